@@ -1,0 +1,32 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+// The top-level main/, preload/ and renderer/ folders are wired explicitly (electron-vite's defaults
+// expect src/main, src/preload and src/renderer).
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload runs as a classic script: CommonJS, whatever the package's module type.
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
+    },
+  },
+});

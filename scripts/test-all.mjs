@@ -1,0 +1,45 @@
+// The whole test suite, as CI and developers run it: typecheck, lint, format check, Vitest, build.
+// Prints a last line "N passed, N failed" counting the tests and the checks that ran.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dir = mkdtempSync(join(tmpdir(), 'backoffice-test-'));
+const report = join(dir, 'vitest.json');
+let passed = 0;
+let failed = 0;
+
+function run(name, command, args) {
+  console.log(`\n== ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  return result.status === 0;
+}
+
+function check(name, command, args) {
+  if (run(name, command, args)) passed++;
+  else {
+    failed++;
+    console.log(`!! ${name} failed`);
+  }
+}
+
+check('typecheck', 'npx', ['tsc', '-b']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('format', 'npx', ['prettier', '--check', '.']);
+
+const vitestOk = run('tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+try {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  if (!vitestOk && results.numFailedTests === 0) failed++; // a suite that failed to load counts too
+} catch {
+  failed++;
+  console.log('!! tests produced no report');
+}
+
+check('build', 'npx', ['electron-vite', 'build']);
+rmSync(dir, { recursive: true, force: true });
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
