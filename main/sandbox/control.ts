@@ -1,0 +1,273 @@
+/**
+ * The sandbox's control API under /sandbox/ (JSON): reset, seed, clock, faults, merchant settings and
+ * certificates, and read-only views of orders, bindings and callback deliveries, so tests and demos set
+ * up state over HTTP. It serves loopback callers only, like the rest of the sandbox.
+ */
+import { createHash, X509Certificate } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { seedBindings, seedDemo, bindingSeed } from './demo.js';
+import type { Core } from './engine/core.js';
+import { expireAllDue } from './engine/lifecycle.js';
+import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
+import { faultRuleInput, type Faults } from './http/faults.js';
+import type { RateLimiter } from './http/limits.js';
+import type { Merchant } from './state/model.js';
+
+export interface ControlDeps {
+  readonly core: Core;
+  readonly faults: Faults;
+  readonly limiter: RateLimiter;
+  /** Starts over: forgets state, faults and callbacks; a seed makes identifiers repeatable. */
+  readonly reset: (seed?: number) => void;
+}
+
+class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function jsonBody<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.output<T>> {
+  const raw = await readBody(req);
+  const value = raw.length === 0 ? {} : parseJsonObject(decodeUtf8(raw));
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new ControlError(
+      400,
+      'Invalid control request',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+const resetInput = z.object({
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
+const seedInput = z.object({ demo: z.boolean().default(false), bindings: z.array(bindingSeed).max(10_000).default([]) });
+const clockInput = z
+  .object({
+    advanceMs: z.number().int().min(0).optional(),
+    advanceSeconds: z.number().min(0).optional(),
+    setEpochMs: z.number().int().min(0).optional(),
+  })
+  .refine(
+    (c) => [c.advanceMs, c.advanceSeconds, c.setEpochMs].filter((x) => x !== undefined).length === 1,
+    'give exactly one of advanceMs, advanceSeconds, setEpochMs',
+  );
+const faultsInput = z.object({ rules: z.array(faultRuleInput).min(1).max(100) });
+const merchantInput = z.object({
+  signatureRequired: z.boolean().optional(),
+  rps: z.number().int().min(0).optional(),
+  concurrency: z.number().int().min(0).optional(),
+  callbackSecret: z.string().min(1).max(256).nullable().optional(),
+});
+const certificateInput = z.object({
+  pem: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
+});
+const callbackOptionsInput = z.object({ retryDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(20) });
+
+function merchantView(m: Merchant) {
+  return {
+    login: m.login,
+    apiUser: m.apiUser,
+    signatureRequired: m.signatureRequired,
+    limits: m.limits,
+    callbackChecksum: m.callbackSecret !== undefined,
+    certificates: m.certificates.map(({ pem: _pem, ...rest }) => rest),
+  };
+}
+
+export function createControl(deps: ControlDeps) {
+  const { core, faults } = deps;
+
+  const merchantOf = (login: string): Merchant => {
+    const m = core.state.merchant(login);
+    if (!m) throw new ControlError(404, `No merchant with login ${login}`);
+    return m;
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname.replace(/\/+$/, '');
+    const method = req.method ?? 'GET';
+    const parts = path.split('/').slice(2); // after '/sandbox'
+    const key = `${method} /${parts.map((p, i) => (i === 1 && parts[0] === 'merchants' ? ':login' : i === 3 && parts[2] === 'certificates' ? ':id' : p)).join('/')}`;
+    const q = url.searchParams;
+
+    switch (key) {
+      case 'GET /health':
+        return send(res, 200, { ok: true, now: core.clock.now(), merchants: core.state.allMerchants().map((m) => m.login) });
+      case 'POST /reset': {
+        const { seed } = await jsonBody(req, resetInput);
+        deps.reset(seed);
+        return send(res, 200, { ok: true, seed: seed ?? null });
+      }
+      case 'POST /seed': {
+        const input = await jsonBody(req, seedInput);
+        const demo = input.demo ? seedDemo(core) : undefined;
+        const bindings = seedBindings(core, input.bindings);
+        return send(res, 200, { ok: true, ...(demo ? { demo } : {}), bindings });
+      }
+      case 'GET /clock':
+        return send(res, 200, { now: core.clock.now(), offsetMs: core.clock.offset });
+      case 'POST /clock': {
+        const c = await jsonBody(req, clockInput);
+        if (c.setEpochMs !== undefined) core.clock.set(c.setEpochMs);
+        else core.clock.advance(c.advanceMs ?? Math.round((c.advanceSeconds ?? 0) * 1000));
+        core.state.saveMeta('clockOffsetMs', core.clock.offset);
+        expireAllDue(core);
+        return send(res, 200, { now: core.clock.now(), offsetMs: core.clock.offset });
+      }
+      case 'GET /faults':
+        return send(res, 200, { rules: faults.list() });
+      case 'POST /faults': {
+        const { rules } = await jsonBody(req, faultsInput);
+        return send(res, 200, { rules: rules.map((r) => faults.add(r)) });
+      }
+      case 'DELETE /faults':
+        faults.clear();
+        return send(res, 200, { ok: true });
+      case 'GET /merchants':
+        return send(res, 200, { merchants: core.state.allMerchants().map(merchantView) });
+      case 'GET /merchants/:login':
+        return send(res, 200, merchantView(merchantOf(parts[1]!)));
+      case 'PATCH /merchants/:login':
+      case 'POST /merchants/:login': {
+        const m = merchantOf(parts[1]!);
+        const input = await jsonBody(req, merchantInput);
+        if (input.signatureRequired !== undefined) m.signatureRequired = input.signatureRequired;
+        if (input.rps !== undefined) m.limits.rps = input.rps;
+        if (input.concurrency !== undefined) m.limits.concurrency = input.concurrency;
+        if (input.callbackSecret !== undefined) m.callbackSecret = input.callbackSecret ?? undefined;
+        core.state.saveMerchant(m);
+        return send(res, 200, merchantView(m));
+      }
+      case 'GET /merchants/:login/certificates':
+        return send(res, 200, { certificates: merchantView(merchantOf(parts[1]!)).certificates });
+      case 'POST /merchants/:login/certificates': {
+        const m = merchantOf(parts[1]!);
+        const { pem } = await jsonBody(req, certificateInput);
+        let x509: X509Certificate;
+        try {
+          x509 = new X509Certificate(pem);
+        } catch {
+          throw new ControlError(400, 'pem is not an X.509 certificate in PEM form');
+        }
+        if (x509.publicKey.asymmetricKeyType !== 'rsa') throw new ControlError(400, 'The certificate must carry an RSA public key');
+        const fingerprint256 = x509.fingerprint256;
+        const id = createHash('sha256').update(x509.raw).digest('hex').slice(0, 16);
+        if (!m.certificates.some((c) => c.id === id)) {
+          m.certificates.push({
+            id,
+            pem: x509.toString(),
+            fingerprint256,
+            subject: x509.subject,
+            validTo: x509.validTo,
+            addedAt: core.clock.now(),
+          });
+          core.state.saveMerchant(m);
+        }
+        return send(res, 200, { id, fingerprint256, subject: x509.subject, validTo: x509.validTo });
+      }
+      case 'DELETE /merchants/:login/certificates/:id': {
+        const m = merchantOf(parts[1]!);
+        const before = m.certificates.length;
+        m.certificates = m.certificates.filter((c) => c.id !== parts[3]);
+        if (m.certificates.length === before) throw new ControlError(404, `No certificate ${parts[3]} for ${m.login}`);
+        core.state.saveMerchant(m);
+        return send(res, 200, { ok: true });
+      }
+      case 'GET /orders': {
+        expireAllDue(core);
+        const orders = core.state
+          .allOrders()
+          .filter(
+            (o) =>
+              (!q.has('merchant') || o.merchant === q.get('merchant')) &&
+              (!q.has('orderNumber') || o.orderNumber === q.get('orderNumber')) &&
+              (!q.has('clientId') || o.clientId === q.get('clientId')) &&
+              (!q.has('status') || String(o.status) === q.get('status')),
+          )
+          .map((o) => ({
+            orderId: o.id,
+            merchant: o.merchant,
+            orderNumber: o.orderNumber,
+            status: o.status,
+            actionCode: o.actionCode,
+            amount: o.amount,
+            currency: o.currency,
+            approvedAmount: o.approvedAmount,
+            depositedAmount: o.depositedAmount,
+            refundedAmount: o.refundedAmount,
+            clientId: o.clientId,
+            bindingId: o.payment?.bindingId ?? o.createdBindingId,
+            maskedPan: o.payment?.card.maskedPan,
+            createdAt: o.createdAt,
+          }));
+        return send(res, 200, { orders });
+      }
+      case 'GET /bindings': {
+        const bindings = core.state
+          .allBindings()
+          .filter(
+            (b) => (!q.has('merchant') || b.merchant === q.get('merchant')) && (!q.has('clientId') || b.clientId === q.get('clientId')),
+          )
+          .map((b) => ({
+            bindingId: b.id,
+            merchant: b.merchant,
+            clientId: b.clientId,
+            category: b.category,
+            maskedPan: b.card.maskedPan,
+            expiry: b.card.expiry,
+            active: b.active,
+            recurring: b.recurring,
+            installment: b.installment,
+            installmentsPaid: b.installmentsPaid,
+          }));
+        return send(res, 200, { bindings });
+      }
+      case 'GET /callbacks':
+        return send(res, 200, { deliveries: core.callbacks.list() });
+      case 'DELETE /callbacks':
+        core.callbacks.clear();
+        return send(res, 200, { ok: true });
+      case 'POST /callbacks/options': {
+        const { retryDelaysMs } = await jsonBody(req, callbackOptionsInput);
+        core.callbacks.options.retryDelaysMs = retryDelaysMs;
+        return send(res, 200, { retryDelaysMs });
+      }
+      default:
+        throw new ControlError(404, `No control route ${method} ${path}`);
+    }
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    try {
+      await route(req, res, url);
+    } catch (err) {
+      if (res.headersSent) return;
+      if (err instanceof ControlError) send(res, err.status, { error: err.message, ...(err.issues ? { issues: err.issues } : {}) });
+      else if (err instanceof BodyError) send(res, err.status, { error: err.message });
+      else throw err;
+    }
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Seeding: bindings on request (for tests that need a stored card without paying for one first), and
+ * the demo data set of `--demo` (clients with common, recurrent and installment bindings, and orders
+ * in every status). Everything goes through the same engine functions as real requests.
+ */
+import { z } from 'zod';
+import { cardRecord, TEST_CARDS } from './engine/cards.js';
+import type { Core } from './engine/core.js';
+import { credentialIntent } from './engine/credentials.js';
+import { deposit, expireIfDue, markAcsStarted, refund, registerOrder, reverse } from './engine/lifecycle.js';
+import { payDirect, payWithCard } from './engine/payment.js';
+import type { BindingCategory, Order } from './state/model.js';
+
+export const bindingSeed = z.object({
+  merchant: z.string().default('sandbox'),
+  clientId: z.string().min(1).max(255),
+  category: z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']).default('COMMON'),
+  pan: z.enum(TEST_CARDS.map((c) => c.pan) as [string, ...string[]]).default('4444555511113333'),
+  /** Card expiry YYYYMM; a past month gives an expired binding. */
+  expiry: z
+    .string()
+    .regex(/^[0-9]{4}(0[1-9]|1[0-2])$/)
+    .default('203012'),
+  recurringFrequency: z.number().int().min(1).max(28).default(28),
+  recurringExpiry: z
+    .string()
+    .regex(/^[0-9]{8}$/)
+    .default('20301231'),
+  installments: z.number().int().min(1).max(999).default(12),
+  totalInstallmentAmount: z.number().int().min(1).default(1_200_000),
+});
+export type BindingSeed = z.input<typeof bindingSeed>;
+
+const APPROVING_EXPIRY = '203012';
+
+function attributesFor(s: z.output<typeof bindingSeed>): Record<string, string> {
+  const recurring = { recurringFrequency: String(s.recurringFrequency), recurringExpiry: s.recurringExpiry };
+  if (s.category === 'RECURRENT') return recurring;
+  if (s.category === 'INSTALLMENT') {
+    return { ...recurring, installments: String(s.installments), totalInstallmentAmount: String(s.totalInstallmentAmount) };
+  }
+  return {};
+}
+
+const TII: Record<BindingCategory, 'CI' | 'RI' | 'II'> = { COMMON: 'CI', RECURRENT: 'RI', INSTALLMENT: 'II' };
+
+/** Stores one credential by paying a small initiating order with a test card. */
+function seedBinding(core: Core, input: BindingSeed): { bindingId: string; orderId: string } {
+  const s = bindingSeed.parse(input);
+  if (!core.state.merchant(s.merchant)) throw new Error(`No merchant ${s.merchant}`);
+  const order = registerOrder(core, {
+    merchant: s.merchant,
+    orderNumber: `seed-${core.ids.digits(16)}`,
+    amount: 100,
+    returnUrl: `${core.baseUrl()}/payment/finish.html`,
+    clientId: s.clientId,
+    twoPhase: false,
+    features: ['FORCE_CREATE_BINDING'],
+    jsonParams: attributesFor(s),
+  });
+  const credential = credentialIntent(order, TII[s.category], order.jsonParams, false, 'jsonParams');
+  // Paid with a valid expiry; the binding then takes the requested one (possibly past, for expired cards).
+  payDirect(core, order, { card: cardRecord(s.pan, APPROVING_EXPIRY, 'CARD HOLDER'), paymentWay: 'CARD' }, { credential });
+  const binding = order.createdBindingId ? core.state.binding(s.merchant, order.createdBindingId) : undefined;
+  if (!binding) throw new Error(`The test card ${s.pan} does not approve, so it cannot be stored`);
+  binding.card = { ...binding.card, expiry: s.expiry };
+  core.state.saveBinding(binding);
+  return { bindingId: binding.id, orderId: order.id };
+}
+
+export function seedBindings(core: Core, seeds: readonly BindingSeed[]) {
+  return seeds.map((s) => ({ clientId: s.clientId, category: s.category ?? 'COMMON', ...seedBinding(core, s) }));
+}
+
+const DEMO_CLIENTS: BindingSeed[] = [
+  { clientId: 'client-anna', category: 'COMMON', pan: '4444555511113333' },
+  { clientId: 'client-anna', category: 'RECURRENT', pan: '4111111111111111', expiry: '202901' },
+  { clientId: 'client-anna', category: 'INSTALLMENT', pan: '5555555555555599', recurringExpiry: '20281231' },
+  { clientId: 'client-boris', category: 'COMMON', pan: '4111111111111111', expiry: '202612' },
+  { clientId: 'client-boris', category: 'COMMON', pan: '4012001038166662', expiry: '202510' },
+  { clientId: 'client-chen', category: 'RECURRENT', pan: '4444555511113333' },
+  { clientId: 'client-chen', category: 'INSTALLMENT', pan: '4111111111111111', installments: 6, totalInstallmentAmount: 600_000 },
+];
+
+/** The demo data set. Seeding twice changes nothing: it is recognised by its first order number. */
+export function seedDemo(core: Core): { orders: number; bindings: number } {
+  const merchant = 'sandbox';
+  if (core.state.orderNumberTaken(merchant, 'demo-0001')) return { orders: 0, bindings: 0 };
+  const bindings = seedBindings(core, DEMO_CLIENTS);
+  const card = (pan: string) => cardRecord(pan, APPROVING_EXPIRY, 'CARD HOLDER');
+  const order = (n: number, amount: number, twoPhase = false, extra: { expirationDate?: string } = {}): Order =>
+    registerOrder(core, {
+      merchant,
+      orderNumber: `demo-${String(n).padStart(4, '0')}`,
+      amount,
+      description: `Demo order ${n}`,
+      returnUrl: `${core.baseUrl()}/payment/finish.html`,
+      twoPhase,
+      ...extra,
+    });
+  const paid = (o: Order) => {
+    payDirect(core, o, { card: card('4444555511113333'), paymentWay: 'CARD' });
+    return o;
+  };
+
+  order(1, 150_000); // 0: registered, waiting for payment
+  paid(order(2, 249_900, true)); // 1: held
+  paid(order(3, 99_900)); // 2: charged
+  reverse(core, paid(order(4, 50_000, true)), undefined, 'en'); // 3: reversed
+  refund(core, paid(order(5, 120_000)), { amount: 0 }, 'en'); // 4: refunded
+  refund(core, paid(order(6, 300_000)), { amount: 75_000 }, 'en'); // 2, partly refunded
+  deposit(core, paid(order(7, 80_000, true)), 60_000, 'en'); // 2, deposited less than held
+  const acs = order(8, 45_000);
+  payWithCard(core, { order: acs, card: card('4012001038166662'), cvc: '123', paymentWay: 'CARD' });
+  markAcsStarted(core, acs); // 5: at the ACS
+  const declined = { order: order(9, 10_000), card: card('5168494895055780'), cvc: '123', paymentWay: 'CARD' } as const;
+  const first = payWithCard(core, declined);
+  if (first.kind === 'threeDS2Method') payWithCard(core, { ...declined, threeDSServerTransId: first.transId }); // 6: 3DS2 rejected
+  payDirect(core, order(10, 15_000_000), { card: card('4444555511113333'), paymentWay: 'CARD' }); // 6: over the issuer limit
+  const past = new Date(core.clock.now() - 60_000).toISOString().slice(0, 19);
+  expireIfDue(core, order(11, 5_000, false, { expirationDate: past })); // 6: session expired (-2007)
+  return { orders: 11, bindings: bindings.length };
+}

@@ -1,0 +1,148 @@
+/**
+ * Payments with a stored credential: paymentOrderBinding.do (common: tii F or U on a registered
+ * order), recurrentPayment.do (registers and pays, tii R) and installmentPayment.do (pays the order
+ * registered with register.do, or registers one; tii I).
+ */
+import { z } from 'zod';
+import * as f from '../../protocol/common.js';
+import { oneOf, optional } from '../../protocol/fields.js';
+import { refuse } from '../errors.js';
+import {
+  activeBinding,
+  recordInstallment,
+  requireAgreementInForce,
+  requireCategory,
+  requireClient,
+  requireInstallmentLeft,
+  requireOwner,
+} from '../engine/credentials.js';
+import { registerOrder, requirePayable } from '../engine/lifecycle.js';
+import { payDirect } from '../engine/payment.js';
+import { actionCodeDescription, message } from '../messages.js';
+import { OrderStatus, type Binding, type Order } from '../state/model.js';
+import { extendedStatus, redirectAfter } from '../views.js';
+import { endpoint, type RequestContext } from './endpoint.js';
+import { findOrder } from './orderOps.js';
+
+const isPaid = (o: Order) => o.status === OrderStatus.HELD || o.status === OrderStatus.DEPOSITED;
+
+const orderBindingSchema = z.object({
+  mdOrder: f.orderId,
+  bindingId: f.bindingId,
+  cvc: optional(f.cvc),
+  ip: optional(f.ip),
+  language: optional(f.language),
+  tii: optional(oneOf(['F', 'U'] as const, 'F or U (common credentials)')),
+  email: optional(f.email),
+});
+
+const mitSchema = z.object({
+  orderNumber: f.orderNumber,
+  language: optional(f.language),
+  bindingId: f.bindingId,
+  amount: f.amount,
+  currency: optional(f.currency),
+  description: optional(f.description),
+  additionalParameters: optional(f.additionalParameters),
+});
+type MitParams = z.output<typeof mitSchema>;
+
+function payWithBinding(ctx: RequestContext, order: Order, binding: Binding, cvc?: string): void {
+  payDirect(ctx.core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc });
+}
+
+/** A new one-phase order for a merchant-initiated stored-credential payment. */
+function registerFor(ctx: RequestContext, p: MitParams, binding: Binding): Order {
+  return registerOrder(ctx.core, {
+    merchant: ctx.merchant.login,
+    orderNumber: p.orderNumber,
+    amount: p.amount,
+    currency: p.currency,
+    description: p.description,
+    language: ctx.language,
+    returnUrl: `${ctx.core.baseUrl()}/payment/finish.html`,
+    clientId: binding.clientId,
+    twoPhase: false,
+  });
+}
+
+export const bindingPaymentEndpoints = [
+  endpoint({
+    path: '/payment/rest/paymentOrderBinding.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: orderBindingSchema,
+    handle: (ctx, p) => {
+      const { language } = ctx;
+      const order = findOrder(ctx, p.mdOrder);
+      requirePayable(ctx.core, order, language);
+      const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, language);
+      requireOwner(order, binding);
+      requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
+      const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
+      if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
+      if (tii === 'U') {
+        if (p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', 'nothing: a merchant-initiated payment (tii U) carries no CVC');
+        if (order.twoPhase) refuse(5, 'credentialRule', language, 'tii U is allowed for one-phase payments only');
+      }
+      payWithBinding(ctx, order, binding, p.cvc);
+      return {
+        errorCode: '0',
+        info: isPaid(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
+        redirect: redirectAfter(order),
+      };
+    },
+  }),
+  endpoint({
+    path: '/payment/recurrentPayment.do',
+    body: 'json',
+    auth: 'credentials',
+    envelope: 'success',
+    schema: mitSchema,
+    handle: (ctx, p) => {
+      const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, ctx.language);
+      requireCategory(binding, 'RECURRENT', 'recurrentPayment.do', ctx.language);
+      requireAgreementInForce(binding, ctx.core.clock.now(), ctx.language);
+      const order = registerFor(ctx, p, binding);
+      payWithBinding(ctx, order, binding);
+      return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, ctx.language) };
+    },
+  }),
+  endpoint({
+    path: '/payment/installmentPayment.do',
+    body: 'json',
+    auth: 'credentials',
+    envelope: 'installment',
+    schema: mitSchema,
+    handle: (ctx, p) => {
+      const { core, language } = ctx;
+      const binding = activeBinding(core, ctx.merchant.login, p.bindingId, language);
+      requireCategory(binding, 'INSTALLMENT', 'installmentPayment.do', language);
+      requireAgreementInForce(binding, core.clock.now(), language);
+      requireInstallmentLeft(binding, p.amount, language);
+      // Flow 6: the order registered with register.do is paid; with no such order, one is registered.
+      let order = core.state.orderByNumber(ctx.merchant.login, p.orderNumber);
+      if (order) {
+        if (order.status !== OrderStatus.REGISTERED) refuse(1, 'duplicate', language);
+        requirePayable(core, order, language);
+        requireClient(order.clientId, binding, language);
+        if (order.amount !== p.amount) refuse(5, 'wrongAmount', language, `${p.amount} differs from the registered ${order.amount}`);
+        if (p.currency !== undefined && p.currency !== order.currency)
+          refuse(5, 'wrong', language, 'currency', `the registered ${order.currency}`);
+        if (order.twoPhase) refuse(5, 'credentialRule', language, 'tii I is allowed for one-phase payments only');
+      } else {
+        order = registerFor(ctx, p, binding);
+      }
+      payWithBinding(ctx, order, binding);
+      if (isPaid(order)) recordInstallment(core, binding, order.amount);
+      return {
+        errorCode: '0',
+        errorMessage: message('success', language),
+        orderId: order.id,
+        orderStatus: extendedStatus(order, language),
+        error: false,
+      };
+    },
+  }),
+];

@@ -1,0 +1,125 @@
+/**
+ * Stored-credential management: getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do,
+ * extendBinding.do (gateway-extensions.md, "Stored-credential management").
+ */
+import { z } from 'zod';
+import * as f from '../../protocol/common.js';
+import { bool, oneOf, optional, yyyymm } from '../../protocol/fields.js';
+import { yearMonth } from '../clock.js';
+import { refuse } from '../errors.js';
+import { panHash } from '../engine/cards.js';
+import { isExpired } from '../engine/credentials.js';
+import { message } from '../messages.js';
+import type { Binding, BindingCategory } from '../state/model.js';
+import { bindingRecord } from '../views.js';
+import { endpoint, type RequestContext } from './endpoint.js';
+
+const TYPE: Record<'C' | 'R' | 'I', BindingCategory> = { C: 'COMMON', R: 'RECURRENT', I: 'INSTALLMENT' };
+
+const listSchema = z.object({
+  clientId: f.clientId,
+  bindingId: optional(f.bindingId),
+  bindingType: optional(oneOf(['C', 'R', 'I'] as const)),
+  showExpired: optional(bool),
+  language: optional(f.language),
+});
+
+const byCardSchema = z.object({
+  pan: optional(f.pan),
+  bindingId: optional(f.bindingId),
+  showExpired: optional(bool),
+  language: optional(f.language),
+});
+
+const bindingSchema = z.object({ bindingId: f.bindingId, language: optional(f.language) });
+const extendSchema = z.object({ bindingId: f.bindingId, newExpiry: yyyymm, language: optional(f.language) });
+
+/** The listing answer; nothing found is errorCode 2 with an empty array (sandbox choice). */
+function listing(ctx: RequestContext, found: Binding[], showExpired: boolean) {
+  const now = ctx.core.clock.now();
+  const shown = found.filter((b) => b.active && (showExpired || !isExpired(b, now)));
+  return shown.length === 0
+    ? { errorCode: '2', errorMessage: message('noBindings', ctx.language), bindings: [] }
+    : { errorCode: '0', errorMessage: message('success', ctx.language), bindings: shown.map(bindingRecord) };
+}
+
+const ok = (ctx: RequestContext) => ({ errorCode: '0', errorMessage: message('success', ctx.language) });
+
+export const bindingEndpoints = [
+  endpoint({
+    path: '/payment/rest/getBindings.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: listSchema,
+    handle: (ctx, p) => {
+      const found = ctx.core.state
+        .bindingsOf(ctx.merchant.login, p.clientId)
+        .filter(
+          (b) => (p.bindingId === undefined || b.id === p.bindingId) && (p.bindingType === undefined || b.category === TYPE[p.bindingType]),
+        );
+      return listing(ctx, found, p.showExpired ?? false);
+    },
+  }),
+  endpoint({
+    path: '/payment/rest/getBindingsByCardOrId.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: byCardSchema,
+    handle: (ctx, p) => {
+      const { state } = ctx.core;
+      let found: Binding[];
+      // The card number wins over bindingId.
+      if (p.pan !== undefined) found = state.bindingsByPanHash(ctx.merchant.login, panHash(p.pan));
+      else if (p.bindingId !== undefined) found = [state.binding(ctx.merchant.login, p.bindingId)].filter((b) => b !== undefined);
+      else refuse(4, 'missing', ctx.language, 'pan (or bindingId)');
+      return listing(ctx, found, p.showExpired ?? false);
+    },
+  }),
+  endpoint({
+    path: '/payment/rest/unBindCard.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: bindingSchema,
+    handle: (ctx, p) => {
+      const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
+      if (!b || !b.active) refuse(2, 'bindingInactive', ctx.language);
+      b.active = false;
+      ctx.core.state.saveBinding(b);
+      return ok(ctx);
+    },
+  }),
+  endpoint({
+    path: '/payment/rest/bindCard.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: bindingSchema,
+    handle: (ctx, p) => {
+      const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
+      if (!b || b.active) refuse(2, 'bindingActive', ctx.language);
+      b.active = true;
+      ctx.core.state.saveBinding(b);
+      return ok(ctx);
+    },
+  }),
+  endpoint({
+    path: '/payment/rest/extendBinding.do',
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    schema: extendSchema,
+    // extendBinding.do reports every missing or invalid parameter as errorCode 1.
+    violationCode: () => 1,
+    handle: (ctx, p) => {
+      const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
+      if (!b) refuse(2, 'bindingNotFound', ctx.language);
+      if (p.newExpiry < yearMonth(ctx.core.clock.now())) refuse(1, 'wrong', ctx.language, 'newExpiry', 'a month not in the past');
+      b.card = { ...b.card, expiry: p.newExpiry };
+      ctx.core.state.saveBinding(b);
+      return ok(ctx);
+    },
+  }),
+];

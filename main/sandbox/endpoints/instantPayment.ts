@@ -1,0 +1,158 @@
+/**
+ * instantPayment.do: registers an order and pays it in one request, with card data, a seToken or a
+ * stored credential. The second part of a 3DS2 payment passes threeDSVer2MdOrder and pays that order.
+ */
+import { z } from 'zod';
+import { clientBrowserInfo } from '../../protocol/blocks.js';
+import * as f from '../../protocol/common.js';
+import { bool, dateTime19, optional, str, yyyymm } from '../../protocol/fields.js';
+import { refuse } from '../errors.js';
+import { activeBinding, credentialIntent, requireCategory, requireClient } from '../engine/credentials.js';
+import { registerOrder } from '../engine/lifecycle.js';
+import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
+import type { Json } from '../envelopes.js';
+import { message } from '../messages.js';
+import { OrderStatus, type Order } from '../state/model.js';
+import { instantStatus } from '../views.js';
+import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
+import { endpoint, type RequestContext } from './endpoint.js';
+import { attributeStrings, checkPermissions, registrationFields } from './register.js';
+
+const schema = z
+  .object({
+    ...registrationFields,
+    orderNumber: optional(f.orderNumber),
+    bindingNotNeeded: optional(bool),
+    originalSchemeTransactionId: optional(str(1, 22)),
+    preAuth: optional(bool),
+    pan: optional(f.pan),
+    cvc: optional(f.cvc),
+    cardholderName: optional(str(2, 45, /^[A-Za-z .'-]+$/, 'String [2..45]: Latin letters, space, full stop, hyphen, apostrophe')),
+    autocompletionDate: optional(dateTime19),
+    autoReverseDate: optional(dateTime19),
+    seToken: optional(str(1, 8192)),
+    expiry: optional(yyyymm),
+    threeDSServerTransId: optional(str(1, 36)),
+    threeDSVer2FinishUrl: optional(f.url),
+    threeDSMethodNotificationUrl: optional(f.url),
+    threeDSSDK: optional(bool),
+    threeDSProtocolVersion: optional(f.threeDSProtocolVersion),
+    tii: optional(f.tii),
+    originalPaymentNetRefNum: optional(str(1, 36)),
+    originalPaymentDate: optional(str(1, 13, /^[0-9]+$/, 'Unix time in milliseconds')),
+    externalScaExemptionIndicator: optional(str(1, 255)),
+    clientBrowserInfo: optional(clientBrowserInfo),
+    threeDSVer2MdOrder: optional(f.orderId),
+  })
+  .superRefine((p, ctx) => {
+    if (p.pan === undefined && p.bindingId === undefined && p.seToken === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'missing', path: ['pan'] });
+    } else if (p.pan !== undefined && p.expiry === undefined && p.seToken === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'missing', path: ['expiry'] });
+    }
+  });
+type Params = z.output<typeof schema>;
+
+const HOLDER = 'CARD HOLDER';
+
+function answer(ctx: RequestContext, order: Order, outcome: CardOutcome): Json {
+  return {
+    errorCode: '0',
+    orderId: order.id,
+    ...(outcome.kind === 'settled' ? { info: message('processed', ctx.language) } : {}),
+    ...threeDSFields(ctx.core, order, outcome, ctx.language),
+    orderStatus: instantStatus(order, ctx.language),
+  };
+}
+
+/** The second part of a 3DS2 instant payment: the order already exists and waits for the repeated request. */
+function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
+  const order = ctx.core.state.orderById(ctx.merchant.login, orderId);
+  if (!order) refuse(6, 'orderNotFound', ctx.language);
+  if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, 'the order is not waiting for payment');
+  const { card, cvc } =
+    p.seToken !== undefined
+      ? cardFromSeToken(p.seToken, undefined, p.cardholderName ?? HOLDER, ctx.language)
+      : cardFrom(p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', ctx.language);
+  const outcome = payWithCard(ctx.core, {
+    order,
+    card,
+    cvc,
+    paymentWay: 'CARD',
+    threeDSServerTransId: p.threeDSServerTransId ?? order.pending?.transId,
+  });
+  return answer(ctx, order, outcome);
+}
+
+function instantPayment(ctx: RequestContext, p: Params): Json {
+  const { core, merchant, language } = ctx;
+  if (p.threeDSVer2MdOrder !== undefined) return continueOrder(ctx, p, p.threeDSVer2MdOrder);
+  checkPermissions(merchant, p, language);
+
+  // A PAN overrides bindingId; with neither, the seToken carries the card.
+  const useBinding = p.pan === undefined && p.seToken === undefined && p.bindingId !== undefined;
+  const binding = useBinding ? activeBinding(core, merchant.login, p.bindingId!, language) : undefined;
+  const tii = p.tii ?? (binding ? (p.cvc !== undefined ? 'F' : 'U') : undefined);
+  if (binding) {
+    if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
+      refuse(5, 'wrong', language, 'tii', 'F, U, R or I for a payment with a stored credential');
+    }
+    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, `tii ${tii} is allowed for one-phase payments only`);
+    if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
+    if (tii !== 'F' && p.cvc !== undefined)
+      refuse(5, 'wrong', language, 'cvc', `nothing: a merchant-initiated payment (tii ${tii}) carries no CVC`);
+    const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
+    requireCategory(binding, category, `instantPayment.do with tii ${tii}`, language);
+    requireClient(p.clientId, binding, language);
+  }
+  const card = binding
+    ? undefined
+    : p.seToken !== undefined
+      ? cardFromSeToken(p.seToken, undefined, p.cardholderName ?? HOLDER, language)
+      : cardFrom(p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', language);
+
+  const order = registerOrder(core, {
+    merchant: merchant.login,
+    orderNumber: p.orderNumber ?? core.ids.digits(16),
+    amount: p.amount,
+    currency: p.currency,
+    description: p.description,
+    language,
+    returnUrl: p.returnUrl,
+    failUrl: p.failUrl,
+    dynamicCallbackUrl: p.dynamicCallbackUrl,
+    clientId: p.clientId,
+    ip: p.ip,
+    twoPhase: p.preAuth ?? false,
+    features: p.features,
+    jsonParams: attributeStrings(p.jsonParams),
+    sessionTimeoutSecs: p.sessionTimeoutSecs,
+    expirationDate: p.expirationDate,
+  });
+
+  if (binding) {
+    payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });
+    return answer(ctx, order, { kind: 'settled' });
+  }
+  const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams');
+  const outcome = payWithCard(core, {
+    order,
+    card: card!.card,
+    cvc: card!.cvc,
+    paymentWay: 'CARD',
+    credential,
+    tii: p.tii,
+    external: externalAuthentication(p.jsonParams, p.threeDSProtocolVersion, language),
+  });
+  return answer(ctx, order, outcome);
+}
+
+export const instantPaymentEndpoint = endpoint({
+  path: '/payment/rest/instantPayment.do',
+  body: 'form',
+  auth: 'credentials',
+  envelope: 'instant',
+  schema,
+  repeatable: ['features'],
+  handle: instantPayment,
+});

@@ -1,0 +1,186 @@
+/**
+ * Wallet payments: /payment/{applepay,google,samsung}/payment.do (the merchant passes the wallet's
+ * token as received) and paymentDirect.do (the merchant passes the payment data it decrypted itself).
+ *
+ * Sandbox tokens (documented in the README), both Base64 of JSON:
+ * - payment.do: {"pan","expiry":"YYYYMM","cryptogram","amount","currency"?,"cardholderName"?}
+ * - paymentDirect.do, the decrypted shape: {"applicationPrimaryAccountNumber","applicationExpirationDate":
+ *   "YYMMDD","currencyCode","transactionAmount","cardholderName"?,"paymentData":{"onlinePaymentCryptogram",
+ *   "eciIndicator"?}}; transactionAmount must be 0 with VERIFY.
+ */
+import { z } from 'zod';
+import { marketplace, payerBlocks, paymentFacilitator } from '../../protocol/blocks.js';
+import * as f from '../../protocol/common.js';
+import { bool, dateTime19, oneOf, optional, phone, str, yyyymm } from '../../protocol/fields.js';
+import { formatPath } from '../../protocol/violations.js';
+import { refuse } from '../errors.js';
+import { cardRecord, luhnValid } from '../engine/cards.js';
+import { credentialIntent } from '../engine/credentials.js';
+import { registerOrder } from '../engine/lifecycle.js';
+import { payDirect } from '../engine/payment.js';
+import type { CardRecord, PaymentWay } from '../state/model.js';
+import { extendedStatus } from '../views.js';
+import { endpoint, type RequestContext } from './endpoint.js';
+import { checkPermissions } from './register.js';
+
+const WALLETS: Record<string, PaymentWay> = { applepay: 'APPLE_PAY', google: 'GOOGLE_PAY', samsung: 'SAMSUNG_PAY' };
+
+const sharedFields = {
+  orderNumber: f.orderNumber,
+  description: optional(f.description),
+  language: optional(f.language),
+  additionalParameters: optional(f.additionalParameters),
+  preAuth: optional(bool),
+  autocompletionDate: optional(dateTime19),
+  autoReverseDate: optional(dateTime19),
+  paymentToken: str(1, 8192),
+  // Wallet requests allow only the empty value, CI, RI and II.
+  tii: optional(oneOf(['CI', 'RI', 'II'] as const, 'CI, RI or II (or empty)')),
+  clientId: optional(f.clientId),
+  email: optional(f.email),
+  mcc: optional(f.mcc),
+  mvv: optional(f.mvv),
+  paymentFacilitator: optional(paymentFacilitator),
+  marketplace: optional(marketplace),
+  threeDSProtocolVersion: optional(f.threeDSProtocolVersion),
+  externalScaExemptionIndicator: optional(str(1, 255)),
+  ip: optional(f.ip),
+};
+
+const paymentSchema = z.object({ ...sharedFields, merchant: f.merchantLogin, phone: optional(phone) });
+const directSchema = z.object({
+  ...sharedFields,
+  merchant: optional(f.merchantLogin),
+  feeInput: optional(f.feeInput),
+  features: optional(f.features),
+  originalPaymentNetRefNum: optional(str(1, 36)),
+  originalPaymentDate: optional(str(1, 13, /^[0-9]+$/, 'Unix time in milliseconds')),
+  ...payerBlocks,
+});
+
+const panRule = str(12, 19, /^[0-9]+$/, 'a card number of 12 to 19 digits');
+
+const walletToken = z.object({
+  pan: panRule,
+  expiry: yyyymm,
+  cryptogram: str(1, 512),
+  amount: f.amount,
+  currency: optional(f.currency),
+  cardholderName: optional(str(1, 26)),
+  eci: optional(str(2, 2, /^[0-9]{2}$/)),
+});
+
+const decryptedToken = z.object({
+  applicationPrimaryAccountNumber: panRule,
+  applicationExpirationDate: str(6, 6, /^[0-9]{2}(0[1-9]|1[0-2])[0-9]{2}$/, 'YYMMDD'),
+  currencyCode: f.currency,
+  transactionAmount: f.amount,
+  cardholderName: optional(str(1, 26)),
+  paymentData: z.object({ onlinePaymentCryptogram: str(1, 512), eciIndicator: optional(str(1, 2, /^[0-9]+$/)) }),
+});
+
+/** Decodes a sandbox token: Base64 of JSON (paymentDirect.do also takes the JSON itself). */
+function decodeToken<T extends z.ZodType>(token: string, schema: T, language: string, allowPlainJson: boolean): z.output<T> {
+  let value: unknown;
+  const text = allowPlainJson && token.trimStart().startsWith('{') ? token : Buffer.from(token, 'base64').toString('utf8');
+  try {
+    value = JSON.parse(text);
+  } catch {
+    refuse(5, 'wrong', language, 'paymentToken', 'Base64 of the sandbox token JSON (see the README)');
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = formatPath(issue.path);
+    refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, issue.message === 'missing' ? 'present' : issue.message);
+  }
+  return parsed.data;
+}
+
+function walletCard(pan: string, expiry: string, holder: string | undefined, language: string): CardRecord {
+  if (!luhnValid(pan)) refuse(5, 'wrong', language, 'paymentToken.pan', 'a card number that passes the Luhn check');
+  return cardRecord(pan, expiry, holder ?? 'CARD HOLDER');
+}
+
+interface WalletPayment {
+  readonly card: CardRecord;
+  readonly amount: number;
+  readonly currency?: string;
+  readonly eci: string;
+  readonly verifyOnly: boolean;
+}
+
+function pay(ctx: RequestContext, p: z.output<typeof paymentSchema> | z.output<typeof directSchema>, way: PaymentWay, w: WalletPayment) {
+  const { core, merchant, language } = ctx;
+  if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, 'clientId');
+  if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, 'clientId');
+  checkPermissions(merchant, p, language);
+  const order = registerOrder(core, {
+    merchant: merchant.login,
+    orderNumber: p.orderNumber,
+    amount: w.amount,
+    currency: w.currency,
+    description: p.description,
+    language,
+    returnUrl: `${core.baseUrl()}/payment/finish.html`,
+    clientId: p.clientId,
+    ip: p.ip,
+    twoPhase: p.preAuth ?? false,
+    features: w.verifyOnly ? ['VERIFY'] : [],
+  });
+  const extra = p.additionalParameters ?? {};
+  // Wallet installment credentials carry no total: the plan allows `installments` payments of at most this amount each.
+  const attributes =
+    extra.installments !== undefined && extra.totalInstallmentAmount === undefined
+      ? { ...extra, totalInstallmentAmount: Number(extra.installments) * Math.max(w.amount, 1) }
+      : extra;
+  const tii = p.tii ?? (w.verifyOnly ? 'CI' : undefined);
+  const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters');
+  payDirect(core, order, { card: w.card, paymentWay: way, eci: w.eci }, { credential });
+  return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, language) };
+}
+
+function walletEndpoints(wallet: string, way: PaymentWay) {
+  return [
+    endpoint({
+      path: `/payment/${wallet}/payment.do`,
+      body: 'json',
+      auth: 'walletMerchant',
+      envelope: 'success',
+      schema: paymentSchema,
+      handle: (ctx, p) => {
+        const t = decodeToken(p.paymentToken, walletToken, ctx.language, false);
+        const card = walletCard(t.pan, t.expiry, t.cardholderName, ctx.language);
+        return pay(ctx, p, way, { card, amount: t.amount, currency: t.currency, eci: t.eci ?? '05', verifyOnly: false });
+      },
+    }),
+    endpoint({
+      path: `/payment/${wallet}/paymentDirect.do`,
+      body: 'json',
+      auth: 'userPassword',
+      envelope: 'success',
+      schema: directSchema,
+      handle: (ctx, p) => {
+        if (p.merchant !== undefined && p.merchant !== ctx.merchant.login) refuse(5, 'accessDenied', ctx.language);
+        const t = decodeToken(p.paymentToken, decryptedToken, ctx.language, true);
+        const features = p.features ?? [];
+        // Features in a direct payment (VERIFY) need a zero transactionAmount.
+        if (features.length > 0 && t.transactionAmount !== 0) {
+          refuse(5, 'wrong', ctx.language, 'paymentToken.transactionAmount', `0 when features (${features.join(', ')}) are passed`);
+        }
+        const expiry = `20${t.applicationExpirationDate.slice(0, 4)}`;
+        const card = walletCard(t.applicationPrimaryAccountNumber, expiry, t.cardholderName, ctx.language);
+        const eci = (t.paymentData.eciIndicator ?? '05').padStart(2, '0');
+        return pay(ctx, p, way, {
+          card,
+          amount: t.transactionAmount,
+          currency: t.currencyCode,
+          eci,
+          verifyOnly: features.includes('VERIFY'),
+        });
+      },
+    }),
+  ];
+}
+
+export const walletEndpointList = Object.entries(WALLETS).flatMap(([wallet, way]) => walletEndpoints(wallet, way));

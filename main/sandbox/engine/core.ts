@@ -1,0 +1,17 @@
+/**
+ * What every part of the sandbox's engine shares: the state, the clock, the identifier source, the
+ * callback sender, and the public address it is reached at (for formUrl, acsUrl and the like).
+ */
+import type { SandboxClock } from '../clock.js';
+import type { IdSource } from '../ids.js';
+import type { SandboxState } from '../state/store.js';
+import type { CallbackSender } from './callbacks.js';
+
+export interface Core {
+  readonly state: SandboxState;
+  readonly clock: SandboxClock;
+  ids: IdSource;
+  readonly callbacks: CallbackSender;
+  /** The sandbox's own base URL, for example http://127.0.0.1:8787. */
+  readonly baseUrl: () => string;
+}

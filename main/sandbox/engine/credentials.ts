@@ -1,0 +1,155 @@
+/**
+ * Stored credentials (bindings): which payment stores one and of which category, and the rules a
+ * stored-credential payment must pass (flows 1 to 6 of the interface and the tii table).
+ */
+import { z } from 'zod';
+import { credentialAttributes, type Tii } from '../../protocol/common.js';
+import { optional } from '../../protocol/fields.js';
+import { toViolation } from '../../protocol/violations.js';
+import { yearMonth, yearMonthDay } from '../clock.js';
+import { refuse, violationError } from '../errors.js';
+import type { Binding, BindingCategory, CredentialIntent, Order, PaymentAttempt } from '../state/model.js';
+import type { Core } from './core.js';
+
+const attributeSchema = z.object({
+  installments: optional(credentialAttributes.installments),
+  totalInstallmentAmount: optional(credentialAttributes.totalInstallmentAmount),
+  recurringFrequency: optional(credentialAttributes.recurringFrequency),
+  recurringExpiry: optional(credentialAttributes.recurringExpiry),
+});
+
+const INSTALLMENT_REQUIRED = ['installments', 'totalInstallmentAmount', 'recurringFrequency', 'recurringExpiry'] as const;
+
+const CATEGORY_BY_TII: Partial<Record<Tii, BindingCategory>> = { CI: 'COMMON', RI: 'RECURRENT', II: 'INSTALLMENT' };
+
+/**
+ * What a payment will store, if anything. A credential is stored when the order has a clientId and
+ * either FORCE_CREATE_BINDING was set at registration or the payment is an initiating one (CI, RI,
+ * II). The category comes from tii, else from the attributes (flows 3 and 5), else COMMON.
+ *
+ * @param prefix where the attributes came from, for error paths (jsonParams or additionalParameters)
+ */
+export function credentialIntent(
+  order: Order,
+  tii: Tii | undefined,
+  attributes: Record<string, unknown>,
+  bindingNotNeeded: boolean,
+  prefix: string,
+): CredentialIntent | undefined {
+  const initiating = tii !== undefined ? CATEGORY_BY_TII[tii] : undefined;
+  if (initiating && !order.clientId) {
+    refuse(5, 'credentialRule', order.language, `tii ${tii} stores a credential and needs an order registered with clientId`);
+  }
+  const wanted = initiating !== undefined || order.features.includes('FORCE_CREATE_BINDING');
+  if (!wanted || bindingNotNeeded || !order.clientId) return undefined;
+
+  const parsed = attributeSchema.safeParse(attributes);
+  if (!parsed.success) {
+    const v = toViolation(parsed.error.issues[0]!);
+    throw violationError({ ...v, path: `${prefix}.${v.path}` }, order.language);
+  }
+  const a = parsed.data;
+  const category: BindingCategory =
+    initiating ??
+    (a.installments !== undefined
+      ? 'INSTALLMENT'
+      : a.recurringFrequency !== undefined || a.recurringExpiry !== undefined
+        ? 'RECURRENT'
+        : 'COMMON');
+
+  if (category === 'INSTALLMENT') {
+    const missing = INSTALLMENT_REQUIRED.find((k) => a[k] === undefined);
+    if (missing) throw violationError({ path: `${prefix}.${missing}`, kind: 'missing', rule: 'missing' }, order.language);
+    return {
+      category,
+      recurring: { frequency: a.recurringFrequency!, expiry: a.recurringExpiry! },
+      installment: { count: a.installments!, totalAmount: a.totalInstallmentAmount! },
+    };
+  }
+  if (category === 'RECURRENT' && a.recurringFrequency !== undefined && a.recurringExpiry !== undefined) {
+    return { category, recurring: { frequency: a.recurringFrequency, expiry: a.recurringExpiry } };
+  }
+  return { category };
+}
+
+/** Stores the credential of an approved payment; saving the same card again for the client reuses it. */
+export function storeCredential(core: Core, order: Order, payment: PaymentAttempt, intent: CredentialIntent): string {
+  const clientId = order.clientId!;
+  const existing = core.state.sameCredential(order.merchant, clientId, payment.card.panHash, intent.category);
+  if (existing) {
+    existing.card = payment.card;
+    existing.active = true;
+    core.state.saveBinding(existing);
+    return existing.id;
+  }
+  const binding: Binding = {
+    id: core.ids.uuid(),
+    merchant: order.merchant,
+    clientId,
+    category: intent.category,
+    card: payment.card,
+    paymentWay: payment.paymentWay,
+    active: true,
+    createdAt: core.clock.now(),
+    originOrderId: order.id,
+    paymentNetRefNum: payment.authorization?.paymentNetRefNum ?? '',
+    ...(intent.recurring ? { recurring: intent.recurring } : {}),
+    ...(intent.installment ? { installment: intent.installment } : {}),
+    installmentsPaid: 0,
+    installmentAmountPaid: 0,
+  };
+  core.state.insertBinding(binding);
+  return binding.id;
+}
+
+/** An active binding of this merchant; an inactive or unknown one cannot be paid with (errorCode 2). */
+export function activeBinding(core: Core, merchant: string, bindingId: string, language: string): Binding {
+  const binding = core.state.binding(merchant, bindingId);
+  if (!binding || !binding.active) refuse(2, 'bindingNotFound', language);
+  return binding;
+}
+
+export function isExpired(binding: Binding, now: number): boolean {
+  return binding.card.expiry < yearMonth(now);
+}
+
+/** The paying client must own the credential; a stored-credential payment without clientId fails. */
+export function requireClient(clientId: string | undefined, binding: Binding, language: string): void {
+  if (!clientId) refuse(5, 'credentialRule', language, 'a stored-credential payment needs the clientId that owns the binding');
+  if (clientId !== binding.clientId) refuse(5, 'credentialRule', language, 'the binding belongs to another clientId');
+}
+
+export function requireOwner(order: Order, binding: Binding): void {
+  requireClient(order.clientId, binding, order.language);
+}
+
+export function requireCategory(binding: Binding, category: BindingCategory, endpoint: string, language: string): void {
+  if (binding.category !== category) {
+    refuse(5, 'credentialRule', language, `a ${binding.category} binding cannot be paid with ${endpoint}`);
+  }
+}
+
+/** Recurring and installment agreements end on their recurringExpiry (YYYYMMDD, inclusive). */
+export function requireAgreementInForce(binding: Binding, now: number, language: string): void {
+  if (binding.recurring && yearMonthDay(now) > binding.recurring.expiry) {
+    refuse(5, 'credentialRule', language, `the agreement expired on ${binding.recurring.expiry}`);
+  }
+}
+
+/** An installment plan allows `count` payments adding up to at most `totalAmount`. */
+export function requireInstallmentLeft(binding: Binding, amount: number, language: string): void {
+  const plan = binding.installment;
+  if (!plan) return;
+  if (binding.installmentsPaid >= plan.count) {
+    refuse(5, 'credentialRule', language, `all ${plan.count} installments were paid`);
+  }
+  if (binding.installmentAmountPaid + amount > plan.totalAmount) {
+    refuse(5, 'credentialRule', language, `the amount exceeds what is left of the installment total ${plan.totalAmount}`);
+  }
+}
+
+export function recordInstallment(core: Core, binding: Binding, amount: number): void {
+  binding.installmentsPaid++;
+  binding.installmentAmountPaid += amount;
+  core.state.saveBinding(binding);
+}

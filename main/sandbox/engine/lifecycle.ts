@@ -1,0 +1,260 @@
+/**
+ * An order's life: registration, expiry, the outcome of a payment, and the operations after payment
+ * (deposit, reverse, refund), with the callbacks each transition sends.
+ */
+import type { Feature } from '../../protocol/common.js';
+import { yearMonthDay } from '../clock.js';
+import { refuse } from '../errors.js';
+import {
+  OrderStatus,
+  type Authorization,
+  type CredentialIntent,
+  type Order,
+  type PaymentAttempt,
+  type RefundRecord,
+} from '../state/model.js';
+import type { CallbackOperation } from './callbacks.js';
+import { ActionCode } from './cards.js';
+import type { Core } from './core.js';
+import { storeCredential } from './credentials.js';
+import { CURRENCIES, DEFAULT_CURRENCY } from './currencies.js';
+
+/** Default order lifetime when neither sessionTimeoutSecs nor expirationDate is given. */
+export const DEFAULT_SESSION_TIMEOUT_SECS = 1200;
+
+export interface Registration {
+  merchant: string;
+  orderNumber: string;
+  amount: number;
+  currency?: string;
+  description?: string;
+  language?: string;
+  returnUrl: string;
+  failUrl?: string;
+  dynamicCallbackUrl?: string;
+  clientId?: string;
+  ip?: string;
+  twoPhase: boolean;
+  features?: readonly Feature[];
+  jsonParams?: Record<string, string>;
+  sessionTimeoutSecs?: number;
+  /** yyyy-MM-ddTHH:mm:ss, read as UTC (sandbox choice; the interface names no zone). */
+  expirationDate?: string;
+}
+
+export function registerOrder(core: Core, r: Registration): Order {
+  const language = r.language ?? 'en';
+  if (core.state.orderNumberTaken(r.merchant, r.orderNumber)) refuse(1, 'duplicate', language);
+  const currency = r.currency ?? DEFAULT_CURRENCY;
+  if (CURRENCIES[currency] === undefined) refuse(3, 'unknownCurrency', language, currency);
+  const now = core.clock.now();
+  const expiresAt =
+    r.expirationDate !== undefined
+      ? Date.parse(`${r.expirationDate}Z`)
+      : now + (r.sessionTimeoutSecs ?? DEFAULT_SESSION_TIMEOUT_SECS) * 1000;
+  const order: Order = {
+    id: core.ids.uuid(),
+    merchant: r.merchant,
+    orderNumber: r.orderNumber,
+    amount: r.amount,
+    currency,
+    description: r.description,
+    language,
+    returnUrl: r.returnUrl,
+    failUrl: r.failUrl,
+    dynamicCallbackUrl: r.dynamicCallbackUrl,
+    clientId: r.clientId === '' ? undefined : r.clientId,
+    ip: r.ip,
+    twoPhase: r.twoPhase,
+    features: r.features ?? [],
+    jsonParams: r.jsonParams ?? {},
+    createdAt: now,
+    expiresAt,
+    status: OrderStatus.REGISTERED,
+    actionCode: ActionCode.NO_PAYMENT_ATTEMPT,
+    approvedAmount: 0,
+    depositedAmount: 0,
+    refundedAmount: 0,
+    refunds: [],
+    reversalAttempted: false,
+    attempts: 0,
+    updatedAt: now,
+  };
+  core.state.insertOrder(order);
+  return order;
+}
+
+function notify(core: Core, order: Order, operation: CallbackOperation, success: boolean): void {
+  if (!order.dynamicCallbackUrl) return;
+  const secret = core.state.merchant(order.merchant)?.callbackSecret;
+  core.callbacks.send(order.dynamicCallbackUrl, order, operation, success, secret);
+}
+
+function save(core: Core, order: Order): void {
+  order.updatedAt = core.clock.now();
+  core.state.saveOrder(order);
+}
+
+/** An unpaid order past its lifetime is declined with -2007 (session expired). */
+export function expireIfDue(core: Core, order: Order): Order {
+  const waiting = order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;
+  if (waiting && core.clock.now() >= order.expiresAt) {
+    order.status = OrderStatus.DECLINED;
+    order.actionCode = ActionCode.SESSION_EXPIRED;
+    order.pending = undefined;
+    save(core, order);
+    notify(core, order, 'declinedByTimeout', false);
+  }
+  return order;
+}
+
+/** Applies expiry to every order, so that time moved by the control API sends its callbacks at once. */
+export function expireAllDue(core: Core): void {
+  for (const order of core.state.allOrders()) expireIfDue(core, order);
+}
+
+export function newAuthorization(core: Core): Authorization {
+  return {
+    approvalCode: core.ids.code(6),
+    authDateTime: core.clock.now(),
+    rrn: core.ids.digits(12),
+    authRefNum: core.ids.digits(12),
+    terminalId: 'SBX00001',
+    paymentNetRefNum: core.ids.digits(15),
+  };
+}
+
+/** An approved payment: held (two-phase) or charged (one-phase); stores the credential when asked to. */
+export function settleApproved(core: Core, order: Order, attempt: PaymentAttempt, credential?: CredentialIntent): void {
+  const authorization = newAuthorization(core);
+  order.payment = { ...attempt, authorization };
+  order.status = order.twoPhase ? OrderStatus.HELD : OrderStatus.DEPOSITED;
+  order.actionCode = ActionCode.APPROVED;
+  order.approvedAmount = order.amount;
+  order.depositedAmount = order.twoPhase ? 0 : order.amount;
+  order.attempts++;
+  order.pending = undefined;
+  if (credential && order.clientId) {
+    order.createdBindingId = storeCredential(core, order, order.payment, credential);
+  }
+  save(core, order);
+  notify(core, order, order.twoPhase ? 'approved' : 'deposited', true);
+}
+
+export function settleDeclined(core: Core, order: Order, attempt: PaymentAttempt, actionCode: number): void {
+  order.payment = attempt;
+  order.status = OrderStatus.DECLINED;
+  order.actionCode = actionCode;
+  order.attempts++;
+  order.pending = undefined;
+  save(core, order);
+  notify(core, order, 'declined', false);
+}
+
+/** Marks the order as waiting at the ACS once the cardholder reaches it (status 5). */
+export function markAcsStarted(core: Core, order: Order): void {
+  if (order.status === OrderStatus.REGISTERED) {
+    order.status = OrderStatus.ACS_STARTED;
+    save(core, order);
+  }
+}
+
+export function savePending(core: Core, order: Order): void {
+  save(core, order);
+}
+
+/** Requires an order to be waiting for payment. */
+export function requirePayable(core: Core, order: Order, language: string): void {
+  expireIfDue(core, order);
+  if (order.status !== OrderStatus.REGISTERED) {
+    refuse(7, 'wrongState', language, order.status, 'the order is not waiting for payment');
+  }
+}
+
+// Operations after payment (deposit.do, reverse.do, refund.do)
+
+export function deposit(core: Core, order: Order, amount: number, language: string): void {
+  if (order.status !== OrderStatus.HELD) refuse(7, 'wrongState', language, order.status, 'only a held order can be deposited');
+  const value = amount === 0 ? order.approvedAmount : amount;
+  if (value > order.approvedAmount) refuse(5, 'wrongAmount', language, `more than the held ${order.approvedAmount}`);
+  order.depositedAmount = value;
+  order.status = OrderStatus.DEPOSITED;
+  save(core, order);
+  notify(core, order, 'deposited', true);
+}
+
+/**
+ * Cancels a hold (status 1), or a charge on the day it was made (status 2; sandbox choice, by the
+ * sandbox clock in UTC). Only one reversal may be attempted per order; an attempt on an order in
+ * another status is refused without using it up.
+ */
+export function reverse(core: Core, order: Order, amount: number | undefined, language: string): void {
+  const sameDay =
+    order.status === OrderStatus.DEPOSITED &&
+    order.payment?.authorization !== undefined &&
+    yearMonthDay(order.payment.authorization.authDateTime) === yearMonthDay(core.clock.now());
+  if (order.status !== OrderStatus.HELD && !sameDay) {
+    refuse(7, 'wrongState', language, order.status, 'only a hold, or a charge on its own day, can be reversed');
+  }
+  if (order.reversalAttempted) refuse(7, 'wrongState', language, order.status, 'a reversal was already attempted');
+  const held = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
+  const partial = amount !== undefined && amount !== 0 && amount !== held;
+  if (partial && (order.status !== OrderStatus.HELD || amount > held)) {
+    refuse(5, 'wrongAmount', language, `a reversal of ${amount} out of ${held}`);
+  }
+  order.reversalAttempted = true;
+  if (partial) {
+    // A partial reversal releases part of the hold; the rest can still be deposited.
+    order.approvedAmount -= amount;
+  } else {
+    order.status = OrderStatus.REVERSED;
+    order.approvedAmount = 0;
+    order.depositedAmount = 0;
+  }
+  save(core, order);
+  notify(core, order, 'reversed', true);
+}
+
+export interface RefundRequest {
+  amount: number;
+  externalRefundId?: string;
+  expectedDepositedAmount?: number;
+}
+
+/**
+ * Refunds part or all of what is left of a charge. A repeated externalRefundId returns the first
+ * refund instead of refunding again.
+ */
+export function refund(core: Core, order: Order, r: RefundRequest, language: string): RefundRecord {
+  if (r.externalRefundId !== undefined) {
+    const first = order.refunds.find((x) => x.externalRefundId === r.externalRefundId);
+    if (first) return first;
+  }
+  if (order.status !== OrderStatus.DEPOSITED) {
+    refuse(7, 'wrongState', language, order.status, 'only a charged order with an amount left can be refunded');
+  }
+  if (r.expectedDepositedAmount !== undefined && r.expectedDepositedAmount !== order.depositedAmount) {
+    refuse(
+      5,
+      'wrongAmount',
+      language,
+      `expectedDepositedAmount ${r.expectedDepositedAmount} is not the deposited ${order.depositedAmount}`,
+    );
+  }
+  const left = order.depositedAmount - order.refundedAmount;
+  const value = r.amount === 0 ? left : r.amount;
+  if (value > left) refuse(5, 'wrongAmount', language, `more than the ${left} left to refund`);
+  const record: RefundRecord = {
+    date: core.clock.now(),
+    amount: value,
+    actionCode: ActionCode.APPROVED,
+    referenceNumber: core.ids.digits(12),
+    ...(r.externalRefundId !== undefined ? { externalRefundId: r.externalRefundId } : {}),
+  };
+  order.refunds.push(record);
+  order.refundedAmount += value;
+  if (order.refundedAmount === order.depositedAmount) order.status = OrderStatus.REFUNDED;
+  save(core, order);
+  notify(core, order, 'refunded', true);
+  return record;
+}

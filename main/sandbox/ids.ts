@@ -1,0 +1,48 @@
+/**
+ * Identifiers the gateway hands out (orderId, bindingId, approval codes, reference numbers).
+ * Random by default; from a seeded generator (pure-rand's xoroshiro128+) when the sandbox is seeded,
+ * so that a seeded run hands out the same identifiers every time.
+ */
+import { randomBytes } from 'node:crypto';
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+
+type ByteSource = (n: number) => Uint8Array;
+
+function seededBytes(seed: number): ByteSource {
+  const rng = xoroshiro128plus(seed);
+  return (n) => {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) out[i] = uniformInt(rng, 0, 255);
+    return out;
+  };
+}
+
+const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+
+export class IdSource {
+  private bytes: ByteSource;
+
+  constructor(seed?: number) {
+    this.bytes = seed === undefined ? (n) => randomBytes(n) : seededBytes(seed);
+  }
+
+  /** A version-4 UUID, the gateway's orderId and bindingId form. */
+  uuid(): string {
+    const b = this.bytes(16);
+    b[6] = (b[6]! & 0x0f) | 0x40;
+    b[8] = (b[8]! & 0x3f) | 0x80;
+    const hex = Buffer.from(b).toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  /** n decimal digits (reference numbers, RRN). */
+  digits(n: number): string {
+    return Array.from(this.bytes(n), (x) => String(x % 10)).join('');
+  }
+
+  /** n characters of digits and Latin capitals (approval codes). */
+  code(n: number): string {
+    return Array.from(this.bytes(n), (x) => ALNUM[x % ALNUM.length]).join('');
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The sandbox gateway as an HTTP server: gateway endpoints on the spec's paths, the cardholder pages,
+ * and the control API under /sandbox/. Start it with createSandbox(); close() stops it.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SandboxClock } from './clock.js';
+import { createControl } from './control.js';
+import { seedDemo } from './demo.js';
+import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
+import type { Core } from './engine/core.js';
+import { ENDPOINTS } from './endpoints/index.js';
+import { createPages } from './endpoints/pages.js';
+import { Faults } from './http/faults.js';
+import { handleGateway } from './http/gateway.js';
+import { RateLimiter } from './http/limits.js';
+import { IdSource } from './ids.js';
+import type { MerchantLimits } from './state/model.js';
+import { noPersistence, SqlitePersistence } from './state/persistence.js';
+import { SandboxState } from './state/store.js';
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Loopback by default; the sandbox has no business on other interfaces. */
+  readonly host?: string;
+  /** SQLite file that keeps the sandbox's state across restarts; in memory without it. */
+  readonly dataFile?: string;
+  /** Limits every merchant starts with (0 = unlimited). */
+  readonly limits?: Partial<MerchantLimits>;
+  /** Seeds identifiers so that a run hands out the same ones every time. */
+  readonly seed?: number;
+  /** Seeds the demo data set on an empty sandbox. */
+  readonly demo?: boolean;
+  readonly callbacks?: Partial<CallbackOptions>;
+  /** Where the sandbox reports unexpected failures; console.error by default. */
+  readonly log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** http://127.0.0.1:PORT */
+  readonly url: string;
+  readonly port: number;
+  readonly core: Core;
+  readonly faults: Faults;
+  close(): Promise<void>;
+}
+
+function notFound(res: ServerResponse, path: string): void {
+  const text = JSON.stringify({ error: `Not found: ${path}` });
+  res.writeHead(404, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const limits: MerchantLimits = { rps: options.limits?.rps ?? 0, concurrency: options.limits?.concurrency ?? 0 };
+  const persistence = options.dataFile ? new SqlitePersistence(options.dataFile) : undefined;
+  const snapshot = persistence?.load();
+  const state = new SandboxState(persistence ?? noPersistence, limits, snapshot);
+  const clock = new SandboxClock(Number(snapshot?.meta.get('clockOffsetMs') ?? 0));
+  const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks });
+  let baseUrl = '';
+  const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, baseUrl: () => baseUrl };
+  const faults = new Faults();
+  const limiter = new RateLimiter();
+  const pages = createPages(core);
+  const control = createControl({
+    core,
+    faults,
+    limiter,
+    reset: (seed) => {
+      state.reset();
+      faults.clear();
+      limiter.clear();
+      callbacks.clear();
+      clock.set(Date.now());
+      state.saveMeta('clockOffsetMs', 0);
+      core.ids = new IdSource(seed);
+    },
+  });
+  const gatewayDeps = { core, faults, limiter, log };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const path = url.pathname;
+    if (path.startsWith('/sandbox/')) return control(req, res, url);
+    const endpoint = ENDPOINTS.get(path);
+    if (endpoint) {
+      if (req.method !== 'POST') {
+        res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`${path} takes POST`);
+        return;
+      }
+      return handleGateway(gatewayDeps, endpoint, req, res);
+    }
+    const pageHandler =
+      pages.get(path) ?? (/^\/payment\/merchants\/[^/]+\/payment_[a-z]{2}\.html$/.test(path) ? pages.get('payment-page') : undefined);
+    if (pageHandler && (req.method === 'GET' || req.method === 'POST')) return pageHandler(req, res, url);
+    notFound(res, path);
+  };
+
+  const server: Server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      log(`sandbox: ${req.url} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Sandbox internal error');
+      } else res.destroy();
+    });
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port, address } = server.address() as AddressInfo;
+  baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  if (options.demo) seedDemo(core);
+
+  return {
+    url: baseUrl,
+    port,
+    core,
+    faults,
+    close: async () => {
+      callbacks.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      persistence?.close();
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The sandbox's domain model: merchants, orders and stored credentials as the gateway keeps them.
+ * Plain JSON-serialisable data, so that the optional SQLite file stores each entity as one document.
+ */
+import type { Feature, Tii } from '../../protocol/common.js';
+
+/** Order statuses of gateway-extensions.md; 1 and 2 are the paid ones. */
+export const OrderStatus = {
+  REGISTERED: 0,
+  HELD: 1,
+  DEPOSITED: 2,
+  REVERSED: 3,
+  REFUNDED: 4,
+  ACS_STARTED: 5,
+  DECLINED: 6,
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export type PaymentSystem = 'VISA' | 'MASTERCARD' | 'MIR' | 'AMEX' | 'UNKNOWN';
+export type PaymentWay = 'CARD' | 'CARD_BINDING' | 'APPLE_PAY' | 'GOOGLE_PAY' | 'SAMSUNG_PAY';
+export type BindingCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+
+/** How a test card behaves; see cards.ts. */
+export type CardProfile = 'noThreeDS' | 'frictionless' | 'challenge' | 'threeDS1' | 'declined' | 'unknown';
+
+/**
+ * What the sandbox keeps of a card. Never the full number or the CVC: a SHA-256 of the PAN finds
+ * bindings by card, the masked form is what every response shows.
+ */
+export interface CardRecord {
+  readonly maskedPan: string;
+  readonly panHash: string;
+  readonly expiry: string;
+  readonly cardholderName: string;
+  readonly paymentSystem: PaymentSystem;
+  readonly profile: CardProfile;
+}
+
+/** What the issuer gave an approved payment. A declined attempt has none. */
+export interface Authorization {
+  readonly approvalCode: string;
+  readonly authDateTime: number;
+  readonly rrn: string;
+  readonly authRefNum: string;
+  readonly terminalId: string;
+  readonly paymentNetRefNum: string;
+}
+
+/** The card an order was paid (or attempted) with, and how. */
+export interface PaymentAttempt {
+  readonly card: CardRecord;
+  readonly paymentWay: PaymentWay;
+  readonly eci?: string;
+  readonly threeDSVersion?: string;
+  /** The stored credential used to pay, for stored-credential payments. */
+  readonly bindingId?: string;
+  readonly authorization?: Authorization;
+}
+
+export interface RefundRecord {
+  readonly date: number;
+  readonly amount: number;
+  readonly actionCode: number;
+  readonly referenceNumber: string;
+  readonly externalRefundId?: string;
+}
+
+/** What a payment must do with the card once it is authorised. */
+export interface CredentialIntent {
+  readonly category: BindingCategory;
+  readonly recurring?: { readonly frequency: number; readonly expiry: string };
+  readonly installment?: { readonly count: number; readonly totalAmount: number };
+}
+
+/** A payment waiting on the cardholder at the ACS (3-D Secure challenge or 3DS1 password). */
+export interface PendingAuthentication {
+  readonly version: '1' | '2';
+  readonly transId: string;
+  /** 'method': 3DS2 first step answered, waiting for the repeated request with threeDSServerTransId. */
+  readonly stage: 'method' | 'acs';
+  readonly attempt: PaymentAttempt;
+  readonly credential?: CredentialIntent;
+  readonly tii?: Tii;
+}
+
+export interface Order {
+  readonly id: string;
+  readonly merchant: string;
+  readonly orderNumber: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly description?: string;
+  readonly language: string;
+  readonly returnUrl: string;
+  readonly failUrl?: string;
+  readonly dynamicCallbackUrl?: string;
+  readonly clientId?: string;
+  readonly ip?: string;
+  readonly twoPhase: boolean;
+  readonly features: readonly Feature[];
+  readonly jsonParams: Readonly<Record<string, string>>;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  status: OrderStatus;
+  actionCode: number;
+  payment?: PaymentAttempt;
+  approvedAmount: number;
+  depositedAmount: number;
+  refundedAmount: number;
+  refunds: RefundRecord[];
+  reversalAttempted: boolean;
+  attempts: number;
+  pending?: PendingAuthentication;
+  /** The credential this order's payment stored, if any. */
+  createdBindingId?: string;
+  updatedAt: number;
+}
+
+export interface Binding {
+  readonly id: string;
+  readonly merchant: string;
+  readonly clientId: string;
+  readonly category: BindingCategory;
+  card: CardRecord;
+  readonly paymentWay: PaymentWay;
+  active: boolean;
+  readonly createdAt: number;
+  readonly originOrderId: string;
+  readonly paymentNetRefNum: string;
+  readonly recurring?: { readonly frequency: number; readonly expiry: string };
+  readonly installment?: { readonly count: number; readonly totalAmount: number };
+  /** Installment payments made so far: count and amount. */
+  installmentsPaid: number;
+  installmentAmountPaid: number;
+}
+
+export interface MerchantCertificate {
+  readonly id: string;
+  readonly pem: string;
+  readonly fingerprint256: string;
+  readonly subject: string;
+  readonly validTo: string;
+  readonly addedAt: number;
+}
+
+export interface MerchantLimits {
+  /** Requests per second; 0 means unlimited. */
+  rps: number;
+  /** Simultaneous requests; 0 means unlimited. */
+  concurrency: number;
+}
+
+export interface Merchant {
+  readonly login: string;
+  readonly apiUser: string;
+  readonly password: string;
+  readonly token?: string;
+  signatureRequired: boolean;
+  certificates: MerchantCertificate[];
+  limits: MerchantLimits;
+  /** Secret for the callback checksum; no checksum is sent without one. */
+  callbackSecret?: string;
+}

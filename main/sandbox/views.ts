@@ -1,0 +1,131 @@
+/**
+ * How the gateway shows an order and a binding in its responses: the extended status (also the
+ * orderStatus object of wallet and stored-credential payments), instantPayment.do's capitalised
+ * variant, and the binding record of getBindings.do.
+ */
+import type { Json } from './envelopes.js';
+import { actionCodeDescription, message } from './messages.js';
+import { OrderStatus, type Binding, type Order } from './state/model.js';
+
+const PAYMENT_STATE: Record<OrderStatus, string> = {
+  [OrderStatus.REGISTERED]: 'CREATED',
+  [OrderStatus.HELD]: 'APPROVED',
+  [OrderStatus.DEPOSITED]: 'DEPOSITED',
+  [OrderStatus.REVERSED]: 'REVERSED',
+  [OrderStatus.REFUNDED]: 'REFUNDED',
+  [OrderStatus.ACS_STARTED]: 'CREATED',
+  [OrderStatus.DECLINED]: 'DECLINED',
+};
+
+function bindingInfo(order: Order): Json | undefined {
+  const bindingId = order.payment?.bindingId ?? order.createdBindingId;
+  return bindingId && order.clientId ? { clientId: order.clientId, bindingId } : undefined;
+}
+
+/** getOrderStatusExtended.do's answer; all dates are epoch milliseconds. */
+export function extendedStatus(order: Order, language: string): Json {
+  const payment = order.payment;
+  const auth = payment?.authorization;
+  const view: Json = {
+    errorCode: '0',
+    errorMessage: message('success', language),
+    orderNumber: order.orderNumber,
+    orderStatus: order.status,
+    actionCode: order.actionCode,
+    actionCodeDescription: actionCodeDescription(order.actionCode, language),
+    amount: order.amount,
+    currency: order.currency,
+    date: order.createdAt,
+    orderDescription: order.description ?? '',
+    ip: order.ip,
+    merchantOrderParams: [],
+    transactionAttributes: [],
+    attributes: [{ name: 'mdOrder', value: order.id }],
+    paymentAmountInfo: {
+      paymentState: PAYMENT_STATE[order.status],
+      approvedAmount: order.approvedAmount,
+      depositedAmount: order.depositedAmount,
+      refundedAmount: order.refundedAmount,
+      totalAmount: order.amount,
+    },
+    refunds: order.refunds.map((r) => ({
+      date: r.date,
+      amount: r.amount,
+      actionCode: r.actionCode,
+      referenceNumber: r.referenceNumber,
+    })),
+    chargeback: false,
+  };
+  if (payment) {
+    view.cardAuthInfo = {
+      maskedPan: payment.card.maskedPan,
+      pan: payment.card.maskedPan,
+      expiration: Number(payment.card.expiry),
+      cardholderName: payment.card.cardholderName,
+      approvalCode: auth?.approvalCode ?? '',
+      paymentSystem: payment.card.paymentSystem,
+      product: payment.card.paymentSystem === 'MASTERCARD' ? 'MCS' : 'CLASSIC',
+      ...(payment.eci !== undefined
+        ? { secureAuthInfo: { eci: Number(payment.eci), threeDSProtocolVersion: payment.threeDSVersion } }
+        : {}),
+    };
+    view.paymentWay = payment.paymentWay;
+    view.bankInfo = { bankName: 'SANDBOX ISSUER', bankCountryCode: 'RU', bankCountryName: 'Russia' };
+  }
+  if (auth) {
+    view.authDateTime = auth.authDateTime;
+    view.terminalId = auth.terminalId;
+    view.authRefNum = auth.authRefNum;
+  }
+  const binding = bindingInfo(order);
+  if (binding) view.bindingInfo = binding;
+  return view;
+}
+
+/** instantPayment.do's orderStatus object, with its capitalised keys. */
+export function instantStatus(order: Order, language: string): Json {
+  const payment = order.payment;
+  const auth = payment?.authorization;
+  const view: Json = {
+    ErrorCode: '0',
+    ErrorMessage: message('success', language),
+    OrderNumber: order.orderNumber,
+    OrderStatus: order.status,
+    amount: order.amount,
+    currency: order.currency,
+    Ip: order.ip,
+  };
+  if (payment) {
+    view.expiration = Number(payment.card.expiry);
+    view.cardholderName = payment.card.cardholderName;
+  }
+  if (auth && payment) {
+    view.Pan = payment.card.maskedPan;
+    view.approvalCode = auth.approvalCode;
+    view.authCode = 2;
+    view.rrn = Number(auth.rrn);
+    view.paymentNetRefNum = auth.paymentNetRefNum;
+    if (order.twoPhase) view.approvedAmount = order.approvedAmount;
+    if (order.depositedAmount > 0) view.depositAmount = order.depositedAmount;
+  }
+  return view;
+}
+
+export function bindingRecord(b: Binding): Json {
+  return {
+    bindingId: b.id,
+    maskedPan: b.card.maskedPan,
+    expiryDate: b.card.expiry,
+    paymentWay: b.paymentWay,
+    paymentSystem: b.card.paymentSystem,
+    displayLabel: `${b.card.paymentSystem} ${b.card.maskedPan.slice(-4)}`,
+    bindingCategory: b.category,
+  };
+}
+
+/** Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid. */
+export function redirectAfter(order: Order): string {
+  const paid = order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
+  const target = paid ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+  return `${target}${target.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(order.id)}`;
+}
