@@ -1,0 +1,99 @@
+/**
+ * A thin HTTP helper for talking to a sandbox in tests: real requests, no knowledge of the sandbox's
+ * internals. (The typed gateway client arrives separately and is tested against the sandbox too.)
+ */
+import { randomUUID } from 'node:crypto';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../main/sandbox/index.js';
+
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const AUTH = { userName: 'sandbox-api', password: 'sandbox-pass' } as const;
+export const TOKEN = { token: 'sandbox-token' } as const;
+
+export const CARDS = {
+  noThreeDS: '4444555511113333',
+  frictionless: '4111111111111111',
+  challenge: '5555555555555599',
+  threeDS1: '4012001038166662',
+  declined: '5168494895055780',
+} as const;
+
+export const RETURN_URL = 'https://shop.example/return';
+export const FAIL_URL = 'https://shop.example/fail';
+
+export function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return createSandbox({ log: () => {}, ...options });
+}
+
+export const uniqueNumber = (prefix = 'order') => `${prefix}-${randomUUID().slice(0, 18)}`;
+
+/** Form encoding as the gateway takes it: nested objects as JSON strings, arrays as repeated names. */
+export function formBody(params: Record<string, unknown>): string {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) out.append(k, String(item));
+    else if (typeof v === 'object' && v !== null) out.append(k, JSON.stringify(v));
+    else out.append(k, String(v));
+  }
+  return out.toString();
+}
+
+export async function postForm(sb: Sandbox, path: string, params: Record<string, unknown>): Promise<Json> {
+  const res = await fetch(sb.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: formBody(params),
+  });
+  return (await res.json()) as Json;
+}
+
+export async function postJson(sb: Sandbox, path: string, body: unknown): Promise<Json> {
+  const res = await fetch(sb.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await res.json()) as Json;
+}
+
+export async function control(sb: Sandbox, method: string, path: string, body?: unknown): Promise<Json> {
+  const res = await fetch(`${sb.url}/sandbox${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Json;
+}
+
+export async function register(sb: Sandbox, extra: Record<string, unknown> = {}, path = '/payment/rest/register.do'): Promise<string> {
+  const r = await postForm(sb, path, { ...AUTH, orderNumber: uniqueNumber(), amount: 10_000, returnUrl: RETURN_URL, ...extra });
+  if (!r.orderId) throw new Error(`register failed: ${JSON.stringify(r)}`);
+  return r.orderId as string;
+}
+
+export function payCard(sb: Sandbox, orderId: string, pan: string, extra: Record<string, unknown> = {}): Promise<Json> {
+  return postForm(sb, '/payment/rest/paymentorder.do', {
+    ...AUTH,
+    MDORDER: orderId,
+    $PAN: pan,
+    $CVC: '123',
+    $EXPIRY: '203012',
+    TEXT: 'CARD HOLDER',
+    language: 'en',
+    ...extra,
+  });
+}
+
+export function status(sb: Sandbox, params: Record<string, unknown>): Promise<Json> {
+  return postForm(sb, '/payment/rest/getOrderStatusExtended.do', { ...AUTH, ...params });
+}
+
+/** Registers and pays an order with the no-3DS card; returns its orderId. */
+export async function paidOrder(sb: Sandbox, extra: Record<string, unknown> = {}, path?: string): Promise<string> {
+  const orderId = await register(sb, extra, path);
+  const r = await payCard(sb, orderId, CARDS.noThreeDS);
+  if (r.errorCode !== 0) throw new Error(`payment failed: ${JSON.stringify(r)}`);
+  return orderId;
+}
+
+/** Follows one redirect hop without following it in the HTTP client. */
+export async function getNoFollow(url: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(url, { ...init, redirect: 'manual' });
+}

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CARDS, control, paidOrder, payCard, register, startSandbox, status } from './client.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('state in a SQLite file (--data)', () => {
+  it('keeps orders, bindings, merchant settings and the clock across restarts', async () => {
+    const file = join(dir, 'keep.sqlite');
+    const first = await startSandbox({ dataFile: file });
+    const orderId = await paidOrder(first, { clientId: 'kept-client', features: 'FORCE_CREATE_BINDING' });
+    await control(first, 'PATCH', '/merchants/sandbox', { rps: 123 });
+    await control(first, 'POST', '/clock', { advanceSeconds: 3600 });
+    await first.close();
+
+    const second = await startSandbox({ dataFile: file });
+    try {
+      expect(await status(second, { orderId })).toMatchObject({ orderStatus: 2, bindingInfo: { clientId: 'kept-client' } });
+      expect((await control(second, 'GET', '/merchants/sandbox')).limits.rps).toBe(123);
+      expect((await control(second, 'GET', '/clock')).offsetMs).toBeGreaterThanOrEqual(3_600_000);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('never writes a full card number to the file', async () => {
+    const file = join(dir, 'pan.sqlite');
+    const sb = await startSandbox({ dataFile: file });
+    await payCard(sb, await register(sb, { clientId: 'c', features: 'FORCE_CREATE_BINDING' }), CARDS.noThreeDS);
+    await sb.close();
+    const db = new Database(file, { readonly: true });
+    const text = JSON.stringify([db.prepare('SELECT doc FROM orders').all(), db.prepare('SELECT doc FROM bindings').all()]);
+    db.close();
+    expect(text).toContain('444455******3333');
+    expect(text).not.toContain(CARDS.noThreeDS);
+    expect(text).not.toContain('"123"');
+  });
+
+  it('refuses a file written by a newer sandbox, leaving it untouched', async () => {
+    const file = join(dir, 'newer.sqlite');
+    const db = new Database(file);
+    db.pragma('user_version = 99');
+    db.close();
+    await expect(startSandbox({ dataFile: file })).rejects.toThrow(/newer sandbox/);
+    const again = new Database(file);
+    expect(again.pragma('user_version', { simple: true })).toBe(99);
+    again.close();
+  });
+});
+
+describe('control API', () => {
+  it('hands out the same identifiers after a reset with the same seed', async () => {
+    const sb = await startSandbox();
+    try {
+      await control(sb, 'POST', '/reset', { seed: 42 });
+      const a = await register(sb, { orderNumber: 'same' });
+      await control(sb, 'POST', '/reset', { seed: 42 });
+      const b = await register(sb, { orderNumber: 'same' });
+      expect(b).toBe(a);
+      expect((await control(sb, 'GET', '/orders')).orders).toHaveLength(1);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('seeds demo data with orders in every status and bindings of every category', async () => {
+    const sb = await startSandbox({ demo: true });
+    try {
+      const { orders } = await control(sb, 'GET', '/orders?merchant=sandbox');
+      const demo = orders.filter((o: { orderNumber: string }) => o.orderNumber.startsWith('demo-'));
+      expect(new Set(demo.map((o: { status: number }) => o.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
+      const { bindings } = await control(sb, 'GET', '/bindings');
+      expect(new Set(bindings.map((b: { category: string }) => b.category))).toEqual(new Set(['COMMON', 'RECURRENT', 'INSTALLMENT']));
+      expect((await control(sb, 'POST', '/seed', { demo: true })).demo).toEqual({ orders: 0, bindings: 0 });
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('starts empty without --demo and refuses malformed control requests', async () => {
+    const sb = await startSandbox();
+    try {
+      expect((await control(sb, 'GET', '/orders')).orders).toEqual([]);
+      const bad = await control(sb, 'POST', '/clock', { advanceMs: 1, setEpochMs: 2 });
+      expect(bad.error).toBe('Invalid control request');
+      expect((await control(sb, 'GET', '/nothing')).error).toContain('No control route');
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
+describe('npm run sandbox', () => {
+  it('prints the URL once it accepts requests, and exits on SIGTERM', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0', '--rps', '50'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+          if (m) resolve(m[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+      });
+      const health = (await (await fetch(`${url}/sandbox/health`)).json()) as { ok: boolean };
+      expect(health.ok).toBe(true);
+      const merchants = (await (await fetch(`${url}/sandbox/merchants`)).json()) as { merchants: { limits: { rps: number } }[] };
+      expect(merchants.merchants[0]!.limits.rps).toBe(50);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  });
+
+  it('refuses a malformed option with exit status 2', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', 'eighty'], { stdio: 'pipe' });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2);
+  });
+});
