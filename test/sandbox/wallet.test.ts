@@ -38,6 +38,17 @@ describe.each(['applepay', 'google', 'samsung'])('/payment/%s/payment.do', (wall
   });
 });
 
+describe.each(['applepay', 'google', 'samsung'])('/payment/%s/paymentDirect.do', (wallet) => {
+  it('pays with the decrypted payment data', async () => {
+    const r = await postJson(sb, `/payment/${wallet}/paymentDirect.do`, {
+      ...AUTH,
+      orderNumber: uniqueNumber(),
+      paymentToken: decrypted(700, CARDS.noThreeDS),
+    });
+    expect(r).toMatchObject({ success: true, orderStatus: { orderStatus: 2, amount: 700, currency: '978' } });
+  });
+});
+
 describe('wallet payments', () => {
   it('answers success true with orderStatus 6 for a declined card (processed, not paid)', async () => {
     const r = await postJson(sb, '/payment/applepay/payment.do', {
