@@ -3,18 +3,11 @@
  * merchant login the token was made for.
  */
 import { password, token, userName } from '../protocol/common.js';
+import type { AuthMode } from '../protocol/endpoints.js';
 import { GatewayError, refuse } from './errors.js';
 import { message } from './messages.js';
 import type { Merchant } from './state/model.js';
 import type { SandboxState } from './state/store.js';
-
-export type AuthMode =
-  /** userName+password or token. */
-  | 'credentials'
-  /** userName and password only (paymentorder.do, paymentDirect.do). */
-  | 'userPassword'
-  /** The `merchant` field (wallet payment.do); credentials, if sent, must be that merchant's. */
-  | 'walletMerchant';
 
 function text(params: Record<string, unknown>, name: string): string | undefined {
   const v = params[name];

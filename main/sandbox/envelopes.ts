@@ -1,18 +1,8 @@
 /**
  * The response envelopes seen on the wire (gateway-extensions.md, "Envelopes seen on the wire").
- * Each endpoint names its envelope; errors and successes are rendered through it.
+ * Each endpoint names its envelope (main/protocol/endpoints.ts); errors are rendered through it.
  */
-export type Envelope =
-  /** rest group: errorCode as a string + errorMessage. */
-  | 'rest'
-  /** paymentorder.do: the samples send errorCode as a number. */
-  | 'restNumeric'
-  /** instantPayment.do: errorCode + error (text). */
-  | 'instant'
-  /** wallet payment.do, paymentDirect.do, recurrentPayment.do: success + data / error object. */
-  | 'success'
-  /** installmentPayment.do: errorCode, errorMessage, error (boolean). */
-  | 'installment';
+import type { Envelope } from '../protocol/endpoints.js';
 
 export type Json = Record<string, unknown>;
 

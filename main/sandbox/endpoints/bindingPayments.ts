@@ -3,9 +3,8 @@
  * order), recurrentPayment.do (registers and pays, tii R) and installmentPayment.do (pays the order
  * registered with register.do, or registers one; tii I).
  */
-import { z } from 'zod';
-import * as f from '../../protocol/common.js';
-import { oneOf, optional } from '../../protocol/fields.js';
+import { SPECS } from '../../protocol/endpoints.js';
+import { type z } from 'zod';
 import { refuse } from '../errors.js';
 import {
   activeBinding,
@@ -26,26 +25,7 @@ import { findOrder } from './orderOps.js';
 
 const isPaid = (o: Order) => o.status === OrderStatus.HELD || o.status === OrderStatus.DEPOSITED;
 
-const orderBindingSchema = z.object({
-  mdOrder: f.orderId,
-  bindingId: f.bindingId,
-  cvc: optional(f.cvc),
-  ip: optional(f.ip),
-  language: optional(f.language),
-  tii: optional(oneOf(['F', 'U'] as const, 'F or U (common credentials)')),
-  email: optional(f.email),
-});
-
-const mitSchema = z.object({
-  orderNumber: f.orderNumber,
-  language: optional(f.language),
-  bindingId: f.bindingId,
-  amount: f.amount,
-  currency: optional(f.currency),
-  description: optional(f.description),
-  additionalParameters: optional(f.additionalParameters),
-});
-type MitParams = z.output<typeof mitSchema>;
+type MitParams = z.output<typeof SPECS.recurrentPayment.request>;
 
 function payWithBinding(ctx: RequestContext, order: Order, binding: Binding, cvc?: string): void {
   payDirect(ctx.core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc });
@@ -67,12 +47,7 @@ function registerFor(ctx: RequestContext, p: MitParams, binding: Binding): Order
 }
 
 export const bindingPaymentEndpoints = [
-  endpoint({
-    path: '/payment/rest/paymentOrderBinding.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: orderBindingSchema,
+  endpoint(SPECS.paymentOrderBinding, {
     handle: (ctx, p) => {
       const { language } = ctx;
       const order = findOrder(ctx, p.mdOrder);
@@ -94,12 +69,7 @@ export const bindingPaymentEndpoints = [
       };
     },
   }),
-  endpoint({
-    path: '/payment/recurrentPayment.do',
-    body: 'json',
-    auth: 'credentials',
-    envelope: 'success',
-    schema: mitSchema,
+  endpoint(SPECS.recurrentPayment, {
     handle: (ctx, p) => {
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, ctx.language);
       requireCategory(binding, 'RECURRENT', 'recurrentPayment.do', ctx.language);
@@ -109,12 +79,7 @@ export const bindingPaymentEndpoints = [
       return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, ctx.language) };
     },
   }),
-  endpoint({
-    path: '/payment/installmentPayment.do',
-    body: 'json',
-    auth: 'credentials',
-    envelope: 'installment',
-    schema: mitSchema,
+  endpoint(SPECS.installmentPayment, {
     handle: (ctx, p) => {
       const { core, language } = ctx;
       const binding = activeBinding(core, ctx.merchant.login, p.bindingId, language);

@@ -2,9 +2,7 @@
  * Stored-credential management: getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do,
  * extendBinding.do (gateway-extensions.md, "Stored-credential management").
  */
-import { z } from 'zod';
-import * as f from '../../protocol/common.js';
-import { bool, oneOf, optional, yyyymm } from '../../protocol/fields.js';
+import { SPECS } from '../../protocol/endpoints.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
 import { panHash } from '../engine/cards.js';
@@ -15,24 +13,6 @@ import { bindingRecord } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 
 const TYPE: Record<'C' | 'R' | 'I', BindingCategory> = { C: 'COMMON', R: 'RECURRENT', I: 'INSTALLMENT' };
-
-const listSchema = z.object({
-  clientId: f.clientId,
-  bindingId: optional(f.bindingId),
-  bindingType: optional(oneOf(['C', 'R', 'I'] as const)),
-  showExpired: optional(bool),
-  language: optional(f.language),
-});
-
-const byCardSchema = z.object({
-  pan: optional(f.pan),
-  bindingId: optional(f.bindingId),
-  showExpired: optional(bool),
-  language: optional(f.language),
-});
-
-const bindingSchema = z.object({ bindingId: f.bindingId, language: optional(f.language) });
-const extendSchema = z.object({ bindingId: f.bindingId, newExpiry: yyyymm, language: optional(f.language) });
 
 /** The listing answer; nothing found is errorCode 2 with an empty array (sandbox choice). */
 function listing(ctx: RequestContext, found: Binding[], showExpired: boolean) {
@@ -46,12 +26,7 @@ function listing(ctx: RequestContext, found: Binding[], showExpired: boolean) {
 const ok = (ctx: RequestContext) => ({ errorCode: '0', errorMessage: message('success', ctx.language) });
 
 export const bindingEndpoints = [
-  endpoint({
-    path: '/payment/rest/getBindings.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: listSchema,
+  endpoint(SPECS.getBindings, {
     handle: (ctx, p) => {
       const found = ctx.core.state
         .bindingsOf(ctx.merchant.login, p.clientId)
@@ -61,12 +36,7 @@ export const bindingEndpoints = [
       return listing(ctx, found, p.showExpired ?? false);
     },
   }),
-  endpoint({
-    path: '/payment/rest/getBindingsByCardOrId.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: byCardSchema,
+  endpoint(SPECS.getBindingsByCardOrId, {
     handle: (ctx, p) => {
       const { state } = ctx.core;
       let found: Binding[];
@@ -77,12 +47,7 @@ export const bindingEndpoints = [
       return listing(ctx, found, p.showExpired ?? false);
     },
   }),
-  endpoint({
-    path: '/payment/rest/unBindCard.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: bindingSchema,
+  endpoint(SPECS.unBindCard, {
     handle: (ctx, p) => {
       const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
       if (!b || !b.active) refuse(2, 'bindingInactive', ctx.language);
@@ -91,12 +56,7 @@ export const bindingEndpoints = [
       return ok(ctx);
     },
   }),
-  endpoint({
-    path: '/payment/rest/bindCard.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: bindingSchema,
+  endpoint(SPECS.bindCard, {
     handle: (ctx, p) => {
       const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
       if (!b || b.active) refuse(2, 'bindingActive', ctx.language);
@@ -105,12 +65,7 @@ export const bindingEndpoints = [
       return ok(ctx);
     },
   }),
-  endpoint({
-    path: '/payment/rest/extendBinding.do',
-    body: 'form',
-    auth: 'credentials',
-    envelope: 'rest',
-    schema: extendSchema,
+  endpoint(SPECS.extendBinding, {
     // extendBinding.do reports every missing or invalid parameter as errorCode 1.
     violationCode: () => 1,
     handle: (ctx, p) => {

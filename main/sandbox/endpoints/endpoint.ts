@@ -1,12 +1,12 @@
 /**
- * One gateway endpoint: where it lives, what body it takes, how it authenticates, the envelope it
- * answers in, its request schema, and what it does.
+ * One gateway endpoint as the sandbox serves it: its catalogue entry (path, body, authentication,
+ * envelope, request schema; main/protocol/endpoints.ts) and what the sandbox does with a valid request.
  */
 import type { z } from 'zod';
+import type { EndpointSpec } from '../../protocol/endpoints.js';
 import type { FieldViolation } from '../../protocol/violations.js';
-import type { AuthMode } from '../auth.js';
 import type { Core } from '../engine/core.js';
-import type { Envelope, Json } from '../envelopes.js';
+import type { Json } from '../envelopes.js';
 import type { Merchant } from '../state/model.js';
 
 export interface RequestContext {
@@ -17,19 +17,13 @@ export interface RequestContext {
 }
 
 export interface Endpoint<S extends z.ZodType = z.ZodType> {
-  readonly path: string;
-  readonly body: 'form' | 'json';
-  readonly auth: AuthMode;
-  readonly envelope: Envelope;
-  readonly schema: S;
-  /** Parameters that may be repeated in a form body (features). */
-  readonly repeatable?: readonly string[];
+  readonly spec: EndpointSpec<S>;
   /** The errorCode for a field violation where the endpoint's family differs from 4/5 (register.do's 14). */
   readonly violationCode?: (v: FieldViolation) => number | undefined;
   readonly handle: (ctx: RequestContext, params: z.output<S>) => Json;
 }
 
 /** Keeps each endpoint's handler typed by its own schema while the router holds them all. */
-export function endpoint<S extends z.ZodType>(e: Endpoint<S>): Endpoint {
-  return e as unknown as Endpoint;
+export function endpoint<S extends z.ZodType>(spec: EndpointSpec<S>, impl: Omit<Endpoint<S>, 'spec'>): Endpoint {
+  return { spec, ...impl } as unknown as Endpoint;
 }

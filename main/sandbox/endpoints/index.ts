@@ -17,5 +17,5 @@ export const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
     ...bindingEndpoints,
     ...bindingPaymentEndpoints,
     ...orderOpsEndpoints,
-  ].map((e) => [e.path, e]),
+  ].map((e) => [e.spec.path, e]),
 );

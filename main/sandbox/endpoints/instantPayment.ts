@@ -2,10 +2,8 @@
  * instantPayment.do: registers an order and pays it in one request, with card data, a seToken or a
  * stored credential. The second part of a 3DS2 payment passes threeDSVer2MdOrder and pays that order.
  */
-import { z } from 'zod';
-import { clientBrowserInfo } from '../../protocol/blocks.js';
-import * as f from '../../protocol/common.js';
-import { bool, dateTime19, optional, str, yyyymm } from '../../protocol/fields.js';
+import { SPECS } from '../../protocol/endpoints.js';
+import { type z } from 'zod';
 import { refuse } from '../errors.js';
 import { activeBinding, credentialIntent, requireCategory, requireClient } from '../engine/credentials.js';
 import { registerOrder } from '../engine/lifecycle.js';
@@ -16,42 +14,9 @@ import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
 import { endpoint, type RequestContext } from './endpoint.js';
-import { attributeStrings, checkPermissions, registrationFields } from './register.js';
+import { attributeStrings, checkPermissions } from './register.js';
 
-const schema = z
-  .object({
-    ...registrationFields,
-    orderNumber: optional(f.orderNumber),
-    bindingNotNeeded: optional(bool),
-    originalSchemeTransactionId: optional(str(1, 22)),
-    preAuth: optional(bool),
-    pan: optional(f.pan),
-    cvc: optional(f.cvc),
-    cardholderName: optional(str(2, 45, /^[A-Za-z .'-]+$/, 'String [2..45]: Latin letters, space, full stop, hyphen, apostrophe')),
-    autocompletionDate: optional(dateTime19),
-    autoReverseDate: optional(dateTime19),
-    seToken: optional(str(1, 8192)),
-    expiry: optional(yyyymm),
-    threeDSServerTransId: optional(str(1, 36)),
-    threeDSVer2FinishUrl: optional(f.url),
-    threeDSMethodNotificationUrl: optional(f.url),
-    threeDSSDK: optional(bool),
-    threeDSProtocolVersion: optional(f.threeDSProtocolVersion),
-    tii: optional(f.tii),
-    originalPaymentNetRefNum: optional(str(1, 36)),
-    originalPaymentDate: optional(str(1, 13, /^[0-9]+$/, 'Unix time in milliseconds')),
-    externalScaExemptionIndicator: optional(str(1, 255)),
-    clientBrowserInfo: optional(clientBrowserInfo),
-    threeDSVer2MdOrder: optional(f.orderId),
-  })
-  .superRefine((p, ctx) => {
-    if (p.pan === undefined && p.bindingId === undefined && p.seToken === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'missing', path: ['pan'] });
-    } else if (p.pan !== undefined && p.expiry === undefined && p.seToken === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'missing', path: ['expiry'] });
-    }
-  });
-type Params = z.output<typeof schema>;
+type Params = z.output<typeof SPECS.instantPayment.request>;
 
 const HOLDER = 'CARD HOLDER';
 
@@ -147,12 +112,6 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   return answer(ctx, order, outcome);
 }
 
-export const instantPaymentEndpoint = endpoint({
-  path: '/payment/rest/instantPayment.do',
-  body: 'form',
-  auth: 'credentials',
-  envelope: 'instant',
-  schema,
-  repeatable: ['features'],
+export const instantPaymentEndpoint = endpoint(SPECS.instantPayment, {
   handle: instantPayment,
 });

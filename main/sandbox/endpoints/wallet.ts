@@ -8,10 +8,10 @@
  *   "YYMMDD","currencyCode","transactionAmount","cardholderName"?,"paymentData":{"onlinePaymentCryptogram",
  *   "eciIndicator"?}}; transactionAmount must be 0 with VERIFY.
  */
+import { SPECS, WALLETS, type Wallet } from '../../protocol/endpoints.js';
 import { z } from 'zod';
-import { marketplace, payerBlocks, paymentFacilitator } from '../../protocol/blocks.js';
 import * as f from '../../protocol/common.js';
-import { bool, dateTime19, oneOf, optional, phone, str, yyyymm } from '../../protocol/fields.js';
+import { optional, str, yyyymm } from '../../protocol/fields.js';
 import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
 import { cardRecord, luhnValid } from '../engine/cards.js';
@@ -23,40 +23,7 @@ import { extendedStatus } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { checkPermissions } from './register.js';
 
-const WALLETS: Record<string, PaymentWay> = { applepay: 'APPLE_PAY', google: 'GOOGLE_PAY', samsung: 'SAMSUNG_PAY' };
-
-const sharedFields = {
-  orderNumber: f.orderNumber,
-  description: optional(f.description),
-  language: optional(f.language),
-  additionalParameters: optional(f.additionalParameters),
-  preAuth: optional(bool),
-  autocompletionDate: optional(dateTime19),
-  autoReverseDate: optional(dateTime19),
-  paymentToken: str(1, 8192),
-  // Wallet requests allow only the empty value, CI, RI and II.
-  tii: optional(oneOf(['CI', 'RI', 'II'] as const, 'CI, RI or II (or empty)')),
-  clientId: optional(f.clientId),
-  email: optional(f.email),
-  mcc: optional(f.mcc),
-  mvv: optional(f.mvv),
-  paymentFacilitator: optional(paymentFacilitator),
-  marketplace: optional(marketplace),
-  threeDSProtocolVersion: optional(f.threeDSProtocolVersion),
-  externalScaExemptionIndicator: optional(str(1, 255)),
-  ip: optional(f.ip),
-};
-
-const paymentSchema = z.object({ ...sharedFields, merchant: f.merchantLogin, phone: optional(phone) });
-const directSchema = z.object({
-  ...sharedFields,
-  merchant: optional(f.merchantLogin),
-  feeInput: optional(f.feeInput),
-  features: optional(f.features),
-  originalPaymentNetRefNum: optional(str(1, 36)),
-  originalPaymentDate: optional(str(1, 13, /^[0-9]+$/, 'Unix time in milliseconds')),
-  ...payerBlocks,
-});
+const WALLET_WAYS: Record<Wallet, PaymentWay> = { applepay: 'APPLE_PAY', google: 'GOOGLE_PAY', samsung: 'SAMSUNG_PAY' };
 
 const panRule = str(12, 19, /^[0-9]+$/, 'a card number of 12 to 19 digits');
 
@@ -110,7 +77,12 @@ interface WalletPayment {
   readonly verifyOnly: boolean;
 }
 
-function pay(ctx: RequestContext, p: z.output<typeof paymentSchema> | z.output<typeof directSchema>, way: PaymentWay, w: WalletPayment) {
+function pay(
+  ctx: RequestContext,
+  p: z.output<typeof SPECS.applepay.payment.request> | z.output<typeof SPECS.applepay.paymentDirect.request>,
+  way: PaymentWay,
+  w: WalletPayment,
+) {
   const { core, merchant, language } = ctx;
   if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, 'clientId');
   if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, 'clientId');
@@ -140,26 +112,16 @@ function pay(ctx: RequestContext, p: z.output<typeof paymentSchema> | z.output<t
   return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, language) };
 }
 
-function walletEndpoints(wallet: string, way: PaymentWay) {
+function walletEndpoints(wallet: Wallet, way: PaymentWay) {
   return [
-    endpoint({
-      path: `/payment/${wallet}/payment.do`,
-      body: 'json',
-      auth: 'walletMerchant',
-      envelope: 'success',
-      schema: paymentSchema,
+    endpoint(SPECS[wallet].payment, {
       handle: (ctx, p) => {
         const t = decodeToken(p.paymentToken, walletToken, ctx.language, false);
         const card = walletCard(t.pan, t.expiry, t.cardholderName, ctx.language);
         return pay(ctx, p, way, { card, amount: t.amount, currency: t.currency, eci: t.eci ?? '05', verifyOnly: false });
       },
     }),
-    endpoint({
-      path: `/payment/${wallet}/paymentDirect.do`,
-      body: 'json',
-      auth: 'userPassword',
-      envelope: 'success',
-      schema: directSchema,
+    endpoint(SPECS[wallet].paymentDirect, {
       handle: (ctx, p) => {
         if (p.merchant !== undefined && p.merchant !== ctx.merchant.login) refuse(5, 'accessDenied', ctx.language);
         const t = decodeToken(p.paymentToken, decryptedToken, ctx.language, true);
@@ -183,4 +145,4 @@ function walletEndpoints(wallet: string, way: PaymentWay) {
   ];
 }
 
-export const walletEndpointList = Object.entries(WALLETS).flatMap(([wallet, way]) => walletEndpoints(wallet, way));
+export const walletEndpointList = WALLETS.flatMap((wallet) => walletEndpoints(wallet, WALLET_WAYS[wallet]));

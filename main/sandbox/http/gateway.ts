@@ -91,30 +91,30 @@ export async function handleGateway(deps: GatewayDeps, endpoint: Endpoint, req: 
   try {
     const raw = await readBody(req);
     const type = mediaType(req.headers['content-type']);
-    const wanted = endpoint.body === 'form' ? FORM : JSON_TYPE;
-    if (type !== wanted) throw new BodyError(400, `Content-Type must be ${wanted} for ${endpoint.path}`);
+    const wanted = endpoint.spec.body === 'form' ? FORM : JSON_TYPE;
+    if (type !== wanted) throw new BodyError(400, `Content-Type must be ${wanted} for ${endpoint.spec.path}`);
     const text = decodeUtf8(raw);
     let params: Record<string, unknown>;
-    if (endpoint.body === 'form') {
+    if (endpoint.spec.body === 'form') {
       const form = parseForm(text);
       language = languageOf({ language: form.get('language')?.[0] });
-      params = formParams(form, endpoint.repeatable ?? [], language);
+      params = formParams(form, endpoint.spec.repeatable ?? [], language);
     } else {
       params = parseJsonObject(text);
       language = languageOf(params);
     }
 
-    const merchant = authenticate(core.state, params, endpoint.auth, language);
+    const merchant = authenticate(core.state, params, endpoint.spec.auth, language);
     const admission = deps.limiter.admit(merchant.login, merchant.limits);
     if (!admission.ok) {
-      send(res, 429, errorBody(endpoint.envelope, 7, `System overloaded: ${admission.reason}`), {
+      send(res, 429, errorBody(endpoint.spec.envelope, 7, `System overloaded: ${admission.reason}`), {
         'retry-after': String(admission.retryAfterSec),
       });
       return;
     }
     res.on('close', admission.release);
 
-    const fault = deps.faults.take(endpoint.path);
+    const fault = deps.faults.take(endpoint.spec.path);
     if (fault && fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault && failBeforeHandling(res, fault)) return;
 
@@ -123,7 +123,7 @@ export async function handleGateway(deps: GatewayDeps, endpoint: Endpoint, req: 
       if (problem) throw new GatewayError(5, message('signature', language, problem));
     }
 
-    const parsed = endpoint.schema.safeParse(params);
+    const parsed = endpoint.spec.request.safeParse(params);
     if (!parsed.success) {
       const v = toViolation(parsed.error.issues[0]!);
       const error = violationError(v, language);
@@ -136,11 +136,11 @@ export async function handleGateway(deps: GatewayDeps, endpoint: Endpoint, req: 
     sendAfterHandling(res, fault, body);
   } catch (err) {
     if (res.headersSent || res.destroyed) return;
-    if (err instanceof GatewayError) send(res, 200, errorBody(endpoint.envelope, err.code, err.message));
-    else if (err instanceof BodyError) send(res, err.status, errorBody(endpoint.envelope, 5, err.message));
+    if (err instanceof GatewayError) send(res, 200, errorBody(endpoint.spec.envelope, err.code, err.message));
+    else if (err instanceof BodyError) send(res, err.status, errorBody(endpoint.spec.envelope, 5, err.message));
     else {
-      deps.log(`sandbox: ${endpoint.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      send(res, 500, errorBody(endpoint.envelope, 7, message('systemError', language)));
+      deps.log(`sandbox: ${endpoint.spec.path} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      send(res, 500, errorBody(endpoint.spec.envelope, 7, message('systemError', language)));
     }
   }
 }
