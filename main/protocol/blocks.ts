@@ -152,7 +152,10 @@ export const orderBundle = block(
     ),
     cartItems: z.object({
       // The table calls items "an Object: a cart item"; real carts send an array of them. Both are taken.
-      items: z.union([z.array(cartItem).min(1, { error: 'at least one cart item' }), cartItem.transform((i) => [i])]),
+      items: z.preprocess(
+        (items) => (items !== null && typeof items === 'object' && !Array.isArray(items) ? [items] : items),
+        z.array(cartItem, { error: 'a cart item or an array of them' }).min(1, { error: 'at least one cart item' }),
+      ),
     }),
   }),
 );

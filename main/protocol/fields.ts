@@ -44,8 +44,9 @@ export function rule<In, Out>(expected: string, parse: (value: unknown) => Parse
  * Makes a rule optional. An empty string counts as absent, as the gateway treats a parameter sent
  * with no value: many merchant integrations send every optional field, blank or not.
  */
-export function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+export function optional<T extends z.ZodType>(schema: T): z.ZodOptional<T> {
+  // Typed as the plain optional it behaves as, so that callers see the rule's own input type.
+  return z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional()) as unknown as z.ZodOptional<T>;
 }
 
 /** Length in Unicode code points, which is what a "character" means to the gateway's tables. */
@@ -173,7 +174,8 @@ export const phone = rule<string, string>('String [7..15]: 7 to 15 digits, optio
  * A nested block. Form bodies carry it as a JSON string; JSON bodies carry the object itself.
  * The shape's own rules then apply, with the block name leading every reported path.
  */
-export function block<T extends z.ZodType>(shape: T) {
+export function block<T extends z.ZodType>(shape: T): z.ZodType<z.output<T>, z.input<T> | string> {
+  // Typed by the block's own shape (or its JSON text), which is what the preprocessing accepts.
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'string') return value;
     try {
@@ -182,7 +184,7 @@ export function block<T extends z.ZodType>(shape: T) {
       ctx.addIssue({ code: 'custom', message: 'a JSON object', input: value });
       return z.NEVER;
     }
-  }, shape);
+  }, shape) as unknown as z.ZodType<z.output<T>, z.input<T> | string>;
 }
 
 /** A free-form object of name/value attributes (jsonParams): string values, or numbers and booleans. */

@@ -1,0 +1,312 @@
+/**
+ * The typed gateway client. Every request is checked against the spec's rules before anything is
+ * sent, encoded as the gateway expects, optionally signed, paced by the client's limiter, and its
+ * answer normalised into one shape per endpoint or one of the typed errors of errors.ts.
+ *
+ * Retries follow what a request can do to money (main/protocol/endpoints.ts): look-ups and listings
+ * are retried, and so is register.do, whose repeat is refused as a duplicate orderNumber; when a
+ * duplicate follows an attempt that may have arrived, the order is looked up instead. Payments and
+ * changes are never retried by the client: a payment with no usable answer is OutcomeUnknownError.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { z } from 'zod';
+import { SPEC_BY_NAME, SPECS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
+import { toViolations, type FieldViolation } from '../protocol/violations.js';
+import type { JsonObject } from './envelope.js';
+import { GatewayClientError, GatewayError, HttpError, NetworkError, RateLimitedError, ValidationError } from './errors.js';
+import { interpret, interpretFailure } from './interpret.js';
+import { AdaptiveLimiter } from './limiter.js';
+import { redact } from './redact.js';
+import * as R from './responses.js';
+import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry.js';
+import { RequestSigner } from './signer.js';
+import { isTransportFailure, Transport, type Exchange } from './transport.js';
+
+export type Credentials = { readonly userName: string; readonly password: string } | { readonly token: string };
+
+export interface RequestEvent {
+  readonly endpoint: string;
+  readonly attempt: number;
+  readonly url: string;
+  /** The request's parameters with secrets and card data redacted; only with logBodies. */
+  readonly params?: unknown;
+}
+
+export interface ResponseEvent {
+  readonly endpoint: string;
+  readonly attempt: number;
+  readonly durationMs: number;
+  readonly status?: number;
+  /** 'ok', or the kind of error the attempt ended in. */
+  readonly outcome: 'ok' | GatewayClientError['kind'];
+  readonly errorCode?: string;
+  /** The normalised answer, redacted; only with logBodies. */
+  readonly body?: unknown;
+}
+
+export interface ClientHooks {
+  onRequest?(event: RequestEvent): void;
+  onResponse?(event: ResponseEvent): void;
+}
+
+export interface ClientOptions {
+  readonly baseUrl: string;
+  readonly credentials: Credentials;
+  /** Per-request timeout; a payment that times out is OutcomeUnknownError. Default 30 s. */
+  readonly timeoutMs?: number;
+  readonly retry?: Partial<RetryOptions>;
+  /** Requests in flight and requests per second (0 = unlimited, the default). */
+  readonly limits?: { readonly maxInFlight?: number; readonly rps?: number };
+  /** Sign requests with this RSA key: every endpoint, or the named ones. */
+  readonly signing?: { readonly privateKey: string | KeyObject; readonly endpoints?: 'all' | readonly string[] };
+  readonly hooks?: ClientHooks;
+  /** Give hooks the (redacted) parameters and answers. Off by default. */
+  readonly logBodies?: boolean;
+  /** Sent as `language` where the endpoint takes one and the caller gave none. */
+  readonly language?: string;
+}
+
+export interface CallOptions {
+  readonly timeoutMs?: number;
+}
+
+const RESPONSES: Record<string, z.ZodType> = {
+  'register.do': R.registerResponse,
+  'registerPreAuth.do': R.registerResponse,
+  'paymentorder.do': R.paymentOrderResponse,
+  'instantPayment.do': R.instantPaymentResponse,
+  'getOrderStatusExtended.do': R.orderStatusView,
+  'getBindings.do': R.bindingsResponse,
+  'getBindingsByCardOrId.do': R.bindingsResponse,
+  'recurrentPayment.do': R.recurrentPaymentResponse,
+  'installmentPayment.do': R.installmentPaymentResponse,
+};
+const responseFor = (spec: EndpointSpec): z.ZodType =>
+  RESPONSES[spec.name] ??
+  (spec.name.endsWith('/payment.do') || spec.name.endsWith('/paymentDirect.do') ? R.walletPaymentResponse : R.acknowledgement);
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
+const FORM = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
+const encode = (text: string) => encodeURIComponent(text);
+
+/** application/x-www-form-urlencoded: nested objects as JSON text, arrays as repeated names. */
+function formBody(params: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const name in params) {
+    const value = params[name];
+    if (value === undefined || value === null) continue;
+    const key = encode(name);
+    if (Array.isArray(value)) for (const item of value) parts.push(`${key}=${encode(String(item))}`);
+    else parts.push(`${key}=${encode(typeof value === 'object' ? JSON.stringify(value) : String(value))}`);
+  }
+  return parts.join('&');
+}
+
+function hasField(spec: EndpointSpec, field: string): boolean {
+  const shape = (spec.request as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape !== undefined && field in shape;
+}
+
+export class GatewayClient {
+  readonly limiter: AdaptiveLimiter;
+  private readonly transport: Transport;
+  private readonly retry: RetryOptions;
+  private readonly signer?: RequestSigner;
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: ClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.limiter = new AdaptiveLimiter({ maxInFlight: options.limits?.maxInFlight ?? 0, rps: options.limits?.rps ?? 0 });
+    this.transport = new Transport({ connections: options.limits?.maxInFlight });
+    if (options.signing) this.signer = new RequestSigner(options.signing.privateKey);
+  }
+
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  // One typed method per endpoint.
+
+  readonly register = this.method(SPECS.register, R.registerResponse);
+  readonly registerPreAuth = this.method(SPECS.registerPreAuth, R.registerResponse);
+  readonly paymentOrder = this.method(SPECS.paymentOrder, R.paymentOrderResponse);
+  readonly instantPayment = this.method(SPECS.instantPayment, R.instantPaymentResponse);
+  readonly getOrderStatusExtended = this.method(SPECS.getOrderStatusExtended, R.orderStatusView);
+  readonly deposit = this.method(SPECS.deposit, R.acknowledgement);
+  readonly reverse = this.method(SPECS.reverse, R.acknowledgement);
+  readonly refund = this.method(SPECS.refund, R.acknowledgement);
+  readonly getBindings = this.method(SPECS.getBindings, R.bindingsResponse);
+  readonly getBindingsByCardOrId = this.method(SPECS.getBindingsByCardOrId, R.bindingsResponse);
+  readonly unBindCard = this.method(SPECS.unBindCard, R.acknowledgement);
+  readonly bindCard = this.method(SPECS.bindCard, R.acknowledgement);
+  readonly extendBinding = this.method(SPECS.extendBinding, R.acknowledgement);
+  readonly paymentOrderBinding = this.method(SPECS.paymentOrderBinding, R.paymentOrderResponse);
+  readonly recurrentPayment = this.method(SPECS.recurrentPayment, R.recurrentPaymentResponse);
+  readonly installmentPayment = this.method(SPECS.installmentPayment, R.installmentPaymentResponse);
+
+  walletPayment(wallet: Wallet, params: z.input<(typeof SPECS)[Wallet]['payment']['request']>, options?: CallOptions) {
+    return this.send(SPECS[wallet].payment, params, options) as Promise<R.WalletPaymentResponse>;
+  }
+
+  walletPaymentDirect(wallet: Wallet, params: z.input<(typeof SPECS)[Wallet]['paymentDirect']['request']>, options?: CallOptions) {
+    return this.send(SPECS[wallet].paymentDirect, params, options) as Promise<R.WalletPaymentResponse>;
+  }
+
+  /** Any endpoint by its name on the wire (register.do, applepay/payment.do, ...), for the command line. */
+  call(name: string, params: Record<string, unknown>, options?: CallOptions): Promise<JsonObject> {
+    const spec = SPEC_BY_NAME.get(name);
+    if (!spec) {
+      throw new ValidationError(name, [{ path: '(endpoint)', kind: 'wrong', rule: `one of ${[...SPEC_BY_NAME.keys()].join(', ')}` }]);
+    }
+    return this.send(spec, params, options);
+  }
+
+  private method<S extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<S>, _response: Res) {
+    return (params: z.input<S>, options?: CallOptions) =>
+      this.send(spec, params as Record<string, unknown>, options) as Promise<z.output<Res>>;
+  }
+
+  // The request path.
+
+  /** The credentials a request of this endpoint carries, or why the configured ones cannot be used. */
+  private authFields(spec: EndpointSpec): Readonly<Record<string, string>> | FieldViolation {
+    const c = this.options.credentials;
+    if (spec.auth === 'walletMerchant') return NO_FIELDS;
+    if ('token' in c) {
+      if (spec.auth === 'userPassword')
+        return { path: 'userName', kind: 'wrong', rule: 'userName and password: this request does not accept a token' };
+      return (this.tokenFields ??= { token: c.token });
+    }
+    return (this.userFields ??= { userName: c.userName, password: c.password });
+  }
+
+  private readonly authEncodings = new Map<Readonly<Record<string, string>>, string>();
+
+  /** The form encoding of a set of credentials, ending in '&' when there are any. */
+  private encodedAuth(auth: Readonly<Record<string, string>>): string {
+    let text = this.authEncodings.get(auth);
+    if (text === undefined) {
+      const encoded = formBody(auth);
+      text = encoded === '' ? '' : `${encoded}&`;
+      this.authEncodings.set(auth, text);
+    }
+    return text;
+  }
+
+  private tokenFields?: Readonly<Record<string, string>>;
+  private userFields?: Readonly<Record<string, string>>;
+
+  private async send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}): Promise<JsonObject> {
+    const params =
+      this.options.language && given.language === undefined && hasField(spec, 'language')
+        ? { ...given, language: this.options.language }
+        : given;
+    const checked = spec.request.safeParse(params);
+    const auth = this.authFields(spec);
+    if (!checked.success || 'path' in auth) {
+      const violations = checked.success ? [] : toViolations(checked.error);
+      if ('path' in auth) violations.push(auth as FieldViolation);
+      throw new ValidationError(spec.name, violations);
+    }
+
+    // The credentials' encoding is made once per client; the request's own parameters follow it.
+    const body = Buffer.from(spec.body === 'form' ? this.encodedAuth(auth) + formBody(params) : JSON.stringify({ ...auth, ...params }));
+    const headers: Record<string, string> = { 'content-type': spec.body === 'form' ? FORM : JSON_TYPE };
+    const signing = this.options.signing;
+    if (this.signer && (signing?.endpoints === undefined || signing.endpoints === 'all' || signing.endpoints.includes(spec.name))) {
+      const s = this.signer.sign(body);
+      headers['x-hash'] = s.xHash;
+      headers['x-signature'] = s.xSignature;
+    }
+
+    const retries = spec.kind === 'lookup' || spec.kind === 'register' ? this.retry.attempts : 1;
+    // Whether an earlier attempt may have reached the gateway (so a duplicate may be our own order).
+    let mayHaveArrived = false;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.attempt(spec, attempt, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
+      if (!(result instanceof GatewayClientError)) return result;
+      const error = result;
+      if (spec.kind === 'register' && mayHaveArrived && error instanceof GatewayError && error.errorCode === '1') {
+        return this.recoverRegistration(params, error);
+      }
+      const retryable =
+        error instanceof RateLimitedError || error instanceof NetworkError || (error instanceof HttpError && error.status >= 500);
+      if (!retryable || attempt >= retries) throw error;
+      if ((error instanceof NetworkError && error.stage === 'noAnswer') || (error instanceof HttpError && error.status >= 500))
+        mayHaveArrived = true;
+      await sleep(retryDelay(this.retry, attempt, error instanceof RateLimitedError ? error.retryAfterMs : undefined));
+    }
+  }
+
+  private async attempt(
+    spec: EndpointSpec,
+    attempt: number,
+    params: Record<string, unknown>,
+    headers: Record<string, string>,
+    body: Buffer,
+    timeoutMs: number,
+  ): Promise<JsonObject | GatewayClientError> {
+    const hooks = this.options.hooks;
+    const url = this.baseUrl + spec.path;
+    const logBodies = this.options.logBodies === true;
+    if (hooks?.onRequest) {
+      safely(() => hooks.onRequest!({ endpoint: spec.name, attempt, url, ...(logBodies ? { params: redact(params) } : {}) }));
+    }
+    const slot = this.limiter.acquire();
+    const release = typeof slot === 'function' ? slot : await slot;
+    const started = hooks?.onResponse ? performance.now() : 0;
+    let exchange: Exchange | undefined;
+    let outcome: JsonObject | GatewayClientError;
+    try {
+      exchange = await this.transport.post(url, headers, body, timeoutMs);
+      const r = interpret(spec, responseFor(spec), exchange);
+      outcome = r.ok ? r.body : r.error;
+    } catch (err) {
+      if (!isTransportFailure(err)) throw err;
+      outcome = interpretFailure(spec, err);
+    } finally {
+      release();
+    }
+    if (outcome instanceof RateLimitedError) this.limiter.throttled(outcome.retryAfterMs);
+    else if (exchange) this.limiter.succeeded();
+    if (hooks?.onResponse) {
+      const ok = !(outcome instanceof GatewayClientError);
+      safely(() =>
+        hooks.onResponse!({
+          endpoint: spec.name,
+          attempt,
+          durationMs: performance.now() - started,
+          status: exchange?.status,
+          outcome: ok ? 'ok' : (outcome as GatewayClientError).kind,
+          ...(outcome instanceof GatewayError ? { errorCode: outcome.errorCode } : {}),
+          ...(logBodies && ok ? { body: redact(outcome) } : {}),
+        }),
+      );
+    }
+    return outcome;
+  }
+
+  /**
+   * A registration whose earlier attempt may have arrived came back as a duplicate orderNumber: the
+   * order is probably ours. Look it up; if its amount matches, it is, and its orderId is the answer.
+   */
+  private async recoverRegistration(wire: Record<string, unknown>, duplicate: GatewayError): Promise<JsonObject> {
+    const view = await this.getOrderStatusExtended({ orderNumber: String(wire.orderNumber) });
+    const orderId = view.attributes?.find((a) => a.name === 'mdOrder')?.value;
+    if (!orderId || view.amount !== Number(wire.amount) || view.orderStatus === undefined) throw duplicate;
+    return { orderId, recovered: true };
+  }
+}
+
+/** Hooks observe; a failing hook must never fail a request. */
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // ignored on purpose
+  }
+}

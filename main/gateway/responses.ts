@@ -1,0 +1,143 @@
+/**
+ * One normalised shape per endpoint's successful answer. Parsing is lenient where the wire varies
+ * (numbers sent as strings, fields left out, keys the spec does not name) and strict where a caller
+ * depends on a value (an orderId after registration).
+ */
+import { z } from 'zod';
+
+/**
+ * Fields the interface types as Integer are numbers, and String fields strings, as the spec says; checking
+ * the plain types keeps parsing cheap on the hot path. The few fields whose type the interface itself
+ * gives inconsistently (an expiry "Integer [6]" written as YYYYMM, the acquirer's rrn) take either.
+ */
+const int = z.number().int();
+const text = z.string();
+const numberOrText = z.union([z.string(), z.number().transform(String)]);
+const nameValue = z.looseObject({ name: z.string(), value: numberOrText });
+
+export const cardAuthInfo = z.looseObject({
+  maskedPan: z.string().optional(),
+  pan: z.string().optional(),
+  expiration: numberOrText.optional(),
+  cardholderName: z.string().optional(),
+  approvalCode: z.string().optional(),
+  paymentSystem: z.string().optional(),
+  product: z.string().optional(),
+  secureAuthInfo: z.looseObject({ eci: int.optional(), threeDSProtocolVersion: z.string().optional() }).optional(),
+});
+
+export const paymentAmountInfo = z.looseObject({
+  paymentState: z.string().optional(),
+  approvedAmount: int.optional(),
+  depositedAmount: int.optional(),
+  refundedAmount: int.optional(),
+  totalAmount: int.optional(),
+});
+
+/** getOrderStatusExtended.do, and the orderStatus object of wallet and stored-credential payments. */
+export const orderStatusView = z.looseObject({
+  orderNumber: text.optional(),
+  /** Absent when the gateway does not know the order. */
+  orderStatus: int.optional(),
+  actionCode: int.optional(),
+  actionCodeDescription: z.string().optional(),
+  amount: int.optional(),
+  currency: text.optional(),
+  date: int.optional(),
+  orderDescription: z.string().optional(),
+  ip: z.string().optional(),
+  merchantOrderParams: z.array(nameValue).optional(),
+  attributes: z.array(nameValue).optional(),
+  cardAuthInfo: cardAuthInfo.optional(),
+  bindingInfo: z.looseObject({ clientId: numberOrText.optional(), bindingId: z.string().optional() }).optional(),
+  authDateTime: int.optional(),
+  terminalId: z.string().optional(),
+  authRefNum: z.string().optional(),
+  paymentAmountInfo: paymentAmountInfo.optional(),
+  bankInfo: z
+    .looseObject({ bankName: z.string().optional(), bankCountryCode: z.string().optional(), bankCountryName: z.string().optional() })
+    .optional(),
+  refunds: z
+    .array(z.looseObject({ date: int.optional(), amount: int, actionCode: int.optional(), referenceNumber: numberOrText.optional() }))
+    .optional(),
+  chargeback: z.boolean().optional(),
+  paymentWay: z.string().optional(),
+});
+export type OrderStatusView = z.output<typeof orderStatusView>;
+
+/** instantPayment.do's orderStatus, after its capitalised keys are folded. */
+export const instantOrderStatus = z.looseObject({
+  errorCode: numberOrText.optional(),
+  errorMessage: z.string().optional(),
+  orderNumber: text.optional(),
+  orderStatus: int.optional(),
+  expiration: numberOrText.optional(),
+  cardholderName: z.string().optional(),
+  approvedAmount: int.optional(),
+  depositAmount: int.optional(),
+  currency: text.optional(),
+  approvalCode: z.string().optional(),
+  pan: z.string().optional(),
+  amount: int.optional(),
+  ip: z.string().optional(),
+  rrn: numberOrText.optional(),
+  paymentNetRefNum: z.string().optional(),
+});
+
+/** The 3-D Secure fields a card payment's answer may carry. */
+const threeDSFields = {
+  info: z.string().optional(),
+  redirect: z.string().optional(),
+  acsUrl: z.string().optional(),
+  paReq: z.string().optional(),
+  termUrl: z.string().optional(),
+  packedCReq: z.string().optional(),
+  is3DSVer2: z.boolean().optional(),
+  threeDSServerTransId: z.string().optional(),
+  threeDSMethodUrl: z.string().optional(),
+  threeDSMethodUrlServer: z.string().optional(),
+  threeDSMethodDataPacked: z.string().optional(),
+  threeDSMethodUrlServerDirect: z.string().optional(),
+};
+
+export const registerResponse = z.looseObject({
+  orderId: z.string().min(1).max(36),
+  formUrl: z.string().optional(),
+  /** Set when a retried registration was found already made (its first answer was lost); no formUrl then. */
+  recovered: z.boolean().optional(),
+});
+export const paymentOrderResponse = z.looseObject(threeDSFields);
+export const instantPaymentResponse = z.looseObject({
+  ...threeDSFields,
+  orderId: z.string().optional(),
+  orderStatus: instantOrderStatus.optional(),
+});
+export const walletPaymentResponse = z.looseObject({
+  data: z.looseObject({ orderId: z.string() }),
+  orderStatus: orderStatusView.optional(),
+});
+export const recurrentPaymentResponse = walletPaymentResponse;
+export const installmentPaymentResponse = z.looseObject({ orderId: z.string(), orderStatus: orderStatusView.optional() });
+
+export const bindingRecord = z.looseObject({
+  bindingId: z.string(),
+  maskedPan: z.string().optional(),
+  expiryDate: numberOrText.optional(),
+  paymentWay: z.string().optional(),
+  paymentSystem: z.string().optional(),
+  displayLabel: z.string().optional(),
+  bindingCategory: z.string().optional(),
+});
+export type BindingRecord = z.output<typeof bindingRecord>;
+export const bindingsResponse = z.looseObject({ bindings: z.array(bindingRecord).default([]) });
+
+/** deposit.do, reverse.do, refund.do, unBindCard.do, bindCard.do, extendBinding.do: nothing beyond the verdict. */
+export const acknowledgement = z.looseObject({ errorMessage: z.string().optional() });
+
+export type RegisterResponse = z.output<typeof registerResponse>;
+export type PaymentOrderResponse = z.output<typeof paymentOrderResponse>;
+export type InstantPaymentResponse = z.output<typeof instantPaymentResponse>;
+export type WalletPaymentResponse = z.output<typeof walletPaymentResponse>;
+export type InstallmentPaymentResponse = z.output<typeof installmentPaymentResponse>;
+export type BindingsResponse = z.output<typeof bindingsResponse>;
+export type Acknowledgement = z.output<typeof acknowledgement>;

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestEvent, ResponseEvent } from '../../main/gateway/client.js';
+import { resolveBaseUrl } from '../../main/gateway/environments.js';
+import { AdaptiveLimiter } from '../../main/gateway/limiter.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { CARDS, clientFor, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(() => sb.close());
+
+describe('request and response hooks', () => {
+  it('report every attempt with timing, and never a secret or card number even with bodies on', async () => {
+    const requests: RequestEvent[] = [];
+    const responses: ResponseEvent[] = [];
+    const client = clientFor(sb, {
+      logBodies: true,
+      language: 'en',
+      hooks: { onRequest: (e) => requests.push(e), onResponse: (e) => responses.push(e) },
+    });
+    const { orderId } = await client.register({ orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL });
+    await client.paymentOrder({
+      MDORDER: orderId,
+      $PAN: CARDS.noThreeDS,
+      $CVC: '123',
+      $EXPIRY: '203012',
+      TEXT: 'CARD HOLDER',
+      language: 'en',
+    });
+    await client.instantPayment({ amount: 100, returnUrl: RETURN_URL, pan: CARDS.frictionless, expiry: '203012', cvc: '321' });
+    await client.close();
+    expect(requests.map((r) => r.endpoint)).toEqual(['register.do', 'paymentorder.do', 'instantPayment.do']);
+    expect(responses.every((r) => r.outcome === 'ok' && r.status === 200 && r.durationMs >= 0)).toBe(true);
+    const seen = JSON.stringify([requests, responses]);
+    for (const secret of ['sandbox-pass', CARDS.noThreeDS, CARDS.frictionless, '"123"', '"321"']) expect(seen).not.toContain(secret);
+    expect(seen).toContain('"orderId"');
+  });
+
+  it('carry no bodies unless asked to, and a throwing hook fails nothing', async () => {
+    const events: unknown[] = [];
+    const client = clientFor(sb, {
+      hooks: {
+        onRequest: (e) => {
+          events.push(e);
+          throw new Error('hook failure');
+        },
+        onResponse: (e) => events.push(e),
+      },
+    });
+    await client.register({ orderNumber: uniqueNumber(), amount: 1, returnUrl: RETURN_URL });
+    await client.close();
+    expect(JSON.stringify(events)).not.toContain('returnUrl');
+  });
+});
+
+describe('AdaptiveLimiter', () => {
+  it('never lets more than maxInFlight run at once', async () => {
+    const limiter = new AdaptiveLimiter({ maxInFlight: 3, rps: 0 });
+    let running = 0;
+    let peak = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const release = await limiter.acquire();
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 2));
+        running--;
+        release();
+      }),
+    );
+    expect(peak).toBe(3);
+  });
+
+  it('halves once per 429 episode and climbs back as answers succeed', () => {
+    let now = 0;
+    const limiter = new AdaptiveLimiter({ maxInFlight: 0, rps: 100, now: () => now });
+    limiter.throttled(1_000);
+    limiter.throttled(1_000);
+    limiter.throttled(1_000);
+    expect(limiter.currentRate).toBe(50);
+    now = 2_000;
+    limiter.throttled(1_000);
+    expect(limiter.currentRate).toBe(25);
+    for (let i = 0; i < 100; i++) limiter.succeeded();
+    expect(limiter.currentRate).toBe(100);
+  });
+});
+
+describe('environments', () => {
+  it('takes any base URL for the sandbox and requires configured HTTPS for test and production', () => {
+    expect(resolveBaseUrl('sandbox', {}, 'http://127.0.0.1:8787/')).toBe('http://127.0.0.1:8787');
+    expect(resolveBaseUrl('production', { production: 'https://gateway.example' })).toBe('https://gateway.example');
+    expect(() => resolveBaseUrl('production', {})).toThrow(/No base URL/);
+    expect(() => resolveBaseUrl('test', { test: 'http://gateway.example' })).toThrow(/HTTPS/);
+  });
+});
