@@ -6,12 +6,12 @@
  *
  *   npm run bench:client [-- --seconds 8 --concurrency 16]   (seconds per side, split into rounds)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { GatewayClient } from '../main/gateway/client.js';
 import { generateSigningKeyPair } from '../main/gateway/keys.js';
 import { RequestSigner } from '../main/gateway/signer.js';
+import { startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, concurrency: { type: 'string', default: '16' } } });
 /** Alternating rounds per side; the ratio is the median of the rounds' ratios, robust to a noisy neighbour. */
@@ -24,21 +24,6 @@ function median(values: number[]): number {
 }
 const durationMs = Number(values.seconds) * 1000;
 const concurrency = Number(values.concurrency);
-
-function startSandbox(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (m) resolve({ url: m[0], child });
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-}
 
 interface Measurement {
   readonly rps: number;
@@ -66,7 +51,7 @@ async function measure(once: () => Promise<void>, ms: number): Promise<Measureme
 }
 
 async function main(): Promise<void> {
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess();
   const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000, pipelining: 1 });
   const plain = new GatewayClient({
     baseUrl: sandbox.url,

@@ -6,10 +6,10 @@
  *
  *   npm run bench:sandbox [-- --seconds 5 --connections 32]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { startListening, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '32' } } });
 const duration = Number(values.seconds);
@@ -21,19 +21,6 @@ require('node:http').createServer((req, res) => {
   req.resume();
   req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); });
 }).listen(0, '127.0.0.1', function () { console.log('http://127.0.0.1:' + this.address().port); });`;
-
-function startProcess(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-      if (m) resolve({ url: m[0], child });
-    });
-    child.once('exit', (code) => reject(new Error(`process exited with ${code}`)));
-  });
-}
 
 const AUTH = 'userName=sandbox-api&password=sandbox-pass';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -57,8 +44,8 @@ async function load(name: string, url: string, path: string, body: () => string)
 }
 
 async function main(): Promise<void> {
-  const bare = await startProcess(['-e', BARE_SERVER]);
-  const sandbox = await startProcess(['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0']);
+  const bare = await startListening(['-e', BARE_SERVER]);
+  const sandbox = await startSandboxProcess();
   try {
     const registerBody = () => `${AUTH}&orderNumber=${randomUUID()}&amount=1000&returnUrl=https%3A%2F%2Fshop.example%2Fok`;
     const seeded = (await (

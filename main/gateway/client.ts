@@ -10,7 +10,7 @@
  */
 import type { KeyObject } from 'node:crypto';
 import type { z } from 'zod';
-import { SPEC_BY_NAME, SPECS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
+import { SPEC_BY_NAME, SPECS, WALLETS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
 import { toViolations, type FieldViolation } from '../protocol/violations.js';
 import type { JsonObject } from './envelope.js';
 import { GatewayClientError, GatewayError, HttpError, NetworkError, RateLimitedError, ValidationError } from './errors.js';
@@ -70,21 +70,6 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
-const RESPONSES: Record<string, z.ZodType> = {
-  'register.do': R.registerResponse,
-  'registerPreAuth.do': R.registerResponse,
-  'paymentorder.do': R.paymentOrderResponse,
-  'instantPayment.do': R.instantPaymentResponse,
-  'getOrderStatusExtended.do': R.orderStatusView,
-  'getBindings.do': R.bindingsResponse,
-  'getBindingsByCardOrId.do': R.bindingsResponse,
-  'recurrentPayment.do': R.recurrentPaymentResponse,
-  'installmentPayment.do': R.installmentPaymentResponse,
-};
-const responseFor = (spec: EndpointSpec): z.ZodType =>
-  RESPONSES[spec.name] ??
-  (spec.name.endsWith('/payment.do') || spec.name.endsWith('/paymentDirect.do') ? R.walletPaymentResponse : R.acknowledgement);
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
 const FORM = 'application/x-www-form-urlencoded';
@@ -111,6 +96,8 @@ function hasField(spec: EndpointSpec, field: string): boolean {
 }
 
 export class GatewayClient {
+  /** The answer schema of every endpoint, filled in by the typed methods below (and the wallets'). */
+  private readonly responses = new Map<string, z.ZodType>();
   readonly limiter: AdaptiveLimiter;
   private readonly transport: Transport;
   private readonly retry: RetryOptions;
@@ -123,6 +110,10 @@ export class GatewayClient {
     this.limiter = new AdaptiveLimiter({ maxInFlight: options.limits?.maxInFlight ?? 0, rps: options.limits?.rps ?? 0 });
     this.transport = new Transport({ connections: options.limits?.maxInFlight });
     if (options.signing) this.signer = new RequestSigner(options.signing.privateKey);
+    for (const wallet of WALLETS) {
+      this.responses.set(SPECS[wallet].payment.name, R.walletPaymentResponse);
+      this.responses.set(SPECS[wallet].paymentDirect.name, R.walletPaymentResponse);
+    }
   }
 
   close(): Promise<void> {
@@ -263,7 +254,7 @@ export class GatewayClient {
     let outcome: JsonObject | GatewayClientError;
     try {
       exchange = await this.transport.post(url, headers, body, timeoutMs);
-      const r = interpret(spec, responseFor(spec), exchange);
+      const r = interpret(spec, this.responses.get(spec.name) ?? R.acknowledgement, exchange);
       outcome = r.ok ? r.body : r.error;
     } catch (err) {
       if (!isTransportFailure(err)) throw err;

@@ -22,17 +22,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/** The rule an issue reports: our rules' own text, or a plain name for zod's built-in type checks. */
 function describeBuiltIn(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'an array' : `a value of type ${issue.expected}`;
-    case 'too_small':
-    case 'too_big':
-    case 'custom':
-      return issue.message;
-    default:
-      return issue.message;
-  }
+  if (issue.code !== 'invalid_type') return issue.message;
+  return issue.expected === 'object' ? 'an object' : issue.expected === 'array' ? 'an array' : `a value of type ${issue.expected}`;
 }
 
 export function toViolation(issue: z.core.$ZodIssue): FieldViolation {

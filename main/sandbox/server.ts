@@ -46,6 +46,9 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** formUrl: /payment/merchants/<login>/payment_<language>.html */
+const PAYMENT_PAGE = /^\/payment\/merchants\/[^/]+\/payment_[a-z]{2}\.html$/;
+
 function notFound(res: ServerResponse, path: string): void {
   const text = JSON.stringify({ error: `Not found: ${path}` });
   res.writeHead(404, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text) });
@@ -94,8 +97,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       }
       return handleGateway(gatewayDeps, endpoint, req, res);
     }
-    const pageHandler =
-      pages.get(path) ?? (/^\/payment\/merchants\/[^/]+\/payment_[a-z]{2}\.html$/.test(path) ? pages.get('payment-page') : undefined);
+    const pageHandler = pages.byPath.get(path) ?? (PAYMENT_PAGE.test(path) ? pages.paymentPage : undefined);
     if (pageHandler && (req.method === 'GET' || req.method === 'POST')) return pageHandler(req, res, url);
     notFound(res, path);
   };

@@ -44,7 +44,14 @@ function orderSummary(order: Order): string {
 ${card ? `<dt>Card</dt><dd>${escapeHtml(card.maskedPan)}</dd>` : ''}</dl>`;
 }
 
-export function createPages(core: Core): Map<string, PageHandler> {
+export interface Pages {
+  /** Pages at fixed paths. */
+  readonly byPath: ReadonlyMap<string, PageHandler>;
+  /** The payment page, served at every merchant's formUrl. */
+  readonly paymentPage: PageHandler;
+}
+
+export function createPages(core: Core): Pages {
   // PaRes is signed so that nothing but this ACS can complete a 3DS1 payment at termUrl.
   const secret = randomBytes(32);
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
@@ -176,7 +183,7 @@ export function createPages(core: Core): Map<string, PageHandler> {
 
   const blank: PageHandler = async (_req, res) => sendHtml(res, 200, page('Sandbox', '<p>Done.</p>'));
 
-  return new Map<string, PageHandler>([
+  const byPath = new Map<string, PageHandler>([
     ['/payment/acsRedirect.do', acsPage],
     ['/payment/acs/submit', acsSubmit],
     ['/payment/rest/finish3ds.do', termUrl],
@@ -184,6 +191,6 @@ export function createPages(core: Core): Map<string, PageHandler> {
     ['/payment/3ds/methodServer.do', blank],
     ['/payment/3ds/notification.do', blank],
     ['/payment/finish.html', blank],
-    ['payment-page', paymentPage],
   ]);
+  return { byPath, paymentPage };
 }
