@@ -83,9 +83,10 @@ async function main(): Promise<void> {
     const { orderId: signedOrderId } = await order(signed);
     const statusUrl = `${sandbox.url}/payment/rest/getOrderStatusExtended.do`;
 
-    // Raw undici: the body is encoded and, when signed, signed per request as the client does.
-    const raw = (credentials: string, id: string, sign: boolean) => async () => {
-      const body = Buffer.from(`${credentials}&orderId=${id}&language=en`);
+    // Raw undici as a caller would write it: the parameters encoded per request (URLSearchParams), posted,
+    // the JSON parsed; when signed, the body signed per request, as the client does.
+    const raw = (credentials: Record<string, string>, id: string, sign: boolean) => async () => {
+      const body = Buffer.from(new URLSearchParams({ ...credentials, orderId: id, language: 'en' }).toString());
       const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
       if (sign) {
         const s = signer.sign(body);
@@ -101,10 +102,14 @@ async function main(): Promise<void> {
       await client.getOrderStatusExtended({ orderId: id, language: 'en' });
     };
     const runs = [
-      { name: 'unsigned', raw: raw('userName=sandbox-api&password=sandbox-pass', orderId, false), client: viaClient(plain, orderId) },
+      {
+        name: 'unsigned',
+        raw: raw({ userName: 'sandbox-api', password: 'sandbox-pass' }, orderId, false),
+        client: viaClient(plain, orderId),
+      },
       {
         name: 'signed',
-        raw: raw('userName=signed-api&password=signed-pass', signedOrderId, true),
+        raw: raw(signedCredentials, signedOrderId, true),
         client: viaClient(signed, signedOrderId),
       },
     ];

@@ -156,9 +156,17 @@ export class GatewayClient {
     return this.send(spec, params, options);
   }
 
-  private method<S extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<S>, _response: Res) {
+  private method<S extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<S>, response: Res) {
+    this.responses.set(spec.name, response);
     return (params: z.input<S>, options?: CallOptions) =>
       this.send(spec, params as Record<string, unknown>, options) as Promise<z.output<Res>>;
+  }
+
+  /** The answer schema of an endpoint; every endpoint of the catalogue has one. */
+  private answerSchema(spec: EndpointSpec): z.ZodType {
+    const schema = this.responses.get(spec.name);
+    if (!schema) throw new Error(`No answer schema for ${spec.name}`);
+    return schema;
   }
 
   // The request path.
@@ -254,7 +262,7 @@ export class GatewayClient {
     let outcome: JsonObject | GatewayClientError;
     try {
       exchange = await this.transport.post(url, headers, body, timeoutMs);
-      const r = interpret(spec, this.responses.get(spec.name) ?? R.acknowledgement, exchange);
+      const r = interpret(spec, this.answerSchema(spec), exchange);
       outcome = r.ok ? r.body : r.error;
     } catch (err) {
       if (!isTransportFailure(err)) throw err;

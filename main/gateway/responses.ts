@@ -1,7 +1,8 @@
 /**
- * One normalised shape per endpoint's successful answer. Parsing is lenient where the wire varies
- * (numbers sent as strings, fields left out, keys the spec does not name) and strict where a caller
- * depends on a value (an orderId after registration).
+ * One normalised shape per endpoint's successful answer: the fields the interface and its extensions
+ * name, each with its type; keys the spec does not name (and the envelope's own errorCode and
+ * errorMessage, already read) are left out. Every field but those a caller depends on (an orderId after
+ * registration) is optional, because gateway builds leave fields out.
  */
 import { z } from 'zod';
 
@@ -13,9 +14,9 @@ import { z } from 'zod';
 const int = z.number().int();
 const text = z.string();
 const numberOrText = z.union([z.string(), z.number().transform(String)]);
-const nameValue = z.looseObject({ name: z.string(), value: numberOrText });
+const nameValue = z.object({ name: z.string(), value: numberOrText });
 
-export const cardAuthInfo = z.looseObject({
+export const cardAuthInfo = z.object({
   maskedPan: z.string().optional(),
   pan: z.string().optional(),
   expiration: numberOrText.optional(),
@@ -23,10 +24,10 @@ export const cardAuthInfo = z.looseObject({
   approvalCode: z.string().optional(),
   paymentSystem: z.string().optional(),
   product: z.string().optional(),
-  secureAuthInfo: z.looseObject({ eci: int.optional(), threeDSProtocolVersion: z.string().optional() }).optional(),
+  secureAuthInfo: z.object({ eci: int.optional(), threeDSProtocolVersion: z.string().optional() }).optional(),
 });
 
-export const paymentAmountInfo = z.looseObject({
+export const paymentAmountInfo = z.object({
   paymentState: z.string().optional(),
   approvedAmount: int.optional(),
   depositedAmount: int.optional(),
@@ -35,7 +36,7 @@ export const paymentAmountInfo = z.looseObject({
 });
 
 /** getOrderStatusExtended.do, and the orderStatus object of wallet and stored-credential payments. */
-export const orderStatusView = z.looseObject({
+export const orderStatusView = z.object({
   orderNumber: text.optional(),
   /** Absent when the gateway does not know the order. */
   orderStatus: int.optional(),
@@ -49,7 +50,7 @@ export const orderStatusView = z.looseObject({
   merchantOrderParams: z.array(nameValue).optional(),
   attributes: z.array(nameValue).optional(),
   cardAuthInfo: cardAuthInfo.optional(),
-  bindingInfo: z.looseObject({ clientId: numberOrText.optional(), bindingId: z.string().optional() }).optional(),
+  bindingInfo: z.object({ clientId: numberOrText.optional(), bindingId: z.string().optional() }).optional(),
   authDateTime: int.optional(),
   terminalId: z.string().optional(),
   authRefNum: z.string().optional(),
@@ -58,15 +59,17 @@ export const orderStatusView = z.looseObject({
     .looseObject({ bankName: z.string().optional(), bankCountryCode: z.string().optional(), bankCountryName: z.string().optional() })
     .optional(),
   refunds: z
-    .array(z.looseObject({ date: int.optional(), amount: int, actionCode: int.optional(), referenceNumber: numberOrText.optional() }))
+    .array(z.object({ date: int.optional(), amount: int, actionCode: int.optional(), referenceNumber: numberOrText.optional() }))
     .optional(),
   chargeback: z.boolean().optional(),
   paymentWay: z.string().optional(),
+  transactionAttributes: z.array(nameValue).optional(),
+  operations: z.array(z.object({ amount: int.optional(), cardHolder: z.string().optional(), authCode: numberOrText.optional() })).optional(),
 });
 export type OrderStatusView = z.output<typeof orderStatusView>;
 
 /** instantPayment.do's orderStatus, after its capitalised keys are folded. */
-export const instantOrderStatus = z.looseObject({
+export const instantOrderStatus = z.object({
   errorCode: numberOrText.optional(),
   errorMessage: z.string().optional(),
   orderNumber: text.optional(),
@@ -100,26 +103,26 @@ const threeDSFields = {
   threeDSMethodUrlServerDirect: z.string().optional(),
 };
 
-export const registerResponse = z.looseObject({
+export const registerResponse = z.object({
   orderId: z.string().min(1).max(36),
   formUrl: z.string().optional(),
   /** Set when a retried registration was found already made (its first answer was lost); no formUrl then. */
   recovered: z.boolean().optional(),
 });
-export const paymentOrderResponse = z.looseObject(threeDSFields);
-export const instantPaymentResponse = z.looseObject({
+export const paymentOrderResponse = z.object(threeDSFields);
+export const instantPaymentResponse = z.object({
   ...threeDSFields,
   orderId: z.string().optional(),
   orderStatus: instantOrderStatus.optional(),
 });
-export const walletPaymentResponse = z.looseObject({
-  data: z.looseObject({ orderId: z.string() }),
+export const walletPaymentResponse = z.object({
+  data: z.object({ orderId: z.string() }),
   orderStatus: orderStatusView.optional(),
 });
 export const recurrentPaymentResponse = walletPaymentResponse;
-export const installmentPaymentResponse = z.looseObject({ orderId: z.string(), orderStatus: orderStatusView.optional() });
+export const installmentPaymentResponse = z.object({ orderId: z.string(), orderStatus: orderStatusView.optional() });
 
-export const bindingRecord = z.looseObject({
+export const bindingRecord = z.object({
   bindingId: z.string(),
   maskedPan: z.string().optional(),
   expiryDate: numberOrText.optional(),
@@ -129,10 +132,10 @@ export const bindingRecord = z.looseObject({
   bindingCategory: z.string().optional(),
 });
 export type BindingRecord = z.output<typeof bindingRecord>;
-export const bindingsResponse = z.looseObject({ bindings: z.array(bindingRecord).default([]) });
+export const bindingsResponse = z.object({ bindings: z.array(bindingRecord).default([]) });
 
 /** deposit.do, reverse.do, refund.do, unBindCard.do, bindCard.do, extendBinding.do: nothing beyond the verdict. */
-export const acknowledgement = z.looseObject({ errorMessage: z.string().optional() });
+export const acknowledgement = z.object({});
 
 export type RegisterResponse = z.output<typeof registerResponse>;
 export type PaymentOrderResponse = z.output<typeof paymentOrderResponse>;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestEvent, ResponseEvent } from '../../main/gateway/client.js';
+import { GatewayClient } from '../../main/gateway/client.js';
 import { resolveBaseUrl } from '../../main/gateway/environments.js';
+import { ALL_SPECS } from '../../main/protocol/endpoints.js';
 import { AdaptiveLimiter } from '../../main/gateway/limiter.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { CARDS, clientFor, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
@@ -85,6 +87,14 @@ describe('AdaptiveLimiter', () => {
     expect(limiter.currentRate).toBe(25);
     for (let i = 0; i < 100; i++) limiter.succeeded();
     expect(limiter.currentRate).toBe(100);
+  });
+});
+
+describe('the client covers the catalogue', () => {
+  it('knows the answer shape of every endpoint the sandbox serves', () => {
+    const client = new GatewayClient({ baseUrl: 'http://127.0.0.1:9', credentials: { token: 't' } });
+    const schemas = (client as unknown as { responses: Map<string, unknown> }).responses;
+    expect([...schemas.keys()].sort()).toEqual(ALL_SPECS.map((s) => s.name).sort());
   });
 });
 
