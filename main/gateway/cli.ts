@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SPEC_BY_NAME } from '../protocol/endpoints.js';
 import { GatewayClient, type Credentials } from './client.js';
 import { GatewayClientError } from './errors.js';
 import { generateSigningKeyPair } from './keys.js';
@@ -20,6 +21,7 @@ import { RequestSigner } from './signer.js';
 
 const USAGE = `usage:
   gateway call <endpoint> --base-url URL (--user U --password P | --token T) [--sign-key key.pem] [--timeout-ms N] [--params JSON]
+      (the password or the token may come from GATEWAY_PASSWORD or GATEWAY_TOKEN instead)
   gateway keygen --out DIR --cn NAME --days N
   gateway sign --key key.pem --body-file FILE`;
 
@@ -53,13 +55,17 @@ async function call(args: string[]): Promise<number> {
     },
   });
   const endpoint = need(positionals[0], 'the endpoint name (register.do, getOrderStatusExtended.do, applepay/payment.do, ...)');
+  // Secrets may come from the environment instead of the command line, where ps and shell history see them.
+  const password = values.password ?? process.env.GATEWAY_PASSWORD;
+  const token = values.token ?? (values.user === undefined ? process.env.GATEWAY_TOKEN : undefined);
   let credentials: Credentials;
-  if (values.token !== undefined) {
-    if (values.user !== undefined || values.password !== undefined)
+  if (token !== undefined) {
+    if (values.user !== undefined || values.password !== undefined) {
       throw new UsageError('give either --token or --user and --password, not both');
-    credentials = { token: values.token };
+    }
+    credentials = { token };
   } else {
-    credentials = { userName: need(values.user, '--user (or --token)'), password: need(values.password, '--password') };
+    credentials = { userName: need(values.user, '--user (or --token)'), password: need(password, '--password (or GATEWAY_PASSWORD)') };
   }
   let params: unknown;
   try {
@@ -80,7 +86,15 @@ async function call(args: string[]): Promise<number> {
     console.log(JSON.stringify(answer, null, 2));
     return EXIT.ok;
   } catch (err) {
-    if (!(err instanceof GatewayClientError)) throw err;
+    if (!(err instanceof GatewayClientError)) {
+      // An unexpected failure after a payment request may have been sent leaves its outcome unknown.
+      if (SPEC_BY_NAME.get(endpoint)?.kind === 'payment') {
+        const message = err instanceof Error ? err.message : String(err);
+        console.log(JSON.stringify({ kind: 'outcomeUnknown', endpoint, message, outcomeUnknown: true }, null, 2));
+        return EXIT.outcomeUnknown;
+      }
+      throw err;
+    }
     console.log(JSON.stringify(err.toJSON(), null, 2));
     if (err.kind === 'validation') return EXIT.invalid;
     return err.outcomeUnknown ? EXIT.outcomeUnknown : EXIT.noMoneyMoved;

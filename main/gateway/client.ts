@@ -90,6 +90,20 @@ function formBody(params: Record<string, unknown>): string {
   return parts.join('&');
 }
 
+/**
+ * Parameters the endpoint's table does not name. They are refused rather than sent unchecked; the
+ * credentials in particular come from the client's configuration, never from a request's parameters.
+ */
+function unknownKeys(spec: EndpointSpec, params: Record<string, unknown>): FieldViolation[] {
+  const shape = (spec.request as unknown as { shape?: Record<string, unknown> }).shape;
+  if (!shape) return [];
+  const out: FieldViolation[] = [];
+  for (const key in params) {
+    if (!(key in shape) && params[key] !== undefined) out.push({ path: key, kind: 'wrong', rule: `not a parameter of ${spec.name}` });
+  }
+  return out;
+}
+
 function hasField(spec: EndpointSpec, field: string): boolean {
   const shape = (spec.request as unknown as { shape?: Record<string, unknown> }).shape;
   return shape !== undefined && field in shape;
@@ -206,9 +220,11 @@ export class GatewayClient {
         : given;
     const checked = spec.request.safeParse(params);
     const auth = this.authFields(spec);
-    if (!checked.success || 'path' in auth) {
+    const unknown = unknownKeys(spec, params);
+    if (!checked.success || 'path' in auth || unknown.length > 0) {
       const violations = checked.success ? [] : toViolations(checked.error);
       if ('path' in auth) violations.push(auth as FieldViolation);
+      violations.push(...unknown);
       throw new ValidationError(spec.name, violations);
     }
 
@@ -233,7 +249,9 @@ export class GatewayClient {
         return this.recoverRegistration(params, error);
       }
       const retryable =
-        error instanceof RateLimitedError || error instanceof NetworkError || (error instanceof HttpError && error.status >= 500);
+        (error instanceof RateLimitedError && error.retryAfterMs <= this.retry.maxRetryAfterMs) ||
+        error instanceof NetworkError ||
+        (error instanceof HttpError && error.status >= 500);
       if (!retryable || attempt >= retries) throw error;
       if ((error instanceof NetworkError && error.stage === 'noAnswer') || (error instanceof HttpError && error.status >= 500))
         mayHaveArrived = true;
@@ -296,7 +314,9 @@ export class GatewayClient {
   private async recoverRegistration(wire: Record<string, unknown>, duplicate: GatewayError): Promise<JsonObject> {
     const view = await this.getOrderStatusExtended({ orderNumber: String(wire.orderNumber) });
     const orderId = view.attributes?.find((a) => a.name === 'mdOrder')?.value;
-    if (!orderId || view.amount !== Number(wire.amount) || view.orderStatus === undefined) throw duplicate;
+    // Ours only if it is still the unpaid order we asked for: same amount and currency, waiting for payment.
+    const sameCurrency = wire.currency === undefined || view.currency === String(wire.currency);
+    if (!orderId || view.amount !== Number(wire.amount) || !sameCurrency || view.orderStatus !== 0) throw duplicate;
     return { orderId, recovered: true };
   }
 }

@@ -42,14 +42,17 @@ export function foldKeys(value: unknown): unknown {
   return needsFolding(value) ? fold(value) : value;
 }
 
-export type Verdict = { readonly ok: true } | { readonly ok: false; readonly errorCode: string; readonly message: string };
+export type Verdict =
+  /** `stated` is false when the answer carries neither success nor errorCode (some register.do samples). */
+  | { readonly ok: true; readonly stated: boolean }
+  | { readonly ok: false; readonly errorCode: string; readonly message: string };
 
 const asText = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
 
 /** The envelope's verdict; `body` has folded keys. */
 export function verdict(body: JsonObject): Verdict {
-  if (body.success === true) return { ok: true };
+  if (body.success === true) return { ok: true, stated: true };
   const errorObject = body.error !== null && typeof body.error === 'object' ? (body.error as JsonObject) : undefined;
   if (body.success === false) {
     return {
@@ -59,7 +62,8 @@ export function verdict(body: JsonObject): Verdict {
     };
   }
   const code = asText(body.errorCode)?.trim();
-  if (code === undefined || code === '' || Number(code) === 0) return { ok: true };
+  if (code === undefined || code === '') return { ok: true, stated: false };
+  if (Number(code) === 0) return { ok: true, stated: true };
   // instantPayment.do carries its text in `error`; installmentPayment.do's `error` is a boolean.
   return { ok: false, errorCode: code, message: asText(body.errorMessage) ?? asText(body.error) ?? '' };
 }

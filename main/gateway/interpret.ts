@@ -30,7 +30,16 @@ export function interpretFailure(spec: EndpointSpec, failure: TransportFailure):
   return noUsableAnswerError(spec, failure.reason, failure.cause);
 }
 
+/** Reads an answer; whatever goes wrong while reading it (say, JSON nested too deep to walk) is no usable answer. */
 export function interpret(spec: EndpointSpec, response: z.ZodType, exchange: Exchange, now = Date.now()): Interpretation {
+  try {
+    return read(spec, response, exchange, now);
+  } catch (err) {
+    return noUsableAnswer(spec, 'unreadable answer', err);
+  }
+}
+
+function read(spec: EndpointSpec, response: z.ZodType, exchange: Exchange, now: number): Interpretation {
   if (exchange.status === 429) {
     const header = exchange.headers['retry-after'];
     return fail(new RateLimitedError(spec.name, parseRetryAfter(Array.isArray(header) ? header[0] : header, now) ?? 1000));
@@ -54,6 +63,8 @@ export function interpret(spec: EndpointSpec, response: z.ZodType, exchange: Exc
   if (!v.ok && !(v.errorCode === '2' && EMPTY_LIST_ENDPOINTS.has(spec.name))) {
     return fail(new GatewayError(spec.name, v.errorCode, v.message));
   }
+  // Only registration answers are seen without a verdict; from anything else, silence is no answer.
+  if (v.ok && !v.stated && spec.kind !== 'register') return noUsableAnswer(spec, 'answer without errorCode or success');
   // "Nothing found" from a listing is its empty list, nothing more.
   if (!v.ok) return { ok: true, body: { bindings: [] } };
   const shaped = response.safeParse(body);

@@ -12,6 +12,8 @@ export interface LimiterOptions {
   readonly maxInFlight: number;
   /** Requests started per second; 0 means no limit. */
   readonly rps: number;
+  /** The longest pause a 429 may impose on every request of the client (default 30 s). */
+  readonly maxPauseMs?: number;
   readonly now?: () => number;
 }
 
@@ -80,7 +82,8 @@ export class AdaptiveLimiter {
     this.throttledCount++;
     const now = this.now();
     if (now >= this.pausedUntil && this.rate > 0) this.rate = Math.max(1, this.rate / 2);
-    this.pausedUntil = Math.max(this.pausedUntil, now + retryAfterMs);
+    const pause = Math.min(Math.max(retryAfterMs, 0), this.options.maxPauseMs ?? 30_000);
+    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
   }
 
   /** An answer arrived without a refusal: recover a twentieth of the configured rate. */

@@ -7,11 +7,13 @@ export interface RetryOptions {
   readonly attempts: number;
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
+  /** The longest Retry-After the client waits out; a longer one ends the retries with RateLimitedError. */
+  readonly maxRetryAfterMs: number;
   /** Random source in [0, 1); injectable so tests can pin the jitter. */
   readonly random?: () => number;
 }
 
-export const DEFAULT_RETRY: RetryOptions = { attempts: 4, baseDelayMs: 100, maxDelayMs: 5_000 };
+export const DEFAULT_RETRY: RetryOptions = { attempts: 4, baseDelayMs: 100, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 
 /** Delay before attempt `attempt + 1`, given the attempt that just failed (1-based). */
 export function retryDelay(options: RetryOptions, attempt: number, retryAfterMs?: number): number {

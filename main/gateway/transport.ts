@@ -17,26 +17,29 @@ export type TransportFailure =
   /** The request may have reached the gateway (timeout, reset, broken answer). */
   | { readonly stage: 'maybeSent'; readonly reason: string; readonly cause: unknown };
 
-/** Errors that happen before a connection exists: the request cannot have been sent. */
-const BEFORE_CONNECTION = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_INVALID_URL',
-]);
+/**
+ * Errors that can only happen before a connection exists. Unreachable-host codes also surface later, on a
+ * kept-alive socket whose retransmissions failed after the request may have arrived, so they count as
+ * "not sent" only when the failing call was the connect or the name look-up itself.
+ */
+const CONNECT_PHASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NEVER_SENT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
+const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
 
-function codeOf(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+function field(err: unknown, name: 'code' | 'syscall'): string | undefined {
+  const e = err as Record<string, unknown> & { cause?: Record<string, unknown> };
+  const value = e?.[name] ?? e?.cause?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
+
+const codeOf = (err: unknown) => field(err, 'code');
 
 export function classifyFailure(err: unknown, timedOut: boolean): TransportFailure {
   const code = codeOf(err);
-  if (code && BEFORE_CONNECTION.has(code)) return { stage: 'notSent', reason: code, cause: err };
+  const syscall = field(err, 'syscall');
+  if (code && (NEVER_SENT_CODES.has(code) || (CONNECT_PHASE_CODES.has(code) && syscall !== undefined && CONNECT_SYSCALLS.has(syscall)))) {
+    return { stage: 'notSent', reason: code, cause: err };
+  }
   if (timedOut) return { stage: 'maybeSent', reason: 'timed out', cause: err };
   return { stage: 'maybeSent', reason: code ?? (err instanceof Error ? err.message : String(err)), cause: err };
 }

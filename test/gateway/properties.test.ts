@@ -97,7 +97,8 @@ describe('response normaliser', () => {
         expect(verdict({ success: true, errorCode: code }).ok).toBe(true);
       }),
     );
-    expect(verdict({ errorCode: 0 })).toEqual({ ok: true });
+    expect(verdict({ errorCode: 0 })).toEqual({ ok: true, stated: true });
+    expect(verdict({ orderId: 'x' })).toEqual({ ok: true, stated: false });
     expect(verdict({ errorCode: '5', error: 'text' })).toEqual({ ok: false, errorCode: '5', message: 'text' });
     expect(verdict({ success: false, error: { code: '5', message: 'm', description: 'd' } })).toEqual({
       ok: false,
@@ -115,7 +116,7 @@ describe('retry timing', () => {
         fc.double({ min: 0, max: 0.999999, noNaN: true }),
         fc.option(fc.nat(10_000)),
         (attempt, random, retryAfter) => {
-          const options = { attempts: 5, baseDelayMs: 100, maxDelayMs: 5_000, random: () => random };
+          const options = { attempts: 5, baseDelayMs: 100, maxDelayMs: 5_000, maxRetryAfterMs: 30_000, random: () => random };
           const delay = retryDelay(options, attempt, retryAfter ?? undefined);
           expect(delay).toBeGreaterThanOrEqual(retryAfter ?? 0);
           expect(delay).toBeLessThanOrEqual(Math.max(5_000, retryAfter ?? 0));

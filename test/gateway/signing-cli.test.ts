@@ -66,8 +66,15 @@ describe('request signing', () => {
 
 /** Runs the command line without blocking: the sandbox it talks to lives in this process. */
 function cli(...args: string[]): Promise<{ status: number | null; stdout: string }> {
+  return cliWithEnv({}, ...args);
+}
+
+function cliWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/gateway/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/gateway/cli.ts', ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.on('close', (status) => resolve({ status, stdout }));
@@ -149,6 +156,22 @@ describe('npm run gateway', () => {
     );
     expect(JSON.parse(status.stdout)).toMatchObject({ orderStatus: 2 });
     expect(status.stdout).not.toContain(CARDS.noThreeDS);
+  });
+
+  it('takes the password from GATEWAY_PASSWORD, keeping it off the command line', async () => {
+    const r = await cliWithEnv(
+      { GATEWAY_PASSWORD: 'sandbox-pass' },
+      'call',
+      'getOrderStatusExtended.do',
+      '--base-url',
+      sb.url,
+      '--user',
+      'sandbox-api',
+      '--params',
+      '{"orderNumber":"none"}',
+    );
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'gateway', errorCode: '6' });
   });
 
   it('refuses bad usage with exit 2', async () => {
