@@ -54,7 +54,14 @@ describe('registration recovery', () => {
   it('does not adopt an order with the same number that is already paid', async () => {
     const orderNumber = uniqueNumber();
     const { orderId } = await client.register({ orderNumber, amount: 500, returnUrl: RETURN_URL });
-    await client.paymentOrder({ MDORDER: orderId, $PAN: CARDS.noThreeDS, $CVC: '123', $EXPIRY: '203012', TEXT: 'CARD HOLDER', language: 'en' });
+    await client.paymentOrder({
+      MDORDER: orderId,
+      $PAN: CARDS.noThreeDS,
+      $CVC: '123',
+      $EXPIRY: '203012',
+      TEXT: 'CARD HOLDER',
+      language: 'en',
+    });
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/register.do', mode: 'status', status: 502 }] });
     const err = await client.register({ orderNumber, amount: 500, returnUrl: RETURN_URL }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'gateway', errorCode: '1' });

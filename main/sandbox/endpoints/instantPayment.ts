@@ -5,7 +5,15 @@
 import { SPECS } from '../../protocol/endpoints.js';
 import { type z } from 'zod';
 import { refuse } from '../errors.js';
-import { activeBinding, credentialIntent, requireCategory, requireClient } from '../engine/credentials.js';
+import {
+  activeBinding,
+  credentialIntent,
+  recordInstallment,
+  requireAgreementInForce,
+  requireCategory,
+  requireClient,
+  requireInstallmentLeft,
+} from '../engine/credentials.js';
 import { registerOrder } from '../engine/lifecycle.js';
 import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
@@ -14,6 +22,7 @@ import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
 import { endpoint, type RequestContext } from './endpoint.js';
+import { findOrder } from './orderOps.js';
 import { attributeStrings, checkPermissions } from './register.js';
 
 type Params = z.output<typeof SPECS.instantPayment.request>;
@@ -32,9 +41,10 @@ function answer(ctx: RequestContext, order: Order, outcome: CardOutcome): Json {
 
 /** The second part of a 3DS2 instant payment: the order already exists and waits for the repeated request. */
 function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
-  const order = ctx.core.state.orderById(ctx.merchant.login, orderId);
-  if (!order) refuse(6, 'orderNotFound', ctx.language);
+  const order = findOrder(ctx, orderId);
   if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, 'the order is not waiting for payment');
+  if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, 'threeDSServerTransId');
+  if (p.amount !== order.amount) refuse(5, 'wrongAmount', ctx.language, `${p.amount} differs from the order's ${order.amount}`);
   const { card, cvc } =
     p.seToken !== undefined
       ? cardFromSeToken(p.seToken, undefined, p.cardholderName ?? HOLDER, ctx.language)
@@ -44,7 +54,7 @@ function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
     card,
     cvc,
     paymentWay: 'CARD',
-    threeDSServerTransId: p.threeDSServerTransId ?? order.pending?.transId,
+    threeDSServerTransId: p.threeDSServerTransId,
   });
   return answer(ctx, order, outcome);
 }
@@ -69,6 +79,9 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
     requireCategory(binding, category, `instantPayment.do with tii ${tii}`, language);
     requireClient(p.clientId, binding, language);
+    // The same agreement rules as recurrentPayment.do and installmentPayment.do.
+    requireAgreementInForce(binding, core.clock.now(), language);
+    if (tii === 'I') requireInstallmentLeft(binding, p.amount, language);
   }
   const card = binding
     ? undefined
@@ -97,6 +110,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
 
   if (binding) {
     payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });
+    const paid = order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
+    if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
     return answer(ctx, order, { kind: 'settled' });
   }
   const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams');

@@ -196,6 +196,8 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
   if (order.status !== OrderStatus.HELD && !sameDay) {
     refuse(7, 'wrongState', language, order.status, 'only a hold, or a charge on its own day, can be reversed');
   }
+  // A reversal returns the whole charge; after a refund that would return more than was charged.
+  if (order.refundedAmount > 0) refuse(7, 'wrongState', language, order.status, 'part of the charge was already refunded');
   if (order.reversalAttempted) refuse(7, 'wrongState', language, order.status, 'a reversal was already attempted');
   const held = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   const partial = amount !== undefined && amount !== 0 && amount !== held;
