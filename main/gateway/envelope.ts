@@ -44,8 +44,7 @@ export function foldKeys(value: unknown): unknown {
 
 export type Verdict =
   /** `stated` is false when the answer carries neither success nor errorCode (some register.do samples). */
-  | { readonly ok: true; readonly stated: boolean }
-  | { readonly ok: false; readonly errorCode: string; readonly message: string };
+  { readonly ok: true; readonly stated: boolean } | { readonly ok: false; readonly errorCode: string; readonly message: string };
 
 const asText = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;

@@ -64,7 +64,9 @@ export const orderStatusView = z.object({
   chargeback: z.boolean().optional(),
   paymentWay: z.string().optional(),
   transactionAttributes: z.array(nameValue).optional(),
-  operations: z.array(z.object({ amount: int.optional(), cardHolder: z.string().optional(), authCode: numberOrText.optional() })).optional(),
+  operations: z
+    .array(z.object({ amount: int.optional(), cardHolder: z.string().optional(), authCode: numberOrText.optional() }))
+    .optional(),
 });
 export type OrderStatusView = z.output<typeof orderStatusView>;
 

@@ -60,7 +60,12 @@ function seedBinding(core: Core, input: BindingSeed): { bindingId: string; order
   });
   const credential = credentialIntent(order, TII[s.category], order.jsonParams, false, 'jsonParams');
   // Paid with a valid expiry; the binding then takes the requested one (possibly past, for expired cards).
-  payDirect(core, order, { card: cardRecord(s.pan, APPROVING_EXPIRY, 'CARD HOLDER'), paymentWay: 'CARD' }, { credential });
+  payDirect(
+    core,
+    order,
+    { card: cardRecord(s.pan, APPROVING_EXPIRY, 'CARD HOLDER', core.fingerprint), paymentWay: 'CARD' },
+    { credential },
+  );
   const binding = order.createdBindingId ? core.state.binding(s.merchant, order.createdBindingId) : undefined;
   if (!binding) throw new Error(`The test card ${s.pan} does not approve, so it cannot be stored`);
   binding.card = { ...binding.card, expiry: s.expiry };
@@ -87,7 +92,7 @@ export function seedDemo(core: Core): { orders: number; bindings: number } {
   const merchant = 'sandbox';
   if (core.state.orderNumberTaken(merchant, 'demo-0001')) return { orders: 0, bindings: 0 };
   const bindings = seedBindings(core, DEMO_CLIENTS);
-  const card = (pan: string) => cardRecord(pan, APPROVING_EXPIRY, 'CARD HOLDER');
+  const card = (pan: string) => cardRecord(pan, APPROVING_EXPIRY, 'CARD HOLDER', core.fingerprint);
   const order = (n: number, amount: number, twoPhase = false, extra: { expirationDate?: string } = {}): Order =>
     registerOrder(core, {
       merchant,

@@ -2,12 +2,15 @@
  * The sandbox gateway as an HTTP server: gateway endpoints on the spec's paths, the cardholder pages,
  * and the control API under /sandbox/. Start it with createSandbox(); close() stops it.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SandboxClock } from './clock.js';
 import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
+import { cardFingerprint } from './engine/cards.js';
 import type { Core } from './engine/core.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { createPages } from './endpoints/pages.js';
@@ -46,6 +49,18 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/**
+ * The key of the card fingerprints for a data file: beside it, never in it, readable by the owner only,
+ * so that the SQLite file alone does not give card numbers away.
+ */
+function fingerprintKey(dataFile: string): Buffer {
+  const keyFile = `${dataFile}.pan-key`;
+  if (existsSync(keyFile)) return readFileSync(keyFile);
+  const key = randomBytes(32);
+  writeFileSync(keyFile, key, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
 /** formUrl: /payment/merchants/<login>/payment_<language>.html */
 const PAYMENT_PAGE = /^\/payment\/merchants\/[^/]+\/payment_[a-z]{2}\.html$/;
 
@@ -64,7 +79,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const clock = new SandboxClock(Number(snapshot?.meta.get('clockOffsetMs') ?? 0));
   const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks });
   let baseUrl = '';
-  const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, baseUrl: () => baseUrl };
+  const fingerprint = cardFingerprint(options.dataFile ? fingerprintKey(options.dataFile) : randomBytes(32));
+  const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl };
   const faults = new Faults();
   const limiter = new RateLimiter();
   const pages = createPages(core);

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CARDS, control, paidOrder, payCard, register, startSandbox, status } from './client.js';
+import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,6 +40,18 @@ describe('state in a SQLite file (--data)', () => {
     expect(text).toContain('444455******3333');
     expect(text).not.toContain(CARDS.noThreeDS);
     expect(text).not.toContain('"123"');
+    // Not even a plain hash, which the masked digits would let anyone reverse.
+    expect(text).not.toContain(createHash('sha256').update(CARDS.noThreeDS).digest('hex'));
+    expect(statSync(`${file}.pan-key`).mode & 0o777).toBe(0o600);
+
+    // The key beside the file still finds the card after a restart.
+    const again = await startSandbox({ dataFile: file });
+    try {
+      const found = await postForm(again, '/payment/rest/getBindingsByCardOrId.do', { ...AUTH, pan: CARDS.noThreeDS });
+      expect(found.bindings).toHaveLength(1);
+    } finally {
+      await again.close();
+    }
   });
 
   it('refuses a file written by a newer sandbox, leaving it untouched', async () => {

@@ -5,7 +5,6 @@
 import { SPECS } from '../../protocol/endpoints.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
-import { panHash } from '../engine/cards.js';
 import { isExpired } from '../engine/credentials.js';
 import { message } from '../messages.js';
 import type { Binding, BindingCategory } from '../state/model.js';
@@ -41,7 +40,7 @@ export const bindingEndpoints = [
       const { state } = ctx.core;
       let found: Binding[];
       // The card number wins over bindingId.
-      if (p.pan !== undefined) found = state.bindingsByPanHash(ctx.merchant.login, panHash(p.pan));
+      if (p.pan !== undefined) found = state.bindingsByCard(ctx.merchant.login, ctx.core.fingerprint(p.pan));
       else if (p.bindingId !== undefined) found = [state.binding(ctx.merchant.login, p.bindingId)].filter((b) => b !== undefined);
       else refuse(4, 'missing', ctx.language, 'pan (or bindingId)');
       return listing(ctx, found, p.showExpired ?? false);

@@ -3,7 +3,7 @@
  * and the 3-D Secure fields a payment answer carries when the cardholder must authenticate.
  */
 import { refuse } from '../errors.js';
-import { cardRecord, luhnValid } from '../engine/cards.js';
+import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
 import type { Core } from '../engine/core.js';
 import type { CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
@@ -16,6 +16,7 @@ export interface CardData {
 }
 
 export function cardFrom(
+  fingerprint: CardFingerprint,
   pan: string,
   expiry: string,
   cardholderName: string,
@@ -24,7 +25,7 @@ export function cardFrom(
   language: string,
 ): CardData {
   if (!/^[0-9]{12,19}$/.test(pan) || !luhnValid(pan)) refuse(5, 'wrong', language, field, 'a card number that passes the Luhn check');
-  return { card: cardRecord(pan, expiry, cardholderName), cvc };
+  return { card: cardRecord(pan, expiry, cardholderName, fingerprint), cvc };
 }
 
 /**
@@ -32,7 +33,13 @@ export function cardFrom(
  * `timestamp/UUID/PAN/CVC/EXPDATE/MDORDER` (EXPDATE as YYYYMM; MDORDER may be empty where the
  * request registers the order itself). No encryption, so tests can make one by hand.
  */
-export function cardFromSeToken(seToken: string, mdOrder: string | undefined, cardholderName: string, language: string): CardData {
+export function cardFromSeToken(
+  fingerprint: CardFingerprint,
+  seToken: string,
+  mdOrder: string | undefined,
+  cardholderName: string,
+  language: string,
+): CardData {
   const parts = Buffer.from(seToken, 'base64').toString('utf8').split('/');
   const [timestamp, uuid, pan, cvc, expiry, tokenOrder] = parts;
   const wrong = (what: string): never => refuse(5, 'wrong', language, 'seToken', what);
@@ -42,7 +49,7 @@ export function cardFromSeToken(seToken: string, mdOrder: string | undefined, ca
   if (!/^[0-9]{4}(0[1-9]|1[0-2])$/.test(expiry!)) wrong('EXPDATE as YYYYMM inside the token');
   if (cvc !== '' && !/^[0-9]{3}$/.test(cvc!)) wrong('a CVC of three digits inside the token');
   if (mdOrder !== undefined && tokenOrder !== '' && tokenOrder !== mdOrder) wrong('a token made for this order');
-  return cardFrom(pan!, expiry!, cardholderName, cvc === '' ? undefined : cvc, 'seToken', language);
+  return cardFrom(fingerprint, pan!, expiry!, cardholderName, cvc === '' ? undefined : cvc, 'seToken', language);
 }
 
 /** External 3-D Secure mode: the merchant's own 3DS server result in jsonParams (eci, cavv, xid). */

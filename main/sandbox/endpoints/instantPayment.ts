@@ -47,8 +47,8 @@ function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
   if (p.amount !== order.amount) refuse(5, 'wrongAmount', ctx.language, `${p.amount} differs from the order's ${order.amount}`);
   const { card, cvc } =
     p.seToken !== undefined
-      ? cardFromSeToken(p.seToken, undefined, p.cardholderName ?? HOLDER, ctx.language)
-      : cardFrom(p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', ctx.language);
+      ? cardFromSeToken(ctx.core.fingerprint, p.seToken, undefined, p.cardholderName ?? HOLDER, ctx.language)
+      : cardFrom(ctx.core.fingerprint, p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', ctx.language);
   const outcome = payWithCard(ctx.core, {
     order,
     card,
@@ -86,8 +86,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const card = binding
     ? undefined
     : p.seToken !== undefined
-      ? cardFromSeToken(p.seToken, undefined, p.cardholderName ?? HOLDER, language)
-      : cardFrom(p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', language);
+      ? cardFromSeToken(ctx.core.fingerprint, p.seToken, undefined, p.cardholderName ?? HOLDER, language)
+      : cardFrom(ctx.core.fingerprint, p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', language);
 
   const order = registerOrder(core, {
     merchant: merchant.login,

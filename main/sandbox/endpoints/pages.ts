@@ -133,6 +133,7 @@ export function createPages(core: Core): Pages {
       const expiry = (form.get('expiry') ?? '').replace(/^(\d{2})\/?(\d{2})$/, '20$2$1');
       try {
         const { card, cvc } = cardFrom(
+          core.fingerprint,
           (form.get('pan') ?? '').replace(/\s/g, ''),
           expiry,
           form.get('holder') || 'CARD HOLDER',

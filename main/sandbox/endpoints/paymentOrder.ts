@@ -26,8 +26,8 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
 
     const { card, cvc } =
       p.seToken !== undefined
-        ? cardFromSeToken(p.seToken, order.id, p.TEXT, language)
-        : cardFrom(p.$PAN!, p.$EXPIRY ?? `${p.YYYY}${p.MM}`, p.TEXT, p.$CVC, '$PAN', language);
+        ? cardFromSeToken(core.fingerprint, p.seToken, order.id, p.TEXT, language)
+        : cardFrom(core.fingerprint, p.$PAN!, p.$EXPIRY ?? `${p.YYYY}${p.MM}`, p.TEXT, p.$CVC, '$PAN', language);
 
     if (p.tii !== undefined && SUBSEQUENT_MIT.has(p.tii)) {
       // Merchant-initiated payment with card data the merchant keeps: no CVC, no 3-D Secure, one phase.

@@ -14,7 +14,7 @@ import * as f from '../../protocol/common.js';
 import { optional, str, yyyymm } from '../../protocol/fields.js';
 import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
-import { cardRecord, luhnValid } from '../engine/cards.js';
+import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
 import { credentialIntent } from '../engine/credentials.js';
 import { registerOrder } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
@@ -64,9 +64,9 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
   return parsed.data;
 }
 
-function walletCard(pan: string, expiry: string, holder: string | undefined, language: string): CardRecord {
+function walletCard(fingerprint: CardFingerprint, pan: string, expiry: string, holder: string | undefined, language: string): CardRecord {
   if (!luhnValid(pan)) refuse(5, 'wrong', language, 'paymentToken.pan', 'a card number that passes the Luhn check');
-  return cardRecord(pan, expiry, holder ?? 'CARD HOLDER');
+  return cardRecord(pan, expiry, holder ?? 'CARD HOLDER', fingerprint);
 }
 
 interface WalletPayment {
@@ -117,7 +117,7 @@ function walletEndpoints(wallet: Wallet, way: PaymentWay) {
     endpoint(SPECS[wallet].payment, {
       handle: (ctx, p) => {
         const t = decodeToken(p.paymentToken, walletToken, ctx.language, false);
-        const card = walletCard(t.pan, t.expiry, t.cardholderName, ctx.language);
+        const card = walletCard(ctx.core.fingerprint, t.pan, t.expiry, t.cardholderName, ctx.language);
         return pay(ctx, p, way, { card, amount: t.amount, currency: t.currency, eci: t.eci ?? '05', verifyOnly: false });
       },
     }),
@@ -131,7 +131,7 @@ function walletEndpoints(wallet: Wallet, way: PaymentWay) {
           refuse(5, 'wrong', ctx.language, 'paymentToken.transactionAmount', `0 when features (${features.join(', ')}) are passed`);
         }
         const expiry = `20${t.applicationExpirationDate.slice(0, 4)}`;
-        const card = walletCard(t.applicationPrimaryAccountNumber, expiry, t.cardholderName, ctx.language);
+        const card = walletCard(ctx.core.fingerprint, t.applicationPrimaryAccountNumber, expiry, t.cardholderName, ctx.language);
         const eci = (t.paymentData.eciIndicator ?? '05').padStart(2, '0');
         return pay(ctx, p, way, {
           card,

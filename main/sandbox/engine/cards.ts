@@ -1,7 +1,7 @@
 /**
  * The test cards of gateway-extensions.md and what the sandbox makes of any card it is given.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { CardProfile, CardRecord, PaymentSystem } from '../state/model.js';
 
 export interface TestCard {
@@ -42,8 +42,11 @@ export function maskPan(pan: string): string {
   return `${pan.slice(0, 6)}${'*'.repeat(Math.max(pan.length - 10, 0))}${pan.slice(-4)}`;
 }
 
-export function panHash(pan: string): string {
-  return createHash('sha256').update(pan).digest('hex');
+/** Finds a card again without keeping its number: an HMAC of the PAN under a key kept outside the state. */
+export type CardFingerprint = (pan: string) => string;
+
+export function cardFingerprint(key: Buffer): CardFingerprint {
+  return (pan) => createHmac('sha256', key).update(pan).digest('hex');
 }
 
 function paymentSystemOf(pan: string): PaymentSystem {
@@ -54,11 +57,11 @@ function paymentSystemOf(pan: string): PaymentSystem {
   return 'UNKNOWN';
 }
 
-export function cardRecord(pan: string, expiry: string, cardholderName: string): CardRecord {
+export function cardRecord(pan: string, expiry: string, cardholderName: string, fingerprint: CardFingerprint): CardRecord {
   const test = TEST_CARDS.find((c) => c.pan === pan);
   return {
     maskedPan: maskPan(pan),
-    panHash: panHash(pan),
+    panFingerprint: fingerprint(pan),
     expiry,
     cardholderName,
     paymentSystem: paymentSystemOf(pan),

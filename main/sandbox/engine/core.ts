@@ -6,12 +6,15 @@ import type { SandboxClock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { SandboxState } from '../state/store.js';
 import type { CallbackSender } from './callbacks.js';
+import type { CardFingerprint } from './cards.js';
 
 export interface Core {
   readonly state: SandboxState;
   readonly clock: SandboxClock;
   ids: IdSource;
   readonly callbacks: CallbackSender;
+  /** Keyed fingerprint of a card number; the key never enters the state or its file. */
+  readonly fingerprint: CardFingerprint;
   /** The sandbox's own base URL, for example http://127.0.0.1:8787. */
   readonly baseUrl: () => string;
 }

@@ -75,7 +75,7 @@ export function credentialIntent(
 /** Stores the credential of an approved payment; saving the same card again for the client reuses it. */
 export function storeCredential(core: Core, order: Order, payment: PaymentAttempt, intent: CredentialIntent): string {
   const clientId = order.clientId!;
-  const existing = core.state.sameCredential(order.merchant, clientId, payment.card.panHash, intent.category);
+  const existing = core.state.sameCredential(order.merchant, clientId, payment.card.panFingerprint, intent.category);
   if (existing) {
     existing.card = payment.card;
     existing.active = true;

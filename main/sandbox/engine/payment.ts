@@ -85,7 +85,7 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
   if (!pending || pending.stage !== 'method' || pending.transId !== r.threeDSServerTransId) {
     refuse(5, 'wrong', order.language, 'threeDSServerTransId', 'the identifier the first request of this order returned');
   }
-  if (pending.attempt.card.panHash !== r.card.panHash) {
+  if (pending.attempt.card.panFingerprint !== r.card.panFingerprint) {
     refuse(5, 'wrong', order.language, '$PAN', 'the card of the first request');
   }
   const attempt: PaymentAttempt = { ...pending.attempt, threeDSVersion: '2.2.0' };

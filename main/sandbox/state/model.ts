@@ -24,12 +24,13 @@ export type BindingCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 export type CardProfile = 'noThreeDS' | 'frictionless' | 'challenge' | 'threeDS1' | 'declined' | 'unknown';
 
 /**
- * What the sandbox keeps of a card. Never the full number or the CVC: a SHA-256 of the PAN finds
- * bindings by card, the masked form is what every response shows.
+ * What the sandbox keeps of a card. Never the full number or the CVC: a keyed HMAC of the PAN finds
+ * bindings by card (a plain hash next to the first six and last four digits would give the number away),
+ * the masked form is what every response shows.
  */
 export interface CardRecord {
   readonly maskedPan: string;
-  readonly panHash: string;
+  readonly panFingerprint: string;
   readonly expiry: string;
   readonly cardholderName: string;
   readonly paymentSystem: PaymentSystem;

@@ -116,13 +116,13 @@ export class SandboxState {
     return [...this.bindings.values()].filter((b) => b.merchant === merchant && b.clientId === clientId);
   }
 
-  bindingsByPanHash(merchant: string, panHash: string): Binding[] {
-    return [...this.bindings.values()].filter((b) => b.merchant === merchant && b.card.panHash === panHash);
+  bindingsByCard(merchant: string, panFingerprint: string): Binding[] {
+    return [...this.bindings.values()].filter((b) => b.merchant === merchant && b.card.panFingerprint === panFingerprint);
   }
 
   /** The credential a repeated save of the same card for the same client and category reuses. */
-  sameCredential(merchant: string, clientId: string, panHash: string, category: BindingCategory): Binding | undefined {
-    return this.bindingsOf(merchant, clientId).find((b) => b.card.panHash === panHash && b.category === category);
+  sameCredential(merchant: string, clientId: string, panFingerprint: string, category: BindingCategory): Binding | undefined {
+    return this.bindingsOf(merchant, clientId).find((b) => b.card.panFingerprint === panFingerprint && b.category === category);
   }
 
   allBindings(): Binding[] {
