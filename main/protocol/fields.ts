@@ -166,8 +166,13 @@ export function oneOf<const T extends string>(values: readonly T[], expected?: s
 /** A phone number: country code required, optional leading + or 00, then 7 to 15 digits. */
 export const phone = rule<string, string>('String [7..15]: 7 to 15 digits, optional leading + or 00', (value) => {
   if (typeof value !== 'string') return INVALID;
-  const m = /^(?:\+|00)?([0-9]+)$/.exec(value);
-  return m && m[1]!.length >= 7 && m[1]!.length <= 15 ? value : INVALID;
+  const m = /^(\+)?([0-9]+)$/.exec(value);
+  if (!m) return INVALID;
+  const digits = m[2]!;
+  const fits = (n: number) => n >= 7 && n <= 15;
+  // A leading 00 may be the international prefix or part of the number; either reading may make it valid.
+  const valid = m[1] ? fits(digits.length) : fits(digits.length) || (digits.startsWith('00') && fits(digits.length - 2));
+  return valid ? value : INVALID;
 });
 
 /**
