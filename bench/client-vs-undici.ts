@@ -11,11 +11,11 @@ import { Agent, request } from 'undici';
 import { GatewayClient } from '../main/gateway/client.js';
 import { generateSigningKeyPair } from '../main/gateway/keys.js';
 import { RequestSigner } from '../main/gateway/signer.js';
-import { startSandboxProcess } from './child.js';
+import { pinApart, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, concurrency: { type: 'string', default: '16' } } });
 /** Alternating rounds per side; the ratio is the median of the rounds' ratios, robust to a noisy neighbour. */
-const ROUNDS = 8;
+const ROUNDS = 12;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -52,6 +52,7 @@ async function measure(once: () => Promise<void>, ms: number): Promise<Measureme
 
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
+  const pinned = pinApart(sandbox.child);
   const agent = new Agent({ connections: concurrency, keepAliveTimeout: 30_000, pipelining: 1 });
   const plain = new GatewayClient({
     baseUrl: sandbox.url,
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `\ngetOrderStatusExtended.do, ${concurrency} concurrent, ${ROUNDS} rounds of ${(durationMs / ROUNDS / 1000).toFixed(1)}s per side, sandbox in its own process (node ${process.version})`,
+      `\ngetOrderStatusExtended.do, ${concurrency} concurrent, ${ROUNDS} rounds of ${(durationMs / ROUNDS / 1000).toFixed(1)}s per side, sandbox in its own process${pinned ? ' pinned to another core' : ''} (node ${process.version})`,
     );
     console.log('Each round measures raw undici and the client back to back (alternating which goes first); medians are shown.\n');
     console.log('run        who          req/s    p50 ms   p99 ms   client/raw throughput (median of rounds)');
