@@ -1,0 +1,92 @@
+/**
+ * The audit log: every action that changes or reveals something, success or failure, with time, OS user,
+ * environment and object. Append only. Callers pass descriptions, never secrets or card numbers.
+ */
+import { write, type Db } from './database.js';
+
+export type AuditOutcome = 'success' | 'failure' | 'refused';
+
+export interface AuditEntry {
+  readonly at: number;
+  readonly osUser: string;
+  readonly environment: string;
+  readonly action: string;
+  readonly outcome: AuditOutcome;
+  readonly objectType?: string;
+  readonly objectId?: string;
+  readonly detail?: string;
+}
+
+export interface AuditRecord extends AuditEntry {
+  readonly id: number;
+}
+
+export interface AuditFilter {
+  readonly action?: string;
+  readonly outcome?: AuditOutcome;
+  readonly from?: number;
+  readonly to?: number;
+  readonly objectType?: string;
+  readonly objectId?: string;
+  readonly limit?: number;
+}
+
+interface Row {
+  id: number;
+  at: number;
+  os_user: string;
+  environment: string;
+  action: string;
+  outcome: AuditOutcome;
+  object_type: string | null;
+  object_id: string | null;
+  detail: string | null;
+}
+
+const toRecord = (r: Row): AuditRecord => ({
+  id: r.id,
+  at: r.at,
+  osUser: r.os_user,
+  environment: r.environment,
+  action: r.action,
+  outcome: r.outcome,
+  ...(r.object_type !== null ? { objectType: r.object_type } : {}),
+  ...(r.object_id !== null ? { objectId: r.object_id } : {}),
+  ...(r.detail !== null ? { detail: r.detail } : {}),
+});
+
+export class AuditRepository {
+  constructor(private readonly db: Db) {}
+
+  record(e: AuditEntry): number {
+    return write(this.db, () =>
+      Number(
+        this.db
+          .prepare(
+            'INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(e.at, e.osUser, e.environment, e.action, e.outcome, e.objectType ?? null, e.objectId ?? null, e.detail ?? null)
+          .lastInsertRowid,
+      ),
+    );
+  }
+
+  /** Newest first. */
+  query(f: AuditFilter = {}): AuditRecord[] {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    const add = (sql: string, value: string | number | undefined) => {
+      if (value === undefined) return;
+      where.push(sql);
+      args.push(value);
+    };
+    add('action = ?', f.action);
+    add('outcome = ?', f.outcome);
+    add('at >= ?', f.from);
+    add('at <= ?', f.to);
+    add('object_type = ?', f.objectType);
+    add('object_id = ?', f.objectId);
+    const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as Row[]).map(toRecord);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The app's one SQLite file: WAL, synchronous=FULL (a committed charge survives a power cut), foreign
+ * keys on, migrated to the latest version on open. A file from a newer app, a damaged file or a full
+ * disk gives a StoreError that says what to do, and the file is left as it was.
+ */
+import Database from 'better-sqlite3';
+import { StoreError, storeError } from './errors.js';
+import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations.js';
+
+export type Db = Database.Database;
+
+export interface OpenOptions {
+  /** Migrations to apply (tests pass their own); the app's by default. */
+  readonly migrations?: readonly Migration[];
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
+  const migrations = options.migrations ?? MIGRATIONS;
+  const latest = migrations.at(-1)?.version ?? 0;
+  let db: Db | undefined;
+  try {
+    db = new Database(file);
+    // Reading the header first tells a damaged or foreign file apart before anything is written.
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > latest) {
+      throw new StoreError(
+        'newerVersion',
+        `${file} was written by a newer version of the app (database version ${version}, this one knows up to ${latest}); update the app. The file was left untouched.`,
+      );
+    }
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, version, migrations);
+    return db;
+  } catch (err) {
+    db?.close();
+    throw storeError(err, file);
+  }
+}
+
+function migrate(db: Db, from: number, migrations: readonly Migration[]): void {
+  for (const m of migrations) {
+    if (m.version <= from) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}
+
+/** Runs a write in a transaction and turns SQLite's failures into StoreErrors; nothing is half written. */
+export function write<T>(db: Db, fn: () => T): T {
+  try {
+    return db.transaction(fn)();
+  } catch (err) {
+    throw storeError(err, db.name);
+  }
+}
+
+export { LATEST_VERSION };

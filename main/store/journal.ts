@@ -1,0 +1,204 @@
+/**
+ * The charge journal: a manual charge is written here as PENDING, and committed, before its first byte
+ * goes to the gateway. A definite answer settles it (PAID, DECLINED, FAILED); a lost answer marks it
+ * UNKNOWN until the reconciler learns what the gateway did. Settled rows never change again.
+ */
+import { write, type Db } from './database.js';
+import { StoreError } from './errors.js';
+
+export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+/** Open states: the outcome is not known yet. */
+export type OpenState = 'PENDING' | 'UNKNOWN';
+/** Settled states: PAID (held or charged), DECLINED (processed, not paid), FAILED (refused before any payment). */
+export type SettledState = 'PAID' | 'DECLINED' | 'FAILED';
+export type ChargeState = OpenState | SettledState;
+
+export interface NewCharge {
+  readonly environment: string;
+  readonly orderNumber: string;
+  /** Minor units of the currency, a positive integer. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly bindingId: string;
+  readonly clientId: string;
+  readonly category: ChargeCategory;
+  readonly description?: string;
+  readonly operator: string;
+  readonly at: number;
+}
+
+export interface Settlement {
+  readonly state: SettledState;
+  readonly orderId?: string;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  /** The gateway's own words for a decline or refusal. */
+  readonly reason?: string;
+  readonly at: number;
+}
+
+export interface ChargeRow extends NewCharge {
+  readonly id: number;
+  readonly state: ChargeState;
+  readonly orderId?: string;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  readonly reason?: string;
+  readonly updatedAt: number;
+}
+
+interface Row {
+  id: number;
+  environment: string;
+  order_number: string;
+  amount: number;
+  currency: string;
+  binding_id: string;
+  client_id: string;
+  category: ChargeCategory;
+  description: string | null;
+  operator: string;
+  state: ChargeState;
+  order_id: string | null;
+  order_status: number | null;
+  action_code: number | null;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
+  value === null ? {} : ({ [key]: value } as { [P in K]: V });
+
+const toCharge = (r: Row): ChargeRow => ({
+  id: r.id,
+  environment: r.environment,
+  orderNumber: r.order_number,
+  amount: r.amount,
+  currency: r.currency,
+  bindingId: r.binding_id,
+  clientId: r.client_id,
+  category: r.category,
+  operator: r.operator,
+  state: r.state,
+  at: r.created_at,
+  updatedAt: r.updated_at,
+  ...opt('description', r.description),
+  ...opt('orderId', r.order_id),
+  ...opt('orderStatus', r.order_status),
+  ...opt('actionCode', r.action_code),
+  ...opt('reason', r.reason),
+});
+
+export class ChargeJournal {
+  constructor(private readonly db: Db) {}
+
+  /** Writes the charge as PENDING and commits it; returns its row. A repeated orderNumber is refused. */
+  begin(c: NewCharge): ChargeRow {
+    if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
+      throw new StoreError('other', `A charge amount must be a positive whole number of minor units, not ${c.amount}`);
+    const id = write(this.db, () =>
+      Number(
+        this.db
+          .prepare(
+            `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, operator, state, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+          )
+          .run(
+            c.environment,
+            c.orderNumber,
+            c.amount,
+            c.currency,
+            c.bindingId,
+            c.clientId,
+            c.category,
+            c.description ?? null,
+            c.operator,
+            c.at,
+            c.at,
+          ).lastInsertRowid,
+      ),
+    );
+    return this.get(id)!;
+  }
+
+  /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
+  markUnknown(id: number, reason: string, at: number): boolean {
+    return write(
+      this.db,
+      () =>
+        this.db
+          .prepare(
+            "UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')",
+          )
+          .run(reason, at, id).changes === 1,
+    );
+  }
+
+  /** Settles an open charge; a settled one is never changed again (returns false). */
+  settle(id: number, s: Settlement): boolean {
+    return write(
+      this.db,
+      () =>
+        this.db
+          .prepare(
+            `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
+           WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
+          )
+          .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ?? null, s.at, id).changes === 1,
+    );
+  }
+
+  /** Records the gateway's orderId as soon as it is known (after register.do), without settling. */
+  attachOrder(id: number, orderId: string, at: number): void {
+    write(this.db, () => {
+      this.db
+        .prepare("UPDATE charge_journal SET order_id = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
+        .run(orderId, at, id);
+    });
+  }
+
+  get(id: number): ChargeRow | undefined {
+    const r = this.db.prepare('SELECT * FROM charge_journal WHERE id = ?').get(id) as Row | undefined;
+    return r && toCharge(r);
+  }
+
+  byOrderNumber(environment: string, orderNumber: string): ChargeRow | undefined {
+    const r = this.db.prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ?').get(environment, orderNumber) as
+      Row | undefined;
+    return r && toCharge(r);
+  }
+
+  /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */
+  open(environment?: string): ChargeRow[] {
+    const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
+    return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as Row[]).map(toCharge);
+  }
+
+  /** Charges of the same binding and amount since a time, not failed: the basis of the "charged twice?" question. */
+  similarSince(environment: string, bindingId: string, amount: number, currency: string, since: number): ChargeRow[] {
+    return (
+      this.db
+        .prepare(
+          "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND amount = ? AND currency = ? AND created_at >= ? AND state != 'FAILED' ORDER BY id",
+        )
+        .all(environment, bindingId, amount, currency, since) as Row[]
+    ).map(toCharge);
+  }
+
+  /** Newest first, optionally by state. */
+  list(filter: { environment?: string; state?: ChargeState; limit?: number } = {}): ChargeRow[] {
+    const where: string[] = [];
+    const args: (string | number)[] = [];
+    if (filter.environment) {
+      where.push('environment = ?');
+      args.push(filter.environment);
+    }
+    if (filter.state) {
+      where.push('state = ?');
+      args.push(filter.state);
+    }
+    const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+    return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);
+  }
+}

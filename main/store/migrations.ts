@@ -1,0 +1,62 @@
+/**
+ * Numbered migrations, each run in one transaction that ends by setting `PRAGMA user_version` to its
+ * number (as Signal Desktop does), so a database is always at exactly one known version.
+ * Append only: a released migration is never edited.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'settings, audit log, charge journal',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+      CREATE TABLE audit_log (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        os_user TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        action TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('success', 'failure', 'refused')),
+        object_type TEXT,
+        object_id TEXT,
+        detail TEXT
+      ) STRICT;
+      CREATE INDEX audit_log_at ON audit_log (at);
+      CREATE INDEX audit_log_object ON audit_log (object_type, object_id);
+
+      CREATE TABLE charge_journal (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL CHECK (length(currency) = 3),
+        binding_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        category TEXT NOT NULL CHECK (category IN ('COMMON', 'RECURRENT', 'INSTALLMENT')),
+        description TEXT,
+        operator TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED')),
+        order_id TEXT,
+        order_status INTEGER,
+        action_code INTEGER,
+        reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (environment, order_number)
+      ) STRICT;
+      CREATE INDEX charge_journal_open ON charge_journal (state) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

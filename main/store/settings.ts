@@ -1,0 +1,23 @@
+/** Non-secret settings as JSON values by key. Secrets never come here: they live in the OS keychain. */
+import type { z } from 'zod';
+import { write, type Db } from './database.js';
+
+export class SettingsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The stored value, if it is still of the expected shape; otherwise undefined (the caller's default applies). */
+  get<T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined {
+    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    if (!row) return undefined;
+    const parsed = schema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  set(key: string, value: unknown): void {
+    write(this.db, () => {
+      this.db
+        .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, JSON.stringify(value));
+    });
+  }
+}

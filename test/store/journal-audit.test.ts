@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { ChargeJournal, type NewCharge } from '../../main/store/journal.js';
+import { SettingsRepository } from '../../main/store/settings.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
+const path = join(dir, 'app.sqlite');
+let db: Db;
+let journal: ChargeJournal;
+beforeAll(() => {
+  db = openDatabase(path);
+  journal = new ChargeJournal(db);
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let n = 0;
+const charge = (extra: Partial<NewCharge> = {}): NewCharge => ({
+  environment: 'sandbox',
+  orderNumber: `INV-${++n}`,
+  amount: 9_900,
+  currency: '643',
+  bindingId: 'b-1',
+  clientId: 'c-1',
+  category: 'COMMON',
+  operator: 'finance@desk-1',
+  at: 1_000_000 + n,
+  ...extra,
+});
+
+describe('charge journal', () => {
+  it('commits a PENDING row that another connection sees at once, before any request is made', () => {
+    const row = journal.begin(charge());
+    const other = new Database(path, { readonly: true });
+    expect(other.prepare('SELECT state, amount FROM charge_journal WHERE id = ?').get(row.id)).toEqual({ state: 'PENDING', amount: 9_900 });
+    other.close();
+  });
+
+  it('settles an open charge once; a settled charge never changes again', () => {
+    const row = journal.begin(charge());
+    journal.attachOrder(row.id, 'order-1', 2_000_000);
+    expect(journal.markUnknown(row.id, 'answer lost', 2_000_001)).toBe(true);
+    expect(journal.settle(row.id, { state: 'PAID', orderStatus: 2, actionCode: 0, at: 2_000_002 })).toBe(true);
+    expect(journal.get(row.id)).toMatchObject({ state: 'PAID', orderId: 'order-1', orderStatus: 2 });
+    expect(journal.settle(row.id, { state: 'DECLINED', at: 2_000_003 })).toBe(false);
+    expect(journal.markUnknown(row.id, 'late', 2_000_004)).toBe(false);
+    expect(journal.get(row.id)?.state).toBe('PAID');
+  });
+
+  it('lists the open charges the reconciler must settle, oldest first', () => {
+    const a = journal.begin(charge({ environment: 'recon' }));
+    const b = journal.begin(charge({ environment: 'recon' }));
+    journal.markUnknown(b.id, 'timeout', 3_000_000);
+    journal.settle(journal.begin(charge({ environment: 'recon' })).id, { state: 'DECLINED', reason: 'Insufficient funds', at: 3_000_001 });
+    expect(journal.open('recon').map((r) => [r.id, r.state])).toEqual([
+      [a.id, 'PENDING'],
+      [b.id, 'UNKNOWN'],
+    ]);
+  });
+
+  it('refuses a second charge with the same orderNumber in one environment, and keeps environments apart', () => {
+    journal.begin(charge({ orderNumber: 'CASE-7' }));
+    expect(() => journal.begin(charge({ orderNumber: 'CASE-7' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
+    expect(journal.begin(charge({ orderNumber: 'CASE-7', environment: 'test' })).state).toBe('PENDING');
+  });
+
+  it('finds earlier charges of the same binding and amount for the "charged twice?" check', () => {
+    journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 10_000 }));
+    journal.settle(journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 20_000 })).id, {
+      state: 'FAILED',
+      at: 20_001,
+    });
+    journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 501, at: 30_000 }));
+    expect(journal.similarSince('dup', 'b-9', 500, '643', 5_000)).toHaveLength(1);
+    expect(journal.similarSince('dup', 'b-9', 500, '643', 15_000)).toHaveLength(0);
+  });
+
+  it('keeps amounts as exact whole minor units and refuses anything else', () => {
+    expect(journal.begin(charge({ amount: 999_999_999_999 })).amount).toBe(999_999_999_999);
+    for (const amount of [0, -1, 12.5, Number.NaN]) expect(() => journal.begin(charge({ amount }))).toThrow(/positive whole number/);
+  });
+});
+
+describe('audit log and settings', () => {
+  it('records actions and filters them by action, outcome, time and object', () => {
+    const audit = new AuditRepository(db);
+    const base = { osUser: 'alice', environment: 'sandbox' };
+    audit.record({ ...base, at: 100, action: 'charge', outcome: 'success', objectType: 'order', objectId: 'o-1' });
+    audit.record({ ...base, at: 200, action: 'refund', outcome: 'failure', objectType: 'order', objectId: 'o-1', detail: 'errorCode 7' });
+    audit.record({ ...base, at: 300, action: 'charge', outcome: 'refused', detail: 'support profile' });
+    expect(audit.query({ action: 'charge' }).map((r) => r.at)).toEqual([300, 100]);
+    expect(audit.query({ outcome: 'failure' })[0]).toMatchObject({ action: 'refund', detail: 'errorCode 7' });
+    expect(audit.query({ from: 150, to: 250 })).toHaveLength(1);
+    expect(audit.query({ objectType: 'order', objectId: 'o-1' })).toHaveLength(2);
+  });
+
+  it('stores settings as JSON and ignores a stored value of the wrong shape', () => {
+    const settings = new SettingsRepository(db);
+    settings.set('perChargeMaximum', { amount: 5_000_000, currency: '643' });
+    expect(settings.get('perChargeMaximum', z.object({ amount: z.number().int(), currency: z.string() }))).toEqual({
+      amount: 5_000_000,
+      currency: '643',
+    });
+    settings.set('language', 42);
+    expect(settings.get('language', z.string())).toBeUndefined();
+  });
+});
