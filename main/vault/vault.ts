@@ -1,0 +1,47 @@
+/**
+ * Secrets of each environment in the OS keychain: the API password or token, and signing private keys.
+ * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
+ * process as an opaque Secret; nothing here returns a secret's value.
+ */
+import { Secret } from './secret.js';
+import { osKeychain, type Keychain } from './keychain.js';
+
+export const KEYCHAIN_SERVICE = 'gateway-backoffice';
+
+export type SecretSlot =
+  | { readonly kind: 'apiPassword' }
+  | { readonly kind: 'apiToken' }
+  /** A signing private key (PKCS#8 PEM), by the key's identifier. */
+  | { readonly kind: 'signingKey'; readonly keyId: string };
+
+function account(environment: string, slot: SecretSlot): string {
+  if (!/^[a-z0-9-]{1,40}$/.test(environment)) throw new Error(`Not an environment name: ${environment}`);
+  return slot.kind === 'signingKey' ? `${environment}/signingKey/${slot.keyId}` : `${environment}/${slot.kind}`;
+}
+
+export class Vault {
+  constructor(
+    private readonly keychain: Keychain = osKeychain,
+    private readonly service: string = KEYCHAIN_SERVICE,
+  ) {}
+
+  async isSet(environment: string, slot: SecretSlot): Promise<boolean> {
+    return (await this.keychain.get(this.service, account(environment, slot))) !== null;
+  }
+
+  async store(environment: string, slot: SecretSlot, value: string): Promise<void> {
+    if (value.length === 0) throw new Error('An empty secret cannot be stored; clear it instead');
+    await this.keychain.set(this.service, account(environment, slot), value);
+  }
+
+  /** Removes the secret; true if there was one. */
+  async clear(environment: string, slot: SecretSlot): Promise<boolean> {
+    return this.keychain.delete(this.service, account(environment, slot));
+  }
+
+  /** The secret as an opaque Secret for use inside the main process, or undefined when it is not set. */
+  async secret(environment: string, slot: SecretSlot): Promise<Secret | undefined> {
+    const value = await this.keychain.get(this.service, account(environment, slot));
+    return value === null ? undefined : new Secret(value);
+  }
+}
