@@ -1,0 +1,38 @@
+// A process that makes one charge and kills itself with SIGKILL at a chosen step (the crash test's subject).
+import { GatewayClient } from '../../main/gateway/client.js';
+import { ChargeService, type ChargeStep } from '../../main/services/charges.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase } from '../../main/store/database.js';
+import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
+
+const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE } = process.env;
+const db = openDatabase(DB_FILE!);
+const client = new GatewayClient({
+  baseUrl: SANDBOX_URL!,
+  credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
+  language: 'en',
+});
+const service = new ChargeService({
+  environment: 'sandbox',
+  operator: 'crash-test',
+  osUser: 'test',
+  journal: new ChargeJournal(db),
+  audit: new AuditRepository(db),
+  client,
+  perChargeMaximum: 100_000_000,
+  onStep: (step: ChargeStep) => {
+    if (step !== KILL_AT) return;
+    // "In flight": the request leaves, and the process dies before the answer comes back.
+    if (KILL_DELAY_MS) setTimeout(() => process.kill(process.pid, 'SIGKILL'), Number(KILL_DELAY_MS));
+    else process.kill(process.pid, 'SIGKILL');
+  },
+});
+await service.charge({
+  bindingId: BINDING_ID!,
+  clientId: CLIENT_ID!,
+  category: CATEGORY as ChargeCategory,
+  amount: 4_200,
+  currency: '643',
+  reference: REFERENCE,
+});
+console.log('finished without being killed');

@@ -1,0 +1,206 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { ChargeService, type ChargeRequest } from '../../main/services/charges.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
+import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+
+let sb: Sandbox;
+const dir = mkdtempSync(join(tmpdir(), 'charges-test-'));
+beforeAll(async () => {
+  sb = await startSandbox();
+});
+afterAll(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => control(sb, 'DELETE', '/faults'));
+
+function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`)) {
+  const db: Db = openDatabase(file);
+  const client = new GatewayClient({
+    baseUrl: sb.url,
+    credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
+    language: 'en',
+    timeoutMs: 2_000,
+  });
+  const journal = new ChargeJournal(db);
+  const audit = new AuditRepository(db);
+  const service = new ChargeService({
+    environment: 'sandbox',
+    operator: 'finance@desk',
+    osUser: 'tester',
+    journal,
+    audit,
+    client,
+    perChargeMaximum: 50_000_000,
+  });
+  return { db, client, journal, audit, service, file };
+}
+
+async function binding(category: ChargeCategory) {
+  const clientId = uniqueNumber('client');
+  const seeded = (await control(sb, 'POST', '/seed', { bindings: [{ clientId, category }] })).bindings as [{ bindingId: string }];
+  return { clientId, bindingId: seeded[0].bindingId, category };
+}
+
+const request = async (category: ChargeCategory, extra: Partial<ChargeRequest> = {}): Promise<ChargeRequest> => ({
+  ...(await binding(category)),
+  amount: 12_345,
+  currency: '643',
+  description: 'Manual charge',
+  ...extra,
+});
+
+async function paidOrdersFor(orderNumber: string): Promise<number> {
+  const { orders } = await control(sb, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`);
+  return (orders as { status: number }[]).filter((o) => o.status === 1 || o.status === 2).length;
+}
+
+describe('manual charges on stored cards', () => {
+  it.each(['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)('charges a %s binding once and journals it PAID', async (category) => {
+    const { service, journal } = setup();
+    const out = await service.charge(await request(category));
+    expect(out.kind).toBe('paid');
+    if (out.kind !== 'paid') return;
+    expect(out.charge).toMatchObject({ state: 'PAID', orderStatus: 2, amount: 12_345, orderId: expect.any(String) });
+    expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
+    expect(journal.open()).toEqual([]);
+  });
+
+  it('reports a decline with the gateway’s reason', async () => {
+    const { service } = setup();
+    const out = await service.charge(await request('COMMON', { amount: 20_000_000 }));
+    expect(out).toMatchObject({
+      kind: 'declined',
+      charge: { state: 'DECLINED', actionCode: -20010, reason: expect.stringContaining('limit') },
+    });
+  });
+
+  it('refuses amounts over the per-charge maximum or not whole minor units, journalling nothing', async () => {
+    const { service, journal, audit } = setup();
+    expect(await service.charge(await request('COMMON', { amount: 50_000_001 }))).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('maximum'),
+    });
+    expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
+    expect(journal.list()).toEqual([]);
+    expect(audit.query({ outcome: 'refused' })).toHaveLength(2);
+  });
+
+  it('asks for confirmation before the same card and amount again within ten minutes', async () => {
+    const { service } = setup();
+    const r = await request('COMMON');
+    expect((await service.charge(r)).kind).toBe('paid');
+    const again = await service.charge(r);
+    expect(again).toMatchObject({ kind: 'needsConfirmation', earlier: [expect.objectContaining({ state: 'PAID' })] });
+    expect((await service.charge({ ...r, confirmRepeat: true })).kind).toBe('paid');
+  });
+
+  it('uses the business reference as orderNumber, so a repeat from any desk is refused', async () => {
+    const reference = uniqueNumber('INV');
+    const r = await request('RECURRENT', { reference });
+    expect((await setup().service.charge(r)).kind).toBe('paid');
+    // Another desk, its own database: the gateway itself refuses the duplicate orderNumber.
+    const other = await setup().service.charge({ ...r, confirmRepeat: true });
+    expect(other).toMatchObject({ kind: 'failed', charge: { state: 'FAILED', reason: expect.stringMatching(/duplicated/i) } });
+    expect(await paidOrdersFor(reference)).toBe(1);
+  });
+
+  it('settles a lost payment answer by reconciliation, paid exactly once', async () => {
+    const { service, journal } = setup();
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
+    const out = await service.charge(await request('COMMON'));
+    expect(out).toMatchObject({ kind: 'unknown', charge: { state: 'UNKNOWN' } });
+    if (out.kind !== 'unknown') return;
+    // While it is open, the card takes no new charge.
+    expect(await service.charge({ ...(await request('COMMON')), bindingId: out.charge.bindingId })).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('not settled'),
+    });
+    const [settled] = await service.reconcileAll();
+    expect(settled).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
+    expect(journal.open()).toEqual([]);
+    expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
+  });
+
+  it('pays a registered order whose payment never arrived, and only once', async () => {
+    const { service } = setup();
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'reset' }] });
+    const out = await service.charge(await request('COMMON'));
+    expect(out.kind).toBe('unknown');
+    const [settled] = await service.reconcileAll();
+    expect(settled?.kind).toBe('paid');
+    expect(await paidOrdersFor((settled as { charge: { orderNumber: string } }).charge.orderNumber)).toBe(1);
+  });
+
+  it('records every charge in the audit log', async () => {
+    const { service, audit } = setup();
+    await service.charge(await request('INSTALLMENT'));
+    expect(audit.query({ action: 'charge', outcome: 'success' })[0]?.detail).toMatch(/^PAID 12345 643 on binding/);
+  });
+});
+
+function runChild(env: Record<string, string>): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/services/charge-child.ts'], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    child.on('exit', (code, signal) => resolve(signal === 'SIGKILL' ? -9 : code));
+  });
+}
+
+describe('crash test: the charging process is killed at each step', () => {
+  const points = [
+    { at: 'journalled', category: 'COMMON' },
+    { at: 'registered', category: 'COMMON' },
+    { at: 'paymentSent', category: 'COMMON', inFlight: true },
+    { at: 'answered', category: 'COMMON' },
+    { at: 'journalled', category: 'RECURRENT' },
+    { at: 'paymentSent', category: 'RECURRENT', inFlight: true },
+    { at: 'registered', category: 'INSTALLMENT' },
+    { at: 'paymentSent', category: 'INSTALLMENT', inFlight: true },
+  ] as const;
+
+  it.each(points)('killed after $at ($category): the restart reconciles to exactly one paid order, losing no row', async (p) => {
+    const file = join(dir, `${uniqueNumber('crash')}.sqlite`);
+    const b = await binding(p.category);
+    const reference = uniqueNumber('CRASH');
+    if ('inFlight' in p) {
+      // The sandbox holds the payment long enough for the process to die while it waits for the answer.
+      const path = {
+        COMMON: '/payment/rest/paymentOrderBinding.do',
+        RECURRENT: '/payment/recurrentPayment.do',
+        INSTALLMENT: '/payment/installmentPayment.do',
+      }[p.category];
+      await control(sb, 'POST', '/faults', { rules: [{ path, mode: 'latency', latencyMs: 600 }] });
+    }
+    const code = await runChild({
+      SANDBOX_URL: sb.url,
+      DB_FILE: file,
+      KILL_AT: p.at,
+      ...('inFlight' in p ? { KILL_DELAY_MS: '150' } : {}),
+      BINDING_ID: b.bindingId,
+      CLIENT_ID: b.clientId,
+      CATEGORY: p.category,
+      REFERENCE: reference,
+    });
+    expect(code).toBe(-9);
+    // Let an in-flight payment finish at the gateway, as it would after the desk's crash.
+    await new Promise((r) => setTimeout(r, 'inFlight' in p ? 700 : 0));
+
+    const { service, journal } = setup(file);
+    expect(journal.list().map((c) => c.orderNumber)).toEqual([reference]);
+    await service.reconcileAll();
+    expect(journal.open()).toEqual([]);
+    expect(journal.byOrderNumber('sandbox', reference)).toMatchObject({ state: 'PAID', amount: 4_200 });
+    expect(await paidOrdersFor(reference)).toBe(1);
+  });
+});
