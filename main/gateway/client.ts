@@ -58,7 +58,9 @@ export interface ClientOptions {
   /** Requests in flight and requests per second (0 = unlimited, the default). */
   readonly limits?: { readonly maxInFlight?: number; readonly rps?: number };
   /** Sign requests with this RSA key: every endpoint, or the named ones. */
-  readonly signing?: { readonly privateKey: string | KeyObject; readonly endpoints?: 'all' | readonly string[] };
+  readonly signing?: ({ readonly privateKey: string | KeyObject } | { readonly signer: RequestSigner }) & {
+    readonly endpoints?: 'all' | readonly string[];
+  };
   readonly hooks?: ClientHooks;
   /** Give hooks the (redacted) parameters and answers. Off by default. */
   readonly logBodies?: boolean;
@@ -123,7 +125,7 @@ export class GatewayClient {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.limiter = new AdaptiveLimiter({ maxInFlight: options.limits?.maxInFlight ?? 0, rps: options.limits?.rps ?? 0 });
     this.transport = new Transport({ connections: options.limits?.maxInFlight });
-    if (options.signing) this.signer = new RequestSigner(options.signing.privateKey);
+    if (options.signing) this.signer = 'signer' in options.signing ? options.signing.signer : new RequestSigner(options.signing.privateKey);
     for (const wallet of WALLETS) {
       this.responses.set(SPECS[wallet].payment.name, R.walletPaymentResponse);
       this.responses.set(SPECS[wallet].paymentDirect.name, R.walletPaymentResponse);

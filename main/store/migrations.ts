@@ -57,6 +57,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
     `,
   },
+  {
+    version: 2,
+    description: 'signing keys (metadata and certificates; private keys live in the keychain)',
+    sql: `
+      CREATE TABLE signing_keys (
+        id TEXT PRIMARY KEY,
+        environment TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        fingerprint256 TEXT NOT NULL,
+        not_before INTEGER NOT NULL,
+        not_after INTEGER NOT NULL,
+        certificate_pem TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('inactive', 'active', 'retired')),
+        created_at INTEGER NOT NULL,
+        UNIQUE (environment, fingerprint256)
+      ) STRICT;
+      -- At most one key signs for an environment at a time.
+      CREATE UNIQUE INDEX signing_keys_one_active ON signing_keys (environment) WHERE state = 'active';
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import { generateSigningKeyPair } from '../../main/gateway/keys.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { SigningKeyService } from '../../main/services/signingKeys.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { SigningKeyRepository } from '../../main/store/signingKeys.js';
+import { Vault } from '../../main/vault/vault.js';
+import { control, RETURN_URL, startSandbox, uniqueNumber } from '../sandbox/client.js';
+
+// Private keys go to the real OS keychain, which npm test provides (see the vault tests).
+const keychainReady = process.env.KEYCHAIN_TESTS === '1';
+
+describe.runIf(keychainReady)('signing keys', () => {
+  let sb: Sandbox;
+  let db: Db;
+  let audit: AuditRepository;
+  let service: SigningKeyService;
+  const dir = mkdtempSync(join(tmpdir(), 'keys-test-'));
+  const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+
+  beforeAll(async () => {
+    sb = await startSandbox();
+    db = openDatabase(join(dir, 'app.sqlite'));
+    audit = new AuditRepository(db);
+    service = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit, osUser: 'admin' });
+  });
+  afterAll(async () => {
+    db.close();
+    await sb.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates a key, exports a certificate openssl reads, activates it, and signs requests the signed merchant accepts', async () => {
+    const key = await service.generate('sandbox', 'signed', 365);
+    expect(key).toMatchObject({ state: 'inactive', subject: 'CN=signed', expired: false, expiresSoon: false });
+    expect(await vault.isSet('sandbox', { kind: 'signingKey', keyId: key.id })).toBe(true);
+
+    const pem = service.exportCertificate('sandbox', key.id);
+    writeFileSync(join(dir, 'cert.pem'), pem);
+    const fingerprint = execFileSync('openssl', ['x509', '-in', join(dir, 'cert.pem'), '-noout', '-fingerprint', '-sha256'], {
+      encoding: 'utf8',
+    });
+    expect(fingerprint.trim().split('=')[1]).toBe(key.fingerprint256);
+
+    expect(await service.activeSigner('sandbox')).toBeUndefined();
+    service.activate('sandbox', key.id);
+    await control(sb, 'POST', '/merchants/signed/certificates', { pem });
+    const signer = await service.activeSigner('sandbox');
+    const client = new GatewayClient({
+      baseUrl: sb.url,
+      credentials: { userName: 'signed-api', password: 'signed-pass' },
+      signing: { signer: signer! },
+    });
+    expect((await client.register({ orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL })).orderId).toBeTruthy();
+    await client.close();
+
+    expect(
+      audit
+        .query({ objectId: key.id })
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['signingKey.activate', 'signingKey.export', 'signingKey.generate']);
+  });
+
+  it('rotates: a new key signs, the old stays until retired, and retiring deletes its private key', async () => {
+    const first = await service.generate('test', 'merchant', 90);
+    const second = await service.generate('test', 'merchant', 90);
+    service.activate('test', first.id);
+    service.activate('test', second.id);
+    expect(
+      service
+        .list('test')
+        .map((k) => [k.id, k.state])
+        .sort(),
+    ).toEqual(
+      [
+        [first.id, 'inactive'],
+        [second.id, 'active'],
+      ].sort(),
+    );
+    await expect(service.retire('test', second.id)).rejects.toThrow(/activate another key/);
+    await service.retire('test', first.id);
+    expect(await vault.isSet('test', { kind: 'signingKey', keyId: first.id })).toBe(false);
+    expect(() => service.activate('test', first.id)).toThrow(/retired/);
+  });
+
+  it('imports a matching key pair and refuses a certificate of another key', async () => {
+    const a = await generateSigningKeyPair({ commonName: 'imported', days: 30 });
+    const b = await generateSigningKeyPair({ commonName: 'other', days: 30 });
+    await expect(service.import('custom', a.privateKeyPem, b.certificatePem)).rejects.toThrow(/does not belong/);
+    await expect(service.import('custom', 'not a key', a.certificatePem)).rejects.toThrow(/PEM/);
+    const imported = await service.import('custom', a.privateKeyPem, a.certificatePem);
+    expect(imported).toMatchObject({ fingerprint256: a.fingerprint256, expiresSoon: true, daysLeft: 29 });
+  });
+});
