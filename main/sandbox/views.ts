@@ -65,8 +65,14 @@ export function extendedStatus(order: Order, language: string): Json {
       approvalCode: auth?.approvalCode ?? '',
       paymentSystem: payment.card.paymentSystem,
       product: payment.card.paymentSystem === 'MASTERCARD' ? 'MCS' : 'CLASSIC',
-      ...(payment.eci !== undefined
-        ? { secureAuthInfo: { eci: Number(payment.eci), threeDSProtocolVersion: payment.threeDSVersion } }
+      // A 3-D Secure attempt shows its protocol version even where it ended without an ECI (rejected).
+      ...(payment.eci !== undefined || payment.threeDSVersion !== undefined
+        ? {
+            secureAuthInfo: {
+              ...(payment.eci !== undefined ? { eci: Number(payment.eci) } : {}),
+              ...(payment.threeDSVersion !== undefined ? { threeDSProtocolVersion: payment.threeDSVersion } : {}),
+            },
+          }
         : {}),
     };
     view.paymentWay = payment.paymentWay;

@@ -77,6 +77,32 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX signing_keys_one_active ON signing_keys (environment) WHERE state = 'active';
     `,
   },
+  {
+    version: 3,
+    description: 'order cache and look-up history, searchable offline',
+    sql: `
+      CREATE TABLE order_cache (
+        environment TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        masked_pan TEXT,
+        view TEXT NOT NULL,
+        fetched_at INTEGER NOT NULL,
+        PRIMARY KEY (environment, order_id)
+      ) STRICT;
+      CREATE INDEX order_cache_number ON order_cache (environment, order_number);
+
+      CREATE TABLE lookup_history (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        query TEXT NOT NULL,
+        order_id TEXT,
+        outcome TEXT NOT NULL CHECK (outcome IN ('found', 'notFound', 'failed')),
+        at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX lookup_history_at ON lookup_history (environment, at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,248 @@
+/**
+ * Order look-up for support: one box that takes an orderId or an orderNumber, a normalised view (status
+ * in words and number, paid or not, amounts with their currency's exponent, masked card, 3-D Secure
+ * result, dates, refunds, binding), a cache and history searchable offline, and batch look-up of thousands
+ * of numbers through the client's limiter, with progress, cancel and CSV export.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { GatewayClient } from '../gateway/client.js';
+import { isPaid } from '../gateway/decisions.js';
+import { GatewayClientError, GatewayError } from '../gateway/errors.js';
+import type { OrderStatusView } from '../gateway/responses.js';
+import type { OrderCache } from '../store/orderCache.js';
+import { currencyInfo, decimalText } from './money.js';
+
+const STATUS_WORDS: Readonly<Record<number, string>> = {
+  0: 'Registered, not paid',
+  1: 'Amount held',
+  2: 'Charged',
+  3: 'Reversed',
+  4: 'Refunded',
+  5: '3-D Secure authentication in progress',
+  6: 'Declined',
+  7: 'Payment pending',
+  8: 'Partly completed',
+};
+
+/** Status in words; any value the table does not know is shown with its number and counts as not paid. */
+export function statusWords(status: number | undefined): string {
+  if (status === undefined) return 'Unknown';
+  return STATUS_WORDS[status] ?? `Unknown status ${status}`;
+}
+
+export interface OrderView {
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly status?: number;
+  readonly statusWords: string;
+  readonly paid: boolean;
+  /** Minor units; `currency` is the ISO 4217 numeric code, `exponent` its minor-unit digits. */
+  readonly amount: number;
+  readonly approvedAmount: number;
+  readonly depositedAmount: number;
+  readonly refundedAmount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly actionCode?: number;
+  readonly actionCodeDescription?: string;
+  readonly description?: string;
+  readonly card?: {
+    readonly maskedPan?: string;
+    readonly expiry?: string;
+    readonly cardholderName?: string;
+    readonly paymentSystem?: string;
+  };
+  readonly threeDS?: { readonly eci?: number; readonly version?: string };
+  readonly binding?: { readonly clientId?: string; readonly bindingId?: string };
+  readonly registeredAt?: number;
+  readonly authorisedAt?: number;
+  readonly refunds: readonly { readonly at?: number; readonly amount: number; readonly referenceNumber?: string }[];
+  readonly paymentWay?: string;
+}
+
+export function orderView(v: OrderStatusView, orderId: string): OrderView {
+  const info = currencyInfo(v.currency);
+  const card = v.cardAuthInfo;
+  return {
+    orderId,
+    orderNumber: v.orderNumber ?? '',
+    ...(v.orderStatus !== undefined ? { status: v.orderStatus } : {}),
+    statusWords: statusWords(v.orderStatus),
+    paid: isPaid(v.orderStatus),
+    amount: v.amount ?? 0,
+    approvedAmount: v.paymentAmountInfo?.approvedAmount ?? 0,
+    depositedAmount: v.paymentAmountInfo?.depositedAmount ?? 0,
+    refundedAmount: v.paymentAmountInfo?.refundedAmount ?? 0,
+    currency: info.numeric,
+    ...(info.alpha ? { currencyAlpha: info.alpha } : {}),
+    exponent: info.exponent,
+    ...(v.actionCode !== undefined ? { actionCode: v.actionCode } : {}),
+    ...(v.actionCodeDescription ? { actionCodeDescription: v.actionCodeDescription } : {}),
+    ...(v.orderDescription ? { description: v.orderDescription } : {}),
+    ...(card
+      ? {
+          card: {
+            maskedPan: card.maskedPan ?? card.pan,
+            expiry: card.expiration,
+            cardholderName: card.cardholderName,
+            paymentSystem: card.paymentSystem,
+          },
+        }
+      : {}),
+    ...(card?.secureAuthInfo ? { threeDS: { eci: card.secureAuthInfo.eci, version: card.secureAuthInfo.threeDSProtocolVersion } } : {}),
+    ...(v.bindingInfo ? { binding: { clientId: v.bindingInfo.clientId, bindingId: v.bindingInfo.bindingId } } : {}),
+    ...(v.date !== undefined ? { registeredAt: v.date } : {}),
+    ...(v.authDateTime !== undefined ? { authorisedAt: v.authDateTime } : {}),
+    refunds: (v.refunds ?? []).map((r) => ({ at: r.date, amount: r.amount, referenceNumber: r.referenceNumber })),
+    ...(v.paymentWay ? { paymentWay: v.paymentWay } : {}),
+  };
+}
+
+export type LookupResult =
+  | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }
+  | { readonly query: string; readonly kind: 'notFound' }
+  | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
+  | { readonly query: string; readonly kind: 'cancelled' };
+
+export interface BatchProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly found: number;
+  readonly notFound: number;
+  readonly failed: number;
+}
+
+/** Gateway orderIds are UUIDs; anything else can only be the merchant's orderNumber. */
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OrderServiceOptions {
+  readonly environment: string;
+  readonly client: GatewayClient;
+  readonly cache: OrderCache<OrderView>;
+  readonly now?: () => number;
+  /** Look-ups a batch keeps in flight; the client's limiter paces them further. */
+  readonly batchConcurrency?: number;
+}
+
+export class OrderService {
+  private readonly now: () => number;
+
+  constructor(private readonly o: OrderServiceOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Looks an order up by orderId or orderNumber (an orderId-shaped text that is not one is tried as a number). */
+  async lookup(query: string): Promise<LookupResult> {
+    const text = query.trim();
+    const result = await this.find(text);
+    this.o.cache.record(this.o.environment, {
+      query: text,
+      outcome: result.kind === 'found' ? 'found' : result.kind === 'notFound' ? 'notFound' : 'failed',
+      ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
+      at: this.now(),
+    });
+    return result;
+  }
+
+  private async find(text: string): Promise<LookupResult> {
+    if (text === '' || text.length > 36) return { query: text, kind: 'failed', reason: 'An orderId or orderNumber has 1 to 36 characters' };
+    const attempts: ({ orderId: string } | { orderNumber: string })[] = ORDER_ID.test(text)
+      ? [{ orderId: text }, { orderNumber: text }]
+      : [{ orderNumber: text }];
+    for (const params of attempts) {
+      try {
+        const v = await this.o.client.getOrderStatusExtended(params);
+        const orderId = v.attributes?.find((a) => a.name === 'mdOrder')?.value ?? ('orderId' in params ? params.orderId : '');
+        const order = orderView(v, orderId);
+        this.o.cache.put(
+          this.o.environment,
+          { orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order },
+          this.now(),
+        );
+        return { query: text, kind: 'found', order };
+      } catch (err) {
+        if (err instanceof GatewayError && err.errorCode === '6') continue;
+        return { query: text, kind: 'failed', reason: err instanceof GatewayClientError ? err.message : String(err) };
+      }
+    }
+    return { query: text, kind: 'notFound' };
+  }
+
+  /** Cached orders matching a text, without asking the gateway. */
+  searchOffline(text: string): OrderView[] {
+    return this.o.cache.search(this.o.environment, text.trim()).map((c) => c.view);
+  }
+
+  history(limit?: number) {
+    return this.o.cache.history(this.o.environment, limit);
+  }
+
+  /**
+   * Looks up many references, keeping a bounded number in flight (the client's limiter sets the pace),
+   * reporting progress, and stopping when the signal aborts: what was not looked up is 'cancelled'.
+   */
+  async lookupMany(
+    queries: readonly string[],
+    options: { onProgress?: (p: BatchProgress) => void; signal?: AbortSignal } = {},
+  ): Promise<LookupResult[]> {
+    const results: LookupResult[] = new Array(queries.length);
+    const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0 };
+    let next = 0;
+    const worker = async () => {
+      while (next < queries.length && !options.signal?.aborted) {
+        const i = next++;
+        const r = await this.lookup(queries[i]!);
+        results[i] = r;
+        counts.done++;
+        if (r.kind === 'found') counts.found++;
+        else if (r.kind === 'notFound') counts.notFound++;
+        else counts.failed++;
+        options.onProgress?.({ ...counts });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.o.batchConcurrency ?? 32, queries.length) }, worker));
+    for (let i = 0; i < queries.length; i++) results[i] ??= { query: queries[i]!.trim(), kind: 'cancelled' };
+    return results;
+  }
+}
+
+/** Batch results as CSV, amounts in major units written exactly for their currency. */
+export function resultsCsv(results: readonly LookupResult[]): string {
+  const rows = results.map((r) => {
+    const o = r.kind === 'found' ? r.order : undefined;
+    return {
+      query: r.query,
+      result: r.kind,
+      orderId: o?.orderId ?? '',
+      orderNumber: o?.orderNumber ?? '',
+      status: o?.status ?? '',
+      statusWords: o?.statusWords ?? '',
+      paid: o ? (o.paid ? 'yes' : 'no') : '',
+      amount: o ? decimalText(o.amount, o.exponent) : '',
+      refunded: o ? decimalText(o.refundedAmount, o.exponent) : '',
+      currency: o ? (o.currencyAlpha ?? o.currency) : '',
+      card: o?.card?.maskedPan ?? '',
+      actionCode: o?.actionCode ?? '',
+      reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
+    };
+  });
+  return stringify(rows, {
+    header: true,
+    columns: [
+      'query',
+      'result',
+      'orderId',
+      'orderNumber',
+      'status',
+      'statusWords',
+      'paid',
+      'amount',
+      'refunded',
+      'currency',
+      'card',
+      'actionCode',
+      'reason',
+    ],
+  });
+}
