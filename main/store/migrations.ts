@@ -103,6 +103,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX lookup_history_at ON lookup_history (environment, at);
     `,
   },
+  {
+    version: 4,
+    description: 'operations on orders after payment (deposit, reverse, refund)',
+    sql: `
+      CREATE TABLE order_operations (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('deposit', 'reverse', 'refund')),
+        amount INTEGER CHECK (amount IS NULL OR amount >= 0),
+        external_refund_id TEXT,
+        operator TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'UNKNOWN', 'DONE', 'REFUSED')),
+        reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX order_operations_open ON order_operations (state) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX order_operations_order ON order_operations (environment, order_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -1,0 +1,112 @@
+/**
+ * Deposit, reverse and refund on an order, journalled and audited like a charge: the operation is
+ * written PENDING before the request; a definite answer settles it; a lost answer leaves it UNKNOWN
+ * until reconcile() learns what happened. A refund is resent with its own externalRefundId (the gateway
+ * returns the first result instead of refunding twice); a deposit or reverse is settled from the order's
+ * status, and resent only when the status shows it did not happen.
+ */
+import type { GatewayClient } from '../gateway/client.js';
+import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
+import type { AuditRepository } from '../store/audit.js';
+import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+
+export type OperationOutcome =
+  | { readonly kind: 'done'; readonly operation: OperationRow }
+  | { readonly kind: 'refused'; readonly operation: OperationRow }
+  | { readonly kind: 'unknown'; readonly operation: OperationRow };
+
+export interface OrderOperationsOptions {
+  readonly environment: string;
+  readonly operator: string;
+  readonly osUser: string;
+  readonly client: GatewayClient;
+  readonly journal: OperationJournal;
+  readonly audit: AuditRepository;
+  readonly now?: () => number;
+}
+
+export class OrderOperations {
+  private readonly now: () => number;
+
+  constructor(private readonly o: OrderOperationsOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Charges a held amount; 0 deposits all of it. */
+  deposit(orderId: string, amount: number): Promise<OperationOutcome> {
+    return this.run('deposit', orderId, amount);
+  }
+
+  /** Cancels a hold (or a charge on its own day); one reversal per order. */
+  reverse(orderId: string): Promise<OperationOutcome> {
+    return this.run('reverse', orderId, undefined);
+  }
+
+  /** Refunds part of a charge, or with 0 all that is left. */
+  refund(orderId: string, amount: number): Promise<OperationOutcome> {
+    return this.run('refund', orderId, amount);
+  }
+
+  private async run(kind: OperationKind, orderId: string, amount: number | undefined): Promise<OperationOutcome> {
+    if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
+      throw new Error('An amount must be a whole number of minor units');
+    const op = this.o.journal.begin({ environment: this.o.environment, orderId, kind, amount, operator: this.o.operator, at: this.now() });
+    return this.finish(op, await this.send(op));
+  }
+
+  private async send(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }> {
+    const { client } = this.o;
+    try {
+      if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
+      else if (op.kind === 'reverse') await client.reverse({ orderId: op.orderId });
+      else await client.refund({ orderId: op.orderId, amount: op.amount ?? 0, externalRefundId: op.externalRefundId });
+      return { state: 'DONE' };
+    } catch (err) {
+      if (!(err instanceof GatewayClientError)) throw err;
+      if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer'))
+        return { state: 'UNKNOWN', reason: err.message };
+      return { state: 'REFUSED', reason: err instanceof GatewayError ? err.gatewayMessage : err.message };
+    }
+  }
+
+  /** Settles every open operation; run on start-up with the charges' reconciliation. */
+  async reconcileAll(): Promise<OperationOutcome[]> {
+    const out: OperationOutcome[] = [];
+    for (const op of this.o.journal.open(this.o.environment)) out.push(await this.reconcile(op));
+    return out;
+  }
+
+  async reconcile(op: OperationRow): Promise<OperationOutcome> {
+    // The refund's own externalRefundId makes a resend return the first result: safe in every case.
+    if (op.kind === 'refund') return this.finish(op, await this.send(op));
+    let status: number | undefined;
+    try {
+      status = (await this.o.client.getOrderStatusExtended({ orderId: op.orderId })).orderStatus;
+    } catch {
+      return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
+    }
+    const happened = op.kind === 'deposit' ? status === 2 : status === 3;
+    if (happened) return this.finish(op, { state: 'DONE' });
+    const stillPossible = op.kind === 'deposit' ? status === 1 : status === 1 || status === 2;
+    // Not happened and still possible: the request never took effect, so it is sent again.
+    if (stillPossible) return this.finish(op, await this.send(op));
+    return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status ?? 'unknown'}` });
+  }
+
+  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }): OperationOutcome {
+    this.o.journal.settle(op.id, r.state, this.now(), r.reason);
+    const operation = this.o.journal.get(op.id)!;
+    this.o.audit.record({
+      at: this.now(),
+      osUser: this.o.osUser,
+      environment: this.o.environment,
+      action: op.kind,
+      outcome: operation.state === 'DONE' ? 'success' : 'failure',
+      objectType: 'order',
+      objectId: op.orderId,
+      detail: `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}`,
+    });
+    const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
+    return { kind, operation };
+  }
+}

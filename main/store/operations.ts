@@ -1,0 +1,105 @@
+/**
+ * Journal of operations on paid orders (deposit, reverse, refund): written PENDING before the request,
+ * settled DONE or REFUSED on a definite answer, UNKNOWN while an answer is missing. Settled rows never change.
+ */
+import { write, type Db } from './database.js';
+
+export type OperationKind = 'deposit' | 'reverse' | 'refund';
+export type OperationState = 'PENDING' | 'UNKNOWN' | 'DONE' | 'REFUSED';
+
+export interface OperationRow {
+  readonly id: number;
+  readonly environment: string;
+  readonly orderId: string;
+  readonly kind: OperationKind;
+  /** Minor units; absent for a whole reversal, 0 for "all" where the gateway reads it so. */
+  readonly amount?: number;
+  readonly externalRefundId?: string;
+  readonly operator: string;
+  readonly state: OperationState;
+  readonly reason?: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+interface Row {
+  id: number;
+  environment: string;
+  order_id: string;
+  kind: OperationKind;
+  amount: number | null;
+  external_refund_id: string | null;
+  operator: string;
+  state: OperationState;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const toOperation = (r: Row): OperationRow => ({
+  id: r.id,
+  environment: r.environment,
+  orderId: r.order_id,
+  kind: r.kind,
+  ...(r.amount !== null ? { amount: r.amount } : {}),
+  ...(r.external_refund_id !== null ? { externalRefundId: r.external_refund_id } : {}),
+  operator: r.operator,
+  state: r.state,
+  ...(r.reason !== null ? { reason: r.reason } : {}),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export class OperationJournal {
+  constructor(private readonly db: Db) {}
+
+  /** Writes the operation PENDING; a refund gets its externalRefundId from its own row, so a resend is idempotent. */
+  begin(op: { environment: string; orderId: string; kind: OperationKind; amount?: number; operator: string; at: number }): OperationRow {
+    const id = write(this.db, () => {
+      const rowId = Number(
+        this.db
+          .prepare(
+            "INSERT INTO order_operations (environment, order_id, kind, amount, operator, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)",
+          )
+          .run(op.environment, op.orderId, op.kind, op.amount ?? null, op.operator, op.at, op.at).lastInsertRowid,
+      );
+      if (op.kind === 'refund')
+        this.db
+          .prepare('UPDATE order_operations SET external_refund_id = ? WHERE id = ?')
+          .run(`BO-REFUND-${op.environment}-${rowId}`, rowId);
+      return rowId;
+    });
+    return this.get(id)!;
+  }
+
+  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: string): boolean {
+    return write(
+      this.db,
+      () =>
+        this.db
+          .prepare("UPDATE order_operations SET state = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
+          .run(state, reason ?? null, at, id).changes === 1,
+    );
+  }
+
+  get(id: number): OperationRow | undefined {
+    const r = this.db.prepare('SELECT * FROM order_operations WHERE id = ?').get(id) as Row | undefined;
+    return r && toOperation(r);
+  }
+
+  open(environment: string): OperationRow[] {
+    return (
+      this.db
+        .prepare("SELECT * FROM order_operations WHERE environment = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id")
+        .all(environment) as Row[]
+    ).map(toOperation);
+  }
+
+  forOrder(environment: string, orderId: string): OperationRow[] {
+    return (
+      this.db
+        .prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id')
+        .all(environment, orderId) as Row[]
+    ).map(toOperation);
+  }
+}
