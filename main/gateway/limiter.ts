@@ -1,7 +1,7 @@
 /**
  * A per-client limiter for requests in flight and requests per second that backs off when the gateway
- * answers 429: the rate halves and every start waits out Retry-After, then the rate climbs back in small
- * steps as answers succeed (additive increase, multiplicative decrease, as TCP does). Starts are spaced
+ * answers 429: the rate drops by a tenth per refusal, then climbs back in small steps as answers succeed
+ * (additive increase, multiplicative decrease, as TCP does). Starts are spaced
  * evenly (1/rate apart) rather than sent in bursts, so a gateway counting per second sees a steady flow.
  *
  * Written here rather than taken from a queue library: the ones at hand (p-queue, bottleneck) limit to a
@@ -12,8 +12,6 @@ export interface LimiterOptions {
   readonly maxInFlight: number;
   /** Requests started per second; 0 means no limit. */
   readonly rps: number;
-  /** The longest pause a 429 may impose on every request of the client (default 30 s). */
-  readonly maxPauseMs?: number;
   readonly now?: () => number;
 }
 
@@ -26,7 +24,6 @@ export class AdaptiveLimiter {
   private readonly waiting: Array<() => void> = [];
   private rate: number;
   private nextStart = 0;
-  private pausedUntil = 0;
   private readonly now: () => number;
   /** 429 answers seen, for callers that report how hard they pushed. */
   throttledCount = 0;
@@ -56,9 +53,9 @@ export class AdaptiveLimiter {
   }
 
   private startSlot(): Release | Promise<Release> {
-    if (this.rate <= 0 && this.pausedUntil === 0) return this.releaser();
+    if (this.rate <= 0) return this.releaser();
     const now = this.now();
-    const start = Math.max(now, this.nextStart, this.pausedUntil);
+    const start = Math.max(now, this.nextStart);
     if (this.rate > 0) this.nextStart = start + 1000 / this.rate;
     return start > now ? sleep(start - now).then(() => this.releaser()) : this.releaser();
   }
@@ -75,20 +72,19 @@ export class AdaptiveLimiter {
   }
 
   /**
-   * The gateway answered 429: halve the rate and hold every start until Retry-After has passed. The
-   * refusals of requests already in flight belong to the same episode and do not halve it again.
+   * The gateway answered 429: lower the rate by a tenth for each refusal. An isolated refusal near the
+   * limit (a gateway counting per second) costs little; a burst of them, from a rate far above the
+   * gateway's, compounds to a steep fall. Only the refused request waits out Retry-After, through its
+   * retry delay; the others go on at the lower rate.
    */
-  throttled(retryAfterMs: number): void {
+  throttled(_retryAfterMs: number): void {
     this.throttledCount++;
-    const now = this.now();
-    if (now >= this.pausedUntil && this.rate > 0) this.rate = Math.max(1, this.rate / 2);
-    const pause = Math.min(Math.max(retryAfterMs, 0), this.options.maxPauseMs ?? 30_000);
-    this.pausedUntil = Math.max(this.pausedUntil, now + pause);
+    if (this.rate > 0) this.rate = Math.max(1, this.rate * 0.9);
   }
 
-  /** An answer arrived without a refusal: recover a twentieth of the configured rate. */
+  /** An answer arrived without a refusal: recover a fiftieth of the configured rate. */
   succeeded(): void {
     const { rps } = this.options;
-    if (rps > 0 && this.rate < rps) this.rate = Math.min(rps, this.rate + rps / 20);
+    if (rps > 0 && this.rate < rps) this.rate = Math.min(rps, this.rate + rps / 50);
   }
 }

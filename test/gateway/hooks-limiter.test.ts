@@ -75,18 +75,15 @@ describe('AdaptiveLimiter', () => {
     expect(peak).toBe(3);
   });
 
-  it('halves once per 429 episode and climbs back as answers succeed', () => {
-    let now = 0;
-    const limiter = new AdaptiveLimiter({ maxInFlight: 0, rps: 100, now: () => now });
+  it('lowers the rate by a tenth per 429, compounding in a burst, and climbs back as answers succeed', () => {
+    const limiter = new AdaptiveLimiter({ maxInFlight: 0, rps: 100 });
     limiter.throttled(1_000);
-    limiter.throttled(1_000);
-    limiter.throttled(1_000);
-    expect(limiter.currentRate).toBe(50);
-    now = 2_000;
-    limiter.throttled(1_000);
-    expect(limiter.currentRate).toBe(25);
+    expect(limiter.currentRate).toBeCloseTo(90);
+    for (let i = 0; i < 9; i++) limiter.throttled(1_000);
+    expect(limiter.currentRate).toBeCloseTo(100 * 0.9 ** 10);
     for (let i = 0; i < 100; i++) limiter.succeeded();
     expect(limiter.currentRate).toBe(100);
+    expect(limiter.throttledCount).toBe(10);
   });
 });
 
