@@ -113,3 +113,25 @@ describe('audit log and settings', () => {
     expect(settings.get('language', z.string())).toBeUndefined();
   });
 });
+
+describe('audit export', () => {
+  it('writes the filtered log as CSV, quoting what needs quoting', async () => {
+    const { auditCsv } = await import('../../main/services/auditExport.js');
+    const audit = new AuditRepository(db);
+    audit.record({
+      osUser: 'bob',
+      environment: 'test',
+      at: Date.UTC(2026, 0, 2),
+      action: 'refund',
+      outcome: 'failure',
+      objectType: 'order',
+      objectId: 'o-9',
+      detail: 'refused, "over amount"',
+    });
+    const csv = auditCsv(audit, { action: 'refund', objectId: 'o-9' });
+    expect(csv.trim().split('\n')).toEqual([
+      'at,osUser,environment,action,outcome,objectType,objectId,detail',
+      '2026-01-02T00:00:00.000Z,bob,test,refund,failure,order,o-9,"refused, ""over amount"""',
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+/** The audit log as CSV (csv-stringify), with the same filters as the screen. Times in ISO 8601 UTC. */
+import { stringify } from 'csv-stringify/sync';
+import type { AuditFilter, AuditRepository } from '../store/audit.js';
+
+export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}): string {
+  const rows = audit.query({ limit: 1_000_000, ...filter }).map((e) => ({
+    at: new Date(e.at).toISOString(),
+    osUser: e.osUser,
+    environment: e.environment,
+    action: e.action,
+    outcome: e.outcome,
+    objectType: e.objectType ?? '',
+    objectId: e.objectId ?? '',
+    detail: e.detail ?? '',
+  }));
+  return stringify(rows, {
+    header: true,
+    columns: ['at', 'osUser', 'environment', 'action', 'outcome', 'objectType', 'objectId', 'detail'],
+  });
+}
