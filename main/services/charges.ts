@@ -93,10 +93,11 @@ export class ChargeService {
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return this.refuse(r, 'An earlier charge on this card is not settled yet; it must be reconciled first');
     }
-    const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, this.now() - REPEAT_WINDOW_MS);
-    if (earlier.length > 0 && !r.confirmRepeat) return { kind: 'needsConfirmation', earlier };
+    // A reference already used is refused outright; no confirmation could make it right.
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
     if (journal.byOrderNumber(environment, orderNumber)) return this.refuse(r, `The reference ${orderNumber} was already charged`);
+    const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, this.now() - REPEAT_WINDOW_MS);
+    if (earlier.length > 0 && !r.confirmRepeat) return { kind: 'needsConfirmation', earlier };
 
     const row = journal.begin({
       environment,

@@ -1,0 +1,260 @@
+/**
+ * Batch charges from a CSV file (columns clientId, bindingId, amount, currency, description): a dry run
+ * that says what would be charged and what is invalid, then a run with progress, pause and cancel, and
+ * a result file.
+ *
+ * Amounts are in major units as finance writes them ("12.50") and become minor units exactly, by the
+ * currency's ISO 4217 exponent. Each row's orderNumber is made from the file's SHA-256 and the row's line,
+ * so running the same file again cannot charge anyone twice: the gateway refuses a repeated orderNumber.
+ */
+import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import cc from 'currency-codes';
+import type { BindingService, BindingView } from './bindings.js';
+import type { ChargeOutcome, ChargeService } from './charges.js';
+import { currencyInfo } from './money.js';
+
+export interface PlannedCharge {
+  readonly line: number;
+  readonly clientId: string;
+  readonly bindingId: string;
+  readonly category: 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+  readonly maskedPan?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly description?: string;
+  readonly reference: string;
+}
+
+export interface InvalidRow {
+  readonly line: number;
+  readonly errors: readonly string[];
+}
+
+export interface BatchPlan {
+  readonly batchId: string;
+  readonly charges: readonly PlannedCharge[];
+  readonly invalid: readonly InvalidRow[];
+}
+
+const COLUMNS = ['clientId', 'bindingId', 'amount', 'currency', 'description'] as const;
+
+/** "12.50" in a currency with exponent 2 is 1250 minor units; more decimals than the currency has is an error. */
+export function minorUnits(text: string, exponent: number): number | string {
+  const m = /^([0-9]{1,13})(?:\.([0-9]+))?$/.exec(text.trim());
+  if (!m) return `amount "${text}" is not a plain decimal number`;
+  const fraction = m[2] ?? '';
+  if (fraction.length > exponent) return `amount "${text}" has more decimals than the currency's ${exponent}`;
+  const minor = Number(m[1]) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : `amount "${text}" must be more than zero`;
+}
+
+function numericCurrency(text: string): string | undefined {
+  const t = text.trim().toUpperCase();
+  if (/^[0-9]{3}$/.test(t)) return cc.number(t) ? t : undefined;
+  return cc.code(t)?.number;
+}
+
+export interface PlanOptions {
+  readonly bindings: BindingService;
+  readonly perChargeMaximum: number;
+}
+
+/** The dry run: every row checked, nothing charged. */
+export async function planBatch(csv: string, o: PlanOptions): Promise<BatchPlan> {
+  const batchId = createHash('sha256').update(csv).digest('hex').slice(0, 12);
+  let records: Record<string, string>[];
+  try {
+    records = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+  } catch (err) {
+    return { batchId, charges: [], invalid: [{ line: 1, errors: [`The file is not valid CSV: ${(err as Error).message}`] }] };
+  }
+  const missing = COLUMNS.filter((c) => c !== 'description' && records.length > 0 && !(c in records[0]!));
+  if (records.length === 0 || missing.length > 0) {
+    return {
+      batchId,
+      charges: [],
+      invalid: [
+        { line: 1, errors: [`The header must name ${COLUMNS.join(', ')}${missing.length ? `; missing ${missing.join(', ')}` : ''}`] },
+      ],
+    };
+  }
+
+  const cardsOf = new Map<string, Promise<BindingView[] | string>>();
+  const clientCards = (clientId: string) => {
+    let p = cardsOf.get(clientId);
+    if (!p) {
+      p = o.bindings.list(clientId).then(
+        (c) => [...c.common, ...c.recurrent, ...c.installment],
+        (err: unknown) => `the client's stored cards could not be read: ${(err as Error).message}`,
+      );
+      cardsOf.set(clientId, p);
+    }
+    return p;
+  };
+
+  const charges: PlannedCharge[] = [];
+  const invalid: InvalidRow[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!;
+    const line = i + 2; // after the header, counting from 1
+    const errors: string[] = [];
+    const clientId = r.clientId ?? '';
+    const bindingId = r.bindingId ?? '';
+    if (clientId === '' || clientId.length > 255) errors.push('clientId must have 1 to 255 characters');
+    if (bindingId === '' || bindingId.length > 255) errors.push('bindingId must have 1 to 255 characters');
+    const currency = numericCurrency(r.currency ?? '');
+    if (!currency) errors.push(`currency "${r.currency ?? ''}" is not an ISO 4217 code`);
+    const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : 'amount cannot be read without a currency';
+    if (typeof amount === 'string') errors.push(amount);
+    else if (amount > o.perChargeMaximum) errors.push(`amount is over the per-charge maximum of ${o.perChargeMaximum} minor units`);
+    const description = r.description || undefined;
+    if (description && description.length > 598) errors.push('description has more than 598 characters');
+    let card: BindingView | undefined;
+    if (clientId && bindingId) {
+      const cards = await clientCards(clientId);
+      if (typeof cards === 'string') errors.push(cards);
+      else {
+        card = cards.find((c) => c.bindingId === bindingId);
+        if (!card) errors.push('no active stored card with this bindingId for this client');
+        else if (card.expired) errors.push('the stored card has expired');
+        else if (card.category === 'UNKNOWN') errors.push('the stored card is of an unknown category');
+      }
+    }
+    const key = `${clientId}\u0000${bindingId}\u0000${String(amount)}\u0000${currency}`;
+    if (errors.length === 0 && seen.has(key)) errors.push('the same card and amount appear earlier in this file');
+    seen.add(key);
+    if (errors.length > 0 || !card || typeof amount !== 'number' || !currency) {
+      invalid.push({ line, errors });
+      continue;
+    }
+    charges.push({
+      line,
+      clientId,
+      bindingId,
+      category: card.category as PlannedCharge['category'],
+      ...(card.maskedPan ? { maskedPan: card.maskedPan } : {}),
+      amount,
+      currency,
+      ...(description ? { description } : {}),
+      reference: `B${batchId}-${line}`,
+    });
+  }
+  return { batchId, charges, invalid };
+}
+
+/** Pause, resume and cancel a running batch from elsewhere (the UI). */
+export class BatchControl {
+  private paused = false;
+  private cancelled = false;
+  private wake?: () => void;
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.wake?.();
+  }
+
+  cancel(): void {
+    this.cancelled = true;
+    this.wake?.();
+  }
+
+  get isCancelled(): boolean {
+    return this.cancelled;
+  }
+
+  /** Waits while paused; true when the batch may go on. */
+  async proceed(): Promise<boolean> {
+    while (this.paused && !this.cancelled) await new Promise<void>((resolve) => (this.wake = resolve));
+    return !this.cancelled;
+  }
+}
+
+export interface BatchProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly paid: number;
+  readonly other: number;
+}
+
+export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcome: ChargeOutcome } | { readonly outcome: 'cancelled' });
+
+/** Charges the plan's rows one after another (each settles before the next), honouring pause and cancel. */
+export async function runBatch(
+  plan: BatchPlan,
+  charges: ChargeService,
+  options: { control?: BatchControl; onProgress?: (p: BatchProgress) => void } = {},
+): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  const progress = { total: plan.charges.length, done: 0, paid: 0, other: 0 };
+  for (const planned of plan.charges) {
+    if (options.control && !(await options.control.proceed())) {
+      results.push({ planned, outcome: 'cancelled' });
+      continue;
+    }
+    const outcome = await charges.charge({
+      bindingId: planned.bindingId,
+      clientId: planned.clientId,
+      category: planned.category,
+      amount: planned.amount,
+      currency: planned.currency,
+      reference: planned.reference,
+      ...(planned.description ? { description: planned.description } : {}),
+    });
+    results.push({ planned, outcome });
+    progress.done++;
+    if (outcome.kind === 'paid') progress.paid++;
+    else progress.other++;
+    options.onProgress?.({ ...progress });
+  }
+  return results;
+}
+
+/** The result file: one line per row of the plan, and the invalid rows with their reasons. */
+export function batchResultCsv(plan: BatchPlan, results: readonly RowResult[]): string {
+  const rows = [
+    ...results.map(({ planned, outcome }) => {
+      const charge = outcome !== 'cancelled' && 'charge' in outcome ? outcome.charge : undefined;
+      const reason =
+        outcome === 'cancelled'
+          ? ''
+          : outcome.kind === 'refused'
+            ? outcome.reason
+            : outcome.kind === 'needsConfirmation'
+              ? 'same card and amount within ten minutes'
+              : (charge?.reason ?? '');
+      return {
+        line: planned.line,
+        clientId: planned.clientId,
+        bindingId: planned.bindingId,
+        amount: planned.amount,
+        currency: planned.currency,
+        result: outcome === 'cancelled' ? 'cancelled' : outcome.kind,
+        orderNumber: planned.reference,
+        orderId: charge?.orderId ?? '',
+        reason,
+      };
+    }),
+    ...plan.invalid.map((i) => ({
+      line: i.line,
+      clientId: '',
+      bindingId: '',
+      amount: '',
+      currency: '',
+      result: 'invalid',
+      orderNumber: '',
+      orderId: '',
+      reason: i.errors.join('; '),
+    })),
+  ].sort((a, b) => a.line - b.line);
+  return stringify(rows, {
+    header: true,
+    columns: ['line', 'clientId', 'bindingId', 'amount', 'currency', 'result', 'orderNumber', 'orderId', 'reason'],
+  });
+}

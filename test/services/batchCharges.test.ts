@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { BatchControl, batchResultCsv, minorUnits, planBatch, runBatch } from '../../main/services/batchCharges.js';
+import { BindingService } from '../../main/services/bindings.js';
+import { ChargeService } from '../../main/services/charges.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase } from '../../main/store/database.js';
+import { ChargeJournal } from '../../main/store/journal.js';
+import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+
+let sb: Sandbox;
+let client: GatewayClient;
+const dir = mkdtempSync(join(tmpdir(), 'batch-test-'));
+const MAX = 1_000_000;
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
+});
+afterAll(async () => {
+  await client.close();
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function desk() {
+  const db = openDatabase(join(dir, `${uniqueNumber('desk')}.sqlite`));
+  const audit = new AuditRepository(db);
+  const bindings = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit });
+  const charges = new ChargeService({
+    environment: 'sandbox',
+    operator: 'finance',
+    osUser: 'finance',
+    journal: new ChargeJournal(db),
+    audit,
+    client,
+    perChargeMaximum: MAX,
+  });
+  return { bindings, charges };
+}
+
+async function seedCards(count: number) {
+  const prefix = uniqueNumber('batch');
+  const seeds = Array.from({ length: count }, (_, i) => ({
+    clientId: `${prefix}-${i}`,
+    category: (['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)[i % 3],
+    installments: 99,
+    totalInstallmentAmount: 99_000_000,
+  }));
+  return ((await control(sb, 'POST', '/seed', { bindings: seeds })).bindings as { clientId: string; bindingId: string }[]).map((b) => ({
+    ...b,
+  }));
+}
+
+const paidCount = async (prefix: string) =>
+  ((await control(sb, 'GET', '/orders')).orders as { orderNumber: string; status: number }[]).filter(
+    (o) => o.orderNumber.startsWith(prefix) && o.status === 2,
+  ).length;
+
+describe('batch charges from CSV', () => {
+  it('dry-runs 200 rows listing the 5 invalid ones, charges the other 195, and never charges twice on a re-run', async () => {
+    const cards = await seedCards(20);
+    const expired = (await control(sb, 'POST', '/seed', { bindings: [{ clientId: uniqueNumber('old'), expiry: '202401' }] }))
+      .bindings[0] as { clientId: string; bindingId: string };
+    const rows = Array.from({ length: 195 }, (_, i) => {
+      const c = cards[i % cards.length]!;
+      return `${c.clientId},${c.bindingId},${(1 + i / 100).toFixed(2)},RUB,Invoice ${i}`;
+    });
+    const bad = [
+      `${cards[0]!.clientId},${cards[0]!.bindingId},12.345,643,too many decimals`,
+      `${cards[1]!.clientId},${cards[1]!.bindingId},5.00,XYZ,unknown currency`,
+      `${cards[2]!.clientId},no-such-binding,5.00,643,unknown card`,
+      `${expired.clientId},${expired.bindingId},5.00,643,expired card`,
+      rows[0]!, // the same card and amount again
+    ];
+    const csv = ['clientId,bindingId,amount,currency,description', ...rows.slice(0, 100), ...bad, ...rows.slice(100)].join('\n');
+
+    const first = desk();
+    const plan = await planBatch(csv, { bindings: first.bindings, perChargeMaximum: MAX });
+    expect(plan.charges).toHaveLength(195);
+    expect(plan.invalid.map((i) => i.line)).toEqual([102, 103, 104, 105, 106]);
+    expect(plan.invalid.map((i) => i.errors.join(' '))).toEqual([
+      expect.stringContaining('more decimals'),
+      expect.stringContaining('ISO 4217'),
+      expect.stringContaining('no active stored card'),
+      expect.stringContaining('no active stored card'),
+      expect.stringContaining('appear earlier'),
+    ]);
+    expect(plan.charges[0]).toMatchObject({ amount: 100, currency: '643', category: 'COMMON', reference: `B${plan.batchId}-2` });
+
+    const progress: number[] = [];
+    const results = await runBatch(plan, first.charges, { onProgress: (p) => progress.push(p.done) });
+    expect(results.filter((r) => r.outcome !== 'cancelled' && r.outcome.kind === 'paid')).toHaveLength(195);
+    expect(progress.at(-1)).toBe(195);
+    expect(await paidCount(`B${plan.batchId}-`)).toBe(195);
+
+    const file = batchResultCsv(plan, results).trim().split('\n');
+    expect(file).toHaveLength(201);
+    expect(file[1]).toMatch(/^2,.*,100,643,paid,B[0-9a-f]{12}-2,[0-9a-f-]{36},$/);
+    expect(file.find((l) => l.startsWith('102,'))).toContain('invalid');
+
+    // The same file again, here and at another desk: nobody is charged twice.
+    const again = await runBatch(await planBatch(csv, { bindings: first.bindings, perChargeMaximum: MAX }), first.charges);
+    expect(again.every((r) => r.outcome !== 'cancelled' && r.outcome.kind === 'refused')).toBe(true);
+    const other = desk();
+    const elsewhere = await runBatch(await planBatch(csv, { bindings: other.bindings, perChargeMaximum: MAX }), other.charges);
+    expect(elsewhere.every((r) => r.outcome !== 'cancelled' && r.outcome.kind === 'failed')).toBe(true);
+    expect(await paidCount(`B${plan.batchId}-`)).toBe(195);
+  });
+
+  it('pauses and cancels: what was not charged is reported as cancelled', async () => {
+    const cards = await seedCards(10);
+    const csv = [
+      'clientId,bindingId,amount,currency,description',
+      ...cards.map((c, i) => `${c.clientId},${c.bindingId},${i + 1}.00,643,`),
+    ].join('\n');
+    const { bindings, charges } = desk();
+    const plan = await planBatch(csv, { bindings, perChargeMaximum: MAX });
+    const controlled = new BatchControl();
+    const run = runBatch(plan, charges, {
+      control: controlled,
+      onProgress: (p) => {
+        if (p.done === 3) {
+          controlled.pause();
+          setTimeout(() => controlled.cancel(), 50);
+        }
+      },
+    });
+    const results = await run;
+    expect(results.filter((r) => r.outcome === 'cancelled')).toHaveLength(7);
+    expect(results.slice(0, 3).every((r) => r.outcome !== 'cancelled' && r.outcome.kind === 'paid')).toBe(true);
+  });
+
+  it('refuses a file without the columns, and amounts it cannot take exactly', async () => {
+    const { bindings } = desk();
+    expect((await planBatch('a,b\n1,2', { bindings, perChargeMaximum: MAX })).invalid[0]!.errors[0]).toContain('header');
+    expect(minorUnits('12.5', 2)).toBe(1250);
+    expect(minorUnits('1500', 0)).toBe(1500);
+    expect(minorUnits('1.5', 0)).toContain('more decimals');
+    expect(minorUnits('0.000', 3)).toContain('more than zero');
+    expect(minorUnits('1e3', 2)).toContain('plain decimal');
+  });
+});
