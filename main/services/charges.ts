@@ -58,8 +58,8 @@ export interface ChargeServiceOptions {
   readonly journal: ChargeJournal;
   readonly audit: AuditRepository;
   readonly client: GatewayClient;
-  /** Largest amount one charge may have, in minor units. */
-  readonly perChargeMaximum: number;
+  /** Largest amount one charge may have, in minor units; a function where the setting can change. */
+  readonly perChargeMaximum: number | (() => number);
   readonly now?: () => number;
   readonly onStep?: (step: ChargeStep, charge: ChargeRow) => void;
 }
@@ -88,8 +88,8 @@ export class ChargeService {
     const { journal, environment } = this.o;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
       return this.refuse(r, 'The amount must be a positive whole number of minor units');
-    if (r.amount > this.o.perChargeMaximum)
-      return this.refuse(r, `The amount is over the per-charge maximum of ${this.o.perChargeMaximum}`);
+    const maximum = typeof this.o.perChargeMaximum === 'function' ? this.o.perChargeMaximum() : this.o.perChargeMaximum;
+    if (r.amount > maximum) return this.refuse(r, `The amount is over the per-charge maximum of ${maximum}`);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return this.refuse(r, 'An earlier charge on this card is not settled yet; it must be reconciled first');
     }

@@ -1,0 +1,159 @@
+/**
+ * The main process's core, put together: the store and the vault in the app's data folder, the embedded
+ * sandbox (its orders kept in the same folder), a gateway client for the current environment, and the
+ * services over it. On opening, and on every switch of environment, the open charges and order
+ * operations of that environment are reconciled before it is ready: no new charge goes out while an
+ * earlier one's outcome is unknown. Plain Node, so the Electron adapter and the browser-mode host share it.
+ */
+import { join } from 'node:path';
+import { GatewayClient, type Credentials } from '../gateway/client.js';
+import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
+import { AuditRepository } from '../store/audit.js';
+import { openDatabase, type Db } from '../store/database.js';
+import { ChargeJournal } from '../store/journal.js';
+import { OperationJournal } from '../store/operations.js';
+import { OrderCache } from '../store/orderCache.js';
+import { SettingsRepository } from '../store/settings.js';
+import { SigningKeyRepository } from '../store/signingKeys.js';
+import { revealSecret } from '../vault/secret.js';
+import { Vault } from '../vault/vault.js';
+import { BindingService } from './bindings.js';
+import { ChargeService } from './charges.js';
+import { OrderOperations } from './orderOperations.js';
+import { OrderService, type OrderView } from './orders.js';
+import { SettingsError, SettingsService, type EnvironmentName } from './settings.js';
+import { SigningKeyService } from './signingKeys.js';
+
+export interface AppCoreOptions {
+  readonly dataFolder: string;
+  /** The OS user, for the audit log. */
+  readonly osUser: string;
+  readonly vault?: Vault;
+  /** Seed the embedded sandbox with demo data on first run (the app does; tests may not). */
+  readonly demo?: boolean;
+}
+
+/** The services of one environment, over one gateway client. */
+export interface EnvironmentServices {
+  readonly environment: EnvironmentName;
+  readonly client: GatewayClient;
+  readonly orders: OrderService;
+  readonly operations: OrderOperations;
+  readonly bindings: BindingService;
+  readonly charges: ChargeService;
+}
+
+export class AppCore {
+  readonly settings: SettingsService;
+  readonly keys: SigningKeyService;
+  readonly audit: AuditRepository;
+  private current?: EnvironmentServices;
+
+  private constructor(
+    private readonly o: AppCoreOptions,
+    private readonly db: Db,
+    private readonly vault: Vault,
+    readonly sandbox: Sandbox,
+  ) {
+    this.audit = new AuditRepository(db);
+    this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
+    this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
+  }
+
+  static async open(o: AppCoreOptions): Promise<AppCore> {
+    const db = openDatabase(join(o.dataFolder, 'app.sqlite'));
+    const sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
+    const core = new AppCore(o, db, o.vault ?? new Vault(), sandbox);
+    await core.useEnvironment(core.settings.general().environment);
+    return core;
+  }
+
+  /** The services of the current environment; ready once its open charges were reconciled. */
+  get services(): EnvironmentServices {
+    if (!this.current) throw new SettingsError('No environment is open');
+    return this.current;
+  }
+
+  /** Switches environment (audited); the new one is reconciled before it is used. */
+  async switchEnvironment(environment: EnvironmentName): Promise<EnvironmentServices> {
+    const services = await this.build(environment);
+    await this.current?.client.close();
+    this.current = services;
+    this.settings.setGeneral({ environment });
+    return services;
+  }
+
+  /**
+   * Changes general settings. A new language reaches the gateway client at once (its messages come back in
+   * it), so the current environment's services are rebuilt; the per-charge maximum is read at every charge.
+   */
+  async updateGeneral(change: Parameters<SettingsService['setGeneral']>[0]): Promise<void> {
+    const before = this.settings.general();
+    const after = this.settings.setGeneral(change);
+    if (after.environment !== before.environment) await this.switchEnvironment(after.environment);
+    else if (after.language !== before.language) await this.useEnvironment(after.environment, true);
+  }
+
+  private async useEnvironment(environment: EnvironmentName, replace = false): Promise<void> {
+    if (replace) {
+      const services = await this.build(environment);
+      await this.current?.client.close();
+      this.current = services;
+      return;
+    }
+    this.current = await this.build(environment);
+  }
+
+  private async credentials(environment: EnvironmentName): Promise<Credentials> {
+    if (environment === 'sandbox') return { userName: SANDBOX_MERCHANT.apiUser, password: SANDBOX_MERCHANT.password };
+    const connection = this.settings.connection(environment);
+    if (connection.authMode === 'token') {
+      const token = await this.vault.secret(environment, { kind: 'apiToken' });
+      if (!token) throw new SettingsError(`No API token is set for ${environment}`);
+      return { token: revealSecret(token) };
+    }
+    const password = await this.vault.secret(environment, { kind: 'apiPassword' });
+    if (!connection.userName || !password) throw new SettingsError(`The API user and password for ${environment} are not both set`);
+    return { userName: connection.userName, password: revealSecret(password) };
+  }
+
+  private async build(environment: EnvironmentName): Promise<EnvironmentServices> {
+    const general = this.settings.general();
+    const baseUrl = this.settings.baseUrl(environment, this.sandbox.url);
+    const signer = this.settings.connection(environment).signatureRequired ? await this.keys.activeSigner(environment) : undefined;
+    if (this.settings.connection(environment).signatureRequired && !signer) {
+      throw new SettingsError(`${environment} requires signed requests and no signing key is active`);
+    }
+    const client = new GatewayClient({
+      baseUrl,
+      credentials: await this.credentials(environment),
+      language: general.language,
+      limits: { maxInFlight: 16 },
+      ...(signer ? { signing: { signer } } : {}),
+    });
+    const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
+    const services: EnvironmentServices = {
+      environment,
+      client,
+      orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db) }),
+      operations: new OrderOperations({ ...common, operator: this.o.osUser, journal: new OperationJournal(this.db) }),
+      bindings: new BindingService(common),
+      charges: new ChargeService({
+        ...common,
+        operator: this.o.osUser,
+        journal: new ChargeJournal(this.db),
+        perChargeMaximum: () => this.settings.general().perChargeMaximum,
+      }),
+    };
+    // Before anything new: every charge and operation of this environment whose outcome is unknown.
+    await services.charges.reconcileAll();
+    await services.operations.reconcileAll();
+    return services;
+  }
+
+  async close(): Promise<void> {
+    await this.current?.client.close();
+    await this.sandbox.close();
+    this.db.close();
+  }
+}

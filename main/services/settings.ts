@@ -1,0 +1,146 @@
+/**
+ * Settings and environments: which environment the app works in (the embedded sandbox, the gateway's test
+ * or production, or a custom base URL), each environment's connection (base URL, auth mode, API user,
+ * merchant login, whether requests must be signed), the language, and the per-charge maximum. Secrets go
+ * to the vault; the store keeps the rest. Every change is audited, without the secret.
+ */
+import { z } from 'zod';
+import { resolveBaseUrl, type EnvironmentKind } from '../gateway/environments.js';
+import type { AuditRepository } from '../store/audit.js';
+import type { SettingsRepository } from '../store/settings.js';
+import type { Vault } from '../vault/vault.js';
+
+export const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const satisfies readonly EnvironmentKind[];
+export type EnvironmentName = (typeof ENVIRONMENTS)[number];
+
+const connectionSchema = z.object({
+  baseUrl: z.string().url().optional(),
+  authMode: z.enum(['password', 'token']).default('password'),
+  userName: z.string().min(1).max(50).optional(),
+  merchantLogin: z.string().min(1).max(255).optional(),
+  signatureRequired: z.boolean().default(false),
+});
+export type Connection = z.output<typeof connectionSchema>;
+
+const generalSchema = z.object({
+  environment: z.enum(ENVIRONMENTS).default('sandbox'),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .default('en'),
+  /** Minor units. */
+  perChargeMaximum: z.number().int().positive().default(1_000_000),
+  gatewayUrls: z.object({ test: z.string().url().optional(), production: z.string().url().optional() }).default({}),
+});
+export type GeneralSettings = z.output<typeof generalSchema>;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+export interface SettingsServiceOptions {
+  readonly settings: SettingsRepository;
+  readonly vault: Vault;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly now?: () => number;
+}
+
+export class SettingsService {
+  private readonly now: () => number;
+
+  constructor(private readonly o: SettingsServiceOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  general(): GeneralSettings {
+    return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({});
+  }
+
+  connection(environment: EnvironmentName): Connection {
+    return this.o.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
+  }
+
+  /** The base URL an environment's requests go to; the sandbox's is the embedded sandbox's own. */
+  baseUrl(environment: EnvironmentName, sandboxUrl?: string): string {
+    if (environment === 'sandbox') {
+      if (!sandboxUrl) throw new SettingsError('The embedded sandbox is not running');
+      return sandboxUrl;
+    }
+    try {
+      return resolveBaseUrl(environment, this.general().gatewayUrls, this.connection(environment).baseUrl);
+    } catch (err) {
+      throw new SettingsError((err as Error).message);
+    }
+  }
+
+  private audit(environment: string, action: string, outcome: 'success' | 'failure', detail?: string): void {
+    this.o.audit.record({
+      at: this.now(),
+      osUser: this.o.osUser,
+      environment,
+      action,
+      outcome,
+      objectType: 'settings',
+      ...(detail ? { detail } : {}),
+    });
+  }
+
+  setGeneral(change: Partial<z.input<typeof generalSchema>>): GeneralSettings {
+    const next = generalSchema.safeParse({ ...this.general(), ...change });
+    if (!next.success)
+      throw new SettingsError(`Invalid settings: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const before = this.general();
+    this.o.settings.set('general', next.data);
+    const detail = Object.keys(change)
+      .filter((k) => k !== 'environment')
+      .join(', ');
+    if (detail) this.audit(next.data.environment, 'settings.change', 'success', detail);
+    if (before.environment !== next.data.environment)
+      this.audit(next.data.environment, 'environment.switch', 'success', `from ${before.environment}`);
+    return next.data;
+  }
+
+  setConnection(environment: EnvironmentName, change: Partial<z.input<typeof connectionSchema>>): Connection {
+    const next = connectionSchema.safeParse({ ...this.connection(environment), ...change });
+    if (!next.success)
+      throw new SettingsError(`Invalid connection: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (next.data.baseUrl && environment !== 'sandbox') {
+      try {
+        resolveBaseUrl(environment, {}, next.data.baseUrl);
+      } catch (err) {
+        throw new SettingsError((err as Error).message);
+      }
+    }
+    this.o.settings.set(`connection.${environment}`, next.data);
+    this.audit(environment, 'connection.change', 'success', Object.keys(change).join(', '));
+    return next.data;
+  }
+
+  /** Stores the API password or token in the keychain; the sandbox's credentials are public and need none. */
+  async setCredential(environment: EnvironmentName, kind: 'password' | 'token', secret: string): Promise<void> {
+    if (environment === 'sandbox') throw new SettingsError("The sandbox's credentials are fixed and public; nothing to store");
+    const slot = kind === 'password' ? ({ kind: 'apiPassword' } as const) : ({ kind: 'apiToken' } as const);
+    try {
+      await this.o.vault.store(environment, slot, secret);
+      this.audit(environment, 'credential.set', 'success', kind);
+    } catch (err) {
+      this.audit(environment, 'credential.set', 'failure', `${kind}: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  async clearCredential(environment: EnvironmentName, kind: 'password' | 'token'): Promise<void> {
+    await this.o.vault.clear(environment, kind === 'password' ? { kind: 'apiPassword' } : { kind: 'apiToken' });
+    this.audit(environment, 'credential.clear', 'success', kind);
+  }
+
+  /** Whether each credential is set; never the credential. The sandbox's are always set. */
+  async credentialStatus(environment: EnvironmentName): Promise<{ password: boolean; token: boolean }> {
+    if (environment === 'sandbox') return { password: true, token: true };
+    return {
+      password: await this.o.vault.isSet(environment, { kind: 'apiPassword' }),
+      token: await this.o.vault.isSet(environment, { kind: 'apiToken' }),
+    };
+  }
+}

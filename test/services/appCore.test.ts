@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { Vault } from '../../main/vault/vault.js';
+import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+
+const root = mkdtempSync(join(tmpdir(), 'core-test-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const folder = () => mkdtempSync(join(root, 'data-'));
+const keychainReady = process.env.KEYCHAIN_TESTS === '1';
+
+async function sandboxBinding(core: AppCore) {
+  const clientId = uniqueNumber('client');
+  const res = await fetch(`${core.sandbox.url}/sandbox/seed`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bindings: [{ clientId }] }),
+  });
+  const { bindings } = (await res.json()) as { bindings: { bindingId: string }[] };
+  return { clientId, bindingId: bindings[0]!.bindingId, category: 'COMMON' as const };
+}
+
+describe('the app core on the embedded sandbox', () => {
+  it('opens on the sandbox with its demo data, its orders kept in the data folder across restarts', async () => {
+    const dataFolder = folder();
+    const core = await AppCore.open({ dataFolder, osUser: 'tester', demo: true });
+    expect(core.services.environment).toBe('sandbox');
+    expect(await core.services.orders.lookup('demo-0003')).toMatchObject({ kind: 'found', order: { paid: true, statusWords: 'Charged' } });
+    await core.close();
+    const again = await AppCore.open({ dataFolder, osUser: 'tester', demo: true });
+    expect(await again.services.orders.lookup('demo-0003')).toMatchObject({ kind: 'found' });
+    await again.close();
+  });
+
+  it('reconciles a charge left unknown before the app is ready again: paid exactly once', async () => {
+    const dataFolder = folder();
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    const card = await sandboxBinding(core);
+    await fetch(`${core.sandbox.url}/sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] }),
+    });
+    const out = await core.services.charges.charge({ ...card, amount: 777, currency: '643' });
+    expect(out.kind).toBe('unknown');
+    const orderNumber = (out as { charge: { orderNumber: string } }).charge.orderNumber;
+    await core.close();
+
+    const reopened = await AppCore.open({ dataFolder, osUser: 'tester' });
+    const result = await reopened.services.orders.lookup(orderNumber);
+    expect(result).toMatchObject({ kind: 'found', order: { paid: true } });
+    expect((await reopened.services.charges.charge({ ...card, amount: 778, currency: '643' })).kind).toBe('paid');
+    const { orders } = (await (await fetch(`${reopened.sandbox.url}/sandbox/orders?orderNumber=${orderNumber}`)).json()) as {
+      orders: { status: number }[];
+    };
+    expect(orders.filter((o) => o.status === 2)).toHaveLength(1);
+    await reopened.close();
+  });
+
+  it('keeps settings across restarts, applies the per-charge maximum at once, and audits changes', async () => {
+    const dataFolder = folder();
+    const core = await AppCore.open({ dataFolder, osUser: 'admin' });
+    await core.updateGeneral({ language: 'ru', perChargeMaximum: 500 });
+    // The gateway's own texts now come back in Russian.
+    expect(await core.services.orders.lookup('no-such-order')).toMatchObject({ kind: 'notFound' });
+    const missing = await core.services.client
+      .getOrderStatusExtended({ orderNumber: 'no-such-order' })
+      .catch((e: { gatewayMessage: string }) => e.gatewayMessage);
+    expect(missing).toBe('Заказ не найден');
+    const card = await sandboxBinding(core);
+    expect(await core.services.charges.charge({ ...card, amount: 501, currency: '643' })).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringContaining('500'),
+    });
+    await core.close();
+    const again = await AppCore.open({ dataFolder, osUser: 'admin' });
+    expect(again.settings.general()).toMatchObject({ language: 'ru', perChargeMaximum: 500, environment: 'sandbox' });
+    expect(again.audit.query({ action: 'settings.change' })[0]?.detail).toBe('language, perChargeMaximum');
+    expect(() => again.settings.setGeneral({ perChargeMaximum: -1 })).toThrow(/perChargeMaximum/);
+    await again.close();
+  });
+
+  it('refuses an environment it cannot reach rather than falling back, and keeps the current one', async () => {
+    const core = await AppCore.open({
+      dataFolder: folder(),
+      osUser: 'admin',
+      vault: new Vault({ get: async () => null, set: async () => {}, delete: async () => false }),
+    });
+    await expect(core.switchEnvironment('production')).rejects.toThrow(/No base URL/);
+    expect(() => core.settings.setConnection('production', { baseUrl: 'http://gateway.example' })).toThrow(/HTTPS/);
+    core.settings.setConnection('custom', { baseUrl: 'http://127.0.0.1:9', authMode: 'token' });
+    await expect(core.switchEnvironment('custom')).rejects.toThrow(/No API token/);
+    expect(core.services.environment).toBe('sandbox');
+    await expect(core.settings.setCredential('sandbox', 'password', 'x')).rejects.toThrow(/public/);
+    await core.close();
+  });
+});
+
+describe.runIf(keychainReady)('switching to another environment', () => {
+  let other: Sandbox;
+  beforeAll(async () => {
+    other = await startSandbox();
+  });
+  afterAll(() => other.close());
+
+  it('uses the keychain’s credentials, keeps each environment’s data apart, and audits the switch', async () => {
+    const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+    const core = await AppCore.open({ dataFolder: folder(), osUser: 'admin', vault, demo: true });
+    await core.services.orders.lookup('demo-0003');
+    core.settings.setConnection('custom', { baseUrl: other.url, authMode: 'token' });
+    await core.settings.setCredential('custom', 'token', 'sandbox-token');
+    expect(await core.settings.credentialStatus('custom')).toEqual({ password: false, token: true });
+    await core.switchEnvironment('custom');
+    expect(core.services.environment).toBe('custom');
+    expect(core.services.orders.searchOffline('demo-0003')).toEqual([]);
+    expect(await core.services.orders.lookup('demo-0003')).toMatchObject({ kind: 'notFound' });
+    await control(other, 'GET', '/health');
+    expect(core.audit.query({ action: 'environment.switch' })[0]).toMatchObject({ environment: 'custom', detail: 'from sandbox' });
+    expect(JSON.stringify(core.audit.query())).not.toContain('sandbox-token');
+    await core.settings.clearCredential('custom', 'token');
+    await core.close();
+  });
+});
