@@ -1,12 +1,13 @@
 /**
  * The Electron adapter: application life cycle and the hardened window. The only main-process file that
- * imports `electron`; everything it starts (the embedded sandbox now, the services later) is plain Node.
+ * imports `electron`; everything it starts (the core: store, vault, embedded sandbox, services) is plain Node.
  */
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { createSandbox, type Sandbox } from './sandbox/index.js';
+import { userInfo } from 'node:os';
+import { AppCore } from './services/appCore.js';
 
-let sandbox: Sandbox | undefined;
+let core: AppCore | undefined;
 
 async function openWindow(): Promise<void> {
   const win = new BrowserWindow({
@@ -39,8 +40,9 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      // The default environment: the embedded sandbox, keeping its orders in the app's data folder.
-      sandbox = await createSandbox({ dataFile: join(app.getPath('userData'), 'sandbox.sqlite'), demo: true });
+      // The core opens the store, the vault and the embedded sandbox in the app's data folder, and settles
+      // every charge left open by an earlier run before the window shows anything.
+      core = await AppCore.open({ dataFolder: app.getPath('userData'), osUser: userInfo().username, demo: true });
       await openWindow();
     })
     .catch((err: unknown) => {
@@ -51,6 +53,6 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   app.on('before-quit', () => {
-    void sandbox?.close();
+    void core?.close();
   });
 }

@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { preview } from 'vite';
-import { createSandbox } from '../main/sandbox/index.js';
+import { userInfo } from 'node:os';
+import { AppCore } from '../main/services/appCore.js';
 
 const root = join(dirname(new URL(import.meta.url).pathname), '..');
 
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
     return;
   }
   console.log('Electron binary not installed (and not downloadable here): starting browser mode instead.');
-  const sandbox = await createSandbox({ dataFile: join(dataFolder(), 'sandbox.sqlite'), demo: true });
+  // The same core as the Electron app: store, vault and embedded sandbox in the data folder, open charges
+  // reconciled before anything else.
+  const core = await AppCore.open({ dataFolder: dataFolder(), osUser: userInfo().username, demo: true });
   const server = await preview({
     configFile: false,
     root: join(root, 'renderer'),
@@ -49,10 +52,10 @@ async function main(): Promise<void> {
     preview: { host: '127.0.0.1', port: 5178, strictPort: false, open: false },
     logLevel: 'silent',
   });
-  console.log(`Sandbox gateway: ${sandbox.url}`);
+  console.log(`Sandbox gateway: ${core.sandbox.url}`);
   console.log(`Open the app:    ${server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:5178/'}`);
   const stop = () => {
-    void Promise.all([sandbox.close(), server.close()]).then(() => process.exit(0));
+    void Promise.all([core.close(), server.close()]).then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
