@@ -9,6 +9,7 @@
  * changes are never retried by the client: a payment with no usable answer is OutcomeUnknownError.
  */
 import type { KeyObject } from 'node:crypto';
+import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { SPEC_BY_NAME, SPECS, WALLETS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
 import { toViolations, type FieldViolation } from '../protocol/violations.js';
@@ -134,6 +135,15 @@ export class GatewayClient {
 
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /** The client holds credentials: printed or serialised, it shows only where it points. */
+  toJSON(): string {
+    return `[GatewayClient ${this.baseUrl}]`;
+  }
+
+  [inspect.custom](): string {
+    return this.toJSON();
   }
 
   // One typed method per endpoint.

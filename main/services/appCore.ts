@@ -36,18 +36,22 @@ export interface AppCoreOptions {
 /** The services of one environment, over one gateway client. */
 export interface EnvironmentServices {
   readonly environment: EnvironmentName;
-  readonly client: GatewayClient;
   readonly orders: OrderService;
   readonly operations: OrderOperations;
   readonly bindings: BindingService;
   readonly charges: ChargeService;
 }
 
+/** The services with the client they share, kept inside the core. */
+type OpenServices = EnvironmentServices & { readonly client: GatewayClient };
+
 export class AppCore {
   readonly settings: SettingsService;
   readonly keys: SigningKeyService;
   readonly audit: AuditRepository;
-  private current?: EnvironmentServices;
+  private current?: OpenServices;
+  /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
+  private readonly chargesInFlight = new Set<number>();
 
   private constructor(
     private readonly o: AppCoreOptions,
@@ -71,7 +75,9 @@ export class AppCore {
   /** The services of the current environment; ready once its open charges were reconciled. */
   get services(): EnvironmentServices {
     if (!this.current) throw new SettingsError('No environment is open');
-    return this.current;
+    // Everything but the client, which holds the credentials.
+    const { client: _client, ...services } = this.current;
+    return services;
   }
 
   /** Switches environment (audited); the new one is reconciled before it is used. */
@@ -79,8 +85,9 @@ export class AppCore {
     const services = await this.build(environment);
     await this.current?.client.close();
     this.current = services;
+    // Saved only once the switch worked: the settings never name an environment the app is not in.
     this.settings.setGeneral({ environment });
-    return services;
+    return this.services;
   }
 
   /**
@@ -88,9 +95,10 @@ export class AppCore {
    * it), so the current environment's services are rebuilt; the per-charge maximum is read at every charge.
    */
   async updateGeneral(change: Parameters<SettingsService['setGeneral']>[0]): Promise<void> {
+    const { environment, ...rest } = change;
     const before = this.settings.general();
-    const after = this.settings.setGeneral(change);
-    if (after.environment !== before.environment) await this.switchEnvironment(after.environment);
+    const after = Object.keys(rest).length > 0 ? this.settings.setGeneral(rest) : before;
+    if (environment !== undefined && environment !== before.environment) await this.switchEnvironment(environment);
     else if (after.language !== before.language) await this.useEnvironment(after.environment, true);
   }
 
@@ -117,7 +125,7 @@ export class AppCore {
     return { userName: connection.userName, password: revealSecret(password) };
   }
 
-  private async build(environment: EnvironmentName): Promise<EnvironmentServices> {
+  private async build(environment: EnvironmentName): Promise<OpenServices> {
     const general = this.settings.general();
     const baseUrl = this.settings.baseUrl(environment, this.sandbox.url);
     const signer = this.settings.connection(environment).signatureRequired ? await this.keys.activeSigner(environment) : undefined;
@@ -132,7 +140,7 @@ export class AppCore {
       ...(signer ? { signing: { signer } } : {}),
     });
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
-    const services: EnvironmentServices = {
+    const services: OpenServices = {
       environment,
       client,
       orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db) }),
@@ -143,6 +151,7 @@ export class AppCore {
         operator: this.o.osUser,
         journal: new ChargeJournal(this.db),
         perChargeMaximum: () => this.settings.general().perChargeMaximum,
+        inFlight: this.chargesInFlight,
       }),
     };
     // Before anything new: every charge and operation of this environment whose outcome is unknown.

@@ -16,8 +16,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
-import { isPaid } from '../gateway/decisions.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
+import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
@@ -62,6 +62,8 @@ export interface ChargeServiceOptions {
   readonly perChargeMaximum: number | (() => number);
   readonly now?: () => number;
   readonly onStep?: (step: ChargeStep, charge: ChargeRow) => void;
+  /** Journal rows being sent now; shared by every instance over the same journal, so none reconciles another's. */
+  readonly inFlight?: Set<number>;
 }
 
 /** What the gateway said, reduced to what settles a journal row. */
@@ -79,9 +81,11 @@ const RETURN_URL = 'https://backoffice.invalid/return';
 
 export class ChargeService {
   private readonly now: () => number;
+  private readonly inFlight: Set<number>;
 
   constructor(private readonly o: ChargeServiceOptions) {
     this.now = o.now ?? Date.now;
+    this.inFlight = o.inFlight ?? new Set();
   }
 
   async charge(r: ChargeRequest): Promise<ChargeOutcome> {
@@ -112,44 +116,86 @@ export class ChargeService {
       at: this.now(),
     });
     this.o.onStep?.('journalled', row);
-    return this.finish(row, await this.send(row, { register: true }));
+    this.inFlight.add(row.id);
+    try {
+      return this.finish(row, await this.send(row, { register: true }));
+    } finally {
+      this.inFlight.delete(row.id);
+    }
   }
 
-  /** Settles every open charge by asking the gateway; run on start-up before new charges are taken. */
+  /**
+   * Settles every open charge by asking the gateway; run on start-up before new charges are taken.
+   * Charges being sent right now (by this or another instance sharing the in-flight set) are left alone.
+   */
   async reconcileAll(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
-    for (const row of this.o.journal.open(this.o.environment)) out.push(await this.reconcile(row));
+    for (const row of this.o.journal.open(this.o.environment)) {
+      if (!this.inFlight.has(row.id)) out.push(await this.reconcile(row));
+    }
     return out;
   }
 
   async reconcile(row: ChargeRow): Promise<ChargeOutcome> {
-    let view;
+    if (this.inFlight.has(row.id)) return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
+    this.inFlight.add(row.id);
     try {
-      view = await this.o.client.getOrderStatusExtended({ orderNumber: row.orderNumber });
-    } catch (err) {
-      if (err instanceof GatewayError && err.errorCode === '6') {
-        // The gateway has no such order: the first request never arrived. Start again under the same orderNumber.
-        return this.finish(row, await this.send(row, { register: true }));
-      }
-      // The gateway could not be asked now; the charge stays open for the next attempt.
-      return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
+      return await this.reconcileRow(row);
+    } finally {
+      this.inFlight.delete(row.id);
     }
-    const orderId = view.attributes?.find((a) => a.name === 'mdOrder')?.value;
+  }
+
+  private async reconcileRow(row: ChargeRow): Promise<ChargeOutcome> {
+    const found = await this.lookUp(row);
+    if (found.kind === 'unreachable') return this.stillOpen(row, found.reason);
+    if (found.kind === 'absent') {
+      // The gateway has no such order: the first request never arrived. Start again under the same orderNumber.
+      return this.finish(row, await this.resend(row, { register: true }));
+    }
+    const { view, orderId } = found;
+    if (view.amount !== row.amount || (view.currency !== undefined && view.currency !== row.currency)) {
+      // An order under this number that is not this charge (another system used the reference): a person must look.
+      return this.stillOpen(row, `The gateway's order ${row.orderNumber} is for ${view.amount} ${view.currency ?? ''}, not this charge`);
+    }
     if (view.orderStatus === 0 && orderId && row.category !== 'RECURRENT') {
       // Registered, never paid: the payment step did not arrive. The gateway pays an order at most once.
       this.o.journal.attachOrder(row.id, orderId, this.now());
-      return this.finish(row, await this.send({ ...row, orderId }, { register: false }));
+      return this.finish(row, await this.resend({ ...row, orderId }, { register: false }));
     }
-    if (view.orderStatus === undefined || view.orderStatus === 5 || view.orderStatus === 0) {
-      return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
+    return this.finish(row, settlementOf(orderId, view));
+  }
+
+  /** The charge's order at the gateway: by orderId once known, else by orderNumber. */
+  private async lookUp(
+    row: ChargeRow,
+  ): Promise<{ kind: 'found'; view: OrderStatusView; orderId?: string } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }> {
+    try {
+      const view = await this.o.client.getOrderStatusExtended(row.orderId ? { orderId: row.orderId } : { orderNumber: row.orderNumber });
+      return { kind: 'found', view, orderId: view.attributes?.find((a) => a.name === 'mdOrder')?.value ?? row.orderId };
+    } catch (err) {
+      // Only an order never registered is absent; an orderId we were given cannot be.
+      if (err instanceof GatewayError && err.errorCode === '6' && !row.orderId) return { kind: 'absent' };
+      return { kind: 'unreachable', reason: err instanceof Error ? err.message : String(err) };
     }
-    return this.finish(row, {
-      settled: isPaid(view.orderStatus) ? 'PAID' : 'DECLINED',
-      orderId,
-      orderStatus: view.orderStatus,
-      actionCode: view.actionCode,
-      reason: isPaid(view.orderStatus) ? undefined : view.actionCodeDescription,
-    });
+  }
+
+  /**
+   * Sends a charge again during reconciliation. Anything short of a settled answer means the first
+   * attempt may still be going through, so the order's status decides, and without a final one the charge
+   * stays open.
+   */
+  private async resend(row: ChargeRow, step: { register: boolean }): Promise<Answer> {
+    const answer = await this.send(row, step);
+    if (answer.settled === 'PAID' || answer.settled === 'DECLINED') return answer;
+    const found = await this.lookUp(row);
+    if (found.kind !== 'found') return { settled: 'UNKNOWN', reason: answer.reason ?? 'the order could not be read' };
+    return settlementOf(found.orderId, found.view);
+  }
+
+  private stillOpen(row: ChargeRow, reason: string): ChargeOutcome {
+    this.o.journal.markUnknown(row.id, reason, this.now());
+    return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
   }
 
   private refuse(r: ChargeRequest, reason: string): ChargeOutcome {
@@ -168,7 +214,11 @@ export class ChargeService {
     return { at: this.now(), osUser: this.o.osUser, environment: this.o.environment };
   }
 
-  /** Sends the charge's requests; never throws for the gateway's sake, it reports an Answer. */
+  /**
+   * Sends the charge's requests and reports an Answer; never throws for the gateway's sake. Before the
+   * payment request has been answered, a refusal moved no money (FAILED); after it, any failure to read
+   * the outcome leaves the charge UNKNOWN.
+   */
   private async send(row: ChargeRow, step: { register: boolean }): Promise<Answer> {
     const { client } = this.o;
     const common = {
@@ -177,12 +227,13 @@ export class ChargeService {
       currency: row.currency,
       ...(row.description ? { description: row.description } : {}),
     };
+    let paymentAnswered = false;
     try {
       if (row.category === 'RECURRENT') {
         this.o.onStep?.('paymentSent', row);
         const r = await client.recurrentPayment({ ...common, bindingId: row.bindingId });
         this.o.onStep?.('answered', row);
-        return fromStatus(r.data.orderId, r.orderStatus);
+        return settlementOf(r.data.orderId, r.orderStatus);
       }
       let orderId = row.orderId;
       if (step.register || !orderId) {
@@ -194,19 +245,19 @@ export class ChargeService {
       if (row.category === 'INSTALLMENT') {
         const r = await client.installmentPayment({ ...common, bindingId: row.bindingId });
         this.o.onStep?.('answered', row);
-        return fromStatus(r.orderId, r.orderStatus);
+        return settlementOf(r.orderId, r.orderStatus);
       }
       await client.paymentOrderBinding({ mdOrder: orderId, bindingId: row.bindingId, tii: 'U' });
+      paymentAnswered = true;
       this.o.onStep?.('answered', row);
       // paymentOrderBinding.do's answer does not say whether the order is paid; its status does.
-      const view = await client.getOrderStatusExtended({ orderId });
-      return fromStatus(orderId, view);
+      return settlementOf(orderId, await client.getOrderStatusExtended({ orderId }));
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
-      if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
+      if (paymentAnswered || err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
         return { settled: 'UNKNOWN', reason: err.message };
       }
-      // Refused by the gateway, by its rate limit, or never sent: no payment was made.
+      // Refused by the gateway, by its rate limit, or never sent, before any payment was answered: no money moved.
       return { settled: 'FAILED', reason: err instanceof GatewayError ? err.gatewayMessage : err.message };
     }
   }
@@ -238,19 +289,22 @@ export class ChargeService {
   }
 }
 
-function fromStatus(
-  orderId: string,
+/**
+ * What an order's status says of a charge: 1 or 2 paid; 3 or 4 paid and since reversed or refunded (the
+ * charge happened); 6 declined; 0, 5, 7, 8 or no status not final yet, so the charge stays open.
+ */
+function settlementOf(
+  orderId: string | undefined,
   view: { orderStatus?: number; actionCode?: number; actionCodeDescription?: string } | undefined,
 ): Answer {
   const status = view?.orderStatus;
-  if (status === undefined) return { settled: 'UNKNOWN', reason: 'the answer did not say the order status' };
-  const paid = isPaid(status);
+  const base = { ...(orderId ? { orderId } : {}), orderStatus: status, actionCode: view?.actionCode };
+  if (status === 1 || status === 2) return { settled: 'PAID', ...base };
+  if (status === 3 || status === 4) return { settled: 'PAID', ...base, reason: status === 3 ? 'since reversed' : 'since refunded' };
+  if (status === 6) return { settled: 'DECLINED', ...base, reason: view?.actionCodeDescription };
   return {
-    settled: paid ? 'PAID' : 'DECLINED',
-    orderId,
-    orderStatus: status,
-    actionCode: view?.actionCode,
-    reason: paid ? undefined : view?.actionCodeDescription,
+    settled: 'UNKNOWN',
+    reason: status === undefined ? 'the answer did not say the order status' : `the order is not final yet (status ${status})`,
   };
 }
 

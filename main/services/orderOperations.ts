@@ -54,19 +54,34 @@ export class OrderOperations {
     return this.finish(op, await this.send(op));
   }
 
-  private async send(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }> {
+  /**
+   * Sends the operation. A refusal is definite when the gateway itself answered (GatewayError); a rate
+   * limit or a request never sent is a refusal only of this attempt.
+   */
+  private async send(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string }> {
     const { client } = this.o;
     try {
       if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
       else if (op.kind === 'reverse') await client.reverse({ orderId: op.orderId });
       else await client.refund({ orderId: op.orderId, amount: op.amount ?? 0, externalRefundId: op.externalRefundId });
-      return { state: 'DONE' };
+      return { state: 'DONE', definite: true };
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
-      if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer'))
-        return { state: 'UNKNOWN', reason: err.message };
-      return { state: 'REFUSED', reason: err instanceof GatewayError ? err.gatewayMessage : err.message };
+      if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
+        return { state: 'UNKNOWN', definite: false, reason: err.message };
+      }
+      return {
+        state: 'REFUSED',
+        definite: err instanceof GatewayError,
+        reason: err instanceof GatewayError ? err.gatewayMessage : err.message,
+      };
     }
+  }
+
+  /** During reconciliation only a definite answer settles; anything else leaves the operation open. */
+  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }> {
+    const r = await this.send(op);
+    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason };
   }
 
   /** Settles every open operation; run on start-up with the charges' reconciliation. */
@@ -78,7 +93,7 @@ export class OrderOperations {
 
   async reconcile(op: OperationRow): Promise<OperationOutcome> {
     // The refund's own externalRefundId makes a resend return the first result: safe in every case.
-    if (op.kind === 'refund') return this.finish(op, await this.send(op));
+    if (op.kind === 'refund') return this.finish(op, await this.resend(op));
     let status: number | undefined;
     try {
       status = (await this.o.client.getOrderStatusExtended({ orderId: op.orderId })).orderStatus;
@@ -89,8 +104,9 @@ export class OrderOperations {
     if (happened) return this.finish(op, { state: 'DONE' });
     const stillPossible = op.kind === 'deposit' ? status === 1 : status === 1 || status === 2;
     // Not happened and still possible: the request never took effect, so it is sent again.
-    if (stillPossible) return this.finish(op, await this.send(op));
-    return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status ?? 'unknown'}` });
+    if (stillPossible) return this.finish(op, await this.resend(op));
+    if (status === undefined) return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
+    return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status}` });
   }
 
   private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }): OperationOutcome {

@@ -113,6 +113,11 @@ export interface BatchProgress {
   readonly failed: number;
 }
 
+/** Runs of 13 to 19 digits (a card number, possibly) masked to the first six and last four. */
+export function maskCardNumbers(text: string): string {
+  return text.replace(/\d{13,19}/g, (d) => `${d.slice(0, 6)}${'*'.repeat(d.length - 10)}${d.slice(-4)}`);
+}
+
 /** Gateway orderIds are UUIDs; anything else can only be the merchant's orderNumber. */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -137,7 +142,8 @@ export class OrderService {
     const text = query.trim();
     const result = await this.find(text);
     this.o.cache.record(this.o.environment, {
-      query: text,
+      // A card number pasted into the box by mistake is never kept whole.
+      query: maskCardNumbers(text),
       outcome: result.kind === 'found' ? 'found' : result.kind === 'notFound' ? 'notFound' : 'failed',
       ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
       at: this.now(),

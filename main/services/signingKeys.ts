@@ -110,16 +110,22 @@ export class SigningKeyService {
     const id = randomUUID();
     // The keychain first: a record in the store always has its private key.
     await this.o.vault.store(environment, { kind: 'signingKey', keyId: id }, privateKeyPem);
-    this.o.keys.add({
-      id,
-      environment,
-      subject: cert.subject,
-      fingerprint256: cert.fingerprint256,
-      notBefore: Date.parse(cert.validFrom),
-      notAfter: Date.parse(cert.validTo),
-      certificatePem: cert.toString(),
-      createdAt: this.now(),
-    });
+    try {
+      this.o.keys.add({
+        id,
+        environment,
+        subject: cert.subject,
+        fingerprint256: cert.fingerprint256,
+        notBefore: Date.parse(cert.validFrom),
+        notAfter: Date.parse(cert.validTo),
+        certificatePem: cert.toString(),
+        createdAt: this.now(),
+      });
+    } catch (err) {
+      // Not kept (a key imported twice, say): its private half must not stay behind in the keychain.
+      await this.o.vault.clear(environment, { kind: 'signingKey', keyId: id });
+      throw err;
+    }
     this.audit(environment, action, id, 'success', cert.fingerprint256);
     return this.view(this.o.keys.get(environment, id)!);
   }

@@ -2,6 +2,7 @@
  * Journal of operations on paid orders (deposit, reverse, refund): written PENDING before the request,
  * settled DONE or REFUSED on a definite answer, UNKNOWN while an answer is missing. Settled rows never change.
  */
+import { randomUUID } from 'node:crypto';
 import { write, type Db } from './database.js';
 
 export type OperationKind = 'deposit' | 'reverse' | 'refund';
@@ -53,7 +54,7 @@ const toOperation = (r: Row): OperationRow => ({
 export class OperationJournal {
   constructor(private readonly db: Db) {}
 
-  /** Writes the operation PENDING; a refund gets its externalRefundId from its own row, so a resend is idempotent. */
+  /** Writes the operation PENDING; a refund gets its own externalRefundId, so resending it is idempotent. */
   begin(op: { environment: string; orderId: string; kind: OperationKind; amount?: number; operator: string; at: number }): OperationRow {
     const id = write(this.db, () => {
       const rowId = Number(
@@ -66,7 +67,8 @@ export class OperationJournal {
       if (op.kind === 'refund')
         this.db
           .prepare('UPDATE order_operations SET external_refund_id = ? WHERE id = ?')
-          .run(`BO-REFUND-${op.environment}-${rowId}`, rowId);
+          // Random rather than the row id: ids repeat after a restore or on another desk; refund ids must not.
+          .run(`BO-${randomUUID().slice(0, 33)}`, rowId);
       return rowId;
     });
     return this.get(id)!;

@@ -67,10 +67,10 @@ describe('the app core on the embedded sandbox', () => {
     await core.updateGeneral({ language: 'ru', perChargeMaximum: 500 });
     // The gateway's own texts now come back in Russian.
     expect(await core.services.orders.lookup('no-such-order')).toMatchObject({ kind: 'notFound' });
-    const missing = await core.services.client
-      .getOrderStatusExtended({ orderNumber: 'no-such-order' })
-      .catch((e: { gatewayMessage: string }) => e.gatewayMessage);
-    expect(missing).toBe('Заказ не найден');
+    const refused = await core.services.bindings.disable('no-such-binding').catch((e: { gatewayMessage: string }) => e.gatewayMessage);
+    expect(refused).toBe('Связка не найдена или уже неактивна');
+    // The client, which holds credentials, is not handed out, and shows none when printed.
+    expect(Object.keys(core.services)).not.toContain('client');
     const card = await sandboxBinding(core);
     expect(await core.services.charges.charge({ ...card, amount: 501, currency: '643' })).toMatchObject({
       kind: 'refused',

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { ChargeService } from '../../main/services/charges.js';
+import { OrderOperations } from '../../main/services/orderOperations.js';
+import { OrderService, type OrderView } from '../../main/services/orders.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { ChargeJournal } from '../../main/store/journal.js';
+import { OperationJournal } from '../../main/store/operations.js';
+import { OrderCache } from '../../main/store/orderCache.js';
+import { Vault } from '../../main/vault/vault.js';
+import { AUTH, control, paidOrder, postForm, startSandbox, status, uniqueNumber } from '../sandbox/client.js';
+
+let sb: Sandbox;
+let db: Db;
+let client: GatewayClient;
+const dir = mkdtempSync(join(tmpdir(), 'review2-'));
+beforeAll(async () => {
+  sb = await startSandbox();
+  db = openDatabase(join(dir, 'app.sqlite'));
+  client = new GatewayClient({
+    baseUrl: sb.url,
+    credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
+    language: 'en',
+    retry: { attempts: 1 },
+  });
+});
+afterAll(async () => {
+  await client.close();
+  db.close();
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => control(sb, 'DELETE', '/faults'));
+
+const charges = () =>
+  new ChargeService({
+    environment: uniqueNumber('env').slice(0, 30).toLowerCase(),
+    operator: 'op',
+    osUser: 'u',
+    journal: new ChargeJournal(db),
+    audit: new AuditRepository(db),
+    client,
+    perChargeMaximum: 10_000_000,
+  });
+async function card() {
+  const clientId = uniqueNumber('client');
+  const [{ bindingId }] = (await control(sb, 'POST', '/seed', { bindings: [{ clientId }] })).bindings as [{ bindingId: string }];
+  return { clientId, bindingId, category: 'COMMON' as const };
+}
+const paidFor = async (orderNumber: string) =>
+  ((await control(sb, 'GET', `/orders?orderNumber=${orderNumber}`)).orders as { status: number }[]).filter((o) => o.status === 2).length;
+
+describe('charges after review', () => {
+  it('a failed status check after the payment was answered leaves the charge open, never FAILED; reconciled it is paid once', async () => {
+    const service = charges();
+    const c = await card();
+    await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'throttle', retryAfterSec: 0 }],
+    });
+    const out = await service.charge({ ...c, amount: 1_111, currency: '643' });
+    expect(out).toMatchObject({ kind: 'unknown', charge: { state: 'UNKNOWN' } });
+    // The card takes nothing new while the first charge is open.
+    expect((await service.charge({ ...c, amount: 1_111, currency: '643', confirmRepeat: true })).kind).toBe('refused');
+    const [settled] = await service.reconcileAll();
+    expect(settled).toMatchObject({ kind: 'paid' });
+    expect(await paidFor((out as { charge: { orderNumber: string } }).charge.orderNumber)).toBe(1);
+  });
+
+  it('never adopts an order under the same reference that is not this charge', async () => {
+    const service = charges();
+    const reference = uniqueNumber('REF');
+    await postForm(sb, '/payment/rest/register.do', {
+      ...AUTH,
+      orderNumber: reference,
+      amount: 99,
+      currency: '978',
+      returnUrl: 'https://elsewhere.example',
+    });
+    // The local journal knows nothing of it; the gateway refuses the duplicate, and the row fails.
+    const c = await card();
+    expect((await service.charge({ ...c, amount: 5_000, currency: '643', reference })).kind).toBe('failed');
+    // A charge left open under that number is compared before anything is paid.
+    const journal = new ChargeJournal(db);
+    const row = journal.begin({
+      environment: 'mismatch',
+      orderNumber: reference,
+      amount: 5_000,
+      currency: '643',
+      bindingId: c.bindingId,
+      clientId: c.clientId,
+      category: 'COMMON',
+      operator: 'op',
+      at: Date.now(),
+    });
+    const other = new ChargeService({
+      environment: 'mismatch',
+      operator: 'op',
+      osUser: 'u',
+      journal,
+      audit: new AuditRepository(db),
+      client,
+      perChargeMaximum: 10_000_000,
+    });
+    expect(await other.reconcile(row)).toMatchObject({ kind: 'unknown', charge: { reason: expect.stringContaining('not this charge') } });
+    expect(await paidFor(reference)).toBe(0);
+  });
+
+  it('a refused resend during reconciliation settles by the order’s status, not as FAILED', async () => {
+    const service = charges();
+    const c = await card();
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'reset' }] });
+    const out = await service.charge({ ...c, amount: 2_222, currency: '643' });
+    expect(out.kind).toBe('unknown');
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'throttle', retryAfterSec: 0 }] });
+    expect((await service.reconcileAll())[0]).toMatchObject({ kind: 'unknown' });
+    expect((await service.reconcileAll())[0]).toMatchObject({ kind: 'paid' });
+  });
+});
+
+describe('operations after review', () => {
+  it('a refund whose resend is rate limited stays open; its refund id is random', async () => {
+    const journal = new OperationJournal(db);
+    const ops = new OrderOperations({ environment: 'ops', operator: 'op', osUser: 'u', client, journal, audit: new AuditRepository(db) });
+    const orderId = await paidOrder(sb);
+    await control(sb, 'POST', '/faults', {
+      rules: [
+        { path: '/payment/rest/refund.do', mode: 'lost' },
+        { path: '/payment/rest/refund.do', mode: 'throttle', retryAfterSec: 0 },
+      ],
+    });
+    const first = await ops.refund(orderId, 100);
+    expect(first.operation.externalRefundId).toMatch(/^BO-[0-9a-f-]{33}$/);
+    expect((await ops.reconcileAll())[0]).toMatchObject({ kind: 'unknown' });
+    expect((await ops.reconcileAll())[0]).toMatchObject({ kind: 'done' });
+    expect((await status(sb, { orderId })).refunds).toHaveLength(1);
+  });
+});
+
+describe('privacy and settings after review', () => {
+  it('masks a card number typed into the look-up box before it is recorded', async () => {
+    const orders = new OrderService({ environment: 'mask', client, cache: new OrderCache<OrderView>(db) });
+    await orders.lookup('4444555511113333');
+    expect(orders.history(1)[0]?.query).toBe('444455******3333');
+  });
+
+  it('shows no credentials when the client is printed or serialised', () => {
+    expect(JSON.stringify({ client })).not.toContain('sandbox-pass');
+    expect(inspect(client, { depth: 5 })).not.toContain('sandbox-pass');
+  });
+
+  it('keeps the settings as they were when a switch of environment fails', async () => {
+    const core = await AppCore.open({
+      dataFolder: mkdtempSync(join(dir, 'core-')),
+      osUser: 'u',
+      vault: new Vault({ get: async () => null, set: async () => {}, delete: async () => false }),
+    });
+    await expect(core.updateGeneral({ environment: 'production' })).rejects.toThrow(/No base URL/);
+    expect(core.settings.general().environment).toBe('sandbox');
+    expect(core.audit.query({ action: 'environment.switch' })).toEqual([]);
+    await core.close();
+  });
+});
