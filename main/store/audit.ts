@@ -2,7 +2,7 @@
  * The audit log: every action that changes or reveals something, success or failure, with time, OS user,
  * environment and object. Append only. Callers pass descriptions, never secrets or card numbers.
  */
-import { write, type Db } from './database.js';
+import { read, write, type Db } from './database.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
 
@@ -73,20 +73,22 @@ export class AuditRepository {
 
   /** Newest first. */
   query(f: AuditFilter = {}): AuditRecord[] {
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    const add = (sql: string, value: string | number | undefined) => {
-      if (value === undefined) return;
-      where.push(sql);
-      args.push(value);
-    };
-    add('action = ?', f.action);
-    add('outcome = ?', f.outcome);
-    add('at >= ?', f.from);
-    add('at <= ?', f.to);
-    add('object_type = ?', f.objectType);
-    add('object_id = ?', f.objectId);
-    const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as Row[]).map(toRecord);
+    return read(this.db, () => {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      const add = (sql: string, value: string | number | undefined) => {
+        if (value === undefined) return;
+        where.push(sql);
+        args.push(value);
+      };
+      add('action = ?', f.action);
+      add('outcome = ?', f.outcome);
+      add('at >= ?', f.from);
+      add('at <= ?', f.to);
+      add('object_type = ?', f.objectType);
+      add('object_id = ?', f.objectId);
+      const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`;
+      return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as Row[]).map(toRecord);
+    });
   }
 }

@@ -52,6 +52,24 @@ function migrate(db: Db, from: number, migrations: readonly Migration[]): void {
   }
 }
 
+/** Runs a read and turns SQLite's failures (a busy or damaged file) into StoreErrors. */
+export function read<T>(db: Db, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    throw storeError(err, db.name);
+  }
+}
+
+/** Parses a JSON document the store wrote; a damaged one is a StoreError, not a SyntaxError. */
+export function parseStored<T>(db: Db, text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new StoreError('corrupt', `A stored record in ${db.name} is damaged and cannot be read`, { cause: err });
+  }
+}
+
 /** Runs a write in a transaction and turns SQLite's failures into StoreErrors; nothing is half written. */
 export function write<T>(db: Db, fn: () => T): T {
   try {

@@ -3,7 +3,7 @@
  * goes to the gateway. A definite answer settles it (PAID, DECLINED, FAILED); a lost answer marks it
  * UNKNOWN until the reconciler learns what the gateway did. Settled rows never change again.
  */
-import { write, type Db } from './database.js';
+import { read, write, type Db } from './database.js';
 import { StoreError } from './errors.js';
 
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
@@ -159,46 +159,56 @@ export class ChargeJournal {
   }
 
   get(id: number): ChargeRow | undefined {
-    const r = this.db.prepare('SELECT * FROM charge_journal WHERE id = ?').get(id) as Row | undefined;
-    return r && toCharge(r);
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM charge_journal WHERE id = ?').get(id) as Row | undefined;
+      return r && toCharge(r);
+    });
   }
 
   byOrderNumber(environment: string, orderNumber: string): ChargeRow | undefined {
-    const r = this.db.prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ?').get(environment, orderNumber) as
-      Row | undefined;
-    return r && toCharge(r);
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ?').get(environment, orderNumber) as
+        Row | undefined;
+      return r && toCharge(r);
+    });
   }
 
   /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */
   open(environment?: string): ChargeRow[] {
-    const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
-    return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as Row[]).map(toCharge);
+    return read(this.db, () => {
+      const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
+      return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as Row[]).map(toCharge);
+    });
   }
 
   /** Charges of the same binding and amount since a time, not failed: the basis of the "charged twice?" question. */
   similarSince(environment: string, bindingId: string, amount: number, currency: string, since: number): ChargeRow[] {
-    return (
-      this.db
-        .prepare(
-          "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND amount = ? AND currency = ? AND created_at >= ? AND state != 'FAILED' ORDER BY id",
-        )
-        .all(environment, bindingId, amount, currency, since) as Row[]
-    ).map(toCharge);
+    return read(this.db, () => {
+      return (
+        this.db
+          .prepare(
+            "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND amount = ? AND currency = ? AND created_at >= ? AND state != 'FAILED' ORDER BY id",
+          )
+          .all(environment, bindingId, amount, currency, since) as Row[]
+      ).map(toCharge);
+    });
   }
 
   /** Newest first, optionally by state. */
   list(filter: { environment?: string; state?: ChargeState; limit?: number } = {}): ChargeRow[] {
-    const where: string[] = [];
-    const args: (string | number)[] = [];
-    if (filter.environment) {
-      where.push('environment = ?');
-      args.push(filter.environment);
-    }
-    if (filter.state) {
-      where.push('state = ?');
-      args.push(filter.state);
-    }
-    const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);
+    return read(this.db, () => {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (filter.environment) {
+        where.push('environment = ?');
+        args.push(filter.environment);
+      }
+      if (filter.state) {
+        where.push('state = ?');
+        args.push(filter.state);
+      }
+      const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
+      return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);
+    });
   }
 }

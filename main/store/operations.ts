@@ -3,7 +3,7 @@
  * settled DONE or REFUSED on a definite answer, UNKNOWN while an answer is missing. Settled rows never change.
  */
 import { randomUUID } from 'node:crypto';
-import { write, type Db } from './database.js';
+import { read, write, type Db } from './database.js';
 
 export type OperationKind = 'deposit' | 'reverse' | 'refund';
 export type OperationState = 'PENDING' | 'UNKNOWN' | 'DONE' | 'REFUSED';
@@ -85,23 +85,29 @@ export class OperationJournal {
   }
 
   get(id: number): OperationRow | undefined {
-    const r = this.db.prepare('SELECT * FROM order_operations WHERE id = ?').get(id) as Row | undefined;
-    return r && toOperation(r);
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM order_operations WHERE id = ?').get(id) as Row | undefined;
+      return r && toOperation(r);
+    });
   }
 
   open(environment: string): OperationRow[] {
-    return (
-      this.db
-        .prepare("SELECT * FROM order_operations WHERE environment = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id")
-        .all(environment) as Row[]
-    ).map(toOperation);
+    return read(this.db, () => {
+      return (
+        this.db
+          .prepare("SELECT * FROM order_operations WHERE environment = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id")
+          .all(environment) as Row[]
+      ).map(toOperation);
+    });
   }
 
   forOrder(environment: string, orderId: string): OperationRow[] {
-    return (
-      this.db
-        .prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id')
-        .all(environment, orderId) as Row[]
-    ).map(toOperation);
+    return read(this.db, () => {
+      return (
+        this.db
+          .prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id')
+          .all(environment, orderId) as Row[]
+      ).map(toOperation);
+    });
   }
 }

@@ -2,7 +2,7 @@
  * Orders as last seen at the gateway, and the history of look-ups, per environment, so that support can
  * find an order again offline. Views hold masked card numbers only.
  */
-import { write, type Db } from './database.js';
+import { parseStored, read, write, type Db } from './database.js';
 
 export interface CachedOrder<V> {
   readonly orderId: string;
@@ -38,20 +38,27 @@ export class OrderCache<V> {
    * with it (last digits). Newest first.
    */
   search(environment: string, text: string, limit = 200): CachedOrder<V>[] {
-    const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = this.db
-      .prepare(
-        `SELECT order_id, order_number, view, fetched_at FROM order_cache
-         WHERE environment = ? AND (order_number LIKE ? ESCAPE '\\' OR order_id LIKE ? ESCAPE '\\' OR masked_pan LIKE ? ESCAPE '\\')
-         ORDER BY fetched_at DESC LIMIT ?`,
-      )
-      .all(environment, `%${escaped}%`, `${escaped}%`, `%${escaped}`, limit) as {
-      order_id: string;
-      order_number: string;
-      view: string;
-      fetched_at: number;
-    }[];
-    return rows.map((r) => ({ orderId: r.order_id, orderNumber: r.order_number, view: JSON.parse(r.view) as V, fetchedAt: r.fetched_at }));
+    return read(this.db, () => {
+      const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const rows = this.db
+        .prepare(
+          `SELECT order_id, order_number, view, fetched_at FROM order_cache
+           WHERE environment = ? AND (order_number LIKE ? ESCAPE '\\' OR order_id LIKE ? ESCAPE '\\' OR masked_pan LIKE ? ESCAPE '\\')
+           ORDER BY fetched_at DESC LIMIT ?`,
+        )
+        .all(environment, `%${escaped}%`, `${escaped}%`, `%${escaped}`, limit) as {
+        order_id: string;
+        order_number: string;
+        view: string;
+        fetched_at: number;
+      }[];
+      return rows.map((r) => ({
+        orderId: r.order_id,
+        orderNumber: r.order_number,
+        view: parseStored<V>(this.db, r.view),
+        fetchedAt: r.fetched_at,
+      }));
+    });
   }
 
   record(environment: string, entry: LookupRecord): void {
@@ -63,15 +70,17 @@ export class OrderCache<V> {
   }
 
   history(environment: string, limit = 100): LookupRecord[] {
-    return (
-      this.db
-        .prepare('SELECT query, order_id, outcome, at FROM lookup_history WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?')
-        .all(environment, limit) as {
-        query: string;
-        order_id: string | null;
-        outcome: LookupRecord['outcome'];
-        at: number;
-      }[]
-    ).map((r) => ({ query: r.query, ...(r.order_id ? { orderId: r.order_id } : {}), outcome: r.outcome, at: r.at }));
+    return read(this.db, () => {
+      return (
+        this.db
+          .prepare('SELECT query, order_id, outcome, at FROM lookup_history WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?')
+          .all(environment, limit) as {
+          query: string;
+          order_id: string | null;
+          outcome: LookupRecord['outcome'];
+          at: number;
+        }[]
+      ).map((r) => ({ query: r.query, ...(r.order_id ? { orderId: r.order_id } : {}), outcome: r.outcome, at: r.at }));
+    });
   }
 }

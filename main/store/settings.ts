@@ -1,15 +1,21 @@
 /** Non-secret settings as JSON values by key. Secrets never come here: they live in the OS keychain. */
 import type { z } from 'zod';
-import { write, type Db } from './database.js';
+import { read, write, type Db } from './database.js';
 
 export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
   /** The stored value, if it is still of the expected shape; otherwise undefined (the caller's default applies). */
   get<T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined {
-    const row = this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    const row = read(this.db, () => this.db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined);
     if (!row) return undefined;
-    const parsed = schema.safeParse(JSON.parse(row.value));
+    let value: unknown;
+    try {
+      value = JSON.parse(row.value);
+    } catch {
+      return undefined; // a damaged setting falls back to its default, as one of the wrong shape does
+    }
+    const parsed = schema.safeParse(value);
     return parsed.success ? parsed.data : undefined;
   }
 

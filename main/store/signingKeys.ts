@@ -1,5 +1,5 @@
 /** Signing-key metadata and certificates per environment; the private keys are in the keychain, never here. */
-import { write, type Db } from './database.js';
+import { read, write, type Db } from './database.js';
 
 export type KeyState = 'inactive' | 'active' | 'retired';
 
@@ -54,19 +54,26 @@ export class SigningKeyRepository {
   }
 
   get(environment: string, id: string): SigningKeyRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? AND id = ?').get(environment, id) as Row | undefined;
-    return r && toRecord(r);
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? AND id = ?').get(environment, id) as Row | undefined;
+      return r && toRecord(r);
+    });
   }
 
   list(environment: string): SigningKeyRecord[] {
-    return (this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? ORDER BY created_at DESC, id').all(environment) as Row[]).map(
-      toRecord,
-    );
+    return read(this.db, () => {
+      return (
+        this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? ORDER BY created_at DESC, id').all(environment) as Row[]
+      ).map(toRecord);
+    });
   }
 
   active(environment: string): SigningKeyRecord | undefined {
-    const r = this.db.prepare("SELECT * FROM signing_keys WHERE environment = ? AND state = 'active'").get(environment) as Row | undefined;
-    return r && toRecord(r);
+    return read(this.db, () => {
+      const r = this.db.prepare("SELECT * FROM signing_keys WHERE environment = ? AND state = 'active'").get(environment) as
+        Row | undefined;
+      return r && toRecord(r);
+    });
   }
 
   /** Makes this key the one that signs; the key that signed before stays usable (inactive) until retired. */

@@ -135,3 +135,15 @@ describe('audit export', () => {
     ]);
   });
 });
+
+describe('damaged records', () => {
+  it('a damaged cached order is a StoreError; a damaged setting falls back to its default', async () => {
+    const { OrderCache } = await import('../../main/store/orderCache.js');
+    const cache = new OrderCache<{ x: number }>(db);
+    cache.put('dmg', { orderId: 'o-1', orderNumber: 'N-1', view: { x: 1 } }, 1);
+    db.prepare("UPDATE order_cache SET view = '{broken' WHERE order_id = 'o-1'").run();
+    expect(() => cache.search('dmg', 'N-1')).toThrow(expect.objectContaining({ name: 'StoreError', problem: 'corrupt' }));
+    db.prepare("INSERT OR REPLACE INTO settings (key, value) VALUES ('general', '{broken')").run();
+    expect(new SettingsRepository(db).get('general', z.object({}))).toBeUndefined();
+  });
+});
