@@ -8,6 +8,7 @@
  * duplicate follows an attempt that may have arrived, the order is looked up instead. Payments and
  * changes are never retried by the client: a payment with no usable answer is OutcomeUnknownError.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeyObject } from 'node:crypto';
 import { inspect } from 'node:util';
 import type { z } from 'zod';
@@ -73,7 +74,6 @@ export interface CallOptions {
   readonly timeoutMs?: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
 const FORM = 'application/x-www-form-urlencoded';
 const JSON_TYPE = 'application/json';
@@ -325,7 +325,7 @@ export class GatewayClient {
    */
   private async recoverRegistration(wire: Record<string, unknown>, duplicate: GatewayError): Promise<JsonObject> {
     const view = await this.getOrderStatusExtended({ orderNumber: String(wire.orderNumber) });
-    const orderId = view.attributes?.find((a) => a.name === 'mdOrder')?.value;
+    const orderId = R.orderIdOf(view);
     // Ours only if it is still the unpaid order we asked for: same amount and currency, waiting for payment.
     const sameCurrency = wire.currency === undefined || view.currency === String(wire.currency);
     if (!orderId || view.amount !== Number(wire.amount) || !sameCurrency || view.orderStatus !== 0) throw duplicate;

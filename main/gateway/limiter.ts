@@ -7,6 +7,8 @@
  * Written here rather than taken from a queue library: the ones at hand (p-queue, bottleneck) limit to a
  * fixed rate and cannot follow the gateway's 429s down and back up.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
+
 export interface LimiterOptions {
   /** Requests in flight at once; 0 means no limit. */
   readonly maxInFlight: number;
@@ -16,8 +18,6 @@ export interface LimiterOptions {
 }
 
 export type Release = () => void;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class AdaptiveLimiter {
   private inFlight = 0;

@@ -70,6 +70,11 @@ export const orderStatusView = z.object({
 });
 export type OrderStatusView = z.output<typeof orderStatusView>;
 
+/** The gateway's orderId of an order status answer: it travels as the attribute mdOrder. */
+export function orderIdOf(view: Pick<OrderStatusView, 'attributes'>): string | undefined {
+  return view.attributes?.find((a) => a.name === 'mdOrder')?.value;
+}
+
 /** instantPayment.do's orderStatus, after its capitalised keys are folded. */
 export const instantOrderStatus = z.object({
   errorCode: numberOrText.optional(),

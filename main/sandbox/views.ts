@@ -4,6 +4,7 @@
  * variant, and the binding record of getBindings.do.
  */
 import type { Json } from './envelopes.js';
+import { isPaidOrder } from './engine/lifecycle.js';
 import { actionCodeDescription, message } from './messages.js';
 import { OrderStatus, type Binding, type Order } from './state/model.js';
 
@@ -131,7 +132,6 @@ export function bindingRecord(b: Binding): Json {
 
 /** Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid. */
 export function redirectAfter(order: Order): string {
-  const paid = order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
-  const target = paid ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+  const target = isPaidOrder(order) ? order.returnUrl : (order.failUrl ?? order.returnUrl);
   return `${target}${target.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(order.id)}`;
 }

@@ -68,7 +68,7 @@ export class AppCore {
     const db = openDatabase(join(o.dataFolder, 'app.sqlite'));
     const sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
     const core = new AppCore(o, db, o.vault ?? new Vault(), sandbox);
-    await core.useEnvironment(core.settings.general().environment);
+    await core.openEnvironment(core.settings.general().environment);
     return core;
   }
 
@@ -82,9 +82,7 @@ export class AppCore {
 
   /** Switches environment (audited); the new one is reconciled before it is used. */
   async switchEnvironment(environment: EnvironmentName): Promise<EnvironmentServices> {
-    const services = await this.build(environment);
-    await this.current?.client.close();
-    this.current = services;
+    await this.openEnvironment(environment);
     // Saved only once the switch worked: the settings never name an environment the app is not in.
     this.settings.setGeneral({ environment });
     return this.services;
@@ -99,17 +97,14 @@ export class AppCore {
     const before = this.settings.general();
     const after = Object.keys(rest).length > 0 ? this.settings.setGeneral(rest) : before;
     if (environment !== undefined && environment !== before.environment) await this.switchEnvironment(environment);
-    else if (after.language !== before.language) await this.useEnvironment(after.environment, true);
+    else if (after.language !== before.language) await this.openEnvironment(after.environment);
   }
 
-  private async useEnvironment(environment: EnvironmentName, replace = false): Promise<void> {
-    if (replace) {
-      const services = await this.build(environment);
-      await this.current?.client.close();
-      this.current = services;
-      return;
-    }
-    this.current = await this.build(environment);
+  /** Builds (and reconciles) an environment's services, then puts them in place of the current ones. */
+  private async openEnvironment(environment: EnvironmentName): Promise<void> {
+    const services = await this.build(environment);
+    await this.current?.client.close();
+    this.current = services;
   }
 
   private async credentials(environment: EnvironmentName): Promise<Credentials> {

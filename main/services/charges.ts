@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
-import type { OrderStatusView } from '../gateway/responses.js';
+import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
@@ -172,7 +172,7 @@ export class ChargeService {
   ): Promise<{ kind: 'found'; view: OrderStatusView; orderId?: string } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }> {
     try {
       const view = await this.o.client.getOrderStatusExtended(row.orderId ? { orderId: row.orderId } : { orderNumber: row.orderNumber });
-      return { kind: 'found', view, orderId: view.attributes?.find((a) => a.name === 'mdOrder')?.value ?? row.orderId };
+      return { kind: 'found', view, orderId: orderIdOf(view) ?? row.orderId };
     } catch (err) {
       // Only an order never registered is absent; an orderId we were given cannot be.
       if (err instanceof GatewayError && err.errorCode === '6' && !row.orderId) return { kind: 'absent' };

@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { GatewayClient } from '../gateway/client.js';
 import { isPaid } from '../gateway/decisions.js';
 import { GatewayClientError, GatewayError } from '../gateway/errors.js';
-import type { OrderStatusView } from '../gateway/responses.js';
+import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { currencyInfo, decimalText } from './money.js';
 
@@ -159,7 +159,7 @@ export class OrderService {
     for (const params of attempts) {
       try {
         const v = await this.o.client.getOrderStatusExtended(params);
-        const orderId = v.attributes?.find((a) => a.name === 'mdOrder')?.value ?? ('orderId' in params ? params.orderId : '');
+        const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
         const order = orderView(v, orderId);
         this.o.cache.put(
           this.o.environment,

@@ -15,15 +15,13 @@ import {
   requireInstallmentLeft,
   requireOwner,
 } from '../engine/credentials.js';
-import { registerOrder, requirePayable } from '../engine/lifecycle.js';
+import { isPaidOrder, registerOrder, requirePayable } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
 import { actionCodeDescription, message } from '../messages.js';
 import { OrderStatus, type Binding, type Order } from '../state/model.js';
 import { extendedStatus, redirectAfter } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
-
-const isPaid = (o: Order) => o.status === OrderStatus.HELD || o.status === OrderStatus.DEPOSITED;
 
 type MitParams = z.output<typeof SPECS.recurrentPayment.request>;
 
@@ -64,7 +62,7 @@ export const bindingPaymentEndpoints = [
       payWithBinding(ctx, order, binding, p.cvc);
       return {
         errorCode: '0',
-        info: isPaid(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
+        info: isPaidOrder(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
         redirect: redirectAfter(order),
       };
     },
@@ -100,7 +98,7 @@ export const bindingPaymentEndpoints = [
         order = registerFor(ctx, p, binding);
       }
       payWithBinding(ctx, order, binding);
-      if (isPaid(order)) recordInstallment(core, binding, order.amount);
+      if (isPaidOrder(order)) recordInstallment(core, binding, order.amount);
       return {
         errorCode: '0',
         errorMessage: message('success', language),

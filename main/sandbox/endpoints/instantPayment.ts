@@ -14,7 +14,7 @@ import {
   requireClient,
   requireInstallmentLeft,
 } from '../engine/credentials.js';
-import { registerOrder } from '../engine/lifecycle.js';
+import { isPaidOrder, registerOrder } from '../engine/lifecycle.js';
 import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
 import { message } from '../messages.js';
@@ -110,7 +110,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
 
   if (binding) {
     payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });
-    const paid = order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
+    const paid = isPaidOrder(order);
     if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
     return answer(ctx, order, { kind: 'settled' });
   }

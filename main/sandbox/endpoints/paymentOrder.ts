@@ -6,7 +6,7 @@ import { SPECS } from '../../protocol/endpoints.js';
 import { SUBSEQUENT_MIT } from '../../protocol/requests/orders.js';
 import { refuse } from '../errors.js';
 import { credentialIntent } from '../engine/credentials.js';
-import { requirePayable } from '../engine/lifecycle.js';
+import { isPaidOrder, requirePayable } from '../engine/lifecycle.js';
 import { payDirect, payWithCard } from '../engine/payment.js';
 import { actionCodeDescription, message } from '../messages.js';
 import { OrderStatus } from '../state/model.js';
@@ -54,7 +54,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
       });
       if (outcome.kind !== 'settled') return { errorCode: 0, ...threeDSFields(core, order, outcome, language) };
     }
-    const paid = order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
+    const paid = isPaidOrder(order);
     return {
       errorCode: 0,
       info: paid ? message('processed', language) : actionCodeDescription(order.actionCode, language),

@@ -95,6 +95,11 @@ function save(core: Core, order: Order): void {
   core.state.saveOrder(order);
 }
 
+/** Paid means held (1) or charged (2), as the interface says. */
+export function isPaidOrder(order: Order): boolean {
+  return order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
+}
+
 /** An unpaid order past its lifetime is declined with -2007 (session expired). */
 export function expireIfDue(core: Core, order: Order): Order {
   const waiting = order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;

@@ -3,6 +3,7 @@
  * merchant's limits, apply an injected fault, check the signature, validate the fields, handle, answer.
  * Whatever goes wrong, the answer is the endpoint's own envelope and the server keeps running.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toViolation } from '../../protocol/violations.js';
 import { authenticate } from '../auth.js';
@@ -31,8 +32,6 @@ function send(res: ServerResponse, status: number, body: Json, headers: Record<s
   res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Form parameters as one value each; `features` (and any other repeatable name) as a list. */
 function formParams(raw: RawParams, repeatable: readonly string[], language: string): Record<string, unknown> {
