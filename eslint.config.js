@@ -28,4 +28,9 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The browser-mode bridge runs in the page; the host prepends the channel list and contract version.
+    files: ['resources/browser-bridge.js'],
+    languageOptions: { globals: { ...globals.browser, CHANNELS: 'readonly', CONTRACT_VERSION: 'readonly' } },
+  },
 );

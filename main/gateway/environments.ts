@@ -2,7 +2,8 @@
  * Where the client sends requests. The sandbox and custom environments take any base URL; the gateway's
  * test and production base URLs come from configuration, and must be HTTPS.
  */
-export type EnvironmentKind = 'sandbox' | 'test' | 'production' | 'custom';
+export const ENVIRONMENT_KINDS = ['sandbox', 'test', 'production', 'custom'] as const;
+export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
 
 export interface GatewayUrls {
   readonly test?: string;

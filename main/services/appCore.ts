@@ -5,8 +5,10 @@
  * operations of that environment are reconciled before it is ready: no new charge goes out while an
  * earlier one's outcome is unknown. Plain Node, so the Electron adapter and the browser-mode host share it.
  */
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { GatewayClient, type Credentials } from '../gateway/client.js';
+import { GatewayError } from '../gateway/errors.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
@@ -98,6 +100,49 @@ export class AppCore {
     const after = Object.keys(rest).length > 0 ? this.settings.setGeneral(rest) : before;
     if (environment !== undefined && environment !== before.environment) await this.switchEnvironment(environment);
     else if (after.language !== before.language) await this.openEnvironment(after.environment);
+  }
+
+  /**
+   * Asks the gateway about an order number nobody uses: "no such order" proves the address and the
+   * credentials work; a refusal comes back in the gateway's own words.
+   */
+  async checkConnection(): Promise<{ ok: boolean; message: string }> {
+    const { client } = this.current ?? {};
+    if (!client) return { ok: false, message: 'No environment is open' };
+    try {
+      await client.getOrderStatusExtended({ orderNumber: `connection-check-${randomUUID().slice(0, 8)}` });
+      return { ok: true, message: 'Connected: the gateway answered' };
+    } catch (err) {
+      if (err instanceof GatewayError && err.errorCode === '6') return { ok: true, message: 'Connected: the gateway accepted the credentials' };
+      if (err instanceof GatewayError) return { ok: false, message: `The gateway refused: ${err.gatewayMessage} (errorCode ${err.errorCode})` };
+      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+  }
+
+  /** Changes an environment's connection; the current environment is reopened with it at once. */
+  async updateConnection(environment: EnvironmentName, change: Parameters<SettingsService['setConnection']>[1]): Promise<void> {
+    this.settings.setConnection(environment, change);
+    await this.reopenIfCurrent(environment);
+  }
+
+  /** Stores or clears a credential in the keychain; the current environment is reopened with it at once. */
+  async updateCredential(environment: EnvironmentName, kind: 'password' | 'token', secret: string | undefined): Promise<void> {
+    if (secret === undefined) await this.settings.clearCredential(environment, kind);
+    else await this.settings.setCredential(environment, kind, secret);
+    await this.reopenIfCurrent(environment);
+  }
+
+  /**
+   * The change is saved either way; if the environment cannot open with it, the earlier services stay in
+   * use and the operator is told what is still missing.
+   */
+  private async reopenIfCurrent(environment: EnvironmentName): Promise<void> {
+    if (this.current?.environment !== environment) return;
+    try {
+      await this.openEnvironment(environment);
+    } catch (err) {
+      throw new SettingsError(`Saved, but ${environment} cannot be used until this is fixed: ${(err as Error).message}`);
+    }
   }
 
   /** Builds (and reconciles) an environment's services, then puts them in place of the current ones. */

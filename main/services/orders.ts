@@ -11,6 +11,9 @@ import { GatewayClientError, GatewayError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { currencyInfo, decimalText } from './money.js';
+import type { BatchProgress, LookupResult, OrderView } from './views.js';
+
+export type { BatchProgress, LookupResult, OrderView } from './views.js';
 
 const STATUS_WORDS: Readonly<Record<number, string>> = {
   0: 'Registered, not paid',
@@ -28,37 +31,6 @@ const STATUS_WORDS: Readonly<Record<number, string>> = {
 export function statusWords(status: number | undefined): string {
   if (status === undefined) return 'Unknown';
   return STATUS_WORDS[status] ?? `Unknown status ${status}`;
-}
-
-export interface OrderView {
-  readonly orderId: string;
-  readonly orderNumber: string;
-  readonly status?: number;
-  readonly statusWords: string;
-  readonly paid: boolean;
-  /** Minor units; `currency` is the ISO 4217 numeric code, `exponent` its minor-unit digits. */
-  readonly amount: number;
-  readonly approvedAmount: number;
-  readonly depositedAmount: number;
-  readonly refundedAmount: number;
-  readonly currency: string;
-  readonly currencyAlpha?: string;
-  readonly exponent: number;
-  readonly actionCode?: number;
-  readonly actionCodeDescription?: string;
-  readonly description?: string;
-  readonly card?: {
-    readonly maskedPan?: string;
-    readonly expiry?: string;
-    readonly cardholderName?: string;
-    readonly paymentSystem?: string;
-  };
-  readonly threeDS?: { readonly eci?: number; readonly version?: string };
-  readonly binding?: { readonly clientId?: string; readonly bindingId?: string };
-  readonly registeredAt?: number;
-  readonly authorisedAt?: number;
-  readonly refunds: readonly { readonly at?: number; readonly amount: number; readonly referenceNumber?: string }[];
-  readonly paymentWay?: string;
 }
 
 export function orderView(v: OrderStatusView, orderId: string): OrderView {
@@ -97,20 +69,6 @@ export function orderView(v: OrderStatusView, orderId: string): OrderView {
     refunds: (v.refunds ?? []).map((r) => ({ at: r.date, amount: r.amount, referenceNumber: r.referenceNumber })),
     ...(v.paymentWay ? { paymentWay: v.paymentWay } : {}),
   };
-}
-
-export type LookupResult =
-  | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }
-  | { readonly query: string; readonly kind: 'notFound' }
-  | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
-  | { readonly query: string; readonly kind: 'cancelled' };
-
-export interface BatchProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly found: number;
-  readonly notFound: number;
-  readonly failed: number;
 }
 
 /** Runs of 13 to 19 digits (a card number, possibly) masked to the first six and last four. */
@@ -173,6 +131,15 @@ export class OrderService {
       }
     }
     return { query: text, kind: 'notFound' };
+  }
+
+  /**
+   * The order as the gateway shows it now (after a refund, say), cached but not added to the look-up
+   * history, which records what people searched for. Undefined when it cannot be read.
+   */
+  async current(orderId: string): Promise<OrderView | undefined> {
+    const result = await this.find(orderId);
+    return result.kind === 'found' ? result.order : undefined;
   }
 
   /** Cached orders matching a text, without asking the gateway. */

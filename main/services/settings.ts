@@ -5,12 +5,12 @@
  * to the vault; the store keeps the rest. Every change is audited, without the secret.
  */
 import { z } from 'zod';
-import { resolveBaseUrl, type EnvironmentKind } from '../gateway/environments.js';
+import { ENVIRONMENT_KINDS, resolveBaseUrl } from '../gateway/environments.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
 
-export const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const satisfies readonly EnvironmentKind[];
+export const ENVIRONMENTS = ENVIRONMENT_KINDS;
 export type EnvironmentName = (typeof ENVIRONMENTS)[number];
 
 const connectionSchema = z.object({

@@ -1,0 +1,35 @@
+/**
+ * The names of the IPC contract's channels, with no dependencies, so that the preload script (and the
+ * browser-mode bridge) can allow exactly these without bundling the schemas. contract.ts is checked to
+ * define every one of them and no other.
+ */
+export const CHANNELS = [
+  'app.info',
+  'settings.get',
+  'settings.updateGeneral',
+  'settings.setConnection',
+  'settings.setCredential',
+  'settings.clearCredential',
+  'settings.checkConnection',
+  'orders.lookup',
+  'orders.search',
+  'orders.history',
+  'orders.deposit',
+  'orders.reverse',
+  'orders.refund',
+  'orders.batch.start',
+  'orders.batch.cancel',
+  'orders.batch.results',
+  'orders.batch.export',
+] as const;
+
+export type ChannelName = (typeof CHANNELS)[number];
+
+const known: ReadonlySet<string> = new Set(CHANNELS);
+export const isChannel = (name: unknown): name is ChannelName => typeof name === 'string' && known.has(name);
+
+/** The one channel main pushes events on (progress of long jobs, environment changes). */
+export const EVENT_CHANNEL = 'app.event';
+
+/** Bumped when a channel's input or result changes shape; the renderer shows it in About. */
+export const CONTRACT_VERSION = 1;

@@ -1,0 +1,234 @@
+/**
+ * The IPC contract: the single source of truth for what the renderer may ask of main. Each channel has a
+ * zod schema for its input (main validates every payload against it; the renderer is untrusted) and a
+ * result type. The renderer imports only types from this file; preload and the browser-mode bridge use
+ * only the channel names (channels.ts).
+ *
+ * Inputs are strict objects: an unknown key is refused, not ignored, so a misspelt field never silently
+ * falls back to a default. Amounts are integers in minor units.
+ */
+import { z } from 'zod';
+import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
+import type { BatchProgress, LookupResult, OrderView } from '../services/views.js';
+import type { ChannelName } from './channels.js';
+
+export type { BatchProgress, LookupResult, OrderView } from '../services/views.js';
+export type { ChannelName } from './channels.js';
+
+const environment = z.enum(ENVIRONMENT_KINDS);
+/** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */
+const gatewayEnvironment = z.enum(['test', 'production', 'custom']);
+const minorUnits = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const orderId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a gateway orderId (a UUID)');
+const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'must be a batch id returned by orders.batch.start');
+const none = z.strictObject({});
+// Printable text only: a secret or a reference with control characters is a paste accident.
+const printable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+const schemas = {
+  'app.info': none,
+  'settings.get': none,
+  'settings.updateGeneral': z
+    .strictObject({
+      environment: environment.optional(),
+      language: z
+        .string()
+        .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
+        .optional(),
+      perChargeMaximum: minorUnits.optional(),
+    })
+    .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
+  'settings.setConnection': z.strictObject({
+    environment,
+    /** null clears the environment's own base URL. */
+    baseUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    authMode: z.enum(['password', 'token']).optional(),
+    userName: printable(50).min(1).nullable().optional(),
+    merchantLogin: printable(255).min(1).nullable().optional(),
+    signatureRequired: z.boolean().optional(),
+  }),
+  'settings.setCredential': z.strictObject({
+    environment: gatewayEnvironment,
+    kind: z.enum(['password', 'token']),
+    secret: printable(1024).min(1, 'must not be empty'),
+  }),
+  'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
+  'settings.checkConnection': none,
+  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
+  'orders.search': z.strictObject({ text: printable(64) }),
+  'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
+  'orders.deposit': z.strictObject({ orderId, amount: minorUnits }),
+  'orders.reverse': z.strictObject({ orderId }),
+  'orders.refund': z.strictObject({ orderId, amount: minorUnits }),
+  /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
+  'orders.batch.start': z.strictObject({ text: z.string().min(1, 'the file is empty').max(16 * 1024 * 1024, 'the file is over 16 MB') }),
+  'orders.batch.cancel': z.strictObject({ batchId }),
+  'orders.batch.results': z.strictObject({ batchId }),
+  'orders.batch.export': z.strictObject({
+    batchId,
+    /** Only rows of this result, and (for found orders) of this status number. */
+    result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
+    status: z.number().int().min(0).max(99).optional(),
+  }),
+} satisfies Record<ChannelName, z.ZodType>;
+
+export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
+
+export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
+export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
+
+export type EnvironmentName = z.infer<typeof environment>;
+
+export interface AppInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly contractVersion: number;
+  readonly environment: EnvironmentName;
+  /** Where the embedded sandbox listens (it is the default environment). */
+  readonly sandboxUrl: string;
+  readonly dataFolder: string;
+  /** 'electron' in the desktop window, 'browser' through the loopback host. */
+  readonly shell: 'electron' | 'browser';
+}
+
+export interface ConnectionView {
+  readonly baseUrl?: string;
+  readonly authMode: 'password' | 'token';
+  readonly userName?: string;
+  readonly merchantLogin?: string;
+  readonly signatureRequired: boolean;
+  /** Whether each secret is in the keychain; never the secret. */
+  readonly credentials: { readonly password: boolean; readonly token: boolean };
+  /** Where requests go, or why the environment cannot be used yet. */
+  readonly effectiveBaseUrl?: string;
+  readonly problem?: string;
+}
+
+export interface SettingsView {
+  readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly perChargeMaximum: number };
+  readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
+}
+
+export interface ConnectionCheck {
+  readonly ok: boolean;
+  readonly environment: EnvironmentName;
+  /** In words: connected, or the gateway's refusal (its own text), or why nothing answered. */
+  readonly message: string;
+}
+
+export interface HistoryEntry {
+  readonly query: string;
+  readonly orderId?: string;
+  readonly outcome: 'found' | 'notFound' | 'failed';
+  readonly at: number;
+}
+
+export interface OperationResult {
+  readonly operation: 'deposit' | 'reverse' | 'refund';
+  /** done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being reconciled. */
+  readonly outcome: 'done' | 'refused' | 'unknown';
+  readonly amount?: number;
+  readonly reason?: string;
+  /** The order as the gateway shows it after the operation, when it could be read. */
+  readonly order?: OrderView;
+}
+
+export interface BatchStarted {
+  readonly batchId: string;
+  readonly total: number;
+  /** Numbers that appeared more than once; each is looked up once. */
+  readonly duplicates: number;
+  /** Lines that are not an orderId or orderNumber, with why. */
+  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: string }[];
+}
+
+export type BatchState = 'running' | 'done' | 'cancelled';
+
+/** One row of a batch's results, compact so that 100,000 of them cross IPC quickly. */
+export interface BatchRow {
+  readonly query: string;
+  readonly result: LookupResult['kind'];
+  readonly orderId?: string;
+  readonly orderNumber?: string;
+  readonly status?: number;
+  readonly statusWords?: string;
+  readonly paid?: boolean;
+  readonly amount?: number;
+  readonly exponent?: number;
+  readonly currency?: string;
+  readonly maskedPan?: string;
+  readonly reason?: string;
+}
+
+export interface BatchResults {
+  readonly batchId: string;
+  readonly state: BatchState;
+  readonly progress: BatchProgress;
+  readonly rows: readonly BatchRow[];
+}
+
+export interface ExportFile {
+  readonly fileName: string;
+  readonly mimeType: 'text/csv';
+  readonly content: string;
+}
+
+export interface Results {
+  'app.info': AppInfo;
+  'settings.get': SettingsView;
+  'settings.updateGeneral': SettingsView;
+  'settings.setConnection': SettingsView;
+  'settings.setCredential': SettingsView;
+  'settings.clearCredential': SettingsView;
+  'settings.checkConnection': ConnectionCheck;
+  'orders.lookup': LookupResult;
+  'orders.search': readonly OrderView[];
+  'orders.history': readonly HistoryEntry[];
+  'orders.deposit': OperationResult;
+  'orders.reverse': OperationResult;
+  'orders.refund': OperationResult;
+  'orders.batch.start': BatchStarted;
+  'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
+  'orders.batch.results': BatchResults;
+  'orders.batch.export': ExportFile;
+}
+export type Result<K extends ChannelName> = Results[K];
+
+/** Events main pushes to the renderer. */
+export type AppEvent =
+  | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
+  | { readonly type: 'settings.changed' };
+
+/** What a refused or failed call carries across the boundary: plain data, never a stack or a secret. */
+export type IpcErrorCode =
+  | 'unknownChannel'
+  | 'invalidInput'
+  | 'forbidden'
+  | 'notFound'
+  | 'settings'
+  | 'gateway'
+  | 'keychainUnavailable'
+  | 'storage'
+  | 'internal';
+
+export interface IpcError {
+  readonly code: IpcErrorCode;
+  readonly message: string;
+  /** For invalidInput: each field's path and what is wrong with it. */
+  readonly fields?: readonly { readonly path: string; readonly message: string }[];
+}
+
+/** Every call answers with one of these; the renderer's api turns a failure into a thrown ApiError. */
+export type Envelope<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
+
+/** The api preload (or the browser-mode bridge) puts on window.api. */
+export interface BridgeApi {
+  readonly contractVersion: number;
+  invoke<K extends ChannelName>(channel: K, input: Input<K>): Promise<Envelope<Result<K>>>;
+  /** Calls the listener with every event from main; returns the function that stops it. */
+  subscribe(listener: (event: AppEvent) => void): () => void;
+}

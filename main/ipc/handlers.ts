@@ -1,0 +1,168 @@
+/**
+ * What each channel does, over the app core. Inputs arrive already validated by the dispatcher; results
+ * are plain data shaped by the contract, built here field by field so that nothing the contract does not
+ * name (a client, a credential) can ride along.
+ */
+import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
+import type { AppCore } from '../services/appCore.js';
+import { BatchInputError } from '../services/batchInput.js';
+import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
+import type { OperationOutcome } from '../services/orderOperations.js';
+import type { LookupResult } from '../services/views.js';
+import { CONTRACT_VERSION } from './channels.js';
+import type { AppInfo, BatchRow, ConnectionView, EnvironmentName, OperationResult, SettingsView } from './contract.js';
+import type { Handlers } from './dispatcher.js';
+import { IpcFailure } from './errors.js';
+import type { EventHub } from './events.js';
+
+export interface HandlerContext {
+  readonly core: AppCore;
+  readonly events: EventHub;
+  readonly app: Pick<AppInfo, 'name' | 'version' | 'shell' | 'dataFolder'>;
+}
+
+async function connectionView(core: AppCore, environment: EnvironmentName): Promise<ConnectionView> {
+  const c = core.settings.connection(environment);
+  const problems: string[] = [];
+  let credentials = { password: false, token: false };
+  try {
+    credentials = await core.settings.credentialStatus(environment);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  let effectiveBaseUrl: string | undefined;
+  try {
+    effectiveBaseUrl = core.settings.baseUrl(environment, core.sandbox.url);
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  return {
+    ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
+    authMode: c.authMode,
+    ...(c.userName ? { userName: c.userName } : {}),
+    ...(c.merchantLogin ? { merchantLogin: c.merchantLogin } : {}),
+    signatureRequired: c.signatureRequired,
+    credentials,
+    ...(effectiveBaseUrl ? { effectiveBaseUrl } : {}),
+    ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
+  };
+}
+
+async function settingsView(core: AppCore): Promise<SettingsView> {
+  const g = core.settings.general();
+  const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
+  return {
+    general: { environment: g.environment, language: g.language, perChargeMaximum: g.perChargeMaximum },
+    connections: Object.fromEntries(entries) as SettingsView['connections'],
+  };
+}
+
+function batchRow(r: LookupResult): BatchRow {
+  if (r.kind === 'failed') return { query: r.query, result: r.kind, reason: r.reason };
+  if (r.kind !== 'found') return { query: r.query, result: r.kind };
+  const o = r.order;
+  return {
+    query: r.query,
+    result: r.kind,
+    orderId: o.orderId,
+    orderNumber: o.orderNumber,
+    ...(o.status !== undefined ? { status: o.status } : {}),
+    statusWords: o.statusWords,
+    paid: o.paid,
+    amount: o.amount,
+    exponent: o.exponent,
+    currency: o.currencyAlpha ?? o.currency,
+    ...(o.card?.maskedPan ? { maskedPan: o.card.maskedPan } : {}),
+    ...(o.actionCodeDescription ? { reason: o.actionCodeDescription } : {}),
+  };
+}
+
+/** Failures of the batch layer in the contract's terms. */
+function batchCall<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', err.message);
+    if (err instanceof BatchInputError) throw new IpcFailure('invalidInput', err.message);
+    throw err;
+  }
+}
+
+export function createHandlers({ core, events, app }: HandlerContext): Handlers {
+  const batches = new BatchLookups({
+    orders: () => core.services.orders,
+    onProgress: (batchId, state, progress) => events.publish({ type: 'batch.progress', batchId, state, progress }),
+  });
+
+  const changed = async (): Promise<SettingsView> => {
+    events.publish({ type: 'settings.changed' });
+    return settingsView(core);
+  };
+
+  const operation = async (kind: OperationResult['operation'], run: () => Promise<OperationOutcome>, orderId: string) => {
+    const { operation: op, kind: outcome } = await run();
+    // The order as it is now, so the screen shows the new state; a failed read leaves it to a refresh.
+    const order = await core.services.orders.current(orderId).catch(() => undefined);
+    return {
+      operation: kind,
+      outcome,
+      ...(op.amount !== undefined ? { amount: op.amount } : {}),
+      ...(op.reason ? { reason: op.reason } : {}),
+      ...(order ? { order } : {}),
+    } satisfies OperationResult;
+  };
+
+  return {
+    'app.info': () => ({
+      ...app,
+      contractVersion: CONTRACT_VERSION,
+      environment: core.services.environment,
+      sandboxUrl: core.sandbox.url,
+    }),
+    'settings.get': () => settingsView(core),
+    'settings.updateGeneral': async (change) => {
+      // A batch would otherwise go on against an environment that is no longer open.
+      if (change.environment !== undefined && change.environment !== core.services.environment) batches.cancelAll();
+      await core.updateGeneral(change);
+      return changed();
+    },
+    'settings.setConnection': async ({ environment, ...change }) => {
+      // null clears a field; absent leaves it as it is.
+      const update = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, v ?? undefined]));
+      await core.updateConnection(environment, update);
+      return changed();
+    },
+    'settings.setCredential': async ({ environment, kind, secret }) => {
+      await core.updateCredential(environment, kind, secret);
+      return changed();
+    },
+    'settings.clearCredential': async ({ environment, kind }) => {
+      await core.updateCredential(environment, kind, undefined);
+      return changed();
+    },
+    'settings.checkConnection': async () => ({ ...(await core.checkConnection()), environment: core.services.environment }),
+    'orders.lookup': ({ query }) => core.services.orders.lookup(query),
+    'orders.search': ({ text }) => core.services.orders.searchOffline(text),
+    'orders.history': ({ limit }) => core.services.orders.history(limit),
+    'orders.deposit': ({ orderId, amount }) => operation('deposit', () => core.services.operations.deposit(orderId, amount), orderId),
+    'orders.reverse': ({ orderId }) => operation('reverse', () => core.services.operations.reverse(orderId), orderId),
+    'orders.refund': ({ orderId, amount }) => operation('refund', () => core.services.operations.refund(orderId, amount), orderId),
+    'orders.batch.start': ({ text }) =>
+      batchCall(() => {
+        const { batchId, input } = batches.start(text);
+        return { batchId, total: input.queries.length, duplicates: input.duplicates, skipped: input.skipped };
+      }),
+    'orders.batch.cancel': ({ batchId }) => batchCall(() => ({ batchId, state: batches.cancel(batchId) })),
+    'orders.batch.results': ({ batchId }) =>
+      batchCall(() => {
+        const { state, progress, results } = batches.state(batchId);
+        return { batchId, state, progress, rows: (results ?? []).map(batchRow) };
+      }),
+    'orders.batch.export': ({ batchId, result, status }) =>
+      batchCall(() => ({
+        fileName: `lookup-${batchId}${result ? `-${result}` : ''}${status !== undefined ? `-status${status}` : ''}.csv`,
+        mimeType: 'text/csv' as const,
+        content: batches.csv(batchId, { ...(result ? { result } : {}), ...(status !== undefined ? { status } : {}) }),
+      })),
+  };
+}
