@@ -1,7 +1,9 @@
 /**
- * The bridge between the isolated renderer and main. It exposes only what the typed IPC contract
- * defines (arriving with the Orders workspace); no raw ipcRenderer ever reaches the page.
+ * The preload script (sandboxed, built as CommonJS): puts the contract's api on window.api through
+ * contextBridge, which copies it into the page's isolated world. Nothing else crosses, and no raw
+ * ipcRenderer ever reaches the page.
  */
-import { contextBridge } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
+import { createBridgeApi } from './api.js';
 
-contextBridge.exposeInMainWorld('api', Object.freeze({ contractVersion: 0 }));
+contextBridge.exposeInMainWorld('api', createBridgeApi(ipcRenderer));
