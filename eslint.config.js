@@ -25,6 +25,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The shell's decisions take Electron objects as parameters: they may name Electron's types, never load it.
+    files: ['main/shell/**/*.ts', 'test/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', allowTypeImports: true, message: 'Only main/index.ts and preload/ may import electron at run time.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

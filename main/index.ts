@@ -1,58 +1,111 @@
 /**
- * The Electron adapter: application life cycle and the hardened window. The only main-process file that
- * imports `electron`; everything it starts (the core: store, vault, embedded sandbox, services) is plain Node.
+ * The Electron adapter: application life cycle, the hardened window and the IPC binding. The only
+ * main-process file that imports `electron` at run time; the decisions (window options, what counts as
+ * the app's page, navigation, permissions, who may call main, the menu) live in main/shell/ and are
+ * tested there with stand-ins, and everything the window talks to (the core: store, vault, embedded
+ * sandbox, services) is plain Node, shared with browser mode (main/browserMode.ts).
  */
-import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
 import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { CONTRACT_VERSION } from './ipc/channels.js';
+import { createDispatcher } from './ipc/dispatcher.js';
+import { EventHub } from './ipc/events.js';
+import { createHandlers } from './ipc/handlers.js';
 import { AppCore } from './services/appCore.js';
+import { appPage } from './shell/appPage.js';
+import { sendContentSecurityPolicy } from './shell/contentSecurityPolicy.js';
+import { bindChannels, forwardEvents } from './shell/ipcBinding.js';
+import { menuTemplate } from './shell/menu.js';
+import { guardNavigation } from './shell/navigation.js';
+import { denyPermissions } from './shell/permissions.js';
+import { appFrameOnly } from './shell/senderCheck.js';
+import { focusWindow, windowOptions } from './shell/window.js';
+
+// The main bundle is ESM: its folder comes from import.meta.url (out/main/ when built).
+const here = fileURLToPath(new URL('.', import.meta.url));
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const page = appPage({ rendererFile: join(here, '../renderer/index.html'), devServerUrl });
+const events = new EventHub();
 
 let core: AppCore | undefined;
+let win: BrowserWindow | undefined;
 
-async function openWindow(): Promise<void> {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 840,
-    show: false,
-    title: 'Gateway back office',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+async function openWindow(): Promise<BrowserWindow> {
+  const w = new BrowserWindow(windowOptions(join(here, '../preload/index.cjs')));
+  win = w;
+  const stopEvents = forwardEvents(events, w.webContents);
+  w.on('closed', () => {
+    stopEvents();
+    if (win === w) win = undefined;
   });
-  win.once('ready-to-show', () => win.show());
-  // No window may open from the renderer, and the page may not navigate away from the app.
-  win.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  win.webContents.on('will-navigate', (event) => event.preventDefault());
-  if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else await win.loadFile(join(__dirname, '../renderer/index.html'));
+  w.once('ready-to-show', () => w.show());
+  await w.loadURL(page.url);
+  return w;
 }
 
+function showAbout(): void {
+  const detail = `Version ${app.getVersion()} (IPC contract ${CONTRACT_VERSION})\nElectron ${process.versions.electron ?? '?'}, Node ${process.versions.node}`;
+  const options = { type: 'info' as const, title: 'About', message: 'Gateway Back Office', detail, buttons: ['OK'] };
+  void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+}
+
+async function start(): Promise<void> {
+  sendContentSecurityPolicy(session.defaultSession);
+  denyPermissions(session.defaultSession, page.isAppUrl);
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({ appName: 'Gateway Back Office', isDev: devServerUrl !== undefined, platform: process.platform, showAbout }),
+    ),
+  );
+
+  // The core opens the store, the vault and the embedded sandbox (demo data seeded on first run) in the
+  // app's data folder, and settles every charge left open by an earlier run before the window shows anything.
+  const dataFolder = app.getPath('userData');
+  core = await AppCore.open({ dataFolder, osUser: userInfo().username, demo: true });
+  const handlers = createHandlers({ core, events, app: { name: app.getName(), version: app.getVersion(), shell: 'electron', dataFolder } });
+  bindChannels(
+    ipcMain,
+    createDispatcher(handlers),
+    appFrameOnly(() => win?.webContents, page.isAppUrl),
+  );
+  await openWindow();
+}
+
+// One running app per data folder: a second launch focuses the first one's window and exits.
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (event) => event.preventDefault());
+  app.on('second-instance', () => {
+    if (win) focusWindow(win);
+  });
+  // Every web contents, not just the main window's, is kept on the app's page.
+  app.on('web-contents-created', (_event, contents) =>
+    guardNavigation(contents, { isAppUrl: page.isAppUrl, openExternal: (url) => shell.openExternal(url) }),
+  );
+  app.on('activate', () => {
+    if (core && !win) void openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  // Quitting waits for the core to close (the store flushed, the sandbox stopped), then quits for real.
+  app.on('before-quit', (event) => {
+    const closing = core;
+    if (!closing) return;
+    core = undefined;
+    event.preventDefault();
+    closing
+      .close()
+      .catch((err: unknown) => console.error(err))
+      .finally(() => app.quit());
   });
   app
     .whenReady()
-    .then(async () => {
-      // The core opens the store, the vault and the embedded sandbox in the app's data folder, and settles
-      // every charge left open by an earlier run before the window shows anything.
-      core = await AppCore.open({ dataFolder: app.getPath('userData'), osUser: userInfo().username, demo: true });
-      await openWindow();
-    })
+    .then(start)
     .catch((err: unknown) => {
       console.error(err);
       app.exit(1);
     });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('before-quit', () => {
-    void core?.close();
-  });
 }
