@@ -1,4 +1,5 @@
-// The whole test suite, as CI and developers run it: typecheck, lint, format check, Vitest, build.
+// The whole test suite, as CI and developers run it: typecheck, lint, format check, build, Vitest (unit,
+// integration and UI tests).
 // Prints a last line "N passed, N failed" counting the tests and the checks that ran.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,6 +28,8 @@ function check(name, command, args) {
 check('typecheck', 'npx', ['tsc', '-b']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 check('format', 'npx', ['prettier', '--check', '.']);
+// Built before the tests: the UI tests drive the built renderer.
+check('build', 'npx', ['electron-vite', 'build']);
 
 // The keychain tests need a real Secret Service: where dbus-run-session and gnome-keyring exist, the tests
 // run inside a private D-Bus session with a keyring unlocked in a throwaway folder.
@@ -52,7 +55,6 @@ try {
   console.log('!! tests produced no report');
 }
 
-check('build', 'npx', ['electron-vite', 'build']);
 rmSync(dir, { recursive: true, force: true });
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -45,7 +45,11 @@ const schemas = {
   'settings.setConnection': z.strictObject({
     environment,
     /** null clears the environment's own base URL. */
-    baseUrl: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional(),
     authMode: z.enum(['password', 'token']).optional(),
     userName: printable(50).min(1).nullable().optional(),
     merchantLogin: printable(255).min(1).nullable().optional(),
@@ -65,7 +69,12 @@ const schemas = {
   'orders.reverse': z.strictObject({ orderId }),
   'orders.refund': z.strictObject({ orderId, amount: minorUnits }),
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
-  'orders.batch.start': z.strictObject({ text: z.string().min(1, 'the file is empty').max(16 * 1024 * 1024, 'the file is over 16 MB') }),
+  'orders.batch.start': z.strictObject({
+    text: z
+      .string()
+      .min(1, 'the file is empty')
+      .max(16 * 1024 * 1024, 'the file is over 16 MB'),
+  }),
   'orders.batch.cancel': z.strictObject({ batchId }),
   'orders.batch.results': z.strictObject({ batchId }),
   'orders.batch.export': z.strictObject({
@@ -205,15 +214,7 @@ export type AppEvent =
 
 /** What a refused or failed call carries across the boundary: plain data, never a stack or a secret. */
 export type IpcErrorCode =
-  | 'unknownChannel'
-  | 'invalidInput'
-  | 'forbidden'
-  | 'notFound'
-  | 'settings'
-  | 'gateway'
-  | 'keychainUnavailable'
-  | 'storage'
-  | 'internal';
+  'unknownChannel' | 'invalidInput' | 'forbidden' | 'notFound' | 'settings' | 'gateway' | 'keychainUnavailable' | 'storage' | 'internal';
 
 export interface IpcError {
   readonly code: IpcErrorCode;

@@ -14,7 +14,10 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<
 export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error): Dispatch {
   return async (channel, payload) => {
     if (!isChannel(channel)) {
-      return { ok: false, error: { code: 'unknownChannel', message: `There is no channel named ${JSON.stringify(String(channel).slice(0, 80))}` } };
+      return {
+        ok: false,
+        error: { code: 'unknownChannel', message: `There is no channel named ${JSON.stringify(String(channel).slice(0, 80))}` },
+      };
     }
     // An absent payload is an empty one: channels without input may be called with nothing.
     const parsed = INPUT_SCHEMAS[channel].safeParse(payload === undefined ? {} : payload);

@@ -117,7 +117,8 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
       if (!authorised(req, res)) return;
       void (async () => {
         const text = await readBody(req);
-        if (text === undefined) return sendJson(res, 413, { ok: false, error: { code: 'invalidInput', message: 'The request is over 20 MB' } });
+        if (text === undefined)
+          return sendJson(res, 413, { ok: false, error: { code: 'invalidInput', message: 'The request is over 20 MB' } });
         let payload: unknown;
         try {
           payload = text === '' ? undefined : JSON.parse(text);

@@ -113,8 +113,10 @@ export class AppCore {
       await client.getOrderStatusExtended({ orderNumber: `connection-check-${randomUUID().slice(0, 8)}` });
       return { ok: true, message: 'Connected: the gateway answered' };
     } catch (err) {
-      if (err instanceof GatewayError && err.errorCode === '6') return { ok: true, message: 'Connected: the gateway accepted the credentials' };
-      if (err instanceof GatewayError) return { ok: false, message: `The gateway refused: ${err.gatewayMessage} (errorCode ${err.errorCode})` };
+      if (err instanceof GatewayError && err.errorCode === '6')
+        return { ok: true, message: 'Connected: the gateway accepted the credentials' };
+      if (err instanceof GatewayError)
+        return { ok: false, message: `The gateway refused: ${err.gatewayMessage} (errorCode ${err.errorCode})` };
       return { ok: false, message: err instanceof Error ? err.message : String(err) };
     }
   }

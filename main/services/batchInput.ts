@@ -42,7 +42,8 @@ export function parseBatchInput(text: string): BatchInput {
   const headerColumn = records[0]!.record.findIndex((cell) => HEADER.test(cell));
   const column = Math.max(headerColumn, 0);
   const first = headerColumn >= 0 ? 1 : 0;
-  if (records.length - first > MAX_ROWS) throw new BatchInputError(`The file has more than ${MAX_ROWS.toLocaleString('en')} rows; split it`);
+  if (records.length - first > MAX_ROWS)
+    throw new BatchInputError(`The file has more than ${MAX_ROWS.toLocaleString('en')} rows; split it`);
 
   const seen = new Set<string>();
   const queries: string[] = [];

@@ -47,4 +47,3 @@ export interface BatchProgress {
   readonly notFound: number;
   readonly failed: number;
 }
-

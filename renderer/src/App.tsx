@@ -1,9 +1,92 @@
-/** The application shell. The workspaces (orders, stored cards, charges, keys, audit) arrive with their issues. */
+/**
+ * The application shell: the environment always in view (production in red, across the top), navigation
+ * between the workspaces, the theme, and the open workspace.
+ */
+import { useEffect } from 'react';
+import { useAppInfo, useMainEvents } from './api/queries';
+import { useShortcuts } from './app/shortcuts';
+import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
+import { Toasts } from './components/Toasts';
+import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
+import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
+import { Upcoming } from './features/upcoming/Upcoming';
+
+const ENVIRONMENT_LABELS = { sandbox: 'Sandbox', test: 'Test', production: 'Production', custom: 'Custom' } as const;
+
+function Workspace({ id }: { readonly id: WorkspaceId }) {
+  switch (id) {
+    case 'orders':
+      return <OrdersWorkspace />;
+    case 'settings':
+      return <SettingsWorkspace />;
+    default:
+      return <Upcoming workspace={id} />;
+  }
+}
+
 export function App() {
+  useMainEvents();
+  useShortcuts();
+  const { workspace, theme, open, toggleTheme } = useUi();
+  const info = useAppInfo();
+  const environment = info.data?.environment;
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
   return (
-    <main style={{ font: '16px system-ui, sans-serif', padding: '2rem' }}>
-      <h1>Gateway back office</h1>
-      <p>Connected to the sandbox gateway. Workspaces arrive in the next releases.</p>
-    </main>
+    <div className={`app env-${environment ?? 'unknown'}`}>
+      {environment === 'production' && (
+        <div className="production-band" role="note">
+          Production: real cards, real money
+        </div>
+      )}
+      <header className="topbar">
+        <span className="brand">Gateway back office</span>
+        <span className={`env-badge env-badge-${environment ?? 'unknown'}`} aria-label={`Environment: ${environment ?? 'loading'}`}>
+          {environment ? ENVIRONMENT_LABELS[environment] : '…'}
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={toggleTheme}
+          aria-label={`Switch to ${theme === 'light' ? 'dark' : 'light'} theme`}
+        >
+          {theme === 'light' ? 'Dark theme' : 'Light theme'}
+        </button>
+      </header>
+      <div className="layout">
+        <nav className="sidenav" aria-label="Workspaces">
+          <ul>
+            {WORKSPACES.map((w, i) => (
+              <li key={w.id}>
+                <button
+                  type="button"
+                  className={`nav-item${w.id === workspace ? ' active' : ''}`}
+                  aria-current={w.id === workspace ? 'page' : undefined}
+                  aria-keyshortcuts={`Alt+${i + 1}`}
+                  title={`${w.label} (Alt+${i + 1})`}
+                  onClick={() => open(w.id)}
+                >
+                  {w.label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="content" id="main">
+          {info.isError ? (
+            <div className="panel error-panel" role="alert">
+              The app could not start its services: {info.error.message}
+            </div>
+          ) : (
+            <Workspace id={workspace} />
+          )}
+        </main>
+      </div>
+      <Toasts />
+    </div>
   );
 }

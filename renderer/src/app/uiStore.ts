@@ -1,0 +1,63 @@
+/**
+ * UI state only (which workspace is open, the theme, the toasts on screen): never anything that comes from
+ * main, which lives in TanStack Query's cache. The theme survives a restart in localStorage.
+ */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+
+export const WORKSPACES = [
+  { id: 'orders', label: 'Orders' },
+  { id: 'cards', label: 'Stored cards' },
+  { id: 'charges', label: 'Charges' },
+  { id: 'keys', label: 'Signing keys' },
+  { id: 'audit', label: 'Audit' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
+
+export type Theme = 'light' | 'dark';
+
+export interface Toast {
+  readonly id: number;
+  readonly tone: 'info' | 'success' | 'error';
+  readonly text: string;
+}
+
+interface UiState {
+  workspace: WorkspaceId;
+  theme: Theme;
+  toasts: readonly Toast[];
+  /** The batch look-up on screen, if any. */
+  batchId?: string;
+  open(workspace: WorkspaceId): void;
+  toggleTheme(): void;
+  toast(tone: Toast['tone'], text: string): void;
+  dismiss(id: number): void;
+  showBatch(batchId: string | undefined): void;
+}
+
+let toastIds = 0;
+
+const preferredTheme = (): Theme =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+export const useUi = create<UiState>()(
+  persist(
+    (set) => ({
+      workspace: 'orders',
+      theme: preferredTheme(),
+      toasts: [],
+      open: (workspace) => set({ workspace }),
+      toggleTheme: () => set((s) => ({ theme: s.theme === 'light' ? 'dark' : 'light' })),
+      toast: (tone, text) => {
+        const id = ++toastIds;
+        set((s) => ({ toasts: [...s.toasts.slice(-4), { id, tone, text }] }));
+        // Errors stay until dismissed: they may need reading twice.
+        if (tone !== 'error') setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 6000);
+      },
+      dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+      showBatch: (batchId) => set({ batchId }),
+    }),
+    { name: 'backoffice.ui', partialize: (s) => ({ theme: s.theme }) },
+  ),
+);

@@ -1,0 +1,158 @@
+/**
+ * A batch's results: a virtualised table (only the rows in view are in the DOM, so 100,000 rows scroll
+ * as smoothly as 100), filters by result and status, and CSV export of what the filters show.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useId, useMemo, useRef, useState } from 'react';
+import type { BatchRow } from '../../../../main/ipc/contract';
+import { call, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
+import { useUi } from '../../app/uiStore';
+import { Button } from '../../components/Button';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatAmount } from '../../format/money';
+
+type ResultFilter = 'all' | BatchRow['result'];
+const RESULT_WORDS: Record<BatchRow['result'], string> = {
+  found: 'Found',
+  notFound: 'Not found',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+const ROW_HEIGHT = 36;
+const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Card', 'Reason'];
+
+function download(fileName: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function BatchResults({ batchId }: { readonly batchId: string }) {
+  const id = useId();
+  const toast = useUi((s) => s.toast);
+  const results = useQuery({ queryKey: keys.batchResults(batchId), queryFn: () => call('orders.batch.results', { batchId }) });
+  const [result, setResult] = useState<ResultFilter>('all');
+  const [status, setStatus] = useState<number | 'all'>('all');
+  const rows = useMemo(() => results.data?.rows ?? [], [results.data]);
+  const statuses = useMemo(
+    () =>
+      [...new Map(rows.filter((r) => r.status !== undefined).map((r) => [r.status!, r.statusWords ?? ''])).entries()].sort(
+        (a, b) => a[0] - b[0],
+      ),
+    [rows],
+  );
+  const shown = useMemo(
+    () => rows.filter((r) => (result === 'all' || r.result === result) && (status === 'all' || r.status === status)),
+    [rows, result, status],
+  );
+  const exportCsv = useMutation({
+    mutationFn: () =>
+      call('orders.batch.export', {
+        batchId,
+        ...(result !== 'all' ? { result } : {}),
+        ...(status !== 'all' ? { status } : {}),
+      }),
+    onSuccess: (file) => {
+      download(file.fileName, file.content, file.mimeType);
+      toast('success', `Exported ${shown.length.toLocaleString()} rows to ${file.fileName}`);
+    },
+    onError: (err) => toast('error', errorText(err)),
+  });
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  if (results.isPending) return <p role="status">Loading results…</p>;
+  if (results.isError) return <div role="alert">{errorText(results.error)}</div>;
+
+  return (
+    <section className="panel batch-results" aria-labelledby={`${id}-title`}>
+      <div className="workspace-head">
+        <h2 id={`${id}-title`}>Results</h2>
+        <div className="filters">
+          <label htmlFor={`${id}-result`}>Result</label>
+          <select id={`${id}-result`} value={result} onChange={(e) => setResult(e.target.value as ResultFilter)}>
+            <option value="all">All</option>
+            {(Object.keys(RESULT_WORDS) as BatchRow['result'][]).map((k) => (
+              <option key={k} value={k}>
+                {RESULT_WORDS[k]}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-status`}>Status</label>
+          <select
+            id={`${id}-status`}
+            value={String(status)}
+            onChange={(e) => setStatus(e.target.value === 'all' ? 'all' : Number(e.target.value))}
+          >
+            <option value="all">All statuses</option>
+            {statuses.map(([n, words]) => (
+              <option key={n} value={n}>
+                {words} ({n})
+              </option>
+            ))}
+          </select>
+          <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || shown.length === 0}>
+            Export CSV
+          </Button>
+        </div>
+      </div>
+      <p className="muted" role="status">
+        Showing {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows
+      </p>
+      <div className="vtable" role="table" aria-label="Batch results" aria-rowcount={shown.length + 1}>
+        <div role="rowgroup" className="vtable-head">
+          <div role="row" className="vrow" aria-rowindex={1}>
+            {COLUMNS.map((c) => (
+              <div role="columnheader" key={c}>
+                {c}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div ref={scroller} className="vtable-body" data-testid="batch-scroller" tabIndex={0} aria-label="Result rows, scrollable">
+          <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+            {virtual.getVirtualItems().map((item) => {
+              const r = shown[item.index]!;
+              return (
+                <div
+                  role="row"
+                  className="vrow"
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
+                  <div role="cell" className="mono">
+                    {r.query}
+                  </div>
+                  <div role="cell">{RESULT_WORDS[r.result]}</div>
+                  <div role="cell">{r.statusWords ? <StatusBadge status={r.status} words={r.statusWords} /> : ''}</div>
+                  <div role="cell">{r.paid === undefined ? '' : r.paid ? 'Yes' : 'No'}</div>
+                  <div role="cell" className="num">
+                    {r.amount !== undefined ? formatAmount(r.amount, r.exponent ?? 2, r.currency) : ''}
+                  </div>
+                  <div role="cell" className="mono">
+                    {r.maskedPan ?? ''}
+                  </div>
+                  <div role="cell" className="reason" title={r.reason}>
+                    {r.reason ?? ''}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

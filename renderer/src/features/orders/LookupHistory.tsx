@@ -1,0 +1,73 @@
+/**
+ * Earlier look-ups and the orders they found, kept by main, so support can find an order again without
+ * the network: the history when the filter is empty, otherwise cached orders by number, id or last digits.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useId, useState } from 'react';
+import type { LookupResult } from '../../../../main/ipc/contract';
+import { call } from '../../api/client';
+import { keys } from '../../api/queries';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime } from '../../format/dates';
+import { orderMoney } from './OrderDetails';
+
+const OUTCOME_WORDS = { found: 'found', notFound: 'not found', failed: 'failed' } as const;
+
+export function LookupHistory({
+  onShow,
+  onLookup,
+}: {
+  readonly onShow: (r: LookupResult) => void;
+  readonly onLookup: (query: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const filter = useDeferredValue(text.trim());
+  const id = useId();
+  const history = useQuery({ queryKey: keys.history, queryFn: () => call('orders.history', { limit: 50 }) });
+  const cached = useQuery({
+    queryKey: keys.search(filter),
+    queryFn: () => call('orders.search', { text: filter }),
+    enabled: filter !== '',
+  });
+
+  return (
+    <aside className="panel history" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Looked up before</h2>
+      <label htmlFor={`${id}-filter`}>Find a looked-up order (works offline)</label>
+      <input
+        id={`${id}-filter`}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Number, ID or last card digits"
+      />
+      {filter === '' ? (
+        <ul className="history-list">
+          {(history.data ?? []).map((h, i) => (
+            <li key={`${h.at}-${i}`}>
+              <button type="button" className="link-button" onClick={() => onLookup(h.query)} title="Look up again">
+                {h.query}
+              </button>
+              <span className={`history-outcome outcome-${h.outcome}`}>{OUTCOME_WORDS[h.outcome]}</span>
+              <time className="muted">{formatDateTime(h.at)}</time>
+            </li>
+          ))}
+          {history.data?.length === 0 && <li className="muted">Nothing looked up yet.</li>}
+        </ul>
+      ) : (
+        <ul className="history-list">
+          {(cached.data ?? []).map((o) => (
+            <li key={o.orderId}>
+              <button type="button" className="link-button" onClick={() => onShow({ query: o.orderNumber, kind: 'found', order: o })}>
+                {o.orderNumber || o.orderId}
+              </button>
+              <StatusBadge status={o.status} words={o.statusWords} />
+              <span className="muted">{orderMoney(o, o.amount)}</span>
+            </li>
+          ))}
+          {cached.data?.length === 0 && <li className="muted">No looked-up order matches.</li>}
+        </ul>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Deposit, reverse and refund on an order, each behind a confirmation that restates the amount, the
+ * currency, the card and the order, with the amount typed in major units and sent in minor units. The
+ * confirm button names the action and the amount, so a stray Enter cannot do something unread.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OperationResult, OrderView } from '../../../../main/ipc/contract';
+import { call, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
+import { useUi } from '../../app/uiStore';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Field } from '../../components/Field';
+import { decimalText, parseMajor } from '../../format/money';
+import { orderMoney } from './OrderDetails';
+
+type Action = 'deposit' | 'reverse' | 'refund';
+
+const VERBS: Record<Action, { title: string; past: string; noun: string }> = {
+  deposit: { title: 'Charge the held amount', past: 'Charged', noun: 'charge' },
+  reverse: { title: 'Reverse the order', past: 'Reversed', noun: 'reversal' },
+  refund: { title: 'Refund', past: 'Refunded', noun: 'refund' },
+};
+
+/** What can be done to an order in its status, and the most it can be done for. */
+function available(order: OrderView): { action: Action; max?: number }[] {
+  const out: { action: Action; max?: number }[] = [];
+  if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount });
+  if (order.status === 1 || order.status === 2) out.push({ action: 'reverse' });
+  const refundable = order.depositedAmount - order.refundedAmount;
+  if ((order.status === 2 || order.status === 4) && refundable > 0) out.push({ action: 'refund', max: refundable });
+  return out;
+}
+
+export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (order: OrderView) => void }) {
+  const [open, setOpen] = useState<{ action: Action; max?: number }>();
+  const actions = available(order);
+  if (actions.length === 0) return null;
+  return (
+    <section className="order-actions" aria-label="Actions on this order">
+      {actions.map((a) => (
+        <Button key={a.action} variant={a.action === 'deposit' ? 'primary' : 'danger'} onClick={() => setOpen(a)}>
+          {a.action === 'deposit' ? 'Charge held amount…' : a.action === 'reverse' ? 'Reverse…' : 'Refund…'}
+        </Button>
+      ))}
+      {open && (
+        <ConfirmOperation order={order} action={open.action} max={open.max} onClose={() => setOpen(undefined)} onChanged={onChanged} />
+      )}
+    </section>
+  );
+}
+
+function ConfirmOperation({
+  order,
+  action,
+  max,
+  onClose,
+  onChanged,
+}: {
+  readonly order: OrderView;
+  readonly action: Action;
+  readonly max: number | undefined;
+  readonly onClose: () => void;
+  readonly onChanged: (order: OrderView) => void;
+}) {
+  const toast = useUi((s) => s.toast);
+  const queries = useQueryClient();
+  const [text, setText] = useState(max !== undefined ? decimalText(max, order.exponent) : '');
+  const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
+  const amountError =
+    parsed && !parsed.ok
+      ? parsed.error
+      : parsed?.ok && max !== undefined && parsed.minor > max
+        ? `At most ${orderMoney(order, max)}`
+        : undefined;
+  const amount = parsed?.ok ? parsed.minor : undefined;
+  const card = order.card?.maskedPan ?? 'the card used';
+
+  const run = useMutation({
+    mutationFn: (): Promise<OperationResult> =>
+      action === 'reverse'
+        ? call('orders.reverse', { orderId: order.orderId })
+        : call(action === 'deposit' ? 'orders.deposit' : 'orders.refund', { orderId: order.orderId, amount: amount! }),
+    onSuccess: (r) => {
+      const what = `${VERBS[action].noun}${r.amount ? ` of ${orderMoney(order, r.amount)}` : ''}`;
+      if (r.outcome === 'done')
+        toast('success', `${VERBS[action].past}${r.amount ? ` ${orderMoney(order, r.amount)}` : ''} on order ${order.orderNumber}`);
+      else if (r.outcome === 'refused') toast('error', `The gateway refused the ${what}: ${r.reason ?? 'no reason given'}`);
+      else toast('info', `No answer yet to the ${what}; it is recorded and will be reconciled before anything else.`);
+      if (r.order) onChanged(r.order);
+      void queries.invalidateQueries({ queryKey: keys.history });
+      onClose();
+    },
+    onError: (err) => toast('error', errorText(err)),
+  });
+
+  const summary =
+    action === 'reverse'
+      ? `Reverse order ${order.orderNumber}: the ${order.status === 1 ? 'hold' : 'charge'} of ${orderMoney(order, order.status === 1 ? order.approvedAmount || order.amount : order.depositedAmount)} on card ${card} is cancelled. An order can be reversed once.`
+      : amount !== undefined && !amountError
+        ? `${action === 'refund' ? 'Refund' : 'Charge'} ${orderMoney(order, amount)} ${action === 'refund' ? 'to' : 'from'} card ${card} on order ${order.orderNumber}.`
+        : `Order ${order.orderNumber}, card ${card}.`;
+
+  return (
+    <Dialog title={VERBS[action].title} open onClose={onClose}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!amountError && (action === 'reverse' || amount !== undefined)) run.mutate();
+        }}
+      >
+        {action !== 'reverse' && (
+          <Field
+            label={`Amount in ${order.currencyAlpha ?? order.currency}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            error={text === '' ? undefined : amountError}
+            hint={max !== undefined ? `Up to ${orderMoney(order, max)}` : undefined}
+          />
+        )}
+        <p className="confirm-summary">{summary}</p>
+        <div className="dialog-buttons">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="submit"
+            variant={action === 'deposit' ? 'primary' : 'danger'}
+            disabled={run.isPending || !!amountError || (action !== 'reverse' && amount === undefined)}
+          >
+            {run.isPending
+              ? 'Sending…'
+              : action === 'reverse'
+                ? `Reverse order ${order.orderNumber}`
+                : `${action === 'refund' ? 'Refund' : 'Charge'} ${amount !== undefined && !amountError ? orderMoney(order, amount) : ''}`}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

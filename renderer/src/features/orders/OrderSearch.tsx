@@ -1,0 +1,115 @@
+/**
+ * The one search box: an orderId or an orderNumber, and what the gateway says about it: the order, "no
+ * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LookupResult, OrderView } from '../../../../main/ipc/contract';
+import { ApiError, call, errorText } from '../../api/client';
+import { keys, useAppInfo } from '../../api/queries';
+import { SEARCH_INPUT_ID } from '../../app/shortcuts';
+import { Button } from '../../components/Button';
+import { OrderDetails } from './OrderDetails';
+
+/** The look-up itself, shared by the search box and the history list. */
+export function useLookup(onShow: (r: LookupResult) => void) {
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (query: string) => call('orders.lookup', { query }),
+    onSuccess: (r) => {
+      onShow(r);
+      void queries.invalidateQueries({ queryKey: keys.history });
+    },
+  });
+}
+
+export function OrderSearch({
+  text,
+  setText,
+  lookup,
+  shown,
+  onShow,
+}: {
+  readonly text: string;
+  readonly setText: (text: string) => void;
+  readonly lookup: ReturnType<typeof useLookup>;
+  readonly shown?: LookupResult | undefined;
+  readonly onShow: (r: LookupResult) => void;
+}) {
+  const environment = useAppInfo().data?.environment;
+  const inputError = lookup.error instanceof ApiError ? lookup.error.fieldMessage('query') : undefined;
+
+  return (
+    <div className="order-search">
+      <form
+        role="search"
+        className="search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          lookup.mutate(text);
+        }}
+      >
+        <label htmlFor={SEARCH_INPUT_ID}>Order ID or order number</label>
+        <div className="search-row">
+          <input
+            id={SEARCH_INPUT_ID}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. 2f3c…-… or INV-1042"
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby="search-hint"
+            aria-invalid={inputError ? true : undefined}
+          />
+          <Button type="submit" variant="primary" disabled={lookup.isPending}>
+            {lookup.isPending ? 'Looking up…' : 'Look up'}
+          </Button>
+        </div>
+        <div id="search-hint" className="hint">
+          Ctrl+K or / to come back here.
+        </div>
+      </form>
+      {lookup.isError && (
+        <div className="panel error-panel" role="alert">
+          {errorText(lookup.error)}
+        </div>
+      )}
+      {shown && (
+        <LookupOutcome
+          result={shown}
+          environment={environment}
+          onChanged={(order) => onShow({ query: shown.query, kind: 'found', order })}
+        />
+      )}
+    </div>
+  );
+}
+
+function LookupOutcome({
+  result,
+  environment,
+  onChanged,
+}: {
+  readonly result: LookupResult;
+  readonly environment: string | undefined;
+  readonly onChanged: (order: OrderView) => void;
+}) {
+  switch (result.kind) {
+    case 'found':
+      return <OrderDetails order={result.order} onChanged={onChanged} />;
+    case 'notFound':
+      return (
+        <div className="panel notice-panel" role="status">
+          No order has the orderId or orderNumber <strong>{result.query}</strong> in the {environment ?? 'current'} environment.
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="panel error-panel" role="alert">
+          The look-up of <strong>{result.query}</strong> failed: {result.reason}
+        </div>
+      );
+    case 'cancelled':
+      return null;
+  }
+}

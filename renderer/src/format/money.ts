@@ -1,0 +1,54 @@
+/**
+ * Amounts are integers in minor units everywhere; this is where they become text for people and where
+ * typed text becomes minor units again. Both go through decimal strings, never through a float: Intl
+ * formats a decimal string exactly, and parsing splits digits. (main/services/money.ts does the same for
+ * exports; the renderer cannot import main's code, only its types.)
+ */
+
+/** 12345 with exponent 2 is "123.45". */
+export function decimalText(minor: number, exponent: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** "RUB 1,234.50" (or the locale's way of writing it); an unknown currency code is shown as its number. */
+export function formatAmount(minor: number, exponent: number, currency: string | undefined): string {
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return `${decimalText(minor, exponent)}${currency ? ` (currency ${currency})` : ''}`;
+  const key = `${currency}/${exponent}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: exponent,
+      maximumFractionDigits: exponent,
+    });
+    formats.set(key, format);
+  }
+  return format.format(decimalText(minor, exponent) as unknown as number);
+}
+
+export type ParsedAmount = { readonly ok: true; readonly minor: number } | { readonly ok: false; readonly error: string };
+
+/**
+ * Reads an amount typed in major units ("12.5", "1 234,50") for a currency with `exponent` minor digits.
+ * Refuses more decimals than the currency has, signs, and anything that is not a plain number.
+ */
+export function parseMajor(text: string, exponent: number): ParsedAmount {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  if (compact === '') return { ok: false, error: 'Enter an amount' };
+  const m = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
+  if (!m) return { ok: false, error: 'Use digits, with a point or comma before the decimals' };
+  const fraction = m[2] ?? '';
+  if (fraction.length > exponent) {
+    return { ok: false, error: exponent === 0 ? 'This currency has no decimals' : `At most ${exponent} decimals for this currency` };
+  }
+  const minor = Number(`${m[1]}${fraction.padEnd(exponent, '0')}`);
+  if (!Number.isSafeInteger(minor)) return { ok: false, error: 'The amount is too large' };
+  if (minor === 0) return { ok: false, error: 'The amount must be more than zero' };
+  return { ok: true, minor };
+}

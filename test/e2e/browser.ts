@@ -1,0 +1,92 @@
+/**
+ * The UI under test, for real: the app in browser mode (the same core and IPC contract as the Electron
+ * window) on a random loopback port, over real SQLite files and the real keychain, with its embedded
+ * sandbox, driven by Playwright in Debian's Chromium. Screenshots go to test-results/screenshots/.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why the browser tests cannot run here, if they cannot; CI sets REQUIRE_BROWSER so that this fails instead. */
+export function browserMissing(): string | undefined {
+  if (existsSync(CHROMIUM)) return undefined;
+  const reason = `Chromium not found at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`;
+  if (process.env.REQUIRE_BROWSER) throw new Error(reason);
+  console.log(`UI tests skipped: ${reason}`);
+  return reason;
+}
+
+/** The built renderer; built once if a test run starts without it. */
+function ensureBuilt(): void {
+  if (existsSync(join(root, 'out/renderer/index.html'))) return;
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'ignore' });
+  if (r.status !== 0) throw new Error('electron-vite build failed');
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+  });
+}
+
+export interface AppUnderTest {
+  readonly mode: BrowserMode;
+  readonly page: Page;
+  readonly sandbox: Sandbox;
+  readonly dataFolder: string;
+  close(): Promise<void>;
+}
+
+/** Opens the app on a data folder (a fresh one unless given) in a new page of the browser. */
+export async function openApp(browser: Browser, dataFolder = mkdtempSync(join(tmpdir(), 'backoffice-ui-'))): Promise<AppUnderTest> {
+  ensureBuilt();
+  const mode = await openBrowserMode({ dataFolder, log: () => {} });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 860 },
+    acceptDownloads: true,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(mode.host.openUrl);
+  await page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
+  return {
+    mode,
+    page,
+    sandbox: mode.core.sandbox,
+    dataFolder,
+    close: async () => {
+      await context.close();
+      await mode.close();
+      if (errors.length > 0) throw new Error(`The page threw: ${errors.join('; ')}`);
+    },
+  };
+}
+
+export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(root, 'test-results/screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core's serious and critical findings on the page as it is now, in words for the failure message. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
