@@ -3,7 +3,7 @@
  * window) on a random loopback port, over real SQLite files and the real keychain, with its embedded
  * sandbox, driven by Playwright in Debian's Chromium. Screenshots go to test-results/screenshots/.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
