@@ -73,7 +73,8 @@ function batchRow(r: LookupResult): BatchRow {
     exponent: o.exponent,
     currency: o.currencyAlpha ?? o.currency,
     ...(o.card?.maskedPan ? { maskedPan: o.card.maskedPan } : {}),
-    ...(o.actionCodeDescription ? { reason: o.actionCodeDescription } : {}),
+    // The gateway's reason matters where something did not go through; "processed successfully" is noise.
+    ...(o.actionCodeDescription && o.actionCode !== 0 ? { reason: o.actionCodeDescription } : {}),
   };
 }
 

@@ -80,9 +80,9 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
       <div className="workspace-head">
         <h2 id={`${id}-title`}>Results</h2>
         <div className="filters">
-          <label htmlFor={`${id}-result`}>Result</label>
+          <label htmlFor={`${id}-result`}>Show</label>
           <select id={`${id}-result`} value={result} onChange={(e) => setResult(e.target.value as ResultFilter)}>
-            <option value="all">All</option>
+            <option value="all">All results</option>
             {(Object.keys(RESULT_WORDS) as BatchRow['result'][]).map((k) => (
               <option key={k} value={k}>
                 {RESULT_WORDS[k]}
@@ -120,8 +120,9 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
             ))}
           </div>
         </div>
-        <div ref={scroller} className="vtable-body" data-testid="batch-scroller" tabIndex={0} aria-label="Result rows, scrollable">
-          <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {/* The scroller is the body's row group (keyboard-scrollable); the sizer inside it only makes room. */}
+        <div ref={scroller} role="rowgroup" className="vtable-body" data-testid="batch-scroller" tabIndex={0}>
+          <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const r = shown[item.index]!;
               return (
