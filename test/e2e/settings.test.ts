@@ -1,0 +1,102 @@
+/**
+ * Settings in the browser: changes survive a restart of the app on the same data folder; a credential the
+ * gateway does not accept shows the gateway's own refusal, both in the connection check and in a look-up;
+ * the secret itself is never shown back. Uses the real keychain (gnome-keyring in the test D-Bus session).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+
+const keychain = process.env.KEYCHAIN_TESTS === '1';
+
+describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let app: AppUnderTest | undefined;
+  const dataFolder = mkdtempSync(join(tmpdir(), 'backoffice-settings-'));
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    removeFolder(dataFolder);
+  });
+
+  const customPanel = () => app!.page.getByRole('region', { name: /Custom address/ });
+
+  it('keeps settings across a restart of the app', async () => {
+    app = await openApp(browser, dataFolder);
+    const { page } = app;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Per-charge maximum (minor units)').fill('250000');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
+
+    const custom = customPanel();
+    await custom.getByLabel('Base URL').fill('http://127.0.0.1:9/gateway');
+    await custom.getByLabel('API user name').fill('shop-api');
+    await custom.getByLabel('Merchant login').fill('shop');
+    await custom.getByRole('button', { name: 'Save connection' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'connection saved' }).count()).toBe(1);
+    await screenshot(page, 'settings');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await app.close();
+    app = await openApp(browser, dataFolder);
+    await app.page.getByRole('button', { name: 'Settings' }).click();
+    expect(await app.page.getByLabel('Per-charge maximum (minor units)').inputValue()).toBe('250000');
+    expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
+    expect(await customPanel().getByLabel('API user name').inputValue()).toBe('shop-api');
+    expect(await customPanel().getByLabel('Merchant login').inputValue()).toBe('shop');
+  });
+
+  it('refuses a bad value with the field named, and changes nothing', async () => {
+    const { page } = app!;
+    await customPanel().getByLabel('Base URL').fill('ftp://example.com');
+    await customPanel().getByRole('button', { name: 'Save connection' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'baseUrl' }).count()).toBe(1);
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
+  });
+
+  it.skipIf(!keychain)("shows the gateway's refusal of a wrong password, and never shows the password back", async () => {
+    const { page } = app!;
+    const custom = customPanel();
+    // The custom environment pointed at the embedded sandbox, with its API user and a wrong password.
+    await custom.getByLabel('Base URL').fill(app!.sandbox.url);
+    await custom.getByLabel('API user name').fill('sandbox-api');
+    await custom.getByRole('button', { name: 'Save connection' }).click();
+    await custom.getByLabel('API password').fill('not-the-password');
+    await custom.getByRole('button', { name: 'Store password' }).click();
+    await expect.poll(() => custom.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    expect(await custom.getByLabel('API password').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('not-the-password');
+
+    await page.getByLabel('Work in').selectOption('custom');
+    await page.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Environment: custom').count()).toBe(1);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The gateway refused' }).textContent())
+      .toMatch(/The gateway refused: .+\(errorCode 5\)/);
+    await screenshot(page, 'settings-refused');
+
+    await page.getByRole('button', { name: 'Orders' }).click();
+    await page.getByLabel('Order ID or order number').fill('any-order');
+    await page.getByLabel('Order ID or order number').press('Enter');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'failed' }).textContent()).toMatch(/errorCode 5/);
+    await screenshot(page, 'orders-refused');
+
+    // Back to the sandbox, which always works.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Work in').selectOption('sandbox');
+    await page.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Environment: sandbox').count()).toBe(1);
+  });
+});
