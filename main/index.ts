@@ -25,6 +25,8 @@ import { focusWindow, windowOptions } from './shell/window.js';
 
 // The main bundle is ESM: its folder comes from import.meta.url (out/main/ when built).
 const here = fileURLToPath(new URL('.', import.meta.url));
+// Only an unpackaged app (electron-vite dev) follows ELECTRON_RENDERER_URL: in a packaged one, setting it must
+// not make a page from elsewhere "the app's page", trusted with IPC.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const page = appPage({ rendererFile: join(here, '../renderer/index.html'), devServerUrl });
 const events = new EventHub();
