@@ -14,10 +14,9 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<
 export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error): Dispatch {
   return async (channel, payload) => {
     if (!isChannel(channel)) {
-      return {
-        ok: false,
-        error: { code: 'unknownChannel', message: `There is no channel named ${JSON.stringify(String(channel).slice(0, 80))}` },
-      };
+      // Described without calling anything on it: a hostile object's toString could throw.
+      const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
+      return { ok: false, error: { code: 'unknownChannel', message: `There is no channel ${name}` } };
     }
     // An absent payload is an empty one: channels without input may be called with nothing.
     const parsed = INPUT_SCHEMAS[channel].safeParse(payload === undefined ? {} : payload);

@@ -57,7 +57,7 @@ describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120
           seen.add(Number(await bar.getAttribute('value')));
           return page.getByRole('heading', { name: 'Batch finished' }).count();
         },
-        { timeout: 60_000, intervals: [100] },
+        { timeout: 60_000, interval: 100 },
       )
       .toBe(1);
     expect(Number(await bar.getAttribute('max'))).toBe(1000);
