@@ -1,0 +1,84 @@
+/**
+ * The application shell in the browser: every workspace reachable by the navigation and by Alt+1..6, the
+ * search focused by Ctrl+K and "/", both themes, and production marked unmistakably; axe-core on every
+ * screen in both themes.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+
+const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings'];
+const keychain = process.env.KEYCHAIN_TESTS === '1';
+
+describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let app: AppUnderTest;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openApp(browser);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    if (app) removeFolder(app.dataFolder);
+  });
+
+  const current = () => app.page.locator('nav [aria-current="page"]').textContent();
+
+  it('opens every workspace from the navigation and by Alt+number, each passing axe in light and dark', async () => {
+    const { page } = app;
+    expect(await page.getByLabel('Environment: sandbox').textContent()).toBe('Sandbox');
+    for (const theme of ['light', 'dark']) {
+      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
+        await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+      }
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      for (const [i, name] of WORKSPACES.entries()) {
+        await page.getByRole('navigation').getByRole('button', { name }).click();
+        expect(await current()).toBe(name);
+        await page.getByRole('heading', { level: 1, name }).waitFor();
+        expect(await accessibilityProblems(page), `${name} (${theme})`).toEqual([]);
+        await screenshot(page, `workspace-${i + 1}-${name.toLowerCase().replace(' ', '-')}-${theme}`);
+      }
+    }
+    await page.keyboard.press('Alt+2');
+    expect(await current()).toBe('Stored cards');
+    await page.keyboard.press('Alt+6');
+    expect(await current()).toBe('Settings');
+  });
+
+  it('focuses the order search with Ctrl+K and with "/" from anywhere', async () => {
+    const { page } = app;
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-search');
+    expect(await current()).toBe('Orders');
+    await page.keyboard.press('Alt+5');
+    await page.locator('body').click();
+    await page.keyboard.press('/');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-search');
+  });
+
+  it.skipIf(!keychain)('marks production unmistakably: a red band across the top and a red frame', async () => {
+    const { page } = app;
+    await page.keyboard.press('Alt+6');
+    const production = page.getByRole('region', { name: /Production/ });
+    await production.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
+    await production.getByLabel('API user name').fill('shop-api');
+    await production.getByRole('button', { name: 'Save connection' }).click();
+    await production.getByLabel('API password').fill('a-password');
+    await production.getByRole('button', { name: 'Store password' }).click();
+    await expect.poll(() => production.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    await page.getByLabel('Work in').selectOption('production');
+    await page.getByRole('button', { name: 'Switch to production' }).click();
+    await expect.poll(() => page.getByRole('note').filter({ hasText: 'Production: real cards, real money' }).count()).toBe(1);
+    expect(await page.getByLabel('Environment: production').textContent()).toBe('Production');
+    expect(await page.locator('.app').evaluate((e) => getComputedStyle(e).borderTopColor)).toMatch(/^rgb\((185, 28, 28|239, 68, 68)\)$/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await screenshot(page, 'production');
+    await page.getByLabel('Work in').selectOption('sandbox');
+    await page.getByRole('button', { name: 'Switch', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Environment: sandbox').count()).toBe(1);
+  });
+});
