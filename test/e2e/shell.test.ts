@@ -31,10 +31,10 @@ describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, 
     const { page } = app;
     expect(await page.getByLabel('Environment: sandbox').textContent()).toBe('Sandbox');
     for (const theme of ['light', 'dark']) {
-      if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) {
+      if ((await page.locator('html').getAttribute('data-theme')) !== theme) {
         await page.getByRole('button', { name: /Switch to .* theme/ }).click();
       }
-      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
       for (const [i, name] of WORKSPACES.entries()) {
         await page.getByRole('navigation').getByRole('button', { name }).click();
         expect(await current()).toBe(name);
@@ -52,12 +52,12 @@ describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, 
   it('focuses the order search with Ctrl+K and with "/" from anywhere', async () => {
     const { page } = app;
     await page.keyboard.press('Control+k');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-search');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('order-search');
     expect(await current()).toBe('Orders');
     await page.keyboard.press('Alt+5');
     await page.locator('body').click();
     await page.keyboard.press('/');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('order-search');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('order-search');
   });
 
   it.skipIf(!keychain)('marks production unmistakably: a red band across the top and a red frame', async () => {
@@ -74,7 +74,9 @@ describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, 
     await page.getByRole('button', { name: 'Switch to production' }).click();
     await expect.poll(() => page.getByRole('note').filter({ hasText: 'Production: real cards, real money' }).count()).toBe(1);
     expect(await page.getByLabel('Environment: production').textContent()).toBe('Production');
-    expect(await page.locator('.app').evaluate((e) => getComputedStyle(e).borderTopColor)).toMatch(/^rgb\((185, 28, 28|239, 68, 68)\)$/);
+    expect(await page.evaluate("getComputedStyle(document.querySelector('.app')).borderTopColor")).toMatch(
+      /^rgb\((185, 28, 28|239, 68, 68)\)$/,
+    );
     expect(await accessibilityProblems(page)).toEqual([]);
     await screenshot(page, 'production');
     await page.getByLabel('Work in').selectOption('sandbox');
