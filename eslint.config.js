@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -42,6 +43,10 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    // Hooks called conditionally or with missing dependencies are bugs React cannot report at run time.
+    plugins: { 'react-hooks': reactHooks },
+    // The classic two; the plugin's React Compiler rules are left out, since the app does not use the compiler.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // The browser-mode bridge runs in the page; the host prepends the channel list and contract version.
