@@ -165,7 +165,9 @@ export class OrderService {
     const worker = async () => {
       while (next < queries.length && !options.signal?.aborted) {
         const i = next++;
-        const r = await this.lookup(queries[i]!);
+        // Found orders are cached as in a single look-up, but the history of look-ups is what people searched
+        // for by hand: a batch of 100,000 would flood it, and a commit per row would slow the batch down.
+        const r = await this.find(queries[i]!.trim());
         results[i] = r;
         counts.done++;
         if (r.kind === 'found') counts.found++;
