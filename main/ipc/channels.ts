@@ -21,6 +21,8 @@ export const CHANNELS = [
   'orders.batch.cancel',
   'orders.batch.results',
   'orders.batch.export',
+  'audit.query',
+  'audit.export',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

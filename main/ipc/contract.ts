@@ -29,6 +29,21 @@ const printable = (max: number) =>
     .max(max)
     .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
+/** The audit log's filters; times are milliseconds since the epoch, both ends included. */
+const auditFilter = z
+  .strictObject({
+    action: printable(64).min(1).optional(),
+    outcome: z.enum(['success', 'failure', 'refused']).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    objectType: printable(64).min(1).optional(),
+    objectId: printable(128).min(1).optional(),
+  })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: 'the start must not be after the end',
+    path: ['from'],
+  });
+
 const schemas = {
   'app.info': none,
   'settings.get': none,
@@ -83,6 +98,8 @@ const schemas = {
     result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
     status: z.number().int().min(0).max(99).optional(),
   }),
+  'audit.query': auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+  'audit.export': auditFilter,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -186,6 +203,26 @@ export interface ExportFile {
   readonly content: string;
 }
 
+export interface AuditEntryView {
+  readonly id: number;
+  readonly at: number;
+  readonly osUser: string;
+  readonly environment: string;
+  readonly action: string;
+  readonly outcome: 'success' | 'failure' | 'refused';
+  readonly objectType?: string;
+  readonly objectId?: string;
+  readonly detail?: string;
+}
+
+export interface AuditPage {
+  readonly entries: readonly AuditEntryView[];
+  /** True when more entries match than were returned (newest first): the export has them all. */
+  readonly more: boolean;
+  /** Every action in the log, for the filter. */
+  readonly actions: readonly string[];
+}
+
 export interface Results {
   'app.info': AppInfo;
   'settings.get': SettingsView;
@@ -204,6 +241,8 @@ export interface Results {
   'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
   'orders.batch.results': BatchResults;
   'orders.batch.export': ExportFile;
+  'audit.query': AuditPage;
+  'audit.export': ExportFile;
 }
 export type Result<K extends ChannelName> = Results[K];
 

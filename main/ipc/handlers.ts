@@ -5,6 +5,7 @@
  */
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
+import { auditCsv } from '../services/auditExport.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
@@ -159,6 +160,16 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
         const { state, progress, results } = batches.state(batchId);
         return { batchId, state, progress, rows: (results ?? []).map(batchRow) };
       }),
+    'audit.query': ({ limit = 500, ...filter }) => {
+      // One more than asked says whether there is more, without counting the whole log.
+      const entries = core.audit.query({ ...filter, limit: limit + 1 });
+      return { entries: entries.slice(0, limit), more: entries.length > limit, actions: core.audit.actions() };
+    },
+    'audit.export': (filter) => ({
+      fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
+      mimeType: 'text/csv' as const,
+      content: auditCsv(core.audit, filter),
+    }),
     'orders.batch.export': ({ batchId, result, status }) =>
       batchCall(() => ({
         fileName: `lookup-${batchId}${result ? `-${result}` : ''}${status !== undefined ? `-status${status}` : ''}.csv`,

@@ -71,6 +71,13 @@ export class AuditRepository {
     );
   }
 
+  /** The actions that occur in the log, for the screen's filter. */
+  actions(): string[] {
+    return read(this.db, () =>
+      (this.db.prepare('SELECT DISTINCT action FROM audit_log ORDER BY action').all() as { action: string }[]).map((r) => r.action),
+    );
+  }
+
   /** Newest first. */
   query(f: AuditFilter = {}): AuditRecord[] {
     return read(this.db, () => {

@@ -7,6 +7,7 @@ import { useAppInfo, useMainEvents } from './api/queries';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
+import { AuditWorkspace } from './features/audit/AuditWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
 import { Upcoming } from './features/upcoming/Upcoming';
@@ -19,6 +20,8 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
       return <OrdersWorkspace />;
     case 'settings':
       return <SettingsWorkspace />;
+    case 'audit':
+      return <AuditWorkspace />;
     default:
       return <Upcoming workspace={id} />;
   }

@@ -10,6 +10,7 @@ import { call, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { download } from '../../components/download';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount } from '../../format/money';
 
@@ -22,15 +23,6 @@ const RESULT_WORDS: Record<BatchRow['result'], string> = {
 };
 const ROW_HEIGHT = 36;
 const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Card', 'Reason'];
-
-function download(fileName: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function BatchResults({ batchId }: { readonly batchId: string }) {
   const id = useId();

@@ -1,0 +1,79 @@
+/**
+ * The Audit workspace in the browser: what was done in the app (a settings change, a refund) appears with
+ * who, where and on what; the filters narrow it by action, object, outcome and date range; the export has
+ * what the filters show.
+ */
+import { parse } from 'csv-parse/sync';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+
+describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let app: AppUnderTest;
+  let orderId: string;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openApp(browser);
+    orderId = await paidOrder(app.sandbox, { orderNumber: uniqueNumber('audit'), amount: 5_000 });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    if (app) removeFolder(app.dataFolder);
+  });
+
+  it('lists what was done, filters it, and exports what the filters show', async () => {
+    const { page } = app;
+    // Two audited actions: a settings change and a refund.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Per-charge maximum (minor units)').fill('300000');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Orders' }).click();
+    await page.getByLabel('Order ID or order number').fill(orderId);
+    await page.getByLabel('Order ID or order number').press('Enter');
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page.getByRole('dialog', { name: 'Refund' }).getByLabel('Amount in RUB').fill('10');
+    await page
+      .getByRole('dialog', { name: 'Refund' })
+      .getByRole('button', { name: /Refund RUB\s10\.00/ })
+      .click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refunded' }).count()).toBe(1);
+
+    await page.getByRole('navigation').getByRole('button', { name: 'Audit' }).click();
+    const table = page.getByRole('table');
+    await expect.poll(() => table.textContent()).toContain('refund');
+    expect(await table.textContent()).toContain('settings.change');
+    await screenshot(page, 'audit');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await page.getByLabel('Action').selectOption('refund');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    const row = (await table.locator('tbody tr').textContent()) ?? '';
+    expect(row).toContain(`order ${orderId}`);
+    expect(row).toContain('success');
+    expect(row).toContain('DONE amount 1000');
+
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rows = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      expect.objectContaining({ action: 'refund', outcome: 'success', objectType: 'order', objectId: orderId, environment: 'sandbox' }),
+    ]);
+
+    await page.getByLabel('Action').selectOption('');
+    await page.getByLabel('Object ID').fill(orderId);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await page.getByLabel('Object ID').fill('');
+    await page.getByLabel('Outcome').selectOption('failure');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'No entries match' }).count()).toBe(1);
+    await page.getByLabel('Outcome').selectOption('');
+    // A range that ends before today has nothing.
+    await page.getByLabel('To', { exact: true }).fill('2000-01-01');
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'No entries match' }).count()).toBe(1);
+  });
+});
