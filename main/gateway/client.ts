@@ -13,12 +13,14 @@ import type { KeyObject } from 'node:crypto';
 import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { SPEC_BY_NAME, SPECS, WALLETS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
-import { toViolations, type FieldViolation } from '../protocol/violations.js';
+import type { FieldViolation } from '../protocol/violations.js';
 import type { JsonObject } from './envelope.js';
 import { GatewayClientError, GatewayError, HttpError, NetworkError, RateLimitedError, ValidationError } from './errors.js';
 import { interpret, interpretFailure } from './interpret.js';
 import { AdaptiveLimiter } from './limiter.js';
+import { makePlan, type EndpointPlan } from './plan.js';
 import { redact } from './redact.js';
+import { requestViolations } from './requestCheck.js';
 import * as R from './responses.js';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry.js';
 import { RequestSigner } from './signer.js';
@@ -75,8 +77,6 @@ export interface CallOptions {
 }
 
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
-const FORM = 'application/x-www-form-urlencoded';
-const JSON_TYPE = 'application/json';
 
 const encode = (text: string) => encodeURIComponent(text);
 
@@ -91,25 +91,6 @@ function formBody(params: Record<string, unknown>): string {
     else parts.push(`${key}=${encode(typeof value === 'object' ? JSON.stringify(value) : String(value))}`);
   }
   return parts.join('&');
-}
-
-/**
- * Parameters the endpoint's table does not name. They are refused rather than sent unchecked; the
- * credentials in particular come from the client's configuration, never from a request's parameters.
- */
-function unknownKeys(spec: EndpointSpec, params: Record<string, unknown>): FieldViolation[] {
-  const shape = (spec.request as unknown as { shape?: Record<string, unknown> }).shape;
-  if (!shape) return [];
-  const out: FieldViolation[] = [];
-  for (const key in params) {
-    if (!(key in shape) && params[key] !== undefined) out.push({ path: key, kind: 'wrong', rule: `not a parameter of ${spec.name}` });
-  }
-  return out;
-}
-
-function hasField(spec: EndpointSpec, field: string): boolean {
-  const shape = (spec.request as unknown as { shape?: Record<string, unknown> }).shape;
-  return shape !== undefined && field in shape;
 }
 
 export class GatewayClient {
@@ -188,14 +169,30 @@ export class GatewayClient {
       this.send(spec, params as Record<string, unknown>, options) as Promise<z.output<Res>>;
   }
 
-  /** The answer schema of an endpoint; every endpoint of the catalogue has one. */
-  private answerSchema(spec: EndpointSpec): z.ZodType {
-    const schema = this.responses.get(spec.name);
-    if (!schema) throw new Error(`No answer schema for ${spec.name}`);
-    return schema;
-  }
-
   // The request path.
+
+  private readonly plans = new Map<EndpointSpec, EndpointPlan>();
+
+  /** The endpoint's plan, made on its first request (which is also when its schemas are compiled). */
+  private planFor(spec: EndpointSpec): EndpointPlan {
+    let plan = this.plans.get(spec);
+    if (plan === undefined) {
+      // Every endpoint of the catalogue has an answer schema; a missing one is a bug, found before sending.
+      const answer = this.responses.get(spec.name);
+      if (!answer) throw new Error(`No answer schema for ${spec.name}`);
+      const endpoints = this.options.signing?.endpoints;
+      plan = makePlan(spec, {
+        baseUrl: this.baseUrl,
+        answer,
+        signed: this.signer !== undefined && (endpoints === undefined || endpoints === 'all' || endpoints.includes(spec.name)),
+        retryAttempts: this.retry.attempts,
+        auth: this.authFields(spec),
+        encode: formBody,
+      });
+      this.plans.set(spec, plan);
+    }
+    return plan;
+  }
 
   /** The credentials a request of this endpoint carries, or why the configured ones cannot be used. */
   private authFields(spec: EndpointSpec): Readonly<Record<string, string>> | FieldViolation {
@@ -204,57 +201,31 @@ export class GatewayClient {
     if ('token' in c) {
       if (spec.auth === 'userPassword')
         return { path: 'userName', kind: 'wrong', rule: 'userName and password: this request does not accept a token' };
-      return (this.tokenFields ??= { token: c.token });
+      return { token: c.token };
     }
-    return (this.userFields ??= { userName: c.userName, password: c.password });
+    return { userName: c.userName, password: c.password };
   }
-
-  private readonly authEncodings = new Map<Readonly<Record<string, string>>, string>();
-
-  /** The form encoding of a set of credentials, ending in '&' when there are any. */
-  private encodedAuth(auth: Readonly<Record<string, string>>): string {
-    let text = this.authEncodings.get(auth);
-    if (text === undefined) {
-      const encoded = formBody(auth);
-      text = encoded === '' ? '' : `${encoded}&`;
-      this.authEncodings.set(auth, text);
-    }
-    return text;
-  }
-
-  private tokenFields?: Readonly<Record<string, string>>;
-  private userFields?: Readonly<Record<string, string>>;
 
   private async send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}): Promise<JsonObject> {
+    const plan = this.planFor(spec);
     const params =
-      this.options.language && given.language === undefined && hasField(spec, 'language')
-        ? { ...given, language: this.options.language }
-        : given;
-    const checked = spec.request.safeParse(params);
-    const auth = this.authFields(spec);
-    const unknown = unknownKeys(spec, params);
-    if (!checked.success || 'path' in auth || unknown.length > 0) {
-      const violations = checked.success ? [] : toViolations(checked.error);
-      if ('path' in auth) violations.push(auth as FieldViolation);
-      violations.push(...unknown);
-      throw new ValidationError(spec.name, violations);
-    }
+      this.options.language && given.language === undefined && plan.takesLanguage ? { ...given, language: this.options.language } : given;
+    const violations = requestViolations(plan, params);
+    if (violations.length > 0) throw new ValidationError(spec.name, [...violations]);
 
-    // The credentials' encoding is made once per client; the request's own parameters follow it.
-    const body = Buffer.from(spec.body === 'form' ? this.encodedAuth(auth) + formBody(params) : JSON.stringify({ ...auth, ...params }));
-    const headers: Record<string, string> = { 'content-type': spec.body === 'form' ? FORM : JSON_TYPE };
-    const signing = this.options.signing;
-    if (this.signer && (signing?.endpoints === undefined || signing.endpoints === 'all' || signing.endpoints.includes(spec.name))) {
-      const s = this.signer.sign(body);
+    // The credentials' encoding is made once per endpoint; the request's own parameters follow it.
+    const body = Buffer.from(spec.body === 'form' ? plan.authPrefix + formBody(params) : JSON.stringify({ ...plan.auth, ...params }));
+    const headers: Record<string, string> = { 'content-type': plan.contentType };
+    if (plan.signed) {
+      const s = this.signer!.sign(body);
       headers['x-hash'] = s.xHash;
       headers['x-signature'] = s.xSignature;
     }
 
-    const retries = spec.kind === 'lookup' || spec.kind === 'register' ? this.retry.attempts : 1;
     // Whether an earlier attempt may have reached the gateway (so a duplicate may be our own order).
     let mayHaveArrived = false;
     for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(spec, attempt, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
+      const result = await this.attempt(plan, attempt, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
       if (!(result instanceof GatewayClientError)) return result;
       const error = result;
       if (spec.kind === 'register' && mayHaveArrived && error instanceof GatewayError && error.errorCode === '1') {
@@ -264,7 +235,7 @@ export class GatewayClient {
         (error instanceof RateLimitedError && error.retryAfterMs <= this.retry.maxRetryAfterMs) ||
         error instanceof NetworkError ||
         (error instanceof HttpError && error.status >= 500);
-      if (!retryable || attempt >= retries) throw error;
+      if (!retryable || attempt >= plan.attempts) throw error;
       if ((error instanceof NetworkError && error.stage === 'noAnswer') || (error instanceof HttpError && error.status >= 500))
         mayHaveArrived = true;
       await sleep(retryDelay(this.retry, attempt, error instanceof RateLimitedError ? error.retryAfterMs : undefined));
@@ -272,15 +243,15 @@ export class GatewayClient {
   }
 
   private async attempt(
-    spec: EndpointSpec,
+    plan: EndpointPlan,
     attempt: number,
     params: Record<string, unknown>,
     headers: Record<string, string>,
     body: Buffer,
     timeoutMs: number,
   ): Promise<JsonObject | GatewayClientError> {
+    const { spec, url } = plan;
     const hooks = this.options.hooks;
-    const url = this.baseUrl + spec.path;
     const logBodies = this.options.logBodies === true;
     if (hooks?.onRequest) {
       safely(() => hooks.onRequest!({ endpoint: spec.name, attempt, url, ...(logBodies ? { params: redact(params) } : {}) }));
@@ -292,7 +263,7 @@ export class GatewayClient {
     let outcome: JsonObject | GatewayClientError;
     try {
       exchange = await this.transport.post(url, headers, body, timeoutMs);
-      const r = interpret(spec, this.answerSchema(spec), exchange);
+      const r = interpret(spec, plan.answer, exchange);
       outcome = r.ok ? r.body : r.error;
     } catch (err) {
       if (!isTransportFailure(err)) throw err;
