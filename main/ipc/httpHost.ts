@@ -146,7 +146,16 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refusal(res, 405, 'Only GET here');
     if (path === '/bridge.js') return send(res, 200, bridge, 'text/javascript; charset=utf-8');
-    if (path === '/' || path === '/index.html') return send(res, 200, indexHtml(), 'text/html; charset=utf-8');
+    if (path === '/' || path === '/index.html') {
+      // Read on each request (a rebuild takes effect on reload); a missing build is a page, not a crash.
+      let html: string;
+      try {
+        html = indexHtml();
+      } catch {
+        return send(res, 503, 'The UI is not built: run `npm run build` (or `npm run web`), then reload.', 'text/plain; charset=utf-8');
+      }
+      return send(res, 200, html, 'text/html; charset=utf-8');
+    }
     assets(req, res, () => send(res, 404, 'Not found', 'text/plain'));
   });
   // Event streams stay open; they must not keep close() waiting.

@@ -109,6 +109,21 @@ describe('the browser-mode host', () => {
     }
   });
 
+  it('answers 503 with what to do when the renderer is not built, and keeps serving', async () => {
+    rmSync(join(renderer, 'index.html'));
+    try {
+      const r = await send('/', { method: 'GET' });
+      expect(r.status).toBe(503);
+      expect(r.text).toMatch(/not built/);
+      expect((await send('/ipc/app.info', { headers: good(), body: '{}' })).status).toBe(200);
+    } finally {
+      writeFileSync(
+        join(renderer, 'index.html'),
+        '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head></html>',
+      );
+    }
+  });
+
   it('streams events to a caller with the token, and refuses the stream without it', async () => {
     expect((await send('/events', { method: 'GET' })).status).toBe(401);
     const controller = new AbortController();
