@@ -16,12 +16,29 @@ function foldKey(key: string): string {
   return lower.includes('URL') ? lower.replace(/URL/g, 'Url') : lower;
 }
 
+/** Whether "URL" occurs in the key; only at an upper-case U, which camel-case keys rarely have. */
+function hasUrl(key: string): boolean {
+  for (let i = key.indexOf('U'); i !== -1; i = key.indexOf('U', i + 1)) {
+    if (key.charCodeAt(i + 1) === 82 /* R */ && key.charCodeAt(i + 2) === 76 /* L */) return true;
+  }
+  return false;
+}
+
+/** Whether foldKey would change the key, without building the folded text (this runs on every answer's every key). */
+function keyNeedsFolding(key: string): boolean {
+  const first = key.charCodeAt(0);
+  return (first >= 65 && first <= 90) || hasUrl(key);
+}
+
 /** Whether any key at any depth needs folding; most answers need none and are then used as parsed. */
 function needsFolding(value: unknown): boolean {
-  if (Array.isArray(value)) return value.some(needsFolding);
   if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (needsFolding(item)) return true;
+    return false;
+  }
   for (const key in value) {
-    if (foldKey(key) !== key || needsFolding((value as JsonObject)[key])) return true;
+    if (keyNeedsFolding(key) || needsFolding((value as JsonObject)[key])) return true;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { verdict } from '../../main/gateway/envelope.js';
+import { foldKeys, verdict } from '../../main/gateway/envelope.js';
 import { GatewayClientError } from '../../main/gateway/errors.js';
 import { interpret } from '../../main/gateway/interpret.js';
 import { REDACTED, redact } from '../../main/gateway/redact.js';
@@ -109,6 +109,47 @@ describe('response normaliser', () => {
       errorCode: '5',
       message: 'm',
     });
+  });
+});
+
+describe('key folding', () => {
+  const key = fc.oneof(
+    fc.constantFrom(
+      'errorCode',
+      'ErrorCode',
+      'OrderStatus',
+      'threeDSMethodURL',
+      'URL',
+      'uRL',
+      'Url',
+      'aURLb',
+      'U',
+      'UR',
+      'UUR',
+      'xURL',
+      '',
+    ),
+    fc.string({ unit: fc.constantFrom('U', 'R', 'L', 'u', 'r', 'l', 'A', 'a', 'Z', '@', '['), maxLength: 6 }),
+  );
+  const answer = fc.object({ key, maxDepth: 3 });
+  /** The rule, written plainly: a key is folded when it starts with a capital letter or holds "URL". */
+  const clean = (value: unknown): boolean =>
+    Array.isArray(value)
+      ? value.every(clean)
+      : value === null || typeof value !== 'object'
+        ? true
+        : Object.entries(value).every(([k, v]) => !/^[A-Z]/.test(k) && !k.includes('URL') && clean(v));
+
+  it('leaves an answer as parsed exactly when no key at any depth needs folding, and folds to a clean answer', () => {
+    fc.assert(
+      fc.property(answer, (value) => {
+        const folded = foldKeys(value);
+        expect(folded === value).toBe(clean(value));
+        expect(clean(folded)).toBe(true);
+        expect(foldKeys(folded)).toBe(folded);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
