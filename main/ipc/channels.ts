@@ -23,6 +23,13 @@ export const CHANNELS = [
   'orders.batch.export',
   'audit.query',
   'audit.export',
+  'keys.list',
+  'keys.generate',
+  'keys.import',
+  'keys.exportCertificate',
+  'keys.activate',
+  'keys.retire',
+  'keys.testSign',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

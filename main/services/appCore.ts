@@ -135,6 +135,22 @@ export class AppCore {
   }
 
   /**
+   * Makes a signing key of the current environment the one that signs. Where that environment's requests
+   * are signed, its client is rebuilt at once with the new key: the client takes its signer when it is
+   * made, so without this the old key (or none) would go on signing until the next switch.
+   */
+  async activateSigningKey(id: string): Promise<void> {
+    const environment = this.services.environment;
+    this.keys.activate(environment, id);
+    if (!this.settings.connection(environment).signatureRequired) return;
+    try {
+      await this.openEnvironment(environment);
+    } catch (err) {
+      throw new SettingsError(`The key is active, but ${environment} cannot be used until this is fixed: ${(err as Error).message}`);
+    }
+  }
+
+  /**
    * The change is saved either way; if the environment cannot open with it, the earlier services stay in
    * use and the operator is told what is still missing.
    */

@@ -5,7 +5,7 @@
  * rotate (the previous key stays usable until retired), retire, and warn before expiry. Private keys go
  * to the keychain; the store keeps certificates and fingerprints. Every action is audited.
  */
-import { createPrivateKey, createPublicKey, randomUUID, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509Certificate } from 'node:crypto';
 import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
 import type { AuditRepository } from '../store/audit.js';
@@ -31,6 +31,26 @@ export interface SigningKeyView {
 
 export class SigningKeyError extends Error {
   override name = 'SigningKeyError';
+
+  /** notFound: no such key in this environment; refused: the key or the request does not allow it. */
+  constructor(
+    message: string,
+    readonly reason: 'notFound' | 'refused' = 'refused',
+  ) {
+    super(message);
+  }
+}
+
+/** A signature over a sample body, checked with the certificate as the gateway checks it. */
+export interface TestSignature {
+  readonly fingerprint256: string;
+  readonly bodyBytes: number;
+  readonly xHash: string;
+  readonly xSignature: string;
+  /** X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key. */
+  readonly verified: boolean;
+  /** In words: verified, or why not; and whether a gateway would take the certificate today. */
+  readonly detail: string;
 }
 
 export interface SigningKeyServiceOptions {
@@ -64,7 +84,7 @@ export class SigningKeyService {
     };
   }
 
-  private audit(environment: string, action: string, id: string, outcome: 'success' | 'failure', detail?: string): void {
+  private audit(environment: string, action: string, id: string | undefined, outcome: 'success' | 'failure', detail?: string): void {
     this.o.audit.record({
       at: this.now(),
       osUser: this.o.osUser,
@@ -72,29 +92,54 @@ export class SigningKeyService {
       action,
       outcome,
       objectType: 'signingKey',
-      objectId: id,
+      ...(id ? { objectId: id } : {}),
       ...(detail ? { detail } : {}),
     });
+  }
+
+  /** Runs an action, auditing its failure with the reason (the app's own words, never key material). */
+  private async audited<T>(environment: string, action: string, id: string | undefined, run: () => T | Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      this.audit(environment, action, id, 'failure', err instanceof Error ? err.message : String(err));
+      throw err;
+    }
   }
 
   list(environment: string): SigningKeyView[] {
     return this.o.keys.list(environment).map((k) => this.view(k));
   }
 
+  get(environment: string, id: string): SigningKeyView {
+    return this.view(this.require(environment, id));
+  }
+
   async generate(environment: string, merchantLogin: string, days: number): Promise<SigningKeyView> {
-    const pair = await generateSigningKeyPair({ commonName: merchantLogin, days, now: new Date(this.now()) });
-    return this.keep(environment, pair.privateKeyPem, pair.certificatePem, 'signingKey.generate');
+    return this.audited(environment, 'signingKey.generate', undefined, async () => {
+      const pair = await generateSigningKeyPair({ commonName: merchantLogin, days, now: new Date(this.now()) });
+      return this.keep(environment, pair.privateKeyPem, pair.certificatePem, 'signingKey.generate');
+    });
   }
 
   /** Imports a key pair; the certificate must hold the key's public half and be an RSA 2048 (or larger) one. */
   async import(environment: string, privateKeyPem: string, certificatePem: string): Promise<SigningKeyView> {
+    return this.audited(environment, 'signingKey.import', undefined, () => this.importPair(environment, privateKeyPem, certificatePem));
+  }
+
+  private async importPair(environment: string, privateKeyPem: string, certificatePem: string): Promise<SigningKeyView> {
     let cert: X509Certificate;
     let key;
     try {
       cert = new X509Certificate(certificatePem);
+    } catch {
+      throw new SigningKeyError('The certificate cannot be read: it is not an X.509 certificate in PEM form');
+    }
+    try {
       key = createPrivateKey(privateKeyPem);
     } catch {
-      throw new SigningKeyError('The key or the certificate is not in PEM form');
+      // Node's reason is left out: the key's text is a secret, and nothing of it goes into a message.
+      throw new SigningKeyError('The private key cannot be read: it is not an unencrypted private key in PEM form');
     }
     if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
       throw new SigningKeyError('The key must be RSA, 2048 bits or more');
@@ -102,6 +147,8 @@ export class SigningKeyService {
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
     if (!fromKey.equals(fromCert)) throw new SigningKeyError('The certificate does not belong to this key');
+    const known = this.o.keys.list(environment).find((k) => k.fingerprint256 === cert.fingerprint256);
+    if (known) throw new SigningKeyError(`This certificate is already here (${known.state}, fingerprint ${known.fingerprint256})`);
     return this.keep(environment, privateKeyPem, certificatePem, 'signingKey.import');
   }
 
@@ -139,8 +186,12 @@ export class SigningKeyService {
 
   activate(environment: string, id: string): void {
     const k = this.require(environment, id);
-    if (k.state === 'retired') throw new SigningKeyError('A retired key cannot sign again');
-    if (k.notAfter <= this.now()) throw new SigningKeyError('An expired certificate cannot be activated');
+    const refuse = (why: string): never => {
+      this.audit(environment, 'signingKey.activate', id, 'failure', `${k.fingerprint256}: ${why}`);
+      throw new SigningKeyError(why);
+    };
+    if (k.state === 'retired') refuse('A retired key cannot sign again');
+    if (k.notAfter <= this.now()) refuse('An expired certificate cannot be activated');
     this.o.keys.activate(environment, id);
     this.audit(environment, 'signingKey.activate', id, 'success', k.fingerprint256);
   }
@@ -148,10 +199,49 @@ export class SigningKeyService {
   /** Retires a key and deletes its private key from the keychain. The signing key must be replaced first. */
   async retire(environment: string, id: string): Promise<void> {
     const k = this.require(environment, id);
-    if (k.state === 'active') throw new SigningKeyError('This key signs requests now; activate another key before retiring it');
-    this.o.keys.retire(environment, id);
-    await this.o.vault.clear(environment, { kind: 'signingKey', keyId: id });
+    if (k.state === 'active') {
+      const why = 'This key signs requests now; activate another key before retiring it';
+      this.audit(environment, 'signingKey.retire', id, 'failure', `${k.fingerprint256}: ${why}`);
+      throw new SigningKeyError(why);
+    }
+    await this.audited(environment, 'signingKey.retire', id, async () => {
+      this.o.keys.retire(environment, id);
+      await this.o.vault.clear(environment, { kind: 'signingKey', keyId: id });
+    });
     this.audit(environment, 'signingKey.retire', id, 'success', k.fingerprint256);
+  }
+
+  /**
+   * Signs a sample body with a key's private key from the keychain, as the gateway client signs requests,
+   * and verifies the result with the key's certificate as the gateway does: proof that the private key in
+   * the keychain belongs to the certificate uploaded to the merchant portal. Audited (it uses the key).
+   */
+  async testSign(environment: string, id: string, body: Uint8Array): Promise<TestSignature> {
+    const k = this.require(environment, id);
+    return this.audited(environment, 'signingKey.testSign', id, async () => {
+      if (k.state === 'retired') throw new SigningKeyError('A retired key cannot sign: its private key was deleted from the keychain');
+      const secret = await this.o.vault.secret(environment, { kind: 'signingKey', keyId: id });
+      if (!secret) throw new SigningKeyError(`The private key of signing key ${k.fingerprint256} is missing from the keychain`);
+      const { xHash, xSignature } = new RequestSigner(revealSecret(secret)).sign(body);
+
+      const digest = createHash('sha256').update(body).digest();
+      const cert = new X509Certificate(k.certificatePem);
+      const hashOk = xHash === digest.toString('base64');
+      const signatureOk = verify('sha256', digest, cert.publicKey, Buffer.from(xSignature, 'base64'));
+      const verified = hashOk && signatureOk;
+      const now = this.now();
+      const words = [
+        verified
+          ? "Verified: X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key."
+          : !hashOk
+            ? "Not verified: X-Hash is not the body's SHA-256."
+            : "Not verified: X-Signature does not verify with the certificate's public key (the private key in the keychain is not this certificate's).",
+      ];
+      if (k.notAfter <= now) words.push(`The certificate expired on ${new Date(k.notAfter).toISOString()}; a gateway refuses it.`);
+      else if (k.notBefore > now) words.push(`The certificate is not valid before ${new Date(k.notBefore).toISOString()}.`);
+      this.audit(environment, 'signingKey.testSign', id, verified ? 'success' : 'failure', `${k.fingerprint256}: ${words[0]}`);
+      return { fingerprint256: k.fingerprint256, bodyBytes: body.byteLength, xHash, xSignature, verified, detail: words.join(' ') };
+    });
   }
 
   /** A signer for the active key, for the gateway client of an environment that requires signatures. */
@@ -165,7 +255,7 @@ export class SigningKeyService {
 
   private require(environment: string, id: string): SigningKeyRecord {
     const k = this.o.keys.get(environment, id);
-    if (!k) throw new SigningKeyError('No such signing key in this environment');
+    if (!k) throw new SigningKeyError('No such signing key in this environment', 'notFound');
     return k;
   }
 }

@@ -8,6 +8,7 @@ import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
 import { AuditWorkspace } from './features/audit/AuditWorkspace';
+import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
 import { Upcoming } from './features/upcoming/Upcoming';
@@ -20,6 +21,8 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
       return <OrdersWorkspace />;
     case 'settings':
       return <SettingsWorkspace />;
+    case 'keys':
+      return <KeysWorkspace />;
     case 'audit':
       return <AuditWorkspace />;
     default:

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import type { Vault } from '../../main/vault/vault.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,10 +48,18 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
-/** Opens the app on a data folder (a fresh one unless given) in a new page of the browser. */
-export async function openApp(browser: Browser, dataFolder = mkdtempSync(join(tmpdir(), 'backoffice-ui-'))): Promise<AppUnderTest> {
+/**
+ * Opens the app on a data folder (a fresh one unless given) in a new page of the browser. A test that keeps
+ * credentials of an environment another test file also uses can give the app its own keychain service,
+ * since the files run in parallel over one keychain.
+ */
+export async function openApp(
+  browser: Browser,
+  dataFolder = mkdtempSync(join(tmpdir(), 'backoffice-ui-')),
+  options: { readonly vault?: Vault } = {},
+): Promise<AppUnderTest> {
   ensureBuilt();
-  const mode = await openBrowserMode({ dataFolder, log: () => {} });
+  const mode = await openBrowserMode({ dataFolder, log: () => {}, ...(options.vault ? { vault: options.vault } : {}) });
   const context = await browser.newContext({
     viewport: { width: 1280, height: 860 },
     acceptDownloads: true,

@@ -108,6 +108,12 @@ describe('the IPC dispatcher', () => {
       'orders.reverse',
       'orders.refund',
       'orders.batch.start',
+      'keys.generate',
+      'keys.import',
+      'keys.exportCertificate',
+      'keys.activate',
+      'keys.retire',
+      'keys.testSign',
     ];
     for (const channel of CHANNELS) {
       await fc.assert(
@@ -145,6 +151,12 @@ describe('the IPC dispatcher', () => {
     expect(!extra.ok && extra.error.message).toMatch(/orderId/);
     const empty = await dispatch('settings.updateGeneral', {});
     expect(!empty.ok && empty.error.message).toMatch(/at least one setting/);
+    const key = await dispatch('keys.generate', { merchantLogin: ' ', days: 1096 });
+    expect(!key.ok && key.error.fields?.map((f) => f.path).sort()).toEqual(['days', 'merchantLogin']);
+    const pem = await dispatch('keys.import', { privateKeyPem: 'secret-looking text', certificatePem: '-----BEGIN CERTIFICATE-----' });
+    expect(!pem.ok && pem.error.fields?.map((f) => f.path).sort()).toEqual(['certificatePem', 'privateKeyPem']);
+    // What was sent as a key is never echoed back.
+    expect(JSON.stringify(pem)).not.toContain('secret-looking text');
   });
 
   it('masks a card number that reaches an error message', async () => {
@@ -161,6 +173,12 @@ describe('the IPC dispatcher', () => {
     expect(!badUrl.ok && badUrl.error.message).toMatch(/HTTPS/);
     const unknownBatch = await dispatch('orders.batch.results', { batchId: 'b1zzzz' });
     expectRefusal(unknownBatch, 'notFound');
+    expect(await dispatch('keys.list', {})).toMatchObject({
+      ok: true,
+      value: { environment: 'sandbox', keys: [], merchantLogin: 'sandbox' },
+    });
+    const unknownKey = await dispatch('keys.activate', { id: '00000000-0000-4000-8000-000000000000' });
+    expectRefusal(unknownKey, 'notFound');
     // Nothing above was a bug, so nothing went to the log.
     expect(logged).toEqual([]);
   });

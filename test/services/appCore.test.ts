@@ -124,4 +124,26 @@ describe.runIf(keychainReady)('switching to another environment', () => {
     await core.settings.clearCredential('custom', 'token');
     await core.close();
   });
+
+  it('signs with a newly activated key at once where requests are signed', async () => {
+    const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+    const core = await AppCore.open({ dataFolder: folder(), osUser: 'admin', vault });
+    core.settings.setConnection('custom', { baseUrl: other.url, userName: 'signed-api' });
+    await core.settings.setCredential('custom', 'password', 'signed-pass');
+    await core.switchEnvironment('custom');
+    const known = await core.keys.generate('custom', 'signed', 30);
+    await control(other, 'POST', '/merchants/signed/certificates', { pem: core.keys.exportCertificate('custom', known.id) });
+    await core.activateSigningKey(known.id);
+    await core.updateConnection('custom', { signatureRequired: true });
+    const lookUp = () => core.services.orders.lookup(uniqueNumber('signed'));
+    expect(await lookUp()).toMatchObject({ kind: 'notFound' });
+
+    // A key whose certificate the gateway does not have: the very next request is signed with it, and refused.
+    const unknown = await core.keys.generate('custom', 'signed', 30);
+    await core.activateSigningKey(unknown.id);
+    expect(await lookUp()).toMatchObject({ kind: 'failed', reason: expect.stringContaining('Request signature rejected') });
+    await core.activateSigningKey(known.id);
+    expect(await lookUp()).toMatchObject({ kind: 'notFound' });
+    await core.close();
+  });
 });

@@ -110,6 +110,7 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
     keep(keys.exportCertificate('sandbox', key.id));
     keys.activate('sandbox', key.id);
     keep(keys.list('sandbox'));
+    keep(await keys.testSign('sandbox', key.id, Buffer.from('orderNumber=1&amount=100')));
     const privateKey = revealSecret((await vault.secret('sandbox', { kind: 'signingKey', keyId: key.id }))!);
     keep(audit.query());
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +91,31 @@ describe.runIf(keychainReady)('signing keys', () => {
     expect(() => service.activate('test', first.id)).toThrow(/retired/);
   });
 
+  it('signs a test body and verifies it with the certificate, or says why it does not verify', async () => {
+    const key = await service.generate('test', 'merchant', 30);
+    const body = Buffer.from('orderNumber=1&amount=100');
+    const signed = await service.testSign('test', key.id, body);
+    expect(signed).toMatchObject({ fingerprint256: key.fingerprint256, bodyBytes: body.length, verified: true });
+    expect(signed.xHash).toBe(createHash('sha256').update(body).digest('base64'));
+    expect(signed.detail).toMatch(/^Verified/);
+
+    // The keychain holds a private key that is not this certificate's: the check catches it.
+    const stranger = await generateSigningKeyPair({ commonName: 'merchant', days: 30 });
+    await vault.store('test', { kind: 'signingKey', keyId: key.id }, stranger.privateKeyPem);
+    const mismatch = await service.testSign('test', key.id, body);
+    expect(mismatch).toMatchObject({ verified: false, detail: expect.stringMatching(/^Not verified: X-Signature does not verify/) });
+    expect(
+      audit
+        .query({ objectId: key.id, action: 'signingKey.testSign' })
+        .map((e) => e.outcome)
+        .sort(),
+    ).toEqual(['failure', 'success']);
+
+    await service.retire('test', key.id);
+    await expect(service.testSign('test', key.id, body)).rejects.toThrow(/retired key cannot sign/);
+    await expect(service.testSign('test', randomUUID(), body)).rejects.toMatchObject({ reason: 'notFound' });
+  });
+
   it('imports a matching key pair and refuses a certificate of another key', async () => {
     const a = await generateSigningKeyPair({ commonName: 'imported', days: 30 });
     const b = await generateSigningKeyPair({ commonName: 'other', days: 30 });
@@ -98,5 +123,14 @@ describe.runIf(keychainReady)('signing keys', () => {
     await expect(service.import('custom', 'not a key', a.certificatePem)).rejects.toThrow(/PEM/);
     const imported = await service.import('custom', a.privateKeyPem, a.certificatePem);
     expect(imported).toMatchObject({ fingerprint256: a.fingerprint256, expiresSoon: true, daysLeft: 29 });
+    await expect(service.import('custom', a.privateKeyPem, a.certificatePem)).rejects.toThrow(/already here/);
+    // Refusals are audited too, in the app's words: nothing of the key.
+    const refusals = audit.query({ action: 'signingKey.import', outcome: 'failure', to: Date.now() });
+    expect(refusals.map((e) => e.detail)).toEqual([
+      expect.stringMatching(/already here/),
+      'The private key cannot be read: it is not an unencrypted private key in PEM form',
+      'The certificate does not belong to this key',
+    ]);
+    expect(JSON.stringify(refusals)).not.toContain(a.privateKeyPem.split('\n')[1]);
   });
 });
