@@ -30,6 +30,10 @@ export const CHANNELS = [
   'keys.activate',
   'keys.retire',
   'keys.testSign',
+  'bindings.find',
+  'bindings.disable',
+  'bindings.enable',
+  'bindings.extend',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

@@ -62,6 +62,44 @@ const certificatePem = z
   .max(MAX_PEM, 'is over 16 kB: not one certificate')
   .regex(pemBlock('CERTIFICATE'), 'must be one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----)');
 
+/** Luhn's check digit, which every card number carries: it catches a mistyped digit or two swapped. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+/** A whole card number, to search with only: it is never echoed back (messages here never quote input). */
+const cardNumber = z
+  .string()
+  .regex(/^\d{12,19}$/, 'must be 12 to 19 digits, without spaces')
+  .refine(luhnValid, 'is not a valid card number: its check digit is wrong (a digit mistyped?)');
+const clientId = printable(255).trim().min(1, 'enter a client ID');
+const bindingId = printable(255).trim().min(1, 'enter a binding ID');
+/** The current month as YYYYMM (UTC), the earliest expiry a card may be extended to. */
+export const currentYearMonth = (now = Date.now()): string => new Date(now).toISOString().slice(0, 7).replace('-', '');
+const newExpiry = z
+  .string()
+  .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'must be a month as YYYYMM, e.g. 202912')
+  .refine((m) => m >= currentYearMonth(), 'must not be in the past');
+const bindingsFind = z
+  .strictObject({
+    clientId: clientId.optional(),
+    bindingId: bindingId.optional(),
+    cardNumber: cardNumber.optional(),
+    /** Expired cards too (the gateway leaves them out unless asked). */
+    showExpired: z.boolean().optional(),
+  })
+  .refine((f) => [f.clientId, f.bindingId, f.cardNumber].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of clientId, bindingId or cardNumber',
+  });
+
 const schemas = {
   'app.info': none,
   'settings.get': none,
@@ -138,6 +176,10 @@ const schemas = {
       .max(64 * 1024, 'is over 64 kB')
       .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'must not contain control characters other than line breaks and tabs'),
   }),
+  'bindings.find': bindingsFind,
+  'bindings.disable': z.strictObject({ bindingId }),
+  'bindings.enable': z.strictObject({ bindingId }),
+  'bindings.extend': z.strictObject({ bindingId, newExpiry }),
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -305,6 +347,48 @@ export interface TestSignatureResult {
   readonly detail: string;
 }
 
+export interface StoredCardView {
+  readonly bindingId: string;
+  /** Known where a search by client showed the card; the gateway's look-ups by card or binding ID do not say. */
+  readonly clientId?: string;
+  readonly category: 'COMMON' | 'RECURRENT' | 'INSTALLMENT' | 'UNKNOWN';
+  /** First 6 and last 4 digits at most. */
+  readonly maskedPan?: string;
+  readonly paymentSystem?: string;
+  readonly displayLabel?: string;
+  /** YYYYMM; valid to the end of that month. */
+  readonly expiry?: string;
+  readonly expired: boolean;
+  /** Not expired, but ends within expirySoonDays. */
+  readonly expiresSoon: boolean;
+  /** Disabled cards are not listed by the gateway; the ones shown were disabled from this app. */
+  readonly enabled: boolean;
+  readonly disabledAt?: number;
+}
+
+/** A search's answer, the cards grouped by category; what was searched with a card number is masked. */
+export interface StoredCardsFound {
+  readonly searchedBy: 'clientId' | 'bindingId' | 'cardNumber';
+  readonly query: string;
+  readonly showExpired: boolean;
+  readonly groups: {
+    readonly common: readonly StoredCardView[];
+    readonly recurrent: readonly StoredCardView[];
+    readonly installment: readonly StoredCardView[];
+  };
+  /** Cards of a category the app does not know. */
+  readonly other: readonly StoredCardView[];
+  readonly total: number;
+  readonly expirySoonDays: number;
+}
+
+export interface StoredCardChanged {
+  readonly change: 'disable' | 'enable' | 'extend';
+  readonly card: StoredCardView;
+  /** Whether the gateway lists the card after the change (a disabled card is not listed). */
+  readonly listedByGateway: boolean;
+}
+
 export interface Results {
   'app.info': AppInfo;
   'settings.get': SettingsView;
@@ -332,6 +416,10 @@ export interface Results {
   'keys.activate': SigningKeysView;
   'keys.retire': SigningKeysView;
   'keys.testSign': TestSignatureResult;
+  'bindings.find': StoredCardsFound;
+  'bindings.disable': StoredCardChanged;
+  'bindings.enable': StoredCardChanged;
+  'bindings.extend': StoredCardChanged;
 }
 export type Result<K extends ChannelName> = Results[K];
 

@@ -8,9 +8,12 @@ import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
+import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
+import { maskCardNumbers } from '../services/orders.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
+import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
 import type { LookupResult } from '../services/views.js';
 import { CONTRACT_VERSION } from './channels.js';
 import {
@@ -23,6 +26,9 @@ import {
   type SettingsView,
   type SigningKeysView,
   type SigningKeyView,
+  type StoredCardChanged,
+  type StoredCardsFound,
+  type StoredCardView,
 } from './contract.js';
 import type { Handlers } from './dispatcher.js';
 import { IpcFailure } from './errors.js';
@@ -146,6 +152,55 @@ async function keyCall<T>(f: () => T | Promise<T>): Promise<T> {
 const certificateFileName = (environment: string, fingerprint256: string) =>
   `signing-certificate-${environment}-${fingerprint256.replace(/:/g, '').slice(0, 16).toLowerCase()}.pem`;
 
+/** One stored card in the contract's terms: the masked card only, never more. */
+function storedCardView(c: StoredCard): StoredCardView {
+  return {
+    bindingId: c.bindingId,
+    ...(c.clientId !== undefined ? { clientId: c.clientId } : {}),
+    category: c.category,
+    // The gateway masks card numbers; masked once more in case a gateway ever sends more.
+    ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+    ...(c.paymentSystem ? { paymentSystem: c.paymentSystem } : {}),
+    ...(c.displayLabel ? { displayLabel: maskCardNumbers(c.displayLabel) } : {}),
+    ...(c.expiry ? { expiry: c.expiry } : {}),
+    expired: c.expired,
+    expiresSoon: c.expiresSoon,
+    enabled: c.enabled,
+    ...(c.disabledAt !== undefined ? { disabledAt: c.disabledAt } : {}),
+  };
+}
+
+function storedCardsFound(
+  searchedBy: StoredCardsFound['searchedBy'],
+  query: string,
+  showExpired: boolean,
+  cards: StoredCard[],
+): StoredCardsFound {
+  const views = cards.map(storedCardView);
+  return {
+    searchedBy,
+    query,
+    showExpired,
+    groups: {
+      common: views.filter((c) => c.category === 'COMMON'),
+      recurrent: views.filter((c) => c.category === 'RECURRENT'),
+      installment: views.filter((c) => c.category === 'INSTALLMENT'),
+    },
+    other: views.filter((c) => c.category === 'UNKNOWN'),
+    total: views.length,
+    expirySoonDays: EXPIRY_SOON_DAYS,
+  };
+}
+
+const storedCardChanged = (change: StoredCardChanged['change'], r: StoredCardChange): StoredCardChanged => ({
+  change,
+  card: storedCardView(r.card),
+  listedByGateway: r.listedByGateway,
+});
+
+/** A masked card number as the gateway shows them: first 6 and last 4 digits. */
+const maskedCardNumber = (digits: string) => `${digits.slice(0, 6)}${'*'.repeat(Math.max(digits.length - 10, 0))}${digits.slice(-4)}`;
+
 export function createHandlers({ core, events, app }: HandlerContext): Handlers {
   const batches = new BatchLookups({
     orders: () => core.services.orders,
@@ -169,6 +224,9 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       ...(order ? { order } : {}),
     } satisfies OperationResult;
   };
+
+  const storedCards = () =>
+    new StoredCards({ environment: core.services.environment, bindings: core.services.bindings, known: core.knownBindings });
 
   return {
     'app.info': () => ({
@@ -264,6 +322,18 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
           detail: r.detail,
         };
       }),
+    'bindings.find': async ({ clientId, bindingId, cardNumber, showExpired = false }) => {
+      if (clientId !== undefined)
+        return storedCardsFound('clientId', clientId, showExpired, await storedCards().find({ clientId }, showExpired));
+      if (bindingId !== undefined)
+        return storedCardsFound('bindingId', bindingId, showExpired, await storedCards().find({ bindingId }, showExpired));
+      // The contract lets exactly one through; the card number goes to the gateway and comes back masked only.
+      const pan = cardNumber ?? '';
+      return storedCardsFound('cardNumber', maskedCardNumber(pan), showExpired, await storedCards().find({ cardNumber: pan }, showExpired));
+    },
+    'bindings.disable': async ({ bindingId }) => storedCardChanged('disable', await storedCards().disable(bindingId)),
+    'bindings.enable': async ({ bindingId }) => storedCardChanged('enable', await storedCards().enable(bindingId)),
+    'bindings.extend': async ({ bindingId, newExpiry }) => storedCardChanged('extend', await storedCards().extend(bindingId, newExpiry)),
     'orders.batch.export': ({ batchId, result, status }) =>
       batchCall(() => ({
         fileName: `lookup-${batchId}${result ? `-${result}` : ''}${status !== undefined ? `-status${status}` : ''}.csv`,

@@ -13,6 +13,7 @@ import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { ChargeJournal } from '../store/journal.js';
+import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
 import { SettingsRepository } from '../store/settings.js';
@@ -51,6 +52,8 @@ export class AppCore {
   readonly settings: SettingsService;
   readonly keys: SigningKeyService;
   readonly audit: AuditRepository;
+  /** What the app last saw of each stored card (masked), and which were disabled from here. */
+  readonly knownBindings: KnownBindings;
   private current?: OpenServices;
   /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
   private readonly chargesInFlight = new Set<number>();
@@ -64,6 +67,7 @@ export class AppCore {
     this.audit = new AuditRepository(db);
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
+    this.knownBindings = new KnownBindings(db);
   }
 
   static async open(o: AppCoreOptions): Promise<AppCore> {

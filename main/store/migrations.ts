@@ -124,6 +124,29 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX order_operations_order ON order_operations (environment, order_id);
     `,
   },
+  {
+    version: 5,
+    description: 'stored cards seen by the app (masked only), so that a card disabled here can be shown and re-enabled',
+    sql: `
+      -- The gateway does not list a disabled binding at all; this is what the app last saw of each one, with
+      -- the masked card only, and when it was disabled from this app (NULL while the gateway lists it).
+      CREATE TABLE known_bindings (
+        environment TEXT NOT NULL,
+        binding_id TEXT NOT NULL,
+        client_id TEXT,
+        category TEXT NOT NULL,
+        masked_pan TEXT,
+        payment_system TEXT,
+        payment_way TEXT,
+        display_label TEXT,
+        expiry TEXT,
+        seen_at INTEGER NOT NULL,
+        disabled_at INTEGER,
+        PRIMARY KEY (environment, binding_id)
+      ) STRICT;
+      CREATE INDEX known_bindings_client ON known_bindings (environment, client_id);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -8,6 +8,7 @@ import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
 import { AuditWorkspace } from './features/audit/AuditWorkspace';
+import { CardsWorkspace, ChargeDraftNote } from './features/cards/CardsWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
@@ -21,6 +22,16 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
       return <OrdersWorkspace />;
     case 'settings':
       return <SettingsWorkspace />;
+    case 'cards':
+      return <CardsWorkspace />;
+    case 'charges':
+      // The charge form comes next; until then the placeholder, and the card "Charge this card" picked.
+      return (
+        <>
+          <Upcoming workspace={id} />
+          <ChargeDraftNote />
+        </>
+      );
     case 'keys':
       return <KeysWorkspace />;
     case 'audit':

@@ -114,6 +114,9 @@ describe('the IPC dispatcher', () => {
       'keys.activate',
       'keys.retire',
       'keys.testSign',
+      'bindings.disable',
+      'bindings.enable',
+      'bindings.extend',
     ];
     for (const channel of CHANNELS) {
       await fc.assert(
@@ -157,6 +160,37 @@ describe('the IPC dispatcher', () => {
     expect(!pem.ok && pem.error.fields?.map((f) => f.path).sort()).toEqual(['certificatePem', 'privateKeyPem']);
     // What was sent as a key is never echoed back.
     expect(JSON.stringify(pem)).not.toContain('secret-looking text');
+  });
+
+  it('never answers a card number given to bindings.find whole, found, not found or refused', async () => {
+    const seeded = await fetch(`${core.sandbox.url}/sandbox/seed`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ bindings: [{ clientId: 'ipc-card-client', pan: '5555555555555599' }] }),
+    });
+    expect(seeded.ok).toBe(true);
+    const found = await dispatch('bindings.find', { cardNumber: '5555555555555599' });
+    expect(found).toMatchObject({ ok: true, value: { searchedBy: 'cardNumber', query: '555555******5599' } });
+    expect(found.ok && (found.value as { total: number }).total).toBeGreaterThan(0);
+    expect(JSON.stringify(found)).not.toContain('5555555555555599');
+    // A valid number with no cards, one failing Luhn, and one beside another field.
+    const none = await dispatch('bindings.find', { cardNumber: '4000000000000002' });
+    expect(none).toMatchObject({ ok: true, value: { total: 0, query: '400000******0002' } });
+    const luhn = await dispatch('bindings.find', { cardNumber: '4111111111111112' });
+    expectRefusal(luhn, 'invalidInput');
+    expect(!luhn.ok && luhn.error.fields?.map((f) => f.path)).toEqual(['cardNumber']);
+    const both = await dispatch('bindings.find', { cardNumber: '4111111111111111', clientId: 'c' });
+    expectRefusal(both, 'invalidInput');
+    expect(!both.ok && both.error.message).toMatch(/exactly one of clientId, bindingId or cardNumber/);
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^\d{12,19}$/), async (cardNumber) => {
+        const answer = await dispatch('bindings.find', { cardNumber });
+        expect(JSON.stringify(answer)).not.toContain(cardNumber);
+      }),
+      { numRuns: 40 },
+    );
+    expect(JSON.stringify(core.audit.query())).not.toContain('5555555555555599');
+    expect(logged.join('\n')).not.toContain('5555555555555599');
   });
 
   it('masks a card number that reaches an error message', async () => {

@@ -17,6 +17,21 @@ export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 
 export type Theme = 'light' | 'dark';
 
+/**
+ * The stored card picked with "Charge this card" in Stored cards, for the charge form to start from. The
+ * environment it was found in is kept so that a charge form can refuse it after a switch.
+ */
+export interface ChargeDraft {
+  readonly environment: string;
+  readonly bindingId: string;
+  /** Unknown when the card was found by binding ID or card number and never seen in a client's list. */
+  readonly clientId?: string;
+  readonly category: 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+  readonly maskedPan?: string;
+  readonly paymentSystem?: string;
+  readonly expiry?: string;
+}
+
 export interface Toast {
   readonly id: number;
   readonly tone: 'info' | 'success' | 'error';
@@ -29,11 +44,16 @@ interface UiState {
   toasts: readonly Toast[];
   /** The batch look-up on screen, if any. */
   batchId?: string;
+  /** The card "Charge this card" picked; read by the Charges workspace. */
+  chargeDraft?: ChargeDraft;
   open(workspace: WorkspaceId): void;
   toggleTheme(): void;
   toast(tone: Toast['tone'], text: string): void;
   dismiss(id: number): void;
   showBatch(batchId: string | undefined): void;
+  /** Puts a card into the charge draft and opens the Charges workspace. */
+  chargeCard(draft: ChargeDraft): void;
+  clearChargeDraft(): void;
 }
 
 let toastIds = 0;
@@ -57,6 +77,8 @@ export const useUi = create<UiState>()(
       },
       dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
       showBatch: (batchId) => set({ batchId }),
+      chargeCard: (chargeDraft) => set({ chargeDraft, workspace: 'charges' }),
+      clearChargeDraft: () => set({ chargeDraft: undefined }),
     }),
     { name: 'backoffice.ui', partialize: (s) => ({ theme: s.theme }) },
   ),

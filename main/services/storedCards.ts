@@ -1,0 +1,136 @@
+/**
+ * Stored cards as the operator sees them: what the gateway lists (enabled), plus the cards disabled from
+ * this app, which the gateway no longer lists at all and which would otherwise vanish with no way back.
+ * The gateway's answer always wins: a card it lists is enabled, whatever the app remembered. Card numbers
+ * used to search are passed to the gateway and nowhere else; only masked cards are remembered.
+ */
+import type { KnownBinding, KnownBindings } from '../store/knownBindings.js';
+import { bindingView, type BindingService, type BindingView } from './bindings.js';
+
+export interface StoredCard extends BindingView {
+  /** Known where a search by client showed the card (the gateway's lists by card or id do not say). */
+  readonly clientId?: string;
+  readonly enabled: boolean;
+  /** When it was disabled from this app; the gateway does not list it since. */
+  readonly disabledAt?: number;
+}
+
+export type StoredCardSearch = { readonly clientId: string } | { readonly bindingId: string } | { readonly cardNumber: string };
+
+export interface StoredCardChange {
+  readonly card: StoredCard;
+  /** Whether a search after the change found the card listed by the gateway (false after disabling). */
+  readonly listedByGateway: boolean;
+}
+
+export interface StoredCardsOptions {
+  readonly environment: string;
+  readonly bindings: BindingService;
+  readonly known: KnownBindings;
+  readonly now?: () => number;
+}
+
+export class StoredCards {
+  private readonly now: () => number;
+
+  constructor(private readonly o: StoredCardsOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  async find(search: StoredCardSearch, showExpired: boolean): Promise<StoredCard[]> {
+    if ('clientId' in search) {
+      const groups = await this.o.bindings.list(search.clientId, { showExpired });
+      const listed = [...groups.common, ...groups.recurrent, ...groups.installment].map((v) => this.listed(v, search.clientId));
+      const ids = new Set(listed.map((c) => c.bindingId));
+      const disabled = this.o.known
+        .disabledOf(this.o.environment, search.clientId)
+        .filter((k) => !ids.has(k.bindingId))
+        .map((k) => this.remembered(k))
+        .filter((c) => showExpired || !c.expired);
+      return [...listed, ...disabled];
+    }
+    if ('bindingId' in search) {
+      const found = (await this.o.bindings.findById(search.bindingId)).filter((v) => showExpired || !v.expired);
+      if (found.length > 0) return found.map((v) => this.listed(v));
+      const k = this.o.known.get(this.o.environment, search.bindingId);
+      const card = k?.disabledAt !== undefined ? this.remembered(k) : undefined;
+      return card && (showExpired || !card.expired) ? [card] : [];
+    }
+    return (await this.o.bindings.findByCard(search.cardNumber, { showExpired })).map((v) => this.listed(v));
+  }
+
+  async disable(bindingId: string): Promise<StoredCardChange> {
+    // What the card looks like now, to remember once the gateway stops listing it.
+    const before = (await this.o.bindings.findById(bindingId))[0];
+    await this.o.bindings.disable(bindingId);
+    if (before) this.listed(before);
+    this.o.known.markDisabled(this.o.environment, bindingId, this.now());
+    return this.after(bindingId);
+  }
+
+  async enable(bindingId: string): Promise<StoredCardChange> {
+    await this.o.bindings.enable(bindingId);
+    this.o.known.markEnabled(this.o.environment, bindingId);
+    return this.after(bindingId);
+  }
+
+  async extend(bindingId: string, newExpiry: string): Promise<StoredCardChange> {
+    await this.o.bindings.extend(bindingId, newExpiry);
+    const change = await this.after(bindingId);
+    return change.listedByGateway ? change : { ...change, card: this.withExpiry(change.card, newExpiry) };
+  }
+
+  /** The card as the gateway lists it after a change, else as the app remembers it. */
+  private async after(bindingId: string): Promise<StoredCardChange> {
+    const now = (await this.o.bindings.findById(bindingId))[0];
+    if (now) return { card: this.listed(now), listedByGateway: true };
+    const k = this.o.known.get(this.o.environment, bindingId);
+    const card = k ? this.remembered(k) : { bindingId, category: 'UNKNOWN' as const, expired: false, expiresSoon: false, enabled: false };
+    return { card, listedByGateway: false };
+  }
+
+  /** A card the gateway lists: enabled, remembered as seen, with its client if the app knows it. */
+  private listed(v: BindingView, clientId?: string): StoredCard {
+    this.o.known.seen({
+      environment: this.o.environment,
+      bindingId: v.bindingId,
+      ...(clientId !== undefined ? { clientId } : {}),
+      category: v.category,
+      ...(v.maskedPan ? { maskedPan: v.maskedPan } : {}),
+      ...(v.paymentSystem ? { paymentSystem: v.paymentSystem } : {}),
+      ...(v.paymentWay ? { paymentWay: v.paymentWay } : {}),
+      ...(v.displayLabel ? { displayLabel: v.displayLabel } : {}),
+      ...(v.expiry ? { expiry: v.expiry } : {}),
+      seenAt: this.now(),
+    });
+    const client = clientId ?? this.o.known.get(this.o.environment, v.bindingId)?.clientId;
+    return { ...v, ...(client !== undefined ? { clientId: client } : {}), enabled: true };
+  }
+
+  /** A card as the app last saw it, with its expiry flags worked out for now. */
+  private remembered(k: KnownBinding): StoredCard {
+    const v = bindingView(
+      {
+        bindingId: k.bindingId,
+        bindingCategory: k.category,
+        ...(k.maskedPan ? { maskedPan: k.maskedPan } : {}),
+        ...(k.paymentSystem ? { paymentSystem: k.paymentSystem } : {}),
+        ...(k.paymentWay ? { paymentWay: k.paymentWay } : {}),
+        ...(k.displayLabel ? { displayLabel: k.displayLabel } : {}),
+        ...(k.expiry ? { expiryDate: k.expiry } : {}),
+      },
+      this.now(),
+    );
+    return {
+      ...v,
+      ...(k.clientId !== undefined ? { clientId: k.clientId } : {}),
+      enabled: k.disabledAt === undefined,
+      ...(k.disabledAt !== undefined ? { disabledAt: k.disabledAt } : {}),
+    };
+  }
+
+  private withExpiry(card: StoredCard, expiry: string): StoredCard {
+    const v = bindingView({ bindingId: card.bindingId, bindingCategory: card.category, expiryDate: expiry }, this.now());
+    return { ...card, expiry, expired: v.expired, expiresSoon: v.expiresSoon };
+  }
+}

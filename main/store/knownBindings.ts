@@ -1,0 +1,119 @@
+/**
+ * What the app last saw of each stored card (binding), per environment: its client where a search by
+ * client showed it, category, masked card, payment system and expiry, and when it was disabled from this
+ * app. The gateway does not list a disabled binding at all, so without this a card disabled here could not
+ * be shown or re-enabled. Only masked card numbers are kept (first 6 and last 4 at most).
+ */
+import { read, write, type Db } from './database.js';
+
+export interface KnownBinding {
+  readonly environment: string;
+  readonly bindingId: string;
+  readonly clientId?: string;
+  readonly category: string;
+  readonly maskedPan?: string;
+  readonly paymentSystem?: string;
+  readonly paymentWay?: string;
+  readonly displayLabel?: string;
+  readonly expiry?: string;
+  readonly seenAt: number;
+  /** Set while the binding is disabled from this app (and the gateway no longer lists it). */
+  readonly disabledAt?: number;
+}
+
+interface Row {
+  environment: string;
+  binding_id: string;
+  client_id: string | null;
+  category: string;
+  masked_pan: string | null;
+  payment_system: string | null;
+  payment_way: string | null;
+  display_label: string | null;
+  expiry: string | null;
+  seen_at: number;
+  disabled_at: number | null;
+}
+
+const toRecord = (r: Row): KnownBinding => ({
+  environment: r.environment,
+  bindingId: r.binding_id,
+  ...(r.client_id !== null ? { clientId: r.client_id } : {}),
+  category: r.category,
+  ...(r.masked_pan !== null ? { maskedPan: r.masked_pan } : {}),
+  ...(r.payment_system !== null ? { paymentSystem: r.payment_system } : {}),
+  ...(r.payment_way !== null ? { paymentWay: r.payment_way } : {}),
+  ...(r.display_label !== null ? { displayLabel: r.display_label } : {}),
+  ...(r.expiry !== null ? { expiry: r.expiry } : {}),
+  seenAt: r.seen_at,
+  ...(r.disabled_at !== null ? { disabledAt: r.disabled_at } : {}),
+});
+
+/** Anything longer than a masked card's 6 + 4 digits in a row is not stored: a whole card number never is. */
+const safeMasked = (masked: string | undefined) => (masked !== undefined && !/\d{11,}/.test(masked) ? masked : null);
+
+export class KnownBindings {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Records what the gateway showed now, as listed (so enabled): a client already known is kept when the
+   * search did not say it. Clears a disabled mark, since the gateway lists the binding again.
+   */
+  seen(b: Omit<KnownBinding, 'disabledAt'>): void {
+    write(this.db, () => {
+      this.db
+        .prepare(
+          `INSERT INTO known_bindings (environment, binding_id, client_id, category, masked_pan, payment_system, payment_way,
+             display_label, expiry, seen_at, disabled_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+           ON CONFLICT (environment, binding_id) DO UPDATE SET
+             client_id = coalesce(excluded.client_id, client_id), category = excluded.category, masked_pan = excluded.masked_pan,
+             payment_system = excluded.payment_system, payment_way = excluded.payment_way, display_label = excluded.display_label,
+             expiry = excluded.expiry, seen_at = excluded.seen_at, disabled_at = NULL`,
+        )
+        .run(
+          b.environment,
+          b.bindingId,
+          b.clientId ?? null,
+          b.category,
+          safeMasked(b.maskedPan),
+          b.paymentSystem ?? null,
+          b.paymentWay ?? null,
+          b.displayLabel ?? null,
+          b.expiry ?? null,
+          b.seenAt,
+        );
+    });
+  }
+
+  markDisabled(environment: string, bindingId: string, at: number): void {
+    write(this.db, () => {
+      this.db.prepare('UPDATE known_bindings SET disabled_at = ? WHERE environment = ? AND binding_id = ?').run(at, environment, bindingId);
+    });
+  }
+
+  markEnabled(environment: string, bindingId: string): void {
+    write(this.db, () => {
+      this.db.prepare('UPDATE known_bindings SET disabled_at = NULL WHERE environment = ? AND binding_id = ?').run(environment, bindingId);
+    });
+  }
+
+  get(environment: string, bindingId: string): KnownBinding | undefined {
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM known_bindings WHERE environment = ? AND binding_id = ?').get(environment, bindingId) as
+        Row | undefined;
+      return r && toRecord(r);
+    });
+  }
+
+  /** The client's bindings disabled from this app, oldest first. */
+  disabledOf(environment: string, clientId: string): KnownBinding[] {
+    return read(this.db, () =>
+      (
+        this.db
+          .prepare('SELECT * FROM known_bindings WHERE environment = ? AND client_id = ? AND disabled_at IS NOT NULL ORDER BY disabled_at')
+          .all(environment, clientId) as Row[]
+      ).map(toRecord),
+    );
+  }
+}
