@@ -10,6 +10,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { KeyObject } from 'node:crypto';
+import { escape } from 'node:querystring';
 import { inspect } from 'node:util';
 import type { z } from 'zod';
 import { SPEC_BY_NAME, SPECS, WALLETS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
@@ -78,7 +79,12 @@ export interface CallOptions {
 
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
 
-const encode = (text: string) => encodeURIComponent(text);
+/**
+ * Percent-encoding for form bodies: querystring.escape escapes exactly what encodeURIComponent does (and
+ * throws the same URIError on a lone surrogate), but scans in JavaScript with a table and returns a plain
+ * string untouched, where encodeURIComponent is a call into the runtime; this runs for every parameter.
+ */
+const encode = escape;
 
 /** application/x-www-form-urlencoded: nested objects as JSON text, arrays as repeated names. */
 function formBody(params: Record<string, unknown>): string {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { escape } from 'node:querystring';
 import { describe, expect, it } from 'vitest';
 import { foldKeys, verdict } from '../../main/gateway/envelope.js';
 import { GatewayClientError } from '../../main/gateway/errors.js';
@@ -150,6 +151,24 @@ describe('key folding', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('form encoding', () => {
+  it('querystring.escape, which the client encodes form bodies with, encodes exactly as encodeURIComponent', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (text) => {
+        expect(escape(text)).toBe(encodeURIComponent(text));
+      }),
+      { numRuns: 5000 },
+    );
+    for (let code = 0; code < 0x10000; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const text = String.fromCharCode(code);
+      if (escape(text) !== encodeURIComponent(text)) expect(escape(text)).toBe(encodeURIComponent(text));
+    }
+    // A lone surrogate cannot be encoded either way.
+    expect(() => escape('\ud800')).toThrow(URIError);
   });
 });
 
