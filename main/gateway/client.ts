@@ -212,28 +212,70 @@ export class GatewayClient {
     return { userName: c.userName, password: c.password };
   }
 
-  private async send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}): Promise<JsonObject> {
-    const plan = this.planFor(spec);
-    const params =
-      this.options.language && given.language === undefined && plan.takesLanguage ? { ...given, language: this.options.language } : given;
-    const violations = requestViolations(plan, params);
-    if (violations.length > 0) throw new ValidationError(spec.name, [...violations]);
+  /**
+   * Checks, encodes and signs a request, then runs its attempts. Not an async method, so that a request
+   * costs one async frame (the attempts') rather than two; whatever is refused before sending still
+   * comes back as a rejected promise, never as a throw.
+   */
+  private send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}): Promise<JsonObject> {
+    try {
+      const plan = this.planFor(spec);
+      const params =
+        this.options.language && given.language === undefined && plan.takesLanguage ? { ...given, language: this.options.language } : given;
+      const violations = requestViolations(plan, params);
+      if (violations.length > 0) throw new ValidationError(spec.name, [...violations]);
 
-    // The credentials' encoding is made once per endpoint; the request's own parameters follow it.
-    const body = Buffer.from(spec.body === 'form' ? plan.authPrefix + formBody(params) : JSON.stringify({ ...plan.auth, ...params }));
-    const headers: Record<string, string> = { 'content-type': plan.contentType };
-    if (plan.signed) {
-      const s = this.signer!.sign(body);
-      headers['x-hash'] = s.xHash;
-      headers['x-signature'] = s.xSignature;
+      // The credentials' encoding is made once per endpoint; the request's own parameters follow it.
+      const body = Buffer.from(spec.body === 'form' ? plan.authPrefix + formBody(params) : JSON.stringify({ ...plan.auth, ...params }));
+      const headers: Record<string, string> = { 'content-type': plan.contentType };
+      if (plan.signed) {
+        const s = this.signer!.sign(body);
+        headers['x-hash'] = s.xHash;
+        headers['x-signature'] = s.xSignature;
+      }
+      return this.attempts(plan, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
+    } catch (err) {
+      return Promise.reject(err);
     }
+  }
 
+  /** The attempts the endpoint allows, each paced by the limiter; the answer, or the last attempt's typed error. */
+  private async attempts(
+    plan: EndpointPlan,
+    params: Record<string, unknown>,
+    headers: Record<string, string>,
+    body: Buffer,
+    timeoutMs: number,
+  ): Promise<JsonObject> {
+    const { spec } = plan;
+    const hooks = this.options.hooks;
     // Whether an earlier attempt may have reached the gateway (so a duplicate may be our own order).
     let mayHaveArrived = false;
     for (let attempt = 1; ; attempt++) {
-      const result = await this.attempt(plan, attempt, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
-      if (!(result instanceof GatewayClientError)) return result;
-      const error = result;
+      // One attempt, inline rather than a method of its own: an async frame less on every request.
+      if (hooks?.onRequest) this.reportRequest(hooks.onRequest, plan, attempt, params);
+      const slot = this.limiter.acquire();
+      const release = typeof slot === 'function' ? slot : await slot;
+      const started = hooks?.onResponse ? performance.now() : 0;
+      let exchange: Exchange | undefined;
+      let outcome: JsonObject | GatewayClientError;
+      try {
+        exchange = await this.transport.post(plan.url, headers, body, timeoutMs);
+        const r = interpret(spec, plan.answer, exchange);
+        outcome = r.ok ? r.body : r.error;
+      } catch (err) {
+        if (!isTransportFailure(err)) throw err;
+        outcome = interpretFailure(spec, err);
+      } finally {
+        release();
+      }
+      if (outcome instanceof RateLimitedError) this.limiter.throttled(outcome.retryAfterMs);
+      else if (exchange) this.limiter.succeeded();
+      if (hooks?.onResponse) this.reportResponse(hooks.onResponse, plan, attempt, performance.now() - started, exchange, outcome);
+      if (!(outcome instanceof GatewayClientError)) return outcome;
+
+      // What the failure allows: recovering a registration, another attempt, or nothing more.
+      const error = outcome;
       if (spec.kind === 'register' && mayHaveArrived && error instanceof GatewayError && error.errorCode === '1') {
         return this.recoverRegistration(params, error);
       }
@@ -248,52 +290,39 @@ export class GatewayClient {
     }
   }
 
-  private async attempt(
+  // Hooks observe: what they see is redacted, and a failing hook never fails a request.
+
+  private reportRequest(
+    onRequest: NonNullable<ClientHooks['onRequest']>,
     plan: EndpointPlan,
     attempt: number,
     params: Record<string, unknown>,
-    headers: Record<string, string>,
-    body: Buffer,
-    timeoutMs: number,
-  ): Promise<JsonObject | GatewayClientError> {
-    const { spec, url } = plan;
-    const hooks = this.options.hooks;
+  ): void {
     const logBodies = this.options.logBodies === true;
-    if (hooks?.onRequest) {
-      safely(() => hooks.onRequest!({ endpoint: spec.name, attempt, url, ...(logBodies ? { params: redact(params) } : {}) }));
-    }
-    const slot = this.limiter.acquire();
-    const release = typeof slot === 'function' ? slot : await slot;
-    const started = hooks?.onResponse ? performance.now() : 0;
-    let exchange: Exchange | undefined;
-    let outcome: JsonObject | GatewayClientError;
-    try {
-      exchange = await this.transport.post(url, headers, body, timeoutMs);
-      const r = interpret(spec, plan.answer, exchange);
-      outcome = r.ok ? r.body : r.error;
-    } catch (err) {
-      if (!isTransportFailure(err)) throw err;
-      outcome = interpretFailure(spec, err);
-    } finally {
-      release();
-    }
-    if (outcome instanceof RateLimitedError) this.limiter.throttled(outcome.retryAfterMs);
-    else if (exchange) this.limiter.succeeded();
-    if (hooks?.onResponse) {
-      const ok = !(outcome instanceof GatewayClientError);
-      safely(() =>
-        hooks.onResponse!({
-          endpoint: spec.name,
-          attempt,
-          durationMs: performance.now() - started,
-          status: exchange?.status,
-          outcome: ok ? 'ok' : (outcome as GatewayClientError).kind,
-          ...(outcome instanceof GatewayError ? { errorCode: outcome.errorCode } : {}),
-          ...(logBodies && ok ? { body: redact(outcome) } : {}),
-        }),
-      );
-    }
-    return outcome;
+    safely(() => onRequest({ endpoint: plan.spec.name, attempt, url: plan.url, ...(logBodies ? { params: redact(params) } : {}) }));
+  }
+
+  private reportResponse(
+    onResponse: NonNullable<ClientHooks['onResponse']>,
+    plan: EndpointPlan,
+    attempt: number,
+    durationMs: number,
+    exchange: Exchange | undefined,
+    outcome: JsonObject | GatewayClientError,
+  ): void {
+    const ok = !(outcome instanceof GatewayClientError);
+    const logBodies = this.options.logBodies === true;
+    safely(() =>
+      onResponse({
+        endpoint: plan.spec.name,
+        attempt,
+        durationMs,
+        status: exchange?.status,
+        outcome: ok ? 'ok' : (outcome as GatewayClientError).kind,
+        ...(outcome instanceof GatewayError ? { errorCode: outcome.errorCode } : {}),
+        ...(logBodies && ok ? { body: redact(outcome) } : {}),
+      }),
+    );
   }
 
   /**
@@ -310,7 +339,7 @@ export class GatewayClient {
   }
 }
 
-/** Hooks observe; a failing hook must never fail a request. */
+/** Runs a hook; whatever it throws is dropped. */
 function safely(fn: () => void): void {
   try {
     fn();
