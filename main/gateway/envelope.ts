@@ -38,7 +38,10 @@ function needsFolding(value: unknown): boolean {
     return false;
   }
   for (const key in value) {
-    if (keyNeedsFolding(key) || needsFolding((value as JsonObject)[key])) return true;
+    if (keyNeedsFolding(key)) return true;
+    // Only objects and arrays hold keys; most values are neither, and are passed over without a call.
+    const child = (value as JsonObject)[key];
+    if (child !== null && typeof child === 'object' && needsFolding(child)) return true;
   }
   return false;
 }
