@@ -179,7 +179,7 @@ export class GatewayClient {
 
   private readonly plans = new Map<EndpointSpec, EndpointPlan>();
 
-  /** The endpoint's plan, made on its first request (which is also when its schemas are compiled). */
+  /** The endpoint's plan, made on its first request. */
   private planFor(spec: EndpointSpec): EndpointPlan {
     let plan = this.plans.get(spec);
     if (plan === undefined) {
@@ -261,7 +261,7 @@ export class GatewayClient {
       let outcome: JsonObject | GatewayClientError;
       try {
         exchange = await this.transport.post(plan.url, headers, body, timeoutMs);
-        const r = interpret(spec, plan.answer, exchange);
+        const r = interpret(spec, plan.answer.schema, exchange);
         outcome = r.ok ? r.body : r.error;
       } catch (err) {
         if (!isTransportFailure(err)) throw err;

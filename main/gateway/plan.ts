@@ -1,7 +1,8 @@
 /**
- * What a client works out once per endpoint rather than on every request: the compiled request and
- * answer schemas, the names of the endpoint's parameters, the address, whether requests are signed, how
- * many attempts the endpoint allows, and the credentials it carries with their form encoding.
+ * What a client works out once per endpoint rather than on every request: the request and answer
+ * schemas (compiled once in steady use), the names of the endpoint's parameters, the address, whether
+ * requests are signed, how many attempts the endpoint allows, and the credentials it carries with their
+ * form encoding.
  *
  * Why: each of these used to be derived again for every request (a schema's shape looked up, the URL
  * concatenated, the signing list searched), which added up on the request path; none of them can change
@@ -10,14 +11,14 @@
 import type { z } from 'zod';
 import type { EndpointSpec } from '../protocol/endpoints.js';
 import type { FieldViolation } from '../protocol/violations.js';
-import { compiled } from './compiled.js';
+import { CompiledWhenHot } from './compiled.js';
 
 export interface EndpointPlan {
   readonly spec: EndpointSpec;
-  /** The endpoint's request schema, compiled; spec.request stays the reference that lists violations. */
-  readonly request: z.ZodType;
-  /** The answer schema, compiled. */
-  readonly answer: z.ZodType;
+  /** The endpoint's request schema, compiled once hot; spec.request stays the reference that lists violations. */
+  readonly request: CompiledWhenHot<z.ZodType>;
+  /** The answer schema, compiled once hot. */
+  readonly answer: CompiledWhenHot<z.ZodType>;
   /** The parameters the endpoint's table names; undefined where the schema has no plain shape. */
   readonly parameters: ReadonlySet<string> | undefined;
   readonly takesLanguage: boolean;
@@ -42,6 +43,8 @@ export interface PlanContext {
   readonly auth: Readonly<Record<string, string>> | FieldViolation;
   /** The form encoding of a set of fields (the client's, so that credentials and parameters encode alike). */
   readonly encode: (fields: Readonly<Record<string, string>>) => string;
+  /** Uses before the schemas are compiled (compiled.ts); 0 compiles them at once. */
+  readonly compileAfter?: number;
 }
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -55,8 +58,8 @@ export function makePlan(spec: EndpointSpec, context: PlanContext): EndpointPlan
   const encodedAuth = context.encode(auth);
   return {
     spec,
-    request: compiled(spec.request),
-    answer: compiled(context.answer),
+    request: new CompiledWhenHot(spec.request, context.compileAfter),
+    answer: new CompiledWhenHot(context.answer, context.compileAfter),
     parameters: shape ? new Set(Object.keys(shape)) : undefined,
     takesLanguage: shape !== undefined && 'language' in shape,
     url: context.baseUrl + spec.path,

@@ -2,9 +2,10 @@
  * Checking a request against its endpoint's rules before anything is sent: the spec's field rules, the
  * configured credentials, and no parameter the endpoint's table does not name.
  *
- * Most requests are valid, and for them one compiled check answers (zod's `validate` on the compiled
- * schema: a yes or no, without building the parsed value, which the client never sends). Only a request
- * it refuses is parsed again by the endpoint's own schema, to list every violation with its path and rule.
+ * Most requests are valid, and for them one check answers: zod's `validate`, a yes or no without building
+ * the parsed value (which the client never sends), on the compiled schema once the endpoint is in steady
+ * use. Only a request it refuses is parsed again by the endpoint's own schema, to list every violation
+ * with its path and rule.
  */
 import { toViolations, type FieldViolation } from '../protocol/violations.js';
 import type { EndpointPlan } from './plan.js';
@@ -34,7 +35,7 @@ function onlyKnownKeys(plan: EndpointPlan, params: Record<string, unknown>): boo
 /** Every violation of the request, in the order: field rules, credentials, unknown parameters; empty when valid. */
 export function requestViolations(plan: EndpointPlan, params: Record<string, unknown>): readonly FieldViolation[] {
   const auth = plan.authViolation;
-  if (plan.request.validate(params) && auth === undefined && onlyKnownKeys(plan, params)) return NO_VIOLATIONS;
+  if (plan.request.schema.validate(params) && auth === undefined && onlyKnownKeys(plan, params)) return NO_VIOLATIONS;
   // Refused somewhere: the endpoint's schema lists the field violations (none if only the other checks failed).
   const checked = plan.spec.request.safeParse(params);
   const violations = checked.success ? [] : toViolations(checked.error);

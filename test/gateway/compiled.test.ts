@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { compiled } from '../../main/gateway/compiled.js';
+import { compiled, CompiledWhenHot } from '../../main/gateway/compiled.js';
 import { makePlan } from '../../main/gateway/plan.js';
 import { requestViolations } from '../../main/gateway/requestCheck.js';
 import * as R from '../../main/gateway/responses.js';
@@ -77,6 +77,17 @@ describe('compiled schemas', () => {
     for (const [name, schema] of [...REQUESTS, ...ANSWERS]) expect(compiled(schema), name).not.toBe(schema);
   });
 
+  it('are used once hot: the interpreter for the first uses, then the compiled clone, shared by every client', () => {
+    const schema = z.object({ a: z.string() });
+    const first = new CompiledWhenHot(schema, 3);
+    expect(first.schema).toBe(schema);
+    expect(first.schema).toBe(schema);
+    const hot = first.schema;
+    expect(hot).not.toBe(schema);
+    expect(first.schema).toBe(hot);
+    expect(new CompiledWhenHot(schema, 3).schema).toBe(hot);
+  });
+
   it('agree with the interpreter on random requests of every endpoint', () => {
     for (const [name, schema] of REQUESTS) {
       const accepted = agreement(name, schema, 300);
@@ -118,9 +129,13 @@ describe('request check', () => {
     return out;
   }
 
-  it('lists exactly the violations of the schema, the credentials and the parameter list', () => {
+  it('lists exactly the violations of the schema, the credentials and the parameter list, compiled or not', () => {
     for (const spec of ALL_SPECS) {
-      for (const authViolation of [undefined, TOKEN_REFUSED]) {
+      for (const [authViolation, compileAfter] of [
+        [undefined, 0],
+        [TOKEN_REFUSED, 0],
+        [undefined, Number.POSITIVE_INFINITY],
+      ] as const) {
         const plan = makePlan(spec, {
           baseUrl: 'http://gateway.test',
           answer: R.acknowledgement,
@@ -128,6 +143,7 @@ describe('request check', () => {
           retryAttempts: 1,
           auth: authViolation ?? { userName: 'u', password: 'p' },
           encode: () => '',
+          compileAfter,
         });
         fc.assert(
           fc.property(
