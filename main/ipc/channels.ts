@@ -34,6 +34,21 @@ export const CHANNELS = [
   'bindings.disable',
   'bindings.enable',
   'bindings.extend',
+  'charges.options',
+  'charges.create',
+  'charges.journal',
+  'charges.export',
+  'charges.reconcile',
+  'charges.batch.plan',
+  'charges.batch.run',
+  'charges.batch.pause',
+  'charges.batch.resume',
+  'charges.batch.cancel',
+  'charges.batch.status',
+  'charges.batch.export',
+  'roles.get',
+  'roles.set',
+  'roles.setPassphrase',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

@@ -100,6 +100,37 @@ const bindingsFind = z
     message: 'give exactly one of clientId, bindingId or cardNumber',
   });
 
+/** The three ways a stored card may be charged, as the gateway files it. */
+const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
+/** ISO 4217 numeric code, as the gateway takes currencies. */
+const currencyNumeric = z.string().regex(/^\d{3}$/, 'must be an ISO 4217 numeric currency code, e.g. 643');
+const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
+const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
+export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
+/** The charge journal's filters; `open` is PENDING and UNKNOWN together. Times in ms since the epoch. */
+const chargeFilter = z
+  .strictObject({
+    state: z.enum([...CHARGE_STATES, 'open']).optional(),
+    /** Part of an orderNumber, orderId, bindingId or clientId. */
+    text: printable(64).trim().min(1).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    /** Another environment's charges; the current one's when absent. */
+    environment: environment.optional(),
+  })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: 'the start must not be after the end',
+    path: ['from'],
+  });
+
+/** The installation's role profiles, from least to most allowed. */
+export const ROLES = ['support', 'finance', 'administrator'] as const;
+export type Role = (typeof ROLES)[number];
+const passphrase = printable(256).min(1, 'enter the passphrase');
+/** Long enough to resist guessing at the keychain's pace; no other rule (a sentence is a good passphrase). */
+export const MIN_PASSPHRASE = 12;
+
 const schemas = {
   'app.info': none,
   'settings.get': none,
@@ -180,6 +211,50 @@ const schemas = {
   'bindings.disable': z.strictObject({ bindingId }),
   'bindings.enable': z.strictObject({ bindingId }),
   'bindings.extend': z.strictObject({ bindingId, newExpiry }),
+  'charges.options': none,
+  'charges.create': z.strictObject({
+    /** The environment the operator confirmed; refused if it is no longer the current one. */
+    environment,
+    clientId,
+    bindingId,
+    /** The category the confirmation showed; refused if the gateway files the card otherwise. */
+    category: chargeCategory,
+    amount: minorUnits,
+    currency: currencyNumeric,
+    description: printable(598).trim().min(1).optional(),
+    /** The operator's reference (invoice or case number), used as the orderNumber: never charged twice. */
+    reference: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.\/-]{1,36}$/, 'must be 1 to 36 letters, digits or . _ / -')
+      .optional(),
+    /** The operator confirmed a repeat of the same card and amount within ten minutes. */
+    confirmRepeat: z.boolean().optional(),
+  }),
+  'charges.journal': chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+  'charges.export': chargeFilter,
+  /** One open charge by its journal id, or every open charge of the current environment. */
+  'charges.reconcile': z.strictObject({ id: chargeId.optional() }),
+  'charges.batch.plan': z.strictObject({
+    text: z
+      .string()
+      .min(1, 'the file is empty')
+      .max(4 * 1024 * 1024, 'the file is over 4 MB'),
+  }),
+  'charges.batch.run': z.strictObject({ batchId: chargeBatchId, environment }),
+  'charges.batch.pause': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.resume': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.cancel': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.status': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.export': z.strictObject({ batchId: chargeBatchId }),
+  'roles.get': none,
+  /** Any profile may change the profile: the passphrase is what an administrator holds. */
+  'roles.set': z.strictObject({ role: z.enum(ROLES), passphrase }),
+  /** The first passphrase needs no current one; changing it does. */
+  'roles.setPassphrase': z.strictObject({
+    current: passphrase.optional(),
+    next: printable(256).min(MIN_PASSPHRASE, `must have at least ${MIN_PASSPHRASE} characters`),
+  }),
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -389,6 +464,140 @@ export interface StoredCardChanged {
   readonly listedByGateway: boolean;
 }
 
+export type ChargeState = (typeof CHARGE_STATES)[number];
+export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+
+export interface CurrencyOption {
+  readonly numeric: string;
+  readonly alpha: string;
+  readonly exponent: number;
+  readonly name: string;
+}
+
+/** What the charge form needs to know before anything is typed. */
+export interface ChargeOptions {
+  readonly environment: EnvironmentName;
+  /** Largest amount of one charge, in minor units of any currency (Settings). */
+  readonly perChargeMaximum: number;
+  readonly currencies: readonly CurrencyOption[];
+  readonly defaultCurrency: string;
+  /** Charges of the current environment whose outcome is not known yet. */
+  readonly openCharges: number;
+}
+
+/** One charge of the journal, with its state in words. */
+export interface ChargeView {
+  readonly id: number;
+  readonly environment: string;
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly bindingId: string;
+  readonly clientId: string;
+  readonly category: ChargeCategory;
+  /** The card as the app last saw it (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
+  readonly description?: string;
+  readonly operator: string;
+  readonly state: ChargeState;
+  /** charged, held, declined, failed, unknown (being reconciled), pending. */
+  readonly stateWords: string;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
+  readonly reason?: string;
+  readonly at: number;
+  readonly updatedAt: number;
+}
+
+export type ChargeResult =
+  | { readonly outcome: 'paid' | 'declined' | 'failed' | 'unknown'; readonly charge: ChargeView }
+  /** Nothing was journalled or sent. */
+  | { readonly outcome: 'refused'; readonly reason: string }
+  /** The same card and amount were charged within ten minutes: repeat only with confirmRepeat. */
+  | { readonly outcome: 'needsConfirmation'; readonly earlier: readonly ChargeView[] };
+
+export interface ChargeJournalPage {
+  readonly environment: string;
+  readonly entries: readonly ChargeView[];
+  /** More entries match than were returned (newest first): the export has them all. */
+  readonly more: boolean;
+  /** The environment's charges whose outcome is not known yet, whatever the filter. */
+  readonly openCount: number;
+}
+
+export interface ReconcileResult {
+  readonly results: readonly ChargeResult[];
+  /** Charges still open afterwards. */
+  readonly stillOpen: number;
+}
+
+export interface PlannedChargeView {
+  readonly line: number;
+  readonly clientId: string;
+  readonly bindingId: string;
+  readonly category: ChargeCategory;
+  readonly maskedPan?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly description?: string;
+  /** The orderNumber this row is charged under: the file's hash and the line, so a file runs once. */
+  readonly reference: string;
+}
+
+export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled';
+
+export interface ChargeBatchProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly paid: number;
+  readonly other: number;
+}
+
+/** The dry run: what would be charged, what is invalid and why, and the totals per currency. */
+export interface ChargeBatchPlan {
+  readonly batchId: string;
+  readonly environment: EnvironmentName;
+  readonly charges: readonly PlannedChargeView[];
+  readonly invalid: readonly { readonly line: number; readonly errors: readonly string[] }[];
+  readonly totals: readonly {
+    readonly currency: string;
+    readonly currencyAlpha?: string;
+    readonly exponent: number;
+    readonly amount: number;
+    readonly count: number;
+  }[];
+}
+
+export interface ChargeBatchRow {
+  readonly line: number;
+  readonly result: 'paid' | 'declined' | 'failed' | 'unknown' | 'refused' | 'needsConfirmation' | 'cancelled';
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly reason?: string;
+}
+
+export interface ChargeBatchStatus {
+  readonly batchId: string;
+  readonly environment: EnvironmentName;
+  readonly state: ChargeBatchState;
+  readonly progress: ChargeBatchProgress;
+  readonly rows: readonly ChargeBatchRow[];
+}
+
+export interface RoleProfileView {
+  readonly role: Role;
+  /** Whether an administrator has set the passphrase; until then the installation is an administrator's. */
+  readonly passphraseSet: boolean;
+  /** Every channel this profile may call, for the screens to offer only what works. */
+  readonly allowedChannels: readonly ChannelName[];
+}
+
 export interface Results {
   'app.info': AppInfo;
   'settings.get': SettingsView;
@@ -420,12 +629,37 @@ export interface Results {
   'bindings.disable': StoredCardChanged;
   'bindings.enable': StoredCardChanged;
   'bindings.extend': StoredCardChanged;
+  'charges.options': ChargeOptions;
+  'charges.create': ChargeResult;
+  'charges.journal': ChargeJournalPage;
+  'charges.export': ExportFile;
+  'charges.reconcile': ReconcileResult;
+  'charges.batch.plan': ChargeBatchPlan;
+  'charges.batch.run': ChargeBatchStatus;
+  'charges.batch.pause': ChargeBatchStatus;
+  'charges.batch.resume': ChargeBatchStatus;
+  'charges.batch.cancel': ChargeBatchStatus;
+  'charges.batch.status': ChargeBatchStatus;
+  'charges.batch.export': ExportFile;
+  'roles.get': RoleProfileView;
+  'roles.set': RoleProfileView;
+  'roles.setPassphrase': RoleProfileView;
 }
 export type Result<K extends ChannelName> = Results[K];
 
 /** Events main pushes to the renderer. */
 export type AppEvent =
   | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
+  | {
+      readonly type: 'chargeBatch.progress';
+      readonly batchId: string;
+      readonly state: ChargeBatchState;
+      readonly progress: ChargeBatchProgress;
+    }
+  /** A charge was settled or changed state (made, reconciled): the journal on screen is stale. */
+  | { readonly type: 'charges.changed' }
+  /** The role profile changed: what the screens offer changes with it. */
+  | { readonly type: 'role.changed'; readonly role: Role }
   | { readonly type: 'settings.changed' };
 
 /** What a refused or failed call carries across the boundary: plain data, never a stack or a secret. */

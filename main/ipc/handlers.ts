@@ -30,9 +30,11 @@ import {
   type StoredCardsFound,
   type StoredCardView,
 } from './contract.js';
+import { createChargeHandlers } from './chargeHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
+import { createRoleHandlers } from './roleHandlers.js';
 
 export interface HandlerContext {
   readonly core: AppCore;
@@ -340,5 +342,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
         mimeType: 'text/csv' as const,
         content: batches.csv(batchId, { ...(result ? { result } : {}), ...(status !== undefined ? { status } : {}) }),
       })),
+    ...createChargeHandlers({ core, events, app }),
+    ...createRoleHandlers({ core, events, app }),
   };
 }

@@ -8,7 +8,8 @@ import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
 import { AuditWorkspace } from './features/audit/AuditWorkspace';
-import { CardsWorkspace, ChargeDraftNote } from './features/cards/CardsWorkspace';
+import { CardsWorkspace } from './features/cards/CardsWorkspace';
+import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
@@ -25,13 +26,7 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
     case 'cards':
       return <CardsWorkspace />;
     case 'charges':
-      // The charge form comes next; until then the placeholder, and the card "Charge this card" picked.
-      return (
-        <>
-          <Upcoming workspace={id} />
-          <ChargeDraftNote />
-        </>
-      );
+      return <ChargesWorkspace />;
     case 'keys':
       return <KeysWorkspace />;
     case 'audit':

@@ -117,6 +117,15 @@ describe('the IPC dispatcher', () => {
       'bindings.disable',
       'bindings.enable',
       'bindings.extend',
+      'charges.create',
+      'charges.reconcile',
+      'charges.batch.plan',
+      'charges.batch.run',
+      'charges.batch.pause',
+      'charges.batch.resume',
+      'charges.batch.cancel',
+      'roles.set',
+      'roles.setPassphrase',
     ];
     for (const channel of CHANNELS) {
       await fc.assert(
