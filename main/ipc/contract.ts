@@ -226,7 +226,7 @@ const schemas = {
     reference: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_.\/-]{1,36}$/, 'must be 1 to 36 letters, digits or . _ / -')
+      .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'must be 1 to 36 letters, digits or . _ / -')
       .optional(),
     /** The operator confirmed a repeat of the same card and amount within ten minutes. */
     confirmRepeat: z.boolean().optional(),
