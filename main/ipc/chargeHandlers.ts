@@ -1,26 +1,346 @@
-/** The Charges workspace's channels (being built). */
+/**
+ * The Charges workspace's channels: the form's options, one charge, the journal and its export,
+ * reconciliation, and batch charges from a file (dry run, run, pause, resume, cancel, result file).
+ *
+ * What the operator confirmed is checked against what is true before anything is journalled: the
+ * environment on screen must still be the current one, and the card must be one of the client's cards
+ * the gateway lists now, enabled, not expired, in the category the confirmation named. A charge refused
+ * here is audited like one the charge service refuses.
+ */
+import cc from 'currency-codes';
+import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
+import type { ChargeOutcome } from '../services/charges.js';
+import { currencyInfo } from '../services/money.js';
+import { maskCardNumbers } from '../services/orders.js';
+import { StoredCards } from '../services/storedCards.js';
+import type { ChargeRow, JournalFilter } from '../store/journal.js';
+import { stringify } from 'csv-stringify/sync';
+import type {
+  ChargeBatchPlan,
+  ChargeBatchRow,
+  ChargeBatchStatus,
+  ChargeResult,
+  ChargeView,
+  CurrencyOption,
+  EnvironmentName,
+  ParsedInput,
+} from './contract.js';
 import type { Handlers } from './dispatcher.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
 export type ChargeChannels = Extract<keyof Handlers, `charges.${string}`>;
 
-export function createChargeHandlers(_context: HandlerContext): Pick<Handlers, ChargeChannels> {
-  const notYet = () => {
-    throw new IpcFailure('internal', 'Charges are not available yet');
+/** The currencies the form offers, ISO 4217 numeric; the gateway takes any, these are the usual ones. */
+const OFFERED_CURRENCIES = ['643', '840', '978', '826', '398', '933', '860', '051', '156', '392', '048'] as const;
+export const DEFAULT_CURRENCY = '643';
+
+const currencyOptions: readonly CurrencyOption[] = OFFERED_CURRENCIES.map((numeric) => {
+  const c = cc.number(numeric)!;
+  return { numeric, alpha: c.code, exponent: c.digits, name: c.currency };
+});
+
+/** A charge's state in the words finance uses: held and charged are both paid, and say which. */
+export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string {
+  switch (c.state) {
+    case 'PAID':
+      return c.orderStatus === 1
+        ? 'held'
+        : c.orderStatus === 3
+          ? 'held, since reversed'
+          : c.orderStatus === 4
+            ? 'charged, since refunded'
+            : 'charged';
+    case 'DECLINED':
+      return 'declined';
+    case 'FAILED':
+      return 'failed: nothing charged';
+    case 'UNKNOWN':
+      return 'outcome unknown: being reconciled';
+    case 'PENDING':
+      return 'being sent';
+  }
+}
+
+export function chargeView(c: ChargeRow): ChargeView {
+  const info = currencyInfo(c.currency);
+  return {
+    id: c.id,
+    environment: c.environment,
+    orderNumber: c.orderNumber,
+    ...(c.orderId ? { orderId: c.orderId } : {}),
+    amount: c.amount,
+    currency: c.currency,
+    ...(info.alpha ? { currencyAlpha: info.alpha } : {}),
+    exponent: info.exponent,
+    bindingId: c.bindingId,
+    clientId: c.clientId,
+    category: c.category,
+    ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+    ...(c.description ? { description: c.description } : {}),
+    operator: c.operator,
+    state: c.state,
+    stateWords: stateWords(c),
+    ...(c.orderStatus !== undefined ? { orderStatus: c.orderStatus } : {}),
+    ...(c.actionCode !== undefined ? { actionCode: c.actionCode } : {}),
+    ...(c.reason ? { reason: maskCardNumbers(c.reason) } : {}),
+    at: c.at,
+    updatedAt: c.updatedAt,
+  };
+}
+
+export function chargeResult(o: ChargeOutcome): ChargeResult {
+  switch (o.kind) {
+    case 'refused':
+      return { outcome: 'refused', reason: o.reason };
+    case 'needsConfirmation':
+      return { outcome: 'needsConfirmation', earlier: o.earlier.map(chargeView) };
+    default:
+      return { outcome: o.kind, charge: chargeView(o.charge) };
+  }
+}
+
+type Filter = ParsedInput<'charges.export'>;
+
+function journalFilter(f: Filter, current: EnvironmentName): JournalFilter {
+  return {
+    environment: f.environment ?? current,
+    ...(f.state === 'open' ? { states: ['PENDING', 'UNKNOWN'] as const } : f.state ? { state: f.state } : {}),
+    ...(f.text !== undefined ? { text: f.text } : {}),
+    ...(f.from !== undefined ? { from: f.from } : {}),
+    ...(f.to !== undefined ? { to: f.to } : {}),
+  };
+}
+
+/** The journal as CSV (csv-stringify): amounts in minor units with their exponent, times in ISO 8601 UTC. */
+function journalCsv(rows: readonly ChargeView[]): string {
+  return stringify(
+    rows.map((c) => ({
+      at: new Date(c.at).toISOString(),
+      environment: c.environment,
+      orderNumber: c.orderNumber,
+      orderId: c.orderId ?? '',
+      clientId: c.clientId,
+      bindingId: c.bindingId,
+      category: c.category,
+      maskedPan: c.maskedPan ?? '',
+      amount: c.amount,
+      currency: c.currency,
+      exponent: c.exponent,
+      state: c.state,
+      stateWords: c.stateWords,
+      orderStatus: c.orderStatus ?? '',
+      actionCode: c.actionCode ?? '',
+      reason: c.reason ?? '',
+      operator: c.operator,
+      updatedAt: new Date(c.updatedAt).toISOString(),
+    })),
+    {
+      header: true,
+      columns: [
+        'at',
+        'environment',
+        'orderNumber',
+        'orderId',
+        'clientId',
+        'bindingId',
+        'category',
+        'maskedPan',
+        'amount',
+        'currency',
+        'exponent',
+        'state',
+        'stateWords',
+        'orderStatus',
+        'actionCode',
+        'reason',
+        'operator',
+        'updatedAt',
+      ],
+    },
+  );
+}
+
+function planView(job: ChargeBatchJob): ChargeBatchPlan {
+  const totals = new Map<string, { amount: number; count: number }>();
+  for (const c of job.plan.charges) {
+    const t = totals.get(c.currency) ?? { amount: 0, count: 0 };
+    totals.set(c.currency, { amount: t.amount + c.amount, count: t.count + 1 });
+  }
+  const withCurrency = (currency: string) => {
+    const info = currencyInfo(currency);
+    return { ...(info.alpha ? { currencyAlpha: info.alpha } : {}), exponent: info.exponent };
   };
   return {
-    'charges.options': notYet,
-    'charges.create': notYet,
-    'charges.journal': notYet,
-    'charges.export': notYet,
-    'charges.reconcile': notYet,
-    'charges.batch.plan': notYet,
-    'charges.batch.run': notYet,
-    'charges.batch.pause': notYet,
-    'charges.batch.resume': notYet,
-    'charges.batch.cancel': notYet,
-    'charges.batch.status': notYet,
-    'charges.batch.export': notYet,
+    batchId: job.plan.batchId,
+    environment: job.environment as EnvironmentName,
+    charges: job.plan.charges.map((c) => ({
+      line: c.line,
+      clientId: c.clientId,
+      bindingId: c.bindingId,
+      category: c.category,
+      ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+      amount: c.amount,
+      currency: c.currency,
+      ...withCurrency(c.currency),
+      ...(c.description ? { description: c.description } : {}),
+      reference: c.reference,
+    })),
+    invalid: job.plan.invalid.map((i) => ({ line: i.line, errors: i.errors.map(maskCardNumbers) })),
+    totals: [...totals].map(([currency, t]) => ({ currency, ...withCurrency(currency), amount: t.amount, count: t.count })),
+  };
+}
+
+function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
+  const rows: ChargeBatchRow[] = job.results.map(({ planned, outcome }) => {
+    if (outcome === 'cancelled') return { line: planned.line, result: 'cancelled', orderNumber: planned.reference };
+    const r = chargeResult(outcome);
+    const charge = 'charge' in r ? r.charge : undefined;
+    const reason =
+      r.outcome === 'refused' ? r.reason : r.outcome === 'needsConfirmation' ? 'same card and amount within ten minutes' : charge?.reason;
+    return {
+      line: planned.line,
+      result: r.outcome,
+      orderNumber: planned.reference,
+      ...(charge?.orderId ? { orderId: charge.orderId } : {}),
+      ...(reason ? { reason: maskCardNumbers(reason) } : {}),
+    };
+  });
+  return { batchId: job.plan.batchId, environment: job.environment as EnvironmentName, state: job.state, progress: job.progress, rows };
+}
+
+/** Failures of the batch layer in the contract's terms. */
+async function batchCall<T>(f: () => T | Promise<T>): Promise<T> {
+  try {
+    return await f();
+  } catch (err) {
+    if (err instanceof ChargeBatchError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.message);
+    throw err;
+  }
+}
+
+export function createChargeHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeChannels> {
+  const journal = () => core.services.charges.journal;
+  const batches = new ChargeBatches({
+    onProgress: (batchId, state, progress) => {
+      events.publish({ type: 'chargeBatch.progress', batchId, state, progress });
+      events.publish({ type: 'charges.changed' });
+    },
+  });
+
+  /** The environment the operator confirmed must be the one charges would go to now. */
+  const sameEnvironment = (confirmed: EnvironmentName) => {
+    const current = core.services.environment;
+    if (confirmed !== current) {
+      throw new IpcFailure(
+        'invalidInput',
+        `The app is now in ${current}, not ${confirmed} as confirmed; nothing was charged. Check and confirm again.`,
+      );
+    }
+    return current;
+  };
+
+  const refused = (bindingId: string, reason: string) => chargeResult(core.services.charges.refused(bindingId, reason));
+
+  return {
+    'charges.options': () => {
+      const environment = core.services.environment;
+      return {
+        environment,
+        perChargeMaximum: core.settings.general().perChargeMaximum,
+        currencies: currencyOptions,
+        defaultCurrency: DEFAULT_CURRENCY,
+        openCharges: journal().open(environment).length,
+      };
+    },
+    'charges.create': async (r) => {
+      const environment = sameEnvironment(r.environment);
+      // The card as the gateway lists it now, among the client's: the right card, in the category confirmed.
+      const stored = new StoredCards({ environment, bindings: core.services.bindings, known: core.knownBindings });
+      const card = (await stored.find({ clientId: r.clientId }, true)).find((c) => c.bindingId === r.bindingId);
+      if (!card) return refused(r.bindingId, `Client ${r.clientId} has no stored card with binding ID ${r.bindingId}`);
+      if (!card.enabled) return refused(r.bindingId, 'The stored card is disabled; re-enable it in Stored cards first');
+      if (card.expired) return refused(r.bindingId, 'The stored card has expired');
+      if (card.category !== r.category) {
+        return refused(r.bindingId, `The gateway files this card as ${card.category.toLowerCase()}, not ${r.category.toLowerCase()}`);
+      }
+      const outcome = await core.services.charges.charge({
+        bindingId: r.bindingId,
+        clientId: r.clientId,
+        category: r.category,
+        amount: r.amount,
+        currency: r.currency,
+        ...(card.maskedPan ? { maskedPan: card.maskedPan } : {}),
+        ...(r.description !== undefined ? { description: r.description } : {}),
+        ...(r.reference !== undefined ? { reference: r.reference } : {}),
+        ...(r.confirmRepeat !== undefined ? { confirmRepeat: r.confirmRepeat } : {}),
+      });
+      events.publish({ type: 'charges.changed' });
+      return chargeResult(outcome);
+    },
+    'charges.journal': ({ limit = 500, ...filter }) => {
+      const environment = filter.environment ?? core.services.environment;
+      // One more than asked says whether there is more, without counting the whole journal.
+      const rows = journal().list({ ...journalFilter(filter, core.services.environment), limit: limit + 1 });
+      return {
+        environment,
+        entries: rows.slice(0, limit).map(chargeView),
+        more: rows.length > limit,
+        openCount: journal().open(environment).length,
+      };
+    },
+    'charges.export': (filter) => ({
+      fileName: `charges-${filter.environment ?? core.services.environment}-${new Date().toISOString().slice(0, 10)}.csv`,
+      mimeType: 'text/csv' as const,
+      content: journalCsv(
+        journal()
+          .list({ ...journalFilter(filter, core.services.environment), limit: 1_000_000 })
+          .map(chargeView),
+      ),
+    }),
+    'charges.reconcile': async ({ id }) => {
+      const charges = core.services.charges;
+      let results: ChargeOutcome[];
+      if (id === undefined) results = await charges.reconcileAll();
+      else {
+        const row = journal().get(id);
+        if (!row || row.environment !== core.services.environment) {
+          throw new IpcFailure('notFound', `There is no charge ${id} in ${core.services.environment}`);
+        }
+        if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') {
+          throw new IpcFailure('invalidInput', `Charge ${row.orderNumber} is settled (${stateWords(row)}); there is nothing to reconcile`);
+        }
+        results = [await charges.reconcile(row)];
+      }
+      events.publish({ type: 'charges.changed' });
+      return { results: results.map(chargeResult), stillOpen: journal().open(core.services.environment).length };
+    },
+    'charges.batch.plan': ({ text }) =>
+      batchCall(async () => {
+        const environment = core.services.environment;
+        const job = await batches.plan(text, environment, {
+          bindings: core.services.bindings,
+          perChargeMaximum: core.settings.general().perChargeMaximum,
+          journal: journal(),
+        });
+        return planView(job);
+      }),
+    'charges.batch.run': ({ batchId, environment }) =>
+      batchCall(() => {
+        const planned = sameEnvironment(environment);
+        return batchStatus(
+          batches.run(batchId, planned, () => (core.services.environment === planned ? core.services.charges : undefined)),
+        );
+      }),
+    'charges.batch.pause': ({ batchId }) => batchCall(() => batchStatus(batches.pause(batchId))),
+    'charges.batch.resume': ({ batchId }) => batchCall(() => batchStatus(batches.resume(batchId))),
+    'charges.batch.cancel': ({ batchId }) => batchCall(() => batchStatus(batches.cancel(batchId))),
+    'charges.batch.status': ({ batchId }) => batchCall(() => batchStatus(batches.status(batchId))),
+    'charges.batch.export': ({ batchId }) =>
+      batchCall(() => ({
+        fileName: `charges-batch-${batchId}.csv`,
+        mimeType: 'text/csv' as const,
+        content: batches.csv(batchId),
+      })),
   };
 }

@@ -169,6 +169,10 @@ export class BatchControl {
     return this.cancelled;
   }
 
+  get isPaused(): boolean {
+    return this.paused && !this.cancelled;
+  }
+
   /** Waits while paused; true when the batch may go on. */
   async proceed(): Promise<boolean> {
     while (this.paused && !this.cancelled) await new Promise<void>((resolve) => (this.wake = resolve));
@@ -188,14 +192,15 @@ export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcom
 /** Charges the plan's rows one after another (each settles before the next), honouring pause and cancel. */
 export async function runBatch(
   plan: BatchPlan,
-  charges: ChargeService,
-  options: { control?: BatchControl; onProgress?: (p: BatchProgress) => void } = {},
+  charges: Pick<ChargeService, 'charge'>,
+  options: { control?: BatchControl; onProgress?: (p: BatchProgress) => void; onRow?: (r: RowResult) => void } = {},
 ): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const progress = { total: plan.charges.length, done: 0, paid: 0, other: 0 };
   for (const planned of plan.charges) {
     if (options.control && !(await options.control.proceed())) {
       results.push({ planned, outcome: 'cancelled' });
+      options.onRow?.(results.at(-1)!);
       continue;
     }
     const outcome = await charges.charge({
@@ -205,9 +210,11 @@ export async function runBatch(
       amount: planned.amount,
       currency: planned.currency,
       reference: planned.reference,
+      ...(planned.maskedPan ? { maskedPan: planned.maskedPan } : {}),
       ...(planned.description ? { description: planned.description } : {}),
     });
     results.push({ planned, outcome });
+    options.onRow?.({ planned, outcome });
     progress.done++;
     if (outcome.kind === 'paid') progress.paid++;
     else progress.other++;

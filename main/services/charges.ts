@@ -31,6 +31,8 @@ export interface ChargeRequest {
   readonly amount: number;
   readonly currency: string;
   readonly description?: string;
+  /** The card as the gateway lists it, for the journal (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
   /** The operator's business reference (invoice or case number): the orderNumber, so that no desk can repeat it. */
   readonly reference?: string;
   /** The operator confirmed a repeat of the same binding and amount within ten minutes. */
@@ -88,6 +90,16 @@ export class ChargeService {
     this.inFlight = o.inFlight ?? new Set();
   }
 
+  /** The journal this service writes, for reading it (the screens' journal and export). */
+  get journal(): ChargeJournal {
+    return this.o.journal;
+  }
+
+  /** Records a charge refused before the service was asked (a check of the card failed); nothing was sent. */
+  refused(bindingId: string, reason: string): ChargeOutcome {
+    return this.refuse({ bindingId }, reason);
+  }
+
   async charge(r: ChargeRequest): Promise<ChargeOutcome> {
     const { journal, environment } = this.o;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
@@ -112,6 +124,7 @@ export class ChargeService {
       clientId: r.clientId,
       category: r.category,
       description: r.description,
+      ...(r.maskedPan !== undefined ? { maskedPan: r.maskedPan } : {}),
       operator: this.o.operator,
       at: this.now(),
     });
@@ -198,7 +211,7 @@ export class ChargeService {
     return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
   }
 
-  private refuse(r: ChargeRequest, reason: string): ChargeOutcome {
+  private refuse(r: Pick<ChargeRequest, 'bindingId'>, reason: string): ChargeOutcome {
     this.o.audit.record({
       ...this.auditBase(),
       action: 'charge',

@@ -23,8 +23,22 @@ export interface NewCharge {
   readonly clientId: string;
   readonly category: ChargeCategory;
   readonly description?: string;
+  /** The card as the gateway showed it (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
   readonly operator: string;
   readonly at: number;
+}
+
+export interface JournalFilter {
+  readonly environment?: string;
+  readonly state?: ChargeState;
+  /** Any of these states; takes the place of `state`. */
+  readonly states?: readonly ChargeState[];
+  /** Creation time, ms since the epoch, both ends included. */
+  readonly from?: number;
+  readonly to?: number;
+  readonly text?: string;
+  readonly limit?: number;
 }
 
 export interface Settlement {
@@ -57,6 +71,7 @@ interface Row {
   client_id: string;
   category: ChargeCategory;
   description: string | null;
+  masked_pan: string | null;
   operator: string;
   state: ChargeState;
   order_id: string | null;
@@ -84,6 +99,7 @@ const toCharge = (r: Row): ChargeRow => ({
   at: r.created_at,
   updatedAt: r.updated_at,
   ...opt('description', r.description),
+  ...opt('maskedPan', r.masked_pan),
   ...opt('orderId', r.order_id),
   ...opt('orderStatus', r.order_status),
   ...opt('actionCode', r.action_code),
@@ -101,8 +117,8 @@ export class ChargeJournal {
       Number(
         this.db
           .prepare(
-            `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, operator, state, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+            `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
           )
           .run(
             c.environment,
@@ -113,6 +129,8 @@ export class ChargeJournal {
             c.clientId,
             c.category,
             c.description ?? null,
+            // A longer run of digits than a masked card has is not kept: a whole card number never is.
+            c.maskedPan !== undefined && !/\d{11,}/.test(c.maskedPan) ? c.maskedPan : null,
             c.operator,
             c.at,
             c.at,
@@ -194,8 +212,11 @@ export class ChargeJournal {
     });
   }
 
-  /** Newest first, optionally by state. */
-  list(filter: { environment?: string; state?: ChargeState; limit?: number } = {}): ChargeRow[] {
+  /**
+   * Newest first, by environment, state(s), creation time (both ends included) and a text found in the
+   * orderNumber, orderId, bindingId or clientId.
+   */
+  list(filter: JournalFilter = {}): ChargeRow[] {
     return read(this.db, () => {
       const where: string[] = [];
       const args: (string | number)[] = [];
@@ -203,9 +224,25 @@ export class ChargeJournal {
         where.push('environment = ?');
         args.push(filter.environment);
       }
-      if (filter.state) {
-        where.push('state = ?');
-        args.push(filter.state);
+      const states = filter.states ?? (filter.state ? [filter.state] : undefined);
+      if (states) {
+        where.push(`state IN (${states.map(() => '?').join(', ') || 'NULL'})`);
+        args.push(...states);
+      }
+      if (filter.from !== undefined) {
+        where.push('created_at >= ?');
+        args.push(filter.from);
+      }
+      if (filter.to !== undefined) {
+        where.push('created_at <= ?');
+        args.push(filter.to);
+      }
+      if (filter.text) {
+        // instr, not LIKE: the text is matched as typed, with no wildcard characters of its own.
+        where.push(
+          "(instr(order_number, ?) > 0 OR instr(coalesce(order_id, ''), ?) > 0 OR instr(binding_id, ?) > 0 OR instr(client_id, ?) > 0)",
+        );
+        args.push(filter.text, filter.text, filter.text, filter.text);
       }
       const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
       return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);

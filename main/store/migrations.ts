@@ -147,6 +147,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_bindings_client ON known_bindings (environment, client_id);
     `,
   },
+  {
+    version: 6,
+    description: 'the masked card of each charge, as it was when charged',
+    sql: `
+      -- First 6 and last 4 digits at most; the journal says which card was charged even after it is gone.
+      ALTER TABLE charge_journal ADD COLUMN masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan NOT GLOB '*[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*');
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;
