@@ -1,5 +1,6 @@
 /**
- * Secrets of each environment in the OS keychain: the API password or token, and signing private keys.
+ * Secrets of each environment in the OS keychain: the API password or token, and signing private keys;
+ * and each installation's role profile (kept under the pseudo-environment 'installation').
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
@@ -12,11 +13,27 @@ export type SecretSlot =
   | { readonly kind: 'apiPassword' }
   | { readonly kind: 'apiToken' }
   /** A signing private key (PKCS#8 PEM), by the key's identifier. */
-  | { readonly kind: 'signingKey'; readonly keyId: string };
+  | { readonly kind: 'signingKey'; readonly keyId: string }
+  /**
+   * The installation's role profile (its role and a hash of the administrator's passphrase), by
+   * installation: several data folders of one OS user share the keychain, and each has its own profile.
+   */
+  | { readonly kind: 'roleProfile'; readonly installationId: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function account(environment: string, slot: SecretSlot): string {
   if (!/^[a-z0-9-]{1,40}$/.test(environment)) throw new Error(`Not an environment name: ${environment}`);
-  return slot.kind === 'signingKey' ? `${environment}/signingKey/${slot.keyId}` : `${environment}/${slot.kind}`;
+  switch (slot.kind) {
+    case 'signingKey':
+      return `${environment}/signingKey/${slot.keyId}`;
+    case 'roleProfile':
+      // Checked like the environment: the account name must not be steerable into another slot.
+      if (!UUID.test(slot.installationId)) throw new Error(`Not an installation id: ${slot.installationId}`);
+      return `${environment}/roleProfile/${slot.installationId}`;
+    default:
+      return `${environment}/${slot.kind}`;
+  }
 }
 
 export class Vault {

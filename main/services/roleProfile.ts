@@ -1,0 +1,338 @@
+/**
+ * The installation's role profile: support (orders look-up only), finance (plus charges, refunds and
+ * stored cards) or administrator (everything). An administrator sets a passphrase; from then on changing
+ * the profile, from any profile, takes that passphrase. What the IPC dispatcher lets through follows the
+ * profile (main/ipc/permissions.ts), so this is the AccessGuard it is given.
+ *
+ * The keychain keeps the role and an scrypt hash of the passphrase (never the passphrase), under an
+ * account of this installation: a random id made once and kept in the app's settings, since several data
+ * folders share one OS user's keychain. The role is read from the keychain when the core opens and when
+ * it changes, and held in memory in between. Nothing here hands out the hash: the service verifies.
+ *
+ * With no passphrase set the installation is an administrator's (the first administrator sets one). A
+ * keychain that cannot be read, or a damaged profile in it, leaves the app on support until it can be
+ * read: a profile that cannot be checked is not trusted. Wrong passphrases are audited and, after
+ * FREE_ATTEMPTS in a row, wait a doubling time before the next one is even checked; the count is kept in
+ * the settings, so restarting the app does not reset it. Every change is audited, never a passphrase.
+ */
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { ChannelName } from '../ipc/channels.js';
+import { MIN_PASSPHRASE, ROLES, type Role } from '../ipc/contract.js';
+import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import type { SettingsRepository } from '../store/settings.js';
+import { revealSecret } from '../vault/secret.js';
+import type { SecretSlot, Vault } from '../vault/vault.js';
+
+/** Wrong passphrases in a row that are checked at once; after these, each attempt waits. */
+export const FREE_ATTEMPTS = 5;
+const FIRST_WAIT_MS = 30_000;
+const LONGEST_WAIT_MS = 15 * 60_000;
+
+/** How long after the last wrong passphrase the next attempt waits, after `failures` wrong ones in a row. */
+export const waitAfter = (failures: number): number =>
+  failures < FREE_ATTEMPTS ? 0 : Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_ATTEMPTS), LONGEST_WAIT_MS);
+
+/** The profile belongs to the installation, not to a gateway environment: the vault's account prefix. */
+const VAULT_ENVIRONMENT = 'installation';
+const INSTALLATION_KEY = 'installation';
+const FAILURES_KEY = 'roleProfile.failures';
+
+const installationSchema = z.object({ id: z.uuid() });
+const failuresSchema = z.object({ count: z.number().int().min(0), lastAt: z.number().int().min(0) });
+type Failures = z.output<typeof failuresSchema>;
+
+// scrypt at 32 MiB and about a tenth of a second: slow to guess, quick to type. The parameters are kept
+// with the hash so that they can be raised later; read back, they are bounded, so a damaged or planted
+// record cannot make the app allocate gigabytes.
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/);
+const hashSchema = z.object({
+  salt: base64,
+  key: base64,
+  N: z
+    .number()
+    .int()
+    .min(2 ** 14)
+    .max(2 ** 17)
+    .refine((n) => (n & (n - 1)) === 0, 'a power of two'),
+  r: z.number().int().min(1).max(8),
+  p: z.number().int().min(1).max(4),
+});
+type PassphraseHash = z.output<typeof hashSchema>;
+
+/** What the keychain keeps. A profile is stored only once a passphrase is set, so both are always there. */
+const storedSchema = z.object({ v: z.literal(1), role: z.enum(ROLES), hash: hashSchema });
+type StoredProfile = z.output<typeof storedSchema>;
+
+/** What the service knows, each case carrying only what it can: the role follows from it. */
+type State =
+  /** Nothing in the keychain: a fresh installation, an administrator's until a passphrase is set. */
+  | { readonly kind: 'fresh' }
+  /** A passphrase is set and the role is the stored one. */
+  | { readonly kind: 'protected'; readonly role: Role }
+  /** The keychain could not be read, or its profile is damaged: support, and why. */
+  | { readonly kind: 'closed'; readonly reason: string };
+
+const roleOf = (s: State): Role => (s.kind === 'fresh' ? 'administrator' : s.kind === 'protected' ? s.role : 'support');
+
+export type RoleProfileRefusal =
+  'wrongPassphrase' | 'throttled' | 'noPassphrase' | 'currentNeeded' | 'tooShort' | 'notAdministrator' | 'damaged';
+
+/** A refusal in words; never carries a passphrase. */
+export class RoleProfileError extends Error {
+  override name = 'RoleProfileError';
+  constructor(
+    readonly reason: RoleProfileRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RoleProfileOptions {
+  readonly settings: SettingsRepository;
+  readonly vault: Vault;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  /** The environment the app is in, for the audit entries. */
+  readonly environment: () => string;
+  readonly now?: () => number;
+  readonly log?: (line: string) => void;
+}
+
+export interface RoleProfileState {
+  readonly role: Role;
+  /** True also when the keychain cannot be read: a passphrase may be set, and only it will do. */
+  readonly passphraseSet: boolean;
+  /** Why the profile is support whatever was set: the keychain cannot be read or its profile is damaged. */
+  readonly problem?: string;
+}
+
+const LABELS: Record<Role, string> = { support: 'support', finance: 'finance', administrator: 'administrator' };
+
+const seconds = (ms: number): string => {
+  const s = Math.ceil(ms / 1000);
+  return s < 120 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
+};
+
+function derive(passphrase: string, salt: Buffer, h: Pick<PassphraseHash, 'N' | 'r' | 'p'>): Promise<Buffer> {
+  // NFC: the same passphrase typed on another keyboard or system may arrive composed differently.
+  return new Promise((resolve, reject) =>
+    scrypt(passphrase.normalize('NFC'), salt, KEY_BYTES, { N: h.N, r: h.r, p: h.p, maxmem: 256 * h.N * h.r }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  );
+}
+
+async function hashPassphrase(passphrase: string): Promise<PassphraseHash> {
+  const salt = randomBytes(16);
+  const key = await derive(passphrase, salt, SCRYPT);
+  return { salt: salt.toString('base64'), key: key.toString('base64'), ...SCRYPT };
+}
+
+async function matches(passphrase: string, h: PassphraseHash): Promise<boolean> {
+  const expected = Buffer.from(h.key, 'base64');
+  const key = await derive(passphrase, Buffer.from(h.salt, 'base64'), h);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+export class RoleProfileService {
+  private state: State = { kind: 'closed', reason: 'the role profile has not been read yet' };
+  private slot?: SecretSlot;
+  /** Changes one at a time: the count of wrong passphrases cannot be outrun by attempts in parallel. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly o: RoleProfileOptions) {
+    this.now = o.now ?? Date.now;
+    this.log = o.log ?? console.error;
+  }
+
+  /** Reads the profile from the keychain; never fails for the keychain's sake (it fails closed instead). */
+  async open(): Promise<void> {
+    this.slot = { kind: 'roleProfile', installationId: this.installationId() };
+    try {
+      const stored = await this.read();
+      this.state = stored ? { kind: 'protected', role: stored.role } : { kind: 'fresh' };
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.state = { kind: 'closed', reason };
+      this.log(`roles: the support profile applies until the role profile can be read: ${reason}`);
+    }
+  }
+
+  /** The profile now (from memory). */
+  role(): Role {
+    return roleOf(this.state);
+  }
+
+  view(): RoleProfileState {
+    const s = this.state;
+    return { role: roleOf(s), passphraseSet: s.kind !== 'fresh', ...(s.kind === 'closed' ? { problem: s.reason } : {}) };
+  }
+
+  /** The dispatcher refused a channel to the profile: audited with the channel and the profile. */
+  refused(channel: ChannelName, role: Role): void {
+    this.record('access', 'refused', { objectType: 'channel', objectId: channel, detail: `profile ${role}` });
+  }
+
+  /**
+   * Changes the profile, from any profile, with the passphrase; with none set yet only administrator (the
+   * profile a fresh installation has) can be chosen. The keychain is read again, so a profile closed by
+   * an unreadable keychain opens once the keychain is back.
+   */
+  set(role: Role, passphrase: string): Promise<RoleProfileState> {
+    return this.serially(async () => {
+      const from = this.role();
+      this.throttle('role.change', `to ${role}`);
+      const stored = await this.readForChange('role.change', `to ${role}`);
+      if (!stored) {
+        this.state = { kind: 'fresh' };
+        if (role !== 'administrator') {
+          this.record('role.change', 'refused', { detail: `to ${role}: no passphrase is set` });
+          throw new RoleProfileError(
+            'noPassphrase',
+            `No passphrase is set: an administrator sets one before the profile can be ${LABELS[role]}`,
+          );
+        }
+        if (from !== 'administrator')
+          this.record('role.change', 'success', { detail: `from ${from} to administrator: no passphrase is set in the keychain` });
+        return this.view();
+      }
+      await this.check(passphrase, stored.hash, 'role.change', `to ${role}`);
+      if (stored.role !== role) await this.store({ ...stored, role });
+      this.state = { kind: 'protected', role };
+      this.record('role.change', 'success', { detail: `from ${from} to ${role}` });
+      return this.view();
+    });
+  }
+
+  /**
+   * Sets the passphrase (an administrator only): the first time without the current one, afterwards with
+   * it. The profile stays administrator.
+   */
+  setPassphrase(next: string, current?: string): Promise<RoleProfileState> {
+    return this.serially(async () => {
+      if (this.role() !== 'administrator') {
+        this.record('role.passphrase', 'refused', { detail: `profile ${this.role()}` });
+        throw new RoleProfileError('notAdministrator', 'Only the administrator profile can set the passphrase');
+      }
+      if (next.length < MIN_PASSPHRASE)
+        throw new RoleProfileError('tooShort', `The new passphrase must have at least ${MIN_PASSPHRASE} characters`);
+      this.throttle('role.passphrase', 'change');
+      const stored = await this.readForChange('role.passphrase', 'change');
+      if (stored) {
+        if (current === undefined || current === '')
+          throw new RoleProfileError('currentNeeded', 'Enter the current passphrase to change it');
+        await this.check(current, stored.hash, 'role.passphrase', 'change');
+      }
+      await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
+      this.state = { kind: 'protected', role: 'administrator' };
+      this.record('role.passphrase', 'success', { detail: stored ? 'changed' : 'set' });
+      return this.view();
+    });
+  }
+
+  private serially<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private installationId(): string {
+    const known = this.o.settings.get(INSTALLATION_KEY, installationSchema);
+    if (known) return known.id;
+    const id = randomUUID();
+    this.o.settings.set(INSTALLATION_KEY, { id });
+    return id;
+  }
+
+  private get vaultSlot(): SecretSlot {
+    if (!this.slot) throw new Error('The role profile is not open');
+    return this.slot;
+  }
+
+  /** The stored profile, undefined when none is; throws when the keychain cannot be read or the record is damaged. */
+  private async read(): Promise<StoredProfile | undefined> {
+    const secret = await this.o.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
+    if (!secret) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(revealSecret(secret));
+    } catch {
+      value = undefined;
+    }
+    const parsed = storedSchema.safeParse(value);
+    if (!parsed.success)
+      throw new RoleProfileError(
+        'damaged',
+        'The role profile in the keychain is damaged; remove its entry from the keychain to start again as an administrator',
+      );
+    return parsed.data;
+  }
+
+  /** Reads for a change; a failure to read closes the profile (support) and is audited. */
+  private async readForChange(action: string, what: string): Promise<StoredProfile | undefined> {
+    try {
+      return await this.read();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      this.state = { kind: 'closed', reason };
+      this.record(action, 'failure', { detail: `${what}: the role profile could not be read` });
+      throw err;
+    }
+  }
+
+  private async store(profile: StoredProfile): Promise<void> {
+    await this.o.vault.store(VAULT_ENVIRONMENT, this.vaultSlot, JSON.stringify(profile));
+  }
+
+  private failures(): Failures {
+    return this.o.settings.get(FAILURES_KEY, failuresSchema) ?? { count: 0, lastAt: 0 };
+  }
+
+  /** Refuses, without checking anything, an attempt that comes before the wait after wrong passphrases is over. */
+  private throttle(action: string, what: string): void {
+    const { count, lastAt } = this.failures();
+    const left = lastAt + waitAfter(count) - this.now();
+    if (left <= 0) return;
+    this.record(action, 'refused', { detail: `${what}: not checked, ${count} wrong passphrases in a row` });
+    throw new RoleProfileError(
+      'throttled',
+      `${count} wrong passphrases in a row: the next attempt can be made in ${seconds(left)}. Nothing was checked this time.`,
+    );
+  }
+
+  /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
+  private async check(passphrase: string, hash: PassphraseHash, action: string, what: string): Promise<void> {
+    if (await matches(passphrase, hash)) {
+      if (this.failures().count > 0) this.o.settings.set(FAILURES_KEY, { count: 0, lastAt: 0 });
+      return;
+    }
+    const count = this.failures().count + 1;
+    this.o.settings.set(FAILURES_KEY, { count, lastAt: this.now() });
+    this.record(action, 'refused', { detail: `${what}: wrong passphrase (${count} in a row)` });
+    const wait = waitAfter(count);
+    throw new RoleProfileError(
+      'wrongPassphrase',
+      `That passphrase is not the right one; the profile stays ${LABELS[this.role()]}.` +
+        (wait > 0 ? ` After ${count} wrong ones in a row, the next attempt can be made in ${seconds(wait)}.` : ''),
+    );
+  }
+
+  private record(action: string, outcome: AuditOutcome, e: { objectType?: string; objectId?: string; detail?: string }): void {
+    this.o.audit.record({
+      at: this.now(),
+      osUser: this.o.osUser,
+      environment: this.o.environment(),
+      action,
+      outcome,
+      objectType: e.objectType ?? 'roleProfile',
+      ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
+      ...(e.detail !== undefined ? { detail: e.detail } : {}),
+    });
+  }
+}
