@@ -41,9 +41,11 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
   });
   const events = new EventHub();
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name: string; version: string };
+  // The core's role profile guards every channel, as in the Electron app.
   const dispatch = createDispatcher(
     createHandlers({ core, events, app: { name: pkg.name, version: pkg.version, shell: 'browser', dataFolder: o.dataFolder } }),
     o.log,
+    core.roles,
   );
   try {
     const host = await startHttpHost({

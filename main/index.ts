@@ -69,7 +69,8 @@ async function start(): Promise<void> {
   const handlers = createHandlers({ core, events, app: { name: app.getName(), version: app.getVersion(), shell: 'electron', dataFolder } });
   bindChannels(
     ipcMain,
-    createDispatcher(handlers),
+    // Every channel is checked against the installation's role profile before its payload is looked at.
+    createDispatcher(handlers, console.error, core.roles),
     appFrameOnly(() => win?.webContents, page.isAppUrl),
   );
   await openWindow();

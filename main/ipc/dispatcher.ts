@@ -1,22 +1,52 @@
 /**
  * The one entry point both transports (Electron's ipcMain and the browser-mode HTTP host) call: it checks
- * the channel, validates the payload against the contract, runs the handler, and answers with an
- * envelope. It never throws and never lets a bad payload reach a service.
+ * the channel, checks that the installation's role profile may use it, validates the payload against the
+ * contract, runs the handler, and answers with an envelope. It never throws and never lets a bad payload,
+ * or a call the profile may not make, reach a service.
  */
 import { isChannel, type ChannelName } from './channels.js';
-import { INPUT_SCHEMAS, type Envelope, type ParsedInput, type Result } from './contract.js';
+import { INPUT_SCHEMAS, type Envelope, type ParsedInput, type Result, type Role } from './contract.js';
 import { invalidInput, toIpcError } from './errors.js';
+import { mayUse } from './permissions.js';
 
 export type Handlers = { readonly [K in ChannelName]: (input: ParsedInput<K>) => Promise<Result<K>> | Result<K> };
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<unknown>>;
 
-export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error): Dispatch {
+/** Who is calling, as far as main knows: the installation's role profile (the app core's RoleProfileService). */
+export interface AccessGuard {
+  /** The profile now; read on every call, so a change applies to the very next one. */
+  role(): Role;
+  /** Records a refusal (the audit log); a failure to record it is logged and the call stays refused. */
+  refused(channel: ChannelName, role: Role): void;
+}
+
+/**
+ * Both entry points (main/index.ts, main/browserMode.ts) pass the app core's profile as `access`, and
+ * test/ipc/roles.test.ts checks that each of them refuses what the profile may not do. Without `access`
+ * no profile is checked at all: only tests of the dispatcher's other duties leave it out.
+ */
+export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error, access?: AccessGuard): Dispatch {
   return async (channel, payload) => {
     if (!isChannel(channel)) {
       // Described without calling anything on it: a hostile object's toString could throw.
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
       return { ok: false, error: { code: 'unknownChannel', message: `There is no channel ${name}` } };
+    }
+    // Before the payload is even looked at: a profile learns nothing from a channel it may not use.
+    if (access) {
+      const role = access.role();
+      if (!mayUse(role, channel)) {
+        try {
+          access.refused(channel, role);
+        } catch (err) {
+          log(`ipc: could not audit the refusal of ${channel} to the ${role} profile: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        return {
+          ok: false,
+          error: { code: 'forbidden', message: `The ${role} profile cannot use ${channel}; an administrator can change the profile` },
+        };
+      }
     }
     // An absent payload is an empty one: channels without input may be called with nothing.
     const parsed = INPUT_SCHEMAS[channel].safeParse(payload === undefined ? {} : payload);

@@ -1,13 +1,60 @@
-/** The role profile's channels (being built: see issue 5's Roles). */
+/**
+ * The role profile's channels over the app core's RoleProfileService. Which channels a profile may use is
+ * decided by the dispatcher before anything here runs; these only read and change the profile, and tell
+ * every window when it changed (what the screens offer changes with it).
+ */
+import { RoleProfileError, type RoleProfileRefusal } from '../services/roleProfile.js';
+import type { IpcErrorCode, RoleProfileView } from './contract.js';
 import type { Handlers } from './dispatcher.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
+import { allowedChannels } from './permissions.js';
 
 type RoleChannels = 'roles.get' | 'roles.set' | 'roles.setPassphrase';
 
-export function createRoleHandlers(_context: HandlerContext): Pick<Handlers, RoleChannels> {
-  const notYet = () => {
-    throw new IpcFailure('internal', 'Role profiles are not available yet');
+const CODES: Record<RoleProfileRefusal, IpcErrorCode> = {
+  wrongPassphrase: 'forbidden',
+  throttled: 'forbidden',
+  notAdministrator: 'forbidden',
+  noPassphrase: 'invalidInput',
+  currentNeeded: 'invalidInput',
+  tooShort: 'invalidInput',
+  // The keychain's entry is what needs fixing, as when the keychain cannot be reached.
+  damaged: 'keychainUnavailable',
+};
+
+/** The service's refusals in the contract's terms (their messages are the service's words, never a passphrase). */
+async function roleCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RoleProfileError) throw new IpcFailure(CODES[err.reason], err.message);
+    throw err;
+  }
+}
+
+export function createRoleHandlers({ core, events }: HandlerContext): Pick<Handlers, RoleChannels> {
+  const view = (): RoleProfileView => {
+    const { role, passphraseSet } = core.roles.view();
+    return { role, passphraseSet, allowedChannels: allowedChannels(role) };
   };
-  return { 'roles.get': notYet, 'roles.set': notYet, 'roles.setPassphrase': notYet };
+  const changed = (): RoleProfileView => {
+    const v = view();
+    events.publish({ type: 'role.changed', role: v.role });
+    return v;
+  };
+  return {
+    'roles.get': view,
+    'roles.set': ({ role, passphrase }) =>
+      roleCall(async () => {
+        await core.roles.set(role, passphrase);
+        return changed();
+      }),
+    // Published too: whether a passphrase is set is part of what every window shows.
+    'roles.setPassphrase': ({ current, next }) =>
+      roleCall(async () => {
+        await core.roles.setPassphrase(next, current);
+        return changed();
+      }),
+  };
 }

@@ -24,6 +24,7 @@ import { BindingService } from './bindings.js';
 import { ChargeService } from './charges.js';
 import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
+import { RoleProfileService } from './roleProfile.js';
 import { SettingsError, SettingsService, type EnvironmentName } from './settings.js';
 import { SigningKeyService } from './signingKeys.js';
 
@@ -54,6 +55,8 @@ export class AppCore {
   readonly audit: AuditRepository;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
   readonly knownBindings: KnownBindings;
+  /** The installation's role profile: what the IPC dispatcher lets through. */
+  readonly roles: RoleProfileService;
   private current?: OpenServices;
   /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
   private readonly chargesInFlight = new Set<number>();
@@ -68,12 +71,20 @@ export class AppCore {
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.knownBindings = new KnownBindings(db);
+    this.roles = new RoleProfileService({
+      settings: new SettingsRepository(db),
+      vault,
+      audit: this.audit,
+      osUser: o.osUser,
+      environment: () => this.settings.general().environment,
+    });
   }
 
   static async open(o: AppCoreOptions): Promise<AppCore> {
     const db = openDatabase(join(o.dataFolder, 'app.sqlite'));
     const sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
     const core = new AppCore(o, db, o.vault ?? new Vault(), sandbox);
+    await core.roles.open();
     await core.openEnvironment(core.settings.general().environment);
     return core;
   }

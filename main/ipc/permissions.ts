@@ -1,0 +1,75 @@
+/**
+ * Which role profile may use which channel: the one table the dispatcher enforces in main (the screens
+ * only follow it, through roles.get's allowedChannels). Each channel names the least profile that may
+ * use it; the profiles are nested (support, then finance, then administrator), so a channel is never
+ * open to one profile and closed to a stronger one. The `satisfies` makes a channel added to channels.ts
+ * without a decision here a compile error, and so is a name that is not a channel.
+ */
+import { CHANNELS, type ChannelName } from './channels.js';
+import { ROLES, type Role } from './contract.js';
+
+/** Look-ups, and read-only views with no secret in them. */
+const EVERYONE: Role = 'support';
+/** Moving money and changing cards, and reading what was done. */
+const FINANCE: Role = 'finance';
+/** Credentials, keys, the connection, and the profile's passphrase. */
+const ADMINISTRATOR: Role = 'administrator';
+
+export const MINIMUM_ROLE = {
+  'app.info': EVERYONE,
+  // The settings view says only "set / not set" of a credential; changing anything is an administrator's.
+  'settings.get': EVERYONE,
+  'settings.updateGeneral': ADMINISTRATOR,
+  'settings.setConnection': ADMINISTRATOR,
+  'settings.setCredential': ADMINISTRATOR,
+  'settings.clearCredential': ADMINISTRATOR,
+  'settings.checkConnection': ADMINISTRATOR,
+  'orders.lookup': EVERYONE,
+  'orders.search': EVERYONE,
+  'orders.history': EVERYONE,
+  'orders.deposit': FINANCE,
+  'orders.reverse': FINANCE,
+  'orders.refund': FINANCE,
+  // Batch look-ups read orders only.
+  'orders.batch.start': EVERYONE,
+  'orders.batch.cancel': EVERYONE,
+  'orders.batch.results': EVERYONE,
+  'orders.batch.export': EVERYONE,
+  'audit.query': FINANCE,
+  'audit.export': FINANCE,
+  'keys.list': ADMINISTRATOR,
+  'keys.generate': ADMINISTRATOR,
+  'keys.import': ADMINISTRATOR,
+  'keys.exportCertificate': ADMINISTRATOR,
+  'keys.activate': ADMINISTRATOR,
+  'keys.retire': ADMINISTRATOR,
+  'keys.testSign': ADMINISTRATOR,
+  'bindings.find': FINANCE,
+  'bindings.disable': FINANCE,
+  'bindings.enable': FINANCE,
+  'bindings.extend': FINANCE,
+  'charges.options': FINANCE,
+  'charges.create': FINANCE,
+  'charges.journal': FINANCE,
+  'charges.export': FINANCE,
+  'charges.reconcile': FINANCE,
+  'charges.batch.plan': FINANCE,
+  'charges.batch.run': FINANCE,
+  'charges.batch.pause': FINANCE,
+  'charges.batch.resume': FINANCE,
+  'charges.batch.cancel': FINANCE,
+  'charges.batch.status': FINANCE,
+  'charges.batch.export': FINANCE,
+  // Any profile may ask for another one: the passphrase it takes is what an administrator holds.
+  'roles.get': EVERYONE,
+  'roles.set': EVERYONE,
+  'roles.setPassphrase': ADMINISTRATOR,
+} as const satisfies Record<ChannelName, Role>;
+
+const rank = (role: Role): number => ROLES.indexOf(role);
+
+/** Whether the profile may use the channel. */
+export const mayUse = (role: Role, channel: ChannelName): boolean => rank(role) >= rank(MINIMUM_ROLE[channel]);
+
+/** Every channel the profile may use, in the contract's order. */
+export const allowedChannels = (role: Role): ChannelName[] => CHANNELS.filter((channel) => mayUse(role, channel));
