@@ -1,8 +1,8 @@
 /**
- * The application shell: the environment always in view (production in red, across the top), navigation
- * between the workspaces, the theme, and the open workspace.
+ * The application shell: the environment always in view (production in red, across the top), the role
+ * profile, navigation between the workspaces the profile may use, the theme, and the open workspace.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useAppInfo, useMainEvents } from './api/queries';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
@@ -12,6 +12,8 @@ import { CardsWorkspace } from './features/cards/CardsWorkspace';
 import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
+import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
+import { ProfileControl } from './features/roles/ProfileControl';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
 import { Upcoming } from './features/upcoming/Upcoming';
 
@@ -38,10 +40,18 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
 
 export function App() {
   useMainEvents();
-  useShortcuts();
+  const profile = useRoleProfile().data;
+  const allowed = useMemo(() => allowedWorkspaces(profile), [profile]);
+  useShortcuts(allowed);
   const { workspace, theme, open, toggleTheme } = useUi();
   const info = useAppInfo();
   const environment = info.data?.environment;
+  // Main refuses what the profile may not do; the screen does not keep offering it after a change.
+  const shown = allowed.has(workspace) ? workspace : 'orders';
+
+  useEffect(() => {
+    if (profile && workspace !== shown) open(shown);
+  }, [profile, workspace, shown, open]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -60,6 +70,7 @@ export function App() {
           {environment ? ENVIRONMENT_LABELS[environment] : '…'}
         </span>
         <span className="spacer" />
+        <ProfileControl />
         <button
           type="button"
           className="btn btn-ghost"
@@ -72,20 +83,22 @@ export function App() {
       <div className="layout">
         <nav className="sidenav" aria-label="Workspaces">
           <ul>
-            {WORKSPACES.map((w, i) => (
-              <li key={w.id}>
-                <button
-                  type="button"
-                  className={`nav-item${w.id === workspace ? ' active' : ''}`}
-                  aria-current={w.id === workspace ? 'page' : undefined}
-                  aria-keyshortcuts={`Alt+${i + 1}`}
-                  title={`${w.label} (Alt+${i + 1})`}
-                  onClick={() => open(w.id)}
-                >
-                  {w.label}
-                </button>
-              </li>
-            ))}
+            {WORKSPACES.map((w, i) =>
+              allowed.has(w.id) ? (
+                <li key={w.id}>
+                  <button
+                    type="button"
+                    className={`nav-item${w.id === shown ? ' active' : ''}`}
+                    aria-current={w.id === shown ? 'page' : undefined}
+                    aria-keyshortcuts={`Alt+${i + 1}`}
+                    title={`${w.label} (Alt+${i + 1})`}
+                    onClick={() => open(w.id)}
+                  >
+                    {w.label}
+                  </button>
+                </li>
+              ) : null,
+            )}
           </ul>
         </nav>
         <main className="content" id="main">
@@ -94,7 +107,7 @@ export function App() {
               The app could not start its services: {info.error.message}
             </div>
           ) : (
-            <Workspace id={workspace} />
+            <Workspace id={shown} />
           )}
         </main>
       </div>

@@ -1,16 +1,22 @@
 /**
  * Keyboard shortcuts: Ctrl/⌘+K (or "/" outside a text box) focuses the order search; Alt+1..6 opens the
- * workspaces in the order of the navigation.
+ * workspaces in the order of the navigation, those the role profile allows only. A workspace keeps its
+ * number whatever the profile, so a shortcut never opens something else than it did before.
  */
-import { useEffect } from 'react';
-import { WORKSPACES, useUi } from './uiStore';
+import { useEffect, useRef } from 'react';
+import { WORKSPACES, useUi, type WorkspaceId } from './uiStore';
 
 export const SEARCH_INPUT_ID = 'order-search';
 
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export function useShortcuts(): void {
+export function useShortcuts(allowed: ReadonlySet<WorkspaceId>): void {
+  // Read when a key is pressed, so that the listener is added once and still follows the profile.
+  const allowedNow = useRef(allowed);
+  useEffect(() => {
+    allowedNow.current = allowed;
+  }, [allowed]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const { open } = useUi.getState();
@@ -23,7 +29,7 @@ export function useShortcuts(): void {
       }
       if (e.altKey && !e.ctrlKey && !e.metaKey && /^[1-9]$/.test(e.key)) {
         const workspace = WORKSPACES[Number(e.key) - 1];
-        if (workspace) {
+        if (workspace && allowedNow.current.has(workspace.id)) {
           e.preventDefault();
           open(workspace.id);
         }

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OperationResult, OrderView } from '../../../../main/ipc/contract';
+import type { ChannelName, OperationResult, OrderView } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
@@ -13,9 +13,13 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { decimalText, parseMajor } from '../../format/money';
+import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
 
 type Action = 'deposit' | 'reverse' | 'refund';
+
+/** Each action's channel: offered only where the role profile may use it (support may not). */
+const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', reverse: 'orders.reverse', refund: 'orders.refund' };
 
 const VERBS: Record<Action, { title: string; past: string; noun: string }> = {
   deposit: { title: 'Charge the held amount', past: 'Charged', noun: 'charge' },
@@ -35,7 +39,8 @@ function available(order: OrderView): { action: Action; max?: number }[] {
 
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (order: OrderView) => void }) {
   const [open, setOpen] = useState<{ action: Action; max?: number }>();
-  const actions = available(order);
+  const profile = useRoleProfile().data;
+  const actions = available(order).filter((a) => mayCall(profile, CHANNELS[a.action]));
   if (actions.length === 0) return null;
   return (
     <section className="order-actions" aria-label="Actions on this order">

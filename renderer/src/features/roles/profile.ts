@@ -1,0 +1,46 @@
+/**
+ * The installation's role profile as the screens use it: read through TanStack Query (roles.get), and
+ * what it lets the screens offer. Main decides and enforces which channels a profile may use; the
+ * screens only follow its allowedChannels, so that nothing is offered that would be refused. A
+ * 'role.changed' event marks the query stale like any other event from main.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ChannelName, MIN_PASSPHRASE, Role, RoleProfileView } from '../../../../main/ipc/contract';
+import { call } from '../../api/client';
+import { WORKSPACES, type WorkspaceId } from '../../app/uiStore';
+
+export const rolesKey = ['roles'] as const;
+
+export const useRoleProfile = () => useQuery({ queryKey: rolesKey, queryFn: () => call('roles.get', {}) });
+
+export const ROLE_LABELS: Record<Role, string> = { support: 'Support', finance: 'Finance', administrator: 'Administrator' };
+
+/** What each profile may do, in the words the profile dialog uses. */
+export const ROLE_WORDS: Record<Role, string> = {
+  support: 'Looks up orders, one at a time or in batches.',
+  finance: 'Also charges, deposits, reversals and refunds, stored cards and the audit log.',
+  administrator: 'Everything, including settings and credentials, signing keys and this passphrase.',
+};
+
+/** The contract's least passphrase length; the type makes this fail to compile if the contract's changes. */
+export const MIN_PASSPHRASE_LENGTH: typeof MIN_PASSPHRASE = 12;
+
+/** Whether the profile may call the channel; nothing is offered before the profile is known. */
+export const mayCall = (profile: RoleProfileView | undefined, channel: ChannelName): boolean =>
+  profile?.allowedChannels.includes(channel) ?? false;
+
+/** The channel a workspace cannot do without: it is offered only where the profile may use it. */
+const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
+  orders: 'orders.lookup',
+  cards: 'bindings.find',
+  charges: 'charges.create',
+  keys: 'keys.list',
+  audit: 'audit.query',
+  // Every profile may read the settings view; the workspace is for changing them.
+  settings: 'settings.updateGeneral',
+};
+
+/** The workspaces the profile may open; Orders alone until the profile is known. */
+export function allowedWorkspaces(profile: RoleProfileView | undefined): ReadonlySet<WorkspaceId> {
+  return new Set(WORKSPACES.map((w) => w.id).filter((id) => id === 'orders' || mayCall(profile, WORKSPACE_CHANNELS[id])));
+}
