@@ -32,6 +32,8 @@ export interface ChargeDraft {
   readonly expiry?: string;
 }
 
+export type ChargesTab = 'charge' | 'batch' | 'journal';
+
 export interface Toast {
   readonly id: number;
   readonly tone: 'info' | 'success' | 'error';
@@ -46,6 +48,11 @@ interface UiState {
   batchId?: string;
   /** The card "Charge this card" picked; read by the Charges workspace. */
   chargeDraft?: ChargeDraft;
+  chargesTab: ChargesTab;
+  /** The batch charge file on screen (its dry run), kept while the operator looks elsewhere. */
+  chargeBatchId?: string;
+  /** An order another workspace asked Orders to look up; Orders takes it and clears it. */
+  orderQuery?: string;
   open(workspace: WorkspaceId): void;
   toggleTheme(): void;
   toast(tone: Toast['tone'], text: string): void;
@@ -54,6 +61,11 @@ interface UiState {
   /** Puts a card into the charge draft and opens the Charges workspace. */
   chargeCard(draft: ChargeDraft): void;
   clearChargeDraft(): void;
+  openChargesTab(tab: ChargesTab): void;
+  showChargeBatch(batchId: string | undefined): void;
+  /** Opens Orders and looks the order up there. */
+  showOrder(query: string): void;
+  takeOrderQuery(): string | undefined;
 }
 
 let toastIds = 0;
@@ -63,7 +75,7 @@ const preferredTheme = (): Theme =>
 
 export const useUi = create<UiState>()(
   persist(
-    (set) => ({
+    (set, get) => ({
       workspace: 'orders',
       theme: preferredTheme(),
       toasts: [],
@@ -77,8 +89,17 @@ export const useUi = create<UiState>()(
       },
       dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
       showBatch: (batchId) => set({ batchId }),
-      chargeCard: (chargeDraft) => set({ chargeDraft, workspace: 'charges' }),
+      chargesTab: 'charge',
+      chargeCard: (chargeDraft) => set({ chargeDraft, workspace: 'charges', chargesTab: 'charge' }),
       clearChargeDraft: () => set({ chargeDraft: undefined }),
+      openChargesTab: (chargesTab) => set({ chargesTab }),
+      showChargeBatch: (chargeBatchId) => set({ chargeBatchId }),
+      showOrder: (orderQuery) => set({ orderQuery, workspace: 'orders' }),
+      takeOrderQuery: () => {
+        const query = get().orderQuery;
+        if (query !== undefined) set({ orderQuery: undefined });
+        return query;
+      },
     }),
     { name: 'backoffice.ui', partialize: (s) => ({ theme: s.theme }) },
   ),

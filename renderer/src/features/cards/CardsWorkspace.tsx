@@ -244,7 +244,6 @@ function CardRow({
   readonly onAction: (c: Confirming) => void;
 }) {
   const chargeCard = useUi((s) => s.chargeCard);
-  const toast = useUi((s) => s.toast);
   const environment = useAppInfo().data?.environment;
   const name = card.maskedPan ?? card.bindingId;
   const chargeable = card.enabled && !card.expired && card.category !== 'UNKNOWN' && environment !== undefined;
@@ -292,7 +291,6 @@ function CardRow({
                   ...(card.paymentSystem ? { paymentSystem: card.paymentSystem } : {}),
                   ...(card.expiry ? { expiry: card.expiry } : {}),
                 });
-                toast('info', `Card ${name} is ready for the charge form`);
               }}
             >
               Charge this card
@@ -429,23 +427,5 @@ function ConfirmCardAction({
         </div>
       </form>
     </Dialog>
-  );
-}
-
-/** What the Charges placeholder shows of the card picked with "Charge this card", until the charge form exists. */
-export function ChargeDraftNote() {
-  const draft = useUi((s) => s.chargeDraft);
-  const clear = useUi((s) => s.clearChargeDraft);
-  if (!draft) return null;
-  return (
-    <section className="panel" aria-label="Card to charge">
-      <h2>Card to charge</h2>
-      <p>
-        {CATEGORY_WORDS[draft.category]} card <span className="mono">{draft.maskedPan ?? draft.bindingId}</span>
-        {draft.paymentSystem ? ` (${draft.paymentSystem})` : ''} of client {draft.clientId ?? '(not known)'}, binding ID{' '}
-        <span className="mono">{draft.bindingId}</span>, in {draft.environment}. The charge form will start from it.
-      </p>
-      <Button onClick={clear}>Forget this card</Button>
-    </section>
   );
 }

@@ -1,6 +1,7 @@
 /** Support's workspace: look up one order, or a batch of thousands; the history of look-ups beside. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LookupResult } from '../../../../main/ipc/contract';
+import { useUi } from '../../app/uiStore';
 import { BatchLookup } from './BatchLookup';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch, useLookup } from './OrderSearch';
@@ -10,6 +11,18 @@ export function OrdersWorkspace() {
   const [shown, setShown] = useState<LookupResult>();
   const [text, setText] = useState('');
   const lookup = useLookup(setShown);
+  const takeOrderQuery = useUi((s) => s.takeOrderQuery);
+  const asked = useUi((s) => s.orderQuery);
+  const { mutate } = lookup;
+
+  // Another workspace (a charge's result, the journal) asked for an order: look it up here.
+  useEffect(() => {
+    const query = asked !== undefined ? takeOrderQuery() : undefined;
+    if (query === undefined) return;
+    setMode('single');
+    setText(query);
+    mutate(query);
+  }, [asked, takeOrderQuery, mutate]);
 
   return (
     <section className="workspace" aria-labelledby="orders-title">
