@@ -13,7 +13,7 @@ import { stringify } from 'csv-stringify/sync';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
-import { currencyInfo } from './money.js';
+import { currencyInfo, formatMoney } from './money.js';
 
 export interface PlannedCharge {
   readonly line: number;
@@ -109,7 +109,9 @@ export async function planBatch(csv: string, o: PlanOptions): Promise<BatchPlan>
     if (!currency) errors.push(`currency "${r.currency ?? ''}" is not an ISO 4217 code`);
     const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : 'amount cannot be read without a currency';
     if (typeof amount === 'string') errors.push(amount);
-    else if (amount > o.perChargeMaximum) errors.push(`amount is over the per-charge maximum of ${o.perChargeMaximum} minor units`);
+    else if (amount > o.perChargeMaximum && currency) {
+      errors.push(`amount is over the per-charge maximum of ${formatMoney(o.perChargeMaximum, currency)} (Settings)`);
+    }
     const description = r.description || undefined;
     if (description && description.length > 598) errors.push('description has more than 598 characters');
     let card: BindingView | undefined;

@@ -19,6 +19,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
+import { formatMoney } from './money.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -105,7 +106,8 @@ export class ChargeService {
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
       return this.refuse(r, 'The amount must be a positive whole number of minor units');
     const maximum = typeof this.o.perChargeMaximum === 'function' ? this.o.perChargeMaximum() : this.o.perChargeMaximum;
-    if (r.amount > maximum) return this.refuse(r, `The amount is over the per-charge maximum of ${maximum}`);
+    if (r.amount > maximum)
+      return this.refuse(r, `The amount is over the per-charge maximum of ${formatMoney(maximum, r.currency)} (Settings)`);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return this.refuse(r, 'An earlier charge on this card is not settled yet; it must be reconciled first');
     }
