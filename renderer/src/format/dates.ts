@@ -2,3 +2,8 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 export const formatDateTime = (ms: number | undefined): string => (ms === undefined ? '—' : dateTime.format(new Date(ms)));
+
+/** A date input's value (a local calendar day) as the first millisecond of that day. */
+export const dayStart = (day: string): number | undefined => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
+/** A date input's value (a local calendar day) as the last millisecond of that day. */
+export const dayEnd = (day: string): number | undefined => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);

@@ -10,14 +10,10 @@ import { call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { download } from '../../components/download';
-import { formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
-
-/** A date input's value (local calendar day) as the first or last millisecond of that day. */
-const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
-const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);
 
 export function AuditWorkspace() {
   const id = useId();

@@ -10,7 +10,7 @@ import { call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { download } from '../../components/download';
-import { formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 import { CATEGORY_WORDS, STATE_TONES, cardWords, chargeAmount } from './words';
 
 type Filter = Input<'charges.export'>;
@@ -23,9 +23,6 @@ const STATE_OPTIONS: readonly (readonly [StateFilter, string])[] = [
   ['DECLINED', 'Declined'],
   ['FAILED', 'Failed (nothing charged)'],
 ];
-
-const dayStart = (day: string) => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
-const dayEnd = (day: string) => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);
 
 export function ChargeJournal() {
   const id = useId();
