@@ -596,6 +596,8 @@ export interface RoleProfileView {
   readonly passphraseSet: boolean;
   /** Every channel this profile may call, for the screens to offer only what works. */
   readonly allowedChannels: readonly ChannelName[];
+  /** Why the profile cannot be read or changed now (the keychain cannot be used), in words. */
+  readonly problem?: string;
 }
 
 export interface Results {

@@ -35,8 +35,8 @@ async function roleCall<T>(run: () => Promise<T>): Promise<T> {
 
 export function createRoleHandlers({ core, events }: HandlerContext): Pick<Handlers, RoleChannels> {
   const view = (): RoleProfileView => {
-    const { role, passphraseSet } = core.roles.view();
-    return { role, passphraseSet, allowedChannels: allowedChannels(role) };
+    const { role, passphraseSet, problem } = core.roles.view();
+    return { role, passphraseSet, allowedChannels: allowedChannels(role), ...(problem !== undefined ? { problem } : {}) };
   };
   const changed = (): RoleProfileView => {
     const v = view();

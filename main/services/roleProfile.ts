@@ -9,9 +9,13 @@
  * folders share one OS user's keychain. The role is read from the keychain when the core opens and when
  * it changes, and held in memory in between. Nothing here hands out the hash: the service verifies.
  *
- * With no passphrase set the installation is an administrator's (the first administrator sets one). A
- * keychain that cannot be read, or a damaged profile in it, leaves the app on support until it can be
- * read: a profile that cannot be checked is not trusted. Wrong passphrases are audited and, after
+ * With no passphrase set the installation is an administrator's (the first administrator sets one). Once
+ * a passphrase has been set (the settings remember that it was), a keychain that cannot be read leaves the
+ * app on support until it can be: a profile that cannot be checked is not trusted. An installation that
+ * never had a profile stays an administrator's without the keychain (say, on a machine with no Secret
+ * Service): there is nothing to protect, and failing closed there would protect nothing either, since
+ * the same OS user could start a fresh data folder. A damaged profile in the keychain always means
+ * support. Wrong passphrases are audited and, after
  * FREE_ATTEMPTS in a row, wait a doubling time before the next one is even checked; the count is kept in
  * the settings, so restarting the app does not reset it. Every change is audited, never a passphrase.
  */
@@ -37,6 +41,9 @@ export const waitAfter = (failures: number): number =>
 const VAULT_ENVIRONMENT = 'installation';
 const INSTALLATION_KEY = 'installation';
 const FAILURES_KEY = 'roleProfile.failures';
+/** Set when a passphrase is first stored: from then on an unreadable keychain means support. */
+const PROTECTED_KEY = 'roleProfile.protected';
+const protectedSchema = z.object({ since: z.number().int().min(0) });
 
 const installationSchema = z.object({ id: z.uuid() });
 const failuresSchema = z.object({ count: z.number().int().min(0), lastAt: z.number().int().min(0) });
@@ -68,8 +75,11 @@ type StoredProfile = z.output<typeof storedSchema>;
 
 /** What the service knows, each case carrying only what it can: the role follows from it. */
 type State =
-  /** Nothing in the keychain: a fresh installation, an administrator's until a passphrase is set. */
-  | { readonly kind: 'fresh' }
+  /**
+   * No profile was ever set: a fresh installation, an administrator's until a passphrase is set, also
+   * while the keychain cannot be read (problem says why, and that no passphrase can be set until then).
+   */
+  | { readonly kind: 'fresh'; readonly problem?: string }
   /** A passphrase is set and the role is the stored one. */
   | { readonly kind: 'protected'; readonly role: Role }
   /** The keychain could not be read, or its profile is damaged: support, and why. */
@@ -158,10 +168,25 @@ export class RoleProfileService {
       const stored = await this.read();
       this.state = stored ? { kind: 'protected', role: stored.role } : { kind: 'fresh' };
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      this.state = { kind: 'closed', reason };
-      this.log(`roles: the support profile applies until the role profile can be read: ${reason}`);
+      const state = this.unreadable(err);
+      this.state = state;
+      if (state.kind === 'closed') this.log(`roles: the support profile applies until the role profile can be read: ${state.reason}`);
+      else if (state.kind === 'fresh')
+        this.log(`roles: no role profile was ever set, so the installation stays an administrator's; the keychain: ${state.problem}`);
     }
+  }
+
+  /**
+   * What an unreadable profile means: support once a profile has been set here or when the keychain's
+   * record is damaged; otherwise the installation is as fresh as it was.
+   */
+  private unreadable(err: unknown): State {
+    const reason = err instanceof Error ? err.message : String(err);
+    const damaged = err instanceof RoleProfileError && err.reason === 'damaged';
+    if (!damaged && !this.o.settings.get(PROTECTED_KEY, protectedSchema)) {
+      return { kind: 'fresh', problem: `${reason} No passphrase can be set until the keychain can be used.` };
+    }
+    return { kind: 'closed', reason };
   }
 
   /** The profile now (from memory). */
@@ -171,7 +196,8 @@ export class RoleProfileService {
 
   view(): RoleProfileState {
     const s = this.state;
-    return { role: roleOf(s), passphraseSet: s.kind !== 'fresh', ...(s.kind === 'closed' ? { problem: s.reason } : {}) };
+    const problem = s.kind === 'closed' ? s.reason : s.kind === 'fresh' ? s.problem : undefined;
+    return { role: roleOf(s), passphraseSet: s.kind !== 'fresh', ...(problem !== undefined ? { problem } : {}) };
   }
 
   /** The dispatcher refused a channel to the profile: audited with the channel and the profile. */
@@ -230,6 +256,7 @@ export class RoleProfileService {
         await this.check(current, stored.hash, 'role.passphrase', 'change');
       }
       await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
+      if (!this.o.settings.get(PROTECTED_KEY, protectedSchema)) this.o.settings.set(PROTECTED_KEY, { since: this.now() });
       this.state = { kind: 'protected', role: 'administrator' };
       this.record('role.passphrase', 'success', { detail: stored ? 'changed' : 'set' });
       return this.view();
@@ -279,8 +306,7 @@ export class RoleProfileService {
     try {
       return await this.read();
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      this.state = { kind: 'closed', reason };
+      this.state = this.unreadable(err);
       this.record(action, 'failure', { detail: `${what}: the role profile could not be read` });
       throw err;
     }

@@ -3,7 +3,7 @@
  * keychain is in test/ipc/roles.test.ts), with a clock the test moves: a fresh installation is an
  * administrator's; the keychain keeps the role and an scrypt hash, never the passphrase; wrong
  * passphrases are audited and, after five in a row, wait a doubling time before one is even checked,
- * also across a restart and against attempts in parallel; an unreadable keychain or a damaged profile
+ * also across a restart and against attempts in parallel; an unreadable keychain (once a profile was set) or a damaged profile
  * leaves support; nothing of a passphrase reaches the audit log, an error or the log.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -222,16 +222,26 @@ describe('the role profile service', () => {
     expect(closed.view()).toEqual({ role: 'administrator', passphraseSet: true });
   });
 
-  it('fails closed on a fresh installation too while the keychain cannot be read', async () => {
+  it('leaves an installation that never had a profile to the administrator while the keychain cannot be read', async () => {
     const keychain = new MemoryKeychain();
     keychain.down = true;
-    const { open } = setup(keychain);
+    const { open, logged } = setup(keychain);
     const roles = await open();
-    expect(roles.role()).toBe('support');
+    // Nothing was ever set, so nothing is protected: failing closed would only lock the app's own user out.
+    expect(roles.view()).toMatchObject({
+      role: 'administrator',
+      passphraseSet: false,
+      problem: expect.stringMatching(/No passphrase can be set/),
+    });
+    expect(logged.join('\n')).toMatch(/no role profile was ever set/);
+    await expect(roles.setPassphrase(PASSPHRASE)).rejects.toBeInstanceOf(VaultUnavailableError);
+    expect(roles.role()).toBe('administrator');
     keychain.down = false;
-    // Nothing was ever set: the installation is an administrator's.
-    await roles.set('administrator', 'whatever was typed');
-    expect(roles.view()).toEqual({ role: 'administrator', passphraseSet: false });
+    await roles.setPassphrase(PASSPHRASE);
+    expect(roles.view()).toEqual({ role: 'administrator', passphraseSet: true });
+    // From now on the profile is protected: an unreadable keychain means support, even after the entry is lost.
+    keychain.down = true;
+    expect((await open()).role()).toBe('support');
   });
 
   it('stays support with a damaged profile in the keychain', async () => {

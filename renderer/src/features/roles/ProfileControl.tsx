@@ -57,6 +57,11 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
       <p>
         This installation is on the <strong>{ROLE_LABELS[profile.role]}</strong> profile. {ROLE_WORDS[profile.role]}
       </p>
+      {profile.problem && (
+        <p className="field-error" role="alert">
+          The role profile cannot be used now: {profile.problem}
+        </p>
+      )}
       {profile.passphraseSet ? (
         <ChangeProfile profile={profile} onClose={onClose} />
       ) : (
