@@ -192,9 +192,11 @@ function planView(job: ChargeBatchJob): ChargeBatchPlan {
 }
 
 function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
-  const rows: ChargeBatchRow[] = job.results.map(({ planned, outcome }) => {
+  const rows: ChargeBatchRow[] = job.results.map((row) => {
+    const { planned, outcome } = row;
     if (outcome === 'cancelled') return { line: planned.line, result: 'cancelled', orderNumber: planned.reference };
-    const r = chargeResult(outcome);
+    if (row.outcome === 'error') return { line: planned.line, result: 'error', orderNumber: planned.reference, reason: row.reason };
+    const r = chargeResult(row.outcome);
     const charge = 'charge' in r ? r.charge : undefined;
     const reason =
       r.outcome === 'refused' ? r.reason : r.outcome === 'needsConfirmation' ? 'same card and amount within ten minutes' : charge?.reason;
@@ -206,7 +208,14 @@ function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
       ...(reason ? { reason: maskCardNumbers(reason) } : {}),
     };
   });
-  return { batchId: job.plan.batchId, environment: job.environment as EnvironmentName, state: job.state, progress: job.progress, rows };
+  return {
+    batchId: job.plan.batchId,
+    environment: job.environment as EnvironmentName,
+    state: job.state,
+    progress: job.progress,
+    rows,
+    ...(job.failure !== undefined ? { failure: job.failure } : {}),
+  };
 }
 
 /** Failures of the batch layer in the contract's terms. */
@@ -241,6 +250,10 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
   };
 
   const refused = (bindingId: string, reason: string) => chargeResult(core.services.charges.refused(bindingId, reason));
+  // A batch checked in one environment never goes on in another: switching away cancels it (a paused one too).
+  events.subscribe((e) => {
+    if (e.type === 'settings.changed') batches.cancelOutside(core.services.environment);
+  });
 
   return {
     'charges.options': () => {
@@ -255,8 +268,10 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
     },
     'charges.create': async (r) => {
       const environment = sameEnvironment(r.environment);
+      // One environment's services from the check to the charge: a switch meanwhile must not send the charge elsewhere.
+      const services = core.services;
       // The card as the gateway lists it now, among the client's: the right card, in the category confirmed.
-      const stored = new StoredCards({ environment, bindings: core.services.bindings, known: core.knownBindings });
+      const stored = new StoredCards({ environment, bindings: services.bindings, known: core.knownBindings });
       const card = (await stored.find({ clientId: r.clientId }, true)).find((c) => c.bindingId === r.bindingId);
       if (!card) return refused(r.bindingId, `Client ${r.clientId} has no stored card with binding ID ${r.bindingId}`);
       if (!card.enabled) return refused(r.bindingId, 'The stored card is disabled; re-enable it in Stored cards first');
@@ -264,7 +279,13 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       if (card.category !== r.category) {
         return refused(r.bindingId, `The gateway files this card as ${card.category.toLowerCase()}, not ${r.category.toLowerCase()}`);
       }
-      const outcome = await core.services.charges.charge({
+      if (core.services.environment !== environment) {
+        throw new IpcFailure(
+          'invalidInput',
+          `The app switched to ${core.services.environment} while the card was checked; nothing was charged.`,
+        );
+      }
+      const outcome = await services.charges.charge({
         bindingId: r.bindingId,
         clientId: r.clientId,
         category: r.category,

@@ -550,7 +550,8 @@ export interface PlannedChargeView {
   readonly reference: string;
 }
 
-export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled';
+/** failed: the app itself stopped the batch (its journal or disk failed); failure says why. */
+export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
 
 export interface ChargeBatchProgress {
   readonly total: number;
@@ -576,7 +577,8 @@ export interface ChargeBatchPlan {
 
 export interface ChargeBatchRow {
   readonly line: number;
-  readonly result: 'paid' | 'declined' | 'failed' | 'unknown' | 'refused' | 'needsConfirmation' | 'cancelled';
+  /** error: the app failed while charging the row; the journal says whether it was charged. */
+  readonly result: 'paid' | 'declined' | 'failed' | 'unknown' | 'refused' | 'needsConfirmation' | 'cancelled' | 'error';
   readonly orderNumber: string;
   readonly orderId?: string;
   readonly reason?: string;
@@ -588,6 +590,8 @@ export interface ChargeBatchStatus {
   readonly state: ChargeBatchState;
   readonly progress: ChargeBatchProgress;
   readonly rows: readonly ChargeBatchRow[];
+  /** Why the app stopped the batch (state failed). */
+  readonly failure?: string;
 }
 
 export interface RoleProfileView {

@@ -14,6 +14,7 @@ import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { currencyInfo, formatMoney } from './money.js';
+import { maskCardNumbers } from './orders.js';
 
 export interface PlannedCharge {
   readonly line: number;
@@ -61,8 +62,24 @@ export interface PlanOptions {
   readonly perChargeMaximum: number;
 }
 
+/**
+ * The file as its identity is taken: without a byte-order mark, with LF line ends and no trailing blanks.
+ * A file pasted (browsers turn CRLF into LF) or saved again by another editor is the same file, so its
+ * rows keep their order numbers and cannot be charged a second time.
+ */
+export function normalisedCsv(csv: string): string {
+  return csv
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trimEnd();
+}
+
 /** The dry run: every row checked, nothing charged. */
-export async function planBatch(csv: string, o: PlanOptions): Promise<BatchPlan> {
+export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan> {
+  const csv = normalisedCsv(text);
   const batchId = createHash('sha256').update(csv).digest('hex').slice(0, 12);
   let records: Record<string, string>[];
   try {
@@ -191,6 +208,13 @@ export interface BatchProgress {
 
 export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcome: ChargeOutcome } | { readonly outcome: 'cancelled' });
 
+/** A row the app itself failed on while charging it (a batch job records these): the journal says whether it was charged. */
+export interface FailedRow {
+  readonly planned: PlannedCharge;
+  readonly outcome: 'error';
+  readonly reason: string;
+}
+
 /** Charges the plan's rows one after another (each settles before the next), honouring pause and cancel. */
 export async function runBatch(
   plan: BatchPlan,
@@ -226,28 +250,34 @@ export async function runBatch(
 }
 
 /** The result file: one line per row of the plan, and the invalid rows with their reasons. */
-export function batchResultCsv(plan: BatchPlan, results: readonly RowResult[]): string {
+export function batchResultCsv(plan: BatchPlan, results: readonly (RowResult | FailedRow)[]): string {
   const rows = [
-    ...results.map(({ planned, outcome }) => {
-      const charge = outcome !== 'cancelled' && 'charge' in outcome ? outcome.charge : undefined;
+    ...results.map((r) => {
+      const { planned, outcome } = r;
+      const charge = typeof outcome !== 'string' && 'charge' in outcome ? outcome.charge : undefined;
       const reason =
         outcome === 'cancelled'
           ? ''
-          : outcome.kind === 'refused'
-            ? outcome.reason
-            : outcome.kind === 'needsConfirmation'
-              ? 'same card and amount within ten minutes'
-              : (charge?.reason ?? '');
+          : outcome === 'error'
+            ? 'reason' in r
+              ? r.reason
+              : ''
+            : outcome.kind === 'refused'
+              ? outcome.reason
+              : outcome.kind === 'needsConfirmation'
+                ? 'same card and amount within ten minutes'
+                : (charge?.reason ?? '');
       return {
         line: planned.line,
         clientId: planned.clientId,
         bindingId: planned.bindingId,
         amount: planned.amount,
         currency: planned.currency,
-        result: outcome === 'cancelled' ? 'cancelled' : outcome.kind,
+        result: typeof outcome === 'string' ? outcome : outcome.kind,
         orderNumber: planned.reference,
         orderId: charge?.orderId ?? '',
-        reason,
+        // Reasons can quote the file or the gateway: card-like digit runs never reach the result file whole.
+        reason: maskCardNumbers(reason),
       };
     }),
     ...plan.invalid.map((i) => ({
@@ -259,7 +289,7 @@ export function batchResultCsv(plan: BatchPlan, results: readonly RowResult[]): 
       result: 'invalid',
       orderNumber: '',
       orderId: '',
-      reason: i.errors.join('; '),
+      reason: maskCardNumbers(i.errors.join('; ')),
     })),
   ].sort((a, b) => a.line - b.line);
   return stringify(rows, {

@@ -5,11 +5,36 @@
  * (the same file planned again) are listed as invalid in the dry run, and the gateway would refuse their
  * orderNumbers anyway.
  */
-import { batchResultCsv, BatchControl, planBatch, runBatch, type BatchPlan, type PlanOptions, type RowResult } from './batchCharges.js';
+import {
+  batchResultCsv,
+  BatchControl,
+  planBatch,
+  runBatch,
+  type BatchPlan,
+  type FailedRow,
+  type PlanOptions,
+  type RowResult,
+} from './batchCharges.js';
 import type { ChargeService } from './charges.js';
-import type { ChargeJournal } from '../store/journal.js';
+import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 
-export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled';
+/**
+ * How far back the dry run looks for the same card and amount charged already, from any file or the
+ * form: an edited copy of a file has new order numbers, and this is what still stops it charging again.
+ */
+export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** What became of an earlier charge, in the dry run's words. */
+const earlierWords = (c: ChargeRow) =>
+  c.state === 'PAID'
+    ? 'charged'
+    : c.state === 'DECLINED'
+      ? 'declined, not charged'
+      : c.state === 'FAILED'
+        ? 'failed, not charged'
+        : 'outcome not known yet';
+
+export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
 
 export interface ChargeBatchProgress {
   readonly total: number;
@@ -24,7 +49,9 @@ export interface ChargeBatchJob {
   readonly state: ChargeBatchState;
   readonly progress: ChargeBatchProgress;
   /** One per row handled so far, in the plan's order. */
-  readonly results: readonly RowResult[];
+  readonly results: readonly (RowResult | FailedRow)[];
+  /** Why the app stopped the batch (state failed). */
+  readonly failure?: string;
 }
 
 export class ChargeBatchError extends Error {
@@ -44,7 +71,8 @@ interface Job {
   finished: boolean;
   control: BatchControl;
   progress: ChargeBatchProgress;
-  results: RowResult[];
+  results: (RowResult | FailedRow)[];
+  failure?: string;
 }
 
 export interface ChargeBatchesOptions {
@@ -54,6 +82,7 @@ export interface ChargeBatchesOptions {
   /** Plans kept; the oldest finished or unstarted ones are dropped first, a running one never. */
   readonly keep?: number;
   readonly now?: () => number;
+  readonly log?: (line: string) => void;
 }
 
 export class ChargeBatches {
@@ -64,26 +93,38 @@ export class ChargeBatches {
     this.now = o.now ?? Date.now;
   }
 
-  /** The dry run of a file in an environment; nothing is charged. */
+  /**
+   * The dry run of a file in an environment; nothing is charged. The same file while it is being charged
+   * answers with that run, so that it can be followed, paused or cancelled again from any window.
+   */
   async plan(text: string, environment: string, options: PlanOptions & { readonly journal: ChargeJournal }): Promise<ChargeBatchJob> {
     const planned = await planBatch(text, options);
     const existing = this.jobs.get(planned.batchId);
-    if (existing && existing.started && !existing.finished) {
-      throw new ChargeBatchError('state', `This file is being charged now (batch ${planned.batchId}); wait for it or cancel it first`);
-    }
-    // Rows already in the journal were charged from this same file before: they are not charged again.
-    const again = planned.charges.filter((c) => options.journal.byOrderNumber(environment, c.reference));
-    const plan: BatchPlan = {
-      batchId: planned.batchId,
-      charges: planned.charges.filter((c) => !again.includes(c)),
-      invalid: [
-        ...planned.invalid,
-        ...again.map((c) => {
-          const earlier = options.journal.byOrderNumber(environment, c.reference)!;
-          return { line: c.line, errors: [`already charged from this file as ${c.reference} (${earlier.state.toLowerCase()})`] };
-        }),
-      ].sort((a, b) => a.line - b.line),
-    };
+    if (existing && existing.started && !existing.finished) return this.view(existing);
+    const { journal } = options;
+    const since = this.now() - BATCH_REPEAT_WINDOW_MS;
+    const invalid = [...planned.invalid];
+    const charges = planned.charges.filter((c) => {
+      // Rows run from this same file before: the gateway would refuse their order numbers anyway.
+      const before = journal.byOrderNumber(environment, c.reference);
+      if (before) {
+        invalid.push({ line: c.line, errors: [`already run from this file as ${c.reference}: ${earlierWords(before)}`] });
+        return false;
+      }
+      // The same card and amount charged lately (an edited copy of a file, or by hand): not again from a file.
+      const lately = journal.similarSince(environment, c.bindingId, c.amount, c.currency, since).find((e) => e.state !== 'DECLINED');
+      if (lately) {
+        invalid.push({
+          line: c.line,
+          errors: [
+            `the same card and amount were charged within the last 24 hours (order ${lately.orderNumber}, ${earlierWords(lately)}); use the charge form if it is meant again`,
+          ],
+        });
+        return false;
+      }
+      return true;
+    });
+    const plan: BatchPlan = { batchId: planned.batchId, charges, invalid: invalid.sort((a, b) => a.line - b.line) };
     this.jobs.delete(plan.batchId);
     this.jobs.set(plan.batchId, {
       plan,
@@ -137,7 +178,22 @@ export class ChargeBatches {
         report(p.done === p.total);
       },
     })
-      .catch(() => undefined)
+      .catch((err: unknown) => {
+        // Not the gateway's doing (ChargeService settles those): the journal or the disk failed. Stop, and
+        // say so row by row: the row in hand may or may not be charged, the rest were not.
+        const reason = err instanceof Error ? err.message : String(err);
+        (this.o.log ?? console.error)(`charge batch ${batchId} stopped: ${reason}`);
+        job.failure = reason;
+        const [current, ...rest] = job.plan.charges.slice(job.results.length);
+        if (current) {
+          job.results.push({
+            planned: current,
+            outcome: 'error',
+            reason: `the app failed while charging this row (${reason}); the journal shows whether it was charged`,
+          });
+        }
+        for (const planned of rest) job.results.push({ planned, outcome: 'cancelled' });
+      })
       .finally(() => {
         job.finished = true;
         report(true);
@@ -171,9 +227,9 @@ export class ChargeBatches {
     return this.view(job);
   }
 
-  /** Cancels every batch not finished: the environment they were checked in is closing. */
-  cancelAll(): void {
-    for (const job of this.jobs.values()) if (!job.finished) this.cancel(job.plan.batchId);
+  /** Cancels every unfinished batch not of this environment: the one it was checked in is no longer open. */
+  cancelOutside(environment: string): void {
+    for (const job of this.jobs.values()) if (!job.finished && job.environment !== environment) this.cancel(job.plan.batchId);
   }
 
   status(batchId: string): ChargeBatchJob {
@@ -204,12 +260,20 @@ export class ChargeBatches {
 
   private stateOf(job: Job): ChargeBatchState {
     if (!job.started) return 'planned';
+    if (job.failure !== undefined) return 'failed';
     if (job.finished) return job.control.isCancelled ? 'cancelled' : 'done';
     return job.control.isPaused ? 'paused' : 'running';
   }
 
   private view(job: Job): ChargeBatchJob {
-    return { plan: job.plan, environment: job.environment, state: this.stateOf(job), progress: job.progress, results: [...job.results] };
+    return {
+      plan: job.plan,
+      environment: job.environment,
+      state: this.stateOf(job),
+      progress: job.progress,
+      results: [...job.results],
+      ...(job.failure !== undefined ? { failure: job.failure } : {}),
+    };
   }
 
   private prune(): void {

@@ -15,6 +15,8 @@ import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import { AppCore } from '../../main/services/appCore.js';
+import { ChargeBatches } from '../../main/services/chargeBatches.js';
+import type { ChargeService } from '../../main/services/charges.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 
 let folder: string;
@@ -189,6 +191,46 @@ describe('charges over IPC', () => {
 });
 
 describe('batch charges over IPC', () => {
+  it('stops a batch the app itself fails on, saying which row may be charged and that the rest were not', async () => {
+    const { lines } = await file(3);
+    const logged: string[] = [];
+    const batches = new ChargeBatches({ onProgress: () => {}, log: (l) => logged.push(l) });
+    const services = core.services;
+    const plan = await batches.plan(['clientId,bindingId,amount,currency,description', ...lines].join('\n'), 'sandbox', {
+      bindings: services.bindings,
+      perChargeMaximum: 1_000_000,
+      journal: services.charges.journal,
+    });
+    let calls = 0;
+    // The first row is charged for real; the second meets a failing disk (what the journal would throw).
+    const failing = {
+      charge: (r: Parameters<ChargeService['charge']>[0]) => {
+        if (++calls === 2) return Promise.reject(new Error('disk I/O error'));
+        return services.charges.charge(r);
+      },
+    } as ChargeService;
+    batches.run(plan.plan.batchId, 'sandbox', () => failing);
+    for (let i = 0; i < 200 && batches.status(plan.plan.batchId).state === 'running'; i++) await new Promise((r) => setTimeout(r, 10));
+    const after = batches.status(plan.plan.batchId);
+    expect(after).toMatchObject({ state: 'failed', failure: 'disk I/O error' });
+    expect(after.results.map((r) => (typeof r.outcome === 'string' ? r.outcome : r.outcome.kind))).toEqual(['paid', 'error', 'cancelled']);
+    const csv = parse(batches.csv(plan.plan.batchId), { columns: true }) as Record<string, string>[];
+    expect(csv.map((r) => r.result)).toEqual(['paid', 'error', 'cancelled']);
+    expect(csv[1]!.reason).toMatch(/the journal shows whether it was charged/);
+    expect(logged).toEqual([expect.stringContaining('disk I/O error')]);
+  });
+
+  it('never writes a whole card number into the result file', async () => {
+    const batches = new ChargeBatches({ onProgress: () => {} });
+    const job = await batches.plan('clientId,bindingId,amount,currency\nc1,b1,4111111111111111,RUB', 'sandbox', {
+      bindings: core.services.bindings,
+      perChargeMaximum: 1_000_000,
+      journal: core.services.charges.journal,
+    });
+    expect(batches.csv(job.plan.batchId)).toMatch(/411111\*+1111/);
+    expect(batches.csv(job.plan.batchId)).not.toContain('4111111111111111');
+  });
+
   async function file(valid: number) {
     const cards = await seed(
       Array.from({ length: valid }, (_, i) => ({ category: (['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)[i % 3]! })),
@@ -236,7 +278,19 @@ describe('batch charges over IPC', () => {
     // The same file again: nothing left to charge, and it says why.
     const again = await call('charges.batch.plan', { text });
     expect(again.charges).toEqual([]);
-    expect(again.invalid.filter((i) => i.errors[0]!.startsWith('already charged'))).toHaveLength(195);
+    expect(again.invalid.filter((i) => i.errors[0] === `already run from this file as B${plan.batchId}-${i.line}: charged`)).toHaveLength(
+      195,
+    );
+    // Pasted (CRLF become LF) or saved with a byte-order mark and trailing blanks, it is the same file.
+    const pasted = await call('charges.batch.plan', { text: `\uFEFF${text.replace(/\n/g, '\r\n')}  \r\n\r\n` });
+    expect(pasted.batchId).toBe(plan.batchId);
+    // An edited copy has other order numbers; the same cards and amounts charged within a day still stop it.
+    const edited = await call('charges.batch.plan', { text: text.replace('batch row 7', 'batch row seven') });
+    expect(edited.batchId).not.toBe(plan.batchId);
+    expect(edited.charges).toEqual([]);
+    expect(
+      edited.invalid.filter((i) => /charged within the last 24 hours \(order B[0-9a-f]{12}-\d+, charged\)/.test(i.errors[0]!)),
+    ).toHaveLength(195);
     expect(await refusal('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' })).toMatchObject({ code: 'invalidInput' });
     for (const row of plan.charges.slice(0, 5)) expect(await gatewayOrders(row.reference)).toHaveLength(1);
   });

@@ -5,13 +5,15 @@ interface DialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** While true, Escape does not close it: what it started is still going and its answer belongs here. */
+  readonly busy?: boolean;
 }
 
 /**
  * A modal dialog on the platform's <dialog>: showModal() gives the focus trap, the inert background and
  * Escape to close, so none of that is hand-written.
  */
-export function Dialog({ title, open, onClose, children }: DialogProps) {
+export function Dialog({ title, open, onClose, children, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -21,7 +23,16 @@ export function Dialog({ title, open, onClose, children }: DialogProps) {
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} aria-labelledby={titleId} onClose={onClose} className="dialog">
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      onClose={onClose}
+      onCancel={(e) => {
+        if (busy) e.preventDefault();
+      }}
+      className="dialog"
+    >
       {open && (
         <>
           <h2 id={titleId}>{title}</h2>

@@ -44,6 +44,9 @@ export function parseMajor(text: string, exponent: number): ParsedAmount {
   const m = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
   if (!m) return { ok: false, error: 'Use digits, with a point or comma before the decimals' };
   const fraction = m[2] ?? '';
+  // "1,234" is a thousands separator in one locale and a decimal comma in another: never guess with money.
+  if (/,\d{3}$/.test(compact))
+    return { ok: false, error: `“${compact}” is ambiguous: leave out thousands separators, and use a point for decimals` };
   if (fraction.length > exponent) {
     return { ok: false, error: exponent === 0 ? 'This currency has no decimals' : `At most ${exponent} decimals for this currency` };
   }

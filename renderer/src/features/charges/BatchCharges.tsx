@@ -131,7 +131,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
     onError: (err) => toast('error', errorText(err)),
   });
   const p = status.data?.progress;
-  const finished = state === 'done' || state === 'cancelled';
+  const finished = state === 'done' || state === 'cancelled' || state === 'failed';
   const problems = (status.data?.rows ?? []).filter((r) => r.result !== 'paid');
 
   return (
@@ -147,7 +147,9 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                   ? 'Paused'
                   : state === 'cancelled'
                     ? 'Batch cancelled'
-                    : 'Batch finished'}
+                    : state === 'failed'
+                      ? 'Batch stopped by an error'
+                      : 'Batch finished'}
           </h2>
           <div className="button-row">
             {state === 'planned' && (
@@ -183,6 +185,12 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
           {plan.totals.length > 0 ? `: ${totalsWords(plan)}` : ''}. {plan.invalid.length.toLocaleString()} invalid row
           {plan.invalid.length === 1 ? '' : 's'} will not be charged.
         </p>
+        {status.data?.failure && (
+          <p className="field-error" role="alert">
+            The app stopped the batch: {status.data.failure}. The row being charged may or may not have been charged (see the journal); the
+            rows after it were not.
+          </p>
+        )}
         {p && state !== 'planned' && (
           <>
             <ProgressBar value={p.done} max={p.total} label="Charges made" />

@@ -8,7 +8,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { ApiError, call, errorText } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { amountInWords } from '../../format/amountWords';
@@ -30,6 +30,10 @@ export interface ChargeToConfirm {
   readonly description?: string;
   readonly reference?: string;
 }
+
+/** Refusals main makes before anything is journalled or sent; any other failure may have come after. */
+const refusedBeforeSending = (err: unknown) =>
+  err instanceof ApiError && (err.code === 'invalidInput' || err.code === 'forbidden' || err.code === 'unknownChannel');
 
 const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
   sandbox: 'Sandbox (simulated: no real money)',
@@ -74,7 +78,7 @@ export function ConfirmCharge({
   const production = charge.environment === 'production';
 
   return (
-    <Dialog title={earlier ? 'Charge this card again?' : 'Confirm the charge'} open onClose={onClose}>
+    <Dialog title={earlier ? 'Charge this card again?' : 'Confirm the charge'} open onClose={onClose} busy={send.isPending}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -130,7 +134,9 @@ export function ConfirmCharge({
         </label>
         {send.isError && (
           <p className="field-error" role="alert">
-            Nothing was charged: {errorText(send.error)}
+            {refusedBeforeSending(send.error)
+              ? `Nothing was charged: ${errorText(send.error)}`
+              : `The charge may or may not have been made: ${errorText(send.error)}. Look at the journal before trying again.`}
           </p>
         )}
         <div className="dialog-buttons">
