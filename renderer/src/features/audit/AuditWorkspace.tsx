@@ -3,13 +3,12 @@
  * outcome, date range and object, and exported as CSV with the same filters (all matching entries, not
  * only those on screen).
  */
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Input } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
-import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { download } from '../../components/download';
+import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 
 type Filter = Input<'audit.export'>;
@@ -17,7 +16,6 @@ const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused
 
 export function AuditWorkspace() {
   const id = useId();
-  const toast = useUi((s) => s.toast);
   const [action, setAction] = useState('');
   const [outcome, setOutcome] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -36,14 +34,7 @@ export function AuditWorkspace() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const exportCsv = useMutation({
-    mutationFn: () => call('audit.export', filter),
-    onSuccess: (file) => {
-      download(file.fileName, file.content, file.mimeType);
-      toast('success', `Exported the audit log to ${file.fileName}`);
-    },
-    onError: (err) => toast('error', errorText(err)),
-  });
+  const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => `Exported the audit log to ${name}` });
   const entries = log.data?.entries ?? [];
 
   return (

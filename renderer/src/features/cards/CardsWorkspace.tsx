@@ -42,6 +42,24 @@ interface Search {
 export const expiryWords = (expiry: string | undefined) =>
   expiry && /^\d{6}$/.test(expiry) ? `${expiry.slice(4)}/${expiry.slice(0, 4)}` : 'unknown';
 
+/** A stored card as every confirmation names it: masked number, payment system, expiry. */
+export function CardText({
+  card,
+}: {
+  readonly card: {
+    readonly maskedPan?: string | undefined;
+    readonly paymentSystem?: string | undefined;
+    readonly expiry?: string | undefined;
+  };
+}) {
+  return (
+    <>
+      <span className="mono">{card.maskedPan ?? '—'}</span>
+      {card.paymentSystem ? ` (${card.paymentSystem})` : ''}, expires {expiryWords(card.expiry)}
+    </>
+  );
+}
+
 const cardWords = (c: StoredCardView) => `${c.paymentSystem ? `${c.paymentSystem} ` : ''}${c.maskedPan ?? `binding ${c.bindingId}`}`;
 
 function describeSearch(found: StoredCardsFound): string {
@@ -364,8 +382,7 @@ function ConfirmCardAction({
         <dd>{card.clientId ?? 'not known (found by binding ID or card number)'}</dd>
         <dt>Card</dt>
         <dd>
-          <span className="mono">{card.maskedPan ?? '—'}</span>
-          {card.paymentSystem ? ` (${card.paymentSystem})` : ''}, expires {expiryWords(card.expiry)}
+          <CardText card={card} />
         </dd>
         <dt>Category</dt>
         <dd>{CATEGORY_WORDS[card.category]}</dd>

@@ -11,8 +11,9 @@ import { call, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { CsvDropZone } from '../../components/CsvDropZone';
 import { Dialog } from '../../components/Dialog';
-import { download } from '../../components/download';
+import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
 import { CATEGORY_WORDS } from './words';
@@ -37,8 +38,6 @@ export function BatchCharges() {
 function BatchFile() {
   const id = useId();
   const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const queries = useQueryClient();
   const show = useUi((s) => s.showChargeBatch);
   const check = useMutation({
@@ -49,11 +48,6 @@ function BatchFile() {
       show(plan.batchId);
     },
   });
-  const readFile = (file: File | undefined) => {
-    if (!file) return;
-    setFileName(file.name);
-    void file.text().then(setText);
-  };
 
   return (
     <form
@@ -65,35 +59,7 @@ function BatchFile() {
       }}
     >
       <h2 id={`${id}-title`}>Charge many stored cards from a file</h2>
-      <div
-        className={`dropzone${dragging ? ' dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          readFile(e.dataTransfer.files[0]);
-        }}
-      >
-        <label htmlFor={`${id}-text`}>{COLUMNS_HINT}</label>
-        <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
-        <div className="dropzone-row">
-          <label htmlFor={`${id}-file`} className="btn btn-secondary">
-            Choose a CSV file…
-          </label>
-          <input
-            id={`${id}-file`}
-            className="visually-hidden"
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(e) => readFile(e.target.files?.[0])}
-          />
-          <span className="muted">{fileName ? `Read ${fileName}` : 'or drop a file here'}</span>
-        </div>
-      </div>
+      <CsvDropZone label={COLUMNS_HINT} text={text} onText={setText} />
       {check.isError && (
         <div className="field-error" role="alert">
           {errorText(check.error)}
@@ -125,11 +91,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
     mutationFn: (action: 'pause' | 'resume' | 'cancel') => call(`charges.batch.${action}`, { batchId: plan.batchId }),
     onError: (err) => toast('error', errorText(err)),
   });
-  const exportCsv = useMutation({
-    mutationFn: () => call('charges.batch.export', { batchId: plan.batchId }),
-    onSuccess: (file) => download(file.fileName, file.content, file.mimeType),
-    onError: (err) => toast('error', errorText(err)),
-  });
+  const exportCsv = useFileExport(() => call('charges.batch.export', { batchId: plan.batchId }));
   const p = status.data?.progress;
   const finished = state === 'done' || state === 'cancelled' || state === 'failed';
   const problems = (status.data?.rows ?? []).filter((r) => r.result !== 'paid');

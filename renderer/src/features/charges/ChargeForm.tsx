@@ -13,7 +13,7 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountInWords } from '../../format/amountWords';
 import { formatAmount, parseMajor } from '../../format/money';
-import { expiryWords } from '../cards/CardsWorkspace';
+import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { CATEGORY_WORDS } from './words';
@@ -91,8 +91,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <dl className="confirm-card">
               <dt>Card</dt>
               <dd>
-                <span className="mono">{card.maskedPan ?? '—'}</span>
-                {card.paymentSystem ? ` (${card.paymentSystem})` : ''}, expires {expiryWords(card.expiry)}
+                <CardText card={card} />
               </dd>
               <dt>Category</dt>
               <dd>{CATEGORY_WORDS[card.category]}</dd>

@@ -9,7 +9,7 @@ import type { ChargeView, Input } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { download } from '../../components/download';
+import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 import { CATEGORY_WORDS, STATE_TONES, cardWords, chargeAmount } from './words';
 
@@ -26,7 +26,6 @@ const STATE_OPTIONS: readonly (readonly [StateFilter, string])[] = [
 
 export function ChargeJournal() {
   const id = useId();
-  const toast = useUi((s) => s.toast);
   const [state, setState] = useState<StateFilter>('');
   const [text, setText] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -45,13 +44,8 @@ export function ChargeJournal() {
     enabled: rangeError === undefined,
     staleTime: 0,
   });
-  const exportCsv = useMutation({
-    mutationFn: () => call('charges.export', filter),
-    onSuccess: (file) => {
-      download(file.fileName, file.content, file.mimeType);
-      toast('success', `Exported the charge journal to ${file.fileName}`);
-    },
-    onError: (err) => toast('error', errorText(err)),
+  const exportCsv = useFileExport(() => call('charges.export', filter), {
+    saved: (name) => `Exported the charge journal to ${name}`,
   });
   const entries = journal.data?.entries ?? [];
 

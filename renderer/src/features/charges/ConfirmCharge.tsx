@@ -14,7 +14,7 @@ import { Dialog } from '../../components/Dialog';
 import { amountInWords } from '../../format/amountWords';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
-import { expiryWords } from '../cards/CardsWorkspace';
+import { CardText } from '../cards/CardsWorkspace';
 import { CATEGORY_WORDS, chargeAmount } from './words';
 
 export interface ChargeToConfirm {
@@ -94,8 +94,7 @@ export function ConfirmCharge({
           <dd className="mono">{charge.clientId}</dd>
           <dt>Card</dt>
           <dd>
-            <span className="mono">{charge.maskedPan ?? '—'}</span>
-            {charge.paymentSystem ? ` (${charge.paymentSystem})` : ''}, expires {expiryWords(charge.expiry)}
+            <CardText card={charge} />
           </dd>
           <dt>Category</dt>
           <dd>{CATEGORY_WORDS[charge.category]}</dd>

@@ -14,7 +14,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
-import { download } from '../../components/download';
+import { useFileExport } from '../../components/useFileExport';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 
@@ -81,7 +81,6 @@ type Confirming = { readonly action: 'activate' | 'retire'; readonly key: Signin
 
 export function KeysWorkspace() {
   const id = useId();
-  const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
   const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0 });
   const [dialog, setDialog] = useState<'generate' | 'import'>();
@@ -94,14 +93,9 @@ export function KeysWorkspace() {
     void queries.invalidateQueries({ queryKey: ['audit'] });
   };
 
-  const exportCertificate = useMutation({
-    mutationFn: (key: SigningKeyView) => call('keys.exportCertificate', { id: key.id }),
-    onSuccess: (file) => {
-      download(file.fileName, file.content, file.mimeType);
-      toast('success', `Exported the certificate to ${file.fileName}; upload it to the merchant portal`);
-      changed();
-    },
-    onError: (err) => toast('error', errorText(err)),
+  const exportCertificate = useFileExport((key: SigningKeyView) => call('keys.exportCertificate', { id: key.id }), {
+    saved: (name) => `Exported the certificate to ${name}; upload it to the merchant portal`,
+    onSaved: changed,
   });
 
   if (list.isPending) return <p role="status">Loading signing keys…</p>;

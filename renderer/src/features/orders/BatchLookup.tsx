@@ -9,6 +9,7 @@ import { call, errorText } from '../../api/client';
 import { keys, type BatchStatus } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { CsvDropZone } from '../../components/CsvDropZone';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
 
@@ -20,8 +21,6 @@ export function BatchLookup() {
 function BatchInput() {
   const id = useId();
   const [text, setText] = useState('');
-  const [fileName, setFileName] = useState<string>();
-  const [dragging, setDragging] = useState(false);
   const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
   const start = useMutation({
@@ -31,11 +30,6 @@ function BatchInput() {
       showBatch(started.batchId);
     },
   });
-  const readFile = (file: File | undefined) => {
-    if (!file) return;
-    setFileName(file.name);
-    void file.text().then(setText);
-  };
 
   return (
     <form
@@ -47,35 +41,11 @@ function BatchInput() {
       }}
     >
       <h2 id={`${id}-title`}>Look up many orders</h2>
-      <div
-        className={`dropzone${dragging ? ' dragging' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          readFile(e.dataTransfer.files[0]);
-        }}
-      >
-        <label htmlFor={`${id}-text`}>Order IDs or order numbers: one per line, or a CSV with an orderId or orderNumber column</label>
-        <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
-        <div className="dropzone-row">
-          <label htmlFor={`${id}-file`} className="btn btn-secondary">
-            Choose a CSV file…
-          </label>
-          <input
-            id={`${id}-file`}
-            className="visually-hidden"
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(e) => readFile(e.target.files?.[0])}
-          />
-          <span className="muted">{fileName ? `Read ${fileName}` : 'or drop a file here'}</span>
-        </div>
-      </div>
+      <CsvDropZone
+        label="Order IDs or order numbers: one per line, or a CSV with an orderId or orderNumber column"
+        text={text}
+        onText={setText}
+      />
       {start.isError && (
         <div className="field-error" role="alert">
           {errorText(start.error)}

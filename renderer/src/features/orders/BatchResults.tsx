@@ -2,15 +2,14 @@
  * A batch's results: a virtualised table (only the rows in view are in the DOM, so 100,000 rows scroll
  * as smoothly as 100), filters by result and status, and CSV export of what the filters show.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { BatchRow } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
-import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { download } from '../../components/download';
+import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount } from '../../format/money';
 
@@ -26,7 +25,6 @@ const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Card', 'Reason'
 
 export function BatchResults({ batchId }: { readonly batchId: string }) {
   const id = useId();
-  const toast = useUi((s) => s.toast);
   const results = useQuery({ queryKey: keys.batchResults(batchId), queryFn: () => call('orders.batch.results', { batchId }) });
   const [result, setResult] = useState<ResultFilter>('all');
   const [status, setStatus] = useState<number | 'all'>('all');
@@ -42,19 +40,15 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
     () => rows.filter((r) => (result === 'all' || r.result === result) && (status === 'all' || r.status === status)),
     [rows, result, status],
   );
-  const exportCsv = useMutation({
-    mutationFn: () =>
+  const exportCsv = useFileExport(
+    () =>
       call('orders.batch.export', {
         batchId,
         ...(result !== 'all' ? { result } : {}),
         ...(status !== 'all' ? { status } : {}),
       }),
-    onSuccess: (file) => {
-      download(file.fileName, file.content, file.mimeType);
-      toast('success', `Exported ${shown.length.toLocaleString()} rows to ${file.fileName}`);
-    },
-    onError: (err) => toast('error', errorText(err)),
-  });
+    { saved: (name) => `Exported ${shown.length.toLocaleString()} rows to ${name}` },
+  );
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({

@@ -1,0 +1,55 @@
+/**
+ * A text area for a CSV that can also be filled from a chosen or dropped file: the batch look-up and the
+ * batch charges take their files the same way. The file is read as text in the page; nothing is uploaded.
+ */
+import { useId, useState } from 'react';
+
+export function CsvDropZone({
+  label,
+  text,
+  onText,
+}: {
+  readonly label: string;
+  readonly text: string;
+  readonly onText: (text: string) => void;
+}) {
+  const id = useId();
+  const [fileName, setFileName] = useState<string>();
+  const [dragging, setDragging] = useState(false);
+  const readFile = (file: File | undefined) => {
+    if (!file) return;
+    setFileName(file.name);
+    void file.text().then(onText);
+  };
+  return (
+    <div
+      className={`dropzone${dragging ? ' dragging' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        readFile(e.dataTransfer.files[0]);
+      }}
+    >
+      <label htmlFor={`${id}-text`}>{label}</label>
+      <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
+      <div className="dropzone-row">
+        <label htmlFor={`${id}-file`} className="btn btn-secondary">
+          Choose a CSV file…
+        </label>
+        <input
+          id={`${id}-file`}
+          className="visually-hidden"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          onChange={(e) => readFile(e.target.files?.[0])}
+        />
+        <span className="muted">{fileName ? `Read ${fileName}` : 'or drop a file here'}</span>
+      </div>
+    </div>
+  );
+}
