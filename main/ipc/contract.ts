@@ -9,10 +9,10 @@
  */
 import { z } from 'zod';
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
-import type { BatchProgress, LookupResult, OrderView } from '../services/views.js';
+import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
-export type { BatchProgress, LookupResult, OrderView } from '../services/views.js';
+export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
 export type { ChannelName } from './channels.js';
 
 const environment = z.enum(ENVIRONMENT_KINDS);
@@ -548,16 +548,6 @@ export interface PlannedChargeView {
   readonly description?: string;
   /** The orderNumber this row is charged under: the file's hash and the line, so a file runs once. */
   readonly reference: string;
-}
-
-/** failed: the app itself stopped the batch (its journal or disk failed); failure says why. */
-export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
-
-export interface ChargeBatchProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly paid: number;
-  readonly other: number;
 }
 
 /** The dry run: what would be charged, what is invalid and why, and the totals per currency. */

@@ -15,6 +15,7 @@ import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { maskCardNumbers } from './orders.js';
+import type { ChargeBatchProgress } from './views.js';
 
 export interface PlannedCharge {
   readonly line: number;
@@ -199,13 +200,6 @@ export class BatchControl {
   }
 }
 
-export interface BatchProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly paid: number;
-  readonly other: number;
-}
-
 export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcome: ChargeOutcome } | { readonly outcome: 'cancelled' });
 
 /** A row the app itself failed on while charging it (a batch job records these): the journal says whether it was charged. */
@@ -219,7 +213,7 @@ export interface FailedRow {
 export async function runBatch(
   plan: BatchPlan,
   charges: Pick<ChargeService, 'charge'>,
-  options: { control?: BatchControl; onProgress?: (p: BatchProgress) => void; onRow?: (r: RowResult) => void } = {},
+  options: { control?: BatchControl; onProgress?: (p: ChargeBatchProgress) => void; onRow?: (r: RowResult) => void } = {},
 ): Promise<RowResult[]> {
   const results: RowResult[] = [];
   const progress = { total: plan.charges.length, done: 0, paid: 0, other: 0 };

@@ -16,6 +16,7 @@ import {
   type RowResult,
 } from './batchCharges.js';
 import type { ChargeService } from './charges.js';
+import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
 import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 
 /**
@@ -33,15 +34,6 @@ const earlierWords = (c: ChargeRow) =>
       : c.state === 'FAILED'
         ? 'failed, not charged'
         : 'outcome not known yet';
-
-export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
-
-export interface ChargeBatchProgress {
-  readonly total: number;
-  readonly done: number;
-  readonly paid: number;
-  readonly other: number;
-}
 
 export interface ChargeBatchJob {
   readonly plan: BatchPlan;

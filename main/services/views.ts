@@ -1,5 +1,6 @@
 /**
- * The shapes of what the order services return: plain, serialisable data with masked card numbers only.
+ * The shapes of what the order and batch-charge services return: plain, serialisable data with masked
+ * card numbers only.
  * Kept free of imports so that the IPC contract (and through it the renderer) can share them as types.
  */
 
@@ -46,4 +47,15 @@ export interface BatchProgress {
   readonly found: number;
   readonly notFound: number;
   readonly failed: number;
+}
+
+/** failed: the app itself stopped a batch of charges (its journal or disk failed); the job says why. */
+export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+
+/** Counts of a batch of charges so far: rows handled, paid, and anything else. */
+export interface ChargeBatchProgress {
+  readonly total: number;
+  readonly done: number;
+  readonly paid: number;
+  readonly other: number;
 }
