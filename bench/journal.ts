@@ -5,6 +5,7 @@
  *
  *   npm run bench:journal [-- --charges 2000]
  */
+import { beginUnguarded } from '../test/store/unguarded.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,7 @@ function journalled(): number {
   const journal = new ChargeJournal(db);
   const started = performance.now();
   for (let i = 0; i < n; i++) {
-    const row = journal.begin({
+    const row = beginUnguarded(journal, {
       environment: 'bench',
       orderNumber: `J-${i}`,
       amount: 100 + i,

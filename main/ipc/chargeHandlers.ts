@@ -342,7 +342,7 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
         const job = await batches.plan(text, environment, {
           bindings: core.services.bindings,
           perChargeMaximum: core.settings.general().perChargeMaximum,
-          journal: journal(),
+          charges: core.services.charges,
         });
         return planView(job);
       }),

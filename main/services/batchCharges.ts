@@ -224,6 +224,7 @@ export async function runBatch(
       continue;
     }
     const outcome = await charges.charge({
+      origin: 'batch',
       bindingId: planned.bindingId,
       clientId: planned.clientId,
       category: planned.category,

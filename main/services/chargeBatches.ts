@@ -1,9 +1,13 @@
 /**
  * Batch charges as jobs the Charges workspace drives: a dry run (planBatch) kept in memory under the
  * file's id, then one run of it with progress, pause, resume and cancel, and its result file. A plan runs
- * at most once and only in the environment it was checked in; rows the journal shows already charged
- * (the same file planned again) are listed as invalid in the dry run, and the gateway would refuse their
- * orderNumbers anyway.
+ * at most once and only in the environment it was checked in.
+ *
+ * The dry run is a preview: it shows, row by row, what the charge service's guard would say now (already
+ * run from this file, the same card and amount within 24 hours, an open charge on the card). What stops
+ * a row charging twice is the same guard, asked again when each row is journalled. A plan also goes
+ * stale: one checked more than PLAN_LIFETIME_MS ago, or one on whose cards anything was journalled since
+ * it was checked, is refused and must be checked again, so that what the operator confirmed is current.
  */
 import {
   batchResultCsv,
@@ -17,23 +21,9 @@ import {
 } from './batchCharges.js';
 import type { ChargeService } from './charges.js';
 import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
-import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 
-/**
- * How far back the dry run looks for the same card and amount charged already, from any file or the
- * form: an edited copy of a file has new order numbers, and this is what still stops it charging again.
- */
-export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-/** What became of an earlier charge, in the dry run's words. */
-const earlierWords = (c: ChargeRow) =>
-  c.state === 'PAID'
-    ? 'charged'
-    : c.state === 'DECLINED'
-      ? 'declined, not charged'
-      : c.state === 'FAILED'
-        ? 'failed, not charged'
-        : 'outcome not known yet';
+/** How long a dry run stays good to run: after this the file is checked again, against the journal of now. */
+export const PLAN_LIFETIME_MS = 15 * 60 * 1000;
 
 export interface ChargeBatchJob {
   readonly plan: BatchPlan;
@@ -49,7 +39,7 @@ export interface ChargeBatchJob {
 export class ChargeBatchError extends Error {
   override name = 'ChargeBatchError';
   constructor(
-    readonly reason: 'notFound' | 'state',
+    readonly reason: 'notFound' | 'state' | 'expired',
     message: string,
   ) {
     super(message);
@@ -59,6 +49,8 @@ export class ChargeBatchError extends Error {
 interface Job {
   plan: BatchPlan;
   environment: string;
+  /** When the dry run was made: the journal is asked what happened on the plan's cards since. */
+  plannedAt: number;
   started: boolean;
   finished: boolean;
   control: BatchControl;
@@ -89,38 +81,31 @@ export class ChargeBatches {
    * The dry run of a file in an environment; nothing is charged. The same file while it is being charged
    * answers with that run, so that it can be followed, paused or cancelled again from any window.
    */
-  async plan(text: string, environment: string, options: PlanOptions & { readonly journal: ChargeJournal }): Promise<ChargeBatchJob> {
+  async plan(text: string, environment: string, options: PlanOptions & { readonly charges: ChargeService }): Promise<ChargeBatchJob> {
+    const plannedAt = this.now();
     const planned = await planBatch(text, options);
     const existing = this.jobs.get(planned.batchId);
     if (existing && existing.started && !existing.finished) return this.view(existing);
-    const { journal } = options;
-    const since = this.now() - BATCH_REPEAT_WINDOW_MS;
     const invalid = [...planned.invalid];
     const charges = planned.charges.filter((c) => {
-      // Rows run from this same file before: the gateway would refuse their order numbers anyway.
-      const before = journal.byOrderNumber(environment, c.reference);
-      if (before) {
-        invalid.push({ line: c.line, errors: [`already run from this file as ${c.reference}: ${earlierWords(before)}`] });
-        return false;
-      }
-      // The same card and amount charged lately (an edited copy of a file, or by hand): not again from a file.
-      const lately = journal.similarSince(environment, c.bindingId, c.amount, c.currency, since).find((e) => e.state !== 'DECLINED');
-      if (lately) {
-        invalid.push({
-          line: c.line,
-          errors: [
-            `the same card and amount were charged within the last 24 hours (order ${lately.orderNumber}, ${earlierWords(lately)}); use the charge form if it is meant again`,
-          ],
-        });
-        return false;
-      }
-      return true;
+      const refusal = options.charges.preview({ ...c, origin: 'batch' });
+      if (!refusal) return true;
+      invalid.push({
+        line: c.line,
+        errors: [
+          refusal.kind === 'refused'
+            ? refusal.reason
+            : 'the same card and amount were tried within the last ten minutes; use the charge form if it is meant again',
+        ],
+      });
+      return false;
     });
     const plan: BatchPlan = { batchId: planned.batchId, charges, invalid: invalid.sort((a, b) => a.line - b.line) };
     this.jobs.delete(plan.batchId);
     this.jobs.set(plan.batchId, {
       plan,
       environment,
+      plannedAt,
       started: false,
       finished: false,
       control: new BatchControl(),
@@ -146,6 +131,7 @@ export class ChargeBatches {
     }
     if (job.started) throw new ChargeBatchError('state', `Batch ${batchId} has already been run; check the file again to see what is left`);
     if (job.plan.charges.length === 0) throw new ChargeBatchError('state', `Batch ${batchId} has no valid rows to charge`);
+    this.refuseIfStale(job, charges());
     job.started = true;
     let lastReport = 0;
     const report = (force: boolean) => {
@@ -191,6 +177,29 @@ export class ChargeBatches {
         report(true);
       });
     return this.view(job);
+  }
+
+  /**
+   * A dry run is what the operator confirmed; it must still be what is true. Each row's guard runs again
+   * when it is journalled whatever happens here: this is so that a stale plan is shown again, not charged
+   * on the strength of an old preview.
+   */
+  private refuseIfStale(job: Job, charges: ChargeService | undefined): void {
+    const age = this.now() - job.plannedAt;
+    if (age > PLAN_LIFETIME_MS) {
+      throw new ChargeBatchError(
+        'expired',
+        `Batch ${job.plan.batchId} was checked ${Math.floor(age / 60_000)} minutes ago; check the file again to see what it would charge now`,
+      );
+    }
+    const bindings = [...new Set(job.plan.charges.map((c) => c.bindingId))];
+    const since = charges?.journal.journalledSince(job.environment, bindings, job.plannedAt)[0];
+    if (since) {
+      throw new ChargeBatchError(
+        'expired',
+        `A charge (order ${since.orderNumber}) was made on a card of batch ${job.plan.batchId} after the file was checked; check the file again`,
+      );
+    }
   }
 
   pause(batchId: string): ChargeBatchJob {

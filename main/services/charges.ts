@@ -12,7 +12,8 @@
  *   gateway does not know is registered again, under the same orderNumber, which the gateway refuses
  *   to accept twice.
  * - An unsettled charge on a binding blocks new charges on it; the same binding and amount again within
- *   ten minutes needs explicit confirmation; a per-charge maximum is enforced.
+ *   ten minutes needs explicit confirmation (a batch row is refused it for 24 hours); a per-charge maximum
+ *   is enforced. All of these are checked by guard(), inside the journal's write transaction of the charge.
  */
 import { randomBytes } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
@@ -23,8 +24,13 @@ import { formatMoney } from './money.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * How far back a batch row looks for the same card and amount charged already, from any file or the
+ * form: an edited copy of a file has new order numbers, and this is what still stops it charging again.
+ */
+export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface ChargeRequest {
+interface ChargeDetails {
   readonly bindingId: string;
   readonly clientId: string;
   readonly category: ChargeCategory;
@@ -36,9 +42,35 @@ export interface ChargeRequest {
   readonly maskedPan?: string;
   /** The operator's business reference (invoice or case number): the orderNumber, so that no desk can repeat it. */
   readonly reference?: string;
-  /** The operator confirmed a repeat of the same binding and amount within ten minutes. */
-  readonly confirmRepeat?: boolean;
 }
+
+/**
+ * A charge from the form, where the operator may confirm a repeat of the same card and amount within ten
+ * minutes, or a row of a batch file, which nobody confirms row by row: it is refused the same card and
+ * amount within 24 hours instead.
+ */
+export type ChargeRequest = FormChargeRequest | (ChargeDetails & { readonly origin: 'batch' });
+export type FormChargeRequest = ChargeDetails & {
+  readonly origin?: 'form';
+  /** The operator confirmed a repeat of the same card and amount within ten minutes. */
+  readonly confirmRepeat?: boolean;
+};
+
+/** Why a charge is not journalled: refused outright, or until the operator confirms a repeat. */
+export type Refusal =
+  { readonly kind: 'refused'; readonly reason: string } | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
+
+const refused = (reason: string): Refusal => ({ kind: 'refused', reason });
+
+/** What became of an earlier charge, in the words of a refusal or a dry run. */
+export const whatBecameOf = (c: ChargeRow): string =>
+  c.state === 'PAID'
+    ? 'charged'
+    : c.state === 'DECLINED'
+      ? 'declined, not charged'
+      : c.state === 'FAILED'
+        ? 'failed, not charged'
+        : 'outcome not known yet';
 
 export type ChargeOutcome =
   | { readonly kind: 'paid'; readonly charge: ChargeRow }
@@ -105,31 +137,28 @@ export class ChargeService {
     const { journal, environment } = this.o;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
       return this.refuse(r, 'The amount must be a positive whole number of minor units');
-    const maximum = typeof this.o.perChargeMaximum === 'function' ? this.o.perChargeMaximum() : this.o.perChargeMaximum;
-    if (r.amount > maximum)
-      return this.refuse(r, `The amount is over the per-charge maximum of ${formatMoney(maximum, r.currency)} (Settings)`);
-    if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
-      return this.refuse(r, 'An earlier charge on this card is not settled yet; it must be reconciled first');
-    }
-    // A reference already used is refused outright; no confirmation could make it right.
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
-    if (journal.byOrderNumber(environment, orderNumber)) return this.refuse(r, `The reference ${orderNumber} was already charged`);
-    const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, this.now() - REPEAT_WINDOW_MS);
-    if (earlier.length > 0 && !r.confirmRepeat) return { kind: 'needsConfirmation', earlier };
-
-    const row = journal.begin({
-      environment,
-      orderNumber,
-      amount: r.amount,
-      currency: r.currency,
-      bindingId: r.bindingId,
-      clientId: r.clientId,
-      category: r.category,
-      description: r.description,
-      ...(r.maskedPan !== undefined ? { maskedPan: r.maskedPan } : {}),
-      operator: this.o.operator,
-      at: this.now(),
-    });
+    const begun = journal.begin(
+      {
+        environment,
+        orderNumber,
+        amount: r.amount,
+        currency: r.currency,
+        bindingId: r.bindingId,
+        clientId: r.clientId,
+        category: r.category,
+        description: r.description,
+        ...(r.maskedPan !== undefined ? { maskedPan: r.maskedPan } : {}),
+        operator: this.o.operator,
+        at: this.now(),
+      },
+      (inTransaction) => this.guard(inTransaction, r, orderNumber),
+    );
+    if (begun.kind === 'refused') {
+      const refusal = begun.refusal;
+      return refusal.kind === 'refused' ? this.refuse(r, refusal.reason) : refusal;
+    }
+    const row = begun.charge;
     this.o.onStep?.('journalled', row);
     this.inFlight.add(row.id);
     try {
@@ -137,6 +166,52 @@ export class ChargeService {
     } finally {
       this.inFlight.delete(row.id);
     }
+  }
+
+  /**
+   * What the guard would say of this charge now, without journalling anything: a batch's dry run shows it
+   * row by row. A preview only: charge() asks the same guard again when it journals.
+   */
+  preview(r: ChargeRequest & { readonly reference: string }): Refusal | undefined {
+    return this.guard(this.o.journal, r, r.reference);
+  }
+
+  /**
+   * Every rule that refuses a charge, in one place. charge() runs it inside the journal's write
+   * transaction of that very charge (ChargeJournal.begin), under SQLite's write lock: two windows, two
+   * batches or two processes cannot both pass it for the same card, whatever a screen or a plan showed.
+   */
+  private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | undefined {
+    const { environment } = this.o;
+    const now = this.now();
+    const maximum = typeof this.o.perChargeMaximum === 'function' ? this.o.perChargeMaximum() : this.o.perChargeMaximum;
+    if (r.amount > maximum) return refused(`The amount is over the per-charge maximum of ${formatMoney(maximum, r.currency)} (Settings)`);
+    if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
+      return refused('An earlier charge on this card is not settled yet; it must be reconciled first');
+    }
+    // A reference already used is refused outright; no confirmation could make it right.
+    const used = journal.byOrderNumber(environment, orderNumber);
+    if (used) {
+      return refused(
+        r.origin === 'batch'
+          ? `already run from this file as ${orderNumber}: ${whatBecameOf(used)}`
+          : `The reference ${orderNumber} was already charged`,
+      );
+    }
+    if (r.origin === 'batch') {
+      // An edited copy of a file has new order numbers: the same card and amount lately is what stops it.
+      const lately = journal
+        .similarSince(environment, r.bindingId, r.amount, r.currency, now - BATCH_REPEAT_WINDOW_MS)
+        .find((e) => e.state !== 'DECLINED');
+      if (lately) {
+        return refused(
+          `the same card and amount were charged within the last 24 hours (order ${lately.orderNumber}, ${whatBecameOf(lately)}); use the charge form if it is meant again`,
+        );
+      }
+    }
+    const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, now - REPEAT_WINDOW_MS);
+    if (earlier.length > 0 && !(r.origin !== 'batch' && r.confirmRepeat)) return { kind: 'needsConfirmation', earlier };
+    return undefined;
   }
 
   /**
@@ -213,7 +288,7 @@ export class ChargeService {
     return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
   }
 
-  private refuse(r: Pick<ChargeRequest, 'bindingId'>, reason: string): ChargeOutcome {
+  private refuse(r: Pick<ChargeDetails, 'bindingId'>, reason: string): ChargeOutcome {
     this.o.audit.record({
       ...this.auditBase(),
       action: 'charge',

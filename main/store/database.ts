@@ -70,10 +70,15 @@ export function parseStored<T>(db: Db, text: string): T {
   }
 }
 
-/** Runs a write in a transaction and turns SQLite's failures into StoreErrors; nothing is half written. */
+/**
+ * Runs a write in a transaction and turns SQLite's failures into StoreErrors; nothing is half written.
+ * BEGIN IMMEDIATE takes the database's write lock before the first read, so what a write checks first (a
+ * charge's guards) cannot change under it, not even from another process on the same file: SQLite lets
+ * one connection at a time hold that lock, and the others wait up to the busy timeout.
+ */
 export function write<T>(db: Db, fn: () => T): T {
   try {
-    return db.transaction(fn)();
+    return db.transaction(fn).immediate();
   } catch (err) {
     throw storeError(err, db.name);
   }

@@ -106,38 +106,52 @@ const toCharge = (r: Row): ChargeRow => ({
   ...opt('reason', r.reason),
 });
 
+/** What begin() did: journalled the charge, or left it out because its guard refused it. */
+export type BeginOutcome<R> =
+  { readonly kind: 'journalled'; readonly charge: ChargeRow } | { readonly kind: 'refused'; readonly refusal: R };
+
 export class ChargeJournal {
   constructor(private readonly db: Db) {}
 
-  /** Writes the charge as PENDING and commits it; returns its row. A repeated orderNumber is refused. */
-  begin(c: NewCharge): ChargeRow {
+  /**
+   * Writes the charge as PENDING and commits it, if its guard lets it: the guard reads the journal inside
+   * the same write transaction, under SQLite's write lock, so no other charge, from this process or
+   * another on the same file, can be journalled between its checks and this row. Every rule against
+   * charging twice lives in a guard (ChargeService's), never in a screen or a plan. A repeated
+   * orderNumber is refused by the table itself as well.
+   */
+  begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined): BeginOutcome<R> {
     if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
       throw new StoreError('other', `A charge amount must be a positive whole number of minor units, not ${c.amount}`);
-    const id = write(this.db, () =>
-      Number(
-        this.db
-          .prepare(
-            `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, created_at, updated_at)
+    const outcome = write(this.db, (): { refusal: R } | { id: number } => {
+      const refusal = guard(this);
+      if (refusal !== undefined) return { refusal };
+      return {
+        id: Number(
+          this.db
+            .prepare(
+              `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, created_at, updated_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-          )
-          .run(
-            c.environment,
-            c.orderNumber,
-            c.amount,
-            c.currency,
-            c.bindingId,
-            c.clientId,
-            c.category,
-            c.description ?? null,
-            // A longer run of digits than a masked card has is not kept: a whole card number never is.
-            c.maskedPan !== undefined && !/\d{11,}/.test(c.maskedPan) ? c.maskedPan : null,
-            c.operator,
-            c.at,
-            c.at,
-          ).lastInsertRowid,
-      ),
-    );
-    return this.get(id)!;
+            )
+            .run(
+              c.environment,
+              c.orderNumber,
+              c.amount,
+              c.currency,
+              c.bindingId,
+              c.clientId,
+              c.category,
+              c.description ?? null,
+              // A longer run of digits than a masked card has is not kept: a whole card number never is.
+              c.maskedPan !== undefined && !/\d{11,}/.test(c.maskedPan) ? c.maskedPan : null,
+              c.operator,
+              c.at,
+              c.at,
+            ).lastInsertRowid,
+        ),
+      };
+    });
+    return 'refusal' in outcome ? { kind: 'refused', refusal: outcome.refusal } : { kind: 'journalled', charge: this.get(outcome.id)! };
   }
 
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
@@ -196,6 +210,19 @@ export class ChargeJournal {
     return read(this.db, () => {
       const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
       return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as Row[]).map(toCharge);
+    });
+  }
+
+  /** Charges journalled on any of these bindings at or after a time: what makes a batch's dry run stale. */
+  journalledSince(environment: string, bindingIds: readonly string[], since: number): ChargeRow[] {
+    if (bindingIds.length === 0) return [];
+    return read(this.db, () => {
+      const list = bindingIds.map(() => '?').join(', ');
+      return (
+        this.db
+          .prepare(`SELECT * FROM charge_journal WHERE environment = ? AND created_at >= ? AND binding_id IN (${list}) ORDER BY id`)
+          .all(environment, since, ...bindingIds) as Row[]
+      ).map(toCharge);
     });
   }
 

@@ -199,11 +199,12 @@ describe('batch charges over IPC', () => {
     const plan = await batches.plan(['clientId,bindingId,amount,currency,description', ...lines].join('\n'), 'sandbox', {
       bindings: services.bindings,
       perChargeMaximum: 1_000_000,
-      journal: services.charges.journal,
+      charges: services.charges,
     });
     let calls = 0;
     // The first row is charged for real; the second meets a failing disk (what the journal would throw).
     const failing = {
+      journal: services.charges.journal,
       charge: (r: Parameters<ChargeService['charge']>[0]) => {
         if (++calls === 2) return Promise.reject(new Error('disk I/O error'));
         return services.charges.charge(r);
@@ -225,7 +226,7 @@ describe('batch charges over IPC', () => {
     const job = await batches.plan('clientId,bindingId,amount,currency\nc1,b1,4111111111111111,RUB', 'sandbox', {
       bindings: core.services.bindings,
       perChargeMaximum: 1_000_000,
-      journal: core.services.charges.journal,
+      charges: core.services.charges,
     });
     expect(batches.csv(job.plan.batchId)).toMatch(/411111\*+1111/);
     expect(batches.csv(job.plan.batchId)).not.toContain('4111111111111111');

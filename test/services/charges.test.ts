@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { ChargeService, type ChargeRequest } from '../../main/services/charges.js';
+import { ChargeService, type FormChargeRequest } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
@@ -50,7 +50,7 @@ async function binding(category: ChargeCategory) {
   return { clientId, bindingId: seeded[0].bindingId, category };
 }
 
-const request = async (category: ChargeCategory, extra: Partial<ChargeRequest> = {}): Promise<ChargeRequest> => ({
+const request = async (category: ChargeCategory, extra: Partial<FormChargeRequest> = {}): Promise<FormChargeRequest> => ({
   ...(await binding(category)),
   amount: 12_345,
   currency: '643',

@@ -1,3 +1,4 @@
+import { beginUnguarded } from '../store/unguarded.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +89,7 @@ describe('charges after review', () => {
     expect((await service.charge({ ...c, amount: 5_000, currency: '643', reference })).kind).toBe('failed');
     // A charge left open under that number is compared before anything is paid.
     const journal = new ChargeJournal(db);
-    const row = journal.begin({
+    const row = beginUnguarded(journal, {
       environment: 'mismatch',
       orderNumber: reference,
       amount: 5_000,

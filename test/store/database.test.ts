@@ -1,3 +1,4 @@
+import { beginUnguarded } from './unguarded.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ describe('opening the database', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    new ChargeJournal(db).begin(charge('A-1'));
+    beginUnguarded(new ChargeJournal(db), charge('A-1'));
     db.close();
     const again = openDatabase(path);
     expect(new ChargeJournal(again).byOrderNumber('sandbox', 'A-1')?.state).toBe('PENDING');
@@ -71,13 +72,13 @@ describe('opening the database', () => {
   it('reports a full disk as such and loses none of the rows already written', () => {
     const db = openDatabase(file('full.sqlite'));
     const journal = new ChargeJournal(db);
-    journal.begin(charge('F-0'));
+    beginUnguarded(journal, charge('F-0'));
     // A page limit stands in for the disk filling up.
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     let failure: unknown;
     for (let i = 1; i < 10_000 && failure === undefined; i++) {
       try {
-        journal.begin({ ...charge(`F-${i}`), description: 'x'.repeat(2_000) });
+        beginUnguarded(journal, { ...charge(`F-${i}`), description: 'x'.repeat(2_000) });
       } catch (e) {
         failure = e;
       }

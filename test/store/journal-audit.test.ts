@@ -1,3 +1,4 @@
+import { beginUnguarded } from './unguarded.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,14 +39,14 @@ const charge = (extra: Partial<NewCharge> = {}): NewCharge => ({
 
 describe('charge journal', () => {
   it('commits a PENDING row that another connection sees at once, before any request is made', () => {
-    const row = journal.begin(charge());
+    const row = beginUnguarded(journal, charge());
     const other = new Database(path, { readonly: true });
     expect(other.prepare('SELECT state, amount FROM charge_journal WHERE id = ?').get(row.id)).toEqual({ state: 'PENDING', amount: 9_900 });
     other.close();
   });
 
   it('settles an open charge once; a settled charge never changes again', () => {
-    const row = journal.begin(charge());
+    const row = beginUnguarded(journal, charge());
     journal.attachOrder(row.id, 'order-1', 2_000_000);
     expect(journal.markUnknown(row.id, 'answer lost', 2_000_001)).toBe(true);
     expect(journal.settle(row.id, { state: 'PAID', orderStatus: 2, actionCode: 0, at: 2_000_002 })).toBe(true);
@@ -56,10 +57,14 @@ describe('charge journal', () => {
   });
 
   it('lists the open charges the reconciler must settle, oldest first', () => {
-    const a = journal.begin(charge({ environment: 'recon' }));
-    const b = journal.begin(charge({ environment: 'recon' }));
+    const a = beginUnguarded(journal, charge({ environment: 'recon' }));
+    const b = beginUnguarded(journal, charge({ environment: 'recon' }));
     journal.markUnknown(b.id, 'timeout', 3_000_000);
-    journal.settle(journal.begin(charge({ environment: 'recon' })).id, { state: 'DECLINED', reason: 'Insufficient funds', at: 3_000_001 });
+    journal.settle(beginUnguarded(journal, charge({ environment: 'recon' })).id, {
+      state: 'DECLINED',
+      reason: 'Insufficient funds',
+      at: 3_000_001,
+    });
     expect(journal.open('recon').map((r) => [r.id, r.state])).toEqual([
       [a.id, 'PENDING'],
       [b.id, 'UNKNOWN'],
@@ -67,25 +72,26 @@ describe('charge journal', () => {
   });
 
   it('refuses a second charge with the same orderNumber in one environment, and keeps environments apart', () => {
-    journal.begin(charge({ orderNumber: 'CASE-7' }));
-    expect(() => journal.begin(charge({ orderNumber: 'CASE-7' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
-    expect(journal.begin(charge({ orderNumber: 'CASE-7', environment: 'test' })).state).toBe('PENDING');
+    beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }));
+    expect(() => beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
+    expect(beginUnguarded(journal, charge({ orderNumber: 'CASE-7', environment: 'test' })).state).toBe('PENDING');
   });
 
   it('finds earlier charges of the same binding and amount for the "charged twice?" check', () => {
-    journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 10_000 }));
-    journal.settle(journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 20_000 })).id, {
+    beginUnguarded(journal, charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 10_000 }));
+    journal.settle(beginUnguarded(journal, charge({ environment: 'dup', bindingId: 'b-9', amount: 500, at: 20_000 })).id, {
       state: 'FAILED',
       at: 20_001,
     });
-    journal.begin(charge({ environment: 'dup', bindingId: 'b-9', amount: 501, at: 30_000 }));
+    beginUnguarded(journal, charge({ environment: 'dup', bindingId: 'b-9', amount: 501, at: 30_000 }));
     expect(journal.similarSince('dup', 'b-9', 500, '643', 5_000)).toHaveLength(1);
     expect(journal.similarSince('dup', 'b-9', 500, '643', 15_000)).toHaveLength(0);
   });
 
   it('keeps amounts as exact whole minor units and refuses anything else', () => {
-    expect(journal.begin(charge({ amount: 999_999_999_999 })).amount).toBe(999_999_999_999);
-    for (const amount of [0, -1, 12.5, Number.NaN]) expect(() => journal.begin(charge({ amount }))).toThrow(/positive whole number/);
+    expect(beginUnguarded(journal, charge({ amount: 999_999_999_999 })).amount).toBe(999_999_999_999);
+    for (const amount of [0, -1, 12.5, Number.NaN])
+      expect(() => beginUnguarded(journal, charge({ amount }))).toThrow(/positive whole number/);
   });
 });
 
