@@ -169,7 +169,8 @@ const schemas = {
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
   'orders.deposit': z.strictObject({ orderId, amount: minorUnits }),
   'orders.reverse': z.strictObject({ orderId }),
-  'orders.refund': z.strictObject({ orderId, amount: minorUnits }),
+  /** confirmRepeat: the operator confirmed the same amount again on this order within ten minutes. */
+  'orders.refund': z.strictObject({ orderId, amount: minorUnits, confirmRepeat: z.boolean().optional() }),
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
   'orders.batch.start': z.strictObject({
     text: z
@@ -310,10 +311,16 @@ export interface HistoryEntry {
 
 export interface OperationResult {
   readonly operation: 'deposit' | 'reverse' | 'refund';
-  /** done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being reconciled. */
-  readonly outcome: 'done' | 'refused' | 'unknown';
+  /**
+   * done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being
+   * reconciled; notSent: nothing was journalled or sent (reason says why: another operation on the order
+   * is open); needsConfirmation: nothing was sent, the same refund was made lately (earlier lists it).
+   */
+  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation';
   readonly amount?: number;
   readonly reason?: string;
+  /** The same refunds within ten minutes, for needsConfirmation: when, how much and by whom. */
+  readonly earlier?: readonly { readonly at: number; readonly amount: number; readonly operator: string }[];
   /** The order as the gateway shows it after the operation, when it could be read. */
   readonly order?: OrderView;
 }

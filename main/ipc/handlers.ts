@@ -214,17 +214,30 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     return settingsView(core);
   };
 
-  const operation = async (kind: OperationResult['operation'], run: () => Promise<OperationOutcome>, orderId: string) => {
-    const { operation: op, kind: outcome } = await run();
+  const operation = async (
+    kind: OperationResult['operation'],
+    run: () => Promise<OperationOutcome>,
+    orderId: string,
+  ): Promise<OperationResult> => {
+    const outcome = await run();
+    if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
+    if (outcome.kind === 'needsConfirmation') {
+      return {
+        operation: kind,
+        outcome: 'needsConfirmation',
+        earlier: outcome.earlier.map((o) => ({ at: o.createdAt, amount: o.amount ?? 0, operator: o.operator })),
+      };
+    }
+    const op = outcome.operation;
     // The order as it is now, so the screen shows the new state; a failed read leaves it to a refresh.
     const order = await core.services.orders.current(orderId).catch(() => undefined);
     return {
       operation: kind,
-      outcome,
+      outcome: outcome.kind,
       ...(op.amount !== undefined ? { amount: op.amount } : {}),
       ...(op.reason ? { reason: op.reason } : {}),
       ...(order ? { order } : {}),
-    } satisfies OperationResult;
+    };
   };
 
   const storedCards = () =>
@@ -264,7 +277,8 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'orders.history': ({ limit }) => core.services.orders.history(limit),
     'orders.deposit': ({ orderId, amount }) => operation('deposit', () => core.services.operations.deposit(orderId, amount), orderId),
     'orders.reverse': ({ orderId }) => operation('reverse', () => core.services.operations.reverse(orderId), orderId),
-    'orders.refund': ({ orderId, amount }) => operation('refund', () => core.services.operations.refund(orderId, amount), orderId),
+    'orders.refund': ({ orderId, amount, confirmRepeat }) =>
+      operation('refund', () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false }), orderId),
     'orders.batch.start': ({ text }) =>
       batchCall(() => {
         const { batchId, input } = batches.start(text);

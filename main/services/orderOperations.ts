@@ -7,13 +7,22 @@
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
-import type { AuditRepository } from '../store/audit.js';
+import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+
+/** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
+export const REFUND_REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
 export type OperationOutcome =
   | { readonly kind: 'done'; readonly operation: OperationRow }
   | { readonly kind: 'refused'; readonly operation: OperationRow }
-  | { readonly kind: 'unknown'; readonly operation: OperationRow };
+  | { readonly kind: 'unknown'; readonly operation: OperationRow }
+  /** Nothing was journalled or sent: another operation on the order is still open. */
+  | { readonly kind: 'notSent'; readonly reason: string }
+  /** Nothing was journalled or sent: the same refund was made within ten minutes; again only if confirmed. */
+  | { readonly kind: 'needsConfirmation'; readonly earlier: readonly OperationRow[] };
+
+type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' }>;
 
 export interface OrderOperationsOptions {
   readonly environment: string;
@@ -42,16 +51,53 @@ export class OrderOperations {
     return this.run('reverse', orderId, undefined);
   }
 
-  /** Refunds part of a charge, or with 0 all that is left. */
-  refund(orderId: string, amount: number): Promise<OperationOutcome> {
-    return this.run('refund', orderId, amount);
+  /**
+   * Refunds part of a charge, or with 0 all that is left. The same amount on the same order within ten
+   * minutes is taken for a double click or a second desk unless confirmRepeat says it is meant.
+   */
+  refund(orderId: string, amount: number, options: { confirmRepeat?: boolean } = {}): Promise<OperationOutcome> {
+    return this.run('refund', orderId, amount, options.confirmRepeat ?? false);
   }
 
-  private async run(kind: OperationKind, orderId: string, amount: number | undefined): Promise<OperationOutcome> {
+  private async run(kind: OperationKind, orderId: string, amount: number | undefined, confirmRepeat = false): Promise<OperationOutcome> {
     if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
       throw new Error('An amount must be a whole number of minor units');
-    const op = this.o.journal.begin({ environment: this.o.environment, orderId, kind, amount, operator: this.o.operator, at: this.now() });
-    return this.finish(op, await this.send(op));
+    const begun = this.o.journal.begin(
+      { environment: this.o.environment, orderId, kind, amount, operator: this.o.operator, at: this.now() },
+      (inTransaction) => this.guard(inTransaction, kind, orderId, amount, confirmRepeat),
+    );
+    if (begun.kind === 'refused') {
+      if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', begun.refusal.reason);
+      return begun.refusal;
+    }
+    return this.finish(begun.operation, await this.send(begun.operation));
+  }
+
+  /**
+   * The rules against moving money twice on an order, run by the journal inside the write transaction that
+   * would record the operation: one open operation per order at a time (a second one could cross the
+   * first, and an unknown one is reconciled, never raced), and the same refund again within ten minutes
+   * only when confirmed. Concurrent requests from two windows or two processes meet here.
+   */
+  private guard(
+    journal: OperationJournal,
+    kind: OperationKind,
+    orderId: string,
+    amount: number | undefined,
+    confirmRepeat: boolean,
+  ): Refusal | undefined {
+    const operations = journal.forOrder(this.o.environment, orderId);
+    const open = operations.find((o) => o.state === 'PENDING' || o.state === 'UNKNOWN');
+    if (open) {
+      return {
+        kind: 'notSent',
+        reason: `A ${open.kind} on this order (started by ${open.operator}) has no answer yet; nothing more is sent on the order until it is reconciled`,
+      };
+    }
+    if (kind !== 'refund' || confirmRepeat) return undefined;
+    const since = this.now() - REFUND_REPEAT_WINDOW_MS;
+    const earlier = operations.filter((o) => o.kind === 'refund' && o.amount === amount && o.state === 'DONE' && o.createdAt >= since);
+    return earlier.length > 0 ? { kind: 'needsConfirmation', earlier } : undefined;
   }
 
   /**
@@ -112,17 +158,26 @@ export class OrderOperations {
   private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }): OperationOutcome {
     this.o.journal.settle(op.id, r.state, this.now(), r.reason);
     const operation = this.o.journal.get(op.id)!;
+    this.audit(
+      op.kind,
+      op.orderId,
+      operation.state === 'DONE' ? 'success' : 'failure',
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}`,
+    );
+    const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
+    return { kind, operation };
+  }
+
+  private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, detail: string): void {
     this.o.audit.record({
       at: this.now(),
       osUser: this.o.osUser,
       environment: this.o.environment,
-      action: op.kind,
-      outcome: operation.state === 'DONE' ? 'success' : 'failure',
+      action: kind,
+      outcome,
       objectType: 'order',
-      objectId: op.orderId,
-      detail: `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}`,
+      objectId: orderId,
+      detail,
     });
-    const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
-    return { kind, operation };
   }
 }

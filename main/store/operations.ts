@@ -51,12 +51,30 @@ const toOperation = (r: Row): OperationRow => ({
   updatedAt: r.updated_at,
 });
 
+export interface NewOperation {
+  readonly environment: string;
+  readonly orderId: string;
+  readonly kind: OperationKind;
+  readonly amount?: number;
+  readonly operator: string;
+  readonly at: number;
+}
+
+export type BeginOperation<R> =
+  { readonly kind: 'journalled'; readonly operation: OperationRow } | { readonly kind: 'refused'; readonly refusal: R };
+
 export class OperationJournal {
   constructor(private readonly db: Db) {}
 
-  /** Writes the operation PENDING; a refund gets its own externalRefundId, so resending it is idempotent. */
-  begin(op: { environment: string; orderId: string; kind: OperationKind; amount?: number; operator: string; at: number }): OperationRow {
-    const id = write(this.db, () => {
+  /**
+   * Writes the operation PENDING if its guard lets it, the guard reading the journal inside the same write
+   * transaction (under SQLite's write lock, so no other operation on the order, from this process or
+   * another, slips in between). A refund gets its own externalRefundId, so resending it is idempotent.
+   */
+  begin<R>(op: NewOperation, guard: (journal: OperationJournal) => R | undefined): BeginOperation<R> {
+    const outcome = write(this.db, (): { refusal: R } | { id: number } => {
+      const refusal = guard(this);
+      if (refusal !== undefined) return { refusal };
       const rowId = Number(
         this.db
           .prepare(
@@ -69,9 +87,9 @@ export class OperationJournal {
           .prepare('UPDATE order_operations SET external_refund_id = ? WHERE id = ?')
           // Random rather than the row id: ids repeat after a restore or on another desk; refund ids must not.
           .run(`BO-${randomUUID().slice(0, 33)}`, rowId);
-      return rowId;
+      return { id: rowId };
     });
-    return this.get(id)!;
+    return 'refusal' in outcome ? { kind: 'refused', refusal: outcome.refusal } : { kind: 'journalled', operation: this.get(outcome.id)! };
   }
 
   settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: string): boolean {

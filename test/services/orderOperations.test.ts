@@ -67,6 +67,7 @@ describe('operations on paid orders', () => {
     const charged = await paidOrder(sb);
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });
     const first = await ops.refund(charged, 2_500);
+    if (!('operation' in first)) throw new Error(`not journalled: ${first.kind}`);
     expect(first.kind).toBe('unknown');
     const [settled] = await ops.reconcileAll();
     expect(settled).toMatchObject({ kind: 'done', operation: { state: 'DONE', externalRefundId: first.operation.externalRefundId } });

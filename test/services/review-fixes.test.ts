@@ -137,6 +137,7 @@ describe('operations after review', () => {
       ],
     });
     const first = await ops.refund(orderId, 100);
+    if (!('operation' in first)) throw new Error(`not journalled: ${first.kind}`);
     expect(first.operation.externalRefundId).toMatch(/^BO-[0-9a-f-]{33}$/);
     expect((await ops.reconcileAll())[0]).toMatchObject({ kind: 'unknown' });
     expect((await ops.reconcileAll())[0]).toMatchObject({ kind: 'done' });

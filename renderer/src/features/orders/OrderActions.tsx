@@ -81,15 +81,26 @@ function ConfirmOperation({
         : undefined;
   const amount = parsed?.ok ? parsed.minor : undefined;
   const card = order.card?.maskedPan ?? 'the card used';
+  /** The same refund made lately, for the amount it was asked about: the next press confirms the repeat. */
+  const [repeat, setRepeat] = useState<{ amount: number; earlier: NonNullable<OperationResult['earlier']> }>();
+  const confirmingRepeat = repeat !== undefined && repeat.amount === amount;
 
   const run = useMutation({
     mutationFn: (): Promise<OperationResult> =>
       action === 'reverse'
         ? call('orders.reverse', { orderId: order.orderId })
-        : call(action === 'deposit' ? 'orders.deposit' : 'orders.refund', { orderId: order.orderId, amount: amount! }),
+        : action === 'deposit'
+          ? call('orders.deposit', { orderId: order.orderId, amount: amount! })
+          : call('orders.refund', { orderId: order.orderId, amount: amount!, ...(confirmingRepeat ? { confirmRepeat: true } : {}) }),
     onSuccess: (r) => {
       const what = `${VERBS[action].noun}${r.amount ? ` of ${orderMoney(order, r.amount)}` : ''}`;
-      if (r.outcome === 'done')
+      if (r.outcome === 'needsConfirmation') {
+        // Nothing was sent: the dialog stays, saying what was refunded lately, until the operator confirms.
+        setRepeat({ amount: amount!, earlier: r.earlier ?? [] });
+        return;
+      }
+      if (r.outcome === 'notSent') toast('error', `Nothing was sent: ${r.reason ?? 'another operation on this order is open'}`);
+      else if (r.outcome === 'done')
         toast('success', `${VERBS[action].past}${r.amount ? ` ${orderMoney(order, r.amount)}` : ''} on order ${order.orderNumber}`);
       else if (r.outcome === 'refused') toast('error', `The gateway refused the ${what}: ${r.reason ?? 'no reason given'}`);
       else toast('info', `No answer yet to the ${what}; it is recorded and will be reconciled before anything else.`);
@@ -127,6 +138,13 @@ function ConfirmOperation({
           />
         )}
         <p className="confirm-summary">{summary}</p>
+        {confirmingRepeat && (
+          <p className="field-error" role="alert">
+            {`The same amount was refunded on this order ${repeat.earlier
+              .map((e) => `at ${new Date(e.at).toLocaleTimeString()} by ${e.operator}`)
+              .join(', ')}. Nothing was sent this time; refund it again only if the customer is owed it twice.`}
+          </p>
+        )}
         <div className="dialog-buttons">
           <Button onClick={onClose}>Cancel</Button>
           <Button
@@ -138,7 +156,7 @@ function ConfirmOperation({
               ? 'Sending…'
               : action === 'reverse'
                 ? `Reverse order ${order.orderNumber}`
-                : `${action === 'refund' ? 'Refund' : 'Charge'} ${amount !== undefined && !amountError ? orderMoney(order, amount) : ''}`}
+                : `${action === 'refund' ? 'Refund' : 'Charge'} ${amount !== undefined && !amountError ? orderMoney(order, amount) : ''}${confirmingRepeat ? ' again' : ''}`}
           </Button>
         </div>
       </form>

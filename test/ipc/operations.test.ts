@@ -1,0 +1,77 @@
+/**
+ * Operations on a paid order over IPC, over a real core (SQLite files, the embedded sandbox over HTTP):
+ * refunds sent at once from several windows meet in the operations journal's guard, so the customer is
+ * refunded once; the same refund again asks for confirmation, as a repeated charge does.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
+import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
+import { EventHub } from '../../main/ipc/events.js';
+import { createHandlers } from '../../main/ipc/handlers.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { control, paidOrder, status } from '../sandbox/client.js';
+
+let folder: string;
+let core: AppCore;
+let dispatch: Dispatch;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'operations-ipc-'));
+  core = await AppCore.open({ dataFolder: folder, osUser: 'finance' });
+  dispatch = createDispatcher(
+    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
+  );
+});
+afterAll(async () => {
+  await core.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
+
+async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
+  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
+  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+  return answer.value;
+}
+
+describe('refunds and reversals over IPC', () => {
+  it('three refunds of one order and amount sent at once refund the customer once', async () => {
+    const orderId = await paidOrder(core.sandbox);
+    const answers = await Promise.all([1, 2, 3].map(() => call('orders.refund', { orderId, amount: 2_500 })));
+    expect(answers.map((a) => a.outcome).sort()).toEqual(['done', 'notSent', 'notSent']);
+    for (const a of answers.filter((x) => x.outcome === 'notSent')) expect(a.reason).toMatch(/refund on this order .* has no answer yet/);
+    const s = await status(core.sandbox, { orderId });
+    expect(s.refunds).toHaveLength(1);
+    expect(s.paymentAmountInfo.refundedAmount).toBe(2_500);
+    // The ones not sent are in the audit log as refused, with why.
+    const audited = core.audit.query({ objectId: orderId }).map((e) => `${e.action}:${e.outcome}`);
+    expect(audited.sort()).toEqual(['refund:refused', 'refund:refused', 'refund:success']);
+  });
+
+  it('the same refund again within ten minutes needs confirmation; confirmed, it is sent', async () => {
+    const orderId = await paidOrder(core.sandbox);
+    expect((await call('orders.refund', { orderId, amount: 1_000 })).outcome).toBe('done');
+    const again = await call('orders.refund', { orderId, amount: 1_000 });
+    expect(again).toMatchObject({ outcome: 'needsConfirmation', earlier: [{ amount: 1_000, operator: 'finance' }] });
+    expect((await status(core.sandbox, { orderId })).refunds).toHaveLength(1);
+    // Another amount is another refund, and a confirmed repeat goes through.
+    expect((await call('orders.refund', { orderId, amount: 500 })).outcome).toBe('done');
+    expect((await call('orders.refund', { orderId, amount: 1_000, confirmRepeat: true })).outcome).toBe('done');
+    expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(2_500);
+  });
+
+  it('a refund whose answer was lost blocks every other operation on the order until it is reconciled', async () => {
+    const orderId = await paidOrder(core.sandbox);
+    await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });
+    expect((await call('orders.refund', { orderId, amount: 700 })).outcome).toBe('unknown');
+    await control(core.sandbox, 'DELETE', '/faults');
+    expect(await call('orders.reverse', { orderId })).toMatchObject({ outcome: 'notSent' });
+    expect(await call('orders.refund', { orderId, amount: 300 })).toMatchObject({ outcome: 'notSent' });
+    await core.services.operations.reconcileAll();
+    expect((await call('orders.refund', { orderId, amount: 300 })).outcome).toBe('done');
+    expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(1_000);
+  });
+});
