@@ -37,6 +37,7 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
     dataFolder: o.dataFolder,
     osUser: userInfo().username,
     demo: o.demo ?? false,
+    entry: `browser mode${o.port ? ` on port ${o.port}` : ''}`,
     ...(o.vault ? { vault: o.vault } : {}),
   });
   const events = new EventHub();

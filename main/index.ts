@@ -65,7 +65,7 @@ async function start(): Promise<void> {
   // The core opens the store, the vault and the embedded sandbox (demo data seeded on first run) in the
   // app's data folder, and settles every charge left open by an earlier run before the window shows anything.
   const dataFolder = app.getPath('userData');
-  core = await AppCore.open({ dataFolder, osUser: userInfo().username, demo: true });
+  core = await AppCore.open({ dataFolder, osUser: userInfo().username, demo: true, entry: 'the Electron app' });
   const handlers = createHandlers({ core, events, app: { name: app.getName(), version: app.getVersion(), shell: 'electron', dataFolder } });
   bindChannels(
     ipcMain,
@@ -109,6 +109,8 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((err: unknown) => {
       console.error(err);
+      // Said to the person who started it, not only to a console nobody sees (say, the data folder is in use).
+      dialog.showErrorBox('The back office cannot start', err instanceof Error ? err.message : String(err));
       app.exit(1);
     });
 }

@@ -12,6 +12,7 @@ import { GatewayError } from '../gateway/errors.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
+import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { ChargeJournal } from '../store/journal.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
@@ -35,6 +36,8 @@ export interface AppCoreOptions {
   readonly vault?: Vault;
   /** Seed the embedded sandbox with demo data on first run (the app does; tests may not). */
   readonly demo?: boolean;
+  /** What opened the core ("browser mode", "Electron"), named to a second process that finds the folder in use. */
+  readonly entry?: string;
 }
 
 /** The services of one environment, over one gateway client. */
@@ -63,6 +66,7 @@ export class AppCore {
 
   private constructor(
     private readonly o: AppCoreOptions,
+    private readonly lock: FolderLock,
     private readonly db: Db,
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
@@ -80,13 +84,28 @@ export class AppCore {
     });
   }
 
+  /**
+   * Opens the core on a data folder. The folder is locked for this process first, before the store is
+   * opened or any charge reconciled: a second process on the same folder would otherwise reconcile the
+   * first one's charges in flight and send them again. It gets a DataFolderInUseError instead.
+   */
   static async open(o: AppCoreOptions): Promise<AppCore> {
-    const db = openDatabase(join(o.dataFolder, 'app.sqlite'));
-    const sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
-    const core = new AppCore(o, db, o.vault ?? new Vault(), sandbox);
-    await core.roles.open();
-    await core.openEnvironment(core.settings.general().environment);
-    return core;
+    const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
+    let db: Db | undefined;
+    let sandbox: Sandbox | undefined;
+    try {
+      db = openDatabase(join(o.dataFolder, 'app.sqlite'));
+      sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
+      const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
+      await core.roles.open();
+      await core.openEnvironment(core.settings.general().environment);
+      return core;
+    } catch (err) {
+      await sandbox?.close();
+      db?.close();
+      lock.release();
+      throw err;
+    }
   }
 
   /** The services of the current environment; ready once its open charges were reconciled. */
@@ -237,5 +256,6 @@ export class AppCore {
     await this.current?.client.close();
     await this.sandbox.close();
     this.db.close();
+    this.lock.release();
   }
 }

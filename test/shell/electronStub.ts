@@ -79,7 +79,7 @@ export const session = {
 };
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };
-export const dialog = { showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })) };
+export const dialog = { showMessageBox: vi.fn(async () => ({ response: 0, checkboxChecked: false })), showErrorBox: vi.fn() };
 export const Menu = {
   buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
   setApplicationMenu: vi.fn(),
