@@ -21,6 +21,7 @@ const CODES: Record<RoleProfileRefusal, IpcErrorCode> = {
   tooShort: 'invalidInput',
   // The keychain's entry is what needs fixing, as when the keychain cannot be reached.
   damaged: 'keychainUnavailable',
+  missing: 'keychainUnavailable',
 };
 
 /** The service's refusals in the contract's terms (their messages are the service's words, never a passphrase). */

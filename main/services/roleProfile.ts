@@ -88,7 +88,7 @@ type State =
 const roleOf = (s: State): Role => (s.kind === 'fresh' ? 'administrator' : s.kind === 'protected' ? s.role : 'support');
 
 export type RoleProfileRefusal =
-  'wrongPassphrase' | 'throttled' | 'noPassphrase' | 'currentNeeded' | 'tooShort' | 'notAdministrator' | 'damaged';
+  'wrongPassphrase' | 'throttled' | 'noPassphrase' | 'currentNeeded' | 'tooShort' | 'notAdministrator' | 'damaged' | 'missing';
 
 /** A refusal in words; never carries a passphrase. */
 export class RoleProfileError extends Error {
@@ -182,8 +182,8 @@ export class RoleProfileService {
    */
   private unreadable(err: unknown): State {
     const reason = err instanceof Error ? err.message : String(err);
-    const damaged = err instanceof RoleProfileError && err.reason === 'damaged';
-    if (!damaged && !this.o.settings.get(PROTECTED_KEY, protectedSchema)) {
+    const damaged = err instanceof RoleProfileError && (err.reason === 'damaged' || err.reason === 'missing');
+    if (!damaged && !this.wasProtected()) {
       return { kind: 'fresh', problem: `${reason} No passphrase can be set until the keychain can be used.` };
     }
     return { kind: 'closed', reason };
@@ -256,7 +256,7 @@ export class RoleProfileService {
         await this.check(current, stored.hash, 'role.passphrase', 'change');
       }
       await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
-      if (!this.o.settings.get(PROTECTED_KEY, protectedSchema)) this.o.settings.set(PROTECTED_KEY, { since: this.now() });
+      if (!this.wasProtected()) this.o.settings.set(PROTECTED_KEY, { since: this.now() });
       this.state = { kind: 'protected', role: 'administrator' };
       this.record('role.passphrase', 'success', { detail: stored ? 'changed' : 'set' });
       return this.view();
@@ -282,10 +282,25 @@ export class RoleProfileService {
     return this.slot;
   }
 
-  /** The stored profile, undefined when none is; throws when the keychain cannot be read or the record is damaged. */
+  /** Whether a passphrase was ever set here: from then on only a readable, intact profile is believed. */
+  private wasProtected(): boolean {
+    return this.o.settings.get(PROTECTED_KEY, protectedSchema) !== undefined;
+  }
+
+  /**
+   * The stored profile, undefined when none was ever set; throws when the keychain cannot be read (a
+   * locked one included: the vault tells it apart), when the record is damaged, and when it is missing
+   * from an installation that had one: a missing entry is never a fresh start once a passphrase was set.
+   */
   private async read(): Promise<StoredProfile | undefined> {
     const secret = await this.o.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
-    if (!secret) return undefined;
+    if (!secret) {
+      if (!this.wasProtected()) return undefined;
+      throw new RoleProfileError(
+        'missing',
+        'A passphrase was set on this installation, but its role profile is not in the keychain (another keychain, or the entry was removed); support applies until it is back',
+      );
+    }
     let value: unknown;
     try {
       value = JSON.parse(revealSecret(secret));

@@ -10,3 +10,18 @@ export class VaultUnavailableError extends Error {
     this.name = 'VaultUnavailableError';
   }
 }
+
+/**
+ * The keychain is there but locked (the screen locked, or the keyring not unlocked at login). keytar reads
+ * a locked collection as if nothing were stored, so this is told apart explicitly: a locked secret is
+ * never "not set".
+ */
+export class VaultLockedError extends VaultUnavailableError {
+  constructor() {
+    super('it is locked');
+    this.name = 'VaultLockedError';
+    this.message =
+      'The OS keychain is locked. Unlock it (log in to the desktop again, or unlock the "Login" keyring in Passwords and Keys), then try again; ' +
+      'until then no secret can be read, and a protected role profile stays on support.';
+  }
+}

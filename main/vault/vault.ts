@@ -4,8 +4,10 @@
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
-import { Secret } from './secret.js';
+import { VaultLockedError } from './errors.js';
 import { osKeychain, type Keychain } from './keychain.js';
+import { defaultCollectionLockState, type LockState } from './lockState.js';
+import { Secret } from './secret.js';
 
 export const KEYCHAIN_SERVICE = 'gateway-backoffice';
 
@@ -40,10 +42,12 @@ export class Vault {
   constructor(
     private readonly keychain: Keychain = osKeychain,
     private readonly service: string = KEYCHAIN_SERVICE,
+    private readonly lockState: () => Promise<LockState> = defaultCollectionLockState,
   ) {}
 
+  /** Throws VaultLockedError where the keychain is locked: a locked secret is not a missing one. */
   async isSet(environment: string, slot: SecretSlot): Promise<boolean> {
-    return (await this.keychain.get(this.service, account(environment, slot))) !== null;
+    return (await this.read(environment, slot)) !== null;
   }
 
   async store(environment: string, slot: SecretSlot, value: string): Promise<void> {
@@ -51,14 +55,29 @@ export class Vault {
     await this.keychain.set(this.service, account(environment, slot), value);
   }
 
-  /** Removes the secret; true if there was one. */
+  /** Removes the secret; true if there was one. A locked keychain removes nothing and says so. */
   async clear(environment: string, slot: SecretSlot): Promise<boolean> {
-    return this.keychain.delete(this.service, account(environment, slot));
+    const removed = await this.keychain.delete(this.service, account(environment, slot));
+    if (!removed && (await this.lockState()) === 'locked') throw new VaultLockedError();
+    return removed;
   }
 
-  /** The secret as an opaque Secret for use inside the main process, or undefined when it is not set. */
+  /**
+   * The secret as an opaque Secret for use inside the main process, or undefined when it is not set.
+   * Throws VaultLockedError where the keychain is locked, and VaultUnavailableError where it cannot be used.
+   */
   async secret(environment: string, slot: SecretSlot): Promise<Secret | undefined> {
-    const value = await this.keychain.get(this.service, account(environment, slot));
+    const value = await this.read(environment, slot);
     return value === null ? undefined : new Secret(value);
+  }
+
+  /**
+   * Every read goes through here. The keychain answers a locked collection as if the secret were not
+   * there, so a missing secret is checked against the lock before it is believed.
+   */
+  private async read(environment: string, slot: SecretSlot): Promise<string | null> {
+    const value = await this.keychain.get(this.service, account(environment, slot));
+    if (value === null && (await this.lockState()) === 'locked') throw new VaultLockedError();
+    return value;
   }
 }

@@ -59,7 +59,8 @@ function setup(keychain = new MemoryKeychain(), folder = mkdtempSync(join(tmpdir
   const open = async () => {
     const service = new RoleProfileService({
       settings: new SettingsRepository(db),
-      vault: new Vault(keychain),
+      // The memory keychain is never locked; the real lock is tested in lockedKeychain.test.ts.
+      vault: new Vault(keychain, undefined, async () => 'unknown'),
       audit,
       osUser: 'tester',
       environment: () => 'sandbox',
@@ -256,6 +257,19 @@ describe('the role profile service', () => {
     const damaged = await open();
     expect(damaged.view()).toMatchObject({ role: 'support', problem: expect.stringMatching(/damaged/) });
     expect((await refusal(damaged.set('administrator', PASSPHRASE))).reason).toBe('damaged');
+  });
+
+  it('stays support when a protected profile is missing from the keychain: a missing entry is never a fresh start', async () => {
+    const { open, keychain } = setup();
+    const roles = await open();
+    await roles.setPassphrase(PASSPHRASE);
+    await roles.set('finance', PASSPHRASE);
+    keychain.items.clear();
+    const reopened = await open();
+    expect(reopened.view()).toMatchObject({ role: 'support', passphraseSet: true, problem: expect.stringMatching(/not in the keychain/) });
+    expect((await refusal(reopened.set('administrator', PASSPHRASE))).reason).toBe('missing');
+    expect((await refusal(reopened.setPassphrase(OTHER))).reason).toBe('notAdministrator');
+    expect(reopened.role()).toBe('support');
   });
 
   it('gives each data folder its own installation and profile', async () => {

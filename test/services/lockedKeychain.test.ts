@@ -1,0 +1,63 @@
+/**
+ * A locked keychain, the everyday state of a locked screen or a keyring not unlocked at login, against
+ * real gnome-keyring: keytar reads a locked collection as "nothing stored", and a protected profile must
+ * not read that as a fresh installation. Each run gets a private D-Bus session and keyring, so locking it
+ * disturbs no other test.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
+const ready = process.env.KEYCHAIN_TESTS === '1';
+
+describe.skipIf(!ready)('a locked keychain (real gnome-keyring)', () => {
+  it('keeps a protected profile on support, at start and while running, and accepts no role change', () => {
+    const keyring = mkdtempSync(join(tmpdir(), 'locked-keyring-'));
+    try {
+      const run = spawnSync(
+        'dbus-run-session',
+        [
+          '--',
+          'sh',
+          '-c',
+          `export XDG_DATA_HOME='${keyring}'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec '${process.execPath}' --import tsx test/services/locked-keychain-probe.ts`,
+        ],
+        { encoding: 'utf8', timeout: 60_000 },
+      );
+      const line = run.stdout.trim().split('\n').at(-1) ?? '';
+      expect(line, run.stderr).toMatch(/^\{/);
+      const report = JSON.parse(line) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+      expect(report.beforeLock).toEqual({ role: 'support', passphraseSet: true });
+      // Locked while the app runs: no change is accepted, not even with the right passphrase (it cannot be checked).
+      expect(report.running.wrongPassphrase).toMatch(/^refused: The OS keychain is locked/);
+      expect(report.running.rightPassphrase).toMatch(/^refused: The OS keychain is locked/);
+      expect(report.running.view).toMatchObject({
+        role: 'support',
+        passphraseSet: true,
+        problem: expect.stringMatching(/^The OS keychain is locked/),
+      });
+      // Started while locked: support, and the dialog says the keychain is locked.
+      expect(report.restarted.view).toMatchObject({
+        role: 'support',
+        passphraseSet: true,
+        problem: expect.stringMatching(/^The OS keychain is locked/),
+      });
+      expect(report.restarted.wrongPassphrase).toMatch(/^refused/);
+      expect(report.restarted.after.role).toBe('support');
+      // A secret in a locked keychain is not "not set".
+      expect(report.secretWhileLocked).toMatch(/^refused: The OS keychain is locked/);
+      // An installation that never had a profile has nothing to protect: it stays an administrator's, saying why no passphrase can be set.
+      expect(report.neverProtected).toMatchObject({
+        role: 'administrator',
+        passphraseSet: false,
+        problem: expect.stringMatching(/locked/),
+      });
+    } finally {
+      rmSync(keyring, { recursive: true, force: true });
+    }
+  });
+});
