@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +17,26 @@ import type { Vault } from '../../main/vault/vault.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Why the browser tests cannot run here, if they cannot; CI sets REQUIRE_BROWSER so that this fails instead. */
+/** Whether the path is an executable file (not missing, and not, say, /dev/null mounted over it). */
+function runnable(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why the browser tests cannot run here, if they cannot; CI sets REQUIRE_BROWSER so that this fails instead.
+ * `npm test` says so once for all files (SKIPS_ANNOUNCED); a file run alone says so itself.
+ */
 export function browserMissing(): string | undefined {
-  if (existsSync(CHROMIUM)) return undefined;
-  const reason = `Chromium not found at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`;
+  if (runnable(CHROMIUM)) return undefined;
+  const reason = `Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`;
   if (process.env.REQUIRE_BROWSER) throw new Error(reason);
-  console.log(`UI tests skipped: ${reason}`);
+  if (!process.env.SKIPS_ANNOUNCED) console.log(`UI tests skipped: ${reason}`);
   return reason;
 }
 
