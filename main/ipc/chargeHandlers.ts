@@ -11,10 +11,10 @@ import cc from 'currency-codes';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
-import { maskCardNumbers } from '../services/orders.js';
+import { maskCardNumbers } from '../services/cardNumbers.js';
+import { exportCsv } from '../services/csvExport.js';
 import { StoredCards } from '../services/storedCards.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';
-import { stringify } from 'csv-stringify/sync';
 import type {
   ChargeBatchPlan,
   ChargeBatchRow,
@@ -112,9 +112,9 @@ function journalFilter(f: Filter, current: EnvironmentName): JournalFilter {
   };
 }
 
-/** The journal as CSV (csv-stringify): amounts in minor units with their exponent, times in ISO 8601 UTC. */
+/** The journal as CSV: amounts in minor units with their exponent, times in ISO 8601 UTC. */
 function journalCsv(rows: readonly ChargeView[]): string {
-  return stringify(
+  return exportCsv(
     rows.map((c) => ({
       at: new Date(c.at).toISOString(),
       environment: c.environment,
@@ -135,29 +135,26 @@ function journalCsv(rows: readonly ChargeView[]): string {
       operator: c.operator,
       updatedAt: new Date(c.updatedAt).toISOString(),
     })),
-    {
-      header: true,
-      columns: [
-        'at',
-        'environment',
-        'orderNumber',
-        'orderId',
-        'clientId',
-        'bindingId',
-        'category',
-        'maskedPan',
-        'amount',
-        'currency',
-        'exponent',
-        'state',
-        'stateWords',
-        'orderStatus',
-        'actionCode',
-        'reason',
-        'operator',
-        'updatedAt',
-      ],
-    },
+    [
+      'at',
+      'environment',
+      'orderNumber',
+      'orderId',
+      'clientId',
+      'bindingId',
+      'category',
+      'maskedPan',
+      'amount',
+      'currency',
+      'exponent',
+      'state',
+      'stateWords',
+      'orderStatus',
+      'actionCode',
+      'reason',
+      'operator',
+      'updatedAt',
+    ],
   );
 }
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { GatewayClientError, ValidationError } from '../gateway/errors.js';
-import { maskCardNumbers } from '../services/orders.js';
+import { maskCardNumbers } from '../services/cardNumbers.js';
 import { SettingsError } from '../services/settings.js';
 import { StoreError } from '../store/errors.js';
 import { VaultUnavailableError } from '../vault/errors.js';

@@ -10,7 +10,7 @@ import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
-import { maskCardNumbers } from '../services/orders.js';
+import { maskCardNumbers } from '../services/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';

@@ -1,6 +1,6 @@
-/** The audit log as CSV (csv-stringify), with the same filters as the screen. Times in ISO 8601 UTC. */
-import { stringify } from 'csv-stringify/sync';
+/** The audit log as CSV, with the same filters as the screen. Times in ISO 8601 UTC. */
 import type { AuditFilter, AuditRepository } from '../store/audit.js';
+import { exportCsv } from './csvExport.js';
 
 export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}): string {
   const rows = audit.query({ limit: 1_000_000, ...filter }).map((e) => ({
@@ -13,8 +13,5 @@ export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}): stri
     objectId: e.objectId ?? '',
     detail: e.detail ?? '',
   }));
-  return stringify(rows, {
-    header: true,
-    columns: ['at', 'osUser', 'environment', 'action', 'outcome', 'objectType', 'objectId', 'detail'],
-  });
+  return exportCsv(rows, ['at', 'osUser', 'environment', 'action', 'outcome', 'objectType', 'objectId', 'detail']);
 }

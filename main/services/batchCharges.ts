@@ -9,12 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { currencyInfo, formatMoney } from './money.js';
-import { maskCardNumbers } from './orders.js';
+import { maskCardNumbers } from './cardNumbers.js';
+import { exportCsv } from './csvExport.js';
 import type { ChargeBatchProgress } from './views.js';
 
 export interface PlannedCharge {
@@ -287,8 +287,5 @@ export function batchResultCsv(plan: BatchPlan, results: readonly (RowResult | F
       reason: maskCardNumbers(i.errors.join('; ')),
     })),
   ].sort((a, b) => a.line - b.line);
-  return stringify(rows, {
-    header: true,
-    columns: ['line', 'clientId', 'bindingId', 'amount', 'currency', 'result', 'orderNumber', 'orderId', 'reason'],
-  });
+  return exportCsv(rows, ['line', 'clientId', 'bindingId', 'amount', 'currency', 'result', 'orderNumber', 'orderId', 'reason']);
 }

@@ -5,7 +5,7 @@
  * says which lines cannot be an orderId or orderNumber and why.
  */
 import { parse } from 'csv-parse/sync';
-import { maskCardNumbers } from './orders.js';
+import { maskCardNumbers } from './cardNumbers.js';
 
 export interface BatchInput {
   readonly queries: readonly string[];

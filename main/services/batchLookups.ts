@@ -3,8 +3,13 @@
  * service (whose client's limiter sets the pace), reporting progress a few times a second, cancellable,
  * and kept in memory for the results table and the CSV export. The last few batches are kept; older ones
  * are dropped, and a batch still running is never dropped.
+ *
+ * A batch is kept with every card number in it masked (a card number pasted as an orderNumber is a valid
+ * query, and the gateway's texts may quote one): the results table, the export and anything later built
+ * on them read the kept results only, so none of them can show one whole.
  */
 import { parseBatchInput, type BatchInput } from './batchInput.js';
+import { maskCardNumbers } from './cardNumbers.js';
 import { resultsCsv, type OrderService } from './orders.js';
 import type { BatchProgress, LookupResult } from './views.js';
 
@@ -27,6 +32,30 @@ export interface BatchLookupsOptions {
   readonly progressEveryMs?: number;
   readonly keep?: number;
   readonly now?: () => number;
+}
+
+/** A look-up result as a batch keeps it: the query, the orderNumber and the texts with card numbers masked. */
+export function maskedResult(r: LookupResult): LookupResult {
+  const query = maskCardNumbers(r.query);
+  switch (r.kind) {
+    case 'found': {
+      const o = r.order;
+      return {
+        query,
+        kind: 'found',
+        order: {
+          ...o,
+          orderNumber: maskCardNumbers(o.orderNumber),
+          ...(o.actionCodeDescription !== undefined ? { actionCodeDescription: maskCardNumbers(o.actionCodeDescription) } : {}),
+          ...(o.description !== undefined ? { description: maskCardNumbers(o.description) } : {}),
+        },
+      };
+    }
+    case 'failed':
+      return { query, kind: 'failed', reason: maskCardNumbers(r.reason) };
+    default:
+      return { query, kind: r.kind };
+  }
 }
 
 export class UnknownBatchError extends Error {
@@ -74,12 +103,12 @@ export class BatchLookups {
       })
       .then(
         (results) => {
-          job.results = results;
+          job.results = results.map(maskedResult);
           job.state = job.controller.signal.aborted ? 'cancelled' : 'done';
         },
         (err: unknown) => {
           // lookupMany reports each failure in its row; reaching here means the service itself broke.
-          job.results = input.queries.map((query) => ({ query, kind: 'failed', reason: String(err) }));
+          job.results = input.queries.map((query) => maskedResult({ query, kind: 'failed', reason: String(err) }));
           job.state = 'done';
         },
       )

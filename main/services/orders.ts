@@ -4,12 +4,13 @@
  * result, dates, refunds, binding), a cache and history searchable offline, and batch look-up of thousands
  * of numbers through the client's limiter, with progress, cancel and CSV export.
  */
-import { stringify } from 'csv-stringify/sync';
 import type { GatewayClient } from '../gateway/client.js';
 import { isPaid } from '../gateway/decisions.js';
 import { GatewayClientError, GatewayError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { OrderCache } from '../store/orderCache.js';
+import { maskCardNumbers } from './cardNumbers.js';
+import { exportCsv } from './csvExport.js';
 import { currencyInfo, decimalText } from './money.js';
 import type { BatchProgress, LookupResult, OrderView } from './views.js';
 
@@ -69,11 +70,6 @@ export function orderView(v: OrderStatusView, orderId: string): OrderView {
     refunds: (v.refunds ?? []).map((r) => ({ at: r.date, amount: r.amount, referenceNumber: r.referenceNumber })),
     ...(v.paymentWay ? { paymentWay: v.paymentWay } : {}),
   };
-}
-
-/** Runs of 13 to 19 digits (a card number, possibly) masked to the first six and last four. */
-export function maskCardNumbers(text: string): string {
-  return text.replace(/\d{13,19}/g, (d) => `${d.slice(0, 6)}${'*'.repeat(d.length - 10)}${d.slice(-4)}`);
 }
 
 /** Gateway orderIds are UUIDs; anything else can only be the merchant's orderNumber. */
@@ -202,22 +198,19 @@ export function resultsCsv(results: readonly LookupResult[]): string {
       reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
     };
   });
-  return stringify(rows, {
-    header: true,
-    columns: [
-      'query',
-      'result',
-      'orderId',
-      'orderNumber',
-      'status',
-      'statusWords',
-      'paid',
-      'amount',
-      'refunded',
-      'currency',
-      'card',
-      'actionCode',
-      'reason',
-    ],
-  });
+  return exportCsv(rows, [
+    'query',
+    'result',
+    'orderId',
+    'orderNumber',
+    'status',
+    'statusWords',
+    'paid',
+    'amount',
+    'refunded',
+    'currency',
+    'card',
+    'actionCode',
+    'reason',
+  ]);
 }

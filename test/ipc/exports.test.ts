@@ -1,0 +1,181 @@
+/**
+ * What leaves the app as a file or a results table, over IPC against a real core (SQLite files, the
+ * embedded sandbox over HTTP):
+ * - no export writes a cell a spreadsheet would run: values that begin with =, +, -, @ (an operator's name,
+ *   a client ID, an orderNumber pasted for a look-up) come out as text, in all four exports;
+ * - a card number pasted into a batch look-up, even one that is a real order's orderNumber, is masked in
+ *   the results, in the export and in the events, as the single look-up's history masks it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEvent, BatchResults, ChannelName, ChargeBatchStatus, Envelope, Input, Result } from '../../main/ipc/contract.js';
+import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
+import { EventHub } from '../../main/ipc/events.js';
+import { createHandlers } from '../../main/ipc/handlers.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { exportCsv } from '../../main/services/csvExport.js';
+import { CARDS, control, payCard, register } from '../sandbox/client.js';
+
+/** The operator's OS user name: it is in every audit row and every journalled charge. */
+const OPERATOR = '@ops';
+/** Client IDs as a merchant's own system may write them; each begins with a formula character. */
+const CLIENTS = ['=HYPERLINK("http://evil.example","help")', '+SUM(1;2)', '-2+3', '@A1'];
+const FORMULA = /^[=+\-@\t\r]/;
+
+let folder: string;
+let core: AppCore;
+let dispatch: Dispatch;
+const events: AppEvent[] = [];
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'exports-ipc-'));
+  core = await AppCore.open({ dataFolder: folder, osUser: OPERATOR });
+  const hub = new EventHub();
+  hub.subscribe((e) => events.push(e));
+  dispatch = createDispatcher(
+    createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
+  );
+});
+afterAll(async () => {
+  await core.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
+  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
+  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
+  return answer.value;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The file's cells, row by row; the file must be well-formed CSV with a header. */
+const cells = (csv: string) => parse(csv, { columns: true }) as Record<string, string>[];
+
+/** Every cell a spreadsheet would take for a formula: none may be left, except plain (negative) numbers. */
+function formulas(csv: string): string[] {
+  return (parse(csv) as string[][]).flat().filter((cell) => FORMULA.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
+}
+
+describe('exports never write a formula', () => {
+  it('escapes cells beginning with = + - @ tab or carriage return, and keeps numbers as numbers', () => {
+    const hostile = ['=1+2', '+1', '-1+1', '@SUM(A1)', '\t=1', '\r=1', 'plain', '4-2'];
+    const file = exportCsv(
+      hostile.map((text, i) => ({ text, n: -i })),
+      ['text', 'n'],
+    );
+    expect(cells(file)).toEqual(hostile.map((text, i) => ({ text: FORMULA.test(text) ? `'${text}` : text, n: String(-i) })));
+    expect(formulas(file)).toEqual([]);
+  });
+
+  it('in the batch look-up results, the audit log, the charge journal and the batch charge results', async () => {
+    // Cards on file under hostile client IDs, each charged once by hand.
+    const seeded = await control(core.sandbox, 'POST', '/seed', {
+      bindings: CLIENTS.map((clientId) => ({ clientId, category: 'RECURRENT', expiry: '203012' })),
+    });
+    const bindingIds = (seeded.bindings as { bindingId: string }[]).map((b) => b.bindingId);
+    for (const [i, clientId] of CLIENTS.entries()) {
+      const r = await call('charges.create', {
+        environment: 'sandbox',
+        clientId,
+        bindingId: bindingIds[i]!,
+        category: 'RECURRENT',
+        amount: 1_000 + i,
+        currency: '643',
+        reference: `-${i}.5`,
+      });
+      expect(r.outcome).toBe('paid');
+    }
+    // An audited failure whose object is what the operator typed.
+    expect(await dispatch('bindings.disable', { bindingId: '=1+2' })).toMatchObject({ ok: false });
+
+    const journal = (await call('charges.export', {})).content;
+    expect(
+      cells(journal)
+        .map((r) => [r.clientId, r.orderNumber, r.operator])
+        .sort(),
+    ).toEqual(CLIENTS.map((c, i) => [`'${c}`, `'-${i}.5`, `'${OPERATOR}`]).sort());
+    expect(formulas(journal)).toEqual([]);
+
+    const audit = (await call('audit.export', {})).content;
+    const auditRows = cells(audit);
+    expect(auditRows.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(auditRows.map((r) => r.osUser))).toEqual(new Set([`'${OPERATOR}`]));
+    expect(auditRows.map((r) => r.objectId)).toContain(`'=1+2`);
+    expect(formulas(audit)).toEqual([]);
+
+    // The same cards in a batch file (other amounts: the same card and amount within a day is refused).
+    const text = [
+      'clientId,bindingId,amount,currency,description',
+      ...CLIENTS.map((c, i) => `"${c.replace(/"/g, '""')}",${bindingIds[i]},20.0${i},RUB,`),
+    ].join('\n');
+    const plan = await call('charges.batch.plan', { text });
+    expect(plan.invalid).toEqual([]);
+    await call('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' });
+    await until(
+      () => call('charges.batch.status', { batchId: plan.batchId }),
+      (s: ChargeBatchStatus) => s.state === 'done',
+    );
+    const batch = (await call('charges.batch.export', { batchId: plan.batchId })).content;
+    expect(
+      cells(batch)
+        .map((r) => [r.clientId, r.result])
+        .sort(),
+    ).toEqual(CLIENTS.map((c) => [`'${c}`, 'paid']).sort());
+    expect(formulas(batch)).toEqual([]);
+
+    const lookups = await call('orders.batch.start', { text: ['=1+2', '+1', '-2+3', '@A1'].join('\n') });
+    await until(
+      () => call('orders.batch.results', { batchId: lookups.batchId }),
+      (r: BatchResults) => r.state === 'done',
+    );
+    const found = (await call('orders.batch.export', { batchId: lookups.batchId })).content;
+    expect(cells(found).map((r) => [r.query, r.result])).toEqual([
+      [`'=1+2`, 'notFound'],
+      [`'+1`, 'notFound'],
+      [`'-2+3`, 'notFound'],
+      [`'@A1`, 'notFound'],
+    ]);
+    expect(formulas(found)).toEqual([]);
+  });
+});
+
+describe('card numbers pasted into a batch look-up', () => {
+  it('are masked in the results, the export and the events, found or not, while other numbers stay readable', async () => {
+    // A merchant that used a card number as an orderNumber: the look-up finds a real order by it.
+    const cardAsNumber = CARDS.frictionless;
+    const orderId = await register(core.sandbox, { orderNumber: cardAsNumber, amount: 5_000 });
+    await payCard(core.sandbox, orderId, CARDS.noThreeDS);
+    const longNumber = '2026112300000001'; // 16 digits that fail Luhn's check: an orderNumber, not a card
+    const text = [cardAsNumber, '5555 5555 5555 4444', longNumber].join('\n');
+    const seen = events.length;
+    const started = await call('orders.batch.start', { text });
+    expect(started.total).toBe(3);
+    const results = await until(
+      () => call('orders.batch.results', { batchId: started.batchId }),
+      (r: BatchResults) => r.state === 'done',
+    );
+    expect(results.rows).toEqual([
+      expect.objectContaining({ query: '411111******1111', result: 'found', orderId, orderNumber: '411111******1111' }),
+      expect.objectContaining({ query: '5555 55** **** 4444', result: 'notFound' }),
+      expect.objectContaining({ query: longNumber, result: 'notFound' }),
+    ]);
+    const exported = (await call('orders.batch.export', { batchId: started.batchId })).content;
+    expect(cells(exported).map((r) => [r.query, r.orderNumber])).toEqual([
+      ['411111******1111', '411111******1111'],
+      ['5555 55** **** 4444', ''],
+      [longNumber, ''],
+    ]);
+    const everything = JSON.stringify([started, results, exported, events.slice(seen)]);
+    for (const whole of [cardAsNumber, '5555 5555 5555 4444', '5555555555554444']) expect(everything).not.toContain(whole);
+  });
+});
