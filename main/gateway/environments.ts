@@ -1,6 +1,9 @@
 /**
  * Where the client sends requests. The sandbox and custom environments take any base URL; the gateway's
- * test and production base URLs come from configuration, and must be HTTPS.
+ * test and production base URLs come from configuration, and must be HTTPS. No base URL may carry a user
+ * name or password (user:password@): the client would not use them (undici's request drops the userinfo,
+ * fetch refuses the URL), and a URL is shown back to every profile, logged and kept in plain SQLite, where a
+ * secret must never be; the API user is a connection field and its password or token lives in the keychain.
  */
 export const ENVIRONMENT_KINDS = ['sandbox', 'test', 'production', 'custom'] as const;
 export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
@@ -10,9 +13,41 @@ export interface GatewayUrls {
   readonly production?: string;
 }
 
+/** Why a base URL with userinfo is refused; the IPC contract, the settings service and the client say the same. */
+export const BASE_URL_USERINFO_MESSAGE =
+  'The base URL must not contain a user name or password (user:password@): the API user and password are kept in the OS keychain; enter them in the credential fields';
+
+/**
+ * Whether a URL carries userinfo: a user name or password as the parser sees them, or any "@" before the
+ * host (an empty "https://@host" too, so that nothing resembling credentials is kept or shown).
+ */
+export function hasUserinfo(url: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:[\\/]*[^\\/?#]*@/i.test(url)) return true;
+  try {
+    const parsed = new URL(url);
+    return parsed.username !== '' || parsed.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The URL without its userinfo (for showing a base URL an older version saved with it), or undefined if it does not parse. */
+export function withoutUserinfo(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href.replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}
+
 export function resolveBaseUrl(kind: EnvironmentKind, configured: GatewayUrls, explicit?: string): string {
   const url = explicit ?? (kind === 'test' ? configured.test : kind === 'production' ? configured.production : undefined);
   if (!url) throw new Error(`No base URL is configured for the ${kind} environment`);
+  // Before anything that would echo the URL: no message may carry its password.
+  if (hasUserinfo(url)) throw new Error(`${BASE_URL_USERINFO_MESSAGE} (the ${kind} environment)`);
   let parsed: URL;
   try {
     parsed = new URL(url);

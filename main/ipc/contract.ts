@@ -8,7 +8,7 @@
  * falls back to a default. Amounts are integers in minor units.
  */
 import { z } from 'zod';
-import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
+import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
@@ -146,10 +146,11 @@ const schemas = {
     .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
   'settings.setConnection': z.strictObject({
     environment,
-    /** null clears the environment's own base URL. */
+    /** null clears the environment's own base URL. Credentials never ride in it (user:password@). */
     baseUrl: z
       .url({ protocol: /^https?$/ })
       .max(2048)
+      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO_MESSAGE)
       .nullable()
       .optional(),
     authMode: z.enum(['password', 'token']).optional(),

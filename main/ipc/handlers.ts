@@ -44,7 +44,7 @@ export interface HandlerContext {
 
 async function connectionView(core: AppCore, environment: EnvironmentName): Promise<ConnectionView> {
   const c = core.settings.connection(environment);
-  const problems: string[] = [];
+  const problems = core.settings.connectionProblems(environment);
   let credentials = { password: false, token: false };
   try {
     credentials = await core.settings.credentialStatus(environment);

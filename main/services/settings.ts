@@ -3,9 +3,17 @@
  * or production, or a custom base URL), each environment's connection (base URL, auth mode, API user,
  * merchant login, whether requests must be signed), the language, and the per-charge maximum. Secrets go
  * to the vault; the store keeps the rest. Every change is audited, without the secret.
+ *
+ * A base URL with a user name or password in it (https://user:password@host) is refused when it is saved,
+ * here, where every save passes (the IPC contract refuses it too). One that an older version saved is never
+ * shown back, used or logged with its userinfo: connection() and baseUrl() answer it without the userinfo,
+ * so the client goes to the same host as before (undici never sent those credentials: its request drops the
+ * userinfo without a word) and the app still starts in that environment, and connectionProblems() says the
+ * URL must be saved again. Saving that connection (from the form, which shows the cleaned URL, or any field
+ * of it) writes the cleaned URL over the old row, which takes the password out of the SQLite file.
  */
 import { z } from 'zod';
-import { ENVIRONMENT_KINDS, resolveBaseUrl } from '../gateway/environments.js';
+import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo, resolveBaseUrl, withoutUserinfo } from '../gateway/environments.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
@@ -38,6 +46,12 @@ export class SettingsError extends Error {
   override name = 'SettingsError';
 }
 
+/** A saved connection as an older version may have left it, and whether its base URL carried userinfo. */
+interface StoredConnection {
+  readonly connection: Connection;
+  readonly baseUrlHadUserinfo: boolean;
+}
+
 export interface SettingsServiceOptions {
   readonly settings: SettingsRepository;
   readonly vault: Vault;
@@ -57,8 +71,27 @@ export class SettingsService {
     return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({});
   }
 
+  /** An environment's connection; a base URL saved with userinfo comes without it (see connectionProblems). */
   connection(environment: EnvironmentName): Connection {
-    return this.o.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
+    return this.stored(environment).connection;
+  }
+
+  private stored(environment: EnvironmentName): StoredConnection {
+    const saved = this.o.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
+    if (saved.baseUrl === undefined || !hasUserinfo(saved.baseUrl)) return { connection: saved, baseUrlHadUserinfo: false };
+    const { baseUrl, ...rest } = saved;
+    const cleaned = withoutUserinfo(baseUrl);
+    return { connection: { ...rest, ...(cleaned ? { baseUrl: cleaned } : {}) }, baseUrlHadUserinfo: true };
+  }
+
+  /** What is wrong with an environment's saved connection itself, in words, for the settings view (a new array). */
+  connectionProblems(environment: EnvironmentName): string[] {
+    if (!this.stored(environment).baseUrlHadUserinfo) return [];
+    return [
+      'The saved base URL contained a user name or password (user:password@), which is no longer accepted: it is shown and used ' +
+        'without them; check it and save the connection again to remove them from the settings file, and keep the API user and ' +
+        'password in the credential fields (the password goes to the OS keychain)',
+    ];
   }
 
   /** The base URL an environment's requests go to; the sandbox's is the embedded sandbox's own. */
@@ -87,6 +120,8 @@ export class SettingsService {
   }
 
   setGeneral(change: Partial<z.input<typeof generalSchema>>): GeneralSettings {
+    if (Object.values(change.gatewayUrls ?? {}).some((url) => url !== undefined && hasUserinfo(url)))
+      throw new SettingsError(BASE_URL_USERINFO_MESSAGE);
     const next = generalSchema.safeParse({ ...this.general(), ...change });
     if (!next.success)
       throw new SettingsError(`Invalid settings: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -102,7 +137,10 @@ export class SettingsService {
   }
 
   setConnection(environment: EnvironmentName, change: Partial<z.input<typeof connectionSchema>>): Connection {
-    const next = connectionSchema.safeParse({ ...this.connection(environment), ...change });
+    // First, for every environment (the sandbox's too): the message must not echo the URL or its password.
+    if (change.baseUrl !== undefined && hasUserinfo(change.baseUrl)) throw new SettingsError(BASE_URL_USERINFO_MESSAGE);
+    const before = this.stored(environment);
+    const next = connectionSchema.safeParse({ ...before.connection, ...change });
     if (!next.success)
       throw new SettingsError(`Invalid connection: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     if (next.data.baseUrl && environment !== 'sandbox') {
@@ -113,7 +151,8 @@ export class SettingsService {
       }
     }
     this.o.settings.set(`connection.${environment}`, next.data);
-    this.audit(environment, 'connection.change', 'success', Object.keys(change).join(', '));
+    const cleaned = before.baseUrlHadUserinfo && !('baseUrl' in change) ? ['baseUrl (user:password@ removed)'] : [];
+    this.audit(environment, 'connection.change', 'success', [...Object.keys(change), ...cleaned].join(', '));
     return next.data;
   }
 

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { ENVIRONMENT_WORDS, useSettingsChange } from './SettingsWorkspace';
@@ -69,6 +69,8 @@ export function ConnectionForm({
           onChange={(e) => setBaseUrl(e.target.value)}
           placeholder="https://…"
           hint={connection.effectiveBaseUrl ? `Requests go to ${connection.effectiveBaseUrl}` : undefined}
+          // main's refusal (user:password@, not HTTPS...) under the field as well as in the toast
+          error={save.error instanceof ApiError ? save.error.fieldMessage('baseUrl') : undefined}
         />
         <fieldset className="field">
           <legend>Sign in with</legend>

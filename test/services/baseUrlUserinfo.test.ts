@@ -1,0 +1,225 @@
+/**
+ * A base URL with a user name or password in it (https://user:password@host): refused when saved, through
+ * the settings service and over IPC, with words that say where credentials go instead, and nothing saved;
+ * one an older version saved (written into the SQLite file as it would have) is shown to every profile, and
+ * used by the client, without its userinfo, with a note to save it again, which removes the password from
+ * the file. Real app cores on temporary data folders (real SQLite files), the embedded sandbox and, where a
+ * gnome-keyring session is there (npm test), the real keychain.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import { BASE_URL_USERINFO_MESSAGE } from '../../main/gateway/environments.js';
+import type { Envelope, SettingsView } from '../../main/ipc/contract.js';
+import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
+import { EventHub } from '../../main/ipc/events.js';
+import { createHandlers } from '../../main/ipc/handlers.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { Vault } from '../../main/vault/vault.js';
+import { startSandbox } from '../sandbox/client.js';
+
+const keychainReady = process.env.KEYCHAIN_TESTS === '1';
+const PASSWORD = 's3cret-pw';
+const WITH_USERINFO = [
+  `https://apiuser:${PASSWORD}@gateway.example/payment`,
+  'https://apiuser@gateway.example/payment',
+  `https://:${PASSWORD}@gateway.example`,
+  'https://@gateway.example',
+];
+
+const root = mkdtempSync(join(tmpdir(), 'base-url-userinfo-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const newFolder = () => mkdtempSync(join(root, 'data-'));
+
+/** The settings rows as they are in the SQLite file, read with a connection of its own. */
+function settingsRows(dataFolder: string): Record<string, string> {
+  const db = new Database(join(dataFolder, 'app.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  } finally {
+    db.close();
+  }
+}
+
+/** Writes settings rows straight into the file, as an older version (which accepted anything URL-shaped) did. */
+function writeAsOlderVersion(dataFolder: string, rows: Record<string, unknown>): void {
+  const db = new Database(join(dataFolder, 'app.sqlite'));
+  try {
+    const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    for (const [key, value] of Object.entries(rows)) put.run(key, JSON.stringify(value));
+  } finally {
+    db.close();
+  }
+}
+
+function dispatcherOf(core: AppCore, dataFolder: string): Dispatch {
+  const handlers = createHandlers({ core, events: new EventHub(), app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder } });
+  return createDispatcher(handlers, () => {}, core.roles);
+}
+
+async function view(dispatch: Dispatch): Promise<SettingsView> {
+  const answer = (await dispatch('settings.get', {})) as Envelope<SettingsView>;
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value;
+}
+
+describe('a base URL with user:password@ is refused', () => {
+  let dataFolder: string;
+  let core: AppCore;
+  let dispatch: Dispatch;
+  beforeAll(async () => {
+    dataFolder = newFolder();
+    core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    dispatch = dispatcherOf(core, dataFolder);
+    core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
+  });
+  afterAll(() => core?.close());
+
+  it('by the settings service, for every environment, in words that say where the credentials go; nothing is saved', () => {
+    const before = settingsRows(dataFolder);
+    const audited = core.audit.query().length;
+    for (const environment of ['sandbox', 'test', 'production', 'custom'] as const) {
+      for (const baseUrl of WITH_USERINFO) {
+        expect(() => core.settings.setConnection(environment, { baseUrl }), `${environment} ${baseUrl}`).toThrow(BASE_URL_USERINFO_MESSAGE);
+      }
+    }
+    expect(() => core.settings.setGeneral({ gatewayUrls: { production: WITH_USERINFO[0]! } })).toThrow(BASE_URL_USERINFO_MESSAGE);
+    expect(settingsRows(dataFolder)).toEqual(before);
+    expect(core.settings.connection('test').baseUrl).toBe('https://test.gateway.example/payment');
+    expect(core.audit.query()).toHaveLength(audited);
+    // An "@" in the path is no userinfo.
+    core.settings.setConnection('custom', { baseUrl: 'https://gateway.example/pay@ment' });
+    expect(core.settings.connection('custom').baseUrl).toBe('https://gateway.example/pay@ment');
+  });
+
+  it('over IPC, as invalid input on the baseUrl field, without echoing the password; nothing is saved', async () => {
+    const before = settingsRows(dataFolder);
+    for (const environment of ['test', 'production', 'custom'] as const) {
+      for (const baseUrl of WITH_USERINFO) {
+        const answer = await dispatch('settings.setConnection', { environment, baseUrl, merchantLogin: 'changed' });
+        expect(answer, `${environment} ${baseUrl}`).toEqual({
+          ok: false,
+          error: {
+            code: 'invalidInput',
+            message: `Invalid request: baseUrl: ${BASE_URL_USERINFO_MESSAGE}`,
+            fields: [{ path: 'baseUrl', message: BASE_URL_USERINFO_MESSAGE }],
+          },
+        });
+        expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+      }
+    }
+    expect(settingsRows(dataFolder)).toEqual(before);
+    expect((await view(dispatch)).connections.test).toMatchObject({ baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
+  });
+
+  it('by the gateway client, which would otherwise drop the credentials without a word and print the password', () => {
+    expect(() => new GatewayClient({ baseUrl: `http://apiuser:${PASSWORD}@127.0.0.1:9`, credentials: { token: 't' } })).toThrow(
+      BASE_URL_USERINFO_MESSAGE,
+    );
+  });
+});
+
+describe('a base URL saved with user:password@ by an older version', () => {
+  it('is shown without its userinfo, with a note to save it again, and saving it takes the password out of the file', async () => {
+    const dataFolder = newFolder();
+    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
+    writeAsOlderVersion(dataFolder, {
+      'connection.test': {
+        baseUrl: `https://apiuser:${PASSWORD}@test.gateway.example/payment/`,
+        authMode: 'password',
+        userName: 'apiuser',
+        signatureRequired: false,
+      },
+      'connection.production': { baseUrl: `https://apiuser:${PASSWORD}@gateway.example`, authMode: 'password', signatureRequired: false },
+    });
+    expect(JSON.stringify(settingsRows(dataFolder))).toContain(PASSWORD);
+
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    const dispatch = dispatcherOf(core, dataFolder);
+    try {
+      const shown = await view(dispatch);
+      expect(JSON.stringify(shown)).not.toContain(PASSWORD);
+      expect(JSON.stringify(shown)).not.toContain('apiuser@');
+      expect(shown.connections.test).toMatchObject({
+        baseUrl: 'https://test.gateway.example/payment',
+        effectiveBaseUrl: 'https://test.gateway.example/payment',
+        userName: 'apiuser',
+        problem: expect.stringContaining('The saved base URL contained a user name or password (user:password@)'),
+      });
+      expect(shown.connections.test.problem).toContain('save the connection again');
+      expect(shown.connections.production).toMatchObject({
+        baseUrl: 'https://gateway.example',
+        effectiveBaseUrl: 'https://gateway.example',
+      });
+      expect(shown.connections.custom.problem ?? '').not.toContain('user:password@');
+      // What a client would be built on.
+      expect(core.settings.baseUrl('test')).toBe('https://test.gateway.example/payment');
+
+      // Saving another field of the connection writes the cleaned URL over the old row, audited as such.
+      expect(await dispatch('settings.setConnection', { environment: 'test', merchantLogin: 'shop' })).toMatchObject({ ok: true });
+      expect(settingsRows(dataFolder)['connection.test']).not.toContain(PASSWORD);
+      expect(JSON.parse(settingsRows(dataFolder)['connection.test']!)).toMatchObject({ baseUrl: 'https://test.gateway.example/payment' });
+      expect(core.audit.query({ action: 'connection.change' })[0]).toMatchObject({
+        environment: 'test',
+        detail: 'merchantLogin, baseUrl (user:password@ removed)',
+      });
+      expect((await view(dispatch)).connections.test.problem ?? '').not.toContain('user:password@');
+      // Saving it from the form, which sends the URL it shows, does the same.
+      const production = (await view(dispatch)).connections.production;
+      expect(await dispatch('settings.setConnection', { environment: 'production', baseUrl: production.baseUrl! })).toMatchObject({
+        ok: true,
+      });
+      expect(JSON.stringify(settingsRows(dataFolder))).not.toContain(PASSWORD);
+    } finally {
+      await core.close();
+    }
+  });
+
+  describe.runIf(keychainReady)('with the real keychain', { timeout: 60_000 }, () => {
+    let gateway: Sandbox;
+    beforeAll(async () => {
+      gateway = await startSandbox();
+    });
+    afterAll(() => gateway?.close());
+
+    it('still opens in that environment, on the URL without userinfo, and shows it so to every profile', async () => {
+      const dataFolder = newFolder();
+      const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+      const first = await AppCore.open({ dataFolder, osUser: 'tester', vault });
+      await first.settings.setCredential('custom', 'token', 'sandbox-token');
+      await first.close();
+      const withUserinfo = gateway.url.replace('://', `://apiuser:${PASSWORD}@`);
+      writeAsOlderVersion(dataFolder, {
+        general: { environment: 'custom', language: 'en', perChargeMaximum: 1_000_000, gatewayUrls: {} },
+        'connection.custom': { baseUrl: withUserinfo, authMode: 'token', signatureRequired: false },
+      });
+
+      const core = await AppCore.open({ dataFolder, osUser: 'tester', vault });
+      const dispatch = dispatcherOf(core, dataFolder);
+      try {
+        expect(core.services.environment).toBe('custom');
+        expect(await core.checkConnection()).toMatchObject({ ok: true });
+        expect(await dispatch('roles.setPassphrase', { next: 'a long enough passphrase for tests' })).toMatchObject({ ok: true });
+        for (const role of ['administrator', 'finance', 'support'] as const) {
+          expect(await dispatch('roles.set', { role, passphrase: 'a long enough passphrase for tests' })).toMatchObject({ ok: true });
+          const shown = await view(dispatch);
+          expect(JSON.stringify(shown), role).not.toContain(PASSWORD);
+          expect(shown.connections.custom, role).toMatchObject({
+            baseUrl: gateway.url,
+            effectiveBaseUrl: gateway.url,
+            credentials: { token: true },
+            problem: expect.stringContaining('user:password@'),
+          });
+        }
+      } finally {
+        await core.close();
+      }
+    });
+  });
+});
