@@ -12,7 +12,7 @@ import { GatewayClient } from '../main/gateway/client.js';
 import { OrderService, type OrderView } from '../main/services/orders.js';
 import { openDatabase } from '../main/store/database.js';
 import { OrderCache } from '../main/store/orderCache.js';
-import { startSandboxProcess } from './child.js';
+import { sandboxControl, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, limit: { type: 'string', default: '500' } } });
 const n = Number(values.orders);
@@ -31,11 +31,7 @@ try {
     );
   }
   await setup.close();
-  await fetch(`${sandbox.url}/sandbox/merchants/sandbox`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rps: limit }),
-  });
+  await sandboxControl(sandbox, 'PATCH', '/merchants/sandbox', { rps: limit });
 
   // The client is told the gateway's limit; its limiter paces starts and backs off on any 429.
   const client = new GatewayClient({ baseUrl: sandbox.url, credentials, limits: { maxInFlight: 32, rps: limit }, retry: { attempts: 10 } });

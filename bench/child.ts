@@ -1,8 +1,9 @@
 /** Starts a Node process for a benchmark and waits for the loopback URL it prints once it listens. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
-export function startListening(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+export function startListening(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -14,8 +15,30 @@ export function startListening(args: string[]): Promise<{ url: string; child: Ch
   });
 }
 
-/** The sandbox gateway in its own process, on a free loopback port. */
-export const startSandboxProcess = () => startListening(['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0']);
+/** The sandbox gateway in its own process, on a free loopback port, with a control token chosen here. */
+export async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess; controlToken: string }> {
+  const controlToken = randomBytes(32).toString('base64url');
+  const started = await startListening(['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0'], {
+    ...process.env,
+    SANDBOX_CONTROL_TOKEN: controlToken,
+  });
+  return { ...started, controlToken };
+}
+
+/** One control API request (/sandbox/...) with the token; throws unless the sandbox accepted it. */
+export async function sandboxControl(
+  sandbox: { url: string; controlToken: string },
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<void> {
+  const res = await fetch(`${sandbox.url}/sandbox${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sandbox.controlToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${await res.text()}`);
+}
 
 /**
  * Pins the child to core 0 and this process to core 1 where taskset exists (Linux), so that the load

@@ -11,7 +11,7 @@ import { Agent, request } from 'undici';
 import { GatewayClient } from '../main/gateway/client.js';
 import { generateSigningKeyPair } from '../main/gateway/keys.js';
 import { RequestSigner } from '../main/gateway/signer.js';
-import { pinApart, startSandboxProcess } from './child.js';
+import { pinApart, sandboxControl, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({
   options: {
@@ -70,11 +70,7 @@ async function main(): Promise<void> {
     limits: { maxInFlight: concurrency },
   });
   const keys = await generateSigningKeyPair({ commonName: 'signed', days: 1 });
-  await fetch(`${sandbox.url}/sandbox/merchants/signed/certificates`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pem: keys.certificatePem }),
-  });
+  await sandboxControl(sandbox, 'POST', '/merchants/signed/certificates', { pem: keys.certificatePem });
   const signedCredentials = { userName: 'signed-api', password: 'signed-pass' };
   const signed = new GatewayClient({
     baseUrl: sandbox.url,

@@ -1,7 +1,8 @@
 /**
  * The sandbox's control API under /sandbox/ (JSON): reset, seed, clock, faults, merchant settings and
  * certificates, and read-only views of orders, bindings and callback deliveries, so tests and demos set
- * up state over HTTP. It serves loopback callers only, like the rest of the sandbox.
+ * up state over HTTP. Every request passes controlGuard first (loopback Host, no foreign Origin, the
+ * per-launch token, JSON), so a web page that finds the port can neither arm faults nor move the clock.
  */
 import { createHash, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +11,7 @@ import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { expireAllDue } from './engine/lifecycle.js';
 import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
+import { controlGuard } from './http/controlGuard.js';
 import { faultRuleInput, type Faults } from './http/faults.js';
 import type { RateLimiter } from './http/limits.js';
 import type { Merchant } from './state/model.js';
@@ -20,6 +22,10 @@ export interface ControlDeps {
   readonly limiter: RateLimiter;
   /** Starts over: forgets state, faults and callbacks; a seed makes identifiers repeatable. */
   readonly reset: (seed?: number) => void;
+  /** The per-launch token every control request must carry as `Authorization: Bearer <token>`. */
+  readonly token: string;
+  /** The port the sandbox listens on (known once it listens), for the Host and Origin checks. */
+  readonly port: () => number;
 }
 
 class ControlError extends Error {
@@ -99,6 +105,7 @@ function merchantView(m: Merchant) {
 
 export function createControl(deps: ControlDeps) {
   const { core, faults } = deps;
+  const refusal = controlGuard(deps.token, deps.port);
 
   const merchantOf = (login: string): Merchant => {
     const m = core.state.merchant(login);
@@ -261,6 +268,11 @@ export function createControl(deps: ControlDeps) {
   }
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const refused = refusal(req);
+    if (refused) {
+      req.resume(); // discard any body unread
+      return send(res, refused.status, { error: refused.error });
+    }
     try {
       await route(req, res, url);
     } catch (err) {

@@ -1,6 +1,8 @@
 /**
  * The sandbox gateway as an HTTP server: gateway endpoints on the spec's paths, the cardholder pages,
- * and the control API under /sandbox/. Start it with createSandbox(); close() stops it.
+ * and the control API under /sandbox/. Start it with createSandbox(); close() stops it. The control API
+ * takes only requests carrying the returned controlToken (see http/controlGuard.ts); the gateway endpoints
+ * and pages are unchanged by it.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { cardFingerprint } from './engine/cards.js';
 import type { Core } from './engine/core.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { createPages } from './endpoints/pages.js';
+import { controlTokenFor } from './http/controlGuard.js';
 import { Faults } from './http/faults.js';
 import { handleGateway } from './http/gateway.js';
 import { RateLimiter } from './http/limits.js';
@@ -38,6 +41,11 @@ export interface SandboxOptions {
   readonly callbacks?: Partial<CallbackOptions>;
   /** Where the sandbox reports unexpected failures; console.error by default. */
   readonly log?: (line: string) => void;
+  /**
+   * The control API's bearer token (16+ characters of letters, digits and -._~+/); a random one per
+   * launch without it. Read it back from Sandbox.controlToken.
+   */
+  readonly controlToken?: string;
 }
 
 export interface Sandbox {
@@ -46,6 +54,8 @@ export interface Sandbox {
   readonly port: number;
   readonly core: Core;
   readonly faults: Faults;
+  /** What every control API request (/sandbox/...) must carry as `Authorization: Bearer <token>`. */
+  readonly controlToken: string;
   close(): Promise<void>;
 }
 
@@ -72,6 +82,7 @@ function notFound(res: ServerResponse, path: string): void {
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const log = options.log ?? ((line: string) => console.error(line));
+  const controlToken = controlTokenFor(options.controlToken);
   const limits: MerchantLimits = { rps: options.limits?.rps ?? 0, concurrency: options.limits?.concurrency ?? 0 };
   const persistence = options.dataFile ? new SqlitePersistence(options.dataFile) : undefined;
   const snapshot = persistence?.load();
@@ -79,6 +90,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const clock = new SandboxClock(Number(snapshot?.meta.get('clockOffsetMs') ?? 0));
   const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks });
   let baseUrl = '';
+  let listeningPort = 0;
   const fingerprint = cardFingerprint(options.dataFile ? fingerprintKey(options.dataFile) : randomBytes(32));
   const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl };
   const faults = new Faults();
@@ -97,6 +109,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       state.saveMeta('clockOffsetMs', 0);
       core.ids = new IdSource(seed);
     },
+    token: controlToken,
+    port: () => listeningPort,
   });
   const gatewayDeps = { core, faults, limiter, log };
 
@@ -140,6 +154,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
   });
   const { port, address } = server.address() as AddressInfo;
+  listeningPort = port;
   baseUrl = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   if (options.demo) seedDemo(core);
 
@@ -148,6 +163,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     port,
     core,
     faults,
+    controlToken,
     close: async () => {
       callbacks.close();
       await new Promise<void>((resolve) => {

@@ -174,7 +174,7 @@ describe('the IPC dispatcher', () => {
   it('never answers a card number given to bindings.find whole, found, not found or refused', async () => {
     const seeded = await fetch(`${core.sandbox.url}/sandbox/seed`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${core.sandbox.controlToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ bindings: [{ clientId: 'ipc-card-client', pan: '5555555555555599' }] }),
     });
     expect(seeded.ok).toBe(true);

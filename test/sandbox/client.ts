@@ -53,10 +53,15 @@ export async function postJson(sb: Sandbox, path: string, body: unknown): Promis
   return (await res.json()) as Json;
 }
 
+/** The headers every control API request needs: the sandbox's per-launch token, and JSON. */
+export function controlHeaders(sb: Pick<Sandbox, 'controlToken'>): Record<string, string> {
+  return { authorization: `Bearer ${sb.controlToken}`, 'content-type': 'application/json' };
+}
+
 export async function control(sb: Sandbox, method: string, path: string, body?: unknown): Promise<Json> {
   const res = await fetch(`${sb.url}/sandbox${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: controlHeaders(sb),
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return (await res.json()) as Json;

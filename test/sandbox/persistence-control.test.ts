@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
+import { AUTH, CARDS, control, controlHeaders, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -114,18 +114,21 @@ describe('npm run sandbox', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
+      const { url, controlToken } = await new Promise<{ url: string; controlToken: string }>((resolve, reject) => {
         let out = '';
         child.stdout.on('data', (d: Buffer) => {
           out += d.toString();
-          const m = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
-          if (m) resolve(m[0]);
+          const m = /(http:\/\/127\.0\.0\.1:\d+).*\nControl API token: (\S+)/.exec(out);
+          if (m) resolve({ url: m[1]!, controlToken: m[2]! });
         });
         child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
       });
-      const health = (await (await fetch(`${url}/sandbox/health`)).json()) as { ok: boolean };
+      const headers = controlHeaders({ controlToken });
+      const health = (await (await fetch(`${url}/sandbox/health`, { headers })).json()) as { ok: boolean };
       expect(health.ok).toBe(true);
-      const merchants = (await (await fetch(`${url}/sandbox/merchants`)).json()) as { merchants: { limits: { rps: number } }[] };
+      const merchants = (await (await fetch(`${url}/sandbox/merchants`, { headers })).json()) as {
+        merchants: { limits: { rps: number } }[];
+      };
       expect(merchants.merchants[0]!.limits.rps).toBe(50);
     } finally {
       child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, postForm, register, RETURN_URL, startSandbox, status, TOKEN, uniqueNumber } from './client.js';
+import { AUTH, controlHeaders, postForm, register, RETURN_URL, startSandbox, status, TOKEN, uniqueNumber } from './client.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('authentication', () => {
     expect(other.errorCode).toBe('5');
     await fetch(`${sb.url}/sandbox/merchants/signed`, {
       method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
+      headers: controlHeaders(sb),
       body: '{"signatureRequired":false}',
     });
     const unsigned = await postForm(sb, '/payment/rest/getOrderStatusExtended.do', {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { control, formBody, RETURN_URL, startSandbox, uniqueNumber } from './client.js';
+import { control, controlHeaders, formBody, RETURN_URL, startSandbox, uniqueNumber } from './client.js';
 import { selfSigned, signBody } from './certificates.js';
 
 let sb: Sandbox;
@@ -59,7 +59,7 @@ describe('signature-required merchant', () => {
   it('rejects a certificate upload that is not a certificate', async () => {
     const res = await fetch(`${sb.url}/sandbox/merchants/signed/certificates`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: controlHeaders(sb),
       body: '{"pem":"hello"}',
     });
     expect(res.status).toBe(400);

@@ -15,12 +15,9 @@ const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 
 async function sandboxBinding(core: AppCore) {
   const clientId = uniqueNumber('client');
-  const res = await fetch(`${core.sandbox.url}/sandbox/seed`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ bindings: [{ clientId }] }),
-  });
-  const { bindings } = (await res.json()) as { bindings: { bindingId: string }[] };
+  const { bindings } = (await control(core.sandbox, 'POST', '/seed', { bindings: [{ clientId }] })) as {
+    bindings: { bindingId: string }[];
+  };
   return { clientId, bindingId: bindings[0]!.bindingId, category: 'COMMON' as const };
 }
 
@@ -40,11 +37,7 @@ describe('the app core on the embedded sandbox', () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'tester' });
     const card = await sandboxBinding(core);
-    await fetch(`${core.sandbox.url}/sandbox/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] }),
-    });
+    await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
     const out = await core.services.charges.charge({ ...card, amount: 777, currency: '643' });
     expect(out.kind).toBe('unknown');
     const orderNumber = (out as { charge: { orderNumber: string } }).charge.orderNumber;
@@ -54,9 +47,7 @@ describe('the app core on the embedded sandbox', () => {
     const result = await reopened.services.orders.lookup(orderNumber);
     expect(result).toMatchObject({ kind: 'found', order: { paid: true } });
     expect((await reopened.services.charges.charge({ ...card, amount: 778, currency: '643' })).kind).toBe('paid');
-    const { orders } = (await (await fetch(`${reopened.sandbox.url}/sandbox/orders?orderNumber=${orderNumber}`)).json()) as {
-      orders: { status: number }[];
-    };
+    const { orders } = (await control(reopened.sandbox, 'GET', `/orders?orderNumber=${orderNumber}`)) as { orders: { status: number }[] };
     expect(orders.filter((o) => o.status === 2)).toHaveLength(1);
     await reopened.close();
   });
