@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
+import { luhnValid } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
@@ -62,19 +63,6 @@ const certificatePem = z
   .max(MAX_PEM, 'is over 16 kB: not one certificate')
   .regex(pemBlock('CERTIFICATE'), 'must be one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----)');
 
-/** Luhn's check digit, which every card number carries: it catches a mistyped digit or two swapped. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
 /** A whole card number, to search with only: it is never echoed back (messages here never quote input). */
 const cardNumber = z
   .string()
