@@ -5,50 +5,26 @@
  * then paid exactly once; the journal filters and exports; a batch file is checked, run, paused,
  * cancelled and exported, and never charges a row twice.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, ChannelName, ChargeBatchStatus, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
-import { AppCore } from '../../main/services/appCore.js';
+import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contract.js';
+import type { AppCore } from '../../main/services/appCore.js';
 import { ChargeBatches } from '../../main/services/chargeBatches.js';
 import type { ChargeService } from '../../main/services/charges.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from './harness.js';
 
-let folder: string;
+let ipc: IpcHarness;
 let core: AppCore;
-let dispatch: Dispatch;
-const events: AppEvent[] = [];
-
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'charges-ipc-'));
-  core = await AppCore.open({ dataFolder: folder, osUser: 'finance' });
-  const hub = new EventHub();
-  hub.subscribe((e) => events.push(e));
-  dispatch = createDispatcher(
-    createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
+  ipc = await openIpcHarness('charges-ipc-', 'finance');
+  ({ core } = ipc);
 });
-afterAll(async () => {
-  await core.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => ipc.close());
 afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
 
-async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
-  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value;
-}
-const refusal = async (channel: ChannelName, input: unknown) => {
-  const answer = await dispatch(channel, input);
-  if (answer.ok) throw new Error(`${channel} was not refused`);
-  return answer.error;
-};
+const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
+const refusal = (channel: ChannelName, input: unknown) => ipc.refusal(channel, input);
 
 type Category = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 async function seed(cards: { category: Category; pan?: string }[]) {
@@ -89,7 +65,7 @@ describe('charges over IPC', () => {
     expect(page.entries.map((e) => e.category)).toEqual(['INSTALLMENT', 'RECURRENT', 'COMMON']);
     expect(page.entries[2]!.maskedPan).toMatch(/^411111\*+1111$/);
     expect(JSON.stringify(page)).not.toContain('4111111111111111');
-    expect(events).toContainEqual({ type: 'charges.changed' });
+    expect(ipc.events).toContainEqual({ type: 'charges.changed' });
   });
 
   it("reports a decline in the gateway's words", async () => {
@@ -267,7 +243,7 @@ describe('batch charges over IPC', () => {
     await call('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' });
     const done = await until(plan.batchId, (s) => s.state === 'done');
     expect(done.progress).toMatchObject({ total: 195, done: 195, paid: 195 });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'chargeBatch.progress', batchId: plan.batchId, state: 'done' }));
+    expect(ipc.events).toContainEqual(expect.objectContaining({ type: 'chargeBatch.progress', batchId: plan.batchId, state: 'done' }));
     const result = parse((await call('charges.batch.export', { batchId: plan.batchId })).content, { columns: true }) as Record<
       string,
       string

@@ -4,20 +4,16 @@
  * - no export writes a cell a spreadsheet would run: values that begin with =, +, -, @ (an operator's name,
  *   a client ID, an orderNumber pasted for a look-up) come out as text, in all four exports;
  * - a card number pasted into a batch look-up, even one that is a real order's orderNumber, is masked in
- *   the results, in the export and in the events, as the single look-up's history masks it.
+ *   the results, in the export and in the ipc.events, as the single look-up's history masks it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, BatchResults, ChannelName, ChargeBatchStatus, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
-import { AppCore } from '../../main/services/appCore.js';
+import type { BatchResults, ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contract.js';
+import type { Dispatch } from '../../main/ipc/dispatcher.js';
+import type { AppCore } from '../../main/services/appCore.js';
 import { exportCsv } from '../../main/services/csvExport.js';
 import { CARDS, control, payCard, register } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from './harness.js';
 
 /** The operator's OS user name: it is in every audit row and every journalled charge. */
 const OPERATOR = '@ops';
@@ -25,30 +21,16 @@ const OPERATOR = '@ops';
 const CLIENTS = ['=HYPERLINK("http://evil.example","help")', '+SUM(1;2)', '-2+3', '@A1'];
 const FORMULA = /^[=+\-@\t\r]/;
 
-let folder: string;
+let ipc: IpcHarness;
 let core: AppCore;
 let dispatch: Dispatch;
-const events: AppEvent[] = [];
-
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'exports-ipc-'));
-  core = await AppCore.open({ dataFolder: folder, osUser: OPERATOR });
-  const hub = new EventHub();
-  hub.subscribe((e) => events.push(e));
-  dispatch = createDispatcher(
-    createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
+  ipc = await openIpcHarness('exports-ipc-', OPERATOR);
+  ({ core, dispatch } = ipc);
 });
-afterAll(async () => {
-  await core.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => ipc.close());
 
-async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
-  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-  if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
-  return answer.value;
-}
+const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (;;) {
@@ -150,14 +132,14 @@ describe('exports never write a formula', () => {
 });
 
 describe('card numbers pasted into a batch look-up', () => {
-  it('are masked in the results, the export and the events, found or not, while other numbers stay readable', async () => {
+  it('are masked in the results, the export and the ipc.events, found or not, while other numbers stay readable', async () => {
     // A merchant that used a card number as an orderNumber: the look-up finds a real order by it.
     const cardAsNumber = CARDS.frictionless;
     const orderId = await register(core.sandbox, { orderNumber: cardAsNumber, amount: 5_000 });
     await payCard(core.sandbox, orderId, CARDS.noThreeDS);
     const longNumber = '2026112300000001'; // 16 digits that fail Luhn's check: an orderNumber, not a card
     const text = [cardAsNumber, '5555 5555 5555 4444', longNumber].join('\n');
-    const seen = events.length;
+    const seen = ipc.events.length;
     const started = await call('orders.batch.start', { text });
     expect(started.total).toBe(3);
     const results = await until(
@@ -175,7 +157,7 @@ describe('card numbers pasted into a batch look-up', () => {
       ['5555 55** **** 4444', ''],
       [longNumber, ''],
     ]);
-    const everything = JSON.stringify([started, results, exported, events.slice(seen)]);
+    const everything = JSON.stringify([started, results, exported, ipc.events.slice(seen)]);
     for (const whole of [cardAsNumber, '5555 5555 5555 4444', '5555555555554444']) expect(everything).not.toContain(whole);
   });
 });

@@ -3,39 +3,22 @@
  * refunds sent at once from several windows meet in the operations journal's guard, so the customer is
  * refunded once; the same refund again asks for confirmation, as a repeated charge does.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
-import { AppCore } from '../../main/services/appCore.js';
+import type { ChannelName, Input } from '../../main/ipc/contract.js';
+import type { AppCore } from '../../main/services/appCore.js';
 import { control, paidOrder, status } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from './harness.js';
 
-let folder: string;
+let ipc: IpcHarness;
 let core: AppCore;
-let dispatch: Dispatch;
-
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'operations-ipc-'));
-  core = await AppCore.open({ dataFolder: folder, osUser: 'finance' });
-  dispatch = createDispatcher(
-    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
+  ipc = await openIpcHarness('operations-ipc-', 'finance');
+  ({ core } = ipc);
 });
-afterAll(async () => {
-  await core.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => ipc.close());
 afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
 
-async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
-  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value;
-}
+const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 describe('refunds and reversals over IPC', () => {
   it('three refunds of one order and amount sent at once refund the customer once', async () => {

@@ -1,0 +1,54 @@
+/**
+ * A real app core (SQLite files in a fresh folder, the embedded sandbox over HTTP) behind the IPC dispatcher,
+ * as the renderer reaches it: the IPC tests call channels through this and read the events it published.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppEvent, ChannelName, Envelope, Input, IpcError, Result } from '../../main/ipc/contract.js';
+import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
+import { EventHub } from '../../main/ipc/events.js';
+import { createHandlers } from '../../main/ipc/handlers.js';
+import { AppCore } from '../../main/services/appCore.js';
+
+export interface IpcHarness {
+  readonly core: AppCore;
+  readonly dispatch: Dispatch;
+  /** Every event published since the core opened, in order. */
+  readonly events: AppEvent[];
+  /** The channel's answer; a refusal throws with its code and message. */
+  call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>>;
+  /** The channel's refusal; an answer throws. */
+  refusal(channel: ChannelName, input: unknown): Promise<IpcError>;
+  close(): Promise<void>;
+}
+
+export async function openIpcHarness(folderPrefix: string, osUser: string): Promise<IpcHarness> {
+  const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+  const core = await AppCore.open({ dataFolder: folder, osUser });
+  const events: AppEvent[] = [];
+  const hub = new EventHub();
+  hub.subscribe((e) => events.push(e));
+  const dispatch = createDispatcher(
+    createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
+  );
+  return {
+    core,
+    dispatch,
+    events,
+    async call(channel, input) {
+      const answer = (await dispatch(channel, input)) as Envelope<Result<typeof channel>>;
+      if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
+      return answer.value;
+    },
+    async refusal(channel, input) {
+      const answer = await dispatch(channel, input);
+      if (answer.ok) throw new Error(`${channel} was not refused`);
+      return answer.error;
+    },
+    async close() {
+      await core.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
