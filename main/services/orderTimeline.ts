@@ -38,6 +38,8 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
         : {}),
     });
   }
+  // Waiting for the cardholder at the issuer's page: in progress, nothing declined (the gateway gives no time).
+  if (o.status === 5) gateway({ key: 'acs', what: '3-D Secure authentication started' });
   // Part of a hold charged: the gateway gives the amounts but no date.
   if (o.status === 2 && o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount) {
     gateway({ key: 'deposited', what: 'Charged part of the hold', amount: o.depositedAmount });

@@ -55,7 +55,7 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
               <button type="button" className="link-button" onClick={() => onLookup(o.orderId)}>
                 {o.orderNumber || o.orderId}
               </button>
-              <StatusBadge status={o.status} words={o.statusWords} />
+              <StatusBadge status={o.status} words={o.headline} />
               <span className="muted">{orderMoney(o, o.amount)}</span>
             </li>
           ))}

@@ -48,7 +48,8 @@ const MAX_REASON = 200;
 function available(order: OrderView): { action: Action; max?: number }[] {
   const out: { action: Action; max?: number }[] = [];
   if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount });
-  if (order.status === 1 || order.status === 2) out.push({ action: 'reverse' });
+  // A reversal returns the whole charge: after a refund it would return more than is left, so it is refused.
+  if (order.status === 1 || (order.status === 2 && order.refundedAmount === 0)) out.push({ action: 'reverse' });
   const refundable = order.depositedAmount - order.refundedAmount;
   if ((order.status === 2 || order.status === 4) && refundable > 0) out.push({ action: 'refund', max: refundable });
   return out;

@@ -48,6 +48,12 @@ export type ShownOrder = Extract<OrderLookup, { kind: 'found' | 'cached' }>;
 
 export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder; readonly onChanged: (order: OrderView) => void }) {
   const { order } = shown;
+  // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
+  const reversedAmount =
+    order.status === 3
+      ? (order.timeline.find((e) => e.what === 'Reversal' && e.outcome === 'done') ?? order.timeline.find((e) => e.key === 'authorised'))
+          ?.amount
+      : undefined;
   return (
     <article className="panel order" aria-labelledby="order-title">
       <header className="order-head">
@@ -58,8 +64,8 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
       {shown.kind === 'cached' && (
         <p className="cached-notice" role="status">
           <strong>As of {formatDateTime(shown.fetchedAt)}</strong>, the gateway could not be reached: this is the order as it was then, from
-          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway.{' '}
-          <span className="muted">({shown.reason})</span>
+          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway. (
+          {shown.reason})
         </p>
       )}
       {/* Only a declined order carries a decline: the action code of an order still waiting (status 0 or 5) says no attempt yet. */}
@@ -88,6 +94,7 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
             <Row label="Held (approved)">{orderMoney(order, order.approvedAmount)}</Row>
             <Row label="Charged (deposited)">{orderMoney(order, order.depositedAmount)}</Row>
             <Row label="Refunded">{orderMoney(order, order.refundedAmount)}</Row>
+            {reversedAmount !== undefined && <Row label="Reversed">{orderMoney(order, reversedAmount)}</Row>}
           </dl>
         </section>
         <section aria-labelledby="order-card">
