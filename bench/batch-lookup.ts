@@ -12,6 +12,8 @@ import { GatewayClient } from '../main/gateway/client.js';
 import { OrderService, type OrderView } from '../main/services/orders.js';
 import { openDatabase } from '../main/store/database.js';
 import { OrderCache } from '../main/store/orderCache.js';
+import { OperationJournal } from '../main/store/operations.js';
+import { ChargeJournal } from '../main/store/journal.js';
 import { sandboxControl, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, limit: { type: 'string', default: '500' } } });
@@ -36,7 +38,13 @@ try {
   // The client is told the gateway's limit; its limiter paces starts and backs off on any 429.
   const client = new GatewayClient({ baseUrl: sandbox.url, credentials, limits: { maxInFlight: 32, rps: limit }, retry: { attempts: 10 } });
   const db = openDatabase(join(dir, 'app.sqlite'));
-  const service = new OrderService({ environment: 'bench', client, cache: new OrderCache<OrderView>(db) });
+  const service = new OrderService({
+    environment: 'bench',
+    client,
+    cache: new OrderCache<OrderView>(db),
+    charges: new ChargeJournal(db),
+    operations: new OperationJournal(db),
+  });
   const started = performance.now();
   const results = await service.lookupMany(numbers);
   const seconds = (performance.now() - started) / 1000;

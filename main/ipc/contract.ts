@@ -9,11 +9,12 @@
  */
 import { z } from 'zod';
 import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
-import { luhnValid } from '../services/cardNumbers.js';
-import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
+import { luhnValid, maskCardNumbers } from '../services/cardNumbers.js';
+import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderLookup, OrderView } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
 export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
+export type { OrderLookup, TimelineEntry } from '../services/views.js';
 export type { ChannelName } from './channels.js';
 
 const environment = z.enum(ENVIRONMENT_KINDS);
@@ -29,6 +30,14 @@ const printable = (max: number) =>
     .string()
     .max(max)
     .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+/** Why the operator deposits, reverses or refunds, in their words: kept in the operations journal and the audit log. */
+const operatorReason = printable(200)
+  .trim()
+  .max(200, 'has at most 200 characters')
+  // The journal and the audit log keep it as typed, so a card number never goes in.
+  .refine((r) => maskCardNumbers(r) === r, 'contains a card number; say why without it')
+  .optional();
 
 /** The audit log's filters; times are milliseconds since the epoch, both ends included. */
 const auditFilter = z
@@ -156,10 +165,10 @@ const schemas = {
   'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
-  'orders.deposit': z.strictObject({ orderId, amount: minorUnits }),
-  'orders.reverse': z.strictObject({ orderId }),
+  'orders.deposit': z.strictObject({ orderId, amount: minorUnits, reason: operatorReason }),
+  'orders.reverse': z.strictObject({ orderId, reason: operatorReason }),
   /** confirmRepeat: the operator confirmed the same amount again on this order within ten minutes. */
-  'orders.refund': z.strictObject({ orderId, amount: minorUnits, confirmRepeat: z.boolean().optional() }),
+  'orders.refund': z.strictObject({ orderId, amount: minorUnits, confirmRepeat: z.boolean().optional(), reason: operatorReason }),
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
   'orders.batch.start': z.strictObject({
     text: z
@@ -598,7 +607,7 @@ export interface Results {
   'settings.setCredential': SettingsView;
   'settings.clearCredential': SettingsView;
   'settings.checkConnection': ConnectionCheck;
-  'orders.lookup': LookupResult;
+  'orders.lookup': OrderLookup;
   'orders.search': readonly OrderView[];
   'orders.history': readonly HistoryEntry[];
   'orders.deposit': OperationResult;

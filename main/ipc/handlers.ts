@@ -275,10 +275,16 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'orders.lookup': ({ query }) => core.services.orders.lookup(query),
     'orders.search': ({ text }) => core.services.orders.searchOffline(text),
     'orders.history': ({ limit }) => core.services.orders.history(limit),
-    'orders.deposit': ({ orderId, amount }) => operation('deposit', () => core.services.operations.deposit(orderId, amount), orderId),
-    'orders.reverse': ({ orderId }) => operation('reverse', () => core.services.operations.reverse(orderId), orderId),
-    'orders.refund': ({ orderId, amount, confirmRepeat }) =>
-      operation('refund', () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false }), orderId),
+    'orders.deposit': ({ orderId, amount, reason }) =>
+      operation('deposit', () => core.services.operations.deposit(orderId, amount, reason ? { reason } : {}), orderId),
+    'orders.reverse': ({ orderId, reason }) =>
+      operation('reverse', () => core.services.operations.reverse(orderId, reason ? { reason } : {}), orderId),
+    'orders.refund': ({ orderId, amount, confirmRepeat, reason }) =>
+      operation(
+        'refund',
+        () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false, ...(reason ? { reason } : {}) }),
+        orderId,
+      ),
     'orders.batch.start': ({ text }) =>
       batchCall(() => {
         const { batchId, input } = batches.start(text);

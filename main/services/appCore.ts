@@ -232,16 +232,17 @@ export class AppCore {
       ...(signer ? { signing: { signer } } : {}),
     });
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
+    const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };
     const services: OpenServices = {
       environment,
       client,
-      orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db) }),
-      operations: new OrderOperations({ ...common, operator: this.o.osUser, journal: new OperationJournal(this.db) }),
+      orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db), ...journals }),
+      operations: new OrderOperations({ ...common, operator: this.o.osUser, journal: journals.operations }),
       bindings: new BindingService(common),
       charges: new ChargeService({
         ...common,
         operator: this.o.osUser,
-        journal: new ChargeJournal(this.db),
+        journal: journals.charges,
         perChargeMaximum: () => this.settings.general().perChargeMaximum,
         inFlight: this.chargesInFlight,
       }),

@@ -7,8 +7,10 @@
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
+import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+import { statusWords } from './orders.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
 export const REFUND_REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -23,6 +25,14 @@ export type OperationOutcome =
   | { readonly kind: 'needsConfirmation'; readonly earlier: readonly OperationRow[] };
 
 type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' }>;
+
+/** The longest reason an operator may give for an operation (the contract and the table say the same). */
+export const MAX_OPERATOR_REASON = 200;
+
+/** What the operator may add to any operation: why, in their words. Kept in the journal and the audit log. */
+export interface OperationRequest {
+  readonly reason?: string;
+}
 
 export interface OrderOperationsOptions {
   readonly environment: string;
@@ -42,28 +52,53 @@ export class OrderOperations {
   }
 
   /** Charges a held amount; 0 deposits all of it. */
-  deposit(orderId: string, amount: number): Promise<OperationOutcome> {
-    return this.run('deposit', orderId, amount);
+  deposit(orderId: string, amount: number, options: OperationRequest = {}): Promise<OperationOutcome> {
+    return this.run('deposit', orderId, amount, options);
   }
 
   /** Cancels a hold (or a charge on its own day); one reversal per order. */
-  reverse(orderId: string): Promise<OperationOutcome> {
-    return this.run('reverse', orderId, undefined);
+  reverse(orderId: string, options: OperationRequest = {}): Promise<OperationOutcome> {
+    return this.run('reverse', orderId, undefined, options);
   }
 
   /**
    * Refunds part of a charge, or with 0 all that is left. The same amount on the same order within ten
    * minutes is taken for a double click or a second desk unless confirmRepeat says it is meant.
    */
-  refund(orderId: string, amount: number, options: { confirmRepeat?: boolean } = {}): Promise<OperationOutcome> {
-    return this.run('refund', orderId, amount, options.confirmRepeat ?? false);
+  refund(orderId: string, amount: number, options: OperationRequest & { confirmRepeat?: boolean } = {}): Promise<OperationOutcome> {
+    return this.run('refund', orderId, amount, options, options.confirmRepeat ?? false);
   }
 
-  private async run(kind: OperationKind, orderId: string, amount: number | undefined, confirmRepeat = false): Promise<OperationOutcome> {
+  private async run(
+    kind: OperationKind,
+    orderId: string,
+    amount: number | undefined,
+    request: OperationRequest,
+    confirmRepeat = false,
+  ): Promise<OperationOutcome> {
     if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
       throw new Error('An amount must be a whole number of minor units');
+    const reason = request.reason?.trim() || undefined;
+    if (reason !== undefined && reason.length > MAX_OPERATOR_REASON)
+      throw new Error(`A reason has at most ${MAX_OPERATOR_REASON} characters`);
+    // The decision rests on the order as the gateway shows it now, never on a view cached earlier (which
+    // may be from before another desk's refund or reversal).
+    const live = await this.liveStatus(orderId);
+    if ('reason' in live) return this.notSent(kind, orderId, live.reason);
+    const refusal = statusRefusal(kind, live.status);
+    if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
+    // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
+    const recorded = kind === 'reverse' ? reversible(live.status) : amount;
     const begun = this.o.journal.begin(
-      { environment: this.o.environment, orderId, kind, amount, operator: this.o.operator, at: this.now() },
+      {
+        environment: this.o.environment,
+        orderId,
+        kind,
+        ...(recorded !== undefined ? { amount: recorded } : {}),
+        operator: this.o.operator,
+        ...(reason !== undefined ? { operatorReason: reason } : {}),
+        at: this.now(),
+      },
       (inTransaction) => this.guard(inTransaction, kind, orderId, amount, confirmRepeat),
     );
     if (begun.kind === 'refused') {
@@ -71,6 +106,21 @@ export class OrderOperations {
       return begun.refusal;
     }
     return this.finish(begun.operation, await this.send(begun.operation));
+  }
+
+  private notSent(kind: OperationKind, orderId: string, reason: string): OperationOutcome {
+    this.audit(kind, orderId, 'refused', reason);
+    return { kind: 'notSent', reason };
+  }
+
+  private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: string }> {
+    try {
+      return { status: await this.o.client.getOrderStatusExtended({ orderId }) };
+    } catch (err) {
+      if (!(err instanceof GatewayClientError)) throw err;
+      const why = err instanceof GatewayError ? err.gatewayMessage : err.message;
+      return { reason: `The order's current status could not be read from the gateway (${why}); nothing was sent` };
+    }
   }
 
   /**
@@ -162,7 +212,9 @@ export class OrderOperations {
       op.kind,
       op.orderId,
       operation.state === 'DONE' ? 'success' : 'failure',
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}`,
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}${
+        op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
+      }`,
     );
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     return { kind, operation };
@@ -180,4 +232,24 @@ export class OrderOperations {
       detail,
     });
   }
+}
+
+/**
+ * The interface's rules on which status allows which operation (gateway-extensions.md, "Order management
+ * after payment"), applied to the live status; amounts and the same-day rule of a reversed charge are left
+ * to the gateway, which says why in its own words.
+ */
+function statusRefusal(kind: OperationKind, v: OrderStatusView): string | undefined {
+  const now = `the order is now ${statusWords(v.orderStatus)} (status ${v.orderStatus ?? 'unknown'}); nothing was sent`;
+  if (kind === 'deposit' && v.orderStatus !== 1) return `Only a held amount can be charged: ${now}`;
+  if (kind === 'reverse' && v.orderStatus !== 1 && v.orderStatus !== 2) return `Only a hold or a charge can be reversed: ${now}`;
+  if (kind === 'refund' && v.orderStatus !== 2) return `Only a charged order with an amount left can be refunded: ${now}`;
+  return undefined;
+}
+
+/** What a reversal of the order as it is now would cancel: the hold, or the charge. */
+function reversible(v: OrderStatusView): number | undefined {
+  const info = v.paymentAmountInfo;
+  const amount = v.orderStatus === 1 ? (info?.approvedAmount ?? v.amount) : (info?.depositedAmount ?? v.amount);
+  return amount !== undefined && amount > 0 ? amount : undefined;
 }

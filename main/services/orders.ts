@@ -6,15 +6,18 @@
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { isPaid } from '../gateway/decisions.js';
-import { GatewayClientError, GatewayError } from '../gateway/errors.js';
+import { GatewayClientError, GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
+import type { ChargeJournal } from '../store/journal.js';
+import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { currencyInfo, decimalText } from './money.js';
-import type { BatchProgress, LookupResult, OrderView } from './views.js';
+import { appEntries, gatewayEntries, mergeTimeline } from './orderTimeline.js';
+import type { BatchProgress, LookupResult, OrderLookup, OrderView } from './views.js';
 
-export type { BatchProgress, LookupResult, OrderView } from './views.js';
+export type { BatchProgress, LookupResult, OrderLookup, OrderView } from './views.js';
 
 const STATUS_WORDS: Readonly<Record<number, string>> = {
   0: 'Registered, not paid',
@@ -34,7 +37,28 @@ export function statusWords(status: number | undefined): string {
   return STATUS_WORDS[status] ?? `Unknown status ${status}`;
 }
 
+/**
+ * The header's words: where only part of a hold was charged, or part of a charge refunded, that and not
+ * the bare status ("Charged" would overstate what was taken and kept).
+ */
+function headline(o: Omit<OrderView, 'headline' | 'timeline'>): string {
+  if (o.status !== 2) return o.statusWords;
+  const partlyCharged = o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount;
+  const partlyRefunded = o.refundedAmount > 0 && o.refundedAmount < o.depositedAmount;
+  if (partlyCharged && partlyRefunded) return 'Partially charged, partially refunded';
+  if (partlyRefunded) return 'Partially refunded';
+  if (partlyCharged) return 'Partially charged';
+  return o.statusWords;
+}
+
+/** The gateway's answer as a view, its timeline what that answer alone shows (OrderService adds the rest). */
 export function orderView(v: OrderStatusView, orderId: string): OrderView {
+  const facts = gatewayFacts(v, orderId);
+  const withHeadline = { ...facts, headline: headline(facts) };
+  return { ...withHeadline, timeline: mergeTimeline([], gatewayEntries(withHeadline)) };
+}
+
+function gatewayFacts(v: OrderStatusView, orderId: string): Omit<OrderView, 'headline' | 'timeline'> {
   const info = currencyInfo(v.currency);
   const card = v.cardAuthInfo;
   return {
@@ -72,6 +96,13 @@ export function orderView(v: OrderStatusView, orderId: string): OrderView {
   };
 }
 
+/** A view cached by a version before headlines and timelines, given both from what it holds. */
+function upToDate(view: OrderView): OrderView {
+  if (view.headline !== undefined && view.timeline !== undefined) return view;
+  const withHeadline = { ...view, headline: view.headline ?? headline(view) };
+  return { ...withHeadline, timeline: view.timeline ?? mergeTimeline([], gatewayEntries(withHeadline)) };
+}
+
 /** Gateway orderIds are UUIDs; anything else can only be the merchant's orderNumber. */
 const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,6 +110,9 @@ export interface OrderServiceOptions {
   readonly environment: string;
   readonly client: GatewayClient;
   readonly cache: OrderCache<OrderView>;
+  /** This app's own record of what it did to orders, for their timelines. */
+  readonly charges: ChargeJournal;
+  readonly operations: OperationJournal;
   readonly now?: () => number;
   /** Look-ups a batch keeps in flight; the client's limiter paces them further. */
   readonly batchConcurrency?: number;
@@ -91,10 +125,14 @@ export class OrderService {
     this.now = o.now ?? Date.now;
   }
 
-  /** Looks an order up by orderId or orderNumber (an orderId-shaped text that is not one is tried as a number). */
-  async lookup(query: string): Promise<LookupResult> {
+  /**
+   * Looks an order up by orderId or orderNumber (an orderId-shaped text that is not one is tried as a
+   * number). When the gateway cannot be reached, an order cached by an earlier look-up is returned as
+   * 'cached', with when it was fetched: never as 'found', which means the gateway's answer now.
+   */
+  async lookup(query: string): Promise<OrderLookup> {
     const text = query.trim();
-    const result = await this.find(text);
+    const { result, unreachable } = await this.attempt(text);
     this.o.cache.record(this.o.environment, {
       // A card number pasted into the box by mistake is never kept whole.
       query: maskCardNumbers(text),
@@ -102,11 +140,22 @@ export class OrderService {
       ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
       at: this.now(),
     });
+    if (result.kind === 'failed' && unreachable) {
+      const cached = this.o.cache.find(this.o.environment, text);
+      if (cached) return { query: text, kind: 'cached', order: upToDate(cached.view), fetchedAt: cached.fetchedAt, reason: result.reason };
+    }
     return result;
   }
 
   private async find(text: string): Promise<LookupResult> {
-    if (text === '' || text.length > 36) return { query: text, kind: 'failed', reason: 'An orderId or orderNumber has 1 to 36 characters' };
+    return (await this.attempt(text)).result;
+  }
+
+  /** The gateway's answer; unreachable when none came (HTTP error, network, timeout), as against a refusal. */
+  private async attempt(text: string): Promise<{ result: LookupResult; unreachable: boolean }> {
+    const result = (r: LookupResult, unreachable = false) => ({ result: r, unreachable });
+    if (text === '' || text.length > 36)
+      return result({ query: text, kind: 'failed', reason: 'An orderId or orderNumber has 1 to 36 characters' });
     const attempts: ({ orderId: string } | { orderNumber: string })[] = ORDER_ID.test(text)
       ? [{ orderId: text }, { orderNumber: text }]
       : [{ orderNumber: text }];
@@ -114,19 +163,33 @@ export class OrderService {
       try {
         const v = await this.o.client.getOrderStatusExtended(params);
         const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
-        const order = orderView(v, orderId);
+        const order = this.withHistory(orderView(v, orderId));
         this.o.cache.put(
           this.o.environment,
           { orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order },
           this.now(),
         );
-        return { query: text, kind: 'found', order };
+        return result({ query: text, kind: 'found', order });
       } catch (err) {
         if (err instanceof GatewayError && err.errorCode === '6') continue;
-        return { query: text, kind: 'failed', reason: err instanceof GatewayClientError ? err.message : String(err) };
+        const unreachable =
+          err instanceof HttpError || err instanceof NetworkError || err instanceof RateLimitedError || err instanceof OutcomeUnknownError;
+        return result({ query: text, kind: 'failed', reason: err instanceof GatewayClientError ? err.message : String(err) }, unreachable);
       }
     }
-    return { query: text, kind: 'notFound' };
+    return result({ query: text, kind: 'notFound' });
+  }
+
+  /** The view with its whole timeline: this app's journals, and every entry earlier look-ups showed. */
+  private withHistory(order: OrderView): OrderView {
+    const cached = this.o.cache.get(this.o.environment, order.orderId);
+    const previous = cached ? upToDate(cached.view).timeline : [];
+    const charge = order.orderNumber ? this.o.charges.byOrderNumber(this.o.environment, order.orderNumber) : undefined;
+    const own = appEntries(
+      charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
+      this.o.operations.forOrder(this.o.environment, order.orderId),
+    );
+    return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
   }
 
   /**
@@ -140,7 +203,7 @@ export class OrderService {
 
   /** Cached orders matching a text, without asking the gateway. */
   searchOffline(text: string): OrderView[] {
-    return this.o.cache.search(this.o.environment, text.trim()).map((c) => c.view);
+    return this.o.cache.search(this.o.environment, text.trim()).map((c) => upToDate(c.view));
   }
 
   history(limit?: number) {

@@ -9,6 +9,11 @@ export interface OrderView {
   readonly orderNumber: string;
   readonly status?: number;
   readonly statusWords: string;
+  /**
+   * What the header says: the status in words, or where only part was charged or refunded, that
+   * ("Partially refunded" rather than "Charged"). statusWords stays the status's own words for lists.
+   */
+  readonly headline: string;
   readonly paid: boolean;
   /** Minor units; `currency` is the ISO 4217 numeric code, `exponent` its minor-unit digits. */
   readonly amount: number;
@@ -33,7 +38,47 @@ export interface OrderView {
   readonly authorisedAt?: number;
   readonly refunds: readonly { readonly at?: number; readonly amount: number; readonly referenceNumber?: string }[];
   readonly paymentWay?: string;
+  /** Everything known about the order, oldest first; it only ever grows (see orderTimeline.ts). */
+  readonly timeline: readonly TimelineEntry[];
 }
+
+/**
+ * One event in an order's life. `source` says who reported it: the gateway (its dates and refunds, or
+ * what its status implies) or this app's journals (a charge or an operation it sent, with who and how it
+ * ended). `at` is missing where the gateway reports the fact but not its time.
+ */
+export interface TimelineEntry {
+  /** Stable across look-ups, so that a later look-up updates an entry instead of adding it twice. */
+  readonly key: string;
+  readonly source: 'gateway' | 'app';
+  readonly at?: number;
+  /** In words: "Held", "Paid", "Refunded", "Reversal sent", ... */
+  readonly what: string;
+  /** Minor units of the order's currency; absent where it is not known (never a made-up 0). */
+  readonly amount?: number;
+  /** Who did it from this app (the OS user). */
+  readonly by?: string;
+  /** For what this app sent: how it ended. */
+  readonly outcome?: 'done' | 'refused' | 'unknown' | 'declined' | 'failed';
+  /** The gateway's words: a refusal's or decline's reason, a refund's reference. */
+  readonly detail?: string;
+  /** The operator's own reason for an operation, as typed in its dialog. */
+  readonly note?: string;
+}
+
+/**
+ * A single look-up's answer. 'found' is the gateway's answer now; 'cached' is what the gateway said at
+ * `fetchedAt`, shown because it could not be reached now (`reason`), and nothing may be done to money on it.
+ */
+export type OrderLookup =
+  | LookupResult
+  | {
+      readonly query: string;
+      readonly kind: 'cached';
+      readonly order: OrderView;
+      readonly fetchedAt: number;
+      readonly reason: string;
+    };
 
 export type LookupResult =
   | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }

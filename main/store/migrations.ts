@@ -155,6 +155,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE charge_journal ADD COLUMN masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan NOT GLOB '*[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*');
     `,
   },
+  {
+    version: 7,
+    description: "the operator's reason for a deposit, reversal or refund",
+    sql: `
+      -- Optional, typed in the operation's dialog; the gateway's own reason stays in the reason column.
+      ALTER TABLE order_operations ADD COLUMN operator_reason TEXT CHECK (operator_reason IS NULL OR length(operator_reason) <= 200);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -13,11 +13,17 @@ export interface OperationRow {
   readonly environment: string;
   readonly orderId: string;
   readonly kind: OperationKind;
-  /** Minor units; absent for a whole reversal, 0 for "all" where the gateway reads it so. */
+  /**
+   * Minor units; 0 for "all" where the gateway reads it so. A reversal records what it cancels (the hold
+   * or the charge as the live status showed it when sent); absent on reversals journalled before that.
+   */
   readonly amount?: number;
   readonly externalRefundId?: string;
   readonly operator: string;
+  /** Why the operator did it, in their words (optional). */
+  readonly operatorReason?: string;
   readonly state: OperationState;
+  /** The gateway's reason for a refusal, or why the outcome is not known. */
   readonly reason?: string;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -31,6 +37,7 @@ interface Row {
   amount: number | null;
   external_refund_id: string | null;
   operator: string;
+  operator_reason: string | null;
   state: OperationState;
   reason: string | null;
   created_at: number;
@@ -45,6 +52,7 @@ const toOperation = (r: Row): OperationRow => ({
   ...(r.amount !== null ? { amount: r.amount } : {}),
   ...(r.external_refund_id !== null ? { externalRefundId: r.external_refund_id } : {}),
   operator: r.operator,
+  ...(r.operator_reason !== null ? { operatorReason: r.operator_reason } : {}),
   state: r.state,
   ...(r.reason !== null ? { reason: r.reason } : {}),
   createdAt: r.created_at,
@@ -57,6 +65,7 @@ export interface NewOperation {
   readonly kind: OperationKind;
   readonly amount?: number;
   readonly operator: string;
+  readonly operatorReason?: string;
   readonly at: number;
 }
 
@@ -78,9 +87,10 @@ export class OperationJournal {
       const rowId = Number(
         this.db
           .prepare(
-            "INSERT INTO order_operations (environment, order_id, kind, amount, operator, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'PENDING', ?, ?)",
+            "INSERT INTO order_operations (environment, order_id, kind, amount, operator, operator_reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)",
           )
-          .run(op.environment, op.orderId, op.kind, op.amount ?? null, op.operator, op.at, op.at).lastInsertRowid,
+          .run(op.environment, op.orderId, op.kind, op.amount ?? null, op.operator, op.operatorReason ?? null, op.at, op.at)
+          .lastInsertRowid,
       );
       if (op.kind === 'refund')
         this.db

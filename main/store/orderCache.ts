@@ -33,6 +33,29 @@ export class OrderCache<V> {
     });
   }
 
+  /** The cached order with this orderId. */
+  get(environment: string, orderId: string): CachedOrder<V> | undefined {
+    return read(this.db, () => {
+      const r = this.db
+        .prepare('SELECT order_id, order_number, view, fetched_at FROM order_cache WHERE environment = ? AND order_id = ?')
+        .get(environment, orderId) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
+      return r && { orderId: r.order_id, orderNumber: r.order_number, view: parseStored<V>(this.db, r.view), fetchedAt: r.fetched_at };
+    });
+  }
+
+  /** The cached order a look-up's text names exactly: its orderId (any case) or its orderNumber. */
+  find(environment: string, reference: string): CachedOrder<V> | undefined {
+    return read(this.db, () => {
+      const r = this.db
+        .prepare(
+          `SELECT order_id, order_number, view, fetched_at FROM order_cache
+           WHERE environment = ? AND (lower(order_id) = lower(?) OR order_number = ?) ORDER BY fetched_at DESC LIMIT 1`,
+        )
+        .get(environment, reference, reference) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
+      return r && { orderId: r.order_id, orderNumber: r.order_number, view: parseStored<V>(this.db, r.view), fetchedAt: r.fetched_at };
+    });
+  }
+
   /**
    * Cached orders whose orderNumber contains the text, whose orderId starts with it, or whose card ends
    * with it (last digits). Newest first.

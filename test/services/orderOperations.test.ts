@@ -52,7 +52,7 @@ describe('operations on paid orders', () => {
     expect(audit.query({ objectId: held }).map((e) => `${e.action}:${e.outcome}`)).toEqual(['refund:success', 'deposit:success']);
   });
 
-  it('reports the gateway’s refusal: too much to refund, a second reversal', async () => {
+  it('reports the gateway’s refusal of too much to refund; a second reversal is refused on the live status, unsent', async () => {
     const charged = await paidOrder(sb);
     expect(await ops.refund(charged, 10_001)).toMatchObject({
       kind: 'refused',
@@ -60,7 +60,8 @@ describe('operations on paid orders', () => {
     });
     const held = await paidOrder(sb, {}, PREAUTH);
     await ops.reverse(held);
-    expect((await ops.reverse(held)).kind).toBe('refused');
+    expect(await ops.reverse(held)).toMatchObject({ kind: 'notSent', reason: expect.stringContaining('status 3') });
+    expect(journal.forOrder('sandbox', held).map((o) => o.kind)).toEqual(['reverse']);
   });
 
   it('settles a refund whose answer was lost by resending it under the same externalRefundId: refunded once', async () => {

@@ -8,6 +8,8 @@ import { decimalText, formatMoney } from '../../main/services/money.js';
 import { OrderService, orderView, resultsCsv, statusWords, type BatchProgress, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderCache } from '../../main/store/orderCache.js';
+import { OperationJournal } from '../../main/store/operations.js';
+import { ChargeJournal } from '../../main/store/journal.js';
 import { AUTH, CARDS, payCard, postForm, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
 
 let sb: Sandbox;
@@ -20,7 +22,13 @@ beforeAll(async () => {
   sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', limits: { maxInFlight: 32 } });
-  service = new OrderService({ environment: 'sandbox', client, cache: new OrderCache<OrderView>(db) });
+  service = new OrderService({
+    environment: 'sandbox',
+    client,
+    cache: new OrderCache<OrderView>(db),
+    charges: new ChargeJournal(db),
+    operations: new OperationJournal(db),
+  });
 });
 afterAll(async () => {
   await client.close();

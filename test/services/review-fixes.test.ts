@@ -147,7 +147,13 @@ describe('operations after review', () => {
 
 describe('privacy and settings after review', () => {
   it('masks a card number typed into the look-up box before it is recorded', async () => {
-    const orders = new OrderService({ environment: 'mask', client, cache: new OrderCache<OrderView>(db) });
+    const orders = new OrderService({
+      environment: 'mask',
+      client,
+      cache: new OrderCache<OrderView>(db),
+      charges: new ChargeJournal(db),
+      operations: new OperationJournal(db),
+    });
     await orders.lookup('4444555511113333');
     expect(orders.history(1)[0]?.query).toBe('444455******3333');
   });

@@ -90,7 +90,13 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
     }
     keep(await charges.reconcileAll());
 
-    const orders = new OrderService({ environment: 'sandbox', client, cache: new OrderCache<OrderView>(db) });
+    const orders = new OrderService({
+      environment: 'sandbox',
+      client,
+      cache: new OrderCache<OrderView>(db),
+      charges: new ChargeJournal(db),
+      operations: new OperationJournal(db),
+    });
     const paid = (await control(sb, 'GET', `/orders?clientId=${clientId}`)).orders as { orderId: string; orderNumber: string }[];
     const batch = keep(await orders.lookupMany(paid.map((o) => o.orderNumber)));
     keep(resultsCsv(batch));

@@ -4,7 +4,6 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import type { LookupResult } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/queries';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -13,13 +12,7 @@ import { orderMoney } from './OrderDetails';
 
 const OUTCOME_WORDS = { found: 'found', notFound: 'not found', failed: 'failed' } as const;
 
-export function LookupHistory({
-  onShow,
-  onLookup,
-}: {
-  readonly onShow: (r: LookupResult) => void;
-  readonly onLookup: (query: string) => void;
-}) {
+export function LookupHistory({ onLookup }: { readonly onLookup: (query: string) => void }) {
   const [text, setText] = useState('');
   const filter = useDeferredValue(text.trim());
   const id = useId();
@@ -58,10 +51,11 @@ export function LookupHistory({
         <ul className="history-list">
           {(cached.data ?? []).map((o) => (
             <li key={o.orderId}>
-              <button type="button" className="link-button" onClick={() => onShow({ query: o.orderNumber, kind: 'found', order: o })}>
+              {/* Looked up live: main answers from the cache, marked as such, only when the gateway cannot be reached. */}
+              <button type="button" className="link-button" onClick={() => onLookup(o.orderId)}>
                 {o.orderNumber || o.orderId}
               </button>
-              <StatusBadge status={o.status} words={o.statusWords} />
+              <StatusBadge status={o.status} words={o.headline} />
               <span className="muted">{orderMoney(o, o.amount)}</span>
             </li>
           ))}

@@ -1,13 +1,16 @@
 /**
- * Deposit, reverse and refund on an order, each behind a confirmation that restates the amount, the
- * currency, the card and the order, with the amount typed in major units and sent in minor units. The
- * confirm button names the action and the amount, so a stray Enter cannot do something unread.
+ * Deposit, reverse and refund on an order, each behind a confirmation that names the environment and
+ * restates the amount, the currency, the card and the order, with the amount typed in major units and sent
+ * in minor units. A refund starts with an empty amount (the operator types what is owed, as for a charge);
+ * each takes an optional reason, kept in the operations journal and the audit log; reverse and refund say
+ * which of the two fits. The confirm button names the action and the amount, so a stray Enter cannot do
+ * something unread. Offered only on an order the gateway just reported, never on a cached one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChannelName, OperationResult, OrderView } from '../../../../main/ipc/contract';
+import type { ChannelName, EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { keys, useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -27,11 +30,26 @@ const VERBS: Record<Action, { title: string; past: string; noun: string }> = {
   refund: { title: 'Refund', past: 'Refunded', noun: 'refund' },
 };
 
+const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
+  sandbox: 'Sandbox (simulated: no real money)',
+  test: 'Test',
+  production: 'Production: real card, real money',
+  custom: 'Custom gateway',
+};
+
+/** When to reverse and when to refund: the two are not interchangeable, and the choice costs the merchant. */
+const REVERSE_OR_REFUND =
+  'Reverse on the day of the payment, before it is settled: a reversal releases the hold (or cancels the charge) at once, with no refund fees, and the customer never sees the money leave. Refund once the payment has been settled (from the next day): the money goes back as a separate transaction, which can take days and may carry fees.';
+
+/** The longest reason main accepts (the contract says the same). */
+const MAX_REASON = 200;
+
 /** What can be done to an order in its status, and the most it can be done for. */
 function available(order: OrderView): { action: Action; max?: number }[] {
   const out: { action: Action; max?: number }[] = [];
   if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount });
-  if (order.status === 1 || order.status === 2) out.push({ action: 'reverse' });
+  // A reversal returns the whole charge: after a refund it would return more than is left, so it is refused.
+  if (order.status === 1 || (order.status === 2 && order.refundedAmount === 0)) out.push({ action: 'reverse' });
   const refundable = order.depositedAmount - order.refundedAmount;
   if ((order.status === 2 || order.status === 4) && refundable > 0) out.push({ action: 'refund', max: refundable });
   return out;
@@ -71,7 +89,12 @@ function ConfirmOperation({
 }) {
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
-  const [text, setText] = useState(max !== undefined ? decimalText(max, order.exponent) : '');
+  const environment = useAppInfo().data?.environment;
+  // A refund starts empty: what the customer is owed is typed, never taken from a default by habit.
+  const [text, setText] = useState(max !== undefined && action === 'deposit' ? decimalText(max, order.exponent) : '');
+  const [reason, setReason] = useState('');
+  const reasonError = reason.trim().length > MAX_REASON ? `At most ${MAX_REASON} characters` : undefined;
+  const withReason = reason.trim() ? { reason: reason.trim() } : {};
   const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
   const amountError =
     parsed && !parsed.ok
@@ -88,10 +111,15 @@ function ConfirmOperation({
   const run = useMutation({
     mutationFn: (): Promise<OperationResult> =>
       action === 'reverse'
-        ? call('orders.reverse', { orderId: order.orderId })
+        ? call('orders.reverse', { orderId: order.orderId, ...withReason })
         : action === 'deposit'
-          ? call('orders.deposit', { orderId: order.orderId, amount: amount! })
-          : call('orders.refund', { orderId: order.orderId, amount: amount!, ...(confirmingRepeat ? { confirmRepeat: true } : {}) }),
+          ? call('orders.deposit', { orderId: order.orderId, amount: amount!, ...withReason })
+          : call('orders.refund', {
+              orderId: order.orderId,
+              amount: amount!,
+              ...(confirmingRepeat ? { confirmRepeat: true } : {}),
+              ...withReason,
+            }),
     onSuccess: (r) => {
       const what = `${VERBS[action].noun}${r.amount ? ` of ${orderMoney(order, r.amount)}` : ''}`;
       if (r.outcome === 'needsConfirmation') {
@@ -118,14 +146,25 @@ function ConfirmOperation({
         ? `${action === 'refund' ? 'Refund' : 'Charge'} ${orderMoney(order, amount)} ${action === 'refund' ? 'to' : 'from'} card ${card} on order ${order.orderNumber}.`
         : `Order ${order.orderNumber}, card ${card}.`;
 
+  const production = environment === 'production';
   return (
     <Dialog title={VERBS[action].title} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!amountError && (action === 'reverse' || amount !== undefined)) run.mutate();
+          if (!amountError && !reasonError && (action === 'reverse' || amount !== undefined)) run.mutate();
         }}
       >
+        <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
+          <dt>Environment</dt>
+          <dd>
+            <strong>{environment ? ENVIRONMENT_WORDS[environment] : 'Not known yet'}</strong>
+          </dd>
+          <dt>Order</dt>
+          <dd className="mono">{order.orderNumber || order.orderId}</dd>
+          <dt>Card</dt>
+          <dd>{card}</dd>
+        </dl>
         {action !== 'reverse' && (
           <Field
             label={`Amount in ${order.currencyAlpha ?? order.currency}`}
@@ -137,7 +176,17 @@ function ConfirmOperation({
             hint={max !== undefined ? `Up to ${orderMoney(order, max)}` : undefined}
           />
         )}
+        <Field
+          label="Reason (optional)"
+          autoComplete="off"
+          maxLength={MAX_REASON + 20}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={reasonError}
+          hint="Kept with the operation in the journal and the audit log, e.g. “goods returned”."
+        />
         <p className="confirm-summary">{summary}</p>
+        {action !== 'deposit' && <p className="hint reverse-or-refund">{REVERSE_OR_REFUND}</p>}
         {confirmingRepeat && (
           <p className="field-error" role="alert">
             {`The same amount was refunded on this order ${repeat.earlier
@@ -150,7 +199,7 @@ function ConfirmOperation({
           <Button
             type="submit"
             variant={action === 'deposit' ? 'primary' : 'danger'}
-            disabled={run.isPending || !!amountError || (action !== 'reverse' && amount === undefined)}
+            disabled={run.isPending || !!amountError || !!reasonError || (action !== 'reverse' && amount === undefined)}
           >
             {run.isPending
               ? 'Sending…'

@@ -1,9 +1,10 @@
 /**
  * One order as support reads it: status in words with its colour and number, paid or not, the amounts in
- * the order's currency, the masked card, the 3-D Secure result, a timeline of dates and refunds, the
- * stored card used, and copy buttons for every identifier.
+ * the order's currency, the masked card, the 3-D Secure result, a timeline of everything known about it
+ * (the gateway's dates and refunds and what this app did, built in main), the stored card used, and copy
+ * buttons for every identifier. An order from the cache says so and as of when, and offers no action on money.
  */
-import type { OrderView } from '../../../../main/ipc/contract';
+import type { OrderLookup, OrderView, TimelineEntry } from '../../../../main/ipc/contract';
 import { CopyButton } from '../../components/CopyButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
@@ -22,26 +23,55 @@ function Row({ label, children }: { readonly label: string; readonly children: R
   );
 }
 
-export function OrderDetails({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (order: OrderView) => void }) {
-  const timeline = [
-    ...(order.registeredAt !== undefined ? [{ at: order.registeredAt, what: 'Registered' }] : []),
-    ...(order.authorisedAt !== undefined ? [{ at: order.authorisedAt, what: order.paid ? 'Paid' : 'Authorisation attempted' }] : []),
-    ...order.refunds.map((r) => ({
-      at: r.at,
-      what: `Refunded ${orderMoney(order, r.amount)}${r.referenceNumber ? ` (ref. ${r.referenceNumber})` : ''}`,
-    })),
-  ].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+const OUTCOME_WORDS: Record<NonNullable<TimelineEntry['outcome']>, string> = {
+  done: 'done',
+  refused: 'refused',
+  unknown: 'no answer yet',
+  declined: 'declined',
+  failed: 'not made',
+};
 
+/** One timeline entry in words: what, how much, by whom, how it ended, and why. */
+function entryText(order: OrderView, e: TimelineEntry): string {
+  return [
+    e.what,
+    e.amount !== undefined ? ` ${orderMoney(order, e.amount)}` : '',
+    e.by ? ` by ${e.by}` : '',
+    e.outcome ? `: ${OUTCOME_WORDS[e.outcome]}` : '',
+    e.detail ? ` (${e.detail})` : '',
+    e.note ? `. Reason given: “${e.note}”` : '',
+  ].join('');
+}
+
+/** An order the gateway reported now ('found'), or one from the cache while it cannot be reached ('cached'). */
+export type ShownOrder = Extract<OrderLookup, { kind: 'found' | 'cached' }>;
+
+export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder; readonly onChanged: (order: OrderView) => void }) {
+  const { order } = shown;
+  // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
+  const reversedAmount =
+    order.status === 3
+      ? (order.timeline.find((e) => e.what === 'Reversal' && e.outcome === 'done') ?? order.timeline.find((e) => e.key === 'authorised'))
+          ?.amount
+      : undefined;
   return (
     <article className="panel order" aria-labelledby="order-title">
       <header className="order-head">
         <h2 id="order-title">Order {order.orderNumber || order.orderId}</h2>
-        <StatusBadge status={order.status} words={order.statusWords} />
+        <StatusBadge status={order.status} words={order.headline} />
         <span className={`paid-flag ${order.paid ? 'is-paid' : 'not-paid'}`}>{order.paid ? 'Paid' : 'Not paid'}</span>
       </header>
-      {order.actionCode !== undefined && order.actionCode !== 0 && (
+      {shown.kind === 'cached' && (
+        <p className="cached-notice" role="status">
+          <strong>As of {formatDateTime(shown.fetchedAt)}</strong>, the gateway could not be reached: this is the order as it was then, from
+          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway. (
+          {shown.reason})
+        </p>
+      )}
+      {/* Only a declined order carries a decline: the action code of an order still waiting (status 0 or 5) says no attempt yet. */}
+      {order.status === 6 && (
         <p className="decline-reason" role="note">
-          Declined: {order.actionCodeDescription || 'no reason given'} (action code {order.actionCode})
+          Declined: {order.actionCodeDescription || 'no reason given'} (action code {order.actionCode ?? 'not given'})
         </p>
       )}
       <div className="order-grid">
@@ -64,6 +94,7 @@ export function OrderDetails({ order, onChanged }: { readonly order: OrderView; 
             <Row label="Held (approved)">{orderMoney(order, order.approvedAmount)}</Row>
             <Row label="Charged (deposited)">{orderMoney(order, order.depositedAmount)}</Row>
             <Row label="Refunded">{orderMoney(order, order.refundedAmount)}</Row>
+            {reversedAmount !== undefined && <Row label="Reversed">{orderMoney(order, reversedAmount)}</Row>}
           </dl>
         </section>
         <section aria-labelledby="order-card">
@@ -100,20 +131,26 @@ export function OrderDetails({ order, onChanged }: { readonly order: OrderView; 
         )}
         <section aria-labelledby="order-timeline">
           <h3 id="order-timeline">Timeline</h3>
-          {timeline.length === 0 ? (
+          {order.timeline.length === 0 ? (
             <p>No dates reported.</p>
           ) : (
             <ol className="timeline">
-              {timeline.map((t, i) => (
-                <li key={i}>
-                  <time>{formatDateTime(t.at)}</time> {t.what}
+              {order.timeline.map((t) => (
+                <li key={t.key}>
+                  {t.at !== undefined ? (
+                    <time dateTime={new Date(t.at).toISOString()}>{formatDateTime(t.at)}</time>
+                  ) : (
+                    <span className="muted">time not reported</span>
+                  )}{' '}
+                  {entryText(order, t)}
+                  {t.source === 'app' && <span className="muted"> · from this app</span>}
                 </li>
               ))}
             </ol>
           )}
         </section>
       </div>
-      <OrderActions order={order} onChanged={onChanged} />
+      {shown.kind === 'found' && <OrderActions order={order} onChanged={onChanged} />}
     </article>
   );
 }

@@ -3,7 +3,7 @@
  * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LookupResult, OrderView } from '../../../../main/ipc/contract';
+import type { OrderLookup, OrderView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorText } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
 import { SEARCH_INPUT_ID } from '../../app/shortcuts';
@@ -11,7 +11,7 @@ import { Button } from '../../components/Button';
 import { OrderDetails } from './OrderDetails';
 
 /** The look-up itself, shared by the search box and the history list. */
-export function useLookup(onShow: (r: LookupResult) => void) {
+export function useLookup(onShow: (r: OrderLookup) => void) {
   const queries = useQueryClient();
   return useMutation({
     mutationFn: (query: string) => call('orders.lookup', { query }),
@@ -32,8 +32,8 @@ export function OrderSearch({
   readonly text: string;
   readonly setText: (text: string) => void;
   readonly lookup: ReturnType<typeof useLookup>;
-  readonly shown?: LookupResult | undefined;
-  readonly onShow: (r: LookupResult) => void;
+  readonly shown?: OrderLookup | undefined;
+  readonly onShow: (r: OrderLookup) => void;
 }) {
   const environment = useAppInfo().data?.environment;
   const inputError = lookup.error instanceof ApiError ? lookup.error.fieldMessage('query') : undefined;
@@ -90,13 +90,14 @@ function LookupOutcome({
   environment,
   onChanged,
 }: {
-  readonly result: LookupResult;
+  readonly result: OrderLookup;
   readonly environment: string | undefined;
   readonly onChanged: (order: OrderView) => void;
 }) {
   switch (result.kind) {
     case 'found':
-      return <OrderDetails order={result.order} onChanged={onChanged} />;
+    case 'cached':
+      return <OrderDetails shown={result} onChanged={onChanged} />;
     case 'notFound':
       return (
         <div className="panel notice-panel" role="status">

@@ -1,6 +1,6 @@
 /** Support's workspace: look up one order, or a batch of thousands; the history of look-ups beside. */
 import { useEffect, useState } from 'react';
-import type { LookupResult } from '../../../../main/ipc/contract';
+import type { OrderLookup } from '../../../../main/ipc/contract';
 import { useUi } from '../../app/uiStore';
 import { BatchLookup } from './BatchLookup';
 import { LookupHistory } from './LookupHistory';
@@ -8,7 +8,7 @@ import { OrderSearch, useLookup } from './OrderSearch';
 
 export function OrdersWorkspace() {
   const [mode, setMode] = useState<'single' | 'batch'>('single');
-  const [shown, setShown] = useState<LookupResult>();
+  const [shown, setShown] = useState<OrderLookup>();
   const [text, setText] = useState('');
   const lookup = useLookup(setShown);
   const takeOrderQuery = useUi((s) => s.takeOrderQuery);
@@ -41,7 +41,6 @@ export function OrdersWorkspace() {
         <div className="orders-single">
           <OrderSearch text={text} setText={setText} lookup={lookup} shown={shown} onShow={setShown} />
           <LookupHistory
-            onShow={setShown}
             onLookup={(query) => {
               setText(query);
               lookup.mutate(query);

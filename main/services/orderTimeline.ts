@@ -1,0 +1,117 @@
+/**
+ * An order's timeline, built from everything known about it: what the gateway reports (registration, the
+ * authorisation, refunds, and what its status implies) and what this app's own journals recorded (the
+ * charges and the operations it sent: who, when, how much, how they ended).
+ *
+ * The gateway forgets: after a reversal it reports no amounts at all (approved, deposited 0) and no date
+ * for the reversal or a deposit. So a timeline only ever grows: each look-up merges what it learnt into
+ * the timeline cached from the look-ups before, and an entry once shown is never dropped.
+ */
+import type { ChargeRow } from '../store/journal.js';
+import type { OperationRow } from '../store/operations.js';
+import type { OrderView, TimelineEntry } from './views.js';
+
+type GatewayFacts = Omit<OrderView, 'timeline'>;
+
+/** What the gateway's own answer says happened. */
+export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
+  const out: TimelineEntry[] = [];
+  const gateway = (e: Omit<TimelineEntry, 'source'>) => out.push({ source: 'gateway', ...e });
+  if (o.registeredAt !== undefined) gateway({ key: 'registered', at: o.registeredAt, what: 'Registered', amount: o.amount });
+  const authorised = o.status === 1 || o.status === 2 || o.status === 3 || o.status === 4;
+  if (authorised) {
+    // After a reversal the gateway zeroes approved and deposited: the order's amount is what was authorised.
+    const amount = o.approvedAmount || o.depositedAmount || o.amount;
+    gateway({
+      key: 'authorised',
+      ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
+      what: o.status === 1 ? 'Held' : 'Paid',
+      amount,
+    });
+  } else if (o.status === 6) {
+    gateway({
+      key: 'declined',
+      ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
+      what: 'Declined',
+      ...(o.actionCodeDescription || o.actionCode !== undefined
+        ? { detail: `${o.actionCodeDescription ?? 'no reason given'} (action code ${o.actionCode ?? '?'})` }
+        : {}),
+    });
+  }
+  // Waiting for the cardholder at the issuer's page: in progress, nothing declined (the gateway gives no time).
+  if (o.status === 5) gateway({ key: 'acs', what: '3-D Secure authentication started' });
+  // Part of a hold charged: the gateway gives the amounts but no date.
+  if (o.status === 2 && o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount) {
+    gateway({ key: 'deposited', what: 'Charged part of the hold', amount: o.depositedAmount });
+  }
+  for (const r of o.refunds) {
+    gateway({
+      key: `refund:${r.referenceNumber ?? `${r.at ?? ''}:${r.amount}`}`,
+      ...(r.at !== undefined ? { at: r.at } : {}),
+      what: 'Refunded',
+      amount: r.amount,
+      ...(r.referenceNumber ? { detail: `reference ${r.referenceNumber}` } : {}),
+    });
+  }
+  if (o.status === 3) gateway({ key: 'reversed', what: 'Reversed' });
+  return out;
+}
+
+const CHARGE_OUTCOMES = { PENDING: 'unknown', UNKNOWN: 'unknown', PAID: 'done', DECLINED: 'declined', FAILED: 'failed' } as const;
+const OPERATION_OUTCOMES = { PENDING: 'unknown', UNKNOWN: 'unknown', DONE: 'done', REFUSED: 'refused' } as const;
+const OPERATION_WORDS = { deposit: 'Charge of the held amount', reverse: 'Reversal', refund: 'Refund' } as const;
+
+/** What this app sent on the order, from its journals. */
+export function appEntries(charge: ChargeRow | undefined, operations: readonly OperationRow[]): TimelineEntry[] {
+  const out: TimelineEntry[] = [];
+  if (charge) {
+    out.push({
+      key: `charge:${charge.id}`,
+      source: 'app',
+      at: charge.at,
+      what: charge.orderStatus === 1 ? 'Hold of the stored card' : 'Charge of the stored card',
+      amount: charge.amount,
+      by: charge.operator,
+      outcome: CHARGE_OUTCOMES[charge.state],
+      ...(charge.reason ? { detail: charge.reason } : {}),
+    });
+  }
+  for (const op of operations) {
+    out.push({
+      key: `operation:${op.id}`,
+      source: 'app',
+      at: op.createdAt,
+      what: OPERATION_WORDS[op.kind],
+      // 0 asks the gateway for "all of it": the amount itself is then not known here.
+      ...(op.amount ? { amount: op.amount } : {}),
+      by: op.operator,
+      outcome: OPERATION_OUTCOMES[op.state],
+      ...(op.reason ? { detail: op.reason } : {}),
+      ...(op.operatorReason ? { note: op.operatorReason } : {}),
+    });
+  }
+  return out;
+}
+
+/**
+ * The timeline after a look-up: the entries seen before, with those of this look-up merged in. A fact
+ * from the gateway stands as first seen (a hold stays "Held" with its amount after it is charged or
+ * reversed); an entry of this app's moves on to its outcome. A gateway entry that only stands in for what
+ * the app's journal shows in full (a reversal or part-charge without a date) is left out.
+ */
+export function mergeTimeline(previous: readonly TimelineEntry[], current: readonly TimelineEntry[]): TimelineEntry[] {
+  const byKey = new Map(previous.map((e) => [e.key, e]));
+  for (const e of current) if (e.source === 'app' || !byKey.has(e.key)) byKey.set(e.key, e);
+  const all = [...byKey.values()];
+  const appDid = (what: string) => all.some((e) => e.source === 'app' && e.what === what && e.outcome === 'done');
+  const covered = new Set([
+    ...(appDid(OPERATION_WORDS.reverse) ? ['reversed'] : []),
+    ...(appDid(OPERATION_WORDS.deposit) ? ['deposited'] : []),
+  ]);
+  // Oldest first; what the gateway reports without a time goes last, in the order it was learnt.
+  return all
+    .filter((e) => !(e.source === 'gateway' && covered.has(e.key)))
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => (a.e.at ?? Infinity) - (b.e.at ?? Infinity) || a.i - b.i)
+    .map(({ e }) => e);
+}

@@ -1,0 +1,161 @@
+/**
+ * The order view tells the truth about money, in Chromium against the embedded sandbox: the timeline keeps
+ * "Paid" and adds the reversal with its amount, a part-charge and a partial refund show in the header and
+ * the timeline, a cached order opened while the gateway answers 503 says so and offers no action on money,
+ * the refund and reverse dialogs name the environment and take a reason, and an order at the ACS (status 5)
+ * is in progress, not declined. Screenshots in both themes; axe finds nothing serious.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+
+const PREAUTH = '/payment/rest/registerPreAuth.do';
+
+describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90_000 }, () => {
+  let browser: Browser;
+  let app: AppUnderTest;
+  const held = { orderNumber: uniqueNumber('ui-held'), orderId: '' };
+  const charged = { orderNumber: uniqueNumber('ui-rev'), orderId: '' };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openApp(browser);
+    held.orderId = await paidOrder(app.sandbox, { orderNumber: held.orderNumber, amount: 2_499 }, PREAUTH);
+    charged.orderId = await paidOrder(app.sandbox, { orderNumber: charged.orderNumber, amount: 4_200 });
+    await control(app.sandbox, 'POST', '/seed', { demo: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
+    await app?.close();
+    await browser?.close();
+    if (app) removeFolder(app.dataFolder);
+  });
+
+  async function lookUp(query: string) {
+    const box = app.page.getByLabel('Order ID or order number');
+    await box.fill(query);
+    await box.press('Enter');
+    await expect.poll(() => app.page.getByRole('article').getByRole('heading', { level: 2 }).textContent()).toContain(query);
+  }
+
+  async function theme(page: Page, wanted: 'light' | 'dark') {
+    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
+  }
+
+  /** A screenshot and an axe check in each theme, ending in light. */
+  async function bothThemes(name: string) {
+    for (const wanted of ['light', 'dark'] as const) {
+      await theme(app.page, wanted);
+      await screenshot(app.page, `${name}-${wanted}`);
+      expect(await accessibilityProblems(app.page)).toEqual([]);
+    }
+    await theme(app.page, 'light');
+  }
+
+  const timeline = () => app.page.getByRole('article').locator('.timeline');
+  const header = () => app.page.getByRole('article').locator('.order-head');
+
+  it('an order at the ACS (status 5) carries a neutral in-progress badge and no "Declined"', async () => {
+    await lookUp('demo-0008');
+    const badge = header().locator('.badge');
+    await expect.poll(() => badge.textContent()).toBe('3-D Secure authentication in progress · 5');
+    expect(await badge.getAttribute('class')).toContain('tone-neutral');
+    expect(await app.page.getByRole('article').textContent()).not.toContain('Declined');
+    expect(await timeline().textContent()).toContain('3-D Secure authentication started');
+    await bothThemes('order-acs');
+  });
+
+  it('charging 2,000 of a 2,499 hold adds an entry and the header says "Partially charged"', async () => {
+    const { page } = app;
+    await lookUp(held.orderNumber);
+    await expect.poll(() => timeline().textContent()).toMatch(/Held RUB\s24\.99/);
+    await page.getByRole('button', { name: 'Charge held amount…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Charge the held amount' });
+    await dialog.getByLabel('Amount in RUB').fill('20.00');
+    await dialog.getByRole('button', { name: /Charge RUB\s20\.00/ }).click();
+    await expect.poll(() => header().textContent()).toContain('Partially charged · 2');
+    const text = (await timeline().textContent()) ?? '';
+    expect(text).toMatch(/Held RUB\s24\.99/);
+    expect(text).toMatch(/Charge of the held amount RUB\s20\.00 by \S+: done/);
+  });
+
+  it('the refund dialog names the environment, starts empty, takes a reason and says when to reverse instead', async () => {
+    const { page } = app;
+    const dialog = page.getByRole('dialog', { name: 'Refund' });
+    // The dialog is modal, so the theme is switched before it opens.
+    for (const wanted of ['light', 'dark'] as const) {
+      await theme(page, wanted);
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      expect(await dialog.getByLabel('Amount in RUB').inputValue()).toBe('');
+      expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
+      expect(await dialog.textContent()).toContain('Sandbox (simulated: no real money)');
+      expect(await dialog.textContent()).toMatch(/Reverse on the day of the payment, before it is settled/);
+      await dialog.getByLabel('Amount in RUB').fill('5');
+      await dialog.getByLabel('Reason (optional)').fill('x'.repeat(201));
+      await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('At most 200 characters');
+      expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
+      await dialog.getByLabel('Reason (optional)').fill('goods returned');
+      await screenshot(page, `order-refund-dialog-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    }
+    await theme(page, 'light');
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await dialog.getByLabel('Amount in RUB').fill('5');
+    await dialog.getByLabel('Reason (optional)').fill('goods returned');
+    await dialog.getByRole('button', { name: /Refund RUB\s5\.00/ }).click();
+    await expect.poll(() => header().textContent()).toContain('Partially charged, partially refunded · 2');
+    const text = (await timeline().textContent()) ?? '';
+    expect(text).toMatch(/Refunded RUB\s5\.00/);
+    expect(text).toMatch(/Refund RUB\s5\.00 by \S+: done\. Reason given: “goods returned”/);
+  });
+
+  it('after a same-day reversal the timeline keeps "Paid" with its amount and adds the reversal', async () => {
+    const { page } = app;
+    await lookUp(charged.orderNumber);
+    await expect.poll(() => timeline().textContent()).toMatch(/Paid RUB\s42\.00/);
+    await page.getByRole('button', { name: 'Reverse…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reverse the order' });
+    expect(await dialog.textContent()).toContain('Sandbox (simulated: no real money)');
+    expect(await dialog.textContent()).toMatch(/Refund once the payment has been settled/);
+    await dialog.getByLabel('Reason (optional)').fill('charged twice by mistake');
+    await dialog.getByRole('button', { name: `Reverse order ${charged.orderNumber}` }).click();
+    await expect.poll(() => header().textContent()).toContain('Reversed · 3');
+    const text = (await timeline().textContent()) ?? '';
+    expect(text).toMatch(/Paid RUB\s42\.00/);
+    expect(text).toMatch(/Reversal RUB\s42\.00 by \S+: done\. Reason given: “charged twice by mistake”/);
+    expect(text).not.toContain('Authorisation attempted');
+    expect(text).not.toMatch(/RUB\s0\.00/);
+    // The gateway now reports 0 held and 0 charged; what the reversal cancelled is said beside them.
+    expect(await page.getByRole('article').locator('dl.amounts').textContent()).toMatch(/Reversed\s*RUB\s42\.00/);
+    await bothThemes('order-timeline-reversed');
+  });
+
+  it('a cached order opened while the gateway answers 503 says as of when, and offers no action until a live look-up', async () => {
+    const { page } = app;
+    await control(app.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0 }],
+    });
+    const filter = page.getByLabel('Find a looked-up order (works offline)');
+    await filter.fill(held.orderNumber);
+    const history = page.getByRole('complementary');
+    await history.getByRole('button', { name: held.orderNumber }).click();
+    const notice = page.getByRole('article').locator('.cached-notice');
+    await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toMatch(/^As of .+, the gateway could not be reached/);
+    expect(await notice.textContent()).toMatch(/503/);
+    expect(await page.getByRole('button', { name: /Refund…|Reverse…|Charge held amount…/ }).count()).toBe(0);
+    // What the cache holds is still the whole story as last seen.
+    expect(await header().textContent()).toContain('Partially charged, partially refunded · 2');
+    await bothThemes('order-cached-503');
+
+    await control(app.sandbox, 'DELETE', '/faults');
+    await filter.fill('');
+    await lookUp(held.orderNumber);
+    await expect.poll(() => page.getByRole('article').locator('.cached-notice').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Refund…' }).count()).toBe(1);
+  });
+});
