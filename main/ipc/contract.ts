@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
 import { luhnValid } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
+import type { HistoryEntry as LookupHistoryEntry } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
 export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
@@ -291,12 +292,8 @@ export interface ConnectionCheck {
   readonly message: string;
 }
 
-export interface HistoryEntry {
-  readonly query: string;
-  readonly orderId?: string;
-  readonly outcome: 'found' | 'notFound' | 'failed';
-  readonly at: number;
-}
+/** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
+export type HistoryEntry = LookupHistoryEntry;
 
 export interface OperationResult {
   readonly operation: 'deposit' | 'reverse' | 'refund';

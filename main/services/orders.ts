@@ -12,9 +12,9 @@ import type { OrderCache } from '../store/orderCache.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { currencyInfo, decimalText } from './money.js';
-import type { BatchProgress, LookupResult, OrderView } from './views.js';
+import type { BatchProgress, HistoryEntry, LookupResult, OrderView } from './views.js';
 
-export type { BatchProgress, LookupResult, OrderView } from './views.js';
+export type { BatchProgress, HistoryEntry, LookupResult, OrderView } from './views.js';
 
 const STATUS_WORDS: Readonly<Record<number, string>> = {
   0: 'Registered, not paid',
@@ -95,9 +95,11 @@ export class OrderService {
   async lookup(query: string): Promise<LookupResult> {
     const text = query.trim();
     const result = await this.find(text);
+    // A card number pasted into the box by mistake is never kept whole.
+    const kept = maskCardNumbers(text);
     this.o.cache.record(this.o.environment, {
-      // A card number pasted into the box by mistake is never kept whole.
-      query: maskCardNumbers(text),
+      query: kept,
+      queryMasked: kept !== text,
       outcome: result.kind === 'found' ? 'found' : result.kind === 'notFound' ? 'notFound' : 'failed',
       ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
       at: this.now(),
@@ -143,8 +145,14 @@ export class OrderService {
     return this.o.cache.search(this.o.environment, text.trim()).map((c) => c.view);
   }
 
-  history(limit?: number) {
-    return this.o.cache.history(this.o.environment, limit);
+  /** "Looked up before": each order once, newest first, each with the key a click looks up again. */
+  history(limit?: number): HistoryEntry[] {
+    return this.o.cache.history(this.o.environment, limit).map((h) => ({
+      label: h.orderNumber ? maskCardNumbers(h.orderNumber) : h.query,
+      outcome: h.outcome,
+      at: h.at,
+      ...(h.orderId ? { key: { orderId: h.orderId } } : h.queryMasked ? {} : { key: { query: h.query } }),
+    }));
   }
 
   /**

@@ -41,6 +41,19 @@ export type LookupResult =
   | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
   | { readonly query: string; readonly kind: 'cancelled' };
 
+/**
+ * One line of "Looked up before", each order (or, where none was found, each query) once, newest first.
+ * label: the found order's orderNumber, else what was typed; card numbers in it masked.
+ * key: what a click asks for again: the order found, by its orderId, or the text typed. Absent when that
+ * text was a card number and is kept masked: the masked text is nobody's number and is never sent as one.
+ */
+export interface HistoryEntry {
+  readonly label: string;
+  readonly outcome: 'found' | 'notFound' | 'failed';
+  readonly at: number;
+  readonly key?: { readonly orderId: string } | { readonly query: string };
+}
+
 export interface BatchProgress {
   readonly total: number;
   readonly done: number;

@@ -93,7 +93,7 @@ describe('order look-up', () => {
     expect(service.searchOffline(orderId.slice(0, 8)).map((o) => o.orderNumber)).toContain(orderNumber);
     expect(service.searchOffline('3333').map((o) => o.orderId)).toContain(orderId);
     expect(service.searchOffline('%')).toEqual([]);
-    expect(service.history(1)[0]).toMatchObject({ query: orderNumber, outcome: 'found', orderId });
+    expect(service.history(1)[0]).toMatchObject({ label: orderNumber, outcome: 'found', key: { orderId } });
   });
 });
 

@@ -149,7 +149,8 @@ describe('privacy and settings after review', () => {
   it('masks a card number typed into the look-up box before it is recorded', async () => {
     const orders = new OrderService({ environment: 'mask', client, cache: new OrderCache<OrderView>(db) });
     await orders.lookup('4444555511113333');
-    expect(orders.history(1)[0]?.query).toBe('444455******3333');
+    expect(orders.history(1)[0]).toMatchObject({ label: '444455******3333', outcome: 'notFound' });
+    expect(orders.history(1)[0]?.key).toBeUndefined();
   });
 
   it('shows no credentials when the client is printed or serialised', () => {
