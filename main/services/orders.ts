@@ -157,14 +157,19 @@ export class OrderService {
 
   /**
    * Looks up many references, keeping a bounded number in flight (the client's limiter sets the pace),
-   * reporting progress, and stopping when the signal aborts: what was not looked up is 'cancelled'.
+   * reporting each result as it arrives (onResult, with the query's index) and progress, and stopping when
+   * the signal aborts: what was not looked up is 'cancelled'.
    */
   async lookupMany(
     queries: readonly string[],
-    options: { onProgress?: (p: BatchProgress) => void; signal?: AbortSignal } = {},
+    options: {
+      onProgress?: (p: BatchProgress) => void;
+      onResult?: (index: number, r: LookupResult) => void;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<LookupResult[]> {
     const results: LookupResult[] = new Array(queries.length);
-    const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0 };
+    const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0, cancelled: 0 };
     let next = 0;
     const worker = async () => {
       while (next < queries.length && !options.signal?.aborted) {
@@ -173,6 +178,7 @@ export class OrderService {
         // for by hand: a batch of 100,000 would flood it, and a commit per row would slow the batch down.
         const r = await this.find(queries[i]!.trim());
         results[i] = r;
+        options.onResult?.(i, r);
         counts.done++;
         if (r.kind === 'found') counts.found++;
         else if (r.kind === 'notFound') counts.notFound++;
@@ -182,6 +188,8 @@ export class OrderService {
     };
     await Promise.all(Array.from({ length: Math.min(this.o.batchConcurrency ?? 32, queries.length) }, worker));
     for (let i = 0; i < queries.length; i++) results[i] ??= { query: queries[i]!.trim(), kind: 'cancelled' };
+    counts.cancelled = counts.total - counts.done;
+    if (counts.cancelled > 0) options.onProgress?.({ ...counts });
     return results;
   }
 }
@@ -204,6 +212,7 @@ export function resultsCsv(results: readonly LookupResult[]): string {
       card: o?.card?.maskedPan ?? '',
       actionCode: o?.actionCode ?? '',
       reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
+      registeredAt: o?.registeredAt !== undefined ? new Date(o.registeredAt).toISOString() : '',
     };
   });
   return exportCsv(rows, [
@@ -220,5 +229,6 @@ export function resultsCsv(results: readonly LookupResult[]): string {
     'card',
     'actionCode',
     'reason',
+    'registeredAt',
   ]);
 }

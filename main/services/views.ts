@@ -60,6 +60,8 @@ export interface BatchProgress {
   readonly found: number;
   readonly notFound: number;
   readonly failed: number;
+  /** Lines not looked up because the batch was cancelled: known once it has stopped. */
+  readonly cancelled: number;
 }
 
 /** failed: the app itself stopped a batch of charges (its journal or disk failed); the job says why. */
