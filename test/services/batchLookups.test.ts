@@ -23,6 +23,7 @@ const asked: string[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'batch-lookups-test-'));
 const reports: { batchId: string; state: BatchState; progress: BatchProgress }[] = [];
 let batches: BatchLookups;
+let environment = 'sandbox';
 
 beforeAll(async () => {
   sb = await startSandbox();
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const orders = new OrderService({ environment: 'sandbox', client, cache: new OrderCache<OrderView>(db), batchConcurrency: 4 });
   batches = new BatchLookups({
     orders: () => orders,
-    environment: () => 'sandbox',
+    environment: () => environment,
     onProgress: (batchId, state, progress) => reports.push({ batchId, state, progress }),
     progressEveryMs: 0,
   });
@@ -156,5 +157,21 @@ describe('batch look-ups', () => {
     expect(() => batches.retry(batchId)).toThrow(/still running/);
     batches.cancel(batchId);
     await follow(batchId);
+  });
+
+  it('refuses to retry a batch of another environment than the one now in use', async () => {
+    await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'latency', latencyMs: 200, count: 0 }],
+    });
+    const { batchId } = batches.start(Array.from({ length: 8 }, () => uniqueNumber('moved')).join('\n'));
+    // What the app does before switching: the batch is cancelled, then the environment changes.
+    batches.cancelAll();
+    await follow(batchId);
+    environment = 'test';
+    try {
+      expect(() => batches.retry(batchId)).toThrow(/ran in the sandbox environment and the app is now on test/);
+    } finally {
+      environment = 'sandbox';
+    }
   });
 });
