@@ -1,8 +1,11 @@
 /**
  * Batch look-ups as jobs: started from a pasted or dropped file, run in the background through the order
  * service (whose client's limiter sets the pace), reporting progress a few times a second, cancellable,
- * and kept in memory for the results table and the CSV export. The last few batches are kept; older ones
- * are dropped, and a batch still running is never dropped.
+ * and kept in memory for the results table and the CSV export. Each result is kept as it arrives, in the
+ * order of arrival, so the table can grow while the batch runs by reading only what is new (10,000 rows
+ * cross IPC once, not once per read). A retry is a new batch of the same lines in which only the failed and
+ * cancelled ones are looked up again. The last few batches are kept; older ones are dropped, and a batch
+ * still running is never dropped.
  *
  * A batch is kept with every card number in it masked (a card number pasted as an orderNumber is a valid
  * query, and the gateway's texts may quote one): the results table, the export and anything later built
