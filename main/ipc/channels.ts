@@ -20,6 +20,7 @@ export const CHANNELS = [
   'orders.batch.start',
   'orders.batch.cancel',
   'orders.batch.results',
+  'orders.batch.retry',
   'orders.batch.export',
   'audit.query',
   'audit.export',

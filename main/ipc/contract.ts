@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
 import { luhnValid, maskCardNumbers } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderLookup, OrderView } from '../services/views.js';
+import type { HistoryEntry as LookupHistoryEntry } from '../services/views.js';
 import type { ChannelName } from './channels.js';
 
 export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
@@ -177,7 +178,10 @@ const schemas = {
       .max(16 * 1024 * 1024, 'the file is over 16 MB'),
   }),
   'orders.batch.cancel': z.strictObject({ batchId }),
-  'orders.batch.results': z.strictObject({ batchId }),
+  /** from: how many rows the caller already has; only the rows that arrived after them come back. */
+  'orders.batch.results': z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  /** A new batch of the same lines, looking up again only those that failed or were cancelled. */
+  'orders.batch.retry': z.strictObject({ batchId }),
   'orders.batch.export': z.strictObject({
     batchId,
     /** Only rows of this result, and (for found orders) of this status number. */
@@ -300,12 +304,8 @@ export interface ConnectionCheck {
   readonly message: string;
 }
 
-export interface HistoryEntry {
-  readonly query: string;
-  readonly orderId?: string;
-  readonly outcome: 'found' | 'notFound' | 'failed';
-  readonly at: number;
-}
+/** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
+export type HistoryEntry = LookupHistoryEntry;
 
 export interface OperationResult {
   readonly operation: 'deposit' | 'reverse' | 'refund';
@@ -336,6 +336,8 @@ export type BatchState = 'running' | 'done' | 'cancelled';
 
 /** One row of a batch's results, compact so that 100,000 of them cross IPC quickly. */
 export interface BatchRow {
+  /** The query's place in the batch (0 for the first): the row's key. */
+  readonly line: number;
   readonly query: string;
   readonly result: LookupResult['kind'];
   readonly orderId?: string;
@@ -347,6 +349,8 @@ export interface BatchRow {
   readonly exponent?: number;
   readonly currency?: string;
   readonly maskedPan?: string;
+  /** When the order was registered (milliseconds since the epoch). */
+  readonly registeredAt?: number;
   readonly reason?: string;
 }
 
@@ -354,7 +358,16 @@ export interface BatchResults {
   readonly batchId: string;
   readonly state: BatchState;
   readonly progress: BatchProgress;
+  /** The rows that arrived from this position on, in the order they arrived; ask next from `from + rows.length`. */
+  readonly from: number;
   readonly rows: readonly BatchRow[];
+}
+
+export interface BatchRetried {
+  /** The new batch: the lines that were found or not found keep their results, the rest are looked up again. */
+  readonly batchId: string;
+  readonly total: number;
+  readonly retrying: number;
 }
 
 export interface ExportFile {
@@ -616,6 +629,7 @@ export interface Results {
   'orders.batch.start': BatchStarted;
   'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
   'orders.batch.results': BatchResults;
+  'orders.batch.retry': BatchRetried;
   'orders.batch.export': ExportFile;
   'audit.query': AuditPage;
   'audit.export': ExportFile;

@@ -7,14 +7,13 @@ import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
 import { BatchInputError } from '../services/batchInput.js';
-import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
+import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
 import { maskCardNumbers } from '../services/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
-import type { LookupResult } from '../services/views.js';
 import { CONTRACT_VERSION } from './channels.js';
 import {
   MAX_KEY_DAYS,
@@ -78,11 +77,12 @@ async function settingsView(core: AppCore): Promise<SettingsView> {
   };
 }
 
-function batchRow(r: LookupResult): BatchRow {
-  if (r.kind === 'failed') return { query: r.query, result: r.kind, reason: r.reason };
-  if (r.kind !== 'found') return { query: r.query, result: r.kind };
+function batchRow({ line, result: r }: BatchLine): BatchRow {
+  if (r.kind === 'failed') return { line, query: r.query, result: r.kind, reason: r.reason };
+  if (r.kind !== 'found') return { line, query: r.query, result: r.kind };
   const o = r.order;
   return {
+    line,
     query: r.query,
     result: r.kind,
     orderId: o.orderId,
@@ -94,6 +94,7 @@ function batchRow(r: LookupResult): BatchRow {
     exponent: o.exponent,
     currency: o.currencyAlpha ?? o.currency,
     ...(o.card?.maskedPan ? { maskedPan: o.card.maskedPan } : {}),
+    ...(o.registeredAt !== undefined ? { registeredAt: o.registeredAt } : {}),
     // The gateway's reason matters where something did not go through; "processed successfully" is noise.
     ...(o.actionCodeDescription && o.actionCode !== 0 ? { reason: o.actionCodeDescription } : {}),
   };
@@ -105,7 +106,7 @@ function batchCall<T>(f: () => T): T {
     return f();
   } catch (err) {
     if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', err.message);
-    if (err instanceof BatchInputError) throw new IpcFailure('invalidInput', err.message);
+    if (err instanceof BatchInputError || err instanceof BatchRetryError) throw new IpcFailure('invalidInput', err.message);
     throw err;
   }
 }
@@ -206,6 +207,7 @@ const maskedCardNumber = (digits: string) => `${digits.slice(0, 6)}${'*'.repeat(
 export function createHandlers({ core, events, app }: HandlerContext): Handlers {
   const batches = new BatchLookups({
     orders: () => core.services.orders,
+    environment: () => core.services.environment,
     onProgress: (batchId, state, progress) => events.publish({ type: 'batch.progress', batchId, state, progress }),
   });
 
@@ -291,11 +293,12 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
         return { batchId, total: input.queries.length, duplicates: input.duplicates, skipped: input.skipped };
       }),
     'orders.batch.cancel': ({ batchId }) => batchCall(() => ({ batchId, state: batches.cancel(batchId) })),
-    'orders.batch.results': ({ batchId }) =>
+    'orders.batch.results': ({ batchId, from = 0 }) =>
       batchCall(() => {
-        const { state, progress, results } = batches.state(batchId);
-        return { batchId, state, progress, rows: (results ?? []).map(batchRow) };
+        const { state, progress, lines } = batches.read(batchId, from);
+        return { batchId, state, progress, from, rows: lines.map(batchRow) };
       }),
+    'orders.batch.retry': ({ batchId }) => batchCall(() => batches.retry(batchId)),
     'audit.query': ({ limit = 500, ...filter }) => {
       // One more than asked says whether there is more, without counting the whole log.
       const entries = core.audit.query({ ...filter, limit: limit + 1 });

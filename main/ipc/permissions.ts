@@ -34,6 +34,7 @@ export const MINIMUM_ROLE = {
   'orders.batch.start': EVERYONE,
   'orders.batch.cancel': EVERYONE,
   'orders.batch.results': EVERYONE,
+  'orders.batch.retry': EVERYONE,
   'orders.batch.export': EVERYONE,
   'audit.query': FINANCE,
   'audit.export': FINANCE,

@@ -1,8 +1,11 @@
 /**
  * Batch look-ups as jobs: started from a pasted or dropped file, run in the background through the order
  * service (whose client's limiter sets the pace), reporting progress a few times a second, cancellable,
- * and kept in memory for the results table and the CSV export. The last few batches are kept; older ones
- * are dropped, and a batch still running is never dropped.
+ * and kept in memory for the results table and the CSV export. Each result is kept as it arrives, in the
+ * order of arrival, so the table can grow while the batch runs by reading only what is new (10,000 rows
+ * cross IPC once, not once per read). A retry is a new batch of the same lines in which only the failed and
+ * cancelled ones are looked up again. The last few batches are kept; older ones are dropped, and a batch
+ * still running is never dropped.
  *
  * A batch is kept with every card number in it masked (a card number pasted as an orderNumber is a valid
  * query, and the gateway's texts may quote one): the results table, the export and anything later built
@@ -17,16 +20,30 @@ export type BatchState = 'running' | 'done' | 'cancelled';
 
 interface Job {
   readonly id: string;
+  readonly environment: string;
   readonly startedAt: number;
   readonly controller: AbortController;
+  /** The batch's queries, one per line of the input (after repeats were dropped). */
+  readonly queries: readonly string[];
+  /** Each line's result as kept (card numbers masked), once it is known. */
+  readonly results: (LookupResult | undefined)[];
+  /** Lines in the order their results became known: a reader follows the batch from where it stopped. */
+  readonly arrived: number[];
   state: BatchState;
   progress: BatchProgress;
-  results?: readonly LookupResult[];
+}
+
+/** One line's result, with its place among the batch's queries. */
+export interface BatchLine {
+  readonly line: number;
+  readonly result: LookupResult;
 }
 
 export interface BatchLookupsOptions {
   /** The current environment's order service, asked at the start of each batch. */
   readonly orders: () => OrderService;
+  /** The current environment: a retry runs only where the batch ran. */
+  readonly environment: () => string;
   readonly onProgress: (batchId: string, state: BatchState, progress: BatchProgress) => void;
   /** Smallest gap between two progress reports of one batch; the last one always goes out. */
   readonly progressEveryMs?: number;
@@ -65,6 +82,11 @@ export class UnknownBatchError extends Error {
   }
 }
 
+/** A retry that cannot be made: the batch is still running, has nothing to retry, or ran in another environment. */
+export class BatchRetryError extends Error {
+  override name = 'BatchRetryError';
+}
+
 export class BatchLookups {
   private readonly jobs = new Map<string, Job>();
   private counter = 0;
@@ -77,43 +99,85 @@ export class BatchLookups {
   /** Parses the file and starts looking its numbers up; throws BatchInputError for a file with none. */
   start(text: string): { batchId: string; input: BatchInput } {
     const input = parseBatchInput(text);
+    const job = this.launch(
+      input.queries,
+      input.queries.map((_, line) => line),
+    );
+    return { batchId: job.id, input };
+  }
+
+  /**
+   * A new batch of the same lines that looks up again only those that failed or were cancelled; the others
+   * keep their results (and come first, as they arrived). The batch retried stays as it was.
+   */
+  retry(batchId: string): { batchId: string; total: number; retrying: number } {
+    const old = this.job(batchId);
+    if (old.state === 'running') throw new BatchRetryError('The batch is still running: cancel it or let it finish first');
+    if (old.environment !== this.o.environment())
+      throw new BatchRetryError(
+        `The batch ran in the ${old.environment} environment and the app is now on ${this.o.environment()}: start a new batch`,
+      );
+    const again = old.queries.map((_, line) => line).filter((line) => !settled(old.results[line]));
+    if (again.length === 0) throw new BatchRetryError('No line of the batch failed or was cancelled: there is nothing to retry');
+    const kept = old.arrived.filter((line) => settled(old.results[line]));
+    const job = this.launch(
+      old.queries,
+      again,
+      kept.map((line) => ({ line, result: old.results[line]! })),
+    );
+    return { batchId: job.id, total: old.queries.length, retrying: again.length };
+  }
+
+  private launch(queries: readonly string[], lines: readonly number[], kept: readonly BatchLine[] = []): Job {
     const orders = this.o.orders();
     const id = `b${(++this.counter).toString(36)}${this.now().toString(36)}`;
     const job: Job = {
       id,
+      environment: this.o.environment(),
       startedAt: this.now(),
       controller: new AbortController(),
+      queries,
+      results: new Array<LookupResult | undefined>(queries.length),
+      arrived: [],
       state: 'running',
-      progress: { total: input.queries.length, done: 0, found: 0, notFound: 0, failed: 0 },
+      progress: { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0, cancelled: 0 },
     };
+    for (const k of kept) keepResult(job, k.line, k.result);
     this.jobs.set(id, job);
     this.prune();
     let lastReport = 0;
     const every = this.o.progressEveryMs ?? 100;
     void orders
-      .lookupMany(input.queries, {
-        signal: job.controller.signal,
-        onProgress: (p) => {
-          job.progress = p;
-          if (this.now() - lastReport >= every) {
-            lastReport = this.now();
-            this.o.onProgress(id, 'running', p);
-          }
+      .lookupMany(
+        lines.map((line) => queries[line]!),
+        {
+          signal: job.controller.signal,
+          onResult: (i, r) => {
+            keepResult(job, lines[i]!, maskedResult(r));
+            if (this.now() - lastReport >= every) {
+              lastReport = this.now();
+              this.o.onProgress(id, 'running', job.progress);
+            }
+          },
         },
-      })
+      )
       .then(
         (results) => {
-          job.results = results.map(maskedResult);
+          // What was not looked up (cancelled) arrives last.
+          results.forEach((r, i) => {
+            if (!job.results[lines[i]!]) keepResult(job, lines[i]!, maskedResult(r));
+          });
           job.state = job.controller.signal.aborted ? 'cancelled' : 'done';
         },
         (err: unknown) => {
           // lookupMany reports each failure in its row; reaching here means the service itself broke.
-          job.results = input.queries.map((query) => maskedResult({ query, kind: 'failed', reason: String(err) }));
+          for (const line of lines)
+            if (!job.results[line]) keepResult(job, line, maskedResult({ query: queries[line]!, kind: 'failed', reason: String(err) }));
           job.state = 'done';
         },
       )
       .finally(() => this.o.onProgress(id, job.state, job.progress));
-    return { batchId: id, input };
+    return job;
   }
 
   cancel(batchId: string): BatchState {
@@ -127,15 +191,24 @@ export class BatchLookups {
     for (const job of this.jobs.values()) if (job.state === 'running') job.controller.abort();
   }
 
-  state(batchId: string): { state: BatchState; progress: BatchProgress; results?: readonly LookupResult[] } {
+  /**
+   * The batch's state and the lines whose results became known from position `from` on (0: all of them), in
+   * the order they did: a reader that asks again from where it stopped gets only what is new.
+   */
+  read(batchId: string, from = 0): { state: BatchState; progress: BatchProgress; lines: readonly BatchLine[] } {
     const job = this.job(batchId);
-    return { state: job.state, progress: job.progress, ...(job.results ? { results: job.results } : {}) };
+    return {
+      state: job.state,
+      progress: job.progress,
+      lines: job.arrived.slice(from).map((line) => ({ line, result: job.results[line]! })),
+    };
   }
 
-  /** The batch's results as CSV, optionally only one kind of result and one status. */
+  /** The batch's results as CSV, in the order of its lines, optionally only one kind of result and one status. */
   csv(batchId: string, filter: { result?: LookupResult['kind']; status?: number } = {}): string {
-    const results = (this.job(batchId).results ?? []).filter(
-      (r) =>
+    const results = this.job(batchId).results.filter(
+      (r): r is LookupResult =>
+        r !== undefined &&
         (filter.result === undefined || r.kind === filter.result) &&
         (filter.status === undefined || (r.kind === 'found' && r.order.status === filter.status)),
     );
@@ -152,4 +225,22 @@ export class BatchLookups {
     const finished = [...this.jobs.values()].filter((j) => j.state !== 'running');
     for (const job of finished.slice(0, Math.max(0, finished.length - (this.o.keep ?? 5)))) this.jobs.delete(job.id);
   }
+}
+
+/** A line that has its answer: found or not found. Failed and cancelled lines are what a retry looks up again. */
+const settled = (r: LookupResult | undefined) => r?.kind === 'found' || r?.kind === 'notFound';
+
+/** Keeps a line's result and counts it. */
+function keepResult(job: Job, line: number, result: LookupResult): void {
+  job.results[line] = result;
+  job.arrived.push(line);
+  const p = job.progress;
+  job.progress = {
+    ...p,
+    done: p.done + (result.kind === 'cancelled' ? 0 : 1),
+    found: p.found + (result.kind === 'found' ? 1 : 0),
+    notFound: p.notFound + (result.kind === 'notFound' ? 1 : 0),
+    failed: p.failed + (result.kind === 'failed' ? 1 : 0),
+    cancelled: p.cancelled + (result.kind === 'cancelled' ? 1 : 0),
+  };
 }

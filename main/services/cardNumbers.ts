@@ -9,6 +9,12 @@
  * more than 19 digits is masked when it begins with a card number (13 to 19 digits passing Luhn): that is a
  * card pasted with its expiry or code after it, and a long number that merely looks so is masked too, as
  * the safer mistake.
+ *
+ * A card number stands alone: a run glued to a letter or a digit, or joined to one in front by `-`, `_`, `.`
+ * or `/` (`seed-1627751397641903`, `INV/4111111111111111`, `ORD4111111111111111`), is part of an identifier
+ * that the gateway and the merchant's systems show whole anyway, so it stays readable: masking it would make
+ * support read, and look up, a text that is no order's number. Behind the number only a glued letter or digit
+ * counts, so that a card pasted with its expiry or code after it (`4111111111111111/12`) is still masked.
  */
 
 /** Luhn's check digit, which every card number carries: it catches a mistyped digit or two swapped. */
@@ -26,14 +32,14 @@ export function luhnValid(digits: string): boolean {
 }
 
 /**
- * A whole run of 13 or more digits, or the usual printed groups (one separator kind throughout), not inside a
- * longer run of digits. The grouped forms come first so that a grouped number is taken whole.
+ * A whole run of 13 or more digits, or the usual printed groups (one separator kind throughout), standing
+ * alone (see above). The grouped forms come first so that a grouped number is taken whole.
  */
 const CANDIDATE = new RegExp(
   [String.raw`\d{4}([ -])\d{4}\1\d{4}\1\d{4}(?:\1\d{1,3})?`, String.raw`\d{4}([ -])\d{6}\2\d{4,5}`, String.raw`\d{13,}`]
-    .map((form) => String.raw`(?<![\d])(?:${form})(?![\d])`)
+    .map((form) => String.raw`(?<![\p{L}\p{N}])(?<![\p{L}\p{N}][-_./])(?:${form})(?![\p{L}\p{N}])`)
     .join('|'),
-  'g',
+  'gu',
 );
 
 /** The digits of a card number past the first six and before the last four as '*'; separators are kept. */

@@ -15,9 +15,9 @@ import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { currencyInfo, decimalText } from './money.js';
 import { appEntries, gatewayEntries, mergeTimeline } from './orderTimeline.js';
-import type { BatchProgress, LookupResult, OrderLookup, OrderView } from './views.js';
+import type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
 
-export type { BatchProgress, LookupResult, OrderLookup, OrderView } from './views.js';
+export type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
 
 const STATUS_WORDS: Readonly<Record<number, string>> = {
   0: 'Registered, not paid',
@@ -133,9 +133,11 @@ export class OrderService {
   async lookup(query: string): Promise<OrderLookup> {
     const text = query.trim();
     const { result, unreachable } = await this.attempt(text);
+    // A card number pasted into the box by mistake is never kept whole.
+    const kept = maskCardNumbers(text);
     this.o.cache.record(this.o.environment, {
-      // A card number pasted into the box by mistake is never kept whole.
-      query: maskCardNumbers(text),
+      query: kept,
+      queryMasked: kept !== text,
       outcome: result.kind === 'found' ? 'found' : result.kind === 'notFound' ? 'notFound' : 'failed',
       ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
       at: this.now(),
@@ -206,20 +208,31 @@ export class OrderService {
     return this.o.cache.search(this.o.environment, text.trim()).map((c) => upToDate(c.view));
   }
 
-  history(limit?: number) {
-    return this.o.cache.history(this.o.environment, limit);
+  /** "Looked up before": each order once, newest first, each with the key a click looks up again. */
+  history(limit?: number): HistoryEntry[] {
+    return this.o.cache.history(this.o.environment, limit).map((h) => ({
+      label: h.orderNumber ? maskCardNumbers(h.orderNumber) : h.query,
+      outcome: h.outcome,
+      at: h.at,
+      ...(h.orderId ? { key: { orderId: h.orderId } } : h.queryMasked ? {} : { key: { query: h.query } }),
+    }));
   }
 
   /**
    * Looks up many references, keeping a bounded number in flight (the client's limiter sets the pace),
-   * reporting progress, and stopping when the signal aborts: what was not looked up is 'cancelled'.
+   * reporting each result as it arrives (onResult, with the query's index) and progress, and stopping when
+   * the signal aborts: what was not looked up is 'cancelled'.
    */
   async lookupMany(
     queries: readonly string[],
-    options: { onProgress?: (p: BatchProgress) => void; signal?: AbortSignal } = {},
+    options: {
+      onProgress?: (p: BatchProgress) => void;
+      onResult?: (index: number, r: LookupResult) => void;
+      signal?: AbortSignal;
+    } = {},
   ): Promise<LookupResult[]> {
     const results: LookupResult[] = new Array(queries.length);
-    const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0 };
+    const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0, cancelled: 0 };
     let next = 0;
     const worker = async () => {
       while (next < queries.length && !options.signal?.aborted) {
@@ -228,6 +241,7 @@ export class OrderService {
         // for by hand: a batch of 100,000 would flood it, and a commit per row would slow the batch down.
         const r = await this.find(queries[i]!.trim());
         results[i] = r;
+        options.onResult?.(i, r);
         counts.done++;
         if (r.kind === 'found') counts.found++;
         else if (r.kind === 'notFound') counts.notFound++;
@@ -237,6 +251,8 @@ export class OrderService {
     };
     await Promise.all(Array.from({ length: Math.min(this.o.batchConcurrency ?? 32, queries.length) }, worker));
     for (let i = 0; i < queries.length; i++) results[i] ??= { query: queries[i]!.trim(), kind: 'cancelled' };
+    counts.cancelled = counts.total - counts.done;
+    if (counts.cancelled > 0) options.onProgress?.({ ...counts });
     return results;
   }
 }
@@ -259,6 +275,7 @@ export function resultsCsv(results: readonly LookupResult[]): string {
       card: o?.card?.maskedPan ?? '',
       actionCode: o?.actionCode ?? '',
       reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
+      registeredAt: o?.registeredAt !== undefined ? new Date(o.registeredAt).toISOString() : '',
     };
   });
   return exportCsv(rows, [
@@ -275,5 +292,6 @@ export function resultsCsv(results: readonly LookupResult[]): string {
     'card',
     'actionCode',
     'reason',
+    'registeredAt',
   ]);
 }

@@ -86,12 +86,27 @@ export type LookupResult =
   | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
   | { readonly query: string; readonly kind: 'cancelled' };
 
+/**
+ * One line of "Looked up before", each order (or, where none was found, each query) once, newest first.
+ * label: the found order's orderNumber, else what was typed; card numbers in it masked.
+ * key: what a click asks for again: the order found, by its orderId, or the text typed. Absent when that
+ * text was a card number and is kept masked: the masked text is nobody's number and is never sent as one.
+ */
+export interface HistoryEntry {
+  readonly label: string;
+  readonly outcome: 'found' | 'notFound' | 'failed';
+  readonly at: number;
+  readonly key?: { readonly orderId: string } | { readonly query: string };
+}
+
 export interface BatchProgress {
   readonly total: number;
   readonly done: number;
   readonly found: number;
   readonly notFound: number;
   readonly failed: number;
+  /** Lines not looked up because the batch was cancelled: known once it has stopped. */
+  readonly cancelled: number;
 }
 
 /** failed: the app itself stopped a batch of charges (its journal or disk failed); the job says why. */

@@ -163,6 +163,28 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE order_operations ADD COLUMN operator_reason TEXT CHECK (operator_reason IS NULL OR length(operator_reason) <= 200);
     `,
   },
+  {
+    version: 8,
+    description: 'look-up history: each order once, at most 1,000 entries, and whether a query was kept masked',
+    sql: `
+      -- 1: the query was a card number and is kept masked, so it is no text to look up again. Rows an older
+      -- version masked (any 13 to 19 digits) show a run of asterisks between digits.
+      ALTER TABLE lookup_history ADD COLUMN query_masked INTEGER NOT NULL DEFAULT 0 CHECK (query_masked IN (0, 1));
+      UPDATE lookup_history SET query_masked = 1 WHERE query GLOB '*[0-9][*][*][*]*[0-9]*';
+      -- Each order (or, where nothing was found, each query) once: the newest look-up of it.
+      DELETE FROM lookup_history WHERE id IN (
+        SELECT id FROM (
+          SELECT id, row_number() OVER (PARTITION BY environment, coalesce('o:' || order_id, 'q:' || query) ORDER BY at DESC, id DESC) AS n
+          FROM lookup_history
+        ) WHERE n > 1
+      );
+      DELETE FROM lookup_history WHERE id IN (
+        SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY environment ORDER BY at DESC, id DESC) AS n FROM lookup_history) WHERE n > 1000
+      );
+      CREATE INDEX lookup_history_order ON lookup_history (environment, order_id);
+      CREATE INDEX lookup_history_query ON lookup_history (environment, query);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

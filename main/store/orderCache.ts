@@ -12,11 +12,22 @@ export interface CachedOrder<V> {
 }
 
 export interface LookupRecord {
+  /** What was typed, with any card number in it masked. */
   readonly query: string;
+  /** Whether masking changed the query: then it is no text to look up again. */
+  readonly queryMasked: boolean;
   readonly orderId?: string;
   readonly outcome: 'found' | 'notFound' | 'failed';
   readonly at: number;
 }
+
+/** A look-up as the history keeps it, with the orderNumber of the order it found when that is cached. */
+export interface HistoryRecord extends LookupRecord {
+  readonly orderNumber?: string;
+}
+
+/** Entries kept per environment; the oldest go first. */
+export const HISTORY_CAP = 1000;
 
 export class OrderCache<V> {
   constructor(private readonly db: Db) {}
@@ -84,26 +95,56 @@ export class OrderCache<V> {
     });
   }
 
+  /**
+   * Records a look-up as the newest entry of the history: the earlier entry of the same order (or, where no
+   * order was found, of the same query) gives way to it, and the history keeps its newest HISTORY_CAP entries.
+   */
   record(environment: string, entry: LookupRecord): void {
     write(this.db, () => {
+      if (entry.orderId) {
+        this.db.prepare('DELETE FROM lookup_history WHERE environment = ? AND order_id = ?').run(environment, entry.orderId);
+      } else {
+        this.db
+          .prepare('DELETE FROM lookup_history WHERE environment = ? AND query = ? AND order_id IS NULL')
+          .run(environment, entry.query);
+      }
       this.db
-        .prepare('INSERT INTO lookup_history (environment, query, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)')
-        .run(environment, entry.query, entry.orderId ?? null, entry.outcome, entry.at);
+        .prepare('INSERT INTO lookup_history (environment, query, query_masked, order_id, outcome, at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(environment, entry.query, entry.queryMasked ? 1 : 0, entry.orderId ?? null, entry.outcome, entry.at);
+      this.db
+        .prepare(
+          `DELETE FROM lookup_history WHERE environment = ? AND id NOT IN (
+             SELECT id FROM lookup_history WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?)`,
+        )
+        .run(environment, environment, HISTORY_CAP);
     });
   }
 
-  history(environment: string, limit = 100): LookupRecord[] {
+  history(environment: string, limit = 100): HistoryRecord[] {
     return read(this.db, () => {
       return (
         this.db
-          .prepare('SELECT query, order_id, outcome, at FROM lookup_history WHERE environment = ? ORDER BY at DESC, id DESC LIMIT ?')
+          .prepare(
+            `SELECT h.query, h.query_masked, h.order_id, h.outcome, h.at, c.order_number FROM lookup_history h
+             LEFT JOIN order_cache c ON c.environment = h.environment AND c.order_id = h.order_id
+             WHERE h.environment = ? ORDER BY h.at DESC, h.id DESC LIMIT ?`,
+          )
           .all(environment, limit) as {
           query: string;
+          query_masked: 0 | 1;
           order_id: string | null;
           outcome: LookupRecord['outcome'];
           at: number;
+          order_number: string | null;
         }[]
-      ).map((r) => ({ query: r.query, ...(r.order_id ? { orderId: r.order_id } : {}), outcome: r.outcome, at: r.at }));
+      ).map((r) => ({
+        query: r.query,
+        queryMasked: r.query_masked === 1,
+        ...(r.order_id ? { orderId: r.order_id } : {}),
+        ...(r.order_number ? { orderNumber: r.order_number } : {}),
+        outcome: r.outcome,
+        at: r.at,
+      }));
     });
   }
 }

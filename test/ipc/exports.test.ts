@@ -146,7 +146,8 @@ describe('card numbers pasted into a batch look-up', () => {
       () => call('orders.batch.results', { batchId: started.batchId }),
       (r: BatchResults) => r.state === 'done',
     );
-    expect(results.rows).toEqual([
+    // Rows come in the order they were found; line says which query each answers.
+    expect(results.rows.toSorted((a, b) => a.line - b.line)).toEqual([
       expect.objectContaining({ query: '411111******1111', result: 'found', orderId, orderNumber: '411111******1111' }),
       expect.objectContaining({ query: '5555 55** **** 4444', result: 'notFound' }),
       expect.objectContaining({ query: longNumber, result: 'notFound' }),

@@ -82,6 +82,7 @@ describe('the permissions table', () => {
       'orders.batch.start',
       'orders.batch.cancel',
       'orders.batch.results',
+      'orders.batch.retry',
       'orders.batch.export',
       'roles.get',
       'roles.set',

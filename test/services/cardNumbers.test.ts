@@ -18,7 +18,23 @@ describe('maskCardNumbers', () => {
 
   it('masks a longer run of digits that begins with a card number (the card pasted with its expiry and code)', () => {
     expect(maskCardNumbers('41111111111111111230123')).toBe('411111*************0123');
-    expect(maskCardNumbers('x4111111111111111 12/30')).toBe('x411111******1111 12/30');
+    expect(maskCardNumbers('card: 4111111111111111 12/30')).toBe('card: 411111******1111 12/30');
+    expect(maskCardNumbers('4111111111111111/12')).toBe('411111******1111/12');
     expect(maskCardNumbers('orders 1-100')).toBe('orders 1-100');
+  });
+
+  it('masks only a card number standing alone: a run glued to letters or joined to a word is part of an identifier', () => {
+    // 4111111111111111 passes Luhn; inside an identifier it is no card number written out.
+    for (const text of [
+      'seed-1627751397641903',
+      'seed-4111111111111111',
+      'ORD4111111111111111',
+      'INV/4111111111111111',
+      'a_4111111111111111',
+      '4111111111111111x',
+    ])
+      expect(maskCardNumbers(text)).toBe(text);
+    expect(maskCardNumbers('(4111111111111111), "4111111111111111".')).toBe('(411111******1111), "411111******1111".');
+    expect(maskCardNumbers('card 4111111111111111.')).toBe('card 411111******1111.');
   });
 });

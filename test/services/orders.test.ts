@@ -101,7 +101,7 @@ describe('order look-up', () => {
     expect(service.searchOffline(orderId.slice(0, 8)).map((o) => o.orderNumber)).toContain(orderNumber);
     expect(service.searchOffline('3333').map((o) => o.orderId)).toContain(orderId);
     expect(service.searchOffline('%')).toEqual([]);
-    expect(service.history(1)[0]).toMatchObject({ query: orderNumber, outcome: 'found', orderId });
+    expect(service.history(1)[0]).toMatchObject({ label: orderNumber, outcome: 'found', key: { orderId } });
   });
 });
 
@@ -113,12 +113,14 @@ describe('batch look-up', () => {
     const results = await service.lookupMany(queries, { onProgress: (p) => progress.push(p) });
     expect(results.filter((r) => r.kind === 'found')).toHaveLength(20);
     expect(results.filter((r) => r.kind === 'notFound')).toHaveLength(980);
-    expect(progress.at(-1)).toEqual({ total: 1_000, done: 1_000, found: 20, notFound: 980, failed: 0 });
+    expect(progress.at(-1)).toEqual({ total: 1_000, done: 1_000, found: 20, notFound: 980, failed: 0, cancelled: 0 });
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 1_000 }, (_, i) => i + 1));
     const csv = resultsCsv(results);
     const lines = csv.trim().split('\n');
     expect(lines).toHaveLength(1_001);
-    expect(lines[0]).toBe('query,result,orderId,orderNumber,status,statusWords,paid,amount,refunded,currency,card,actionCode,reason');
+    expect(lines[0]).toBe(
+      'query,result,orderId,orderNumber,status,statusWords,paid,amount,refunded,currency,card,actionCode,reason,registeredAt',
+    );
     expect(lines[1]).toContain(',found,');
     expect(lines[1]).toContain(',1234.56,0.00,RUB,444455******3333,');
   });

@@ -155,7 +155,8 @@ describe('privacy and settings after review', () => {
       operations: new OperationJournal(db),
     });
     await orders.lookup('4444555511113333');
-    expect(orders.history(1)[0]?.query).toBe('444455******3333');
+    expect(orders.history(1)[0]).toMatchObject({ label: '444455******3333', outcome: 'notFound' });
+    expect(orders.history(1)[0]?.key).toBeUndefined();
   });
 
   it('shows no credentials when the client is printed or serialised', () => {

@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { BatchProgress, BatchState, ChargeBatchStatus } from '../../../main/ipc/contract';
+import type { BatchProgress, BatchRow, BatchState, ChargeBatchStatus } from '../../../main/ipc/contract';
 import { call, subscribe } from './client';
 
 export const keys = {
@@ -13,7 +13,6 @@ export const keys = {
   settings: ['settings'] as const,
   history: ['orders.history'] as const,
   search: (text: string) => ['orders.search', text] as const,
-  batchProgress: (batchId: string) => ['batch', batchId, 'progress'] as const,
   batchResults: (batchId: string) => ['batch', batchId, 'results'] as const,
   /** Everything read from the charge journal starts with this. */
   charges: ['charges'] as const,
@@ -27,14 +26,43 @@ export interface BatchStatus {
   readonly progress: BatchProgress;
 }
 
+/** A batch look-up as the screen holds it: its state and every row that has arrived, in arrival order. */
+export interface BatchTable extends BatchStatus {
+  readonly rows: readonly BatchRow[];
+}
+
+/**
+ * A batch look-up, followed while it runs: each read asks main only for the rows that arrived since the
+ * last one (so 10,000 rows cross once, not once per read). Main's progress events trigger the reads;
+ * polling while running covers a dropped event stream.
+ */
+export function useBatch(batchId: string) {
+  const client = useQueryClient();
+  const key = keys.batchResults(batchId);
+  return useQuery<BatchTable>({
+    queryKey: key,
+    queryFn: async () => {
+      const held = client.getQueryData<BatchTable>(key)?.rows ?? [];
+      const r = await call('orders.batch.results', { batchId, from: held.length });
+      return { state: r.state, progress: r.progress, rows: held.length === 0 ? r.rows : [...held, ...r.rows] };
+    },
+    // The rows only ever grow; comparing 10,000 of them on every read would cost more than it saves.
+    structuralSharing: false,
+    refetchInterval: (q) => (q.state.data?.state === 'running' || !q.state.data ? 2000 : false),
+  });
+}
+
 export const useAppInfo = () => useQuery({ queryKey: keys.appInfo, queryFn: () => call('app.info', {}) });
 export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
 
 function onEvent(client: QueryClient) {
   return subscribe((event) => {
     if (event.type === 'batch.progress') {
-      client.setQueryData<BatchStatus>(keys.batchProgress(event.batchId), { state: event.state, progress: event.progress });
-      if (event.state !== 'running') void client.invalidateQueries({ queryKey: keys.batchResults(event.batchId) });
+      const key = keys.batchResults(event.batchId);
+      client.setQueryData<BatchTable>(key, (t) => t && { ...t, state: event.state, progress: event.progress });
+      // The rows found since the last read. While running, a read already under way is left to finish (the
+      // next event asks again); once the batch has stopped, a fresh read makes sure the last rows come.
+      void client.invalidateQueries({ queryKey: key }, { cancelRefetch: event.state !== 'running' });
     } else if (event.type === 'chargeBatch.progress') {
       const key = keys.chargeBatchStatus(event.batchId);
       client.setQueryData<ChargeBatchStatus>(key, (s) => s && { ...s, state: event.state, progress: event.progress });

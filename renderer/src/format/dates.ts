@@ -3,6 +3,10 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 
 export const formatDateTime = (ms: number | undefined): string => (ms === undefined ? '—' : dateTime.format(new Date(ms)));
 
+/** The same, short, for a table column: date and minutes. */
+const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+export const formatShortDateTime = (ms: number): string => shortDateTime.format(new Date(ms));
+
 /** A date input's value (a local calendar day) as the first millisecond of that day. */
 export const dayStart = (day: string): number | undefined => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
 /** A date input's value (a local calendar day) as the last millisecond of that day. */

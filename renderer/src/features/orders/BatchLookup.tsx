@@ -1,21 +1,22 @@
 /**
  * Batch look-up: paste numbers or drop a CSV, see what was skipped and why, follow the progress with
- * counts, cancel, then filter the results and export them as CSV.
+ * counts and the rows as they are found, cancel, retry what failed or was cancelled, open an order from
+ * its row, and filter the results and export them as CSV.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BatchStarted } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
-import { keys, type BatchStatus } from '../../api/queries';
+import { useBatch } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
 
-export function BatchLookup() {
+export function BatchLookup({ onOpen }: { readonly onOpen: (orderId: string) => void }) {
   const batchId = useUi((s) => s.batchId);
-  return batchId ? <BatchRun batchId={batchId} /> : <BatchInput />;
+  return batchId ? <BatchRun batchId={batchId} onOpen={onOpen} /> : <BatchInput />;
 }
 
 function BatchInput() {
@@ -58,43 +59,52 @@ function BatchInput() {
   );
 }
 
-function BatchRun({ batchId }: { readonly batchId: string }) {
+function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOpen: (orderId: string) => void }) {
   const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
   const toast = useUi((s) => s.toast);
   const started = queries.getQueryData<BatchStarted>(['batch', batchId, 'started']);
-  // Events keep this current; polling while running covers a dropped event stream.
-  const status = useQuery<BatchStatus>({
-    queryKey: keys.batchProgress(batchId),
-    queryFn: async () => {
-      const r = await call('orders.batch.results', { batchId });
-      return { state: r.state, progress: r.progress };
-    },
-    refetchInterval: (q) => (q.state.data?.state === 'running' || !q.state.data ? 2000 : false),
-  });
+  const batch = useBatch(batchId);
   const cancel = useMutation({
     mutationFn: () => call('orders.batch.cancel', { batchId }),
     onError: (err) => toast('error', errorText(err)),
   });
-  const p = status.data?.progress;
-  const running = !status.data || status.data.state === 'running';
+  const retry = useMutation({
+    mutationFn: () => call('orders.batch.retry', { batchId }),
+    onSuccess: (r) => {
+      // The lines and what was skipped are those of the batch retried.
+      if (started) queries.setQueryData<BatchStarted>(['batch', r.batchId, 'started'], { ...started, batchId: r.batchId });
+      showBatch(r.batchId);
+    },
+    onError: (err) => toast('error', errorText(err)),
+  });
+  const p = batch.data?.progress;
+  const running = !batch.data || batch.data.state === 'running';
+  const again = p ? p.failed + p.cancelled : 0;
 
   return (
     <div className="batch-run">
       <section className="panel" aria-labelledby="batch-progress-title">
         <div className="workspace-head">
           <h2 id="batch-progress-title">
-            {running ? 'Looking up…' : status.data?.state === 'cancelled' ? 'Batch cancelled' : 'Batch finished'}
+            {running ? 'Looking up…' : batch.data?.state === 'cancelled' ? 'Batch cancelled' : 'Batch finished'}
           </h2>
           {running ? (
             <Button variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
               Cancel
             </Button>
           ) : (
-            <Button onClick={() => showBatch(undefined)}>New batch</Button>
+            <div className="button-row">
+              {again > 0 && (
+                <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
+                  Retry failed and cancelled ({again.toLocaleString()})
+                </Button>
+              )}
+              <Button onClick={() => showBatch(undefined)}>New batch</Button>
+            </div>
           )}
         </div>
-        {status.isError && <div role="alert">{errorText(status.error)}</div>}
+        {batch.isError && <div role="alert">{errorText(batch.error)}</div>}
         {p && (
           <>
             <ProgressBar value={p.done} max={p.total} label="Orders looked up" />
@@ -105,6 +115,8 @@ function BatchRun({ batchId }: { readonly batchId: string }) {
               <dd data-count="notFound">{p.notFound.toLocaleString()}</dd>
               <dt>Failed</dt>
               <dd data-count="failed">{p.failed.toLocaleString()}</dd>
+              <dt>Cancelled</dt>
+              <dd data-count="cancelled">{p.cancelled.toLocaleString()}</dd>
             </dl>
           </>
         )}
@@ -123,7 +135,7 @@ function BatchRun({ batchId }: { readonly batchId: string }) {
           </details>
         )}
       </section>
-      {!running && <BatchResults batchId={batchId} />}
+      {batch.data && <BatchResults batchId={batchId} rows={batch.data.rows} running={running} onOpen={onOpen} />}
     </div>
   );
 }

@@ -1,16 +1,16 @@
 /**
- * A batch's results: a virtualised table (only the rows in view are in the DOM, so 100,000 rows scroll
- * as smoothly as 100), filters by result and status, and CSV export of what the filters show.
+ * A batch's results, growing as rows are found: a virtualised table (only the rows in view are in the DOM,
+ * so 100,000 rows scroll as smoothly as 100) where Enter or a click on a found order opens it, filters by
+ * result and status, and CSV export of what the filters show.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { BatchRow } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
+import { formatShortDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 
 type ResultFilter = 'all' | BatchRow['result'];
@@ -21,14 +21,22 @@ const RESULT_WORDS: Record<BatchRow['result'], string> = {
   cancelled: 'Cancelled',
 };
 const ROW_HEIGHT = 36;
-const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Card', 'Reason'];
+const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Registered', 'Card', 'Reason'];
 
-export function BatchResults({ batchId }: { readonly batchId: string }) {
+export function BatchResults({
+  batchId,
+  rows,
+  running,
+  onOpen,
+}: {
+  readonly batchId: string;
+  readonly rows: readonly BatchRow[];
+  readonly running: boolean;
+  readonly onOpen: (orderId: string) => void;
+}) {
   const id = useId();
-  const results = useQuery({ queryKey: keys.batchResults(batchId), queryFn: () => call('orders.batch.results', { batchId }) });
   const [result, setResult] = useState<ResultFilter>('all');
   const [status, setStatus] = useState<number | 'all'>('all');
-  const rows = useMemo(() => results.data?.rows ?? [], [results.data]);
   const statuses = useMemo(
     () =>
       [...new Map(rows.filter((r) => r.status !== undefined).map((r) => [r.status!, r.statusWords ?? ''])).entries()].sort(
@@ -58,9 +66,6 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
     overscan: 12,
   });
 
-  if (results.isPending) return <p role="status">Loading results…</p>;
-  if (results.isError) return <div role="alert">{errorText(results.error)}</div>;
-
   return (
     <section className="panel batch-results" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
@@ -88,14 +93,15 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
               </option>
             ))}
           </select>
-          <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || shown.length === 0}>
+          <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={running || exportCsv.isPending || shown.length === 0}>
             Export CSV
           </Button>
         </div>
       </div>
       <p className="muted" role="status">
-        Showing {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows
+        Showing {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows{running ? ' so far' : ''}
       </p>
+      <p className="hint">Enter or a click on a found order opens it.</p>
       <div className="vtable" role="table" aria-label="Batch results" aria-rowcount={shown.length + 1}>
         <div role="rowgroup" className="vtable-head">
           <div role="row" className="vrow" aria-rowindex={1}>
@@ -111,23 +117,38 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
           <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
             {virtual.getVirtualItems().map((item) => {
               const r = shown[item.index]!;
+              const orderId = r.orderId;
               return (
                 <div
                   role="row"
-                  className="vrow"
-                  key={item.key}
+                  className={orderId ? 'vrow opens' : 'vrow'}
+                  key={r.line}
+                  data-line={r.line}
                   aria-rowindex={item.index + 2}
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  {...(orderId
+                    ? {
+                        tabIndex: 0,
+                        title: 'Open this order',
+                        onClick: () => onOpen(orderId),
+                        onKeyDown: (e: KeyboardEvent) => {
+                          if (e.key === 'Enter') onOpen(orderId);
+                        },
+                      }
+                    : {})}
                 >
-                  <div role="cell" className="mono">
+                  <div role="cell" className="mono" title={r.query}>
                     {r.query}
                   </div>
                   <div role="cell">{RESULT_WORDS[r.result]}</div>
-                  <div role="cell">{r.statusWords ? <StatusBadge status={r.status} words={r.statusWords} /> : ''}</div>
+                  <div role="cell" className="status-cell">
+                    {r.statusWords ? <StatusBadge status={r.status} words={r.statusWords} /> : ''}
+                  </div>
                   <div role="cell">{r.paid === undefined ? '' : r.paid ? 'Yes' : 'No'}</div>
                   <div role="cell" className="num">
                     {r.amount !== undefined ? formatAmount(r.amount, r.exponent ?? 2, r.currency) : ''}
                   </div>
+                  <div role="cell">{r.registeredAt !== undefined ? formatShortDateTime(r.registeredAt) : ''}</div>
                   <div role="cell" className="mono">
                     {r.maskedPan ?? ''}
                   </div>

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
+import type { HistoryEntry } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/queries';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -11,6 +12,9 @@ import { formatDateTime } from '../../format/dates';
 import { orderMoney } from './OrderDetails';
 
 const OUTCOME_WORDS = { found: 'found', notFound: 'not found', failed: 'failed' } as const;
+
+/** What a history entry looks up again: the order it found, by orderId, or the text that was typed. */
+const lookupText = (key: NonNullable<HistoryEntry['key']>) => ('orderId' in key ? key.orderId : key.query);
 
 export function LookupHistory({ onLookup }: { readonly onLookup: (query: string) => void }) {
   const [text, setText] = useState('');
@@ -36,11 +40,18 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
       />
       {filter === '' ? (
         <ul className="history-list">
-          {(history.data ?? []).map((h, i) => (
-            <li key={`${h.at}-${i}`}>
-              <button type="button" className="link-button" onClick={() => onLookup(h.query)} title="Look up again">
-                {h.query}
-              </button>
+          {(history.data ?? []).map((h) => (
+            <li key={`${h.at}-${h.label}`}>
+              {h.key ? (
+                // The key, never the label: the label may be masked, and a masked text is nobody's number.
+                <button type="button" className="link-button" onClick={() => onLookup(lookupText(h.key!))} title="Look up again">
+                  {h.label}
+                </button>
+              ) : (
+                <span className="mono" title="A card number, kept masked: type the order number to look it up">
+                  {h.label}
+                </span>
+              )}
               <span className={`history-outcome outcome-${h.outcome}`}>{OUTCOME_WORDS[h.outcome]}</span>
               <time className="muted">{formatDateTime(h.at)}</time>
             </li>

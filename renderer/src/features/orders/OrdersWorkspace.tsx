@@ -48,7 +48,14 @@ export function OrdersWorkspace() {
           />
         </div>
       ) : (
-        <BatchLookup />
+        <BatchLookup
+          onOpen={(orderId) => {
+            // The order's own view, looked up now; the batch stays on screen for "Batch look-up".
+            setMode('single');
+            setText(orderId);
+            mutate(orderId);
+          }}
+        />
       )}
     </section>
   );

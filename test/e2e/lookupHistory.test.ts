@@ -1,0 +1,80 @@
+/**
+ * "Looked up before" in Chromium against the embedded sandbox (issue 13, item 7): an order number with a long
+ * digit run glued to a word is shown whole and a click finds the order; the same order looked up by number
+ * and by orderId is listed once; a card number typed as a query is shown masked and cannot be looked up
+ * again. Screenshots light and dark, axe on each.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from '../sandbox/client.js';
+import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+
+describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 60_000 }, () => {
+  let browser: Browser;
+  let app: AppUnderTest;
+  // 4111111111111111 passes Luhn: glued to "seed-" it is part of the order number, not a card number.
+  const seed = { orderNumber: 'seed-4111111111111111', orderId: '' };
+  const other = { orderNumber: 'seed-1627751397641903', orderId: '' };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openApp(browser);
+    seed.orderId = await register(app.sandbox, { orderNumber: seed.orderNumber, amount: 4_200 });
+    other.orderId = await register(app.sandbox, { orderNumber: other.orderNumber, amount: 1_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await browser?.close();
+    if (app) removeFolder(app.dataFolder);
+  });
+
+  async function lookUp(page: Page, query: string) {
+    const box = page.getByLabel('Order ID or order number');
+    await box.fill(query);
+    await box.press('Enter');
+  }
+  const theme = async (page: Page, wanted: 'light' | 'dark') => {
+    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
+  };
+
+  it('lists each order once by its whole number, and a click looks the order up by the key main kept', async () => {
+    const { page } = app;
+    const history = page.getByRole('complementary');
+    const heading = () => page.getByRole('article').getByRole('heading', { level: 2 }).textContent();
+    // Each look-up, and the label its entry then has at the top of the history.
+    const steps = [
+      [seed.orderNumber, seed.orderNumber],
+      [seed.orderId, seed.orderNumber],
+      [other.orderNumber, other.orderNumber],
+      ['4444555511113333', '444455******3333'],
+      [seed.orderNumber, seed.orderNumber],
+    ] as const;
+    for (const [query, label] of steps) {
+      await lookUp(page, query);
+      await expect.poll(() => history.locator('li').first().textContent()).toContain(label);
+    }
+    await expect.poll(() => history.locator('li').count()).toBe(3);
+    const entries = await history.locator('li').allTextContents();
+    expect(entries[0]).toContain(seed.orderNumber);
+    expect(entries[1]).toContain('444455******3333');
+    expect(entries[2]).toContain(other.orderNumber);
+    expect(entries.join(' ')).not.toMatch(/seed-\d{6}\*/);
+    // The masked card number is no one's number: it is shown, not offered as a look-up.
+    expect(await history.getByRole('button', { name: /444455/ }).count()).toBe(0);
+    await screenshot(page, 'orders-history');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await history.getByRole('button', { name: other.orderNumber }).click();
+    await expect.poll(heading).toBe(`Order ${other.orderNumber}`);
+    await history.getByRole('button', { name: seed.orderNumber }).click();
+    await expect.poll(heading).toBe(`Order ${seed.orderNumber}`);
+    expect(await history.locator('li').count()).toBe(3);
+    await theme(page, 'dark');
+    await screenshot(page, 'orders-history-dark');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await theme(page, 'light');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * "Looked up before" (issue 13, item 7): an order number that merely contains a long run of digits is shown
+ * whole, a click looks the order up by the key main kept (its orderId), never by the text shown; each order
+ * is listed once, newest first; the history keeps at most 1,000 entries. Real SQLite, the sandbox over HTTP.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { OrderService, type OrderView } from '../../main/services/orders.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { MIGRATIONS } from '../../main/store/migrations.js';
+import { ChargeJournal } from '../../main/store/journal.js';
+import { OperationJournal } from '../../main/store/operations.js';
+import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
+import { register, startSandbox } from '../sandbox/client.js';
+
+let sb: Sandbox;
+let db: Db;
+let client: GatewayClient;
+let clock = 1_800_000_000_000;
+const dir = mkdtempSync(join(tmpdir(), 'history-test-'));
+const service = (environment: string) =>
+  new OrderService({
+    environment,
+    client,
+    cache: new OrderCache<OrderView>(db),
+    charges: new ChargeJournal(db),
+    operations: new OperationJournal(db),
+    now: () => (clock += 1000),
+  });
+
+beforeAll(async () => {
+  sb = await startSandbox();
+  db = openDatabase(join(dir, 'app.sqlite'));
+  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
+});
+afterAll(async () => {
+  await client.close();
+  db.close();
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('look-up history', () => {
+  it('shows an order number with a long digit run whole, and keeps the orderId as the key a click looks up', async () => {
+    const orders = service('unmasked');
+    // The first fails Luhn; the second passes it, but is glued to a word: neither is a card number written out.
+    for (const orderNumber of ['seed-1627751397641903', 'seed-4111111111111111']) {
+      const orderId = await register(sb, { orderNumber });
+      expect(await orders.lookup(orderNumber)).toMatchObject({ kind: 'found' });
+      const [entry] = orders.history(1);
+      expect(entry).toEqual({ label: orderNumber, outcome: 'found', at: expect.any(Number), key: { orderId } });
+      // What a click sends is the key, and it finds the same order.
+      if (!entry?.key || !('orderId' in entry.key)) throw new Error('no orderId key');
+      expect(await orders.lookup(entry.key.orderId)).toMatchObject({ kind: 'found', order: { orderId, orderNumber } });
+      expect(orders.history(1)[0]).toMatchObject({ label: orderNumber, key: { orderId } });
+    }
+  });
+
+  it('keeps a card number typed as a query masked, with no key: the masked text is never looked up', async () => {
+    const orders = service('card');
+    await orders.lookup('4444555511113333');
+    await orders.lookup('4444555511113333');
+    await orders.lookup('no-such-order');
+    expect(orders.history()).toEqual([
+      { label: 'no-such-order', outcome: 'notFound', at: expect.any(Number), key: { query: 'no-such-order' } },
+      { label: '444455******3333', outcome: 'notFound', at: expect.any(Number) },
+    ]);
+  });
+
+  it('lists each order once, newest first, however it was looked up', async () => {
+    const orders = service('once');
+    const a = await register(sb, { orderNumber: 'once-a' });
+    const b = await register(sb, { orderNumber: 'once-b' });
+    await orders.lookup('once-a');
+    await orders.lookup('once-b');
+    await orders.lookup(a);
+    await orders.lookup('once-b');
+    await orders.lookup('once-a');
+    await orders.lookup('missing-1');
+    await orders.lookup('missing-1');
+    expect(orders.history().map((h) => [h.label, h.key])).toEqual([
+      ['missing-1', { query: 'missing-1' }],
+      ['once-a', { orderId: a }],
+      ['once-b', { orderId: b }],
+    ]);
+  });
+
+  it(`keeps the newest ${HISTORY_CAP} entries, pruned in the store`, () => {
+    const cache = new OrderCache<OrderView>(db);
+    for (let i = 0; i < HISTORY_CAP + 25; i++)
+      cache.record('cap', { query: `n-${i}`, queryMasked: false, outcome: 'notFound', at: 1_000 + i });
+    cache.record('other', { query: 'elsewhere', queryMasked: false, outcome: 'notFound', at: 1 });
+    const kept = db.prepare("SELECT count(*) AS n FROM lookup_history WHERE environment = 'cap'").get() as { n: number };
+    expect(kept.n).toBe(HISTORY_CAP);
+    const history = cache.history('cap', 5000);
+    expect(history).toHaveLength(HISTORY_CAP);
+    expect(history[0]?.query).toBe(`n-${HISTORY_CAP + 24}`);
+    expect(history.at(-1)?.query).toBe('n-25');
+    // Another environment's history is its own.
+    expect(cache.history('other')).toHaveLength(1);
+  });
+
+  it('cleans a history an older version kept: duplicates and masked queries', () => {
+    const file = join(dir, 'old.sqlite');
+    const old = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.version < 8) });
+    const insert = old.prepare('INSERT INTO lookup_history (environment, query, order_id, outcome, at) VALUES (?, ?, ?, ?, ?)');
+    insert.run('sandbox', 'seed-162775******1903', 'id-1', 'found', 1);
+    insert.run('sandbox', 'id-1', 'id-1', 'found', 2);
+    insert.run('sandbox', 'seed-162775******1903', null, 'notFound', 3);
+    insert.run('sandbox', 'seed-162775******1903', null, 'notFound', 4);
+    insert.run('sandbox', 'plain', null, 'notFound', 5);
+    old.close();
+    const upgraded = openDatabase(file);
+    try {
+      expect(new OrderCache<OrderView>(upgraded).history('sandbox')).toEqual([
+        { query: 'plain', queryMasked: false, outcome: 'notFound', at: 5 },
+        { query: 'seed-162775******1903', queryMasked: true, outcome: 'notFound', at: 4 },
+        { query: 'id-1', queryMasked: false, orderId: 'id-1', outcome: 'found', at: 2 },
+      ]);
+    } finally {
+      upgraded.close();
+    }
+  });
+});
