@@ -96,10 +96,13 @@ const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
 const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
 export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
-/** The charge journal's filters; `open` is PENDING and UNKNOWN together. Times in ms since the epoch. */
+/**
+ * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
+ * is not awaited any more (lost, or left by a stopped app), `sending` those being sent now. Times in ms since the epoch.
+ */
 const chargeFilter = z
   .strictObject({
-    state: z.enum([...CHARGE_STATES, 'open']).optional(),
+    state: z.enum([...CHARGE_STATES, 'open', 'unknown', 'sending']).optional(),
     /** Part of an orderNumber, orderId, bindingId or clientId. */
     text: printable(64).trim().min(1).optional(),
     from: z.number().int().min(0).optional(),
@@ -477,7 +480,7 @@ export interface ChargeOptions {
   readonly perChargeMaximum: number;
   readonly currencies: readonly CurrencyOption[];
   readonly defaultCurrency: string;
-  /** Charges of the current environment whose outcome is not known yet. */
+  /** Charges of the current environment whose outcome is unknown (answer lost; not those being sent now). */
   readonly openCharges: number;
 }
 
@@ -499,14 +502,33 @@ export interface ChargeView {
   readonly description?: string;
   readonly operator: string;
   readonly state: ChargeState;
-  /** charged, held, declined, failed, unknown (being reconciled), pending. */
+  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
   readonly stateWords: string;
+  /** Being sent now: its answer is awaited, not lost (state PENDING). */
+  readonly sending: boolean;
+  /** What the charge stands at now; absent while its outcome is not known. */
+  readonly standing?: ChargeStandingView;
   readonly orderStatus?: number;
   readonly actionCode?: number;
   /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
   readonly reason?: string;
   readonly at: number;
   readonly updatedAt: number;
+}
+
+/**
+ * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
+ * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
+ */
+export interface ChargeStandingView {
+  readonly charged: number;
+  readonly refunded: number;
+  readonly net: number;
+  /** Held and not yet deposited. */
+  readonly held: number;
+  readonly orderStatus?: number;
+  readonly asOf: number;
+  readonly source: 'charge' | 'lookUp' | 'operation';
 }
 
 export type ChargeResult =
@@ -521,13 +543,15 @@ export interface ChargeJournalPage {
   readonly entries: readonly ChargeView[];
   /** More entries match than were returned (newest first): the export has them all. */
   readonly more: boolean;
-  /** The environment's charges whose outcome is not known yet, whatever the filter. */
+  /** The environment's charges whose outcome is unknown (answer lost), whatever the filter; not those being sent. */
   readonly openCount: number;
+  /** The environment's charges being sent now, their answer awaited. */
+  readonly sendingCount: number;
 }
 
 export interface ReconcileResult {
   readonly results: readonly ChargeResult[];
-  /** Charges still open afterwards. */
+  /** Charges whose outcome is still unknown afterwards (not counting those being sent). */
   readonly stillOpen: number;
 }
 

@@ -18,3 +18,19 @@ export const chargeAmount = (c: Pick<ChargeView, 'amount' | 'exponent' | 'curren
 /** The card as one phrase: "411111******1111", or the binding when the card was never seen. */
 export const cardWords = (c: { readonly maskedPan?: string | undefined; readonly bindingId: string }) =>
   c.maskedPan ?? `binding ${c.bindingId}`;
+
+/**
+ * The tone of a charge's latest state: a charge reversed or refunded in full took nothing in the end; one
+ * being sent is on its way, not in doubt.
+ */
+export function chargeTone(c: Pick<ChargeView, 'state' | 'sending' | 'standing'>): string {
+  if (c.sending) return 'tone-info';
+  const s = c.standing;
+  if (s && c.state === 'PAID' && (s.orderStatus === 3 || (s.charged > 0 && s.net === 0))) return 'tone-neutral';
+  if (s && c.state === 'PAID' && s.charged === 0 && s.held > 0) return 'tone-warning';
+  return STATE_TONES[c.state];
+}
+
+/** A figure of a charge's standing in its currency ("RUB 20.00"). */
+export const standingAmount = (c: Pick<ChargeView, 'exponent' | 'currency' | 'currencyAlpha'>, minor: number) =>
+  formatAmount(minor, c.exponent, c.currencyAlpha ?? c.currency);
