@@ -8,6 +8,7 @@
  * here is audited like one the charge service refuses.
  */
 import cc from 'currency-codes';
+import { rowOutcome } from '../services/batchCharges.js';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
@@ -242,23 +243,38 @@ function planView(job: ChargeBatchJob): ChargeBatchPlan {
   };
 }
 
+/**
+ * Every row of the file with what became of it so far: its result, "sending" for the row whose answer is
+ * awaited (however long it takes; only a lost answer is "unknown"), "waiting" for those not reached yet,
+ * "invalid" for those the dry run left out. Client and amount are as the file writes them.
+ */
 function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
-  const rows: ChargeBatchRow[] = job.results.map((row) => {
-    const { planned, outcome } = row;
-    if (outcome === 'cancelled') return { line: planned.line, result: 'cancelled', orderNumber: planned.reference };
-    if (row.outcome === 'error') return { line: planned.line, result: 'error', orderNumber: planned.reference, reason: row.reason };
-    const r = chargeResult(row.outcome);
-    const charge = 'charge' in r ? r.charge : undefined;
-    const reason =
-      r.outcome === 'refused' ? r.reason : r.outcome === 'needsConfirmation' ? 'same card and amount within ten minutes' : charge?.reason;
-    return {
-      line: planned.line,
-      result: r.outcome,
-      orderNumber: planned.reference,
-      ...(charge?.orderId ? { orderId: charge.orderId } : {}),
-      ...(reason ? { reason: maskCardNumbers(reason) } : {}),
-    };
+  const { input } = job.plan;
+  const names = input.header.map((h) => h.trim());
+  const cell = (cells: readonly string[], name: string) => maskCardNumbers((cells[names.indexOf(name)] ?? '').trim());
+  const done = new Map(job.results.map((r) => [r.planned.line, rowOutcome(r)]));
+  const invalid = new Map(job.plan.invalid.map((i) => [i.line, i.errors.map(maskCardNumbers).join('; ')]));
+  const planned = new Map(job.plan.charges.map((c) => [c.line, c]));
+  const rows: ChargeBatchRow[] = input.rows.map(({ line, cells }) => {
+    const base = { line, clientId: cell(cells, 'clientId'), amountText: cell(cells, 'amount') };
+    const o = done.get(line);
+    if (o && o.result !== 'invalid') {
+      return {
+        ...base,
+        result: o.result,
+        orderNumber: o.orderNumber,
+        ...(o.orderId ? { orderId: o.orderId } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      };
+    }
+    const why = invalid.get(line);
+    if (why !== undefined) return { ...base, result: 'invalid', orderNumber: '', reason: why };
+    return { ...base, result: job.sending?.line === line ? 'sending' : 'waiting', orderNumber: planned.get(line)?.reference ?? '' };
   });
+  // A file refused as a whole has no rows: its reason stands as line 1.
+  if (input.rows.length === 0) {
+    for (const [line, reason] of invalid) rows.push({ line, clientId: '', amountText: '', result: 'invalid', orderNumber: '', reason });
+  }
   return {
     batchId: job.plan.batchId,
     environment: job.environment as EnvironmentName,

@@ -587,8 +587,26 @@ export interface ChargeBatchPlan {
 
 export interface ChargeBatchRow {
   readonly line: number;
-  /** error: the app failed while charging the row; the journal says whether it was charged. */
-  readonly result: 'paid' | 'declined' | 'failed' | 'unknown' | 'refused' | 'needsConfirmation' | 'cancelled' | 'error';
+  /**
+   * error: the app failed while charging the row; the journal says whether it was charged. invalid: the dry
+   * run left it out. waiting: not reached yet; sending: being charged now, its answer awaited.
+   */
+  readonly result:
+    | 'paid'
+    | 'declined'
+    | 'failed'
+    | 'unknown'
+    | 'refused'
+    | 'needsConfirmation'
+    | 'cancelled'
+    | 'error'
+    | 'invalid'
+    | 'waiting'
+    | 'sending';
+  /** The row's client and amount as the file has them. */
+  readonly clientId: string;
+  readonly amountText: string;
+  /** Empty for an invalid row. */
   readonly orderNumber: string;
   readonly orderId?: string;
   readonly reason?: string;
@@ -599,6 +617,7 @@ export interface ChargeBatchStatus {
   readonly environment: EnvironmentName;
   readonly state: ChargeBatchState;
   readonly progress: ChargeBatchProgress;
+  /** Every row of the file, in its order. */
   readonly rows: readonly ChargeBatchRow[];
   /** Why the app stopped the batch (state failed). */
   readonly failure?: string;

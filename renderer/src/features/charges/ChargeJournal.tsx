@@ -19,7 +19,8 @@ type StateFilter = NonNullable<Filter['state']> | '';
 
 const STATE_OPTIONS: readonly (readonly [StateFilter, string])[] = [
   ['', 'All states'],
-  ['open', 'Outcome unknown or being sent'],
+  ['unknown', 'Outcome unknown (answer lost)'],
+  ['sending', 'Being sent'],
   ['PAID', 'Charged or held'],
   ['DECLINED', 'Declined'],
   ['FAILED', 'Failed (nothing charged)'],
@@ -151,7 +152,8 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
     },
     onError: (err) => toast('error', errorText(err)),
   });
-  const open = c.state === 'UNKNOWN' || c.state === 'PENDING';
+  // A charge being sent has its answer on the way: nothing to reconcile yet.
+  const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;
   return (
     <tr data-charge-id={c.id} data-state={c.state}>
       <td>{formatDateTime(c.at)}</td>

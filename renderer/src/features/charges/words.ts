@@ -1,5 +1,5 @@
 /** How charges are named and coloured on every Charges screen. */
-import type { ChargeCategory, ChargeState, ChargeView } from '../../../../main/ipc/contract';
+import type { ChargeBatchRow, ChargeCategory, ChargeState, ChargeView } from '../../../../main/ipc/contract';
 import { formatAmount } from '../../format/money';
 
 export const CATEGORY_WORDS: Record<ChargeCategory, string> = { COMMON: 'Common', RECURRENT: 'Recurrent', INSTALLMENT: 'Installment' };
@@ -34,3 +34,18 @@ export function chargeTone(c: Pick<ChargeView, 'state' | 'sending' | 'standing'>
 /** A figure of a charge's standing in its currency ("RUB 20.00"). */
 export const standingAmount = (c: Pick<ChargeView, 'exponent' | 'currency' | 'currencyAlpha'>, minor: number) =>
   formatAmount(minor, c.exponent, c.currencyAlpha ?? c.currency);
+
+/** What became of a row of a batch file, in words and tone; only a lost answer is "unknown", one awaited is "being sent". */
+export const BATCH_RESULT: Record<ChargeBatchRow['result'], readonly [words: string, tone: string]> = {
+  paid: ['charged', 'tone-success'],
+  declined: ['declined, not charged', 'tone-danger'],
+  failed: ['failed, not charged', 'tone-neutral'],
+  unknown: ['outcome unknown: answer lost, being reconciled', 'tone-warning'],
+  refused: ['refused, not charged', 'tone-neutral'],
+  needsConfirmation: ['not charged: same card and amount lately', 'tone-neutral'],
+  cancelled: ['cancelled, not charged', 'tone-neutral'],
+  error: ['app error: the journal says whether it was charged', 'tone-danger'],
+  invalid: ['invalid, not charged', 'tone-neutral'],
+  waiting: ['waiting', 'tone-neutral'],
+  sending: ['being sent', 'tone-info'],
+};
