@@ -203,7 +203,8 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
       {finished && rows.length > 0 && (
         <section className="panel" aria-labelledby="batch-rows-title">
           <h2 id="batch-rows-title">What happened to each row ({rows.length.toLocaleString()})</h2>
-          <div className="table-scroll">
+          {/* Focusable: a long file scrolls here, and the keyboard must reach every row. */}
+          <div className="table-scroll" tabIndex={0} role="group" aria-label="Rows of the file, scrollable">
             <table className="data-table batch-result-table">
               <caption className="visually-hidden">Every row of the file, in its order, with what became of it</caption>
               <thead>
