@@ -91,8 +91,9 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
   const batchId = createHash('sha256').update(csv).digest('hex').slice(0, 12);
   let table: string[][];
   try {
-    // Rows as arrays, cells as written: the result file gives every row back with all its columns.
-    table = parse(csv, { skip_empty_lines: true, bom: true, relax_column_count: true }) as string[][];
+    // Rows as arrays, cells as written (blanks around a cell aside, so that `a, "b"` still reads): the
+    // result file gives every row back with all its columns, and a row of the wrong length is one invalid row.
+    table = parse(csv, { skip_empty_lines: true, bom: true, trim: true, relax_column_count: true }) as string[][];
   } catch (err) {
     const invalid = [{ line: 1, errors: [`The file is not valid CSV: ${(err as Error).message}`] }];
     return { batchId, charges: [], invalid, input: { header: [], rows: [] } };
