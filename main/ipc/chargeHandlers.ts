@@ -8,6 +8,7 @@
  * here is audited like one the charge service refuses.
  */
 import cc from 'currency-codes';
+import { rowOutcome } from '../services/batchCharges.js';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
@@ -15,6 +16,7 @@ import { maskCardNumbers } from '../services/cardNumbers.js';
 import { exportCsv } from '../services/csvExport.js';
 import { StoredCards } from '../services/storedCards.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';
+import { chargeStanding, type ChargeWithStanding } from '../services/chargeStanding.js';
 import type {
   ChargeBatchPlan,
   ChargeBatchRow,
@@ -40,7 +42,7 @@ const currencyOptions: readonly CurrencyOption[] = OFFERED_CURRENCIES.map((numer
   return { numeric, alpha: c.code, exponent: c.digits, name: c.currency };
 });
 
-/** A charge's state in the words finance uses: held and charged are both paid, and say which. */
+/** A charge's state as it was settled, in the words finance uses: held and charged are both paid, and say which. */
 export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string {
   switch (c.state) {
     case 'PAID':
@@ -62,8 +64,20 @@ export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string 
   }
 }
 
-export function chargeView(c: ChargeRow): ChargeView {
+/**
+ * The charge as the screens and the export show it: its latest state (charged, refunded, net and the
+ * order's status, from chargeStanding) and, while open, whether it is being sent or its answer was lost.
+ */
+export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView {
   const info = currencyInfo(c.currency);
+  const s = c.standing;
+  const words = s
+    ? s.words
+    : c.state === 'PENDING'
+      ? sending
+        ? 'being sent'
+        : 'outcome unknown: the app stopped before the answer; being reconciled'
+      : stateWords(c);
   return {
     id: c.id,
     environment: c.environment,
@@ -80,7 +94,21 @@ export function chargeView(c: ChargeRow): ChargeView {
     ...(c.description ? { description: c.description } : {}),
     operator: c.operator,
     state: c.state,
-    stateWords: stateWords(c),
+    stateWords: words,
+    sending: c.state === 'PENDING' && sending,
+    ...(s
+      ? {
+          standing: {
+            charged: s.charged,
+            refunded: s.refunded,
+            net: s.net,
+            held: s.held,
+            ...(s.orderStatus !== undefined ? { orderStatus: s.orderStatus } : {}),
+            asOf: s.asOf,
+            source: s.source,
+          },
+        }
+      : {}),
     ...(c.orderStatus !== undefined ? { orderStatus: c.orderStatus } : {}),
     ...(c.actionCode !== undefined ? { actionCode: c.actionCode } : {}),
     ...(c.reason ? { reason: maskCardNumbers(c.reason) } : {}),
@@ -89,30 +117,49 @@ export function chargeView(c: ChargeRow): ChargeView {
   };
 }
 
-export function chargeResult(o: ChargeOutcome): ChargeResult {
+/** A charge just made or reconciled, with what its own answer says (no look-up or operation can have followed yet). */
+const freshView = (c: ChargeRow, sending: boolean): ChargeView => {
+  const standing = chargeStanding(c, undefined, []);
+  return chargeView(standing ? { ...c, standing } : c, sending);
+};
+
+export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => boolean = () => false): ChargeResult {
   switch (o.kind) {
     case 'refused':
       return { outcome: 'refused', reason: o.reason };
     case 'needsConfirmation':
-      return { outcome: 'needsConfirmation', earlier: o.earlier.map(chargeView) };
+      return { outcome: 'needsConfirmation', earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
     default:
-      return { outcome: o.kind, charge: chargeView(o.charge) };
+      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)) };
   }
 }
 
 type Filter = ParsedInput<'charges.export'>;
 
-function journalFilter(f: Filter, current: EnvironmentName): JournalFilter {
+function journalFilter(f: Filter, current: EnvironmentName, inFlight: readonly number[]): JournalFilter {
+  const open = { states: ['PENDING', 'UNKNOWN'] as const };
   return {
     environment: f.environment ?? current,
-    ...(f.state === 'open' ? { states: ['PENDING', 'UNKNOWN'] as const } : f.state ? { state: f.state } : {}),
+    ...(f.state === 'open'
+      ? open
+      : f.state === 'unknown'
+        ? { ...open, sending: { ids: inFlight, keep: 'exclude' as const } }
+        : f.state === 'sending'
+          ? { ...open, sending: { ids: inFlight, keep: 'only' as const } }
+          : f.state
+            ? { state: f.state }
+            : {}),
     ...(f.text !== undefined ? { text: f.text } : {}),
     ...(f.from !== undefined ? { from: f.from } : {}),
     ...(f.to !== undefined ? { to: f.to } : {}),
   };
 }
 
-/** The journal as CSV: amounts in minor units with their exponent, times in ISO 8601 UTC. */
+/**
+ * The journal as CSV, with the same figures as the screen: the amount asked, then what was charged,
+ * refunded and is left (net) as of the latest look-up or operation, in minor units with their exponent
+ * (empty while the outcome is unknown); times in ISO 8601 UTC.
+ */
 function journalCsv(rows: readonly ChargeView[]): string {
   return exportCsv(
     rows.map((c) => ({
@@ -125,11 +172,15 @@ function journalCsv(rows: readonly ChargeView[]): string {
       category: c.category,
       maskedPan: c.maskedPan ?? '',
       amount: c.amount,
+      charged: c.standing?.charged ?? '',
+      refunded: c.standing?.refunded ?? '',
+      net: c.standing?.net ?? '',
       currency: c.currency,
       exponent: c.exponent,
       state: c.state,
       stateWords: c.stateWords,
-      orderStatus: c.orderStatus ?? '',
+      orderStatus: c.standing?.orderStatus ?? c.orderStatus ?? '',
+      asOf: c.standing ? new Date(c.standing.asOf).toISOString() : '',
       actionCode: c.actionCode ?? '',
       reason: c.reason ?? '',
       operator: c.operator,
@@ -145,11 +196,15 @@ function journalCsv(rows: readonly ChargeView[]): string {
       'category',
       'maskedPan',
       'amount',
+      'charged',
+      'refunded',
+      'net',
       'currency',
       'exponent',
       'state',
       'stateWords',
       'orderStatus',
+      'asOf',
       'actionCode',
       'reason',
       'operator',
@@ -188,23 +243,38 @@ function planView(job: ChargeBatchJob): ChargeBatchPlan {
   };
 }
 
+/**
+ * Every row of the file with what became of it so far: its result, "sending" for the row whose answer is
+ * awaited (however long it takes; only a lost answer is "unknown"), "waiting" for those not reached yet,
+ * "invalid" for those the dry run left out. Client and amount are as the file writes them.
+ */
 function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
-  const rows: ChargeBatchRow[] = job.results.map((row) => {
-    const { planned, outcome } = row;
-    if (outcome === 'cancelled') return { line: planned.line, result: 'cancelled', orderNumber: planned.reference };
-    if (row.outcome === 'error') return { line: planned.line, result: 'error', orderNumber: planned.reference, reason: row.reason };
-    const r = chargeResult(row.outcome);
-    const charge = 'charge' in r ? r.charge : undefined;
-    const reason =
-      r.outcome === 'refused' ? r.reason : r.outcome === 'needsConfirmation' ? 'same card and amount within ten minutes' : charge?.reason;
-    return {
-      line: planned.line,
-      result: r.outcome,
-      orderNumber: planned.reference,
-      ...(charge?.orderId ? { orderId: charge.orderId } : {}),
-      ...(reason ? { reason: maskCardNumbers(reason) } : {}),
-    };
+  const { input } = job.plan;
+  const names = input.header.map((h) => h.trim());
+  const cell = (cells: readonly string[], name: string) => maskCardNumbers((cells[names.indexOf(name)] ?? '').trim());
+  const done = new Map(job.results.map((r) => [r.planned.line, rowOutcome(r)]));
+  const invalid = new Map(job.plan.invalid.map((i) => [i.line, i.errors.map(maskCardNumbers).join('; ')]));
+  const planned = new Map(job.plan.charges.map((c) => [c.line, c]));
+  const rows: ChargeBatchRow[] = input.rows.map(({ line, cells }) => {
+    const base = { line, clientId: cell(cells, 'clientId'), amountText: cell(cells, 'amount') };
+    const o = done.get(line);
+    if (o && o.result !== 'invalid') {
+      return {
+        ...base,
+        result: o.result,
+        orderNumber: o.orderNumber,
+        ...(o.orderId ? { orderId: o.orderId } : {}),
+        ...(o.reason ? { reason: o.reason } : {}),
+      };
+    }
+    const why = invalid.get(line);
+    if (why !== undefined) return { ...base, result: 'invalid', orderNumber: '', reason: why };
+    return { ...base, result: job.sending?.line === line ? 'sending' : 'waiting', orderNumber: planned.get(line)?.reference ?? '' };
   });
+  // A file refused as a whole has no rows: its reason stands as line 1.
+  if (input.rows.length === 0) {
+    for (const [line, reason] of invalid) rows.push({ line, clientId: '', amountText: '', result: 'invalid', orderNumber: '', reason });
+  }
   return {
     batchId: job.plan.batchId,
     environment: job.environment as EnvironmentName,
@@ -247,6 +317,17 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
   };
 
   const refused = (bindingId: string, reason: string) => chargeResult(core.services.charges.refused(bindingId, reason));
+  const isSending = (c: ChargeRow) => core.services.charges.isSending(c);
+  /** Charges of an environment whose answer was lost (not those on their way): what "unknown" means on every screen. */
+  const unknownCount = (environment: string) =>
+    journal()
+      .open(environment)
+      .filter((c) => !isSending(c)).length;
+  /** Journal rows as the screens and the export show them, each with what it stands at now. */
+  const journalViews = (filter: Filter, limit: number) =>
+    core.chargeLedger
+      .withStanding(journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }))
+      .map((c) => chargeView(c, isSending(c)));
   // A batch checked in one environment never goes on in another: switching away cancels it (a paused one too).
   events.subscribe((e) => {
     if (e.type === 'settings.changed') batches.cancelOutside(core.services.environment);
@@ -260,7 +341,7 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
         perChargeMaximum: core.settings.general().perChargeMaximum,
         currencies: currencyOptions,
         defaultCurrency: DEFAULT_CURRENCY,
-        openCharges: journal().open(environment).length,
+        openCharges: unknownCount(environment),
       };
     },
     'charges.create': async (r) => {
@@ -294,27 +375,26 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
         ...(r.confirmRepeat !== undefined ? { confirmRepeat: r.confirmRepeat } : {}),
       });
       events.publish({ type: 'charges.changed' });
-      return chargeResult(outcome);
+      return chargeResult(outcome, isSending);
     },
     'charges.journal': ({ limit = 500, ...filter }) => {
       const environment = filter.environment ?? core.services.environment;
       // One more than asked says whether there is more, without counting the whole journal.
-      const rows = journal().list({ ...journalFilter(filter, core.services.environment), limit: limit + 1 });
+      const rows = journalViews(filter, limit + 1);
       return {
         environment,
-        entries: rows.slice(0, limit).map(chargeView),
+        entries: rows.slice(0, limit),
         more: rows.length > limit,
-        openCount: journal().open(environment).length,
+        openCount: unknownCount(environment),
+        sendingCount: journal()
+          .open(environment)
+          .filter((c) => isSending(c)).length,
       };
     },
     'charges.export': (filter) => ({
       fileName: `charges-${filter.environment ?? core.services.environment}-${new Date().toISOString().slice(0, 10)}.csv`,
       mimeType: 'text/csv' as const,
-      content: journalCsv(
-        journal()
-          .list({ ...journalFilter(filter, core.services.environment), limit: 1_000_000 })
-          .map(chargeView),
-      ),
+      content: journalCsv(journalViews(filter, 1_000_000)),
     }),
     'charges.reconcile': async ({ id }) => {
       const charges = core.services.charges;
@@ -331,7 +411,7 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
         results = [await charges.reconcile(row)];
       }
       events.publish({ type: 'charges.changed' });
-      return { results: results.map(chargeResult), stillOpen: journal().open(core.services.environment).length };
+      return { results: results.map((r) => chargeResult(r, isSending)), stillOpen: unknownCount(core.services.environment) };
     },
     'charges.batch.plan': ({ text }) =>
       batchCall(async () => {

@@ -106,10 +106,13 @@ const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
 const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
 export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
-/** The charge journal's filters; `open` is PENDING and UNKNOWN together. Times in ms since the epoch. */
+/**
+ * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
+ * is not awaited any more (lost, or left by a stopped app), `sending` those being sent now. Times in ms since the epoch.
+ */
 const chargeFilter = z
   .strictObject({
-    state: z.enum([...CHARGE_STATES, 'open']).optional(),
+    state: z.enum([...CHARGE_STATES, 'open', 'unknown', 'sending']).optional(),
     /** Part of an orderNumber, orderId, bindingId or clientId. */
     text: printable(64).trim().min(1).optional(),
     from: z.number().int().min(0).optional(),
@@ -499,7 +502,7 @@ export interface ChargeOptions {
   readonly perChargeMaximum: number;
   readonly currencies: readonly CurrencyOption[];
   readonly defaultCurrency: string;
-  /** Charges of the current environment whose outcome is not known yet. */
+  /** Charges of the current environment whose outcome is unknown (answer lost; not those being sent now). */
   readonly openCharges: number;
 }
 
@@ -521,14 +524,33 @@ export interface ChargeView {
   readonly description?: string;
   readonly operator: string;
   readonly state: ChargeState;
-  /** charged, held, declined, failed, unknown (being reconciled), pending. */
+  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
   readonly stateWords: string;
+  /** Being sent now: its answer is awaited, not lost (state PENDING). */
+  readonly sending: boolean;
+  /** What the charge stands at now; absent while its outcome is not known. */
+  readonly standing?: ChargeStandingView;
   readonly orderStatus?: number;
   readonly actionCode?: number;
   /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
   readonly reason?: string;
   readonly at: number;
   readonly updatedAt: number;
+}
+
+/**
+ * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
+ * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
+ */
+export interface ChargeStandingView {
+  readonly charged: number;
+  readonly refunded: number;
+  readonly net: number;
+  /** Held and not yet deposited. */
+  readonly held: number;
+  readonly orderStatus?: number;
+  readonly asOf: number;
+  readonly source: 'charge' | 'lookUp' | 'operation';
 }
 
 export type ChargeResult =
@@ -543,13 +565,15 @@ export interface ChargeJournalPage {
   readonly entries: readonly ChargeView[];
   /** More entries match than were returned (newest first): the export has them all. */
   readonly more: boolean;
-  /** The environment's charges whose outcome is not known yet, whatever the filter. */
+  /** The environment's charges whose outcome is unknown (answer lost), whatever the filter; not those being sent. */
   readonly openCount: number;
+  /** The environment's charges being sent now, their answer awaited. */
+  readonly sendingCount: number;
 }
 
 export interface ReconcileResult {
   readonly results: readonly ChargeResult[];
-  /** Charges still open afterwards. */
+  /** Charges whose outcome is still unknown afterwards (not counting those being sent). */
   readonly stillOpen: number;
 }
 
@@ -585,8 +609,26 @@ export interface ChargeBatchPlan {
 
 export interface ChargeBatchRow {
   readonly line: number;
-  /** error: the app failed while charging the row; the journal says whether it was charged. */
-  readonly result: 'paid' | 'declined' | 'failed' | 'unknown' | 'refused' | 'needsConfirmation' | 'cancelled' | 'error';
+  /**
+   * error: the app failed while charging the row; the journal says whether it was charged. invalid: the dry
+   * run left it out. waiting: not reached yet; sending: being charged now, its answer awaited.
+   */
+  readonly result:
+    | 'paid'
+    | 'declined'
+    | 'failed'
+    | 'unknown'
+    | 'refused'
+    | 'needsConfirmation'
+    | 'cancelled'
+    | 'error'
+    | 'invalid'
+    | 'waiting'
+    | 'sending';
+  /** The row's client and amount as the file has them. */
+  readonly clientId: string;
+  readonly amountText: string;
+  /** Empty for an invalid row. */
   readonly orderNumber: string;
   readonly orderId?: string;
   readonly reason?: string;
@@ -597,6 +639,7 @@ export interface ChargeBatchStatus {
   readonly environment: EnvironmentName;
   readonly state: ChargeBatchState;
   readonly progress: ChargeBatchProgress;
+  /** Every row of the file, in its order. */
   readonly rows: readonly ChargeBatchRow[];
   /** Why the app stopped the batch (state failed). */
   readonly failure?: string;

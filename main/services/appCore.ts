@@ -23,6 +23,7 @@ import { revealSecret } from '../vault/secret.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
 import { ChargeService } from './charges.js';
+import { ChargeLedger } from './chargeStanding.js';
 import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { RoleProfileService } from './roleProfile.js';
@@ -60,6 +61,8 @@ export class AppCore {
   readonly knownBindings: KnownBindings;
   /** The installation's role profile: what the IPC dispatcher lets through. */
   readonly roles: RoleProfileService;
+  /** What each journalled charge stands at now, from the order cache and the operations made here. */
+  readonly chargeLedger: ChargeLedger;
   private current?: OpenServices;
   /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
   private readonly chargesInFlight = new Set<number>();
@@ -75,6 +78,7 @@ export class AppCore {
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.knownBindings = new KnownBindings(db);
+    this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
     this.roles = new RoleProfileService({
       settings: new SettingsRepository(db),
       vault,

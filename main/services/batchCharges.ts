@@ -34,10 +34,17 @@ export interface InvalidRow {
   readonly errors: readonly string[];
 }
 
+/** The file as it was given: its header and every row's cells as written, for the result file. */
+export interface BatchInput {
+  readonly header: readonly string[];
+  readonly rows: readonly { readonly line: number; readonly cells: readonly string[] }[];
+}
+
 export interface BatchPlan {
   readonly batchId: string;
   readonly charges: readonly PlannedCharge[];
   readonly invalid: readonly InvalidRow[];
+  readonly input: BatchInput;
 }
 
 const COLUMNS = ['clientId', 'bindingId', 'amount', 'currency', 'description'] as const;
@@ -82,13 +89,22 @@ export function normalisedCsv(csv: string): string {
 export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan> {
   const csv = normalisedCsv(text);
   const batchId = createHash('sha256').update(csv).digest('hex').slice(0, 12);
-  let records: Record<string, string>[];
+  let table: string[][];
   try {
-    records = parse(csv, { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
+    // Rows as arrays, cells as written (blanks around a cell aside, so that `a, "b"` still reads): the
+    // result file gives every row back with all its columns, and a row of the wrong length is one invalid row.
+    table = parse(csv, { skip_empty_lines: true, bom: true, trim: true, relax_column_count: true }) as string[][];
   } catch (err) {
-    return { batchId, charges: [], invalid: [{ line: 1, errors: [`The file is not valid CSV: ${(err as Error).message}`] }] };
+    const invalid = [{ line: 1, errors: [`The file is not valid CSV: ${(err as Error).message}`] }];
+    return { batchId, charges: [], invalid, input: { header: [], rows: [] } };
   }
-  const missing = COLUMNS.filter((c) => c !== 'description' && records.length > 0 && !(c in records[0]!));
+  const [header = [], ...body] = table;
+  const names = header.map((h) => h.trim());
+  const input: BatchInput = { header, rows: body.map((cells, i) => ({ line: i + 2, cells })) };
+  const records = body.map(
+    (cells) => Object.fromEntries(names.map((name, j) => [name, (cells[j] ?? '').trim()])) as Record<string, string>,
+  );
+  const missing = COLUMNS.filter((c) => c !== 'description' && !names.includes(c));
   if (records.length === 0 || missing.length > 0) {
     return {
       batchId,
@@ -96,6 +112,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
       invalid: [
         { line: 1, errors: [`The header must name ${COLUMNS.join(', ')}${missing.length ? `; missing ${missing.join(', ')}` : ''}`] },
       ],
+      input,
     };
   }
 
@@ -119,6 +136,8 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     const r = records[i]!;
     const line = i + 2; // after the header, counting from 1
     const errors: string[] = [];
+    const fields = body[i]!.length;
+    if (fields !== names.length) errors.push(`the row has ${fields} fields where the header has ${names.length}`);
     const clientId = r.clientId ?? '';
     const bindingId = r.bindingId ?? '';
     if (clientId === '' || clientId.length > 255) errors.push('clientId must have 1 to 255 characters');
@@ -162,7 +181,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
       reference: `B${batchId}-${line}`,
     });
   }
-  return { batchId, charges, invalid };
+  return { batchId, charges, invalid, input };
 }
 
 /** Pause, resume and cancel a running batch from elsewhere (the UI). */
@@ -209,20 +228,30 @@ export interface FailedRow {
   readonly reason: string;
 }
 
-/** Charges the plan's rows one after another (each settles before the next), honouring pause and cancel. */
+/**
+ * Charges the plan's rows one after another (each settles before the next), honouring pause and cancel.
+ * onSending names the row whose charge is on its way: until its answer comes it is "sending", whatever
+ * the wait; only an answer that is lost makes it unknown.
+ */
 export async function runBatch(
   plan: BatchPlan,
   charges: Pick<ChargeService, 'charge'>,
-  options: { control?: BatchControl; onProgress?: (p: ChargeBatchProgress) => void; onRow?: (r: RowResult) => void } = {},
+  options: {
+    control?: BatchControl;
+    onProgress?: (p: ChargeBatchProgress) => void;
+    onRow?: (r: RowResult) => void;
+    onSending?: (planned: PlannedCharge | undefined) => void;
+  } = {},
 ): Promise<RowResult[]> {
   const results: RowResult[] = [];
-  const progress = { total: plan.charges.length, done: 0, paid: 0, other: 0 };
+  const progress = { total: plan.charges.length, done: 0, paid: 0, unknown: 0, other: 0 };
   for (const planned of plan.charges) {
     if (options.control && !(await options.control.proceed())) {
       results.push({ planned, outcome: 'cancelled' });
       options.onRow?.(results.at(-1)!);
       continue;
     }
+    options.onSending?.(planned);
     const outcome = await charges.charge({
       origin: 'batch',
       bindingId: planned.bindingId,
@@ -234,58 +263,92 @@ export async function runBatch(
       ...(planned.maskedPan ? { maskedPan: planned.maskedPan } : {}),
       ...(planned.description ? { description: planned.description } : {}),
     });
+    options.onSending?.(undefined);
     results.push({ planned, outcome });
     options.onRow?.({ planned, outcome });
     progress.done++;
     if (outcome.kind === 'paid') progress.paid++;
+    else if (outcome.kind === 'unknown') progress.unknown++;
     else progress.other++;
     options.onProgress?.({ ...progress });
   }
   return results;
 }
 
-/** The result file: one line per row of the plan, and the invalid rows with their reasons. */
+/** What became of a row, as the result file and the batch's status say it. */
+export type RowOutcome =
+  | { readonly line: number; readonly result: 'invalid'; readonly reason: string }
+  | {
+      readonly line: number;
+      readonly result: Exclude<ChargeOutcome['kind'], never> | 'cancelled' | 'error';
+      readonly orderNumber: string;
+      readonly orderId?: string;
+      readonly reason: string;
+    };
+
+/** One row's outcome from its result (charged or not) or from the dry run (invalid). */
+export function rowOutcome(r: RowResult | FailedRow): RowOutcome {
+  const { planned, outcome } = r;
+  const charge = typeof outcome !== 'string' && 'charge' in outcome ? outcome.charge : undefined;
+  const reason =
+    outcome === 'cancelled'
+      ? ''
+      : outcome === 'error'
+        ? 'reason' in r
+          ? r.reason
+          : ''
+        : outcome.kind === 'refused'
+          ? outcome.reason
+          : outcome.kind === 'needsConfirmation'
+            ? 'same card and amount within ten minutes'
+            : (charge?.reason ?? '');
+  return {
+    line: planned.line,
+    result: typeof outcome === 'string' ? outcome : outcome.kind,
+    orderNumber: planned.reference,
+    ...(charge?.orderId ? { orderId: charge.orderId } : {}),
+    // Reasons can quote the file or the gateway: card-like digit runs never leave whole.
+    reason: maskCardNumbers(reason),
+  };
+}
+
+/** The names added after the file's own columns; one the file already uses gets " (result)" after it. */
+const ADDED = ['line', 'result', 'orderNumber', 'orderId', 'reason'] as const;
+
+/**
+ * The result file: every row of the file, in its order, with every one of its columns as written (amounts
+ * in the file's own format), then what became of it: its line, result (paid, declined, failed, unknown,
+ * refused, cancelled, error, invalid, or not reached), order number and ID, and why. Card-like digit runs
+ * are masked in every cell.
+ */
 export function batchResultCsv(plan: BatchPlan, results: readonly (RowResult | FailedRow)[]): string {
-  const rows = [
-    ...results.map((r) => {
-      const { planned, outcome } = r;
-      const charge = typeof outcome !== 'string' && 'charge' in outcome ? outcome.charge : undefined;
-      const reason =
-        outcome === 'cancelled'
-          ? ''
-          : outcome === 'error'
-            ? 'reason' in r
-              ? r.reason
-              : ''
-            : outcome.kind === 'refused'
-              ? outcome.reason
-              : outcome.kind === 'needsConfirmation'
-                ? 'same card and amount within ten minutes'
-                : (charge?.reason ?? '');
-      return {
-        line: planned.line,
-        clientId: planned.clientId,
-        bindingId: planned.bindingId,
-        amount: planned.amount,
-        currency: planned.currency,
-        result: typeof outcome === 'string' ? outcome : outcome.kind,
-        orderNumber: planned.reference,
-        orderId: charge?.orderId ?? '',
-        // Reasons can quote the file or the gateway: card-like digit runs never reach the result file whole.
-        reason: maskCardNumbers(reason),
-      };
-    }),
-    ...plan.invalid.map((i) => ({
-      line: i.line,
-      clientId: '',
-      bindingId: '',
-      amount: '',
-      currency: '',
-      result: 'invalid',
-      orderNumber: '',
-      orderId: '',
-      reason: maskCardNumbers(i.errors.join('; ')),
-    })),
-  ].sort((a, b) => a.line - b.line);
-  return exportCsv(rows, ['line', 'clientId', 'bindingId', 'amount', 'currency', 'result', 'orderNumber', 'orderId', 'reason']);
+  const outcomes = new Map<number, RowOutcome>();
+  for (const i of plan.invalid) outcomes.set(i.line, { line: i.line, result: 'invalid', reason: maskCardNumbers(i.errors.join('; ')) });
+  for (const r of results) outcomes.set(r.planned.line, rowOutcome(r));
+  const { header, rows } = plan.input;
+  const width = Math.max(header.length, ...rows.map((r) => r.cells.length));
+  const taken = new Set(header.map((h) => h.trim()));
+  const added = ADDED.map((name) => (taken.has(name) ? `${name} (result)` : name));
+  // Columns by position: a file may name two columns alike, or have rows longer than its header.
+  const columns = [
+    ...Array.from({ length: width }, (_, j) => ({ key: `c${j}`, header: header[j] ?? `column ${j + 1}` })),
+    ...ADDED.map((key, j) => ({ key, header: added[j]! })),
+  ];
+  const lines = rows.map(({ line, cells }) => {
+    const o = outcomes.get(line);
+    return {
+      ...Object.fromEntries(Array.from({ length: width }, (_, j) => [`c${j}`, maskCardNumbers(cells[j] ?? '')])),
+      line,
+      result: o?.result ?? 'not reached',
+      orderNumber: o && 'orderNumber' in o ? o.orderNumber : '',
+      orderId: o && 'orderId' in o ? (o.orderId ?? '') : '',
+      reason: o?.reason ?? '',
+    };
+  });
+  // A file refused as a whole (no header, not CSV) has no rows to give back: its reason is the result.
+  if (rows.length === 0) {
+    for (const i of plan.invalid)
+      lines.push({ line: i.line, result: 'invalid', orderNumber: '', orderId: '', reason: maskCardNumbers(i.errors.join('; ')) });
+  }
+  return exportCsv(lines, columns);
 }

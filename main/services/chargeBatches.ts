@@ -11,6 +11,7 @@
  */
 import {
   batchResultCsv,
+  type PlannedCharge,
   BatchControl,
   planBatch,
   runBatch,
@@ -22,6 +23,9 @@ import {
 import type { ChargeService } from './charges.js';
 import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
 
+/** How long a row's answer may take before the screens are told, by an event, that it is still being sent. */
+const SLOW_ANSWER_MS = 300;
+
 /** How long a dry run stays good to run: after this the file is checked again, against the journal of now. */
 export const PLAN_LIFETIME_MS = 15 * 60 * 1000;
 
@@ -32,6 +36,8 @@ export interface ChargeBatchJob {
   readonly progress: ChargeBatchProgress;
   /** One per row handled so far, in the plan's order. */
   readonly results: readonly (RowResult | FailedRow)[];
+  /** The row being charged now, its answer awaited (not lost: that would be an unknown result). */
+  readonly sending?: PlannedCharge;
   /** Why the app stopped the batch (state failed). */
   readonly failure?: string;
 }
@@ -56,6 +62,7 @@ interface Job {
   control: BatchControl;
   progress: ChargeBatchProgress;
   results: (RowResult | FailedRow)[];
+  sending?: PlannedCharge;
   failure?: string;
 }
 
@@ -100,7 +107,12 @@ export class ChargeBatches {
       });
       return false;
     });
-    const plan: BatchPlan = { batchId: planned.batchId, charges, invalid: invalid.sort((a, b) => a.line - b.line) };
+    const plan: BatchPlan = {
+      batchId: planned.batchId,
+      charges,
+      invalid: invalid.sort((a, b) => a.line - b.line),
+      input: planned.input,
+    };
     this.jobs.delete(plan.batchId);
     this.jobs.set(plan.batchId, {
       plan,
@@ -109,7 +121,7 @@ export class ChargeBatches {
       started: false,
       finished: false,
       control: new BatchControl(),
-      progress: { total: plan.charges.length, done: 0, paid: 0, other: 0 },
+      progress: { total: plan.charges.length, done: 0, paid: 0, unknown: 0, other: 0 },
       results: [],
     });
     this.prune();
@@ -151,6 +163,16 @@ export class ChargeBatches {
     void runBatch(job.plan, service, {
       control: job.control,
       onRow: (r) => job.results.push(r),
+      onSending: (planned) => {
+        job.sending = planned;
+        // A row whose answer is slow is news: the screens say it is being sent. Quick rows are left to the
+        // progress reports, so that a fast batch does not send an event per row.
+        if (planned) {
+          setTimeout(() => {
+            if (job.sending === planned) this.o.onProgress(batchId, this.stateOf(job), job.progress);
+          }, SLOW_ANSWER_MS).unref();
+        }
+      },
       onProgress: (p) => {
         job.progress = p;
         report(p.done === p.total);
@@ -162,6 +184,7 @@ export class ChargeBatches {
         const reason = err instanceof Error ? err.message : String(err);
         (this.o.log ?? console.error)(`charge batch ${batchId} stopped: ${reason}`);
         job.failure = reason;
+        job.sending = undefined;
         const [current, ...rest] = job.plan.charges.slice(job.results.length);
         if (current) {
           job.results.push({
@@ -273,6 +296,7 @@ export class ChargeBatches {
       state: this.stateOf(job),
       progress: job.progress,
       results: [...job.results],
+      ...(job.sending && !job.finished ? { sending: job.sending } : {}),
       ...(job.failure !== undefined ? { failure: job.failure } : {}),
     };
   }

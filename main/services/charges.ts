@@ -128,6 +128,24 @@ export class ChargeService {
     return this.o.journal;
   }
 
+  /** Whether a charge is being sent now: journalled PENDING and in flight, its answer awaited rather than lost. */
+  isSending(c: Pick<ChargeRow, 'id' | 'state'>): boolean {
+    return c.state === 'PENDING' && this.inFlight.has(c.id);
+  }
+
+  /** The journal ids in flight now, for the journal's filters (isSending() says which of them are being sent). */
+  inFlightIds(): number[] {
+    return [...this.inFlight];
+  }
+
+  /**
+   * Charges of the environment whose outcome is actually unknown: the answer was lost, or the app stopped
+   * before it came. Not those being sent now: a slow answer is still an answer on its way.
+   */
+  unknown(): ChargeRow[] {
+    return this.o.journal.open(this.o.environment).filter((c) => !this.isSending(c));
+  }
+
   /** Records a charge refused before the service was asked (a check of the card failed); nothing was sent. */
   refused(bindingId: string, reason: string): ChargeOutcome {
     return this.refuse({ bindingId }, reason);

@@ -7,9 +7,12 @@
  */
 import { stringify } from 'csv-stringify/sync';
 
+/** A column by its key in the rows, headed by that key or, where given, by another name (two may be alike). */
+export type CsvColumn<Column extends string> = Column | { readonly key: Column; readonly header: string };
+
 export function exportCsv<Column extends string>(
   rows: readonly Readonly<Record<Column, string | number>>[],
-  columns: readonly Column[],
+  columns: readonly CsvColumn<Column>[],
 ): string {
   return stringify(rows as Record<Column, string | number>[], { header: true, columns: [...columns], escape_formulas: true });
 }

@@ -112,10 +112,11 @@ export interface BatchProgress {
 /** failed: the app itself stopped a batch of charges (its journal or disk failed); the job says why. */
 export type ChargeBatchState = 'planned' | 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
 
-/** Counts of a batch of charges so far: rows handled, paid, and anything else. */
+/** Counts of a batch of charges so far: rows handled, paid, whose answer was lost (unknown), and not charged (other). */
 export interface ChargeBatchProgress {
   readonly total: number;
   readonly done: number;
   readonly paid: number;
+  readonly unknown: number;
   readonly other: number;
 }

@@ -39,6 +39,11 @@ export interface JournalFilter {
   readonly to?: number;
   readonly text?: string;
   readonly limit?: number;
+  /**
+   * Charges being sent now (kept in memory by the charge service, not here): `only` keeps just the PENDING
+   * rows among them, `exclude` leaves those out.
+   */
+  readonly sending?: { readonly ids: readonly number[]; readonly keep: 'only' | 'exclude' };
 }
 
 export interface Settlement {
@@ -270,6 +275,13 @@ export class ChargeJournal {
           "(instr(order_number, ?) > 0 OR instr(coalesce(order_id, ''), ?) > 0 OR instr(binding_id, ?) > 0 OR instr(client_id, ?) > 0)",
         );
         args.push(filter.text, filter.text, filter.text, filter.text);
+      }
+      if (filter.sending) {
+        const ids = filter.sending.ids.map(() => '?').join(', ') || 'NULL';
+        where.push(
+          filter.sending.keep === 'only' ? `(state = 'PENDING' AND id IN (${ids}))` : `NOT (state = 'PENDING' AND id IN (${ids}))`,
+        );
+        args.push(...filter.sending.ids);
       }
       const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
       return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);

@@ -129,6 +129,19 @@ export class OperationJournal {
     });
   }
 
+  /** The operations on any of these orders, by orderId, oldest first. */
+  forOrders(environment: string, orderIds: readonly string[]): Map<string, OperationRow[]> {
+    const found = new Map<string, OperationRow[]>();
+    read(this.db, () => {
+      const list = this.db.prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id');
+      for (const id of new Set(orderIds)) {
+        const rows = (list.all(environment, id) as Row[]).map(toOperation);
+        if (rows.length > 0) found.set(id, rows);
+      }
+    });
+    return found;
+  }
+
   forOrder(environment: string, orderId: string): OperationRow[] {
     return read(this.db, () => {
       return (

@@ -95,6 +95,27 @@ export class OrderCache<V> {
     });
   }
 
+  /** The cached orders among these orderIds, by orderId: what the charge journal reads its orders' latest state from. */
+  byOrderIds(environment: string, orderIds: readonly string[]): Map<string, CachedOrder<V>> {
+    const found = new Map<string, CachedOrder<V>>();
+    read(this.db, () => {
+      const get = this.db.prepare(
+        'SELECT order_id, order_number, view, fetched_at FROM order_cache WHERE environment = ? AND order_id = ?',
+      );
+      for (const id of new Set(orderIds)) {
+        const r = get.get(environment, id) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
+        if (r)
+          found.set(id, {
+            orderId: r.order_id,
+            orderNumber: r.order_number,
+            view: parseStored<V>(this.db, r.view),
+            fetchedAt: r.fetched_at,
+          });
+      }
+    });
+    return found;
+  }
+
   /**
    * Records a look-up as the newest entry of the history: the earlier entry of the same order (or, where no
    * order was found, of the same query) gives way to it, and the history keeps its newest HISTORY_CAP entries.

@@ -100,8 +100,10 @@ describe('batch charges from CSV', () => {
 
     const file = batchResultCsv(plan, results).trim().split('\n');
     expect(file).toHaveLength(201);
-    expect(file[1]).toMatch(/^2,.*,100,643,paid,B[0-9a-f]{12}-2,[0-9a-f-]{36},$/);
-    expect(file.find((l) => l.startsWith('102,'))).toContain('invalid');
+    // Every column of the file as written (the amount as finance typed it), then what became of the row.
+    expect(file[0]).toBe('clientId,bindingId,amount,currency,description,line,result,orderNumber,orderId,reason');
+    expect(file[1]).toMatch(/^[^,]+,[^,]+,1\.00,RUB,Invoice 0,2,paid,B[0-9a-f]{12}-2,[0-9a-f-]{36},$/);
+    expect(file[101]).toMatch(/,12\.345,643,too many decimals,102,invalid,,,.*more decimals/);
 
     // The same file again, here and at another desk: nobody is charged twice.
     const again = await runBatch(await planBatch(csv, { bindings: first.bindings, perChargeMaximum: MAX }), first.charges);

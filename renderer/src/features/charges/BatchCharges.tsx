@@ -1,7 +1,8 @@
 /**
  * Batch charges from a CSV file: paste or drop it, get a dry run (what would be charged, in totals per
  * currency, and every invalid row with why), confirm with the environment and totals restated, then
- * follow the run with progress, pause, resume and cancel, and download the result file. A file can be
+ * follow the run with progress, pause, resume and cancel (the row on its way is "being sent", however slow
+ * its answer; only a lost answer is "unknown"), see what became of every row, and download the result file. A file can be
  * run once: its rows' order numbers come from its hash, and a second dry run lists them as charged.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,7 +17,7 @@ import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
-import { CATEGORY_WORDS } from './words';
+import { BATCH_RESULT, CATEGORY_WORDS } from './words';
 
 const COLUMNS_HINT =
   'CSV with a header: clientId, bindingId, amount (major units, e.g. 12.50), currency (RUB or 643), description (optional)';
@@ -94,7 +95,8 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const exportCsv = useFileExport(() => call('charges.batch.export', { batchId: plan.batchId }));
   const p = status.data?.progress;
   const finished = state === 'done' || state === 'cancelled' || state === 'failed';
-  const problems = (status.data?.rows ?? []).filter((r) => r.result !== 'paid');
+  const rows = status.data?.rows ?? [];
+  const sending = rows.find((r) => r.result === 'sending');
 
   return (
     <div className="batch-run">
@@ -159,14 +161,21 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
             <dl className="counts">
               <dt>Charged</dt>
               <dd data-count="paid">{p.paid.toLocaleString()}</dd>
-              <dt>Not charged or unknown</dt>
+              <dt>Not charged</dt>
               <dd data-count="other">{p.other.toLocaleString()}</dd>
+              <dt>Outcome unknown</dt>
+              <dd data-count="unknown">{p.unknown.toLocaleString()}</dd>
             </dl>
+            {sending && !finished && (
+              <p className="muted" data-testid="batch-sending">
+                Sending line {sending.line} (order <span className="mono">{sending.orderNumber}</span>); waiting for the gateway’s answer.
+              </p>
+            )}
           </>
         )}
       </section>
 
-      {plan.invalid.length > 0 && (
+      {plan.invalid.length > 0 && !finished && (
         <section className="panel" aria-labelledby="invalid-rows-title">
           <h2 id="invalid-rows-title">Invalid rows ({plan.invalid.length.toLocaleString()})</h2>
           <div className="table-scroll">
@@ -191,32 +200,43 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
         </section>
       )}
 
-      {finished && problems.length > 0 && (
-        <section className="panel" aria-labelledby="batch-problems-title">
-          <h2 id="batch-problems-title">Rows not charged ({problems.length.toLocaleString()})</h2>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Rows that were not charged, with what happened</caption>
+      {finished && rows.length > 0 && (
+        <section className="panel" aria-labelledby="batch-rows-title">
+          <h2 id="batch-rows-title">What happened to each row ({rows.length.toLocaleString()})</h2>
+          {/* Focusable: a long file scrolls here, and the keyboard must reach every row. */}
+          <div className="table-scroll" tabIndex={0} role="group" aria-label="Rows of the file, scrollable">
+            <table className="data-table batch-result-table">
+              <caption className="visually-hidden">Every row of the file, in its order, with what became of it</caption>
               <thead>
                 <tr>
                   <th scope="col">Line</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Amount in the file</th>
                   <th scope="col">Result</th>
                   <th scope="col">Order number</th>
                   <th scope="col">Reason</th>
                 </tr>
               </thead>
               <tbody>
-                {problems.slice(0, SHOWN_ROWS).map((r) => (
-                  <tr key={r.line}>
-                    <td className="num">{r.line}</td>
-                    <td>{r.result}</td>
-                    <td className="mono">{r.orderNumber}</td>
-                    <td>{r.reason ?? ''}</td>
-                  </tr>
-                ))}
+                {rows.slice(0, SHOWN_ROWS).map((r) => {
+                  const [words, tone] = BATCH_RESULT[r.result];
+                  return (
+                    <tr key={r.line} data-line={r.line} data-result={r.result}>
+                      <td className="num">{r.line}</td>
+                      <td className="mono">{r.clientId}</td>
+                      <td className="num">{r.amountText}</td>
+                      <td>
+                        <span className={`badge ${tone}`}>{words}</span>
+                      </td>
+                      <td className="mono">{r.orderNumber}</td>
+                      <td>{r.reason ?? ''}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>
+          {rows.length > SHOWN_ROWS && <p className="muted">The first {SHOWN_ROWS} rows are shown; the result file has them all.</p>}
         </section>
       )}
 

@@ -1,6 +1,7 @@
 /**
- * The journal of every charge made from this app, newest first: state in words, the gateway's reason,
- * the card masked; filtered by state, text (order number, order ID, client, binding) and date range, and
+ * The journal of every charge made from this app, newest first: what each charge took in the end (charged,
+ * refunded, net, as of the latest look-up of its order or operation on it made here) and the order's latest
+ * state in words, the gateway's reason, the card masked; filtered by state, text (order number, order ID, client, binding) and date range, and
  * exported as CSV with the same filters. Charges whose outcome is unknown can be reconciled from here.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,14 +12,15 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
-import { CATEGORY_WORDS, STATE_TONES, cardWords, chargeAmount } from './words';
+import { CATEGORY_WORDS, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
 
 const STATE_OPTIONS: readonly (readonly [StateFilter, string])[] = [
   ['', 'All states'],
-  ['open', 'Outcome unknown or being sent'],
+  ['unknown', 'Outcome unknown (answer lost)'],
+  ['sending', 'Being sent'],
   ['PAID', 'Charged or held'],
   ['DECLINED', 'Declined'],
   ['FAILED', 'Failed (nothing charged)'],
@@ -113,7 +115,9 @@ export function ChargeJournal() {
                   <th scope="col">Order number</th>
                   <th scope="col">Client</th>
                   <th scope="col">Card</th>
-                  <th scope="col">Amount</th>
+                  <th scope="col">Charged</th>
+                  <th scope="col">Refunded</th>
+                  <th scope="col">Net</th>
                   <th scope="col">State</th>
                   <th scope="col">Reason</th>
                   <th scope="col">Actions</th>
@@ -148,7 +152,8 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
     },
     onError: (err) => toast('error', errorText(err)),
   });
-  const open = c.state === 'UNKNOWN' || c.state === 'PENDING';
+  // A charge being sent has its answer on the way: nothing to reconcile yet.
+  const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;
   return (
     <tr data-charge-id={c.id} data-state={c.state}>
       <td>{formatDateTime(c.at)}</td>
@@ -157,9 +162,14 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
       <td>
         <span className="mono">{cardWords(c)}</span> <span className="muted">{CATEGORY_WORDS[c.category]}</span>
       </td>
-      <td className="num">{chargeAmount(c)}</td>
+      <Figures charge={c} />
       <td>
-        <span className={`badge ${STATE_TONES[c.state]}`}>{c.stateWords}</span>
+        <span className={`badge ${chargeTone(c)}`}>{c.stateWords}</span>
+        {c.standing && c.standing.source !== 'charge' && (
+          <div className="muted figure-note state-note">
+            as of {c.standing.source === 'lookUp' ? 'the look-up' : 'the operation'} at {formatDateTime(c.standing.asOf)}
+          </div>
+        )}
       </td>
       <td>{c.reason ?? ''}</td>
       <td>
@@ -183,5 +193,39 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * Charged, refunded and net, in the charge's currency. Charged says what the charge asked for where it took
+ * another amount (reversed, held, deposited in part); nothing is said of money while the outcome is not known.
+ */
+function Figures({ charge: c }: { readonly charge: ChargeView }) {
+  const s = c.standing;
+  if (!s) {
+    return (
+      <>
+        <td className="num">
+          {chargeAmount(c)}
+          <div className="muted figure-note">{c.sending ? 'being sent' : 'not known yet'}</div>
+        </td>
+        <td className="num muted">–</td>
+        <td className="num muted">–</td>
+      </>
+    );
+  }
+  return (
+    <>
+      <td className="num" data-figure="charged">
+        {standingAmount(c, s.charged)}
+        {s.charged !== c.amount && <div className="muted figure-note">of {chargeAmount(c)}</div>}
+      </td>
+      <td className="num" data-figure="refunded">
+        {standingAmount(c, s.refunded)}
+      </td>
+      <td className="num" data-figure="net">
+        <strong>{standingAmount(c, s.net)}</strong>
+      </td>
+    </>
   );
 }

@@ -76,11 +76,15 @@ export function ChargesWorkspace() {
   );
 }
 
-/** Charges whose outcome is not known: always in view, with what is known and a way to settle them now. */
+/**
+ * Charges whose outcome is not known because their answer was lost (or the app stopped before it came):
+ * always in view, with what is known and a way to settle them now. A charge still being sent is not one of
+ * them, however slow its answer: it is "being sent" in the journal and in a batch run.
+ */
 function OpenCharges() {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
-  const open = useQuery({ queryKey: [...keys.charges, 'open'], queryFn: () => call('charges.journal', { state: 'open', limit: 20 }) });
+  const open = useQuery({ queryKey: [...keys.charges, 'open'], queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', {}),
     onSuccess: (r) => {
