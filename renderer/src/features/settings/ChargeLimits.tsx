@@ -41,7 +41,7 @@ export function ChargeLimits({ current }: { readonly current: EnvironmentName })
         Each environment has its own: a charge over the maximum of its environment and currency, or in a currency the environment does not
         accept, is refused before anything is sent.
       </p>
-      <div className="field">
+      <div className="field charge-limits-environment">
         <label htmlFor={`${id}-environment`}>Environment</label>
         <select id={`${id}-environment`} value={environment} onChange={(e) => setEnvironment(e.target.value as EnvironmentName)}>
           {(Object.keys(ENVIRONMENT_NAMES) as EnvironmentName[]).map((e) => (
@@ -78,28 +78,26 @@ function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
       {view.currencies.length === 0 ? (
         <p role="status">No currencies are listed for {view.environment}, so nothing can be charged there.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">Per-charge maximums in {view.environment}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col">Maximum per charge</th>
-                <th scope="col">New maximum</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.currencies.map((c) => (
-                <MaximumRow
-                  key={c.numeric}
-                  environment={view.environment}
-                  currency={c}
-                  onSet={(maximum) => setChanging({ currency: c, maximum })}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="data-table">
+          <caption className="visually-hidden">Per-charge maximums in {view.environment}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Maximum per charge</th>
+              <th scope="col">New maximum</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.currencies.map((c) => (
+              <MaximumRow
+                key={c.numeric}
+                environment={view.environment}
+                currency={c}
+                onSet={(maximum) => setChanging({ currency: c, maximum })}
+              />
+            ))}
+          </tbody>
+        </table>
       )}
       {changing && (
         <ConfirmMaximum
