@@ -163,13 +163,20 @@ export class ChargeLimits {
     if (unknown.length > 0) throw new SettingsError(`Not ISO 4217 currency codes: ${unknown.join(', ')}`);
     const next = [...new Set(currencies)];
     const before = this.accepted(environment).currencies;
-    this.o.settings.set(`acceptedCurrencies.${environment}`, next);
-    const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
-    this.audit('currencies.change', 'success', environment, `accepted currencies: ${list(before)} → ${list(next)}`);
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).
     const maximums = this.maximums(environment);
-    const kept = Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c)));
-    if (Object.keys(kept).length !== Object.keys(maximums).length) this.o.settings.set(`chargeMaximums.${environment}`, kept);
+    const dropped = Object.entries(maximums).filter(([c]) => !next.includes(c));
+    this.o.settings.set(`acceptedCurrencies.${environment}`, next);
+    if (dropped.length > 0)
+      this.o.settings.set(`chargeMaximums.${environment}`, Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))));
+    const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
+    const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
+    this.audit(
+      'currencies.change',
+      'success',
+      environment,
+      `accepted currencies: ${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`,
+    );
   }
 
   private audit(action: string, outcome: 'success' | 'refused', objectId: string, detail: string): void {

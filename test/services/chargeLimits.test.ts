@@ -151,6 +151,9 @@ describe('currencies an environment accepts', () => {
     expect(() => core.chargeLimits.setAccepted('sandbox', ['860'])).toThrow(/sandbox says which/);
     expect(() => core.chargeLimits.setAccepted('test', ['000'])).toThrow(/Not ISO 4217/);
     core.chargeLimits.setAccepted('production', []);
+    expect(core.audit.query({ action: 'currencies.change', objectId: 'production' })[0]?.detail).toMatch(
+      /^accepted currencies: RUB \(643\) → none; per-charge maximums removed: RUB\s10\.00 → none$/,
+    );
     core.chargeLimits.setAccepted('production', ['643']);
     // Taken off and listed again, RUB starts without a maximum: production fails closed again.
     expect(core.chargeLimits.limit('production', '643').kind).toBe('refused');
