@@ -263,7 +263,7 @@ function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
       }),
     onSuccess: (next) => {
       queries.setQueryData(limitsKey(view.environment), next);
-      toast('success', `${view.environment} accepts ${next.currencies.map((c) => c.alpha).join(', ') || 'no currency'}`);
+      toast('success', `${ENVIRONMENT_NAMES[view.environment]} accepts ${next.currencies.map((c) => c.alpha).join(', ') || 'no currency'}`);
     },
   });
   return (
