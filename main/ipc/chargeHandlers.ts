@@ -7,7 +7,6 @@
  * the gateway lists now, enabled, not expired, in the category the confirmation named. A charge refused
  * here is audited like one the charge service refuses.
  */
-import cc from 'currency-codes';
 import { rowOutcome } from '../services/batchCharges.js';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
@@ -23,24 +22,18 @@ import type {
   ChargeBatchStatus,
   ChargeResult,
   ChargeView,
-  CurrencyOption,
   EnvironmentName,
   ParsedInput,
 } from './contract.js';
 import type { Handlers } from './dispatcher.js';
+import { chargeLimitsView } from './chargeLimitHandlers.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
 export type ChargeChannels = Extract<keyof Handlers, `charges.${string}`>;
 
-/** The currencies the form offers, ISO 4217 numeric; the gateway takes any, these are the usual ones. */
-const OFFERED_CURRENCIES = ['643', '840', '978', '826', '398', '933', '860', '051', '156', '392', '048'] as const;
+/** The form's first choice where the environment accepts it (RUB, the gateway's own default). */
 export const DEFAULT_CURRENCY = '643';
-
-const currencyOptions: readonly CurrencyOption[] = OFFERED_CURRENCIES.map((numeric) => {
-  const c = cc.number(numeric)!;
-  return { numeric, alpha: c.code, exponent: c.digits, name: c.currency };
-});
 
 /** A charge's state as it was settled, in the words finance uses: held and charged are both paid, and say which. */
 export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string {
@@ -336,11 +329,15 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
   return {
     'charges.options': () => {
       const environment = core.services.environment;
+      // Only the currencies the environment accepts, each with its own maximum there.
+      const { currencies, currenciesFrom } = chargeLimitsView(core, environment);
       return {
         environment,
-        perChargeMaximum: core.settings.general().perChargeMaximum,
-        currencies: currencyOptions,
-        defaultCurrency: DEFAULT_CURRENCY,
+        currencies,
+        currenciesFrom,
+        defaultCurrency: currencies.some((c) => c.numeric === DEFAULT_CURRENCY)
+          ? DEFAULT_CURRENCY
+          : (currencies[0]?.numeric ?? DEFAULT_CURRENCY),
         openCharges: unknownCount(environment),
       };
     },
@@ -418,7 +415,7 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
         const environment = core.services.environment;
         const job = await batches.plan(text, environment, {
           bindings: core.services.bindings,
-          perChargeMaximum: core.settings.general().perChargeMaximum,
+          perChargeMaximum: (currency) => core.chargeLimits.limit(environment, currency),
           charges: core.services.charges,
         });
         return planView(job);

@@ -142,7 +142,6 @@ const schemas = {
         .string()
         .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
         .optional(),
-      perChargeMaximum: minorUnits.optional(),
     })
     .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
   'settings.setConnection': z.strictObject({
@@ -166,6 +165,23 @@ const schemas = {
   }),
   'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
   'settings.checkConnection': none,
+  'settings.chargeLimits': z.strictObject({ environment }),
+  /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
+  'settings.setChargeMaximum': z.strictObject({
+    environment,
+    currency: currencyNumeric,
+    maximum: minorUnits.nullable(),
+    /** Required for production: the maximum the operator saw when confirming (null: none was set). */
+    confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
+  }),
+  /** The currencies a gateway environment accepts; the sandbox says its own. */
+  'settings.setCurrencies': z.strictObject({
+    environment: gatewayEnvironment,
+    currencies: z
+      .array(currencyNumeric)
+      .max(200)
+      .refine((cs) => new Set(cs).size === cs.length, 'must not name a currency twice'),
+  }),
   'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
@@ -296,7 +312,7 @@ export interface ConnectionView {
 }
 
 export interface SettingsView {
-  readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly perChargeMaximum: number };
+  readonly general: { readonly environment: EnvironmentName; readonly language: string };
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
 }
 
@@ -495,12 +511,28 @@ export interface CurrencyOption {
   readonly name: string;
 }
 
+/** A currency an environment accepts, with its per-charge maximum there. */
+export interface CurrencyLimitView extends CurrencyOption {
+  /** Largest amount of one charge, in this currency's minor units; absent where none is set (refused). */
+  readonly maximum?: number;
+  /** set in Settings, or the sandbox's default where none is set. */
+  readonly maximumFrom?: 'set' | 'default';
+}
+
+/** An environment's accepted currencies and their maximums, as Settings edits them. */
+export interface ChargeLimitsView {
+  readonly environment: EnvironmentName;
+  /** The sandbox says which currencies it accepts; the other environments list theirs in Settings. */
+  readonly currenciesFrom: 'sandbox' | 'settings';
+  readonly currencies: readonly CurrencyLimitView[];
+}
+
 /** What the charge form needs to know before anything is typed. */
 export interface ChargeOptions {
   readonly environment: EnvironmentName;
-  /** Largest amount of one charge, in minor units of any currency (Settings). */
-  readonly perChargeMaximum: number;
-  readonly currencies: readonly CurrencyOption[];
+  /** The currencies the environment accepts, each with its per-charge maximum (Settings); may be empty. */
+  readonly currencies: readonly CurrencyLimitView[];
+  readonly currenciesFrom: 'sandbox' | 'settings';
   readonly defaultCurrency: string;
   /** Charges of the current environment whose outcome is unknown (answer lost; not those being sent now). */
   readonly openCharges: number;
@@ -663,6 +695,9 @@ export interface Results {
   'settings.setCredential': SettingsView;
   'settings.clearCredential': SettingsView;
   'settings.checkConnection': ConnectionCheck;
+  'settings.chargeLimits': ChargeLimitsView;
+  'settings.setChargeMaximum': ChargeLimitsView;
+  'settings.setCurrencies': ChargeLimitsView;
   'orders.lookup': OrderLookup;
   'orders.search': readonly OrderView[];
   'orders.history': readonly HistoryEntry[];

@@ -30,6 +30,7 @@ import {
   type StoredCardView,
 } from './contract.js';
 import { createChargeHandlers } from './chargeHandlers.js';
+import { createChargeLimitHandlers } from './chargeLimitHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
@@ -72,7 +73,7 @@ async function settingsView(core: AppCore): Promise<SettingsView> {
   const g = core.settings.general();
   const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
   return {
-    general: { environment: g.environment, language: g.language, perChargeMaximum: g.perChargeMaximum },
+    general: { environment: g.environment, language: g.language },
     connections: Object.fromEntries(entries) as SettingsView['connections'],
   };
 }
@@ -367,5 +368,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       })),
     ...createChargeHandlers({ core, events, app }),
     ...createRoleHandlers({ core, events, app }),
+    ...createChargeLimitHandlers({ core, events, app }),
   };
 }

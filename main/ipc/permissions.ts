@@ -24,6 +24,10 @@ export const MINIMUM_ROLE = {
   'settings.setCredential': ADMINISTRATOR,
   'settings.clearCredential': ADMINISTRATOR,
   'settings.checkConnection': ADMINISTRATOR,
+  // The maximums and currencies are read by everyone (the charge form follows them); set by an administrator.
+  'settings.chargeLimits': EVERYONE,
+  'settings.setChargeMaximum': ADMINISTRATOR,
+  'settings.setCurrencies': ADMINISTRATOR,
   'orders.lookup': EVERYONE,
   'orders.search': EVERYONE,
   'orders.history': EVERYONE,

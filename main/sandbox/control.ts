@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
+import { CURRENCIES } from './engine/currencies.js';
 import { expireAllDue } from './engine/lifecycle.js';
 import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
 import { controlGuard } from './http/controlGuard.js';
@@ -98,6 +99,8 @@ function merchantView(m: Merchant) {
     apiUser: m.apiUser,
     signatureRequired: m.signatureRequired,
     limits: m.limits,
+    // Every merchant of the sandbox accepts the same currencies (ISO 4217 numeric codes).
+    currencies: Object.keys(CURRENCIES),
     callbackChecksum: m.callbackSecret !== undefined,
     certificates: m.certificates.map(({ pem: _pem, ...rest }) => rest),
   };

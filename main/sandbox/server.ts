@@ -13,6 +13,7 @@ import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
 import { cardFingerprint } from './engine/cards.js';
+import { CURRENCIES } from './engine/currencies.js';
 import type { Core } from './engine/core.js';
 import { ENDPOINTS } from './endpoints/index.js';
 import { createPages } from './endpoints/pages.js';
@@ -56,6 +57,8 @@ export interface Sandbox {
   readonly faults: Faults;
   /** What every control API request (/sandbox/...) must carry as `Authorization: Bearer <token>`. */
   readonly controlToken: string;
+  /** The currencies its merchants accept (ISO 4217 numeric codes): what a charge form may offer. */
+  readonly currencies: readonly string[];
   close(): Promise<void>;
 }
 
@@ -164,6 +167,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     core,
     faults,
     controlToken,
+    currencies: Object.keys(CURRENCIES),
     close: async () => {
       callbacks.close();
       await new Promise<void>((resolve) => {

@@ -22,6 +22,7 @@ import { SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
+import { ChargeLimits } from './chargeLimits.js';
 import { ChargeService } from './charges.js';
 import { ChargeLedger } from './chargeStanding.js';
 import { OrderOperations } from './orderOperations.js';
@@ -57,6 +58,8 @@ export class AppCore {
   readonly settings: SettingsService;
   readonly keys: SigningKeyService;
   readonly audit: AuditRepository;
+  /** Accepted currencies and per-charge maximums, per environment and currency. */
+  readonly chargeLimits: ChargeLimits;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
   readonly knownBindings: KnownBindings;
   /** The installation's role profile: what the IPC dispatcher lets through. */
@@ -76,6 +79,12 @@ export class AppCore {
   ) {
     this.audit = new AuditRepository(db);
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
+    this.chargeLimits = new ChargeLimits({
+      settings: new SettingsRepository(db),
+      audit: this.audit,
+      osUser: o.osUser,
+      sandboxCurrencies: sandbox.currencies,
+    });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.knownBindings = new KnownBindings(db);
     this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
@@ -130,7 +139,7 @@ export class AppCore {
 
   /**
    * Changes general settings. A new language reaches the gateway client at once (its messages come back in
-   * it), so the current environment's services are rebuilt; the per-charge maximum is read at every charge.
+   * it), so the current environment's services are rebuilt.
    */
   async updateGeneral(change: Parameters<SettingsService['setGeneral']>[0]): Promise<void> {
     const { environment, ...rest } = change;
@@ -247,7 +256,8 @@ export class AppCore {
         ...common,
         operator: this.o.osUser,
         journal: journals.charges,
-        perChargeMaximum: () => this.settings.general().perChargeMaximum,
+        // Read at every charge, inside its journal transaction: a change applies to the very next one.
+        perChargeMaximum: (currency) => this.chargeLimits.limit(environment, currency),
         inFlight: this.chargesInFlight,
       }),
     };

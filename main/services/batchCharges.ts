@@ -12,7 +12,8 @@ import { parse } from 'csv-parse/sync';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
-import { currencyInfo, formatMoney } from './money.js';
+import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
+import { currencyInfo } from './money.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import type { ChargeBatchProgress } from './views.js';
@@ -67,7 +68,8 @@ function numericCurrency(text: string): string | undefined {
 
 export interface PlanOptions {
   readonly bindings: BindingService;
-  readonly perChargeMaximum: number;
+  /** The environment's maximum per currency (ChargeService's rule); it refuses currencies not accepted too. */
+  readonly perChargeMaximum: MaximumRule;
 }
 
 /**
@@ -146,8 +148,9 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     if (!currency) errors.push(`currency "${r.currency ?? ''}" is not an ISO 4217 code`);
     const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : 'amount cannot be read without a currency';
     if (typeof amount === 'string') errors.push(amount);
-    else if (amount > o.perChargeMaximum && currency) {
-      errors.push(`amount is over the per-charge maximum of ${formatMoney(o.perChargeMaximum, currency)} (Settings)`);
+    else if (currency) {
+      const overLimit = chargeLimitRefusal(o.perChargeMaximum, currency, amount);
+      if (overLimit) errors.push(overLimit);
     }
     const description = r.description || undefined;
     if (description && description.length > 598) errors.push('description has more than 598 characters');

@@ -20,7 +20,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
-import { formatMoney } from './money.js';
+import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -93,8 +93,12 @@ export interface ChargeServiceOptions {
   readonly journal: ChargeJournal;
   readonly audit: AuditRepository;
   readonly client: GatewayClient;
-  /** Largest amount one charge may have, in minor units; a function where the setting can change. */
-  readonly perChargeMaximum: number | (() => number);
+  /**
+   * The largest amount one charge may have, in the currency's minor units: the same in every currency, or
+   * (the app) the settings' rule for this environment per currency, which also refuses a currency the
+   * environment does not accept or one without a maximum. Read at every charge, so a change applies at once.
+   */
+  readonly perChargeMaximum: MaximumRule;
   readonly now?: () => number;
   readonly onStep?: (step: ChargeStep, charge: ChargeRow) => void;
   /** Journal rows being sent now; shared by every instance over the same journal, so none reconciles another's. */
@@ -202,8 +206,8 @@ export class ChargeService {
   private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | undefined {
     const { environment } = this.o;
     const now = this.now();
-    const maximum = typeof this.o.perChargeMaximum === 'function' ? this.o.perChargeMaximum() : this.o.perChargeMaximum;
-    if (r.amount > maximum) return refused(`The amount is over the per-charge maximum of ${formatMoney(maximum, r.currency)} (Settings)`);
+    const overLimit = chargeLimitRefusal(this.o.perChargeMaximum, r.currency, r.amount, environment);
+    if (overLimit) return refused(overLimit);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return refused('An earlier charge on this card is not settled yet; it must be reconciled first');
     }

@@ -27,14 +27,18 @@ export function decimalText(minor: number, exponent: number): string {
   return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
 
-/** "RUB 123.45" in the user's locale (Intl decides symbol and separators). */
-export function formatMoney(minor: number, numeric: string | undefined, locale = 'en'): string {
+/**
+ * "RUB 123.45" in the user's locale (Intl decides symbol and separators); `display: 'code'` always writes
+ * the letter code ("EUR 5.00", never "€5.00"), for audit entries and messages read next to other currencies.
+ */
+export function formatMoney(minor: number, numeric: string | undefined, locale = 'en', display: 'symbol' | 'code' = 'symbol'): string {
   const info = currencyInfo(numeric);
   const text = decimalText(minor, info.exponent);
   if (!info.alpha) return `${text} (${info.numeric})`;
   const format = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: info.alpha,
+    currencyDisplay: display,
     minimumFractionDigits: info.exponent,
     maximumFractionDigits: info.exponent,
   });

@@ -1,7 +1,8 @@
 /**
  * Settings and environments: which environment the app works in (the embedded sandbox, the gateway's test
  * or production, or a custom base URL), each environment's connection (base URL, auth mode, API user,
- * merchant login, whether requests must be signed), the language, and the per-charge maximum. Secrets go
+ * merchant login, whether requests must be signed) and the language; the per-charge maximums, per
+ * environment and currency, are chargeLimits.ts's (an older version's single maximum is ignored). Secrets go
  * to the vault; the store keeps the rest. Every change is audited, without the secret.
  *
  * A base URL with a user name or password in it (https://user:password@host) is refused when it is saved,
@@ -36,8 +37,6 @@ const generalSchema = z.object({
     .string()
     .regex(/^[a-z]{2}$/)
     .default('en'),
-  /** Minor units. */
-  perChargeMaximum: z.number().int().positive().default(1_000_000),
   gatewayUrls: z.object({ test: z.string().url().optional(), production: z.string().url().optional() }).default({}),
 });
 export type GeneralSettings = z.output<typeof generalSchema>;

@@ -31,7 +31,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     const { page } = app;
     // Two audited actions: a settings change and a refund.
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Per-charge maximum (minor units)').fill('300000');
+    await page.getByLabel('Language of gateway messages').fill('ru');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Orders' }).click();

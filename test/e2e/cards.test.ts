@@ -199,9 +199,20 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
     expect(await dialog.textContent()).toContain('411111******1111');
     expect(await dialog.textContent()).toContain('Common');
 
+    // A month in the past is refused as it is typed: the error is beside the field and the button cannot be pressed.
     await dialog.getByLabel('New expiry (YYYYMM)').fill('202001');
-    await dialog.getByRole('button', { name: 'Extend to 01/2020' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('must not be in the past');
+    expect(await dialog.getByRole('alert').textContent()).toBe(`01/2020 is in the past: choose ${words(THIS_MONTH)} or later`);
+    expect(await dialog.getByLabel('New expiry (YYYYMM)').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByRole('button', { name: /^Extend to/ }).isDisabled()).toBe(true);
+    for (const wanted of ['dark', 'light'] as const) {
+      await page.evaluate(`document.documentElement.dataset.theme = '${wanted}'`);
+      await screenshot(page, `cards-extend-past-month-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    // The month before this one is the latest refused, this one the earliest taken.
+    await dialog.getByLabel('New expiry (YYYYMM)').fill(THIS_MONTH);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: `Extend to ${words(THIS_MONTH)}` }).isEnabled()).toBe(true);
 
     await dialog.getByLabel('New expiry (YYYYMM)').fill('202912');
     expect(await dialog.textContent()).toContain(`The expiry changes from ${words(THIS_MONTH)} to 12/2029.`);

@@ -47,9 +47,11 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     return (orders as { status: number }[]).filter((o) => o.status === 1 || o.status === 2).length;
   }
 
-  /** The per-charge maximum through the api, as Settings sets it (the screens hear of the change). */
+  /** The sandbox's per-charge maximum in RUB through the api, as Settings sets it (the screens hear of the change). */
   const setMaximum = (page: Page, minor: number) =>
-    page.evaluate(`window.api.invoke('settings.updateGeneral', { perChargeMaximum: ${minor} }).then((r) => r.ok)`);
+    page.evaluate(
+      `window.api.invoke('settings.setChargeMaximum', { environment: 'sandbox', currency: '643', maximum: ${minor} }).then((r) => r.ok)`,
+    );
 
   /** "Charge this card" from Stored cards, as finance does it. */
   async function pickFromStoredCards(page: Page, masked: string) {

@@ -33,7 +33,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     app = await openApp(browser, dataFolder);
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Per-charge maximum (minor units)').fill('250000');
+    await page.getByLabel('Language of gateway messages').fill('ru');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
 
@@ -49,7 +49,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await app.close();
     app = await openApp(browser, dataFolder);
     await app.page.getByRole('button', { name: 'Settings' }).click();
-    expect(await app.page.getByLabel('Per-charge maximum (minor units)').inputValue()).toBe('250000');
+    expect(await app.page.getByLabel('Language of gateway messages').inputValue()).toBe('ru');
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
     expect(await customPanel().getByLabel('API user name').inputValue()).toBe('shop-api');
     expect(await customPanel().getByLabel('Merchant login').inputValue()).toBe('shop');

@@ -70,14 +70,14 @@ describe('charges over IPC', () => {
 
   it("reports a decline in the gateway's words", async () => {
     // The sandbox's issuer declines amounts over 100,000.00: a stored card cannot be chosen to decline.
-    await call('settings.updateGeneral', { perChargeMaximum: 50_000_000 });
+    await call('settings.setChargeMaximum', { environment: 'sandbox', currency: '643', maximum: 50_000_000 });
     const { clientId, bindingIds } = await seed([{ category: 'COMMON' }]);
     const r = await charge(clientId, bindingIds[0]!, 'COMMON', 20_000_000);
     expect(r).toMatchObject({
       outcome: 'declined',
       charge: { state: 'DECLINED', stateWords: 'declined', reason: expect.stringMatching(/limit/i) },
     });
-    await call('settings.updateGeneral', { perChargeMaximum: 1_000_000 });
+    await call('settings.setChargeMaximum', { environment: 'sandbox', currency: '643', maximum: 1_000_000 });
     expect(await charge(clientId, bindingIds[0]!, 'COMMON', 20_000_001)).toMatchObject({
       outcome: 'refused',
       reason: expect.stringMatching(/maximum/),

@@ -103,6 +103,8 @@ describe('the IPC dispatcher', () => {
       'settings.setConnection',
       'settings.setCredential',
       'settings.clearCredential',
+      'settings.setChargeMaximum',
+      'settings.setCurrencies',
       'orders.lookup',
       'orders.deposit',
       'orders.reverse',

@@ -55,7 +55,8 @@ describe('the app core on the embedded sandbox', () => {
   it('keeps settings across restarts, applies the per-charge maximum at once, and audits changes', async () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'admin' });
-    await core.updateGeneral({ language: 'ru', perChargeMaximum: 500 });
+    await core.updateGeneral({ language: 'ru' });
+    core.chargeLimits.setMaximum('sandbox', '643', 500);
     // The gateway's own texts now come back in Russian.
     expect(await core.services.orders.lookup('no-such-order')).toMatchObject({ kind: 'notFound' });
     const refused = await core.services.bindings.disable('no-such-binding').catch((e: { gatewayMessage: string }) => e.gatewayMessage);
@@ -69,9 +70,10 @@ describe('the app core on the embedded sandbox', () => {
     });
     await core.close();
     const again = await AppCore.open({ dataFolder, osUser: 'admin' });
-    expect(again.settings.general()).toMatchObject({ language: 'ru', perChargeMaximum: 500, environment: 'sandbox' });
-    expect(again.audit.query({ action: 'settings.change' })[0]?.detail).toBe('language, perChargeMaximum');
-    expect(() => again.settings.setGeneral({ perChargeMaximum: -1 })).toThrow(/perChargeMaximum/);
+    expect(again.settings.general()).toMatchObject({ language: 'ru', environment: 'sandbox' });
+    expect(again.chargeLimits.limit('sandbox', '643')).toEqual({ kind: 'allowed', maximum: 500, from: 'set' });
+    expect(again.audit.query({ action: 'settings.change' })[0]?.detail).toBe('language');
+    expect(() => again.settings.setGeneral({ language: 'russian' })).toThrow(/language/);
     await again.close();
   });
 

@@ -339,6 +339,9 @@ function CardRow({
   );
 }
 
+/** The current month as YYYYMM in UTC, as main's contract reckons it: the earliest expiry a card may get. */
+const currentYearMonth = (): string => new Date().toISOString().slice(0, 7).replace('-', '');
+
 const DIALOG_TITLES = { disable: 'Disable stored card', enable: 'Re-enable stored card', extend: 'Extend card expiry' } as const;
 
 function ConfirmCardAction({
@@ -373,6 +376,13 @@ function ConfirmCardAction({
   });
   const expiryError = run.error instanceof ApiError ? run.error.fieldMessage('newExpiry') : undefined;
   const expiryShape = newExpiry === '' || /^\d{4}(0[1-9]|1[0-2])$/.test(newExpiry) ? undefined : 'A month as YYYYMM, e.g. 202912';
+  // Said as it is typed, not after the button: main refuses a past month too (the IPC contract), by the same UTC month.
+  const thisMonth = currentYearMonth();
+  const expiryPast =
+    newExpiry !== '' && !expiryShape && newExpiry < thisMonth
+      ? `${expiryWords(newExpiry)} is in the past: choose ${expiryWords(thisMonth)} or later`
+      : undefined;
+  const expiryProblem = expiryShape ?? expiryPast;
   const name = cardWords(card);
 
   return (
@@ -392,7 +402,7 @@ function ConfirmCardAction({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (action !== 'extend' || (newExpiry !== '' && !expiryShape)) run.mutate();
+          if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) run.mutate();
         }}
       >
         {action === 'disable' && (
@@ -412,10 +422,10 @@ function ConfirmCardAction({
               autoComplete="off"
               placeholder="e.g. 202912"
               hint="The card is valid to the end of that month; not a month in the past"
-              error={expiryShape ?? expiryError}
+              error={expiryProblem ?? expiryError}
             />
             <p className="confirm-summary">
-              {newExpiry !== '' && !expiryShape
+              {newExpiry !== '' && !expiryProblem
                 ? `The expiry changes from ${expiryWords(card.expiry)} to ${expiryWords(newExpiry)}.`
                 : `The expiry is ${expiryWords(card.expiry)} now.`}
             </p>
@@ -431,7 +441,7 @@ function ConfirmCardAction({
           <Button
             type="submit"
             variant={action === 'disable' ? 'danger' : 'primary'}
-            disabled={run.isPending || (action === 'extend' && (newExpiry === '' || expiryShape !== undefined))}
+            disabled={run.isPending || (action === 'extend' && (newExpiry === '' || expiryProblem !== undefined))}
           >
             {run.isPending
               ? 'Working…'
@@ -439,7 +449,7 @@ function ConfirmCardAction({
                 ? `Disable ${name}`
                 : action === 'enable'
                   ? `Re-enable ${name}`
-                  : `Extend to ${newExpiry !== '' && !expiryShape ? expiryWords(newExpiry) : '…'}`}
+                  : `Extend to ${newExpiry !== '' && !expiryProblem ? expiryWords(newExpiry) : '…'}`}
           </Button>
         </div>
       </form>

@@ -40,16 +40,19 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const [result, setResult] = useState<{ readonly seq: number; readonly charged: ChargeToConfirm; readonly result: ChargeResult }>();
   const [touched, setTouched] = useState(false);
 
-  const info = options.currencies.find((c) => c.numeric === currency) ?? options.currencies[0]!;
+  // Only the currencies this environment accepts are offered (the sandbox says which; others list them in Settings).
+  const info = options.currencies.find((c) => c.numeric === currency) ?? options.currencies[0];
+  if (!info) return <NoCurrencies environment={options.environment} />;
   const amount = parseMajor(amountText, info.exponent);
-  const overMaximum = amount.ok && amount.minor > options.perChargeMaximum;
-  const amountError = !amount.ok
-    ? amountText === '' && !touched
-      ? undefined
-      : amount.error
-    : overMaximum
-      ? `Over the per-charge maximum of ${formatAmount(options.perChargeMaximum, info.exponent, info.alpha)} (Settings)`
-      : undefined;
+  // The maximum of this environment in this currency; main's charge guard applies the same one.
+  const limitError =
+    info.maximum === undefined
+      ? `No per-charge maximum is set for ${info.alpha} in ${options.environment}: an administrator sets one in ${LIMITS_PLACE}`
+      : amount.ok && amount.minor > info.maximum
+        ? `Over the per-charge maximum of ${formatAmount(info.maximum, info.exponent, info.alpha)} in ${options.environment} (Settings)`
+        : undefined;
+  const overMaximum = limitError !== undefined;
+  const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amount.error : undefined);
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
     reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? '1 to 36 letters, digits or . _ / -' : undefined;
@@ -138,7 +141,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             inputMode="decimal"
             autoComplete="off"
             placeholder={info.exponent > 0 ? `e.g. 1250.${'0'.repeat(info.exponent)}` : 'e.g. 1250'}
-            hint={`In ${info.alpha} (major units), at most ${info.exponent} decimals`}
+            hint={`In ${info.alpha} (major units), at most ${info.exponent} decimals${info.maximum !== undefined ? `; at most ${formatAmount(info.maximum, info.exponent, info.alpha)} per charge` : ''}`}
             error={amountError}
           />
           <div className="field">
@@ -208,6 +211,21 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
         />
       )}
     </div>
+  );
+}
+
+const LIMITS_PLACE = 'Settings → Currencies and per-charge maximums';
+
+/** What the form says instead of offering currencies the gateway would refuse: none are listed for this environment. */
+function NoCurrencies({ environment }: { readonly environment: string }) {
+  return (
+    <section className="panel charge-form" aria-label="Charge a stored card">
+      <h2>Charge a stored card</h2>
+      <p role="alert" className="field-error">
+        No currency can be charged in {environment}: an administrator lists the currencies it accepts, with a per-charge maximum for each,
+        in {LIMITS_PLACE}.
+      </p>
+    </section>
   );
 }
 

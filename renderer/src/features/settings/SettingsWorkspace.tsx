@@ -1,7 +1,8 @@
 /**
  * Settings: which environment the app works in, each gateway environment's connection and credentials
  * (a secret is sent to main once and never shown back: only "set" or "not set"), the language of the
- * gateway's messages, and the per-charge maximum. Every change is validated in main and audited there.
+ * gateway's messages, and (ChargeLimits) each environment's currencies and per-charge maximums. Every change
+ * is validated in main and audited there.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { keys, useSettings } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
 
 export const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
@@ -44,6 +46,7 @@ export function SettingsWorkspace() {
     <section className="workspace" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
       <GeneralSettings view={view} />
+      <ChargeLimits current={view.general.environment} />
       {(['test', 'production', 'custom'] as const).map((e) => (
         <ConnectionForm key={e} environment={e} connection={view.connections[e]} current={view.general.environment === e} />
       ))}
@@ -55,15 +58,10 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const g = view.general;
   const [environment, setEnvironment] = useState<EnvironmentName>(g.environment);
   const [language, setLanguage] = useState(g.language);
-  const [maximum, setMaximum] = useState(String(g.perChargeMaximum));
   const switchEnv = useSettingsChange((e: EnvironmentName) => call('settings.updateGeneral', { environment: e }), 'Environment switched');
-  const save = useSettingsChange(
-    (change: { language: string; perChargeMaximum: number }) => call('settings.updateGeneral', change),
-    'Settings saved',
-  );
+  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), 'Settings saved');
   const check = useMutation({ mutationFn: () => call('settings.checkConnection', {}) });
   const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
-  const maximumNumber = /^\d+$/.test(maximum) ? Number(maximum) : NaN;
 
   return (
     <section className="panel" aria-labelledby="general-title">
@@ -112,7 +110,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
         className="inline-form"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({ language, perChargeMaximum: maximumNumber });
+          save.mutate({ language });
         }}
       >
         <Field
@@ -123,15 +121,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
           hint="Two letters, for example en or ru"
           error={fieldError('language')}
         />
-        <Field
-          label="Per-charge maximum (minor units)"
-          inputMode="numeric"
-          value={maximum}
-          onChange={(e) => setMaximum(e.target.value.trim())}
-          hint="In the currency's smallest unit: 1000000 is 10,000.00 in a currency with cents"
-          error={maximum !== '' && Number.isNaN(maximumNumber) ? 'Whole minor units only' : fieldError('perChargeMaximum')}
-        />
-        <Button type="submit" variant="primary" disabled={save.isPending || Number.isNaN(maximumNumber)}>
+        <Button type="submit" variant="primary" disabled={save.isPending}>
           Save preferences
         </Button>
       </form>

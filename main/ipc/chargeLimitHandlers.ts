@@ -1,0 +1,49 @@
+/**
+ * The channels of Settings' "Currencies and per-charge maximums", and the view of an environment's
+ * accepted currencies with their maximums that the editor and the charge form share.
+ */
+import cc from 'currency-codes';
+import type { AppCore } from '../services/appCore.js';
+import { currencyInfo } from '../services/money.js';
+import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName } from './contract.js';
+import type { Handlers } from './dispatcher.js';
+import type { HandlerContext } from './handlers.js';
+
+type ChargeLimitChannels = 'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies';
+
+/** One accepted currency with what a charge in it may be (nothing when no maximum is set: refused). */
+function currencyLimitView(core: AppCore, environment: EnvironmentName, numeric: string): CurrencyLimitView {
+  const info = currencyInfo(numeric);
+  const limit = core.chargeLimits.limit(environment, numeric);
+  return {
+    numeric,
+    alpha: info.alpha ?? numeric,
+    exponent: info.exponent,
+    name: cc.number(numeric)?.currency ?? `currency ${numeric}`,
+    ...(limit.kind === 'allowed' ? { maximum: limit.maximum, maximumFrom: limit.from } : {}),
+  };
+}
+
+export function chargeLimitsView(core: AppCore, environment: EnvironmentName): ChargeLimitsView {
+  const { from, currencies } = core.chargeLimits.accepted(environment);
+  return { environment, currenciesFrom: from, currencies: currencies.map((c) => currencyLimitView(core, environment, c)) };
+}
+
+export function createChargeLimitHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeLimitChannels> {
+  const changed = (environment: EnvironmentName) => {
+    // The charge form and Settings follow the event.
+    events.publish({ type: 'settings.changed' });
+    return chargeLimitsView(core, environment);
+  };
+  return {
+    'settings.chargeLimits': ({ environment }) => chargeLimitsView(core, environment),
+    'settings.setChargeMaximum': ({ environment, currency, maximum, confirmation }) => {
+      core.chargeLimits.setMaximum(environment, currency, maximum, confirmation);
+      return changed(environment);
+    },
+    'settings.setCurrencies': ({ environment, currencies }) => {
+      core.chargeLimits.setAccepted(environment, currencies);
+      return changed(environment);
+    },
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * The currencies each environment accepts and the per-charge maximum of each, per environment and per
+ * currency, in that currency's minor units. Raising the sandbox's maximum in RUB changes nothing in
+ * production, and 10,000 means 10,000.00 in RUB but 10,000 in JPY: one number for every currency and
+ * environment was wrong in both ways.
+ *
+ * - Accepted currencies: the sandbox says which it accepts (its merchant configuration, passed in by the
+ *   app core); the other environments list theirs in Settings. A charge in any other currency is refused.
+ * - A currency without a maximum: the sandbox has a default of 10,000 major units (simulated money); test,
+ *   production and custom fail closed, refusing the charge with a message naming where to set one.
+ * - A change to production's maximum is refused unless it carries a confirmation naming production and
+ *   the maximum the operator saw before (so a confirmation of a stale screen does not count). Every change
+ *   is audited with the old and new value, a refused one too.
+ *
+ * ChargeService.guard() asks limit() inside the charge's journal transaction: that is where the rule holds.
+ */
+import cc from 'currency-codes';
+import { z } from 'zod';
+import type { AuditRepository } from '../store/audit.js';
+import type { SettingsRepository } from '../store/settings.js';
+import { currencyInfo, formatMoney } from './money.js';
+import { SettingsError, type EnvironmentName } from './settings.js';
+
+/** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
+export const SANDBOX_DEFAULT_MAXIMUM_MAJOR = 10_000;
+
+/** Where an environment's accepted currencies come from. */
+export type CurrencySource = 'sandbox' | 'settings';
+
+/** What one charge in a currency may be in an environment: up to its maximum, or refused and why. */
+export type CurrencyLimit =
+  | { readonly kind: 'allowed'; readonly maximum: number; readonly from: 'set' | 'default' }
+  | { readonly kind: 'refused'; readonly reason: string };
+
+/** The rule a charge service applies: a fixed maximum in every currency (tests), or the settings' per currency. */
+export type MaximumRule = number | ((currency: string) => CurrencyLimit);
+
+/** Why a charge of `amount` minor units in `currency` breaks the rule, or undefined when it does not. */
+export function chargeLimitRefusal(rule: MaximumRule, currency: string, amount: number, environment?: string): string | undefined {
+  const limit: CurrencyLimit = typeof rule === 'number' ? { kind: 'allowed', maximum: rule, from: 'set' } : rule(currency);
+  if (limit.kind === 'refused') return limit.reason;
+  if (amount <= limit.maximum) return undefined;
+  return `The amount is over the per-charge maximum of ${formatMoney(limit.maximum, currency, 'en', 'code')}${environment ? ` in ${environment}` : ''} (Settings)`;
+}
+
+/** "RUB (643)", or the bare code for one ISO 4217 does not know. */
+export const currencyName = (numeric: string): string => {
+  const alpha = currencyInfo(numeric).alpha;
+  return alpha ? `${alpha} (${numeric})` : numeric;
+};
+
+const SETTINGS_PLACE = 'Settings → Currencies and per-charge maximums';
+
+const maximumsSchema = z.record(z.string().regex(/^\d{3}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+const currenciesSchema = z.array(z.string().regex(/^\d{3}$/));
+
+/** What the operator saw and confirmed before changing production's maximum. */
+export interface ProductionConfirmation {
+  readonly environment: 'production';
+  /** The maximum shown when confirming, in minor units; null where none was set. */
+  readonly previous: number | null;
+}
+
+export interface ChargeLimitsOptions {
+  readonly settings: SettingsRepository;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  /** The currencies the embedded sandbox accepts (ISO 4217 numeric codes). */
+  readonly sandboxCurrencies: readonly string[];
+  readonly now?: () => number;
+}
+
+export class ChargeLimits {
+  private readonly now: () => number;
+
+  /** The sandbox's currencies by letter code, as people look for them in a list. */
+  private readonly sandboxCurrencies: readonly string[];
+
+  constructor(private readonly o: ChargeLimitsOptions) {
+    this.now = o.now ?? Date.now;
+    const letters = (c: string) => currencyInfo(c).alpha ?? c;
+    this.sandboxCurrencies = [...o.sandboxCurrencies].sort((a, b) => letters(a).localeCompare(letters(b)));
+  }
+
+  /** The currencies an environment accepts, and who says so. */
+  accepted(environment: EnvironmentName): { readonly from: CurrencySource; readonly currencies: readonly string[] } {
+    if (environment === 'sandbox') return { from: 'sandbox', currencies: this.sandboxCurrencies };
+    return { from: 'settings', currencies: this.o.settings.get(`acceptedCurrencies.${environment}`, currenciesSchema) ?? [] };
+  }
+
+  /** Every maximum set for an environment, by numeric currency code, in minor units. */
+  maximums(environment: EnvironmentName): Readonly<Record<string, number>> {
+    return this.o.settings.get(`chargeMaximums.${environment}`, maximumsSchema) ?? {};
+  }
+
+  /** What one charge in this currency may be in this environment. */
+  limit(environment: EnvironmentName, currency: string): CurrencyLimit {
+    const { from, currencies } = this.accepted(environment);
+    if (!currencies.includes(currency)) {
+      return {
+        kind: 'refused',
+        reason:
+          from === 'sandbox'
+            ? `${currencyName(currency)} is not accepted by the sandbox; it accepts ${currencies.map((c) => currencyInfo(c).alpha ?? c).join(', ')}`
+            : `${currencyName(currency)} is not among the currencies ${environment} accepts; an administrator lists them in ${SETTINGS_PLACE}`,
+      };
+    }
+    const set = this.maximums(environment)[currency];
+    if (set !== undefined) return { kind: 'allowed', maximum: set, from: 'set' };
+    if (environment === 'sandbox') {
+      return { kind: 'allowed', maximum: SANDBOX_DEFAULT_MAXIMUM_MAJOR * 10 ** currencyInfo(currency).exponent, from: 'default' };
+    }
+    return {
+      kind: 'refused',
+      reason: `No per-charge maximum is set for ${currencyName(currency)} in ${environment}; an administrator sets one in ${SETTINGS_PLACE}`,
+    };
+  }
+
+  /**
+   * Sets (or, with null, removes) an environment's maximum in a currency, in minor units. Production's
+   * needs the confirmation, naming the maximum the operator saw; without it nothing changes.
+   */
+  setMaximum(environment: EnvironmentName, currency: string, maximum: number | null, confirmation?: ProductionConfirmation): void {
+    const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
+    const refuse = (reason: string): never => {
+      this.audit('chargeMaximum.change', 'refused', objectId, reason);
+      throw new SettingsError(reason);
+    };
+    if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0))
+      refuse('The maximum must be a positive whole number of minor units');
+    if (!this.accepted(environment).currencies.includes(currency)) {
+      refuse(
+        environment === 'sandbox'
+          ? `The sandbox does not accept ${currencyName(currency)}`
+          : `${currencyName(currency)} is not among the currencies ${environment} accepts; add it first`,
+      );
+    }
+    const maximums = this.maximums(environment);
+    const before = maximums[currency] ?? null;
+    const words = (m: number | null) => (m === null ? 'none' : formatMoney(m, currency, 'en', 'code'));
+    if (environment === 'production') {
+      if (confirmation?.environment !== 'production')
+        refuse(`A change to production's per-charge maximum must be confirmed; ${words(before)} is unchanged`);
+      else if (confirmation.previous !== before)
+        refuse(
+          `Production's maximum in ${currencyName(currency)} is ${words(before)}, not ${words(confirmation.previous)} as confirmed; nothing was changed. Check and confirm again.`,
+        );
+    }
+    const { [currency]: _old, ...others } = maximums;
+    this.o.settings.set(`chargeMaximums.${environment}`, maximum === null ? others : { ...others, [currency]: maximum });
+    this.audit(
+      'chargeMaximum.change',
+      'success',
+      objectId,
+      `per-charge maximum in ${environment}: ${words(before)} → ${words(maximum)}${environment === 'production' ? ' (confirmed)' : ''}`,
+    );
+  }
+
+  /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
+  setAccepted(environment: EnvironmentName, currencies: readonly string[]): void {
+    if (environment === 'sandbox') throw new SettingsError('The sandbox says which currencies it accepts; there is nothing to set');
+    const unknown = currencies.filter((c) => !cc.number(c));
+    if (unknown.length > 0) throw new SettingsError(`Not ISO 4217 currency codes: ${unknown.join(', ')}`);
+    const next = [...new Set(currencies)];
+    const before = this.accepted(environment).currencies;
+    // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).
+    const maximums = this.maximums(environment);
+    const dropped = Object.entries(maximums).filter(([c]) => !next.includes(c));
+    this.o.settings.set(`acceptedCurrencies.${environment}`, next);
+    if (dropped.length > 0)
+      this.o.settings.set(`chargeMaximums.${environment}`, Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))));
+    const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
+    const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
+    this.audit(
+      'currencies.change',
+      'success',
+      environment,
+      `accepted currencies: ${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`,
+    );
+  }
+
+  private audit(action: string, outcome: 'success' | 'refused', objectId: string, detail: string): void {
+    this.o.audit.record({
+      at: this.now(),
+      osUser: this.o.osUser,
+      environment: objectId.split('/')[0]!,
+      action,
+      outcome,
+      objectType: 'settings',
+      objectId,
+      detail,
+    });
+  }
+}
