@@ -272,8 +272,8 @@ export interface ConnectionView {
   readonly userName?: string;
   readonly merchantLogin?: string;
   readonly signatureRequired: boolean;
-  /** Whether each secret is in the keychain; never the secret. */
-  readonly credentials: { readonly password: boolean; readonly token: boolean };
+  /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
+  readonly credentials?: { readonly password: boolean; readonly token: boolean };
   /** Where requests go, or why the environment cannot be used yet. */
   readonly effectiveBaseUrl?: string;
   readonly problem?: string;
@@ -282,6 +282,16 @@ export interface ConnectionView {
 export interface SettingsView {
   readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly perChargeMaximum: number };
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
+  /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
+  readonly switchRefused?: SwitchRefusal;
+  /** Why the OS keychain cannot be used now, once, as sentences; absent when it can. */
+  readonly keychainProblem?: string;
+}
+
+export interface SwitchRefusal {
+  readonly environment: EnvironmentName;
+  readonly reason: string;
+  readonly at: number;
 }
 
 export interface ConnectionCheck {
@@ -399,6 +409,8 @@ export interface SigningKeysView {
   readonly signatureRequired: boolean;
   readonly expiryWarningDays: number;
   readonly maxDays: number;
+  /** Why the OS keychain cannot keep a new private key now (unavailable or locked); absent when it can. */
+  readonly keychainProblem?: string;
 }
 
 export interface CertificateFile {

@@ -14,6 +14,7 @@ import { maskCardNumbers } from '../services/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
+import { VaultUnavailableError } from '../vault/errors.js';
 import type { LookupResult } from '../services/views.js';
 import { CONTRACT_VERSION } from './channels.js';
 import {
@@ -45,11 +46,13 @@ export interface HandlerContext {
 async function connectionView(core: AppCore, environment: EnvironmentName): Promise<ConnectionView> {
   const c = core.settings.connection(environment);
   const problems = core.settings.connectionProblems(environment);
-  let credentials = { password: false, token: false };
+  // A keychain that cannot be read leaves the credentials unknown (not "not set"); the settings view says why
+  // once, in keychainProblem, rather than in every connection.
+  let credentials: ConnectionView['credentials'];
   try {
     credentials = await core.settings.credentialStatus(environment);
   } catch (err) {
-    problems.push((err as Error).message);
+    if (!(err instanceof VaultUnavailableError)) problems.push((err as Error).message);
   }
   let effectiveBaseUrl: string | undefined;
   try {
@@ -63,7 +66,7 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
     ...(c.userName ? { userName: c.userName } : {}),
     ...(c.merchantLogin ? { merchantLogin: c.merchantLogin } : {}),
     signatureRequired: c.signatureRequired,
-    credentials,
+    ...(credentials ? { credentials } : {}),
     ...(effectiveBaseUrl ? { effectiveBaseUrl } : {}),
     ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
   };
@@ -72,9 +75,13 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
 async function settingsView(core: AppCore): Promise<SettingsView> {
   const g = core.settings.general();
   const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
+  const refused = core.switchRefused;
+  const keychainProblem = await core.settings.keychainProblem();
   return {
     general: { environment: g.environment, language: g.language, perChargeMaximum: g.perChargeMaximum },
     connections: Object.fromEntries(entries) as SettingsView['connections'],
+    ...(refused ? { switchRefused: { environment: refused.environment, reason: refused.reason, at: refused.at } } : {}),
+    ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
 
@@ -125,11 +132,12 @@ function keyView(k: KeyRecordView): SigningKeyView {
 }
 
 /** The current environment's keys; the private keys stay in the keychain and nothing of them is here. */
-function keysView(core: AppCore): SigningKeysView {
+async function keysView(core: AppCore): Promise<SigningKeysView> {
   const environment = core.services.environment;
   const connection = core.settings.connection(environment);
   // The sandbox's merchant is fixed (its credentials are public), so its login is known without settings.
   const merchantLogin = connection.merchantLogin ?? (environment === 'sandbox' ? SANDBOX_MERCHANT.login : undefined);
+  const keychainProblem = await core.settings.keychainProblem();
   return {
     environment,
     keys: core.keys.list(environment).map(keyView),
@@ -137,6 +145,8 @@ function keysView(core: AppCore): SigningKeysView {
     signatureRequired: connection.signatureRequired,
     expiryWarningDays: EXPIRY_WARNING_DAYS,
     maxDays: MAX_KEY_DAYS,
+    // Generating or importing keeps a private key in the keychain: the screen says so before, not after.
+    ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
 
@@ -318,12 +328,12 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'keys.activate': ({ id }) =>
       keyCall(async () => {
         await core.activateSigningKey(id);
-        return keysView(core);
+        return await keysView(core);
       }),
     'keys.retire': ({ id }) =>
       keyCall(async () => {
         await core.keys.retire(core.services.environment, id);
-        return keysView(core);
+        return await keysView(core);
       }),
     'keys.testSign': ({ id, body }) =>
       keyCall(async () => {

@@ -20,6 +20,7 @@ import { OrderCache } from '../store/orderCache.js';
 import { SettingsRepository } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
+import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
 import { ChargeService } from './charges.js';
@@ -38,6 +39,13 @@ export interface AppCoreOptions {
   readonly demo?: boolean;
   /** What opened the core ("browser mode", "Electron"), named to a second process that finds the folder in use. */
   readonly entry?: string;
+}
+
+/** A switch of environment that main refused, and why in words; the app stayed where it was. */
+export interface SwitchRefusal {
+  readonly environment: EnvironmentName;
+  readonly reason: string;
+  readonly at: number;
 }
 
 /** The services of one environment, over one gateway client. */
@@ -61,6 +69,7 @@ export class AppCore {
   /** The installation's role profile: what the IPC dispatcher lets through. */
   readonly roles: RoleProfileService;
   private current?: OpenServices;
+  private refusal?: SwitchRefusal;
   /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
   private readonly chargesInFlight = new Set<number>();
 
@@ -116,9 +125,39 @@ export class AppCore {
     return services;
   }
 
-  /** Switches environment (audited); the new one is reconciled before it is used. */
+  /**
+   * The last switch that could not be made, and why, until a switch succeeds: the settings screen says it
+   * beside the environment still in use, from here rather than from what a form last held.
+   */
+  get switchRefused(): SwitchRefusal | undefined {
+    return this.refusal;
+  }
+
+  /** Switches environment (audited, a refusal too); the new one is reconciled before it is used. */
   async switchEnvironment(environment: EnvironmentName): Promise<EnvironmentServices> {
-    await this.openEnvironment(environment);
+    try {
+      await this.openEnvironment(environment);
+    } catch (err) {
+      // The keychain's own message is shown once by the settings view; the refusal only points to it.
+      const reason =
+        err instanceof VaultUnavailableError
+          ? `its credentials are kept in the OS keychain, which ${err instanceof VaultLockedError ? 'is locked' : 'cannot be used now'}`
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      this.refusal = { environment, reason, at: Date.now() };
+      this.audit.record({
+        at: this.refusal.at,
+        osUser: this.o.osUser,
+        environment: this.settings.general().environment,
+        action: 'environment.switch',
+        outcome: 'refused',
+        objectType: 'settings',
+        detail: `to ${environment}: ${reason}`,
+      });
+      throw err;
+    }
+    this.refusal = undefined;
     // Saved only once the switch worked: the settings never name an environment the app is not in.
     this.settings.setGeneral({ environment });
     return this.services;
