@@ -374,6 +374,10 @@ export interface AuditEntryView {
   readonly objectType?: string;
   readonly objectId?: string;
   readonly detail?: string;
+  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  readonly role?: Role;
+  /** The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"). */
+  readonly words: string;
 }
 
 export interface AuditPage {

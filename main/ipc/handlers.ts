@@ -6,6 +6,8 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
+import { auditWords, type OrderFacts } from '../services/auditWords.js';
+import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, UnknownBatchError } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
@@ -20,6 +22,7 @@ import { CONTRACT_VERSION } from './channels.js';
 import {
   MAX_KEY_DAYS,
   type AppInfo,
+  type AuditEntryView,
   type BatchRow,
   type ConnectionView,
   type EnvironmentName,
@@ -84,6 +87,42 @@ async function settingsView(core: AppCore): Promise<SettingsView> {
     ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
+
+/** One audit entry in the contract's terms, with its words. */
+function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEntryView {
+  return {
+    id: e.id,
+    at: e.at,
+    osUser: e.osUser,
+    environment: e.environment,
+    action: e.action,
+    outcome: e.outcome,
+    ...(e.objectType !== undefined ? { objectType: e.objectType } : {}),
+    ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
+    ...(e.detail !== undefined ? { detail: e.detail } : {}),
+    ...(e.role !== undefined ? { role: e.role } : {}),
+    words: auditWords(e, order),
+  };
+}
+
+/**
+ * What the cache of looked-up orders knows of an operation's order (its currency), for the words; only in
+ * the environment open now, whose cache the order service reads. Asked once per order per read.
+ */
+function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined {
+  const known = new Map<string, OrderFacts | undefined>();
+  return (e) => {
+    if (!OPERATIONS.has(e.action) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
+      return undefined;
+    const id = e.objectId;
+    if (!known.has(id)) {
+      const o = core.services.orders.searchOffline(id).find((v) => v.orderId === id);
+      known.set(id, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+    }
+    return known.get(id);
+  };
+}
+const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
 
 function batchRow(r: LookupResult): BatchRow {
   if (r.kind === 'failed') return { query: r.query, result: r.kind, reason: r.reason };
@@ -303,12 +342,17 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'audit.query': ({ limit = 500, ...filter }) => {
       // One more than asked says whether there is more, without counting the whole log.
       const entries = core.audit.query({ ...filter, limit: limit + 1 });
-      return { entries: entries.slice(0, limit), more: entries.length > limit, actions: core.audit.actions() };
+      const order = orderFactsOf(core);
+      return {
+        entries: entries.slice(0, limit).map((e) => auditEntryView(e, order(e))),
+        more: entries.length > limit,
+        actions: core.audit.actions(),
+      };
     },
     'audit.export': (filter) => ({
       fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
       mimeType: 'text/csv' as const,
-      content: auditCsv(core.audit, filter),
+      content: auditCsv(core.audit, filter, orderFactsOf(core)),
     }),
     'keys.list': () => keysView(core),
     'keys.generate': ({ merchantLogin, days }) =>

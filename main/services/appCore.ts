@@ -80,7 +80,8 @@ export class AppCore {
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
   ) {
-    this.audit = new AuditRepository(db);
+    // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
+    this.audit = new AuditRepository(db, { role: () => this.roles.role() });
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.knownBindings = new KnownBindings(db);

@@ -155,6 +155,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE charge_journal ADD COLUMN masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan NOT GLOB '*[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*');
     `,
   },
+  {
+    version: 12,
+    description: 'the role profile in use with each audit entry, and the structured values its words are built from',
+    sql: `
+      -- NULL role: an entry written before roles were recorded. facts: JSON of raw values (amount in minor
+      -- units, numeric currency, masked card, order number) from which the screen's words are built.
+      ALTER TABLE audit_log ADD COLUMN role TEXT CHECK (role IS NULL OR role IN ('support', 'finance', 'administrator'));
+      ALTER TABLE audit_log ADD COLUMN facts TEXT CHECK (facts IS NULL OR json_valid(facts));
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

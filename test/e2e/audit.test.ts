@@ -1,6 +1,6 @@
 /**
  * The Audit workspace in the browser: what was done in the app (a settings change, a refund) appears with
- * who, where and on what; the filters narrow it by action, object, outcome and date range; the export has
+ * who (OS user and role profile), where and on what, in words; the filters narrow it by action, object, outcome and date range; the export has
  * what the filters show.
  */
 import { parse } from 'csv-parse/sync';
@@ -14,11 +14,12 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
   let browser: Browser;
   let app: AppUnderTest;
   let orderId: string;
+  const orderNumber = uniqueNumber('audit');
 
   beforeAll(async () => {
     browser = await launchChromium();
     app = await openApp(browser);
-    orderId = await paidOrder(app.sandbox, { orderNumber: uniqueNumber('audit'), amount: 5_000 });
+    orderId = await paidOrder(app.sandbox, { orderNumber, amount: 5_000 });
   });
 
   afterAll(async () => {
@@ -57,12 +58,30 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     const row = (await table.locator('tbody tr').textContent()) ?? '';
     expect(row).toContain(`order ${orderId}`);
     expect(row).toContain('success');
-    expect(row).toContain('DONE amount 1000');
+    // In words, with the OS user and the role profile in use; the raw values stay in the export.
+    expect(row).toContain(`Refunded RUB 10.00 of order ${orderNumber}`);
+    expect(row).toContain('Administrator profile');
+    expect(row).not.toContain('DONE amount 1000');
+    for (const wanted of ['light', 'dark'] as const) {
+      if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+        await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+      await screenshot(page, `audit-words-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const rows = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      expect.objectContaining({ action: 'refund', outcome: 'success', objectType: 'order', objectId: orderId, environment: 'sandbox' }),
+      expect.objectContaining({
+        action: 'refund',
+        outcome: 'success',
+        objectType: 'order',
+        objectId: orderId,
+        environment: 'sandbox',
+        role: 'administrator',
+        detail: 'DONE amount 1000',
+        words: `Refunded RUB 10.00 of order ${orderNumber}`,
+      }),
     ]);
 
     await page.getByLabel('Action').selectOption('');
