@@ -198,6 +198,7 @@ export class AppCore {
   /** Changes an environment's connection; the current environment is reopened with it at once. */
   async updateConnection(environment: EnvironmentName, change: Parameters<SettingsService['setConnection']>[1]): Promise<void> {
     this.settings.setConnection(environment, change);
+    this.forgetRefusal(environment);
     await this.reopenIfCurrent(environment);
   }
 
@@ -205,7 +206,13 @@ export class AppCore {
   async updateCredential(environment: EnvironmentName, kind: 'password' | 'token', secret: string | undefined): Promise<void> {
     if (secret === undefined) await this.settings.clearCredential(environment, kind);
     else await this.settings.setCredential(environment, kind, secret);
+    this.forgetRefusal(environment);
     await this.reopenIfCurrent(environment);
+  }
+
+  /** A refusal's reason may no longer hold once that environment's connection or credentials change. */
+  private forgetRefusal(environment: EnvironmentName): void {
+    if (this.refusal?.environment === environment) this.refusal = undefined;
   }
 
   /**

@@ -70,6 +70,12 @@ describe('settings after a refused switch', () => {
       detail: expect.stringMatching(/^to production: /),
     });
 
+    // A change to the refused environment's connection may have fixed why: the refusal is not shown as current.
+    await call('settings.setConnection', { environment: 'production', merchantLogin: 'shop' });
+    expect((await call('settings.get', {})).switchRefused).toBeUndefined();
+    await dispatch('settings.updateGeneral', { environment: 'production' });
+    expect((await call('settings.get', {})).switchRefused?.environment).toBe('production');
+
     // A switch that works clears the refusal: the custom environment pointed at the embedded sandbox.
     await call('settings.setConnection', { environment: 'custom', baseUrl: core.sandbox.url, userName: SANDBOX_MERCHANT.apiUser });
     await call('settings.setCredential', { environment: 'custom', kind: 'password', secret: SANDBOX_MERCHANT.password });
