@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 60_000 }, () => {
@@ -30,7 +30,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
 
   it('lists what was done, filters it, and exports what the filters show', async () => {
     const { page } = app;
-    // Two audited actions: a settings change and a refund.
+    // Audited actions: a settings change, a refund and a charge.
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Per-charge maximum (minor units)').fill('300000');
     await page.getByRole('button', { name: 'Save preferences' }).click();
@@ -45,13 +45,30 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
       .getByRole('button', { name: /Refund RUB\s10\.00/ })
       .click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refunded' }).count()).toBe(1);
+    // And a charge on a client's stored card, through the same contract the charge form uses.
+    const clientId = uniqueNumber('client');
+    const seeded = (await control(app.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON' }] })).bindings as [
+      { bindingId: string },
+    ];
+    const charge = { environment: 'sandbox', clientId, bindingId: seeded[0].bindingId, category: 'COMMON', amount: 1250, currency: '643' };
+    expect(await page.evaluate(`window.api.invoke('charges.create', ${JSON.stringify(charge)}).then((r) => r.ok && r.value.outcome)`)).toBe(
+      'paid',
+    );
 
     await page.getByRole('navigation').getByRole('button', { name: 'Audit' }).click();
     const table = page.getByRole('table');
     await expect.poll(() => table.textContent()).toContain('refund');
     expect(await table.textContent()).toContain('settings.change');
+    // Each entry in words, with the OS user and the role profile in use.
+    expect(await table.textContent()).toMatch(/Charged RUB 12\.50 to \d{6}\*{6}\d{4}, order /);
+    expect(await table.textContent()).toMatch(/Settings changed: [a-zA-Z, ]*perChargeMaximum/);
     await screenshot(page, 'audit');
-    expect(await accessibilityProblems(page)).toEqual([]);
+    for (const wanted of ['light', 'dark'] as const) {
+      if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+        await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+      await screenshot(page, `audit-words-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
 
     await page.getByLabel('Action').selectOption('refund');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
@@ -62,12 +79,6 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     expect(row).toContain(`Refunded RUB 10.00 of order ${orderNumber}`);
     expect(row).toContain('Administrator profile');
     expect(row).not.toContain('DONE amount 1000');
-    for (const wanted of ['light', 'dark'] as const) {
-      if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-        await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-      await screenshot(page, `audit-words-${wanted}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const rows = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
