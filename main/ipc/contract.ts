@@ -304,8 +304,8 @@ export interface ConnectionView {
   readonly userName?: string;
   readonly merchantLogin?: string;
   readonly signatureRequired: boolean;
-  /** Whether each secret is in the keychain; never the secret. */
-  readonly credentials: { readonly password: boolean; readonly token: boolean };
+  /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
+  readonly credentials?: { readonly password: boolean; readonly token: boolean };
   /** Where requests go, or why the environment cannot be used yet. */
   readonly effectiveBaseUrl?: string;
   readonly problem?: string;
@@ -314,6 +314,16 @@ export interface ConnectionView {
 export interface SettingsView {
   readonly general: { readonly environment: EnvironmentName; readonly language: string };
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
+  /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
+  readonly switchRefused?: SwitchRefusal;
+  /** Why the OS keychain cannot be used now, once, as sentences; absent when it can. */
+  readonly keychainProblem?: string;
+}
+
+export interface SwitchRefusal {
+  readonly environment: EnvironmentName;
+  readonly reason: string;
+  readonly at: number;
 }
 
 export interface ConnectionCheck {
@@ -405,6 +415,10 @@ export interface AuditEntryView {
   readonly objectType?: string;
   readonly objectId?: string;
   readonly detail?: string;
+  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  readonly role?: Role;
+  /** The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"). */
+  readonly words: string;
 }
 
 export interface AuditPage {
@@ -440,6 +454,8 @@ export interface SigningKeysView {
   readonly signatureRequired: boolean;
   readonly expiryWarningDays: number;
   readonly maxDays: number;
+  /** Why the OS keychain cannot keep a new private key now (unavailable or locked); absent when it can. */
+  readonly keychainProblem?: string;
 }
 
 export interface CertificateFile {

@@ -6,6 +6,8 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
+import { auditWords, type OrderFacts } from '../services/auditWords.js';
+import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
@@ -14,10 +16,12 @@ import { maskCardNumbers } from '../services/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
+import { VaultUnavailableError } from '../vault/errors.js';
 import { CONTRACT_VERSION } from './channels.js';
 import {
   MAX_KEY_DAYS,
   type AppInfo,
+  type AuditEntryView,
   type BatchRow,
   type ConnectionView,
   type EnvironmentName,
@@ -45,11 +49,13 @@ export interface HandlerContext {
 async function connectionView(core: AppCore, environment: EnvironmentName): Promise<ConnectionView> {
   const c = core.settings.connection(environment);
   const problems = core.settings.connectionProblems(environment);
-  let credentials = { password: false, token: false };
+  // A keychain that cannot be read leaves the credentials unknown (not "not set"); the settings view says why
+  // once, in keychainProblem, rather than in every connection.
+  let credentials: ConnectionView['credentials'];
   try {
     credentials = await core.settings.credentialStatus(environment);
   } catch (err) {
-    problems.push((err as Error).message);
+    if (!(err instanceof VaultUnavailableError)) problems.push((err as Error).message);
   }
   let effectiveBaseUrl: string | undefined;
   try {
@@ -63,7 +69,7 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
     ...(c.userName ? { userName: c.userName } : {}),
     ...(c.merchantLogin ? { merchantLogin: c.merchantLogin } : {}),
     signatureRequired: c.signatureRequired,
-    credentials,
+    ...(credentials ? { credentials } : {}),
     ...(effectiveBaseUrl ? { effectiveBaseUrl } : {}),
     ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
   };
@@ -72,11 +78,51 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
 async function settingsView(core: AppCore): Promise<SettingsView> {
   const g = core.settings.general();
   const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
+  const refused = core.switchRefused;
+  const keychainProblem = await core.settings.keychainProblem();
   return {
     general: { environment: g.environment, language: g.language },
     connections: Object.fromEntries(entries) as SettingsView['connections'],
+    ...(refused ? { switchRefused: { environment: refused.environment, reason: refused.reason, at: refused.at } } : {}),
+    ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
+
+/** One audit entry in the contract's terms, with its words. */
+function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEntryView {
+  return {
+    id: e.id,
+    at: e.at,
+    osUser: e.osUser,
+    environment: e.environment,
+    action: e.action,
+    outcome: e.outcome,
+    ...(e.objectType !== undefined ? { objectType: e.objectType } : {}),
+    ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
+    ...(e.detail !== undefined ? { detail: e.detail } : {}),
+    ...(e.role !== undefined ? { role: e.role } : {}),
+    words: auditWords(e, order),
+  };
+}
+
+/**
+ * What the cache of looked-up orders knows of an operation's order (its currency), for the words; only in
+ * the environment open now, whose cache the order service reads. Asked once per order per read.
+ */
+function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined {
+  const known = new Map<string, OrderFacts | undefined>();
+  return (e) => {
+    if (!OPERATIONS.has(e.action) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
+      return undefined;
+    const id = e.objectId;
+    if (!known.has(id)) {
+      const o = core.services.orders.searchOffline(id).find((v) => v.orderId === id);
+      known.set(id, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+    }
+    return known.get(id);
+  };
+}
+const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
 
 function batchRow({ line, result: r }: BatchLine): BatchRow {
   if (r.kind === 'failed') return { line, query: r.query, result: r.kind, reason: r.reason };
@@ -127,11 +173,12 @@ function keyView(k: KeyRecordView): SigningKeyView {
 }
 
 /** The current environment's keys; the private keys stay in the keychain and nothing of them is here. */
-function keysView(core: AppCore): SigningKeysView {
+async function keysView(core: AppCore): Promise<SigningKeysView> {
   const environment = core.services.environment;
   const connection = core.settings.connection(environment);
   // The sandbox's merchant is fixed (its credentials are public), so its login is known without settings.
   const merchantLogin = connection.merchantLogin ?? (environment === 'sandbox' ? SANDBOX_MERCHANT.login : undefined);
+  const keychainProblem = await core.settings.keychainProblem();
   return {
     environment,
     keys: core.keys.list(environment).map(keyView),
@@ -139,6 +186,8 @@ function keysView(core: AppCore): SigningKeysView {
     signatureRequired: connection.signatureRequired,
     expiryWarningDays: EXPIRY_WARNING_DAYS,
     maxDays: MAX_KEY_DAYS,
+    // Generating or importing keeps a private key in the keychain: the screen says so before, not after.
+    ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
 
@@ -303,12 +352,17 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'audit.query': ({ limit = 500, ...filter }) => {
       // One more than asked says whether there is more, without counting the whole log.
       const entries = core.audit.query({ ...filter, limit: limit + 1 });
-      return { entries: entries.slice(0, limit), more: entries.length > limit, actions: core.audit.actions() };
+      const order = orderFactsOf(core);
+      return {
+        entries: entries.slice(0, limit).map((e) => auditEntryView(e, order(e))),
+        more: entries.length > limit,
+        actions: core.audit.actions(),
+      };
     },
     'audit.export': (filter) => ({
       fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
       mimeType: 'text/csv' as const,
-      content: auditCsv(core.audit, filter),
+      content: auditCsv(core.audit, filter, orderFactsOf(core)),
     }),
     'keys.list': () => keysView(core),
     'keys.generate': ({ merchantLogin, days }) =>
@@ -328,12 +382,12 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'keys.activate': ({ id }) =>
       keyCall(async () => {
         await core.activateSigningKey(id);
-        return keysView(core);
+        return await keysView(core);
       }),
     'keys.retire': ({ id }) =>
       keyCall(async () => {
         await core.keys.retire(core.services.environment, id);
-        return keysView(core);
+        return await keysView(core);
       }),
     'keys.testSign': ({ id, body }) =>
       keyCall(async () => {

@@ -20,6 +20,7 @@ import { OrderCache } from '../store/orderCache.js';
 import { SettingsRepository } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
+import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
 import { ChargeLimits } from './chargeLimits.js';
@@ -40,6 +41,13 @@ export interface AppCoreOptions {
   readonly demo?: boolean;
   /** What opened the core ("browser mode", "Electron"), named to a second process that finds the folder in use. */
   readonly entry?: string;
+}
+
+/** A switch of environment that main refused, and why in words; the app stayed where it was. */
+export interface SwitchRefusal {
+  readonly environment: EnvironmentName;
+  readonly reason: string;
+  readonly at: number;
 }
 
 /** The services of one environment, over one gateway client. */
@@ -67,6 +75,7 @@ export class AppCore {
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
   readonly chargeLedger: ChargeLedger;
   private current?: OpenServices;
+  private refusal?: SwitchRefusal;
   /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
   private readonly chargesInFlight = new Set<number>();
 
@@ -77,7 +86,8 @@ export class AppCore {
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
   ) {
-    this.audit = new AuditRepository(db);
+    // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
+    this.audit = new AuditRepository(db, { role: () => this.roles.role() });
     this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.chargeLimits = new ChargeLimits({
       settings: new SettingsRepository(db),
@@ -129,9 +139,39 @@ export class AppCore {
     return services;
   }
 
-  /** Switches environment (audited); the new one is reconciled before it is used. */
+  /**
+   * The last switch that could not be made, and why, until a switch succeeds: the settings screen says it
+   * beside the environment still in use, from here rather than from what a form last held.
+   */
+  get switchRefused(): SwitchRefusal | undefined {
+    return this.refusal;
+  }
+
+  /** Switches environment (audited, a refusal too); the new one is reconciled before it is used. */
   async switchEnvironment(environment: EnvironmentName): Promise<EnvironmentServices> {
-    await this.openEnvironment(environment);
+    try {
+      await this.openEnvironment(environment);
+    } catch (err) {
+      // The keychain's own message is shown once by the settings view; the refusal only points to it.
+      const reason =
+        err instanceof VaultUnavailableError
+          ? `its credentials are kept in the OS keychain, which ${err instanceof VaultLockedError ? 'is locked' : 'cannot be used now'}`
+          : err instanceof Error
+            ? err.message
+            : String(err);
+      this.refusal = { environment, reason, at: Date.now() };
+      this.audit.record({
+        at: this.refusal.at,
+        osUser: this.o.osUser,
+        environment: this.settings.general().environment,
+        action: 'environment.switch',
+        outcome: 'refused',
+        objectType: 'settings',
+        detail: `to ${environment}: ${reason}`,
+      });
+      throw err;
+    }
+    this.refusal = undefined;
     // Saved only once the switch worked: the settings never name an environment the app is not in.
     this.settings.setGeneral({ environment });
     return this.services;
@@ -171,6 +211,7 @@ export class AppCore {
   /** Changes an environment's connection; the current environment is reopened with it at once. */
   async updateConnection(environment: EnvironmentName, change: Parameters<SettingsService['setConnection']>[1]): Promise<void> {
     this.settings.setConnection(environment, change);
+    this.forgetRefusal(environment);
     await this.reopenIfCurrent(environment);
   }
 
@@ -178,7 +219,13 @@ export class AppCore {
   async updateCredential(environment: EnvironmentName, kind: 'password' | 'token', secret: string | undefined): Promise<void> {
     if (secret === undefined) await this.settings.clearCredential(environment, kind);
     else await this.settings.setCredential(environment, kind, secret);
+    this.forgetRefusal(environment);
     await this.reopenIfCurrent(environment);
+  }
+
+  /** A refusal's reason may no longer hold once that environment's connection or credentials change. */
+  private forgetRefusal(environment: EnvironmentName): void {
+    if (this.refusal?.environment === environment) this.refusal = undefined;
   }
 
   /**

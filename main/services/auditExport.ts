@@ -1,8 +1,13 @@
-/** The audit log as CSV, with the same filters as the screen. Times in ISO 8601 UTC. */
-import type { AuditFilter, AuditRepository } from '../store/audit.js';
+/**
+ * The audit log as CSV, with the same filters as the screen. Times in ISO 8601 UTC. The raw values stay as
+ * they were recorded (detail, and facts as JSON: amounts in minor units, numeric currency); the words the
+ * screen shows come as one more column, and the role profile (empty for entries from before it was kept).
+ */
+import type { AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
+import { auditWords, type OrderFacts } from './auditWords.js';
 import { exportCsv } from './csvExport.js';
 
-export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}): string {
+export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}, order?: (e: AuditRecord) => OrderFacts | undefined): string {
   const rows = audit.query({ limit: 1_000_000, ...filter }).map((e) => ({
     at: new Date(e.at).toISOString(),
     osUser: e.osUser,
@@ -12,6 +17,21 @@ export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}): stri
     objectType: e.objectType ?? '',
     objectId: e.objectId ?? '',
     detail: e.detail ?? '',
+    role: e.role ?? '',
+    facts: e.facts ? JSON.stringify(e.facts) : '',
+    words: auditWords(e, order?.(e)),
   }));
-  return exportCsv(rows, ['at', 'osUser', 'environment', 'action', 'outcome', 'objectType', 'objectId', 'detail']);
+  return exportCsv(rows, [
+    'at',
+    'osUser',
+    'environment',
+    'action',
+    'outcome',
+    'objectType',
+    'objectId',
+    'detail',
+    'role',
+    'facts',
+    'words',
+  ]);
 }

@@ -396,6 +396,17 @@ export class ChargeService {
       objectType: 'order',
       objectId: charge.orderNumber,
       detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${charge.reason ? `: ${charge.reason}` : ''}`,
+      // The raw values the audit screen's words are built from (main/services/auditWords.ts); the card masked.
+      facts: {
+        state: charge.state,
+        amount: charge.amount,
+        currency: charge.currency,
+        bindingId: charge.bindingId,
+        orderNumber: charge.orderNumber,
+        ...(charge.orderId ? { orderId: charge.orderId } : {}),
+        ...(charge.maskedPan ? { maskedPan: charge.maskedPan } : {}),
+        ...(charge.reason ? { reason: charge.reason } : {}),
+      },
     });
     return { kind, charge } as ChargeOutcome;
   }

@@ -173,6 +173,11 @@ export class SettingsService {
     this.audit(environment, 'credential.clear', 'success', kind);
   }
 
+  /** Why the OS keychain cannot be used now, in its own sentences; undefined when it can. */
+  keychainProblem(): Promise<string | undefined> {
+    return this.o.vault.problem();
+  }
+
   /** Whether each credential is set; never the credential. The sandbox's are always set. */
   async credentialStatus(environment: EnvironmentName): Promise<{ password: boolean; token: boolean }> {
     if (environment === 'sandbox') return { password: true, token: true };

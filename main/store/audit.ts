@@ -1,8 +1,14 @@
 /**
  * The audit log: every action that changes or reveals something, success or failure, with time, OS user,
- * environment and object. Append only. Callers pass descriptions, never secrets or card numbers.
+ * the role profile in use, environment and object. Append only. Callers pass descriptions and raw values
+ * (facts), never secrets or whole card numbers; the screen's words are built from them when read
+ * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
+import type { Role } from '../ipc/contract.js';
 import { read, write, type Db } from './database.js';
+
+/** Raw values of an entry (amounts in minor units, numeric currency, masked card, order number), kept as JSON. */
+export type AuditFacts = Readonly<Record<string, string | number | boolean>>;
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
 
@@ -15,10 +21,18 @@ export interface AuditEntry {
   readonly objectType?: string;
   readonly objectId?: string;
   readonly detail?: string;
+  readonly facts?: AuditFacts;
 }
 
 export interface AuditRecord extends AuditEntry {
   readonly id: number;
+  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  readonly role?: Role;
+}
+
+export interface AuditRepositoryOptions {
+  /** The role profile in use now: stamped on every entry here, where every entry passes, not by each caller. */
+  readonly role?: () => Role;
 }
 
 export interface AuditFilter {
@@ -41,6 +55,17 @@ interface Row {
   object_type: string | null;
   object_id: string | null;
   detail: string | null;
+  role: Role | null;
+  facts: string | null;
+}
+
+function parseFacts(text: string | null): AuditFacts | undefined {
+  if (text === null) return undefined;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
+  ) as AuditFacts;
 }
 
 const toRecord = (r: Row): AuditRecord => ({
@@ -53,19 +78,26 @@ const toRecord = (r: Row): AuditRecord => ({
   ...(r.object_type !== null ? { objectType: r.object_type } : {}),
   ...(r.object_id !== null ? { objectId: r.object_id } : {}),
   ...(r.detail !== null ? { detail: r.detail } : {}),
+  ...(r.role !== null ? { role: r.role } : {}),
+  ...(r.facts !== null ? { facts: parseFacts(r.facts) ?? {} } : {}),
 });
 
 export class AuditRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly o: AuditRepositoryOptions = {},
+  ) {}
 
   record(e: AuditEntry): number {
+    const role = this.o.role?.() ?? null;
+    const facts = e.facts ? JSON.stringify(e.facts) : null;
     return write(this.db, () =>
       Number(
         this.db
           .prepare(
-            'INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+            'INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail, role, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
           )
-          .run(e.at, e.osUser, e.environment, e.action, e.outcome, e.objectType ?? null, e.objectId ?? null, e.detail ?? null)
+          .run(e.at, e.osUser, e.environment, e.action, e.outcome, e.objectType ?? null, e.objectId ?? null, e.detail ?? null, role, facts)
           .lastInsertRowid,
       ),
     );

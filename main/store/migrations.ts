@@ -185,6 +185,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX lookup_history_query ON lookup_history (environment, query);
     `,
   },
+  {
+    version: 9,
+    description: 'the role profile in use with each audit entry, and the structured values its words are built from',
+    sql: `
+      -- NULL role: an entry written before roles were recorded. facts: JSON of raw values (amount in minor
+      -- units, numeric currency, masked card, order number) from which the screen's words are built.
+      ALTER TABLE audit_log ADD COLUMN role TEXT CHECK (role IS NULL OR role IN ('support', 'finance', 'administrator'));
+      ALTER TABLE audit_log ADD COLUMN facts TEXT CHECK (facts IS NULL OR json_valid(facts));
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -4,7 +4,7 @@
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
-import { VaultLockedError } from './errors.js';
+import { VaultLockedError, VaultUnavailableError } from './errors.js';
 import { osKeychain, type Keychain } from './keychain.js';
 import { defaultCollectionLockState, type LockState } from './lockState.js';
 import { Secret } from './secret.js';
@@ -69,6 +69,21 @@ export class Vault {
   async secret(environment: string, slot: SecretSlot): Promise<Secret | undefined> {
     const value = await this.read(environment, slot);
     return value === null ? undefined : new Secret(value);
+  }
+
+  /**
+   * Why the keychain cannot be used now (its VaultUnavailableError's message, a locked one included), or
+   * undefined when it can: a read of an account nothing is kept under, so screens can say so before a
+   * secret is needed instead of after.
+   */
+  async problem(): Promise<string | undefined> {
+    try {
+      await this.read('probe', { kind: 'apiToken' });
+      return undefined;
+    } catch (err) {
+      if (err instanceof VaultUnavailableError) return err.message;
+      throw err;
+    }
   }
 
   /**

@@ -1,24 +1,25 @@
 /**
  * The Audit workspace in the browser: what was done in the app (a settings change, a refund) appears with
- * who, where and on what; the filters narrow it by action, object, outcome and date range; the export has
+ * who (OS user and role profile), where and on what, in words; the filters narrow it by action, object, outcome and date range; the export has
  * what the filters show.
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 60_000 }, () => {
   let browser: Browser;
   let app: AppUnderTest;
   let orderId: string;
+  const orderNumber = uniqueNumber('audit');
 
   beforeAll(async () => {
     browser = await launchChromium();
     app = await openApp(browser);
-    orderId = await paidOrder(app.sandbox, { orderNumber: uniqueNumber('audit'), amount: 5_000 });
+    orderId = await paidOrder(app.sandbox, { orderNumber, amount: 5_000 });
   });
 
   afterAll(async () => {
@@ -29,7 +30,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
 
   it('lists what was done, filters it, and exports what the filters show', async () => {
     const { page } = app;
-    // Two audited actions: a settings change and a refund.
+    // Audited actions: a settings change, a refund and a charge.
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Language of gateway messages').fill('ru');
     await page.getByRole('button', { name: 'Save preferences' }).click();
@@ -44,25 +45,54 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
       .getByRole('button', { name: /Refund RUB\s10\.00/ })
       .click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refunded' }).count()).toBe(1);
+    // And a charge on a client's stored card, through the same contract the charge form uses.
+    const clientId = uniqueNumber('client');
+    const seeded = (await control(app.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON' }] })).bindings as [
+      { bindingId: string },
+    ];
+    const charge = { environment: 'sandbox', clientId, bindingId: seeded[0].bindingId, category: 'COMMON', amount: 1250, currency: '643' };
+    expect(await page.evaluate(`window.api.invoke('charges.create', ${JSON.stringify(charge)}).then((r) => r.ok && r.value.outcome)`)).toBe(
+      'paid',
+    );
 
     await page.getByRole('navigation').getByRole('button', { name: 'Audit' }).click();
     const table = page.getByRole('table');
     await expect.poll(() => table.textContent()).toContain('refund');
     expect(await table.textContent()).toContain('settings.change');
+    // Each entry in words, with the OS user and the role profile in use.
+    expect(await table.textContent()).toMatch(/Charged RUB 12\.50 to \d{6}\*{6}\d{4}, order /);
+    expect(await table.textContent()).toMatch(/Settings changed: [a-zA-Z, ]*perChargeMaximum/);
     await screenshot(page, 'audit');
-    expect(await accessibilityProblems(page)).toEqual([]);
+    for (const wanted of ['light', 'dark'] as const) {
+      if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+        await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+      await screenshot(page, `audit-words-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
 
     await page.getByLabel('Action').selectOption('refund');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     const row = (await table.locator('tbody tr').textContent()) ?? '';
     expect(row).toContain(`order ${orderId}`);
     expect(row).toContain('success');
-    expect(row).toContain('DONE amount 1000');
+    // In words, with the OS user and the role profile in use; the raw values stay in the export.
+    expect(row).toContain(`Refunded RUB 10.00 of order ${orderNumber}`);
+    expect(row).toContain('Administrator profile');
+    expect(row).not.toContain('DONE amount 1000');
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const rows = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      expect.objectContaining({ action: 'refund', outcome: 'success', objectType: 'order', objectId: orderId, environment: 'sandbox' }),
+      expect.objectContaining({
+        action: 'refund',
+        outcome: 'success',
+        objectType: 'order',
+        objectId: orderId,
+        environment: 'sandbox',
+        role: 'administrator',
+        detail: 'DONE amount 1000',
+        words: `Refunded RUB 10.00 of order ${orderNumber}`,
+      }),
     ]);
 
     await page.getByLabel('Action').selectOption('');

@@ -136,8 +136,9 @@ describe('audit export', () => {
     });
     const csv = auditCsv(audit, { action: 'refund', objectId: 'o-9' });
     expect(csv.trim().split('\n')).toEqual([
-      'at,osUser,environment,action,outcome,objectType,objectId,detail',
-      '2026-01-02T00:00:00.000Z,bob,test,refund,failure,order,o-9,"refused, ""over amount"""',
+      // The raw values as recorded, then the role (none kept by this repository), facts and the words.
+      'at,osUser,environment,action,outcome,objectType,objectId,detail,role,facts,words',
+      '2026-01-02T00:00:00.000Z,bob,test,refund,failure,order,o-9,"refused, ""over amount""",,,"Refund on order o-9: failure: refused, ""over amount"""',
     ]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Input } from '../../../../main/ipc/contract';
+import type { Input, Role } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
@@ -13,6 +13,7 @@ import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
+const ROLE_WORDS: Record<Role, string> = { support: 'Support profile', finance: 'Finance profile', administrator: 'Administrator profile' };
 
 export function AuditWorkspace() {
   const id = useId();
@@ -97,26 +98,32 @@ export function AuditWorkspace() {
               <thead>
                 <tr>
                   <th scope="col">Time</th>
-                  <th scope="col">User</th>
+                  <th scope="col">User and profile</th>
                   <th scope="col">Environment</th>
                   <th scope="col">Action</th>
                   <th scope="col">Outcome</th>
                   <th scope="col">Object</th>
-                  <th scope="col">Detail</th>
+                  <th scope="col">What happened</th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td>{formatDateTime(e.at)}</td>
-                    <td>{e.osUser}</td>
+                    <td>
+                      {e.osUser}
+                      <br />
+                      {/* The profile in use then; older entries were written before it was recorded. */}
+                      <span className="muted">{e.role ? ROLE_WORDS[e.role] : 'profile not recorded'}</span>
+                    </td>
                     <td>{e.environment}</td>
                     <td className="mono">{e.action}</td>
                     <td>
                       <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{e.outcome}</span>
                     </td>
                     <td className="mono">{[e.objectType, e.objectId].filter(Boolean).join(' ')}</td>
-                    <td>{e.detail ?? ''}</td>
+                    {/* Words from the raw values; the raw detail is in the export and on hover. */}
+                    <td title={e.detail}>{e.words}</td>
                   </tr>
                 ))}
               </tbody>

@@ -115,12 +115,29 @@ export function KeysWorkspace() {
       <div className="workspace-head">
         <h1 id={`${id}-title`}>Signing keys</h1>
         <div className="button-row">
-          <Button variant="primary" onClick={() => setDialog('generate')}>
+          {/* A new private key goes to the keychain: said before Generate is pressed, not after. */}
+          <Button
+            variant="primary"
+            onClick={() => setDialog('generate')}
+            disabled={view.keychainProblem !== undefined}
+            aria-describedby={view.keychainProblem ? `${id}-keychain` : undefined}
+          >
             Generate key…
           </Button>
-          <Button onClick={() => setDialog('import')}>Import key…</Button>
+          <Button
+            onClick={() => setDialog('import')}
+            disabled={view.keychainProblem !== undefined}
+            aria-describedby={view.keychainProblem ? `${id}-keychain` : undefined}
+          >
+            Import key…
+          </Button>
         </div>
       </div>
+      {view.keychainProblem && (
+        <p id={`${id}-keychain`} className="panel warning-panel" role="note">
+          A new key cannot be generated or imported now: its private key is kept in the OS keychain. {view.keychainProblem}
+        </p>
+      )}
       <p className="muted">
         Keys of the {environment} environment.{' '}
         {view.signatureRequired

@@ -39,7 +39,8 @@ export function ConnectionForm({
     (kind: 'password' | 'token') => call('settings.clearCredential', { environment, kind }),
     `${ENVIRONMENT_WORDS[environment]}: ${authMode} removed from the keychain`,
   );
-  const isSet = connection.credentials[authMode];
+  // Unknown while the keychain cannot be read (the note at the top says why): neither "set" nor "not set".
+  const isSet = connection.credentials?.[authMode];
 
   return (
     <section className={`panel connection${current ? ' current' : ''}`} aria-labelledby={`${id}-title`}>
@@ -107,7 +108,13 @@ export function ConnectionForm({
           autoComplete="new-password"
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
-          hint={isSet ? 'Set: stored in the OS keychain. Type a new one to replace it.' : 'Not set'}
+          hint={
+            isSet === undefined
+              ? 'Unknown: the OS keychain cannot be read now.'
+              : isSet
+                ? 'Set: stored in the OS keychain. Type a new one to replace it.'
+                : 'Not set'
+          }
         />
         <Button type="submit" variant="primary" disabled={secret === '' || store.isPending}>
           Store {authMode}

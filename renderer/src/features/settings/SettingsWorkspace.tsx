@@ -11,6 +11,7 @@ import { ApiError, call, errorText } from '../../api/client';
 import { keys, useSettings } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
@@ -45,6 +46,12 @@ export function SettingsWorkspace() {
   return (
     <section className="workspace" aria-labelledby="settings-title">
       <h1 id="settings-title">Settings</h1>
+      {/* Said once here, not in every connection: it is one keychain. */}
+      {view.keychainProblem && (
+        <p className="panel warning-panel" role="note" aria-label="OS keychain">
+          {view.keychainProblem}
+        </p>
+      )}
       <GeneralSettings view={view} />
       <ChargeLimits current={view.general.environment} />
       {(['test', 'production', 'custom'] as const).map((e) => (
@@ -56,26 +63,43 @@ export function SettingsWorkspace() {
 
 function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const g = view.general;
-  const [environment, setEnvironment] = useState<EnvironmentName>(g.environment);
+  const queries = useQueryClient();
+  const toast = useUi((s) => s.toast);
+  // The choice waiting for confirmation; the selector itself always shows main's environment in use.
+  const [choice, setChoice] = useState<EnvironmentName | undefined>();
   const [language, setLanguage] = useState(g.language);
-  const switchEnv = useSettingsChange((e: EnvironmentName) => call('settings.updateGeneral', { environment: e }), 'Environment switched');
-  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), 'Settings saved');
   const check = useMutation({ mutationFn: () => call('settings.checkConnection', {}) });
+  const switchEnv = useMutation({
+    mutationFn: (e: EnvironmentName) => call('settings.updateGeneral', { environment: e }),
+    onSuccess: (next) => {
+      queries.setQueryData(keys.settings, next);
+      void queries.invalidateQueries({ queryKey: keys.appInfo });
+      toast('success', `Now working in ${ENVIRONMENT_WORDS[next.general.environment]}`);
+    },
+    // Main keeps the refusal and its reason; the view read again shows them beside the selector.
+    onSettled: () => {
+      setChoice(undefined);
+      check.reset();
+      void queries.invalidateQueries({ queryKey: keys.settings });
+    },
+  });
+  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), 'Settings saved');
   const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
+  const refused = view.switchRefused;
 
   return (
     <section className="panel" aria-labelledby="general-title">
       <h2 id="general-title">Environment</h2>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          switchEnv.mutate(environment);
-        }}
-      >
+      <div className="inline-form">
         <div className="field">
           <label htmlFor="environment">Work in</label>
-          <select id="environment" value={environment} onChange={(e) => setEnvironment(e.target.value as EnvironmentName)}>
+          <select
+            id="environment"
+            value={g.environment}
+            disabled={switchEnv.isPending}
+            aria-describedby={refused ? 'environment-refused' : undefined}
+            onChange={(e) => setChoice(e.target.value as EnvironmentName)}
+          >
             {(Object.keys(ENVIRONMENT_WORDS) as EnvironmentName[]).map((e) => (
               <option key={e} value={e}>
                 {ENVIRONMENT_WORDS[e]}
@@ -83,20 +107,19 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
             ))}
           </select>
         </div>
-        <Button
-          type="submit"
-          variant={environment === 'production' ? 'danger' : 'primary'}
-          disabled={environment === g.environment || switchEnv.isPending}
-        >
-          {environment === 'production' ? 'Switch to production' : 'Switch'}
-        </Button>
-        <Button onClick={() => check.mutate()} disabled={check.isPending}>
+        <Button onClick={() => check.mutate()} disabled={check.isPending || switchEnv.isPending}>
           {check.isPending ? 'Checking…' : 'Check connection'}
         </Button>
-      </form>
+      </div>
+      {refused && (
+        <p id="environment-refused" className="field-error" role="alert">
+          Not switched to {ENVIRONMENT_WORDS[refused.environment]}: {sentence(refused.reason)} Still working in{' '}
+          {ENVIRONMENT_WORDS[g.environment]}.
+        </p>
+      )}
       {check.data && (
         <p className={check.data.ok ? 'ok-text' : 'field-error'} role={check.data.ok ? 'status' : 'alert'}>
-          {check.data.message}
+          {ENVIRONMENT_WORDS[check.data.environment]}: {check.data.message}
         </p>
       )}
       {check.isError && (
@@ -104,6 +127,35 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
           {errorText(check.error)}
         </p>
       )}
+      <Dialog
+        title={choice ? `Switch to ${ENVIRONMENT_WORDS[choice]}?` : 'Switch environment'}
+        open={choice !== undefined}
+        busy={switchEnv.isPending}
+        onClose={() => {
+          if (!switchEnv.isPending) setChoice(undefined);
+        }}
+      >
+        {choice && (
+          <>
+            <p>
+              Look-ups, charges and refunds will go to {ENVIRONMENT_WORDS[choice]} instead of {ENVIRONMENT_WORDS[g.environment]}; a batch
+              look-up still running is cancelled.
+            </p>
+            <div className="dialog-buttons">
+              <Button autoFocus onClick={() => setChoice(undefined)} disabled={switchEnv.isPending}>
+                Cancel
+              </Button>
+              <Button
+                variant={choice === 'production' ? 'danger' : 'primary'}
+                onClick={() => switchEnv.mutate(choice)}
+                disabled={switchEnv.isPending || choice === g.environment}
+              >
+                {switchEnv.isPending ? 'Switching…' : choice === 'production' ? 'Switch to production' : 'Switch'}
+              </Button>
+            </div>
+          </>
+        )}
+      </Dialog>
 
       <h2>Preferences</h2>
       <form
@@ -128,3 +180,6 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
     </section>
   );
 }
+
+/** Main's reason as the middle of a sentence: ends with a full stop, whatever it ended with. */
+const sentence = (text: string): string => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
