@@ -22,6 +22,7 @@ import { SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
+import { failureText } from './failureWords.js';
 import { ChargeService } from './charges.js';
 import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
@@ -149,9 +150,8 @@ export class AppCore {
     } catch (err) {
       if (err instanceof GatewayError && err.errorCode === '6')
         return { ok: true, message: 'Connected: the gateway accepted the credentials' };
-      if (err instanceof GatewayError)
-        return { ok: false, message: `The gateway refused: ${err.gatewayMessage} (errorCode ${err.errorCode})` };
-      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+      const words = failureText(err);
+      return { ok: false, message: words.message, ...(words.detail ? { detail: words.detail } : {}) };
     }
   }
 

@@ -8,6 +8,7 @@
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
@@ -104,7 +105,9 @@ export class OrderOperations {
    * Sends the operation. A refusal is definite when the gateway itself answered (GatewayError); a rate
    * limit or a request never sent is a refusal only of this attempt.
    */
-  private async send(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string }> {
+  private async send(
+    op: OperationRow,
+  ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string; detail?: string }> {
     const { client } = this.o;
     try {
       if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
@@ -113,21 +116,19 @@ export class OrderOperations {
       return { state: 'DONE', definite: true };
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
+      // The journal keeps what happened in words; the client's technical account goes to the audit log.
+      const { what: reason, detail } = failureWords(err);
       if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
-        return { state: 'UNKNOWN', definite: false, reason: err.message };
+        return { state: 'UNKNOWN', definite: false, reason, detail };
       }
-      return {
-        state: 'REFUSED',
-        definite: err instanceof GatewayError,
-        reason: err instanceof GatewayError ? err.gatewayMessage : err.message,
-      };
+      return { state: 'REFUSED', definite: err instanceof GatewayError, reason, detail };
     }
   }
 
   /** During reconciliation only a definite answer settles; anything else leaves the operation open. */
-  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }> {
+  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }> {
     const r = await this.send(op);
-    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason };
+    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason, detail: r.detail };
   }
 
   /** Settles every open operation; run on start-up with the charges' reconciliation. */
@@ -155,14 +156,14 @@ export class OrderOperations {
     return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status}` });
   }
 
-  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }): OperationOutcome {
+  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }): OperationOutcome {
     this.o.journal.settle(op.id, r.state, this.now(), r.reason);
     const operation = this.o.journal.get(op.id)!;
     this.audit(
       op.kind,
       op.orderId,
       operation.state === 'DONE' ? 'success' : 'failure',
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}`,
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}`,
     );
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     return { kind, operation };

@@ -6,11 +6,12 @@
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { isPaid } from '../gateway/decisions.js';
-import { GatewayClientError, GatewayError } from '../gateway/errors.js';
+import { GatewayError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
+import { failureText } from './failureWords.js';
 import { currencyInfo, decimalText } from './money.js';
 import type { BatchProgress, LookupResult, OrderView } from './views.js';
 
@@ -123,7 +124,8 @@ export class OrderService {
         return { query: text, kind: 'found', order };
       } catch (err) {
         if (err instanceof GatewayError && err.errorCode === '6') continue;
-        return { query: text, kind: 'failed', reason: err instanceof GatewayClientError ? err.message : String(err) };
+        const words = failureText(err);
+        return { query: text, kind: 'failed', reason: words.message, ...(words.detail ? { detail: words.detail } : {}) };
       }
     }
     return { query: text, kind: 'notFound' };

@@ -38,7 +38,8 @@ export interface OrderView {
 export type LookupResult =
   | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }
   | { readonly query: string; readonly kind: 'notFound' }
-  | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
+  /** reason: in words (what happened, what it did, what to do); detail: the technical account, for Details. */
+  | { readonly query: string; readonly kind: 'failed'; readonly reason: string; readonly detail?: string }
   | { readonly query: string; readonly kind: 'cancelled' };
 
 export interface BatchProgress {
