@@ -5,13 +5,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BatchStarted } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { keys, type BatchStatus } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 export function BatchLookup() {
   const batchId = useUi((s) => s.batchId);
@@ -46,11 +47,7 @@ function BatchInput() {
         text={text}
         onText={setText}
       />
-      {start.isError && (
-        <div className="field-error" role="alert">
-          {errorText(start.error)}
-        </div>
-      )}
+      {start.isError && <ErrorNotice className="field-error" error={start.error} />}
       <Button type="submit" variant="primary" disabled={text.trim() === '' || start.isPending}>
         {start.isPending ? 'Starting…' : 'Start the look-up'}
       </Button>
@@ -74,7 +71,7 @@ function BatchRun({ batchId }: { readonly batchId: string }) {
   });
   const cancel = useMutation({
     mutationFn: () => call('orders.batch.cancel', { batchId }),
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   const p = status.data?.progress;
   const running = !status.data || status.data.state === 'running';
@@ -94,7 +91,7 @@ function BatchRun({ batchId }: { readonly batchId: string }) {
             <Button onClick={() => showBatch(undefined)}>New batch</Button>
           )}
         </div>
-        {status.isError && <div role="alert">{errorText(status.error)}</div>}
+        {status.isError && <ErrorNotice error={status.error} />}
         {p && (
           <>
             <ProgressBar value={p.done} max={p.total} label="Orders looked up" />

@@ -6,12 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState } from 'react';
 import type { BatchRow } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call } from '../../api/client';
 import { keys } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatAmount } from '../../format/money';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 type ResultFilter = 'all' | BatchRow['result'];
 const RESULT_WORDS: Record<BatchRow['result'], string> = {
@@ -59,7 +60,7 @@ export function BatchResults({ batchId }: { readonly batchId: string }) {
   });
 
   if (results.isPending) return <p role="status">Loading results…</p>;
-  if (results.isError) return <div role="alert">{errorText(results.error)}</div>;
+  if (results.isError) return <ErrorNotice error={results.error} />;
 
   return (
     <section className="panel batch-results" aria-labelledby={`${id}-title`}>
