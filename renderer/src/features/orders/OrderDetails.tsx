@@ -4,7 +4,7 @@
  * stored card used, and copy buttons for every identifier.
  */
 import type { OrderView } from '../../../../main/ipc/contract';
-import { CopyButton } from '../../components/CopyButton';
+import { Copyable } from '../../components/CopyButton';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
@@ -49,10 +49,10 @@ export function OrderDetails({ order, onChanged }: { readonly order: OrderView; 
           <h3 id="order-ids">Identifiers</h3>
           <dl>
             <Row label="Order ID">
-              <code>{order.orderId}</code> <CopyButton value={order.orderId} what="order ID" />
+              <Copyable value={order.orderId} what="order ID" />
             </Row>
             <Row label="Order number">
-              <code>{order.orderNumber || '—'}</code> {order.orderNumber && <CopyButton value={order.orderNumber} what="order number" />}
+              {order.orderNumber ? <Copyable value={order.orderNumber} what="order number" /> : <code>—</code>}
             </Row>
             {order.description && <Row label="Description">{order.description}</Row>}
           </dl>
@@ -87,12 +87,12 @@ export function OrderDetails({ order, onChanged }: { readonly order: OrderView; 
             <dl>
               {order.binding.clientId && (
                 <Row label="Client ID">
-                  <code>{order.binding.clientId}</code> <CopyButton value={order.binding.clientId} what="client ID" />
+                  <Copyable value={order.binding.clientId} what="client ID" />
                 </Row>
               )}
               {order.binding.bindingId && (
                 <Row label="Binding ID">
-                  <code>{order.binding.bindingId}</code> <CopyButton value={order.binding.bindingId} what="binding ID" />
+                  <Copyable value={order.binding.bindingId} what="binding ID" />
                 </Row>
               )}
             </dl>
