@@ -4,12 +4,14 @@
  * sandbox over HTTP with its faults, and a closed port for a refused connection; real SQLite files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { GatewayClientError } from '../../main/gateway/errors.js';
+import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { toIpcError } from '../../main/ipc/errors.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
@@ -166,6 +168,28 @@ describe('a lost answer', () => {
       'The connection to the gateway broke before its answer arrived. Nothing was changed. Try again in a minute; if it persists, check the environment in Settings.',
     );
     expect(error.detail).toMatch(/^getOrderStatusExtended\.do: no answer \(/);
+  });
+});
+
+describe('a gateway certificate the app does not trust (a self-signed one)', () => {
+  it('says the certificate was not accepted and, the request never being sent, that nothing was changed, even for a refund', async () => {
+    const pair = await generateSigningKeyPair({ commonName: 'untrusted.example', days: 2 });
+    const server = createHttpsServer({ key: pair.privateKeyPem, cert: pair.certificatePem }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const tls = new GatewayClient({ baseUrl: `https://127.0.0.1:${port}`, credentials: { token: 'sandbox-token' }, retry: FAST_RETRIES });
+    try {
+      const refund = await ipcErrorOf(
+        tls.refund({ orderId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', amount: 100, externalRefundId: 'r-1' }),
+      );
+      expect(refund.error.message).toMatch(
+        /^The gateway's certificate was not accepted \([A-Z_]+\)\. Nothing was changed\. Check the environment's base URL/,
+      );
+      expect(refund.error.detail).toMatch(/^refund\.do: not sent \([A-Z_]+\)$/);
+    } finally {
+      await tls.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
