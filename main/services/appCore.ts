@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { GatewayClient, type Credentials } from '../gateway/client.js';
+import { GatewayClient, type Credentials, type ResponseEvent } from '../gateway/client.js';
 import { GatewayError } from '../gateway/errors.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository } from '../store/audit.js';
@@ -39,6 +39,8 @@ export interface AppCoreOptions {
   readonly demo?: boolean;
   /** What opened the core ("browser mode", "Electron"), named to a second process that finds the folder in use. */
   readonly entry?: string;
+  /** Main's log; each failed gateway request is written here, as the screens show it in words only. */
+  readonly log?: (line: string) => void;
 }
 
 /** The services of one environment, over one gateway client. */
@@ -155,6 +157,20 @@ export class AppCore {
     }
   }
 
+  /**
+   * Every failed attempt at the gateway, in technical terms, for support: a look-up's failure reaches the
+   * screen as an answer in words (not an error the IPC layer logs), so this is where its detail is kept.
+   */
+  private logFailure(environment: string, e: ResponseEvent): void {
+    // The gateway's own refusals (not found, declined) are answers, shown with their code; not faults.
+    if (e.outcome === 'ok' || e.outcome === 'gateway' || e.outcome === 'validation') return;
+    const status = e.status !== undefined ? ` HTTP ${e.status}` : '';
+    const code = e.errorCode !== undefined ? ` errorCode ${e.errorCode}` : '';
+    (this.o.log ?? console.error)(
+      `gateway: ${environment} ${e.endpoint} attempt ${e.attempt} failed: ${e.outcome}${status}${code} after ${Math.round(e.durationMs)} ms`,
+    );
+  }
+
   /** Changes an environment's connection; the current environment is reopened with it at once. */
   async updateConnection(environment: EnvironmentName, change: Parameters<SettingsService['setConnection']>[1]): Promise<void> {
     this.settings.setConnection(environment, change);
@@ -230,6 +246,7 @@ export class AppCore {
       language: general.language,
       limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
+      hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
     const services: OpenServices = {

@@ -14,6 +14,7 @@ import { GatewayClientError } from '../../main/gateway/errors.js';
 import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { toIpcError } from '../../main/ipc/errors.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -168,6 +169,24 @@ describe('a lost answer', () => {
       'The connection to the gateway broke before its answer arrived. Nothing was changed. Try again in a minute; if it persists, check the environment in Settings.',
     );
     expect(error.detail).toMatch(/^getOrderStatusExtended\.do: no answer \(/);
+  });
+});
+
+describe("main's log", () => {
+  it('keeps the technical account of a look-up that failed, which the screen shows in words', async () => {
+    const dataFolder = mkdtempSync(join(dir, 'core-'));
+    const log: string[] = [];
+    const core = await AppCore.open({ dataFolder, osUser: 'tester', log: (line) => log.push(line) });
+    try {
+      await control(core.sandbox, 'POST', '/faults', {
+        rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0 }],
+      });
+      const result = await core.services.orders.lookup(uniqueNumber('words-log'));
+      expect(result).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^The gateway is not answering \(HTTP 503\)/) });
+      expect(log.join('\n')).toMatch(/gateway: sandbox getOrderStatusExtended\.do attempt 1 failed: http HTTP 503/);
+    } finally {
+      await core.close();
+    }
   });
 });
 
