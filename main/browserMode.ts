@@ -39,6 +39,7 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
     demo: o.demo ?? false,
     entry: `browser mode${o.port ? ` on port ${o.port}` : ''}`,
     ...(o.vault ? { vault: o.vault } : {}),
+    ...(o.log ? { log: o.log } : {}),
   });
   const events = new EventHub();
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name: string; version: string };

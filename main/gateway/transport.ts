@@ -25,6 +25,11 @@ export type TransportFailure =
 const CONNECT_PHASE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const NEVER_SENT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'ERR_INVALID_URL']);
 const CONNECT_SYSCALLS = new Set(['connect', 'getaddrinfo']);
+/**
+ * The gateway's certificate refused during the TLS handshake (expired, self-signed, wrong host name): the
+ * request is written only once the handshake has succeeded, so nothing was sent.
+ */
+const CERTIFICATE_REFUSED = /^(ERR_TLS_CERT_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$)/;
 
 function field(err: unknown, name: 'code' | 'syscall'): string | undefined {
   const e = err as Record<string, unknown> & { cause?: Record<string, unknown> };
@@ -37,7 +42,12 @@ const codeOf = (err: unknown) => field(err, 'code');
 export function classifyFailure(err: unknown, timedOut: boolean): TransportFailure {
   const code = codeOf(err);
   const syscall = field(err, 'syscall');
-  if (code && (NEVER_SENT_CODES.has(code) || (CONNECT_PHASE_CODES.has(code) && syscall !== undefined && CONNECT_SYSCALLS.has(syscall)))) {
+  if (
+    code &&
+    (NEVER_SENT_CODES.has(code) ||
+      CERTIFICATE_REFUSED.test(code) ||
+      (CONNECT_PHASE_CODES.has(code) && syscall !== undefined && CONNECT_SYSCALLS.has(syscall)))
+  ) {
     return { stage: 'notSent', reason: code, cause: err };
   }
   if (timedOut) return { stage: 'maybeSent', reason: 'timed out', cause: err };

@@ -331,6 +331,8 @@ export interface ConnectionCheck {
   readonly environment: EnvironmentName;
   /** In words: connected, or the gateway's refusal (its own text), or why nothing answered. */
   readonly message: string;
+  /** The technical account of a failed check, for a "Details" disclosure. */
+  readonly detail?: string;
 }
 
 /** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
@@ -780,6 +782,8 @@ export interface IpcError {
   readonly message: string;
   /** For invalidInput: each field's path and what is wrong with it. */
   readonly fields?: readonly { readonly path: string; readonly message: string }[];
+  /** The technical account behind the message (endpoint, status, code), for a "Details" disclosure. */
+  readonly detail?: string;
 }
 
 /** Every call answers with one of these; the renderer's api turns a failure into a thrown ApiError. */

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { GatewayClientError, ValidationError } from '../gateway/errors.js';
 import { maskCardNumbers } from '../services/cardNumbers.js';
+import { failureWords } from '../services/failureWords.js';
 import { SettingsError } from '../services/settings.js';
 import { StoreError } from '../store/errors.js';
 import { VaultUnavailableError } from '../vault/errors.js';
@@ -45,9 +46,14 @@ export function toIpcError(err: unknown, log: (line: string) => void): IpcError 
       fields: err.violations.map((v) => ({ path: v.path || '(request)', message: v.kind === 'missing' ? 'missing' : v.rule })),
     };
   }
+  if (err instanceof GatewayClientError) {
+    // The screen gets words and what to do; the client's technical account goes behind Details and to the log.
+    const words = failureWords(err);
+    log(`ipc: gateway failure: ${words.detail}`);
+    return { code: 'gateway', message: words.message, detail: words.detail };
+  }
   const known: [new (...args: never[]) => Error, IpcErrorCode][] = [
     [SettingsError, 'settings'],
-    [GatewayClientError as unknown as new (...args: never[]) => Error, 'gateway'],
     [VaultUnavailableError, 'keychainUnavailable'],
     [StoreError, 'storage'],
   ];

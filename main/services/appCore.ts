@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { GatewayClient, type Credentials } from '../gateway/client.js';
+import { GatewayClient, type Credentials, type ResponseEvent } from '../gateway/client.js';
 import { GatewayError } from '../gateway/errors.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository } from '../store/audit.js';
@@ -24,6 +24,7 @@ import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
 import { Vault } from '../vault/vault.js';
 import { BindingService } from './bindings.js';
 import { ChargeLimits } from './chargeLimits.js';
+import { failureText } from './failureWords.js';
 import { ChargeService } from './charges.js';
 import { ChargeLedger } from './chargeStanding.js';
 import { OrderOperations } from './orderOperations.js';
@@ -41,6 +42,8 @@ export interface AppCoreOptions {
   readonly demo?: boolean;
   /** What opened the core ("browser mode", "Electron"), named to a second process that finds the folder in use. */
   readonly entry?: string;
+  /** Main's log; each failed gateway request is written here, as the screens show it in words only. */
+  readonly log?: (line: string) => void;
 }
 
 /** A switch of environment that main refused, and why in words; the app stayed where it was. */
@@ -202,10 +205,23 @@ export class AppCore {
     } catch (err) {
       if (err instanceof GatewayError && err.errorCode === '6')
         return { ok: true, message: 'Connected: the gateway accepted the credentials' };
-      if (err instanceof GatewayError)
-        return { ok: false, message: `The gateway refused: ${err.gatewayMessage} (errorCode ${err.errorCode})` };
-      return { ok: false, message: err instanceof Error ? err.message : String(err) };
+      const words = failureText(err);
+      return { ok: false, message: words.message, ...(words.detail ? { detail: words.detail } : {}) };
     }
+  }
+
+  /**
+   * Every failed attempt at the gateway, in technical terms, for support: a look-up's failure reaches the
+   * screen as an answer in words (not an error the IPC layer logs), so this is where its detail is kept.
+   */
+  private logFailure(environment: string, e: ResponseEvent): void {
+    // The gateway's own refusals (not found, declined) are answers, shown with their code; not faults.
+    if (e.outcome === 'ok' || e.outcome === 'gateway' || e.outcome === 'validation') return;
+    const status = e.status !== undefined ? ` HTTP ${e.status}` : '';
+    const code = e.errorCode !== undefined ? ` errorCode ${e.errorCode}` : '';
+    (this.o.log ?? console.error)(
+      `gateway: ${environment} ${e.endpoint} attempt ${e.attempt} failed: ${e.outcome}${status}${code} after ${Math.round(e.durationMs)} ms`,
+    );
   }
 
   /** Changes an environment's connection; the current environment is reopened with it at once. */
@@ -290,6 +306,7 @@ export class AppCore {
       language: general.language,
       limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
+      hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
     const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };

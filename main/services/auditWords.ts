@@ -103,9 +103,24 @@ function operationWords(e: AuditRecord, kind: keyof typeof OPERATION_WORDS, orde
   const w = OPERATION_WORDS[kind];
   const orderName = `order ${order?.orderNumber ?? e.objectId ?? ''}`.trim();
   if (e.outcome === 'refused') return `${w.noun} on ${orderName} not sent${because(e.detail)}`;
-  const m = /^([A-Z]+)(?: amount (\d+))?(?:: (.*))?$/s.exec(e.detail ?? '');
+  // The technical detail in [brackets] stays in the raw detail (and the export), not in the words.
+  const m = /^([A-Z]+)(?: amount (\d+))?(?:: (.*?))?(?: \[.*\])?(?:; operator's reason: (.*))?$/s.exec(e.detail ?? '');
   if (!m) return `${w.noun} on ${orderName}: ${e.outcome}${because(e.detail)}`;
-  const [, state, amountText, reason] = m;
+  const [, state, amountText, reason, operatorReason] = m;
+  return (
+    operationSentence(kind, orderName, state!, amountText, reason, order) + (operatorReason ? ` (reason given: ${operatorReason})` : '')
+  );
+}
+
+function operationSentence(
+  kind: keyof typeof OPERATION_WORDS,
+  orderName: string,
+  state: string,
+  amountText: string | undefined,
+  reason: string | undefined,
+  order: OrderFacts | undefined,
+): string {
+  const w = OPERATION_WORDS[kind];
   const amount = amountText === undefined ? undefined : Number(amountText);
   // An amount of 0 is "all of it" to the gateway; a whole reversal has none.
   const money =
@@ -114,7 +129,7 @@ function operationWords(e: AuditRecord, kind: keyof typeof OPERATION_WORDS, orde
   const what = `${w.noun}${money ? ` of ${money}` : ''} on ${orderName}`;
   if (state === 'REFUSED') return `${what} refused by the gateway${because(reason)}`;
   if (state === 'UNKNOWN') return `${what}: outcome unknown until reconciled${because(reason)}`;
-  return `${what}: ${state!.toLowerCase()}${because(reason)}`;
+  return `${what}: ${state.toLowerCase()}${because(reason)}`;
 }
 
 const KEY_WORDS: Record<string, string> = {

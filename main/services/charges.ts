@@ -21,6 +21,7 @@ import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } f
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
+import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -113,8 +114,10 @@ type Answer =
       readonly orderStatus?: number;
       readonly actionCode?: number;
       readonly reason?: string;
+      /** The gateway client's technical account of a failure, for the audit log. */
+      readonly detail?: string;
     }
-  | { readonly settled: 'UNKNOWN'; readonly reason: string };
+  | { readonly settled: 'UNKNOWN'; readonly reason: string; readonly detail?: string };
 
 const RETURN_URL = 'https://backoffice.invalid/return';
 
@@ -288,7 +291,7 @@ export class ChargeService {
     } catch (err) {
       // Only an order never registered is absent; an orderId we were given cannot be.
       if (err instanceof GatewayError && err.errorCode === '6' && !row.orderId) return { kind: 'absent' };
-      return { kind: 'unreachable', reason: err instanceof Error ? err.message : String(err) };
+      return { kind: 'unreachable', reason: failureText(err).what };
     }
   }
 
@@ -366,11 +369,13 @@ export class ChargeService {
       return settlementOf(orderId, await client.getOrderStatusExtended({ orderId }));
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
+      // The journal keeps what happened in words; the client's technical account goes to the audit log.
+      const { what, detail } = failureWords(err);
       if (paymentAnswered || err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
-        return { settled: 'UNKNOWN', reason: err.message };
+        return { settled: 'UNKNOWN', reason: what, detail };
       }
       // Refused by the gateway, by its rate limit, or never sent, before any payment was answered: no money moved.
-      return { settled: 'FAILED', reason: err instanceof GatewayError ? err.gatewayMessage : err.message };
+      return { settled: 'FAILED', reason: what, detail };
     }
   }
 
@@ -395,7 +400,7 @@ export class ChargeService {
       outcome: kind === 'paid' ? 'success' : 'failure',
       objectType: 'order',
       objectId: charge.orderNumber,
-      detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${charge.reason ? `: ${charge.reason}` : ''}`,
+      detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${charge.reason ? `: ${charge.reason}` : ''}${a.detail ? ` [${a.detail}]` : ''}`,
       // The raw values the audit screen's words are built from (main/services/auditWords.ts); the card masked.
       facts: {
         state: charge.state,

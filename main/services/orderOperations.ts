@@ -9,6 +9,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { statusWords } from './orders.js';
 
@@ -84,7 +85,7 @@ export class OrderOperations {
     // The decision rests on the order as the gateway shows it now, never on a view cached earlier (which
     // may be from before another desk's refund or reversal).
     const live = await this.liveStatus(orderId);
-    if ('reason' in live) return this.notSent(kind, orderId, live.reason);
+    if ('reason' in live) return this.notSent(kind, orderId, live.reason, live.detail);
     const refusal = statusRefusal(kind, live.status);
     if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
     // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
@@ -108,18 +109,22 @@ export class OrderOperations {
     return this.finish(begun.operation, await this.send(begun.operation));
   }
 
-  private notSent(kind: OperationKind, orderId: string, reason: string): OperationOutcome {
-    this.audit(kind, orderId, 'refused', reason);
+  private notSent(kind: OperationKind, orderId: string, reason: string, detail?: string): OperationOutcome {
+    this.audit(kind, orderId, 'refused', detail ? `${reason} [${detail}]` : reason);
     return { kind: 'notSent', reason };
   }
 
-  private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: string }> {
+  private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: string; detail?: string }> {
     try {
       return { status: await this.o.client.getOrderStatusExtended({ orderId }) };
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
-      const why = err instanceof GatewayError ? err.gatewayMessage : err.message;
-      return { reason: `The order's current status could not be read from the gateway (${why}); nothing was sent` };
+      // Only a status was asked for: whatever the failure, the operation itself was never sent.
+      const { what, detail } = failureWords(err);
+      return {
+        reason: `The order's current status could not be read, so nothing was sent. ${what} Try again in a minute; if it persists, check the environment in Settings.`,
+        ...(detail ? { detail } : {}),
+      };
     }
   }
 
@@ -154,7 +159,9 @@ export class OrderOperations {
    * Sends the operation. A refusal is definite when the gateway itself answered (GatewayError); a rate
    * limit or a request never sent is a refusal only of this attempt.
    */
-  private async send(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string }> {
+  private async send(
+    op: OperationRow,
+  ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string; detail?: string }> {
     const { client } = this.o;
     try {
       if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
@@ -163,21 +170,19 @@ export class OrderOperations {
       return { state: 'DONE', definite: true };
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
+      // The journal keeps what happened in words; the client's technical account goes to the audit log.
+      const { what: reason, detail } = failureWords(err);
       if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
-        return { state: 'UNKNOWN', definite: false, reason: err.message };
+        return { state: 'UNKNOWN', definite: false, reason, detail };
       }
-      return {
-        state: 'REFUSED',
-        definite: err instanceof GatewayError,
-        reason: err instanceof GatewayError ? err.gatewayMessage : err.message,
-      };
+      return { state: 'REFUSED', definite: err instanceof GatewayError, reason, detail };
     }
   }
 
   /** During reconciliation only a definite answer settles; anything else leaves the operation open. */
-  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }> {
+  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }> {
     const r = await this.send(op);
-    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason };
+    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason, detail: r.detail };
   }
 
   /** Settles every open operation; run on start-up with the charges' reconciliation. */
@@ -205,14 +210,14 @@ export class OrderOperations {
     return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status}` });
   }
 
-  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string }): OperationOutcome {
+  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }): OperationOutcome {
     this.o.journal.settle(op.id, r.state, this.now(), r.reason);
     const operation = this.o.journal.get(op.id)!;
     this.audit(
       op.kind,
       op.orderId,
       operation.state === 'DONE' ? 'success' : 'failure',
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}${
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
         op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
       }`,
     );

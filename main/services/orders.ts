@@ -6,13 +6,14 @@
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { isPaid } from '../gateway/decisions.js';
-import { GatewayClientError, GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
+import { GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
+import { failureText } from './failureWords.js';
 import { currencyInfo, decimalText } from './money.js';
 import { appEntries, gatewayEntries, mergeTimeline } from './orderTimeline.js';
 import type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
@@ -144,7 +145,15 @@ export class OrderService {
     });
     if (result.kind === 'failed' && unreachable) {
       const cached = this.o.cache.find(this.o.environment, text);
-      if (cached) return { query: text, kind: 'cached', order: upToDate(cached.view), fetchedAt: cached.fetchedAt, reason: result.reason };
+      if (cached)
+        return {
+          query: text,
+          kind: 'cached',
+          order: upToDate(cached.view),
+          fetchedAt: cached.fetchedAt,
+          reason: result.reason,
+          ...(result.detail ? { detail: result.detail } : {}),
+        };
     }
     return result;
   }
@@ -176,7 +185,11 @@ export class OrderService {
         if (err instanceof GatewayError && err.errorCode === '6') continue;
         const unreachable =
           err instanceof HttpError || err instanceof NetworkError || err instanceof RateLimitedError || err instanceof OutcomeUnknownError;
-        return result({ query: text, kind: 'failed', reason: err instanceof GatewayClientError ? err.message : String(err) }, unreachable);
+        const words = failureText(err);
+        return result(
+          { query: text, kind: 'failed', reason: words.message, ...(words.detail ? { detail: words.detail } : {}) },
+          unreachable,
+        );
       }
     }
     return result({ query: text, kind: 'notFound' });

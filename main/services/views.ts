@@ -77,13 +77,16 @@ export type OrderLookup =
       readonly kind: 'cached';
       readonly order: OrderView;
       readonly fetchedAt: number;
+      /** Why the gateway could not be reached, in words, and its technical account. */
       readonly reason: string;
+      readonly detail?: string;
     };
 
 export type LookupResult =
   | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }
   | { readonly query: string; readonly kind: 'notFound' }
-  | { readonly query: string; readonly kind: 'failed'; readonly reason: string }
+  /** reason: in words (what happened, what it did, what to do); detail: the technical account, for Details. */
+  | { readonly query: string; readonly kind: 'failed'; readonly reason: string; readonly detail?: string }
   | { readonly query: string; readonly kind: 'cancelled' };
 
 /**

@@ -84,13 +84,13 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await page.getByRole('button', { name: 'Check connection' }).click();
     await expect
       .poll(() => page.getByRole('alert').filter({ hasText: 'The gateway refused' }).textContent())
-      .toMatch(/The gateway refused: .+\(errorCode 5\)/);
+      .toMatch(/The gateway refused this app's credentials: .+\(error code 5\)\. Nothing was changed\./);
     await screenshot(page, 'settings-refused');
 
     await page.getByRole('button', { name: 'Orders' }).click();
     await page.getByLabel('Order ID or order number').fill('any-order');
     await page.getByLabel('Order ID or order number').press('Enter');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'failed' }).textContent()).toMatch(/errorCode 5/);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'failed' }).textContent()).toMatch(/\(error code 5\)/);
     await screenshot(page, 'orders-refused');
 
     // Back to the sandbox, which always works.

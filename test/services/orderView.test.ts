@@ -168,7 +168,7 @@ describe('a cached order while the gateway cannot be reached', () => {
     const refused = await ops.refund(orderId, 1_000);
     expect(refused).toMatchObject({
       kind: 'notSent',
-      reason: expect.stringMatching(/could not be read from the gateway.*nothing was sent/),
+      reason: expect.stringMatching(/status could not be read, so nothing was sent\. The gateway is not answering \(HTTP 503\)/),
     });
     expect(journal.forOrder('sandbox', orderId)).toEqual([]);
     expect(audit.query({ objectId: orderId })[0]).toMatchObject({ action: 'refund', outcome: 'refused' });

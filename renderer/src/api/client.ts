@@ -8,12 +8,15 @@ import type { AppEvent, ChannelName, Input, IpcError, IpcErrorCode, Result } fro
 export class ApiError extends Error {
   readonly code: IpcErrorCode;
   readonly fields: IpcError['fields'];
+  /** The technical account behind the message, for a "Details" disclosure. */
+  readonly detail: string | undefined;
 
   constructor(error: IpcError) {
     super(error.message);
     this.name = 'ApiError';
     this.code = error.code;
     this.fields = error.fields;
+    this.detail = error.detail;
   }
 
   /** The message for one field of the input, for showing next to that field. */
@@ -31,3 +34,6 @@ export async function call<K extends ChannelName>(channel: K, input: Input<K>): 
 export const subscribe = (listener: (event: AppEvent) => void): (() => void) => window.api.subscribe(listener);
 
 export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** The technical detail main gave with an error (endpoint, status, code), if any. */
+export const errorDetail = (err: unknown): string | undefined => (err instanceof ApiError ? err.detail : undefined);

@@ -38,7 +38,12 @@ export interface Toast {
   readonly id: number;
   readonly tone: 'info' | 'success' | 'error';
   readonly text: string;
+  /** The technical account behind an error, shown behind "Details". */
+  readonly detail?: string;
 }
+
+/** Toasts on screen at once: more would cover the work they report on. */
+export const MAX_TOASTS = 3;
 
 interface UiState {
   workspace: WorkspaceId;
@@ -55,7 +60,7 @@ interface UiState {
   orderQuery?: string;
   open(workspace: WorkspaceId): void;
   toggleTheme(): void;
-  toast(tone: Toast['tone'], text: string): void;
+  toast(tone: Toast['tone'], text: string, detail?: string): void;
   dismiss(id: number): void;
   showBatch(batchId: string | undefined): void;
   /** Puts a card into the charge draft and opens the Charges workspace. */
@@ -81,9 +86,10 @@ export const useUi = create<UiState>()(
       toasts: [],
       open: (workspace) => set({ workspace }),
       toggleTheme: () => set((s) => ({ theme: s.theme === 'light' ? 'dark' : 'light' })),
-      toast: (tone, text) => {
+      toast: (tone, text, detail) => {
         const id = ++toastIds;
-        set((s) => ({ toasts: [...s.toasts.slice(-4), { id, tone, text }] }));
+        // Newest first; the oldest beyond three give way.
+        set((s) => ({ toasts: [{ id, tone, text, ...(detail ? { detail } : {}) }, ...s.toasts].slice(0, MAX_TOASTS) }));
         // Errors stay until dismissed: they may need reading twice.
         if (tone !== 'error') setTimeout(() => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 6000);
       },

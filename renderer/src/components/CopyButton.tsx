@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** Copies an identifier to the clipboard and says so; the label names what is copied for screen readers. */
 export function CopyButton({ value, what }: { readonly value: string; readonly what: string }) {
@@ -6,7 +6,7 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
   return (
     <button
       type="button"
-      className="btn btn-ghost btn-small"
+      className="btn btn-ghost btn-small copy-button"
       aria-label={`Copy ${what}`}
       onClick={() => {
         void navigator.clipboard?.writeText(value).then(() => {
@@ -17,5 +17,30 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
     >
       {copied ? 'Copied' : 'Copy'}
     </button>
+  );
+}
+
+/**
+ * A value with its Copy button kept beside it: the two share one flex line, the value wrapping within its own
+ * box (a long UUID or fingerprint) instead of pushing the button onto a line of its own.
+ */
+export function Copyable({
+  value,
+  what,
+  className = 'mono',
+  children,
+}: {
+  readonly value: string;
+  readonly what: string;
+  /** The value's own class (mono, id-value, fingerprint). */
+  readonly className?: string;
+  /** How the value is shown, when not as its plain text. */
+  readonly children?: ReactNode;
+}) {
+  return (
+    <span className="copyable">
+      <span className={`copyable-value ${className}`}>{children ?? value}</span>
+      <CopyButton value={value} what={what} />
+    </span>
   );
 }

@@ -11,7 +11,7 @@ interface DialogProps {
 
 /**
  * A modal dialog on the platform's <dialog>: showModal() gives the focus trap, the inert background and
- * Escape to close, so none of that is hand-written.
+ * Escape to close, so none of that is hand-written. Focus starts on the element marked data-autofocus, if any.
  */
 export function Dialog({ title, open, onClose, children, busy = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -19,7 +19,12 @@ export function Dialog({ title, open, onClose, children, busy = false }: DialogP
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable element (a tick box, say), and React's autoFocus cannot act
+      // on a closed dialog: the element marked data-autofocus (the safe choice, Cancel) takes the focus here.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

@@ -4,7 +4,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ExportFile, CertificateFile } from '../../../main/ipc/contract';
-import { errorText } from '../api/client';
+import { errorDetail, errorText } from '../api/client';
 import { useUi } from '../app/uiStore';
 import { download } from './download';
 
@@ -20,6 +20,6 @@ export function useFileExport<I = void>(
       if (options.saved) toast('success', options.saved(file.fileName));
       options.onSaved?.();
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
 }

@@ -11,3 +11,22 @@ export const formatShortDateTime = (ms: number): string => shortDateTime.format(
 export const dayStart = (day: string): number | undefined => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
 /** A date input's value (a local calendar day) as the last millisecond of that day. */
 export const dayEnd = (day: string): number | undefined => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);
+
+const compactParts = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * A timestamp as "2026-11-23 09:41:05" in the user's time zone: short enough for one line of a table
+ * column, and in the order that sorts. The full localised form goes in its title.
+ */
+export const formatCompactDateTime = (ms: number): string => {
+  const part = Object.fromEntries(compactParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+};

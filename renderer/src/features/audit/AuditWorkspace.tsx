@@ -6,10 +6,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Input, Role } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
@@ -80,11 +81,7 @@ export function AuditWorkspace() {
           <input id={`${id}-object`} value={objectId} onChange={(e) => setObjectId(e.target.value)} placeholder="orderId, binding, key…" />
         </div>
       </form>
-      {log.isError && (
-        <div className="panel error-panel" role="alert">
-          {errorText(log.error)}
-        </div>
-      )}
+      {log.isError && <ErrorNotice className="panel error-panel" error={log.error} />}
       <div className="panel">
         <p className="muted" role="status">
           {entries.length === 0
@@ -109,7 +106,11 @@ export function AuditWorkspace() {
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
-                    <td>{formatDateTime(e.at)}</td>
+                    <td className="audit-time">
+                      <time dateTime={new Date(e.at).toISOString()} title={formatDateTime(e.at)}>
+                        {formatCompactDateTime(e.at)}
+                      </time>
+                    </td>
                     <td>
                       {e.osUser}
                       <br />

@@ -10,13 +10,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { StoredCardChanged, StoredCardsFound, StoredCardView } from '../../../../main/ipc/contract';
 import { useAppInfo } from '../../api/queries';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
+import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 type SearchBy = 'clientId' | 'bindingId' | 'cardNumber';
 
@@ -173,11 +174,7 @@ export function CardsWorkspace() {
       {search === undefined && (
         <p className="muted">Find a client’s stored cards by client ID, or one card by binding ID or card number.</p>
       )}
-      {found.isError && !fieldError && (
-        <div className="panel error-panel" role="alert">
-          The search failed: {errorText(found.error)}
-        </div>
-      )}
+      {found.isError && !fieldError && <ErrorNotice className="panel error-panel" error={found.error} lead="The search failed:" />}
       {found.isError && fieldError && search?.by !== by && (
         <div className="panel error-panel" role="alert">
           {fieldError}
@@ -279,15 +276,11 @@ function CardRow({
         </div>
       </td>
       <td>
-        <span className="mono id-value">{card.bindingId}</span>
-        <CopyButton value={card.bindingId} what={`binding ID of ${name}`} />
+        <Copyable value={card.bindingId} what={`binding ID of ${name}`} className="mono id-value" />
       </td>
       <td>
         {card.clientId !== undefined ? (
-          <>
-            <span className="mono id-value">{card.clientId}</span>
-            <CopyButton value={card.clientId} what={`client ID of ${name}`} />
-          </>
+          <Copyable value={card.clientId} what={`client ID of ${name}`} className="mono id-value" />
         ) : (
           <span className="muted">not known</span>
         )}
@@ -431,11 +424,7 @@ function ConfirmCardAction({
             </p>
           </>
         )}
-        {run.isError && !expiryError && (
-          <p className="field-error" role="alert">
-            {errorText(run.error)}
-          </p>
-        )}
+        {run.isError && !expiryError && <ErrorNotice className="field-error" error={run.error} />}
         <div className="dialog-buttons">
           <Button onClick={onClose}>Cancel</Button>
           <Button

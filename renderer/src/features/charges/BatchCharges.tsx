@@ -8,7 +8,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ChargeBatchPlan, ChargeBatchStatus } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -18,6 +18,7 @@ import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
 import { BATCH_RESULT, CATEGORY_WORDS } from './words';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const COLUMNS_HINT =
   'CSV with a header: clientId, bindingId, amount (major units, e.g. 12.50), currency (RUB or 643), description (optional)';
@@ -61,11 +62,7 @@ function BatchFile() {
     >
       <h2 id={`${id}-title`}>Charge many stored cards from a file</h2>
       <CsvDropZone label={COLUMNS_HINT} text={text} onText={setText} />
-      {check.isError && (
-        <div className="field-error" role="alert">
-          {errorText(check.error)}
-        </div>
-      )}
+      {check.isError && <ErrorNotice className="field-error" error={check.error} />}
       <p className="muted">The dry run charges nothing: it checks every row against the client’s stored cards and the limits.</p>
       <Button type="submit" variant="primary" disabled={text.trim() === '' || check.isPending}>
         {check.isPending ? 'Checking…' : 'Check the file (dry run)'}
@@ -90,7 +87,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const state = status.data?.state ?? 'planned';
   const control = useMutation({
     mutationFn: (action: 'pause' | 'resume' | 'cancel') => call(`charges.batch.${action}`, { batchId: plan.batchId }),
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   const exportCsv = useFileExport(() => call('charges.batch.export', { batchId: plan.batchId }));
   const p = status.data?.progress;
@@ -317,13 +314,9 @@ function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; reado
           <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> I have checked the dry run and the
           totals
         </label>
-        {run.isError && (
-          <p className="field-error" role="alert">
-            Nothing was charged: {errorText(run.error)}
-          </p>
-        )}
+        {run.isError && <ErrorNotice className="field-error" error={run.error} lead="Nothing was charged:" />}
         <div className="dialog-buttons">
-          <Button onClick={onClose} autoFocus disabled={run.isPending}>
+          <Button onClick={onClose} data-autofocus disabled={run.isPending}>
             Cancel
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || run.isPending}>

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ChargeOptions, ChargeResult, StoredCardView } from '../../../../main/ipc/contract';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { useUi, type ChargeDraft } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -17,6 +17,7 @@ import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { CATEGORY_WORDS } from './words';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** A card the form can charge: what the confirmation restates, and what main checks again. */
 type CardChoice = Omit<ChargeDraft, 'environment'>;
@@ -270,11 +271,7 @@ function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
           {found.isFetching ? 'Finding…' : 'Find cards'}
         </Button>
       </div>
-      {found.isError && !fieldError && (
-        <p className="field-error" role="alert">
-          The cards could not be listed: {errorText(found.error)}
-        </p>
-      )}
+      {found.isError && !fieldError && <ErrorNotice className="field-error" error={found.error} lead="The cards could not be listed:" />}
       {found.data && cards.length === 0 && (
         <p role="status" className="muted">
           Client {found.data.query} has no card that can be charged (none stored, or all disabled or expired).

@@ -7,12 +7,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ChargeView, Input } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
 import { CATEGORY_WORDS, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -92,11 +93,7 @@ export function ChargeJournal() {
           Export CSV
         </Button>
       </form>
-      {journal.isError && (
-        <div className="panel error-panel" role="alert">
-          {errorText(journal.error)}
-        </div>
-      )}
+      {journal.isError && <ErrorNotice className="panel error-panel" error={journal.error} />}
       <div className="panel">
         <p className="muted" role="status">
           {entries.length === 0
@@ -150,7 +147,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
       );
       void queries.invalidateQueries({ queryKey: ['charges'] });
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   // A charge being sent has its answer on the way: nothing to reconcile yet.
   const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;

@@ -7,12 +7,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChargeResult, ChargeView } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
+import { Copyable } from '../../components/CopyButton';
 import type { ChargeToConfirm } from './ConfirmCharge';
 import { chargeAmount, cardWords } from './words';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const HEADINGS = {
   paid: 'Charged',
@@ -72,23 +73,19 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
               <Button variant="primary" onClick={() => reconcile.mutate(charge.id)} disabled={reconcile.isPending}>
                 {reconcile.isPending ? 'Asking the gateway…' : 'Reconcile now'}
               </Button>
-              {reconcile.isError && (
-                <p className="field-error" role="alert">
-                  {errorText(reconcile.error)}
-                </p>
-              )}
+              {reconcile.isError && <ErrorNotice className="field-error" error={reconcile.error} />}
             </>
           )}
           <dl className="confirm-card">
             <dt>Order number</dt>
             <dd>
-              <span className="mono">{charge.orderNumber}</span> <CopyButton value={charge.orderNumber} what="order number" />
+              <Copyable value={charge.orderNumber} what="order number" />
             </dd>
             {charge.orderId && (
               <>
                 <dt>Order ID</dt>
                 <dd>
-                  <span className="mono id-value">{charge.orderId}</span> <CopyButton value={charge.orderId} what="order ID" />
+                  <Copyable value={charge.orderId} what="order ID" className="mono id-value" />
                 </dd>
               </>
             )}

@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type KeyboardEvent } from 'react';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi, type ChargesTab } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -12,6 +12,7 @@ import { BatchCharges } from './BatchCharges';
 import { ChargeForm } from './ChargeForm';
 import { ChargeJournal } from './ChargeJournal';
 import { cardWords, chargeAmount } from './words';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 const TABS: readonly (readonly [ChargesTab, string])[] = [
   ['charge', 'Charge a card'],
@@ -65,9 +66,7 @@ export function ChargesWorkspace() {
         ) : options.data ? (
           <ChargeForm key={options.data.environment} options={options.data} />
         ) : options.isError ? (
-          <div className="panel error-panel" role="alert">
-            The charge form could not start: {errorText(options.error)}
-          </div>
+          <ErrorNotice className="panel error-panel" error={options.error} lead="The charge form could not start:" />
         ) : (
           <p className="muted">Loading…</p>
         )}
@@ -94,7 +93,7 @@ function OpenCharges() {
       );
       void queries.invalidateQueries({ queryKey: keys.charges });
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   const entries = open.data?.entries ?? [];
   if (!open.data || open.data.openCount === 0) return null;

@@ -8,9 +8,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName } from '../../../../main/ipc/contract';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { ErrorNotice } from '../../components/ErrorNotice';
 import { amountInWords } from '../../format/amountWords';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
@@ -34,6 +35,9 @@ export interface ChargeToConfirm {
 /** Refusals main makes before anything is journalled or sent; any other failure may have come after. */
 const refusedBeforeSending = (err: unknown) =>
   err instanceof ApiError && (err.code === 'invalidInput' || err.code === 'forbidden' || err.code === 'unknownChannel');
+
+/** A gateway failure main put in words: they say themselves whether anything was charged. */
+const isGatewayFailure = (err: unknown) => err instanceof ApiError && err.code === 'gateway';
 
 const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
   sandbox: 'Sandbox (simulated: no real money)',
@@ -132,15 +136,21 @@ export function ConfirmCharge({
           {earlier ? `Yes, charge ${money} again` : 'I have checked the client, the card and the amount'}
         </label>
         {send.isError && (
-          <p className="field-error" role="alert">
-            {refusedBeforeSending(send.error)
-              ? `Nothing was charged: ${errorText(send.error)}`
-              : `The charge may or may not have been made: ${errorText(send.error)}. Look at the journal before trying again.`}
-          </p>
+          <ErrorNotice
+            className="field-error"
+            error={send.error}
+            lead={
+              refusedBeforeSending(send.error)
+                ? 'Nothing was charged:'
+                : isGatewayFailure(send.error)
+                  ? undefined
+                  : 'The charge may or may not have been made; look at the journal before trying again.'
+            }
+          />
         )}
         <div className="dialog-buttons">
           {/* First in the tab order and focused by the dialog: Enter here cancels. */}
-          <Button onClick={onClose} autoFocus disabled={send.isPending}>
+          <Button onClick={onClose} data-autofocus disabled={send.isPending}>
             Cancel
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || send.isPending}>

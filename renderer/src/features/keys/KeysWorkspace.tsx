@@ -9,14 +9,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
+import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Fingerprint } from './Fingerprint';
 
 const KEYS = ['keys'] as const;
 const DAY = 86_400_000;
@@ -99,12 +101,7 @@ export function KeysWorkspace() {
   });
 
   if (list.isPending) return <p role="status">Loading signing keys…</p>;
-  if (list.isError)
-    return (
-      <div className="panel error-panel" role="alert">
-        {errorText(list.error)}
-      </div>
-    );
+  if (list.isError) return <ErrorNotice className="panel error-panel" error={list.error} />;
   const view = list.data;
   const environment = view.environment;
   const usable = view.keys.filter((k) => k.state !== 'retired');
@@ -176,8 +173,13 @@ export function KeysWorkspace() {
                       <ExpiryBadge k={k} warningDays={view.expiryWarningDays} />
                     </td>
                     <td>
-                      <span className="mono fingerprint">{k.fingerprint256}</span>
-                      <CopyButton value={k.fingerprint256} what={`fingerprint ${shortFingerprint(k.fingerprint256)}`} />
+                      <Copyable
+                        value={k.fingerprint256}
+                        what={`fingerprint ${shortFingerprint(k.fingerprint256)}`}
+                        className="mono fingerprint"
+                      >
+                        <Fingerprint value={k.fingerprint256} />
+                      </Copyable>
                     </td>
                     <td>
                       <span className={`badge ${STATE_TONES[k.state]}`}>{STATE_WORDS[k.state]}</span>
@@ -310,9 +312,7 @@ function GenerateDialog({
           error={daysError ?? fieldError('days')}
         />
         {generate.isError && !(generate.error instanceof ApiError && generate.error.fields) && (
-          <p className="field-error" role="alert">
-            {errorText(generate.error)}
-          </p>
+          <ErrorNotice className="field-error" error={generate.error} />
         )}
         <div className="dialog-buttons">
           <Button onClick={onClose}>Cancel</Button>
@@ -415,9 +415,7 @@ function ImportDialog({
           />
         </TextArea>
         {importPair.isError && !(importPair.error instanceof ApiError && importPair.error.fields) && (
-          <p className="field-error" role="alert">
-            {errorText(importPair.error)}
-          </p>
+          <ErrorNotice className="field-error" error={importPair.error} />
         )}
         {importPair.isError && <p className="hint">The private key field was cleared; paste or choose it again.</p>}
         <div className="dialog-buttons">
@@ -461,7 +459,11 @@ function ConfirmKeyAction({
   return (
     <Dialog title={action === 'activate' ? 'Activate signing key' : 'Retire signing key'} open onClose={onClose}>
       <p>
-        Key <span className="mono fingerprint">{key.fingerprint256}</span> ({key.subject}), valid until {formatDateTime(key.notAfter)}.
+        Key{' '}
+        <span className="mono fingerprint">
+          <Fingerprint value={key.fingerprint256} />
+        </span>{' '}
+        ({key.subject}), valid until {formatDateTime(key.notAfter)}.
       </p>
       {action === 'activate' ? (
         <>
@@ -483,11 +485,7 @@ function ConfirmKeyAction({
           the list.
         </p>
       )}
-      {run.isError && (
-        <p className="field-error" role="alert">
-          {errorText(run.error)}
-        </p>
-      )}
+      {run.isError && <ErrorNotice className="field-error" error={run.error} />}
       <div className="dialog-buttons">
         <Button onClick={onClose}>Cancel</Button>
         <Button variant={action === 'activate' ? 'primary' : 'danger'} onClick={() => run.mutate()} disabled={run.isPending}>
@@ -556,11 +554,7 @@ function TestSignature({
           {sign.isPending ? 'Signing…' : 'Sign and verify'}
         </Button>
       </form>
-      {sign.isError && !bodyError && (
-        <p className="field-error" role="alert">
-          {errorText(sign.error)}
-        </p>
-      )}
+      {sign.isError && !bodyError && <ErrorNotice className="field-error" error={sign.error} />}
       {result && (
         <div className="test-signature" aria-label="Test signature">
           <dl>
@@ -568,17 +562,15 @@ function TestSignature({
             <dd>{result.bodyBytes.toLocaleString()} bytes (UTF-8)</dd>
             <dt>X-Hash</dt>
             <dd>
-              <span className="mono signature-value" data-testid="x-hash">
-                {result.xHash}
-              </span>
-              <CopyButton value={result.xHash} what="X-Hash" />
+              <Copyable value={result.xHash} what="X-Hash" className="mono signature-value">
+                <span data-testid="x-hash">{result.xHash}</span>
+              </Copyable>
             </dd>
             <dt>X-Signature</dt>
             <dd>
-              <span className="mono signature-value" data-testid="x-signature">
-                {result.xSignature}
-              </span>
-              <CopyButton value={result.xSignature} what="X-Signature" />
+              <Copyable value={result.xSignature} what="X-Signature" className="mono signature-value">
+                <span data-testid="x-signature">{result.xSignature}</span>
+              </Copyable>
             </dd>
           </dl>
           <p className={result.verified ? 'ok-text' : 'field-error'} role={result.verified ? 'status' : 'alert'}>

@@ -6,13 +6,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { BatchStarted } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { useBatch } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 export function BatchLookup({ onOpen }: { readonly onOpen: (orderId: string) => void }) {
   const batchId = useUi((s) => s.batchId);
@@ -47,11 +48,7 @@ function BatchInput() {
         text={text}
         onText={setText}
       />
-      {start.isError && (
-        <div className="field-error" role="alert">
-          {errorText(start.error)}
-        </div>
-      )}
+      {start.isError && <ErrorNotice className="field-error" error={start.error} />}
       <Button type="submit" variant="primary" disabled={text.trim() === '' || start.isPending}>
         {start.isPending ? 'Starting…' : 'Start the look-up'}
       </Button>
@@ -67,7 +64,7 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
   const batch = useBatch(batchId);
   const cancel = useMutation({
     mutationFn: () => call('orders.batch.cancel', { batchId }),
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   const retry = useMutation({
     mutationFn: () => call('orders.batch.retry', { batchId }),
@@ -104,7 +101,7 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
             </div>
           )}
         </div>
-        {batch.isError && <div role="alert">{errorText(batch.error)}</div>}
+        {batch.isError && <ErrorNotice error={batch.error} />}
         {p && (
           <>
             <ProgressBar value={p.done} max={p.total} label="Orders looked up" />

@@ -9,7 +9,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelName, EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -130,13 +130,13 @@ function ConfirmOperation({
       if (r.outcome === 'notSent') toast('error', `Nothing was sent: ${r.reason ?? 'another operation on this order is open'}`);
       else if (r.outcome === 'done')
         toast('success', `${VERBS[action].past}${r.amount ? ` ${orderMoney(order, r.amount)}` : ''} on order ${order.orderNumber}`);
-      else if (r.outcome === 'refused') toast('error', `The gateway refused the ${what}: ${r.reason ?? 'no reason given'}`);
+      else if (r.outcome === 'refused') toast('error', `The ${what} was not made. ${r.reason ?? 'No reason was given.'}`);
       else toast('info', `No answer yet to the ${what}; it is recorded and will be reconciled before anything else.`);
       if (r.order) onChanged(r.order);
       void queries.invalidateQueries({ queryKey: keys.history });
       onClose();
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
 
   const summary =

@@ -5,7 +5,8 @@
  * buttons for every identifier. An order from the cache says so and as of when, and offers no action on money.
  */
 import type { OrderLookup, OrderView, TimelineEntry } from '../../../../main/ipc/contract';
-import { CopyButton } from '../../components/CopyButton';
+import { Copyable } from '../../components/CopyButton';
+import { ErrorDetails } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
@@ -62,11 +63,12 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
         <span className={`paid-flag ${order.paid ? 'is-paid' : 'not-paid'}`}>{order.paid ? 'Paid' : 'Not paid'}</span>
       </header>
       {shown.kind === 'cached' && (
-        <p className="cached-notice" role="status">
+        <div className="cached-notice" role="status">
           <strong>As of {formatDateTime(shown.fetchedAt)}</strong>, the gateway could not be reached: this is the order as it was then, from
-          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway. (
-          {shown.reason})
-        </p>
+          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway.{' '}
+          {shown.reason}
+          <ErrorDetails detail={shown.detail} />
+        </div>
       )}
       {/* Only a declined order carries a decline: the action code of an order still waiting (status 0 or 5) says no attempt yet. */}
       {order.status === 6 && (
@@ -79,10 +81,10 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
           <h3 id="order-ids">Identifiers</h3>
           <dl>
             <Row label="Order ID">
-              <code>{order.orderId}</code> <CopyButton value={order.orderId} what="order ID" />
+              <Copyable value={order.orderId} what="order ID" />
             </Row>
             <Row label="Order number">
-              <code>{order.orderNumber || '—'}</code> {order.orderNumber && <CopyButton value={order.orderNumber} what="order number" />}
+              {order.orderNumber ? <Copyable value={order.orderNumber} what="order number" /> : <code>—</code>}
             </Row>
             {order.description && <Row label="Description">{order.description}</Row>}
           </dl>
@@ -118,12 +120,12 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
             <dl>
               {order.binding.clientId && (
                 <Row label="Client ID">
-                  <code>{order.binding.clientId}</code> <CopyButton value={order.binding.clientId} what="client ID" />
+                  <Copyable value={order.binding.clientId} what="client ID" />
                 </Row>
               )}
               {order.binding.bindingId && (
                 <Row label="Binding ID">
-                  <code>{order.binding.bindingId}</code> <CopyButton value={order.binding.bindingId} what="binding ID" />
+                  <Copyable value={order.binding.bindingId} what="binding ID" />
                 </Row>
               )}
             </dl>

@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderLookup, OrderView } from '../../../../main/ipc/contract';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
 import { SEARCH_INPUT_ID } from '../../app/shortcuts';
 import { Button } from '../../components/Button';
 import { OrderDetails } from './OrderDetails';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** The look-up itself, shared by the search box and the history list. */
 export function useLookup(onShow: (r: OrderLookup) => void) {
@@ -69,11 +70,7 @@ export function OrderSearch({
           Ctrl+K or / to come back here.
         </div>
       </form>
-      {lookup.isError && (
-        <div className="panel error-panel" role="alert">
-          {errorText(lookup.error)}
-        </div>
-      )}
+      {lookup.isError && <ErrorNotice className="panel error-panel" error={lookup.error} />}
       {shown && (
         <LookupOutcome
           result={shown}
@@ -106,9 +103,15 @@ function LookupOutcome({
       );
     case 'failed':
       return (
-        <div className="panel error-panel" role="alert">
-          The look-up of <strong>{result.query}</strong> failed: {result.reason}
-        </div>
+        <ErrorNotice
+          lead={
+            <>
+              The look-up of <strong>{result.query}</strong> failed:
+            </>
+          }
+          message={result.reason}
+          detail={result.detail}
+        />
       );
     case 'cancelled':
       return null;

@@ -233,7 +233,7 @@ function ConfirmMaximum({
           </p>
         )}
         <div className="dialog-buttons">
-          <Button onClick={onClose} autoFocus disabled={save.isPending}>
+          <Button onClick={onClose} data-autofocus disabled={save.isPending}>
             Cancel
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || save.isPending}>

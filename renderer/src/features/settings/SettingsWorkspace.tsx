@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EnvironmentName, SettingsView } from '../../../../main/ipc/contract';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { keys, useSettings } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -15,6 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
+import { ErrorNotice } from '../../components/ErrorNotice';
 
 export const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
   sandbox: 'Sandbox (built in, no real money)',
@@ -34,14 +35,14 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
       void queries.invalidateQueries({ queryKey: keys.appInfo });
       toast('success', success);
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
 }
 
 export function SettingsWorkspace() {
   const settings = useSettings();
   if (settings.isPending) return <p role="status">Loading settings…</p>;
-  if (settings.isError) return <div role="alert">{errorText(settings.error)}</div>;
+  if (settings.isError) return <ErrorNotice error={settings.error} />;
   const view = settings.data;
   return (
     <section className="workspace" aria-labelledby="settings-title">
@@ -117,16 +118,19 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
           {ENVIRONMENT_WORDS[g.environment]}.
         </p>
       )}
-      {check.data && (
-        <p className={check.data.ok ? 'ok-text' : 'field-error'} role={check.data.ok ? 'status' : 'alert'}>
+      {check.data?.ok && (
+        <p className="ok-text" role="status">
           {ENVIRONMENT_WORDS[check.data.environment]}: {check.data.message}
         </p>
       )}
-      {check.isError && (
-        <p className="field-error" role="alert">
-          {errorText(check.error)}
-        </p>
+      {check.data && !check.data.ok && (
+        <ErrorNotice
+          className="field-error"
+          message={`${ENVIRONMENT_WORDS[check.data.environment]}: ${check.data.message}`}
+          detail={check.data.detail}
+        />
       )}
+      {check.isError && <ErrorNotice className="field-error" error={check.error} />}
       <Dialog
         title={choice ? `Switch to ${ENVIRONMENT_WORDS[choice]}?` : 'Switch environment'}
         open={choice !== undefined}
@@ -142,7 +146,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
               look-up still running is cancelled.
             </p>
             <div className="dialog-buttons">
-              <Button autoFocus onClick={() => setChoice(undefined)} disabled={switchEnv.isPending}>
+              <Button data-autofocus onClick={() => setChoice(undefined)} disabled={switchEnv.isPending}>
                 Cancel
               </Button>
               <Button
