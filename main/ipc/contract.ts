@@ -185,10 +185,17 @@ const schemas = {
   'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
-  'orders.deposit': z.strictObject({ orderId, amount: minorUnits, reason: operatorReason }),
-  'orders.reverse': z.strictObject({ orderId, reason: operatorReason }),
+  /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
+  'orders.deposit': z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
+  'orders.reverse': z.strictObject({ environment, orderId, reason: operatorReason }),
   /** confirmRepeat: the operator confirmed the same amount again on this order within ten minutes. */
-  'orders.refund': z.strictObject({ orderId, amount: minorUnits, confirmRepeat: z.boolean().optional(), reason: operatorReason }),
+  'orders.refund': z.strictObject({
+    environment,
+    orderId,
+    amount: minorUnits,
+    confirmRepeat: z.boolean().optional(),
+    reason: operatorReason,
+  }),
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
   'orders.batch.start': z.strictObject({
     text: z
@@ -352,6 +359,11 @@ export interface OperationResult {
   readonly earlier?: readonly { readonly at: number; readonly amount: number; readonly operator: string }[];
   /** The order as the gateway shows it after the operation, when it could be read. */
   readonly order?: OrderView;
+  /**
+   * When it could not be read after an operation was sent: the order as cached before, with this app's own
+   * journal merged into its timeline, to be shown marked as of `fetchedAt` and with no action on money.
+   */
+  readonly cached?: { readonly order: OrderView; readonly fetchedAt: number; readonly reason: string; readonly detail?: string };
 }
 
 export interface BatchStarted {

@@ -268,9 +268,17 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
 
   const operation = async (
     kind: OperationResult['operation'],
+    confirmedIn: EnvironmentName,
     run: () => Promise<OperationOutcome>,
     orderId: string,
   ): Promise<OperationResult> => {
+    // The dialog named an environment; after a switch (in another window, say) nothing goes to the new one.
+    if (confirmedIn !== core.services.environment) {
+      throw new IpcFailure(
+        'invalidInput',
+        `The app is now working in ${core.services.environment}, not ${confirmedIn} as the dialog said; nothing was sent. Look the order up again.`,
+      );
+    }
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
     if (outcome.kind === 'needsConfirmation') {
@@ -281,14 +289,18 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       };
     }
     const op = outcome.operation;
-    // The order as it is now, so the screen shows the new state; a failed read leaves it to a refresh.
-    const order = await core.services.orders.current(orderId).catch(() => undefined);
+    // The order as it is now, so the screen shows the new state. Unreadable now, the screen gets the cached
+    // view marked as such (never the view from before the operation shown as live, with its money actions).
+    const now = await core.services.orders.lookup(orderId).catch(() => undefined);
     return {
       operation: kind,
       outcome: outcome.kind,
       ...(op.amount !== undefined ? { amount: op.amount } : {}),
       ...(op.reason ? { reason: op.reason } : {}),
-      ...(order ? { order } : {}),
+      ...(now?.kind === 'found' ? { order: now.order } : {}),
+      ...(now?.kind === 'cached'
+        ? { cached: { order: now.order, fetchedAt: now.fetchedAt, reason: now.reason, ...(now.detail ? { detail: now.detail } : {}) } }
+        : {}),
     };
   };
 
@@ -327,13 +339,14 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     'orders.lookup': ({ query }) => core.services.orders.lookup(query),
     'orders.search': ({ text }) => core.services.orders.searchOffline(text),
     'orders.history': ({ limit }) => core.services.orders.history(limit),
-    'orders.deposit': ({ orderId, amount, reason }) =>
-      operation('deposit', () => core.services.operations.deposit(orderId, amount, reason ? { reason } : {}), orderId),
-    'orders.reverse': ({ orderId, reason }) =>
-      operation('reverse', () => core.services.operations.reverse(orderId, reason ? { reason } : {}), orderId),
-    'orders.refund': ({ orderId, amount, confirmRepeat, reason }) =>
+    'orders.deposit': ({ environment, orderId, amount, reason }) =>
+      operation('deposit', environment, () => core.services.operations.deposit(orderId, amount, reason ? { reason } : {}), orderId),
+    'orders.reverse': ({ environment, orderId, reason }) =>
+      operation('reverse', environment, () => core.services.operations.reverse(orderId, reason ? { reason } : {}), orderId),
+    'orders.refund': ({ environment, orderId, amount, confirmRepeat, reason }) =>
       operation(
         'refund',
+        environment,
         () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false, ...(reason ? { reason } : {}) }),
         orderId,
       ),

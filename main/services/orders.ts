@@ -149,7 +149,8 @@ export class OrderService {
         return {
           query: text,
           kind: 'cached',
-          order: upToDate(cached.view),
+          // What this app did since (an operation whose answer came after the last read) is in the timeline.
+          order: this.withHistory(upToDate(cached.view)),
           fetchedAt: cached.fetchedAt,
           reason: result.reason,
           ...(result.detail ? { detail: result.detail } : {}),

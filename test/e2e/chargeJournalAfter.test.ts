@@ -55,8 +55,8 @@ describe.skipIf(browserMissing())('The charge journal after the charge, in the b
       ).charge;
     const reversed = await charge(first!, 4_200);
     const refunded = await charge(second!, 2_499);
-    await invoke(page, 'orders.reverse', { orderId: reversed.orderId });
-    await invoke(page, 'orders.refund', { orderId: refunded.orderId, amount: 499 });
+    await invoke(page, 'orders.reverse', { environment: 'sandbox', orderId: reversed.orderId });
+    await invoke(page, 'orders.refund', { environment: 'sandbox', orderId: refunded.orderId, amount: 499 });
 
     await page.getByRole('navigation').getByRole('button', { name: 'Charges' }).click();
     await page.getByRole('tab', { name: 'Journal' }).click();

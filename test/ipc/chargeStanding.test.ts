@@ -57,8 +57,8 @@ describe('the charge journal after the charge', () => {
     const refundedElsewhere = await orderOf(bindings[2]!, 10_000);
     const untouched = await orderOf(bindings[3]!, 700);
 
-    expect((await call('orders.reverse', { orderId: reversed })).outcome).toBe('done');
-    expect((await call('orders.refund', { orderId: refundedHere, amount: 499 })).outcome).toBe('done');
+    expect((await call('orders.reverse', { environment: 'sandbox', orderId: reversed })).outcome).toBe('done');
+    expect((await call('orders.refund', { environment: 'sandbox', orderId: refundedHere, amount: 499 })).outcome).toBe('done');
     // Someone refunds at the gateway, not through this app; a later look-up here brings it into the journal.
     const other = new GatewayClient({ baseUrl: core.sandbox.url, credentials: { token: 'sandbox-token' }, language: 'en' });
     await other.refund({ orderId: refundedElsewhere, amount: 10_000 });
@@ -126,7 +126,7 @@ describe('the charge journal after the charge', () => {
       rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0, skip: 1 }],
     });
     try {
-      expect((await call('orders.refund', { orderId: r.charge.orderId!, amount: 1_250 })).outcome).toBe('done');
+      expect((await call('orders.refund', { environment: 'sandbox', orderId: r.charge.orderId!, amount: 1_250 })).outcome).toBe('done');
     } finally {
       await control(core.sandbox, 'DELETE', '/faults');
     }

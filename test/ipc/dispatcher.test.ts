@@ -156,7 +156,7 @@ describe('the IPC dispatcher', () => {
   });
 
   it('names each wrong field and what is wrong with it', async () => {
-    const refund = await dispatch('orders.refund', { orderId: 'not-a-uuid', amount: 12.5 });
+    const refund = await dispatch('orders.refund', { environment: 'sandbox', orderId: 'not-a-uuid', amount: 12.5 });
     expectRefusal(refund, 'invalidInput');
     expect(!refund.ok && refund.error.fields?.map((f) => f.path).sort()).toEqual(['amount', 'orderId']);
     const secret = await dispatch('settings.setCredential', { environment: 'sandbox', kind: 'password', secret: 'x' });

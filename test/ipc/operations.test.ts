@@ -1,7 +1,9 @@
 /**
  * Operations on a paid order over IPC, over a real core (SQLite files, the embedded sandbox over HTTP):
  * refunds sent at once from several windows meet in the operations journal's guard, so the customer is
- * refunded once; the same refund again asks for confirmation, as a repeated charge does.
+ * refunded once; the same refund again asks for confirmation, as a repeated charge does; an operation goes
+ * only to the environment its dialog named; and an order that cannot be read again after an operation comes
+ * back marked as cached, never as the live view from before it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Input } from '../../main/ipc/contract.js';
@@ -23,7 +25,7 @@ const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(ch
 describe('refunds and reversals over IPC', () => {
   it('three refunds of one order and amount sent at once refund the customer once', async () => {
     const orderId = await paidOrder(core.sandbox);
-    const answers = await Promise.all([1, 2, 3].map(() => call('orders.refund', { orderId, amount: 2_500 })));
+    const answers = await Promise.all([1, 2, 3].map(() => call('orders.refund', { environment: 'sandbox', orderId, amount: 2_500 })));
     expect(answers.map((a) => a.outcome).sort()).toEqual(['done', 'notSent', 'notSent']);
     for (const a of answers.filter((x) => x.outcome === 'notSent')) expect(a.reason).toMatch(/refund on this order .* has no answer yet/);
     const s = await status(core.sandbox, { orderId });
@@ -36,25 +38,50 @@ describe('refunds and reversals over IPC', () => {
 
   it('the same refund again within ten minutes needs confirmation; confirmed, it is sent', async () => {
     const orderId = await paidOrder(core.sandbox);
-    expect((await call('orders.refund', { orderId, amount: 1_000 })).outcome).toBe('done');
-    const again = await call('orders.refund', { orderId, amount: 1_000 });
+    expect((await call('orders.refund', { environment: 'sandbox', orderId, amount: 1_000 })).outcome).toBe('done');
+    const again = await call('orders.refund', { environment: 'sandbox', orderId, amount: 1_000 });
     expect(again).toMatchObject({ outcome: 'needsConfirmation', earlier: [{ amount: 1_000, operator: 'finance' }] });
     expect((await status(core.sandbox, { orderId })).refunds).toHaveLength(1);
     // Another amount is another refund, and a confirmed repeat goes through.
-    expect((await call('orders.refund', { orderId, amount: 500 })).outcome).toBe('done');
-    expect((await call('orders.refund', { orderId, amount: 1_000, confirmRepeat: true })).outcome).toBe('done');
+    expect((await call('orders.refund', { environment: 'sandbox', orderId, amount: 500 })).outcome).toBe('done');
+    expect((await call('orders.refund', { environment: 'sandbox', orderId, amount: 1_000, confirmRepeat: true })).outcome).toBe('done');
     expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(2_500);
   });
 
   it('a refund whose answer was lost blocks every other operation on the order until it is reconciled', async () => {
     const orderId = await paidOrder(core.sandbox);
     await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });
-    expect((await call('orders.refund', { orderId, amount: 700 })).outcome).toBe('unknown');
+    expect((await call('orders.refund', { environment: 'sandbox', orderId, amount: 700 })).outcome).toBe('unknown');
     await control(core.sandbox, 'DELETE', '/faults');
-    expect(await call('orders.reverse', { orderId })).toMatchObject({ outcome: 'notSent' });
-    expect(await call('orders.refund', { orderId, amount: 300 })).toMatchObject({ outcome: 'notSent' });
+    expect(await call('orders.reverse', { environment: 'sandbox', orderId })).toMatchObject({ outcome: 'notSent' });
+    expect(await call('orders.refund', { environment: 'sandbox', orderId, amount: 300 })).toMatchObject({ outcome: 'notSent' });
     await core.services.operations.reconcileAll();
-    expect((await call('orders.refund', { orderId, amount: 300 })).outcome).toBe('done');
+    expect((await call('orders.refund', { environment: 'sandbox', orderId, amount: 300 })).outcome).toBe('done');
     expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(1_000);
+  });
+
+  it('goes only to the environment the dialog named', async () => {
+    const orderId = await paidOrder(core.sandbox);
+    const refused = await ipc.refusal('orders.refund', { environment: 'production', orderId, amount: 100 });
+    expect(refused).toMatchObject({ code: 'invalidInput' });
+    expect(refused.message).toMatch(/now working in sandbox, not production .* nothing was sent/);
+    expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(0);
+  });
+
+  it('answers with the cached order, marked so, when the order cannot be read again after a refund', async () => {
+    const orderId = await paidOrder(core.sandbox);
+    await call('orders.lookup', { query: orderId });
+    // The status read the refund is decided on answers; every read after it gets 503.
+    await control(core.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0, skip: 1 }],
+    });
+    const r = await call('orders.refund', { environment: 'sandbox', orderId, amount: 400 });
+    expect(r.outcome).toBe('done');
+    expect(r.order).toBeUndefined();
+    expect(r.cached).toMatchObject({ order: { orderId }, reason: expect.stringMatching(/HTTP 503/) });
+    // The refund this app made is in the cached order's timeline, though the gateway could not say so yet.
+    expect(r.cached?.order.timeline).toContainEqual(
+      expect.objectContaining({ source: 'app', what: 'Refund', amount: 400, outcome: 'done' }),
+    );
   });
 });

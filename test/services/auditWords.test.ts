@@ -98,7 +98,7 @@ describe('audit entries', () => {
     const orderNumber = uniqueNumber('shop');
     const orderId = await paidOrder(core.sandbox, { orderNumber, amount: 5000 });
     await call('orders.lookup', { query: orderId });
-    await call('orders.refund', { orderId, amount: 1000 });
+    await call('orders.refund', { environment: 'sandbox', orderId, amount: 1000 });
     const key = await call('keys.generate', { merchantLogin: 'sandbox', days: 30 });
     await call('keys.activate', { id: key.id });
 

@@ -200,11 +200,11 @@ describe("the operator's reason", () => {
   it('is validated by the contract: optional, at most 200 characters, no card number, no control characters', () => {
     const refund = INPUT_SCHEMAS['orders.refund'];
     const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
-    expect(refund.safeParse({ orderId, amount: 100 }).success).toBe(true);
-    expect(refund.safeParse({ orderId, amount: 100, reason: 'duplicate charge' }).success).toBe(true);
-    expect(refund.safeParse({ orderId, amount: 100, reason: 'x'.repeat(201) }).success).toBe(false);
-    expect(refund.safeParse({ orderId, amount: 100, reason: 'card 4111111111111111' }).success).toBe(false);
-    expect(refund.safeParse({ orderId, amount: 100, reason: 'a\u0007b' }).success).toBe(false);
-    expect(INPUT_SCHEMAS['orders.reverse'].safeParse({ orderId, reason: 'same-day mistake' }).success).toBe(true);
+    expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100 }).success).toBe(true);
+    expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'duplicate charge' }).success).toBe(true);
+    expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'x'.repeat(201) }).success).toBe(false);
+    expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'card 4111111111111111' }).success).toBe(false);
+    expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'a\u0007b' }).success).toBe(false);
+    expect(INPUT_SCHEMAS['orders.reverse'].safeParse({ environment: 'sandbox', orderId, reason: 'same-day mistake' }).success).toBe(true);
   });
 });

@@ -55,7 +55,11 @@ function available(order: OrderView): { action: Action; max?: number }[] {
   return out;
 }
 
-export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (order: OrderView) => void }) {
+/** What the order view shows after an operation: the order read again, or the cached one when it could not be. */
+export type AfterOperation =
+  { readonly kind: 'found'; readonly order: OrderView } | ({ readonly kind: 'cached' } & NonNullable<OperationResult['cached']>);
+
+export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
   const [open, setOpen] = useState<{ action: Action; max?: number }>();
   const profile = useRoleProfile().data;
   const actions = available(order).filter((a) => mayCall(profile, CHANNELS[a.action]));
@@ -85,7 +89,7 @@ function ConfirmOperation({
   readonly action: Action;
   readonly max: number | undefined;
   readonly onClose: () => void;
-  readonly onChanged: (order: OrderView) => void;
+  readonly onChanged: (next: AfterOperation) => void;
 }) {
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
@@ -109,12 +113,13 @@ function ConfirmOperation({
   const confirmingRepeat = repeat !== undefined && repeat.amount === amount;
 
   const run = useMutation({
-    mutationFn: (): Promise<OperationResult> =>
+    mutationFn: (confirmedIn: EnvironmentName): Promise<OperationResult> =>
       action === 'reverse'
-        ? call('orders.reverse', { orderId: order.orderId, ...withReason })
+        ? call('orders.reverse', { environment: confirmedIn, orderId: order.orderId, ...withReason })
         : action === 'deposit'
-          ? call('orders.deposit', { orderId: order.orderId, amount: amount!, ...withReason })
+          ? call('orders.deposit', { environment: confirmedIn, orderId: order.orderId, amount: amount!, ...withReason })
           : call('orders.refund', {
+              environment: confirmedIn,
               orderId: order.orderId,
               amount: amount!,
               ...(confirmingRepeat ? { confirmRepeat: true } : {}),
@@ -132,7 +137,9 @@ function ConfirmOperation({
         toast('success', `${VERBS[action].past}${r.amount ? ` ${orderMoney(order, r.amount)}` : ''} on order ${order.orderNumber}`);
       else if (r.outcome === 'refused') toast('error', `The ${what} was not made. ${r.reason ?? 'No reason was given.'}`);
       else toast('info', `No answer yet to the ${what}; it is recorded and will be reconciled before anything else.`);
-      if (r.order) onChanged(r.order);
+      // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
+      if (r.order) onChanged({ kind: 'found', order: r.order });
+      else if (r.cached) onChanged({ kind: 'cached', ...r.cached });
       void queries.invalidateQueries({ queryKey: keys.history });
       onClose();
     },
@@ -152,7 +159,7 @@ function ConfirmOperation({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!amountError && !reasonError && (action === 'reverse' || amount !== undefined)) run.mutate();
+          if (environment && !amountError && !reasonError && (action === 'reverse' || amount !== undefined)) run.mutate(environment);
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
@@ -199,7 +206,7 @@ function ConfirmOperation({
           <Button
             type="submit"
             variant={action === 'deposit' ? 'primary' : 'danger'}
-            disabled={run.isPending || !!amountError || !!reasonError || (action !== 'reverse' && amount === undefined)}
+            disabled={run.isPending || !environment || !!amountError || !!reasonError || (action !== 'reverse' && amount === undefined)}
           >
             {run.isPending
               ? 'Sending…'

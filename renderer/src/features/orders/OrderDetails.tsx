@@ -10,7 +10,7 @@ import { ErrorDetails } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
-import { OrderActions } from './OrderActions';
+import { OrderActions, type AfterOperation } from './OrderActions';
 import { eciWords } from './status';
 
 export const orderMoney = (order: OrderView, minor: number) => formatAmount(minor, order.exponent, order.currencyAlpha ?? order.currency);
@@ -47,7 +47,7 @@ function entryText(order: OrderView, e: TimelineEntry): string {
 /** An order the gateway reported now ('found'), or one from the cache while it cannot be reached ('cached'). */
 export type ShownOrder = Extract<OrderLookup, { kind: 'found' | 'cached' }>;
 
-export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder; readonly onChanged: (order: OrderView) => void }) {
+export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder; readonly onChanged: (next: AfterOperation) => void }) {
   const { order } = shown;
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =

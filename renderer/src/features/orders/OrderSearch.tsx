@@ -3,11 +3,12 @@
  * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderLookup, OrderView } from '../../../../main/ipc/contract';
+import type { OrderLookup } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
 import { SEARCH_INPUT_ID } from '../../app/shortcuts';
 import { Button } from '../../components/Button';
+import type { AfterOperation } from './OrderActions';
 import { OrderDetails } from './OrderDetails';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
@@ -71,13 +72,7 @@ export function OrderSearch({
         </div>
       </form>
       {lookup.isError && <ErrorNotice className="panel error-panel" error={lookup.error} />}
-      {shown && (
-        <LookupOutcome
-          result={shown}
-          environment={environment}
-          onChanged={(order) => onShow({ query: shown.query, kind: 'found', order })}
-        />
-      )}
+      {shown && <LookupOutcome result={shown} environment={environment} onChanged={(next) => onShow({ query: shown.query, ...next })} />}
     </div>
   );
 }
@@ -89,7 +84,7 @@ function LookupOutcome({
 }: {
   readonly result: OrderLookup;
   readonly environment: string | undefined;
-  readonly onChanged: (order: OrderView) => void;
+  readonly onChanged: (next: AfterOperation) => void;
 }) {
   switch (result.kind) {
     case 'found':
