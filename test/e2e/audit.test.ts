@@ -61,7 +61,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     expect(await table.textContent()).toContain('settings.change');
     // Each entry in words, with the OS user and the role profile in use.
     expect(await table.textContent()).toMatch(/Charged RUB 12\.50 to \d{6}\*{6}\d{4}, order /);
-    expect(await table.textContent()).toMatch(/Settings changed: [a-zA-Z, ]*perChargeMaximum/);
+    expect(await table.textContent()).toMatch(/Settings changed: [a-zA-Z, ]*language/);
     await screenshot(page, 'audit');
     for (const wanted of ['light', 'dark'] as const) {
       if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
