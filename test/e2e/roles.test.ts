@@ -146,7 +146,9 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     expect(await invoke(page, 'roles.setPassphrase', { current: PASSPHRASE, next: 'a takeover passphrase' })).toMatchObject({
       error: { code: 'forbidden' },
     });
-    expect(await invoke(page, 'orders.refund', { environment: 'sandbox', orderId: paid.orderId, amount: 100 })).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await invoke(page, 'orders.refund', { environment: 'sandbox', orderId: paid.orderId, amount: 100 })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
   });
 
   it('refuses a wrong passphrase in the dialog in words, and the right one brings administrator back', async () => {

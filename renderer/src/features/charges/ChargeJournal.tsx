@@ -11,7 +11,7 @@ import { call, errorDetail, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { CATEGORY_WORDS, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
@@ -153,7 +153,12 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
   const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;
   return (
     <tr data-charge-id={c.id} data-state={c.state}>
-      <td>{formatDateTime(c.at)}</td>
+      <td className="journal-time">
+        {/* Day over time, each on one line: the table keeps its Actions in view at 1280 px. */}
+        <time dateTime={new Date(c.at).toISOString()} title={formatDateTime(c.at)}>
+          {formatCompactDateTime(c.at).replace(' ', '\n')}
+        </time>
+      </td>
       <td className="mono">{c.orderNumber}</td>
       <td className="mono">{c.clientId}</td>
       <td>
@@ -164,7 +169,10 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
         <span className={`badge ${chargeTone(c)}`}>{c.stateWords}</span>
         {c.standing && c.standing.source !== 'charge' && (
           <div className="muted figure-note state-note">
-            as of {c.standing.source === 'lookUp' ? 'the look-up' : 'the operation'} at {formatDateTime(c.standing.asOf)}
+            as of {c.standing.source === 'lookUp' ? 'the look-up' : 'the operation'} at{' '}
+            <time dateTime={new Date(c.standing.asOf).toISOString()} title={formatDateTime(c.standing.asOf)}>
+              {formatCompactDateTime(c.standing.asOf)}
+            </time>
           </div>
         )}
       </td>
@@ -184,7 +192,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
           )}
           {c.orderId && (
             <Button className="btn-small" onClick={() => showOrder(c.orderId!)} aria-label={`Open ${c.orderNumber} in Orders`}>
-              Open in Orders
+              Open
             </Button>
           )}
         </div>
