@@ -41,7 +41,7 @@ export function browserMissing(): string | undefined {
 }
 
 /** The built renderer; built once if a test run starts without it. */
-function ensureBuilt(): void {
+export function ensureBuilt(): void {
   if (existsSync(join(root, 'out/renderer/index.html'))) return;
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'ignore' });
   if (r.status !== 0) throw new Error('electron-vite build failed');
@@ -74,6 +74,27 @@ export async function openApp(
 ): Promise<AppUnderTest> {
   ensureBuilt();
   const mode = await openBrowserMode({ dataFolder, log: () => {}, ...(options.vault ? { vault: options.vault } : {}) });
+  const opened = await openPage(browser, mode.host.openUrl);
+  return {
+    mode,
+    page: opened.page,
+    sandbox: mode.core.sandbox,
+    dataFolder,
+    close: async () => {
+      try {
+        await opened.close();
+      } finally {
+        await mode.close();
+      }
+    },
+  };
+}
+
+/**
+ * A page of the app served at this address (by openApp, or by a process of its own), in a fresh context as
+ * every UI test sees it: 1280 px wide, US English, UTC. Closing it fails if the page threw.
+ */
+export async function openPage(browser: Browser, url: string): Promise<{ readonly page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 860 },
     acceptDownloads: true,
@@ -83,16 +104,12 @@ export async function openApp(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(mode.host.openUrl);
+  await page.goto(url);
   await page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
   return {
-    mode,
     page,
-    sandbox: mode.core.sandbox,
-    dataFolder,
     close: async () => {
       await context.close();
-      await mode.close();
       if (errors.length > 0) throw new Error(`The page threw: ${errors.join('; ')}`);
     },
   };

@@ -2,25 +2,59 @@
  * Settings and signing keys tell the truth in the browser: after a switch main refused, the selector shows
  * the environment still in use and the refusal's reason beside it, and the connection check names that
  * environment; with the keychain locked, Settings says so once and Signing keys says it before Generate is
- * pressed, with Generate disabled. Light and dark, axe clean. The keychain is an in-memory one (its states
- * chosen here), so this file needs no Secret Service.
+ * pressed, with Generate disabled. Light and dark, axe clean. The keychain is real gnome-keyring: the
+ * locked one is the app in a process of its own (locked-app-host.ts), in a private D-Bus session whose
+ * keyring is locked through the Secret Service's Lock method, so that no other test's keychain is locked.
  */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Keychain } from '../../main/vault/keychain.js';
-import type { LockState } from '../../main/vault/lockState.js';
-import { Vault } from '../../main/vault/vault.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  ensureBuilt,
+  launchChromium,
+  openApp,
+  openPage,
+  removeFolder,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
-function memoryKeychain(): Keychain {
-  const kept = new Map<string, string>();
+// `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
+const keychainReady = process.env.KEYCHAIN_TESTS === '1';
+
+/** The app on a desktop whose keyring is locked: its address, and how to stop it. */
+async function lockedApp(): Promise<{ readonly url: string; stop(): Promise<void> }> {
+  ensureBuilt();
+  const keyring = mkdtempSync(join(tmpdir(), 'locked-app-keyring-'));
+  const host: ChildProcessWithoutNullStreams = spawn('dbus-run-session', [
+    '--',
+    'sh',
+    '-c',
+    `export XDG_DATA_HOME='${keyring}'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec '${process.execPath}' --import tsx test/e2e/locked-app-host.ts`,
+  ]);
+  let stderr = '';
+  host.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: host.stdout }).once('line', resolve);
+    void exited.then(() => reject(new Error(`the locked app did not start: ${stderr}`)));
+  });
+  const { url } = JSON.parse(first) as { url: string };
   return {
-    get: async (service, account) => kept.get(`${service}/${account}`) ?? null,
-    set: async (service, account, value) => void kept.set(`${service}/${account}`, value),
-    delete: async (service, account) => kept.delete(`${service}/${account}`),
+    url,
+    stop: async () => {
+      host.stdin.end();
+      await exited;
+      removeFolder(keyring);
+    },
   };
 }
-const vault = (lock: LockState) => new Vault(memoryKeychain(), 'settings-truth', async () => lock);
 
 async function bothThemes(page: Page, name: string): Promise<void> {
   for (const wanted of ['light', 'dark'] as const) {
@@ -32,9 +66,10 @@ async function bothThemes(page: Page, name: string): Promise<void> {
   }
 }
 
-describe.skipIf(browserMissing())('Settings and keys say what is true', { timeout: 90_000 }, () => {
+describe.skipIf(browserMissing())('Settings and keys say what is true', { timeout: 120_000 }, () => {
   let browser: Browser;
   const apps: AppUnderTest[] = [];
+  const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -45,11 +80,12 @@ describe.skipIf(browserMissing())('Settings and keys say what is true', { timeou
       await app.close();
       removeFolder(app.dataFolder);
     }
+    for (const stop of stops) await stop();
     await browser?.close();
   });
 
   it('shows the environment in use and why a switch was refused, beside the selector', async () => {
-    const app = await openApp(browser, undefined, { vault: vault('unlocked') });
+    const app = await openApp(browser);
     apps.push(app);
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -75,10 +111,14 @@ describe.skipIf(browserMissing())('Settings and keys say what is true', { timeou
     await bothThemes(page, 'settings-refused-switch');
   });
 
-  it('with the keychain locked, says so once in Settings and before Generate in Signing keys', async () => {
-    const app = await openApp(browser, undefined, { vault: vault('locked') });
-    apps.push(app);
-    const { page } = app;
+  it.skipIf(!keychainReady)('with the keychain locked, says so once in Settings and before Generate in Signing keys', async () => {
+    const app = await lockedApp();
+    const opened = await openPage(browser, app.url);
+    stops.push(async () => {
+      await opened.close();
+      await app.stop();
+    });
+    const { page } = opened;
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect.poll(() => page.getByRole('note', { name: 'OS keychain' }).count()).toBe(1);
     expect(await page.getByText('The OS keychain is locked.').count()).toBe(1);

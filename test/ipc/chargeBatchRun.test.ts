@@ -4,40 +4,23 @@
  * gives back every row of the file, invalid ones too, in its order, with all its columns as written
  * (amounts in the file's own format) and what became of it; the finished run's status says it per row.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelName, ChargeBatchStatus, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
-import { AppCore } from '../../main/services/appCore.js';
+import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contract.js';
+import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from './harness.js';
 
-let folder: string;
+let ipc: IpcHarness;
 let core: AppCore;
-let dispatch: Dispatch;
-
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'charge-batch-run-'));
-  core = await AppCore.open({ dataFolder: folder, osUser: 'finance' });
-  dispatch = createDispatcher(
-    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
+  ipc = await openIpcHarness('charge-batch-run-', 'finance');
+  ({ core } = ipc);
 });
-afterAll(async () => {
-  await core.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => ipc.close());
 afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
 
-async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
-  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value;
-}
+const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 async function cards(count: number) {
   const clientId = uniqueNumber('batch-run');

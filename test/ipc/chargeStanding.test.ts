@@ -5,40 +5,23 @@
  * refunded and is left, and the order's latest state. Before, all three still read "charged" and the full
  * amount, so an export overstated what was taken.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
+import type { ChannelName, Input } from '../../main/ipc/contract.js';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { AppCore } from '../../main/services/appCore.js';
+import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from './harness.js';
 
-let folder: string;
+let ipc: IpcHarness;
 let core: AppCore;
-let dispatch: Dispatch;
-
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'charge-standing-'));
-  core = await AppCore.open({ dataFolder: folder, osUser: 'finance' });
-  dispatch = createDispatcher(
-    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
+  ipc = await openIpcHarness('charge-standing-', 'finance');
+  ({ core } = ipc);
 });
-afterAll(async () => {
-  await core.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => ipc.close());
 
-async function call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> {
-  const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value;
-}
+const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 describe('the charge journal after the charge', () => {
   it('shows charged, refunded and net amounts and the latest state, on screen and in the CSV', async () => {

@@ -1,23 +1,15 @@
 // Runs in a private D-Bus session with its own gnome-keyring (see lockedKeychain.test.ts): protects a role
 // profile, locks the keyring through the Secret Service's Lock method, and reports what the app then does,
 // while running and after a restart, as one JSON line.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
+import { lockKeychain } from '../vault/lockKeychain.js';
 
 const PASSPHRASE = 'correct horse battery staple';
-const lock = () =>
-  execFileSync('dbus-send', [
-    '--session',
-    '--print-reply',
-    '--dest=org.freedesktop.secrets',
-    '/org/freedesktop/secrets',
-    'org.freedesktop.Secret.Service.Lock',
-    'array:objpath:/org/freedesktop/secrets/aliases/default',
-  ]);
+const lock = lockKeychain;
 const attempt = async (run: () => Promise<unknown>) => {
   try {
     await run();
