@@ -122,6 +122,9 @@ export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => bool
       return { outcome: 'refused', reason: o.reason };
     case 'needsConfirmation':
       return { outcome: 'needsConfirmation', earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
+    case 'failed':
+    case 'unknown':
+      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)), ...(o.detail ? { detail: o.detail } : {}) };
     default:
       return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)) };
   }

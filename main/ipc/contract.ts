@@ -616,7 +616,9 @@ export interface ChargeStandingView {
 }
 
 export type ChargeResult =
-  | { readonly outcome: 'paid' | 'declined' | 'failed' | 'unknown'; readonly charge: ChargeView }
+  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
+  /** detail: the technical account of what went wrong, behind the screen's "Details". */
+  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
   /** Nothing was journalled or sent. */
   | { readonly outcome: 'refused'; readonly reason: string }
   /** The same card and amount were charged within ten minutes: repeat only with confirmRepeat. */

@@ -76,10 +76,13 @@ export const whatBecameOf = (c: ChargeRow): string =>
 export type ChargeOutcome =
   | { readonly kind: 'paid'; readonly charge: ChargeRow }
   | { readonly kind: 'declined'; readonly charge: ChargeRow }
-  /** Refused before any payment (the gateway refused, or nothing could be sent): no money moved. */
-  | { readonly kind: 'failed'; readonly charge: ChargeRow }
+  /**
+   * Refused before any payment (the gateway refused, or nothing could be sent): no money moved. detail: the
+   * gateway client's technical account, for the screen's "Details" (the journal keeps the words).
+   */
+  | { readonly kind: 'failed'; readonly charge: ChargeRow; readonly detail?: string }
   /** The answer was lost: the charge stays UNKNOWN until reconcile() settles it. */
-  | { readonly kind: 'unknown'; readonly charge: ChargeRow }
+  | { readonly kind: 'unknown'; readonly charge: ChargeRow; readonly detail?: string }
   /** Nothing was journalled or sent. */
   | { readonly kind: 'refused'; readonly reason: string }
   | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
@@ -413,6 +416,7 @@ export class ChargeService {
         ...(charge.reason ? { reason: charge.reason } : {}),
       },
     });
+    if ((kind === 'failed' || kind === 'unknown') && a.detail) return { kind, charge, detail: a.detail };
     return { kind, charge } as ChargeOutcome;
   }
 }

@@ -140,6 +140,9 @@ describe('charges over IPC', () => {
     const r = await charge(clientId, bindingIds[0]!, 'COMMON', 4_200);
     expect(r).toMatchObject({ outcome: 'unknown', charge: { state: 'UNKNOWN', stateWords: 'outcome unknown: being reconciled' } });
     if (r.outcome !== 'unknown') return;
+    // The words are the journal's; the technical account comes with the answer, for the screen's Details.
+    expect(r.charge.reason).not.toMatch(/\.do\b/);
+    expect(r.detail).toMatch(/paymentOrderBinding\.do/);
     const open = await call('charges.journal', { state: 'open' });
     expect(open.entries.map((e) => e.id)).toContain(r.charge.id);
     expect(open.openCount).toBeGreaterThanOrEqual(1);

@@ -13,7 +13,7 @@ import { Button } from '../../components/Button';
 import { Copyable } from '../../components/CopyButton';
 import type { ChargeToConfirm } from './ConfirmCharge';
 import { chargeAmount, cardWords } from './words';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorDetails, ErrorNotice } from '../../components/ErrorNotice';
 
 const HEADINGS = {
   paid: 'Charged',
@@ -64,6 +64,7 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
             </p>
           )}
           {result.outcome === 'failed' && <p>Nothing was charged. {charge.reason ?? ''}</p>}
+          {(result.outcome === 'failed' || result.outcome === 'unknown') && <ErrorDetails detail={result.detail} />}
           {result.outcome === 'unknown' && (
             <>
               <p>
