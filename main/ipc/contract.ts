@@ -394,7 +394,9 @@ export interface BatchRow {
   readonly maskedPan?: string;
   /** When the order was registered (milliseconds since the epoch). */
   readonly registeredAt?: number;
+  /** A failed line: what happened in words, and the technical account (on hover, and in the export). */
   readonly reason?: string;
+  readonly detail?: string;
 }
 
 export interface BatchResults {

@@ -125,7 +125,7 @@ function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined
 const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
 
 function batchRow({ line, result: r }: BatchLine): BatchRow {
-  if (r.kind === 'failed') return { line, query: r.query, result: r.kind, reason: r.reason };
+  if (r.kind === 'failed') return { line, query: r.query, result: r.kind, reason: r.reason, ...(r.detail ? { detail: r.detail } : {}) };
   if (r.kind !== 'found') return { line, query: r.query, result: r.kind };
   const o = r.order;
   return {

@@ -69,7 +69,12 @@ export function maskedResult(r: LookupResult): LookupResult {
       };
     }
     case 'failed':
-      return { query, kind: 'failed', reason: maskCardNumbers(r.reason) };
+      return {
+        query,
+        kind: 'failed',
+        reason: maskCardNumbers(r.reason),
+        ...(r.detail !== undefined ? { detail: maskCardNumbers(r.detail) } : {}),
+      };
     default:
       return { query, kind: r.kind };
   }

@@ -290,6 +290,7 @@ export function resultsCsv(results: readonly LookupResult[]): string {
       actionCode: o?.actionCode ?? '',
       reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
       registeredAt: o?.registeredAt !== undefined ? new Date(o.registeredAt).toISOString() : '',
+      detail: r.kind === 'failed' ? (r.detail ?? '') : '',
     };
   });
   return exportCsv(rows, [
@@ -307,5 +308,6 @@ export function resultsCsv(results: readonly LookupResult[]): string {
     'actionCode',
     'reason',
     'registeredAt',
+    'detail',
   ]);
 }

@@ -140,6 +140,13 @@ describe('batch look-ups', () => {
     const all = batches.read(batchId).lines;
     const again = all.filter((l) => l.result.kind === 'failed' || l.result.kind === 'cancelled');
     expect(again).toHaveLength(p.failed + p.cancelled);
+    // A failed line says what happened in words, and keeps the technical account for its Details.
+    for (const l of all.filter((x) => x.result.kind === 'failed')) {
+      expect(l.result).toMatchObject({
+        reason: expect.stringMatching(/^The gateway is not answering \(HTTP 503\)/),
+        detail: expect.stringMatching(/getOrderStatusExtended\.do/),
+      });
+    }
 
     await control(sb, 'DELETE', '/faults');
     asked.length = 0;

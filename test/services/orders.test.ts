@@ -119,7 +119,7 @@ describe('batch look-up', () => {
     const lines = csv.trim().split('\n');
     expect(lines).toHaveLength(1_001);
     expect(lines[0]).toBe(
-      'query,result,orderId,orderNumber,status,statusWords,paid,amount,refunded,currency,card,actionCode,reason,registeredAt',
+      'query,result,orderId,orderNumber,status,statusWords,paid,amount,refunded,currency,card,actionCode,reason,registeredAt,detail',
     );
     expect(lines[1]).toContain(',found,');
     expect(lines[1]).toContain(',1234.56,0.00,RUB,444455******3333,');

@@ -152,7 +152,7 @@ export function BatchResults({
                   <div role="cell" className="mono">
                     {r.maskedPan ?? ''}
                   </div>
-                  <div role="cell" className="reason" title={r.reason}>
+                  <div role="cell" className="reason" title={r.detail ? `${r.reason ?? ''}\n\nDetails: ${r.detail}` : r.reason}>
                     {r.reason ?? ''}
                   </div>
                 </div>
