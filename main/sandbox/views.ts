@@ -23,6 +23,26 @@ function bindingInfo(order: Order): Json | undefined {
   return bindingId && order.clientId ? { clientId: order.clientId, bindingId } : undefined;
 }
 
+/**
+ * What the order was registered with (jsonParams), in the spec's { name: String [1..255], value:
+ * String [1..1024] } shape; attributes that cannot take that shape (an empty value) are left out.
+ */
+function merchantOrderParams(order: Order): Json[] {
+  return Object.entries(order.jsonParams ?? {})
+    .filter(([name, value]) => name.length >= 1 && name.length <= 255 && value.length >= 1)
+    .map(([name, value]) => ({ name, value: value.slice(0, 1024) }));
+}
+
+/**
+ * The orderStatus object of a wallet payment's answer: cardAuthInfo only when the payment was
+ * authorised, since its approvalCode (String [6]) is mandatory and a declined payment has none.
+ */
+export function walletOrderStatus(order: Order, language: string): Json {
+  const view = extendedStatus(order, language);
+  if (!order.payment?.authorization) delete view.cardAuthInfo;
+  return view;
+}
+
 /** getOrderStatusExtended.do's answer; all dates are epoch milliseconds. */
 export function extendedStatus(order: Order, language: string): Json {
   const payment = order.payment;
@@ -39,7 +59,7 @@ export function extendedStatus(order: Order, language: string): Json {
     date: order.createdAt,
     orderDescription: order.description ?? '',
     ip: order.ip,
-    merchantOrderParams: [],
+    merchantOrderParams: merchantOrderParams(order),
     transactionAttributes: [],
     attributes: [{ name: 'mdOrder', value: order.id }],
     paymentAmountInfo: {
