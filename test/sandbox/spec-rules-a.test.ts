@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, postJson, register, startSandbox, status, uniqueNumber } from './client.js';
+import { AUTH, CARDS, RETURN_URL, payCard, postForm, postJson, register, startSandbox, status, uniqueNumber } from './client.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -65,5 +65,123 @@ describe('declined wallet payments', () => {
     expect(r.success).toBe(false);
     expect(r.error.code).toBe('5');
     expect(r.error.message).toContain('paymentToken.cardholderName');
+  });
+});
+
+describe('email: not validated at registration, validated at payment', () => {
+  const BAD = 'not an address';
+  const GOOD = 'buyer@shop.example';
+
+  it('register.do and registerPreAuth.do accept a malformed address; paymentorder.do refuses to pay with it', async () => {
+    for (const path of ['/payment/rest/register.do', '/payment/rest/registerPreAuth.do']) {
+      const orderId = await register(sb, { email: BAD }, path);
+      const r = await payCard(sb, orderId, CARDS.noThreeDS);
+      expect(r.errorCode).toBe(5);
+      expect(r.errorMessage).toContain('email');
+      expect((await status(sb, { orderId })).orderStatus).toBe(0);
+    }
+  });
+
+  it('paymentorder.do checks its own email over the registered one, and pays with a valid one', async () => {
+    const orderId = await register(sb, { email: GOOD });
+    expect((await payCard(sb, orderId, CARDS.noThreeDS, { email: 'a@b' })).errorCode).toBe(5);
+    expect((await payCard(sb, orderId, CARDS.noThreeDS)).errorCode).toBe(0);
+    expect((await status(sb, { orderId })).orderStatus).toBe(2);
+  });
+
+  it('registration keeps the field type String [1..40]: a longer address is refused there', async () => {
+    const r = await postForm(sb, '/payment/rest/register.do', {
+      ...AUTH,
+      orderNumber: uniqueNumber(),
+      amount: 100,
+      returnUrl: RETURN_URL,
+      email: `${'a'.repeat(30)}@example.com`,
+    });
+    expect(r.errorCode).toBe('5');
+  });
+
+  it('instantPayment.do refuses a malformed address and registers no order', async () => {
+    const orderNumber = uniqueNumber();
+    const r = await postForm(sb, '/payment/rest/instantPayment.do', {
+      ...AUTH,
+      orderNumber,
+      amount: 500,
+      returnUrl: RETURN_URL,
+      pan: CARDS.noThreeDS,
+      expiry: '203012',
+      cvc: '123',
+      email: 'buyer@',
+    });
+    expect(r.errorCode).toBe('5');
+    expect(r.error).toContain('email');
+    expect((await status(sb, { orderNumber })).orderStatus).toBeUndefined();
+  });
+
+  it('paymentOrderBinding.do refuses to pay an order registered with a malformed address', async () => {
+    const clientId = `client-${uniqueNumber()}`;
+    const first = await register(sb, { clientId, features: 'FORCE_CREATE_BINDING' });
+    expect((await payCard(sb, first, CARDS.noThreeDS)).errorCode).toBe(0);
+    const bindingId = (await status(sb, { orderId: first })).bindingInfo.bindingId as string;
+    const orderId = await register(sb, { clientId, email: BAD });
+    const r = await postForm(sb, '/payment/rest/paymentOrderBinding.do', { ...AUTH, mdOrder: orderId, bindingId, tii: 'U' });
+    expect(r.errorCode).toBe('5');
+    expect(r.errorMessage).toContain('email');
+    const ok = await register(sb, { clientId, email: GOOD });
+    expect((await postForm(sb, '/payment/rest/paymentOrderBinding.do', { ...AUTH, mdOrder: ok, bindingId, tii: 'U' })).errorCode).toBe('0');
+  });
+
+  it('installmentPayment.do refuses to pay an order registered with a malformed address', async () => {
+    const clientId = `client-${uniqueNumber()}`;
+    const first = await register(sb, { clientId, features: 'FORCE_CREATE_BINDING' });
+    const plan = { installments: '3', totalInstallmentAmount: '30000', recurringFrequency: '28', recurringExpiry: '20301231' };
+    expect((await payCard(sb, first, CARDS.noThreeDS, { jsonParams: plan })).errorCode).toBe(0);
+    const bindingId = (await status(sb, { orderId: first })).bindingInfo.bindingId as string;
+    const orderNumber = uniqueNumber();
+    await postForm(sb, '/payment/rest/register.do', { ...AUTH, orderNumber, amount: 10_000, clientId, returnUrl: RETURN_URL, email: BAD });
+    const r = await postJson(sb, '/payment/installmentPayment.do', { ...AUTH, orderNumber, bindingId, amount: 10_000 });
+    expect(r).toMatchObject({ errorCode: '5', error: true });
+    expect(r.errorMessage).toContain('email');
+  });
+
+  it('wallet payment.do and paymentDirect.do refuse a malformed address', async () => {
+    const r = await postJson(sb, '/payment/applepay/payment.do', {
+      merchant: 'sandbox',
+      orderNumber: uniqueNumber(),
+      email: 'buyer at shop.example',
+      paymentToken: walletToken(CARDS.noThreeDS),
+    });
+    expect(r).toMatchObject({ success: false, error: { code: '5' } });
+    expect(r.error.message).toContain('email');
+    const direct = await postJson(sb, '/payment/google/paymentDirect.do', {
+      ...AUTH,
+      orderNumber: uniqueNumber(),
+      email: 'x@',
+      paymentToken: b64({
+        applicationPrimaryAccountNumber: CARDS.noThreeDS,
+        applicationExpirationDate: '301231',
+        currencyCode: '978',
+        transactionAmount: 700,
+        paymentData: { onlinePaymentCryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=' },
+      }),
+    });
+    expect(direct).toMatchObject({ success: false, error: { code: '5' } });
+  });
+
+  it('the payment page refuses a card payment for an order registered with a malformed address', async () => {
+    const r = await postForm(sb, '/payment/rest/register.do', {
+      ...AUTH,
+      orderNumber: uniqueNumber(),
+      amount: 100,
+      returnUrl: RETURN_URL,
+      email: BAD,
+    });
+    const res = await fetch(r.formUrl as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ pan: CARDS.noThreeDS, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('email');
   });
 });

@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_CODE, THREEDS1_PASSWORD } from '../engine/cards.js';
 import type { Core } from '../engine/core.js';
-import { expireIfDue, markAcsStarted } from '../engine/lifecycle.js';
+import { expireIfDue, markAcsStarted, requirePaymentEmail } from '../engine/lifecycle.js';
 import { completeAuthentication, payWithCard } from '../engine/payment.js';
 import { GatewayError } from '../errors.js';
 import { decodeUtf8, parseForm, readBody } from '../http/body.js';
@@ -132,6 +132,7 @@ export function createPages(core: Core): Pages {
     if (req.method === 'POST' && order.status === OrderStatus.REGISTERED && !order.pending) {
       const expiry = (form.get('expiry') ?? '').replace(/^(\d{2})\/?(\d{2})$/, '20$2$1');
       try {
+        requirePaymentEmail(order.email, order.language);
         const { card, cvc } = cardFrom(
           core.fingerprint,
           (form.get('pan') ?? '').replace(/\s/g, ''),

@@ -16,7 +16,7 @@ import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
 import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
 import { credentialIntent } from '../engine/credentials.js';
-import { registerOrder } from '../engine/lifecycle.js';
+import { registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
 import type { CardRecord, PaymentWay } from '../state/model.js';
 import { walletOrderStatus } from '../views.js';
@@ -90,6 +90,7 @@ function pay(
   if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, 'clientId');
   if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, 'clientId');
   checkPermissions(merchant, p, language);
+  requirePaymentEmail(p.email, language);
   const order = registerOrder(core, {
     merchant: merchant.login,
     orderNumber: p.orderNumber,
@@ -100,6 +101,7 @@ function pay(
     returnUrl: `${core.baseUrl()}/payment/finish.html`,
     clientId: p.clientId,
     ip: p.ip,
+    email: p.email,
     twoPhase: p.preAuth ?? false,
     features: w.verifyOnly ? ['VERIFY'] : [],
   });
