@@ -150,8 +150,20 @@ export function bindingRecord(b: Binding): Json {
   };
 }
 
-/** Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid. */
-export function redirectAfter(order: Order): string {
-  const target = isPaidOrder(order) ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+/** A full address with a protocol (scheme://), as returnUrl and failUrl should be. */
+const WITH_PROTOCOL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** The gateway default address a return address without a protocol gives way to: {base_url}/payment/<merchant>. */
+export function defaultReturnAddress(baseUrl: string, merchant: string): string {
+  return `${baseUrl}/payment/${encodeURIComponent(merchant)}`;
+}
+
+/**
+ * Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid;
+ * an address without a protocol is replaced by the gateway default address, never followed as a relative path.
+ */
+export function redirectAfter(order: Order, baseUrl: string): string {
+  const given = isPaidOrder(order) ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+  const target = WITH_PROTOCOL.test(given) ? given : defaultReturnAddress(baseUrl, order.merchant);
   return `${target}${target.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(order.id)}`;
 }

@@ -185,3 +185,78 @@ describe('email: not validated at registration, validated at payment', () => {
     expect(await res.text()).toContain('email');
   });
 });
+
+describe('returnUrl and failUrl without a protocol', () => {
+  /** The gateway default address, {base_url}/payment/<merchant>, with orderId appended. */
+  const defaultAddress = (orderId: string) => new RegExp(`^${sb.url}/payment/[^/?]+\\?orderId=${orderId}$`);
+
+  async function pageAt(location: string): Promise<string> {
+    const res = await fetch(location, { redirect: 'manual' });
+    expect(res.status).toBe(200);
+    return res.text();
+  }
+
+  it('paymentorder.do sends the customer to the gateway default address, which says the payment finished', async () => {
+    const orderId = await register(sb, { returnUrl: 'shop.example/return' });
+    const r = await payCard(sb, orderId, CARDS.noThreeDS);
+    expect(r.redirect).toMatch(defaultAddress(orderId));
+    expect(await pageAt(r.redirect as string)).toContain('Payment finished');
+  });
+
+  it('a failed payment with a relative failUrl goes to the default address too, which says it failed', async () => {
+    const orderId = await register(sb, { returnUrl: 'https://shop.example/ok', failUrl: '/fail' });
+    const r = await payCard(sb, orderId, CARDS.noThreeDS, { $CVC: '000' });
+    expect(r.redirect).toMatch(defaultAddress(orderId));
+    expect(await pageAt(r.redirect as string)).toContain('Payment failed');
+  });
+
+  it('the ACS page (3DS2 challenge, and 3DS1 through termUrl) finishes at the default address', async () => {
+    const challenge = await register(sb, { returnUrl: 'shop.example/ok' });
+    const first = await payCard(sb, challenge, CARDS.challenge);
+    const second = await payCard(sb, challenge, CARDS.challenge, { threeDSServerTransId: first.threeDSServerTransId });
+    expect(second.acsUrl).toBeDefined();
+    const submit = (orderId: string, code: string) =>
+      fetch(`${sb.url}/payment/acs/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ orderId, code, action: 'confirm' }).toString(),
+        redirect: 'manual',
+      });
+    await fetch(second.acsUrl as string);
+    const done = await submit(challenge, '123456');
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toMatch(defaultAddress(challenge));
+    expect(await pageAt(done.headers.get('location')!)).toContain('Payment finished');
+
+    const v1 = await register(sb, { returnUrl: 'ok.html' });
+    const acs = await payCard(sb, v1, CARDS.threeDS1);
+    await fetch(acs.acsUrl as string);
+    const term = await submit(v1, '00000000');
+    expect(term.status).toBe(303);
+    const back = await fetch(term.headers.get('location')!, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toMatch(defaultAddress(v1));
+    expect(await pageAt(back.headers.get('location')!)).toContain('Payment failed');
+  });
+
+  it('the payment page at formUrl sends the customer to the default address', async () => {
+    const reg = await postForm(sb, '/payment/rest/register.do', {
+      ...AUTH,
+      orderNumber: uniqueNumber(),
+      amount: 100,
+      returnUrl: 'www.shop.example',
+    });
+    const res = await fetch(reg.formUrl as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ pan: CARDS.noThreeDS, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(defaultAddress(reg.orderId as string));
+  });
+
+  it('serves the default address only for a known merchant', async () => {
+    expect((await fetch(`${sb.url}/payment/no-such-merchant?orderId=x`)).status).toBe(404);
+  });
+});

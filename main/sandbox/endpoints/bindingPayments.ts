@@ -64,7 +64,7 @@ export const bindingPaymentEndpoints = [
       return {
         errorCode: '0',
         info: isPaidOrder(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
-        redirect: redirectAfter(order),
+        redirect: redirectAfter(order, ctx.core.baseUrl()),
       };
     },
   }),

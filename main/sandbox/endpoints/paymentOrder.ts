@@ -59,7 +59,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
     return {
       errorCode: 0,
       info: paid ? message('processed', language) : actionCodeDescription(order.actionCode, language),
-      redirect: redirectAfter(order),
+      redirect: redirectAfter(order, core.baseUrl()),
     };
   },
 });
