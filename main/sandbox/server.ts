@@ -130,7 +130,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       }
       return handleGateway(gatewayDeps, endpoint, req, res);
     }
-    const pageHandler = pages.byPath.get(path) ?? (PAYMENT_PAGE.test(path) ? pages.paymentPage : undefined);
+    const pageHandler = pages.byPath.get(path) ?? (PAYMENT_PAGE.test(path) ? pages.paymentPage : undefined) ?? pages.returnPageFor(path);
     if (pageHandler && (req.method === 'GET' || req.method === 'POST')) return pageHandler(req, res, url);
     notFound(res, path);
   };

@@ -23,6 +23,26 @@ function bindingInfo(order: Order): Json | undefined {
   return bindingId && order.clientId ? { clientId: order.clientId, bindingId } : undefined;
 }
 
+/**
+ * What the order was registered with (jsonParams), in the spec's { name: String [1..255], value:
+ * String [1..1024] } shape; attributes that cannot take that shape (an empty value) are left out.
+ */
+function merchantOrderParams(order: Order): Json[] {
+  return Object.entries(order.jsonParams ?? {})
+    .filter(([name, value]) => name.length >= 1 && name.length <= 255 && value.length >= 1)
+    .map(([name, value]) => ({ name, value: value.slice(0, 1024) }));
+}
+
+/**
+ * The orderStatus object of a wallet payment's answer: cardAuthInfo only when the payment was
+ * authorised, since its approvalCode (String [6]) is mandatory and a declined payment has none.
+ */
+export function walletOrderStatus(order: Order, language: string): Json {
+  const view = extendedStatus(order, language);
+  if (!order.payment?.authorization) delete view.cardAuthInfo;
+  return view;
+}
+
 /** getOrderStatusExtended.do's answer; all dates are epoch milliseconds. */
 export function extendedStatus(order: Order, language: string): Json {
   const payment = order.payment;
@@ -39,7 +59,7 @@ export function extendedStatus(order: Order, language: string): Json {
     date: order.createdAt,
     orderDescription: order.description ?? '',
     ip: order.ip,
-    merchantOrderParams: [],
+    merchantOrderParams: merchantOrderParams(order),
     transactionAttributes: [],
     attributes: [{ name: 'mdOrder', value: order.id }],
     paymentAmountInfo: {
@@ -130,8 +150,20 @@ export function bindingRecord(b: Binding): Json {
   };
 }
 
-/** Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid. */
-export function redirectAfter(order: Order): string {
-  const target = isPaidOrder(order) ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+/** A full address with a protocol (scheme://), as returnUrl and failUrl should be. */
+const WITH_PROTOCOL = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/** The gateway default address a return address without a protocol gives way to: {base_url}/payment/<merchant>. */
+export function defaultReturnAddress(baseUrl: string, merchant: string): string {
+  return `${baseUrl}/payment/${encodeURIComponent(merchant)}`;
+}
+
+/**
+ * Where the cardholder is sent after a payment: returnUrl, or failUrl (else returnUrl) when not paid;
+ * an address without a protocol is replaced by the gateway default address, never followed as a relative path.
+ */
+export function redirectAfter(order: Order, baseUrl: string): string {
+  const given = isPaidOrder(order) ? order.returnUrl : (order.failUrl ?? order.returnUrl);
+  const target = WITH_PROTOCOL.test(given) ? given : defaultReturnAddress(baseUrl, order.merchant);
   return `${target}${target.includes('?') ? '&' : '?'}orderId=${encodeURIComponent(order.id)}`;
 }

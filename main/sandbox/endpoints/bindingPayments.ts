@@ -15,7 +15,7 @@ import {
   requireInstallmentLeft,
   requireOwner,
 } from '../engine/credentials.js';
-import { isPaidOrder, registerOrder, requirePayable } from '../engine/lifecycle.js';
+import { isPaidOrder, registerOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
 import { actionCodeDescription, message } from '../messages.js';
 import { OrderStatus, type Binding, type Order } from '../state/model.js';
@@ -53,6 +53,7 @@ export const bindingPaymentEndpoints = [
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, language);
       requireOwner(order, binding);
       requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
+      requirePaymentEmail(p.email ?? order.email, language);
       const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
       if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
       if (tii === 'U') {
@@ -63,7 +64,7 @@ export const bindingPaymentEndpoints = [
       return {
         errorCode: '0',
         info: isPaidOrder(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
-        redirect: redirectAfter(order),
+        redirect: redirectAfter(order, ctx.core.baseUrl()),
       };
     },
   }),
@@ -90,6 +91,7 @@ export const bindingPaymentEndpoints = [
         if (order.status !== OrderStatus.REGISTERED) refuse(1, 'duplicate', language);
         requirePayable(core, order, language);
         requireClient(order.clientId, binding, language);
+        requirePaymentEmail(order.email, language);
         if (order.amount !== p.amount) refuse(5, 'wrongAmount', language, `${p.amount} differs from the registered ${order.amount}`);
         if (p.currency !== undefined && p.currency !== order.currency)
           refuse(5, 'wrong', language, 'currency', `the registered ${order.currency}`);

@@ -14,7 +14,7 @@ import {
   requireClient,
   requireInstallmentLeft,
 } from '../engine/credentials.js';
-import { isPaidOrder, registerOrder } from '../engine/lifecycle.js';
+import { isPaidOrder, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
 import { message } from '../messages.js';
@@ -45,6 +45,7 @@ function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
   if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, 'the order is not waiting for payment');
   if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, 'threeDSServerTransId');
   if (p.amount !== order.amount) refuse(5, 'wrongAmount', ctx.language, `${p.amount} differs from the order's ${order.amount}`);
+  requirePaymentEmail(p.email ?? order.email, ctx.language);
   const { card, cvc } =
     p.seToken !== undefined
       ? cardFromSeToken(ctx.core.fingerprint, p.seToken, undefined, p.cardholderName ?? HOLDER, ctx.language)
@@ -63,6 +64,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const { core, merchant, language } = ctx;
   if (p.threeDSVer2MdOrder !== undefined) return continueOrder(ctx, p, p.threeDSVer2MdOrder);
   checkPermissions(merchant, p, language);
+  requirePaymentEmail(p.email, language);
 
   // A PAN overrides bindingId; with neither, the seToken carries the card.
   const useBinding = p.pan === undefined && p.seToken === undefined && p.bindingId !== undefined;
@@ -104,6 +106,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     twoPhase: p.preAuth ?? false,
     features: p.features,
     jsonParams: attributeStrings(p.jsonParams),
+    email: p.email,
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
   });

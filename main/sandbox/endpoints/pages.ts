@@ -7,7 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CHALLENGE_CODE, THREEDS1_PASSWORD } from '../engine/cards.js';
 import type { Core } from '../engine/core.js';
-import { expireIfDue, markAcsStarted } from '../engine/lifecycle.js';
+import { expireIfDue, isPaidOrder, markAcsStarted, requirePaymentEmail } from '../engine/lifecycle.js';
 import { completeAuthentication, payWithCard } from '../engine/payment.js';
 import { GatewayError } from '../errors.js';
 import { decodeUtf8, parseForm, readBody } from '../http/body.js';
@@ -49,6 +49,8 @@ export interface Pages {
   readonly byPath: ReadonlyMap<string, PageHandler>;
   /** The payment page, served at every merchant's formUrl. */
   readonly paymentPage: PageHandler;
+  /** The gateway default return page at {base_url}/payment/<merchant>, for a path naming a merchant. */
+  readonly returnPageFor: (path: string) => PageHandler | undefined;
 }
 
 export function createPages(core: Core): Pages {
@@ -100,7 +102,7 @@ export function createPages(core: Core): Pages {
     const passed = form.get('action') !== 'cancel' && form.get('code') === (v1 ? THREEDS1_PASSWORD : CHALLENGE_CODE);
     if (!v1) {
       completeAuthentication(core, order, passed);
-      return redirect(res, redirectAfter(order));
+      return redirect(res, redirectAfter(order, core.baseUrl()));
     }
     // 3DS1: the ACS sends the cardholder back to the gateway's termUrl with MD and PaRes.
     const paRes = Buffer.from(JSON.stringify({ orderId: order.id, transId: order.pending.transId, passed })).toString('base64url');
@@ -121,7 +123,7 @@ export function createPages(core: Core): Pages {
       return sendHtml(res, 409, page('Nothing to authenticate', '<p>This order is not waiting for 3-D Secure authentication.</p>'));
     }
     completeAuthentication(core, order, result.passed);
-    redirect(res, redirectAfter(order));
+    redirect(res, redirectAfter(order, core.baseUrl()));
   };
 
   /** The payment page at formUrl: the cardholder enters a card; 3-D Secure continues at the ACS page. */
@@ -132,6 +134,7 @@ export function createPages(core: Core): Pages {
     if (req.method === 'POST' && order.status === OrderStatus.REGISTERED && !order.pending) {
       const expiry = (form.get('expiry') ?? '').replace(/^(\d{2})\/?(\d{2})$/, '20$2$1');
       try {
+        requirePaymentEmail(order.email, order.language);
         const { card, cvc } = cardFrom(
           core.fingerprint,
           (form.get('pan') ?? '').replace(/\s/g, ''),
@@ -145,7 +148,7 @@ export function createPages(core: Core): Pages {
         // The page runs the 3DS method step itself, then repeats the request as a merchant would.
         if (outcome.kind === 'threeDS2Method')
           outcome = payWithCard(core, { order, card, cvc, paymentWay: 'CARD', threeDSServerTransId: outcome.transId });
-        return redirect(res, outcome.kind === 'settled' ? redirectAfter(order) : acsUrl(core, order));
+        return redirect(res, outcome.kind === 'settled' ? redirectAfter(order, core.baseUrl()) : acsUrl(core, order));
       } catch (err) {
         if (!(err instanceof GatewayError)) throw err;
         return sendHtml(
@@ -184,6 +187,35 @@ export function createPages(core: Core): Pages {
 
   const blank: PageHandler = async (_req, res) => sendHtml(res, 200, page('Sandbox', '<p>Done.</p>'));
 
+  /** Where a returnUrl or failUrl without a protocol sends the cardholder: whether the payment finished or failed. */
+  const returnPage =
+    (merchant: string): PageHandler =>
+    async (_req, res, url) => {
+      const id = url.searchParams.get('orderId') ?? undefined;
+      const order = id ? core.state.orderById(merchant, id) : undefined;
+      if (!order) return sendHtml(res, 200, page('Payment', '<p>No payment of this merchant is named here.</p>'));
+      const paid = isPaidOrder(order);
+      sendHtml(
+        res,
+        200,
+        page(
+          paid ? 'Payment finished' : 'Payment failed',
+          `${orderSummary(order)}<p>${paid ? 'The payment finished.' : 'The payment failed: the order was not paid.'}</p>`,
+        ),
+      );
+    };
+  const returnPageFor = (path: string): PageHandler | undefined => {
+    const segment = /^\/payment\/([^/]+)$/.exec(path)?.[1];
+    if (segment === undefined) return undefined;
+    let merchant: string;
+    try {
+      merchant = decodeURIComponent(segment);
+    } catch {
+      return undefined;
+    }
+    return core.state.merchant(merchant) ? returnPage(merchant) : undefined;
+  };
+
   const byPath = new Map<string, PageHandler>([
     ['/payment/acsRedirect.do', acsPage],
     ['/payment/acs/submit', acsSubmit],
@@ -193,5 +225,5 @@ export function createPages(core: Core): Pages {
     ['/payment/3ds/notification.do', blank],
     ['/payment/finish.html', blank],
   ]);
-  return { byPath, paymentPage };
+  return { byPath, paymentPage, returnPageFor };
 }

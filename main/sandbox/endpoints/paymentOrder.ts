@@ -6,7 +6,7 @@ import { SPECS } from '../../protocol/endpoints.js';
 import { SUBSEQUENT_MIT } from '../../protocol/requests/orders.js';
 import { refuse } from '../errors.js';
 import { credentialIntent } from '../engine/credentials.js';
-import { isPaidOrder, requirePayable } from '../engine/lifecycle.js';
+import { isPaidOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect, payWithCard } from '../engine/payment.js';
 import { actionCodeDescription, message } from '../messages.js';
 import { OrderStatus } from '../state/model.js';
@@ -23,6 +23,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
     if (transId === undefined) requirePayable(core, order, language);
     else if (order.status !== OrderStatus.REGISTERED)
       refuse(7, 'wrongState', language, order.status, 'the order is not waiting for payment');
+    requirePaymentEmail(p.email ?? order.email, language);
 
     const { card, cvc } =
       p.seToken !== undefined
@@ -58,7 +59,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
     return {
       errorCode: 0,
       info: paid ? message('processed', language) : actionCodeDescription(order.actionCode, language),
-      redirect: redirectAfter(order),
+      redirect: redirectAfter(order, core.baseUrl()),
     };
   },
 });

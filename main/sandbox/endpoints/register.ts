@@ -39,6 +39,7 @@ function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.
     twoPhase,
     features: p.features,
     jsonParams: attributeStrings(p.jsonParams),
+    email: p.email,
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
   });

@@ -16,10 +16,10 @@ import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
 import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
 import { credentialIntent } from '../engine/credentials.js';
-import { registerOrder } from '../engine/lifecycle.js';
+import { registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
 import type { CardRecord, PaymentWay } from '../state/model.js';
-import { extendedStatus } from '../views.js';
+import { walletOrderStatus } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { checkPermissions } from './register.js';
 
@@ -27,13 +27,16 @@ const WALLET_WAYS: Record<Wallet, PaymentWay> = { applepay: 'APPLE_PAY', google:
 
 const panRule = str(12, 19, /^[0-9]+$/, 'a card number of 12 to 19 digits');
 
+// cardAuthInfo.cardholderName is String [1..26] of Latin letters, full stop and space: the token's holder must fit it.
+const holderRule = str(1, 26, /^[A-Za-z. ]+$/, 'String [1..26]: Latin letters, full stop, space');
+
 const walletToken = z.object({
   pan: panRule,
   expiry: yyyymm,
   cryptogram: str(1, 512),
   amount: f.amount,
   currency: optional(f.currency),
-  cardholderName: optional(str(1, 26)),
+  cardholderName: optional(holderRule),
   eci: optional(str(2, 2, /^[0-9]{2}$/)),
 });
 
@@ -42,7 +45,7 @@ const decryptedToken = z.object({
   applicationExpirationDate: str(6, 6, /^[0-9]{2}(0[1-9]|1[0-2])[0-9]{2}$/, 'YYMMDD'),
   currencyCode: f.currency,
   transactionAmount: f.amount,
-  cardholderName: optional(str(1, 26)),
+  cardholderName: optional(holderRule),
   paymentData: z.object({ onlinePaymentCryptogram: str(1, 512), eciIndicator: optional(str(1, 2, /^[0-9]+$/)) }),
 });
 
@@ -87,6 +90,7 @@ function pay(
   if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, 'clientId');
   if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, 'clientId');
   checkPermissions(merchant, p, language);
+  requirePaymentEmail(p.email, language);
   const order = registerOrder(core, {
     merchant: merchant.login,
     orderNumber: p.orderNumber,
@@ -97,6 +101,7 @@ function pay(
     returnUrl: `${core.baseUrl()}/payment/finish.html`,
     clientId: p.clientId,
     ip: p.ip,
+    email: p.email,
     twoPhase: p.preAuth ?? false,
     features: w.verifyOnly ? ['VERIFY'] : [],
   });
@@ -109,7 +114,7 @@ function pay(
   const tii = p.tii ?? (w.verifyOnly ? 'CI' : undefined);
   const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters');
   payDirect(core, order, { card: w.card, paymentWay: way, eci: w.eci }, { credential });
-  return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, language) };
+  return { success: true, data: { orderId: order.id }, orderStatus: walletOrderStatus(order, language) };
 }
 
 function walletEndpoints(wallet: Wallet, way: PaymentWay) {

@@ -37,6 +37,8 @@ export interface Registration {
   twoPhase: boolean;
   features?: readonly Feature[];
   jsonParams?: Record<string, string>;
+  /** Kept unvalidated; requirePaymentEmail checks it when the order is paid. */
+  email?: string;
   sessionTimeoutSecs?: number;
   /** yyyy-MM-ddTHH:mm:ss, read as UTC (sandbox choice; the interface names no zone). */
   expirationDate?: string;
@@ -68,6 +70,7 @@ export function registerOrder(core: Core, r: Registration): Order {
     twoPhase: r.twoPhase,
     features: r.features ?? [],
     jsonParams: r.jsonParams ?? {},
+    ...(r.email !== undefined ? { email: r.email } : {}),
     createdAt: now,
     expiresAt,
     status: OrderStatus.REGISTERED,
@@ -173,6 +176,20 @@ export function requirePayable(core: Core, order: Order, language: string): void
   expireIfDue(core, order);
   if (order.status !== OrderStatus.REGISTERED) {
     refuse(7, 'wrongState', language, order.status, 'the order is not waiting for payment');
+  }
+}
+
+/** An e-mail address: a local part, @, and a domain of at least two labels (sandbox choice). */
+const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/**
+ * email is "not validated at registration, validated at payment": every payment checks the address
+ * it is given (or the order was registered with) for its String [1..40] length and its form.
+ */
+export function requirePaymentEmail(email: string | undefined, language: string): void {
+  if (email === undefined) return;
+  if (email.length < 1 || email.length > 40 || !EMAIL.test(email)) {
+    refuse(5, 'wrong', language, 'email', 'String [1..40], an e-mail address (name@example.com)');
   }
 }
 

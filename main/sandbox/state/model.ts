@@ -100,6 +100,8 @@ export interface Order {
   readonly twoPhase: boolean;
   readonly features: readonly Feature[];
   readonly jsonParams: Readonly<Record<string, string>>;
+  /** As registered: the spec validates it at payment, not at registration. */
+  readonly email?: string;
   readonly createdAt: number;
   readonly expiresAt: number;
   status: OrderStatus;
