@@ -106,6 +106,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     jsonParams: attributeStrings(p.jsonParams),
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
 
   if (binding) {

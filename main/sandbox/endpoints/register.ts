@@ -41,6 +41,8 @@ function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.
     jsonParams: attributeStrings(p.jsonParams),
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
   // As the vendor's samples: a successful registration answers orderId and formUrl, with errorCode "0".
   return {

@@ -99,6 +99,8 @@ function pay(
     ip: p.ip,
     twoPhase: p.preAuth ?? false,
     features: w.verifyOnly ? ['VERIFY'] : [],
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
   const extra = p.additionalParameters ?? {};
   // Wallet installment credentials carry no total: the plan allows `installments` payments of at most this amount each.

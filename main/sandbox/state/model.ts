@@ -102,6 +102,9 @@ export interface Order {
   readonly jsonParams: Readonly<Record<string, string>>;
   readonly createdAt: number;
   readonly expiresAt: number;
+  /** autocompletionDate and autoReverseDate (epoch ms) of a two-phase order, applied while it is held. */
+  readonly autocompleteAt?: number;
+  readonly autoReverseAt?: number;
   status: OrderStatus;
   actionCode: number;
   payment?: PaymentAttempt;
