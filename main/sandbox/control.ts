@@ -182,7 +182,12 @@ export function createControl(deps: ControlDeps) {
         } catch {
           throw new ControlError(400, 'pem is not an X.509 certificate in PEM form');
         }
-        if (x509.publicKey.asymmetricKeyType !== 'rsa') throw new ControlError(400, 'The certificate must carry an RSA public key');
+        // The interface: "The signing key is 2048-bit RSA"; any other key is refused here, not at the first request.
+        const { asymmetricKeyType: type, asymmetricKeyDetails: details } = x509.publicKey;
+        if (type !== 'rsa' || details?.modulusLength !== 2048) {
+          const found = type === 'rsa' ? `RSA ${details?.modulusLength}-bit` : (type ?? 'unknown').toUpperCase();
+          throw new ControlError(400, `The certificate's key must be 2048-bit RSA; this one is ${found}`);
+        }
         const fingerprint256 = x509.fingerprint256;
         const id = createHash('sha256').update(x509.raw).digest('hex').slice(0, 16);
         if (!m.certificates.some((c) => c.id === id)) {

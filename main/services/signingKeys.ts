@@ -122,7 +122,7 @@ export class SigningKeyService {
     });
   }
 
-  /** Imports a key pair; the certificate must hold the key's public half and be an RSA 2048 (or larger) one. */
+  /** Imports a key pair; the certificate must hold the key's public half and be a 2048-bit RSA one. */
   async import(environment: string, privateKeyPem: string, certificatePem: string): Promise<SigningKeyView> {
     return this.audited(environment, 'signingKey.import', undefined, () => this.importPair(environment, privateKeyPem, certificatePem));
   }
@@ -141,8 +141,11 @@ export class SigningKeyService {
       // Node's reason is left out: the key's text is a secret, and nothing of it goes into a message.
       throw new SigningKeyError('The private key cannot be read: it is not an unencrypted private key in PEM form');
     }
-    if (key.asymmetricKeyType !== 'rsa' || (key.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) {
-      throw new SigningKeyError('The key must be RSA, 2048 bits or more');
+    // The interface: "The signing key is 2048-bit RSA"; a gateway refuses any other certificate.
+    const bits = key.asymmetricKeyDetails?.modulusLength;
+    if (key.asymmetricKeyType !== 'rsa' || bits !== 2048) {
+      const found = key.asymmetricKeyType === 'rsa' ? `RSA ${bits}-bit` : `${(key.asymmetricKeyType ?? 'unknown').toUpperCase()}`;
+      throw new SigningKeyError(`The key must be 2048-bit RSA, as the gateway requires; this one is ${found}`);
     }
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });

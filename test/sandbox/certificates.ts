@@ -7,15 +7,24 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 
 const ALG = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
 
-export async function selfSigned(cn: string, days = 365): Promise<{ certPem: string; key: KeyObject }> {
-  const keys = (await webcrypto.subtle.generateKey(ALG, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+/** Another key than RSA 2048, for the refusals: RSA of another size, or an EC P-256 key. */
+export type OtherKey = { modulusLength: number } | 'ec';
+
+export async function selfSigned(cn: string, days = 365, other?: OtherKey): Promise<{ certPem: string; key: KeyObject }> {
+  const alg =
+    other === 'ec'
+      ? { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' }
+      : other !== undefined
+        ? { ...ALG, modulusLength: other.modulusLength }
+        : ALG;
+  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const now = Date.now();
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
     name: `CN=${cn}`,
     notBefore: new Date(now - 60_000),
     notAfter: new Date(now + days * 86_400_000),
-    signingAlgorithm: ALG,
+    signingAlgorithm: alg,
     keys: keys as unknown as Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'],
   });
   return { certPem: cert.toString('pem'), key: NodeKeyObject.from(keys.privateKey) };

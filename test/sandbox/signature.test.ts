@@ -64,4 +64,18 @@ describe('signature-required merchant', () => {
     });
     expect(res.status).toBe(400);
   });
+
+  it('refuses at upload a certificate whose key is not RSA 2048: RSA 1024, RSA 4096, EC P-256', async () => {
+    for (const other of [{ modulusLength: 1024 }, { modulusLength: 4096 }, 'ec'] as const) {
+      const { certPem } = await selfSigned('other-size', 365, other);
+      const res = await fetch(`${sb.url}/sandbox/merchants/signed/certificates`, {
+        method: 'POST',
+        headers: controlHeaders(sb),
+        body: JSON.stringify({ pem: certPem }),
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/2048-bit RSA/);
+    }
+    expect((await control(sb, 'GET', '/merchants/signed/certificates')).certificates).toHaveLength(0);
+  });
 });

@@ -12,6 +12,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SigningKeyRepository } from '../../main/store/signingKeys.js';
 import { Vault } from '../../main/vault/vault.js';
+import { selfSigned } from '../sandbox/certificates.js';
 import { control, RETURN_URL, startSandbox, uniqueNumber } from '../sandbox/client.js';
 
 // Private keys go to the real OS keychain, which npm test provides (see the vault tests).
@@ -132,5 +133,14 @@ describe.runIf(keychainReady)('signing keys', () => {
       'The certificate does not belong to this key',
     ]);
     expect(JSON.stringify(refusals)).not.toContain(a.privateKeyPem.split('\n')[1]);
+  });
+
+  it('refuses to import a pair whose key is not 2048-bit RSA, saying so: RSA 1024, RSA 4096, EC P-256', async () => {
+    for (const other of [{ modulusLength: 1024 }, { modulusLength: 4096 }, 'ec'] as const) {
+      const { certPem, key } = await selfSigned('other-size', 30, other);
+      const keyPem = key.export({ type: 'pkcs8', format: 'pem' }).toString();
+      await expect(service.import('sizes', keyPem, certPem)).rejects.toThrow('The key must be 2048-bit RSA');
+    }
+    expect(service.list('sizes')).toEqual([]);
   });
 });

@@ -109,6 +109,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     email: p.email,
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
 
   if (binding) {

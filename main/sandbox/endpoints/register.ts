@@ -42,6 +42,8 @@ function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.
     email: p.email,
     sessionTimeoutSecs: p.sessionTimeoutSecs,
     expirationDate: p.expirationDate,
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
   // As the vendor's samples: a successful registration answers orderId and formUrl, with errorCode "0".
   return {

@@ -104,6 +104,8 @@ function pay(
     email: p.email,
     twoPhase: p.preAuth ?? false,
     features: w.verifyOnly ? ['VERIFY'] : [],
+    autocompletionDate: p.autocompletionDate,
+    autoReverseDate: p.autoReverseDate,
   });
   const extra = p.additionalParameters ?? {};
   // Wallet installment credentials carry no total: the plan allows `installments` payments of at most this amount each.

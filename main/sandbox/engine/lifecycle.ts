@@ -42,7 +42,13 @@ export interface Registration {
   sessionTimeoutSecs?: number;
   /** yyyy-MM-ddTHH:mm:ss, read as UTC (sandbox choice; the interface names no zone). */
   expirationDate?: string;
+  /** yyyy-MM-ddTHH:mm:ss UTC: a hold still in place then is deposited (two-phase orders only). */
+  autocompletionDate?: string;
+  /** yyyy-MM-ddTHH:mm:ss UTC: a hold still in place then is reversed (two-phase orders only). */
+  autoReverseDate?: string;
 }
+
+const utc = (dateTime: string | undefined) => (dateTime === undefined ? undefined : Date.parse(`${dateTime}Z`));
 
 export function registerOrder(core: Core, r: Registration): Order {
   const language = r.language ?? 'en';
@@ -73,6 +79,8 @@ export function registerOrder(core: Core, r: Registration): Order {
     ...(r.email !== undefined ? { email: r.email } : {}),
     createdAt: now,
     expiresAt,
+    ...(r.twoPhase && r.autocompletionDate !== undefined ? { autocompleteAt: utc(r.autocompletionDate) } : {}),
+    ...(r.twoPhase && r.autoReverseDate !== undefined ? { autoReverseAt: utc(r.autoReverseDate) } : {}),
     status: OrderStatus.REGISTERED,
     actionCode: ActionCode.NO_PAYMENT_ATTEMPT,
     approvedAmount: 0,
@@ -103,20 +111,42 @@ export function isPaidOrder(order: Order): boolean {
   return order.status === OrderStatus.HELD || order.status === OrderStatus.DEPOSITED;
 }
 
-/** An unpaid order past its lifetime is declined with -2007 (session expired). */
+/**
+ * The events the sandbox clock brings about, applied on each access to an order and to all orders when
+ * the clock moves: an unpaid order past its lifetime is declined with -2007 (session expired); a held
+ * order past its autocompletionDate is deposited in full, past its autoReverseDate reversed (the earlier
+ * of the two when both have passed).
+ */
 export function expireIfDue(core: Core, order: Order): Order {
+  const now = core.clock.now();
   const waiting = order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;
-  if (waiting && core.clock.now() >= order.expiresAt) {
+  if (waiting && now >= order.expiresAt) {
     order.status = OrderStatus.DECLINED;
     order.actionCode = ActionCode.SESSION_EXPIRED;
     order.pending = undefined;
     save(core, order);
     notify(core, order, 'declinedByTimeout', false);
   }
+  if (order.status === OrderStatus.HELD) {
+    const complete = order.autocompleteAt !== undefined && now >= order.autocompleteAt ? order.autocompleteAt : undefined;
+    const release = order.autoReverseAt !== undefined && now >= order.autoReverseAt ? order.autoReverseAt : undefined;
+    if (complete !== undefined && (release === undefined || complete <= release)) deposit(core, order, 0, order.language);
+    else if (release !== undefined) autoReverse(core, order);
+  }
   return order;
 }
 
-/** Applies expiry to every order, so that time moved by the control API sends its callbacks at once. */
+/** autoReverseDate: the whole remaining hold is released, even after a partial reversal (sandbox choice). */
+function autoReverse(core: Core, order: Order): void {
+  order.reversalAttempted = true;
+  order.status = OrderStatus.REVERSED;
+  order.approvedAmount = 0;
+  order.depositedAmount = 0;
+  save(core, order);
+  notify(core, order, 'reversed', true);
+}
+
+/** Applies the clock's events to every order, so that time moved by the control API sends its callbacks at once. */
 export function expireAllDue(core: Core): void {
   for (const order of core.state.allOrders()) expireIfDue(core, order);
 }

@@ -104,6 +104,9 @@ export interface Order {
   readonly email?: string;
   readonly createdAt: number;
   readonly expiresAt: number;
+  /** autocompletionDate and autoReverseDate (epoch ms) of a two-phase order, applied while it is held. */
+  readonly autocompleteAt?: number;
+  readonly autoReverseAt?: number;
   status: OrderStatus;
   actionCode: number;
   payment?: PaymentAttempt;

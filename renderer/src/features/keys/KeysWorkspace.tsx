@@ -369,8 +369,8 @@ function ImportDialog({
         }}
       >
         <p>
-          An RSA key (2048 bits or more) and its certificate, for the {environment} environment. The private key goes to the OS keychain and
-          is never shown again.
+          A 2048-bit RSA key and its certificate, for the {environment} environment. The private key goes to the OS keychain and is never
+          shown again.
         </p>
         <TextArea
           label="Private key (PEM)"
