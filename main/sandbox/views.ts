@@ -83,7 +83,8 @@ export function extendedStatus(order: Order, language: string): Json {
       pan: payment.card.maskedPan,
       expiration: Number(payment.card.expiry),
       cardholderName: payment.card.cardholderName,
-      approvalCode: auth?.approvalCode ?? '',
+      // String [6]: a payment never authorised has no code, so the field is left out rather than empty.
+      ...(auth?.approvalCode ? { approvalCode: auth.approvalCode } : {}),
       paymentSystem: payment.card.paymentSystem,
       product: payment.card.paymentSystem === 'MASTERCARD' ? 'MCS' : 'CLASSIC',
       // A 3-D Secure attempt shows its protocol version even where it ended without an ECI (rejected).

@@ -68,6 +68,22 @@ describe('declined wallet payments', () => {
   });
 });
 
+describe('declined card payments in a status answer', () => {
+  it('carry the card without an empty approvalCode (String [6]): a payment never authorised has none', async () => {
+    const orderId = await register(sb);
+    // Frictionless 3-D Secure 2: the second request, with the first answer's transaction id, is declined.
+    const first = await payCard(sb, orderId, CARDS.declined);
+    await payCard(sb, orderId, CARDS.declined, { threeDSServerTransId: first.threeDSServerTransId });
+    const s = await status(sb, { orderId });
+    expect(s.orderStatus).toBe(6);
+    expect(s.cardAuthInfo.maskedPan).toMatch(/^\d{6}\*+\d{4}$/);
+    expect(s.cardAuthInfo).not.toHaveProperty('approvalCode');
+    const paid = await register(sb);
+    await payCard(sb, paid, CARDS.noThreeDS);
+    expect((await status(sb, { orderId: paid })).cardAuthInfo.approvalCode).toMatch(/^[0-9A-Za-z]{6}$/);
+  });
+});
+
 describe('email: not validated at registration, validated at payment', () => {
   const BAD = 'not an address';
   const GOOD = 'buyer@shop.example';
