@@ -29,6 +29,15 @@ export interface HistoryRecord extends LookupRecord {
 /** Entries kept per environment; the oldest go first. */
 export const HISTORY_CAP = 1000;
 
+/** A row of order_cache as the reads below select it. */
+interface CacheRow {
+  order_id: string;
+  order_number: string;
+  view: string;
+  fetched_at: number;
+}
+const BY_ORDER_ID = 'SELECT order_id, order_number, view, fetched_at FROM order_cache WHERE environment = ? AND order_id = ?';
+
 export class OrderCache<V> {
   constructor(private readonly db: Db) {}
 
@@ -44,13 +53,15 @@ export class OrderCache<V> {
     });
   }
 
+  private cached(r: CacheRow): CachedOrder<V> {
+    return { orderId: r.order_id, orderNumber: r.order_number, view: parseStored<V>(this.db, r.view), fetchedAt: r.fetched_at };
+  }
+
   /** The cached order with this orderId. */
   get(environment: string, orderId: string): CachedOrder<V> | undefined {
     return read(this.db, () => {
-      const r = this.db
-        .prepare('SELECT order_id, order_number, view, fetched_at FROM order_cache WHERE environment = ? AND order_id = ?')
-        .get(environment, orderId) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
-      return r && { orderId: r.order_id, orderNumber: r.order_number, view: parseStored<V>(this.db, r.view), fetchedAt: r.fetched_at };
+      const r = this.db.prepare(BY_ORDER_ID).get(environment, orderId) as CacheRow | undefined;
+      return r && this.cached(r);
     });
   }
 
@@ -62,8 +73,8 @@ export class OrderCache<V> {
           `SELECT order_id, order_number, view, fetched_at FROM order_cache
            WHERE environment = ? AND (lower(order_id) = lower(?) OR order_number = ?) ORDER BY fetched_at DESC LIMIT 1`,
         )
-        .get(environment, reference, reference) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
-      return r && { orderId: r.order_id, orderNumber: r.order_number, view: parseStored<V>(this.db, r.view), fetchedAt: r.fetched_at };
+        .get(environment, reference, reference) as CacheRow | undefined;
+      return r && this.cached(r);
     });
   }
 
@@ -80,18 +91,8 @@ export class OrderCache<V> {
            WHERE environment = ? AND (order_number LIKE ? ESCAPE '\\' OR order_id LIKE ? ESCAPE '\\' OR masked_pan LIKE ? ESCAPE '\\')
            ORDER BY fetched_at DESC LIMIT ?`,
         )
-        .all(environment, `%${escaped}%`, `${escaped}%`, `%${escaped}`, limit) as {
-        order_id: string;
-        order_number: string;
-        view: string;
-        fetched_at: number;
-      }[];
-      return rows.map((r) => ({
-        orderId: r.order_id,
-        orderNumber: r.order_number,
-        view: parseStored<V>(this.db, r.view),
-        fetchedAt: r.fetched_at,
-      }));
+        .all(environment, `%${escaped}%`, `${escaped}%`, `%${escaped}`, limit) as CacheRow[];
+      return rows.map((r) => this.cached(r));
     });
   }
 
@@ -99,18 +100,10 @@ export class OrderCache<V> {
   byOrderIds(environment: string, orderIds: readonly string[]): Map<string, CachedOrder<V>> {
     const found = new Map<string, CachedOrder<V>>();
     read(this.db, () => {
-      const get = this.db.prepare(
-        'SELECT order_id, order_number, view, fetched_at FROM order_cache WHERE environment = ? AND order_id = ?',
-      );
+      const get = this.db.prepare(BY_ORDER_ID);
       for (const id of new Set(orderIds)) {
-        const r = get.get(environment, id) as { order_id: string; order_number: string; view: string; fetched_at: number } | undefined;
-        if (r)
-          found.set(id, {
-            orderId: r.order_id,
-            orderNumber: r.order_number,
-            view: parseStored<V>(this.db, r.view),
-            fetchedAt: r.fetched_at,
-          });
+        const r = get.get(environment, id) as CacheRow | undefined;
+        if (r) found.set(id, this.cached(r));
       }
     });
     return found;
