@@ -291,7 +291,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     const op = outcome.operation;
     // The order as it is now, so the screen shows the new state. Unreadable now, the screen gets the cached
     // view marked as such (never the view from before the operation shown as live, with its money actions).
-    const now = await core.services.orders.lookup(orderId).catch(() => undefined);
+    const now = await core.services.orders.current(orderId).catch(() => undefined);
     return {
       operation: kind,
       outcome: outcome.kind,

@@ -143,6 +143,11 @@ export class OrderService {
       ...(result.kind === 'found' ? { orderId: result.order.orderId } : {}),
       at: this.now(),
     });
+    return this.orCached(text, result, unreachable);
+  }
+
+  /** The gateway's answer; or, when it could not be reached, the order as cached before, marked as such. */
+  private orCached(text: string, result: LookupResult, unreachable: boolean): OrderLookup {
     if (result.kind === 'failed' && unreachable) {
       const cached = this.o.cache.find(this.o.environment, text);
       if (cached)
@@ -210,11 +215,12 @@ export class OrderService {
 
   /**
    * The order as the gateway shows it now (after a refund, say), cached but not added to the look-up
-   * history, which records what people searched for. Undefined when it cannot be read.
+   * history, which records what people searched for; when the gateway cannot be reached, the cached order
+   * marked as such, as a look-up gives it.
    */
-  async current(orderId: string): Promise<OrderView | undefined> {
-    const result = await this.find(orderId);
-    return result.kind === 'found' ? result.order : undefined;
+  async current(orderId: string): Promise<OrderLookup> {
+    const { result, unreachable } = await this.attempt(orderId);
+    return this.orCached(orderId, result, unreachable);
   }
 
   /** Cached orders matching a text, without asking the gateway. */
