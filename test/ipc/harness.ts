@@ -1,6 +1,7 @@
 /**
- * A real app core (SQLite files in a fresh folder, the embedded sandbox over HTTP) behind the IPC dispatcher,
- * as the renderer reaches it: the IPC tests call channels through this and read the events it published.
+ * A real app core (SQLite files in a fresh folder, the embedded sandbox over HTTP) behind the IPC dispatcher
+ * with its role guard, as the renderer reaches it: the IPC tests call channels through this and read the
+ * events it published.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import { AppCore } from '../../main/services/appCore.js';
+import type { Vault } from '../../main/vault/vault.js';
 
 export interface IpcHarness {
   readonly core: AppCore;
+  readonly folder: string;
   readonly dispatch: Dispatch;
   /** Every event published since the core opened, in order. */
   readonly events: AppEvent[];
@@ -23,17 +26,20 @@ export interface IpcHarness {
   close(): Promise<void>;
 }
 
-export async function openIpcHarness(folderPrefix: string, osUser: string): Promise<IpcHarness> {
+export async function openIpcHarness(folderPrefix: string, osUser: string, options: { readonly vault?: Vault } = {}): Promise<IpcHarness> {
   const folder = mkdtempSync(join(tmpdir(), folderPrefix));
-  const core = await AppCore.open({ dataFolder: folder, osUser });
+  const core = await AppCore.open({ dataFolder: folder, osUser, ...(options.vault ? { vault: options.vault } : {}) });
   const events: AppEvent[] = [];
   const hub = new EventHub();
   hub.subscribe((e) => events.push(e));
   const dispatch = createDispatcher(
     createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
+    console.error,
+    core.roles,
   );
   return {
     core,
+    folder,
     dispatch,
     events,
     async call(channel, input) {

@@ -9,54 +9,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
-import { AppCore } from '../../main/services/appCore.js';
 import { auditWords } from '../../main/services/auditWords.js';
 import { AuditRepository, type AuditRecord } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import type { Keychain } from '../../main/vault/keychain.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
+import { memoryKeychain } from '../vault/memoryKeychain.js';
 
+const harnesses: IpcHarness[] = [];
 const folders: string[] = [];
-const cores: AppCore[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
+  for (const h of harnesses.splice(0)) await h.close();
   for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
 });
 
-function memoryKeychain(): Keychain {
-  const kept = new Map<string, string>();
-  return {
-    get: async (service, account) => kept.get(`${service}/${account}`) ?? null,
-    set: async (service, account, value) => void kept.set(`${service}/${account}`, value),
-    delete: async (service, account) => kept.delete(`${service}/${account}`),
-  };
-}
-
 async function open() {
-  const folder = mkdtempSync(join(tmpdir(), 'audit-words-'));
-  folders.push(folder);
-  const core = await AppCore.open({
-    dataFolder: folder,
-    osUser: 'root',
-    vault: new Vault(memoryKeychain(), 'test', async () => 'unlocked'),
-  });
-  cores.push(core);
-  const dispatch = createDispatcher(
-    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-    () => {},
-    core.roles,
-  );
-  const call = async <K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> => {
-    const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
-    return answer.value;
-  };
-  return { core, call, folder };
+  const ipc = await openIpcHarness('audit-words-', 'root', { vault: new Vault(memoryKeychain(), 'test', async () => 'unlocked') });
+  harnesses.push(ipc);
+  return { core: ipc.core, call: ipc.call, folder: ipc.folder };
 }
 
 const PASSPHRASE = 'correct horse battery';

@@ -5,50 +5,22 @@
  * before a key is generated. A real core (SQLite files, the embedded sandbox over HTTP) behind the dispatcher;
  * only the keychain is an in-memory one, so that its states (empty, locked) can be chosen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
-import { createDispatcher } from '../../main/ipc/dispatcher.js';
-import { EventHub } from '../../main/ipc/events.js';
-import { createHandlers } from '../../main/ipc/handlers.js';
 import { SANDBOX_MERCHANT } from '../../main/sandbox/index.js';
-import { AppCore } from '../../main/services/appCore.js';
-import type { Keychain } from '../../main/vault/keychain.js';
 import type { LockState } from '../../main/vault/lockState.js';
 import { Vault } from '../../main/vault/vault.js';
+import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
+import { memoryKeychain } from '../vault/memoryKeychain.js';
 
-const folders: string[] = [];
-const cores: AppCore[] = [];
+const harnesses: IpcHarness[] = [];
 afterEach(async () => {
-  for (const core of cores.splice(0)) await core.close();
-  for (const f of folders.splice(0)) rmSync(f, { recursive: true, force: true });
+  for (const h of harnesses.splice(0)) await h.close();
 });
 
-function memoryKeychain(): Keychain {
-  const kept = new Map<string, string>();
-  return {
-    get: async (service, account) => kept.get(`${service}/${account}`) ?? null,
-    set: async (service, account, value) => void kept.set(`${service}/${account}`, value),
-    delete: async (service, account) => kept.delete(`${service}/${account}`),
-  };
-}
-
 async function open(lock: LockState = 'unlocked') {
-  const folder = mkdtempSync(join(tmpdir(), 'settings-truth-'));
-  folders.push(folder);
-  const core = await AppCore.open({ dataFolder: folder, osUser: 'clerk', vault: new Vault(memoryKeychain(), 'test', async () => lock) });
-  cores.push(core);
-  const dispatch = createDispatcher(
-    createHandlers({ core, events: new EventHub(), app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
-  );
-  const call = async <K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> => {
-    const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.code}: ${answer.error.message}`);
-    return answer.value;
-  };
-  return { core, call, dispatch };
+  const ipc = await openIpcHarness('settings-truth-', 'clerk', { vault: new Vault(memoryKeychain(), 'test', async () => lock) });
+  harnesses.push(ipc);
+  return { core: ipc.core, call: ipc.call, dispatch: ipc.dispatch };
 }
 
 describe('settings after a refused switch', () => {
