@@ -27,6 +27,7 @@ import type {
 } from './contract.js';
 import type { Handlers } from './dispatcher.js';
 import { chargeLimitsView } from './chargeLimitHandlers.js';
+import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -301,16 +302,8 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
   });
 
   /** The environment the operator confirmed must be the one charges would go to now. */
-  const sameEnvironment = (confirmed: EnvironmentName) => {
-    const current = core.services.environment;
-    if (confirmed !== current) {
-      throw new IpcFailure(
-        'invalidInput',
-        `The app is now in ${current}, not ${confirmed} as confirmed; nothing was charged. Check and confirm again.`,
-      );
-    }
-    return current;
-  };
+  const sameEnvironment = (confirmed: EnvironmentName) =>
+    confirmedEnvironment(core.services.environment, confirmed, 'nothing was charged. Check and confirm again.');
 
   const refused = (bindingId: string, reason: string) => chargeResult(core.services.charges.refused(bindingId, reason));
   const isSending = (c: ChargeRow) => core.services.charges.isSending(c);

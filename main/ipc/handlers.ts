@@ -36,6 +36,7 @@ import {
 import { createChargeHandlers } from './chargeHandlers.js';
 import { createChargeLimitHandlers } from './chargeLimitHandlers.js';
 import type { Handlers } from './dispatcher.js';
+import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
@@ -272,13 +273,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     run: () => Promise<OperationOutcome>,
     orderId: string,
   ): Promise<OperationResult> => {
-    // The dialog named an environment; after a switch (in another window, say) nothing goes to the new one.
-    if (confirmedIn !== core.services.environment) {
-      throw new IpcFailure(
-        'invalidInput',
-        `The app is now working in ${core.services.environment}, not ${confirmedIn} as the dialog said; nothing was sent. Look the order up again.`,
-      );
-    }
+    confirmedEnvironment(core.services.environment, confirmedIn, 'nothing was sent. Look the order up again.');
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
     if (outcome.kind === 'needsConfirmation') {
