@@ -64,7 +64,7 @@ describe('refunds and reversals over IPC', () => {
     const orderId = await paidOrder(core.sandbox);
     const refused = await ipc.refusal('orders.refund', { environment: 'production', orderId, amount: 100 });
     expect(refused).toMatchObject({ code: 'invalidInput' });
-    expect(refused.message).toMatch(/now working in sandbox, not production .* nothing was sent/);
+    expect(refused.message).toMatch(/now in sandbox, not production as confirmed; nothing was sent/);
     expect((await status(core.sandbox, { orderId })).paymentAmountInfo.refundedAmount).toBe(0);
   });
 
