@@ -374,14 +374,15 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       const environment = filter.environment ?? core.services.environment;
       // One more than asked says whether there is more, without counting the whole journal.
       const rows = journalViews(filter, limit + 1);
+      // Open rows are either on their way or unknown (their answer lost): one read, two counts.
+      const open = journal().open(environment);
+      const sending = open.filter(isSending).length;
       return {
         environment,
         entries: rows.slice(0, limit),
         more: rows.length > limit,
-        openCount: unknownCount(environment),
-        sendingCount: journal()
-          .open(environment)
-          .filter((c) => isSending(c)).length,
+        openCount: open.length - sending,
+        sendingCount: sending,
       };
     },
     'charges.export': (filter) => ({

@@ -148,14 +148,6 @@ export class ChargeService {
     return [...this.inFlight];
   }
 
-  /**
-   * Charges of the environment whose outcome is actually unknown: the answer was lost, or the app stopped
-   * before it came. Not those being sent now: a slow answer is still an answer on its way.
-   */
-  unknown(): ChargeRow[] {
-    return this.o.journal.open(this.o.environment).filter((c) => !this.isSending(c));
-  }
-
   /** Records a charge refused before the service was asked (a check of the card failed); nothing was sent. */
   refused(bindingId: string, reason: string): ChargeOutcome {
     return this.refuse({ bindingId }, reason);
