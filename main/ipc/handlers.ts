@@ -117,7 +117,7 @@ function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined
       return undefined;
     const id = e.objectId;
     if (!known.has(id)) {
-      const o = core.services.orders.searchOffline(id).find((v) => v.orderId === id);
+      const o = core.services.orders.cachedOrder(id);
       known.set(id, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
     }
     return known.get(id);

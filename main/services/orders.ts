@@ -223,6 +223,11 @@ export class OrderService {
     return this.orCached(orderId, result, unreachable);
   }
 
+  /** The cached order with this orderId, as last seen, without asking the gateway. */
+  cachedOrder(orderId: string): OrderView | undefined {
+    return this.o.cache.get(this.o.environment, orderId)?.view;
+  }
+
   /** Cached orders matching a text, without asking the gateway. */
   searchOffline(text: string): OrderView[] {
     return this.o.cache.search(this.o.environment, text.trim()).map((c) => upToDate(c.view));
