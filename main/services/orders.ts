@@ -150,16 +150,18 @@ export class OrderService {
   private orCached(text: string, result: LookupResult, unreachable: boolean): OrderLookup {
     if (result.kind === 'failed' && unreachable) {
       const cached = this.o.cache.find(this.o.environment, text);
-      if (cached)
+      if (cached) {
+        const view = upToDate(cached.view);
         return {
           query: text,
           kind: 'cached',
           // What this app did since (an operation whose answer came after the last read) is in the timeline.
-          order: this.withHistory(upToDate(cached.view)),
+          order: this.withHistory(view, view.timeline),
           fetchedAt: cached.fetchedAt,
           reason: result.reason,
           ...(result.detail ? { detail: result.detail } : {}),
         };
+      }
     }
     return result;
   }
@@ -201,16 +203,23 @@ export class OrderService {
     return result({ query: text, kind: 'notFound' });
   }
 
-  /** The view with its whole timeline: this app's journals, and every entry earlier look-ups showed. */
-  private withHistory(order: OrderView): OrderView {
-    const cached = this.o.cache.get(this.o.environment, order.orderId);
-    const previous = cached ? upToDate(cached.view).timeline : [];
+  /**
+   * The view with its whole timeline: this app's journals, and every entry earlier look-ups showed (read from
+   * the cache unless the caller has that cached timeline already).
+   */
+  private withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): OrderView {
+    const previous = cachedTimeline ?? this.cachedTimeline(order.orderId);
     const charge = order.orderNumber ? this.o.charges.byOrderNumber(this.o.environment, order.orderNumber) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
       this.o.operations.forOrder(this.o.environment, order.orderId),
     );
     return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
+  }
+
+  private cachedTimeline(orderId: string): OrderView['timeline'] {
+    const cached = this.o.cache.get(this.o.environment, orderId);
+    return cached ? upToDate(cached.view).timeline : [];
   }
 
   /**
