@@ -7,6 +7,7 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { wrongSigningKey } from '../protocol/signingKey.js';
 import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { CURRENCIES } from './engine/currencies.js';
@@ -183,11 +184,8 @@ export function createControl(deps: ControlDeps) {
           throw new ControlError(400, 'pem is not an X.509 certificate in PEM form');
         }
         // The interface: "The signing key is 2048-bit RSA"; any other key is refused here, not at the first request.
-        const { asymmetricKeyType: type, asymmetricKeyDetails: details } = x509.publicKey;
-        if (type !== 'rsa' || details?.modulusLength !== 2048) {
-          const found = type === 'rsa' ? `RSA ${details?.modulusLength}-bit` : (type ?? 'unknown').toUpperCase();
-          throw new ControlError(400, `The certificate's key must be 2048-bit RSA; this one is ${found}`);
-        }
+        const found = wrongSigningKey(x509.publicKey);
+        if (found) throw new ControlError(400, `The certificate's key must be 2048-bit RSA; this one is ${found}`);
         const fingerprint256 = x509.fingerprint256;
         const id = createHash('sha256').update(x509.raw).digest('hex').slice(0, 16);
         if (!m.certificates.some((c) => c.id === id)) {

@@ -8,6 +8,7 @@
 import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509Certificate } from 'node:crypto';
 import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
+import { wrongSigningKey } from '../protocol/signingKey.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
@@ -142,11 +143,8 @@ export class SigningKeyService {
       throw new SigningKeyError('The private key cannot be read: it is not an unencrypted private key in PEM form');
     }
     // The interface: "The signing key is 2048-bit RSA"; a gateway refuses any other certificate.
-    const bits = key.asymmetricKeyDetails?.modulusLength;
-    if (key.asymmetricKeyType !== 'rsa' || bits !== 2048) {
-      const found = key.asymmetricKeyType === 'rsa' ? `RSA ${bits}-bit` : `${(key.asymmetricKeyType ?? 'unknown').toUpperCase()}`;
-      throw new SigningKeyError(`The key must be 2048-bit RSA, as the gateway requires; this one is ${found}`);
-    }
+    const found = wrongSigningKey(key);
+    if (found) throw new SigningKeyError(`The key must be 2048-bit RSA, as the gateway requires; this one is ${found}`);
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
     if (!fromKey.equals(fromCert)) throw new SigningKeyError('The certificate does not belong to this key');
