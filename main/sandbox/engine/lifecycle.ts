@@ -56,10 +56,7 @@ export function registerOrder(core: Core, r: Registration): Order {
   const currency = r.currency ?? DEFAULT_CURRENCY;
   if (CURRENCIES[currency] === undefined) refuse(3, 'unknownCurrency', language, currency);
   const now = core.clock.now();
-  const expiresAt =
-    r.expirationDate !== undefined
-      ? Date.parse(`${r.expirationDate}Z`)
-      : now + (r.sessionTimeoutSecs ?? DEFAULT_SESSION_TIMEOUT_SECS) * 1000;
+  const expiresAt = utc(r.expirationDate) ?? now + (r.sessionTimeoutSecs ?? DEFAULT_SESSION_TIMEOUT_SECS) * 1000;
   const order: Order = {
     id: core.ids.uuid(),
     merchant: r.merchant,
@@ -139,6 +136,11 @@ export function expireIfDue(core: Core, order: Order): Order {
 /** autoReverseDate: the whole remaining hold is released, even after a partial reversal (sandbox choice). */
 function autoReverse(core: Core, order: Order): void {
   order.reversalAttempted = true;
+  reverseWhole(core, order);
+}
+
+/** A whole reversal: nothing held or charged any more, and the merchant told so. */
+function reverseWhole(core: Core, order: Order): void {
   order.status = OrderStatus.REVERSED;
   order.approvedAmount = 0;
   order.depositedAmount = 0;
@@ -257,14 +259,9 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
     refuse(5, 'wrongAmount', language, `a reversal of ${amount} out of ${held}`);
   }
   order.reversalAttempted = true;
-  if (partial) {
-    // A partial reversal releases part of the hold; the rest can still be deposited.
-    order.approvedAmount -= amount;
-  } else {
-    order.status = OrderStatus.REVERSED;
-    order.approvedAmount = 0;
-    order.depositedAmount = 0;
-  }
+  if (!partial) return reverseWhole(core, order);
+  // A partial reversal releases part of the hold; the rest can still be deposited.
+  order.approvedAmount -= amount;
   save(core, order);
   notify(core, order, 'reversed', true);
 }
