@@ -5,16 +5,16 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Input, Role } from '../../../../main/ipc/contract';
+import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ROLE_LABELS } from '../roles/profile';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
-const ROLE_WORDS: Record<Role, string> = { support: 'Support profile', finance: 'Finance profile', administrator: 'Administrator profile' };
 
 export function AuditWorkspace() {
   const id = useId();
@@ -115,7 +115,7 @@ export function AuditWorkspace() {
                       {e.osUser}
                       <br />
                       {/* The profile in use then; older entries were written before it was recorded. */}
-                      <span className="muted">{e.role ? ROLE_WORDS[e.role] : 'profile not recorded'}</span>
+                      <span className="muted">{e.role ? `${ROLE_LABELS[e.role]} profile` : 'profile not recorded'}</span>
                     </td>
                     <td>{e.environment}</td>
                     <td className="mono">{e.action}</td>

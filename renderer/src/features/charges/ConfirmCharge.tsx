@@ -17,6 +17,7 @@ import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
 import { CATEGORY_WORDS, chargeAmount } from './words';
+import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -38,13 +39,6 @@ const refusedBeforeSending = (err: unknown) =>
 
 /** A gateway failure main put in words: they say themselves whether anything was charged. */
 const isGatewayFailure = (err: unknown) => err instanceof ApiError && err.code === 'gateway';
-
-const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
-  sandbox: 'Sandbox (simulated: no real money)',
-  test: 'Test',
-  production: 'Production: real card, real money',
-  custom: 'Custom gateway',
-};
 
 export function ConfirmCharge({
   charge,
@@ -92,7 +86,7 @@ export function ConfirmCharge({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>Environment</dt>
           <dd>
-            <strong>{ENVIRONMENT_WORDS[charge.environment]}</strong>
+            <strong>{CONFIRM_ENVIRONMENT_WORDS[charge.environment]}</strong>
           </dd>
           <dt>Client</dt>
           <dd className="mono">{charge.clientId}</dd>

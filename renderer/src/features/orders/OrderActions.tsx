@@ -18,6 +18,7 @@ import { Field } from '../../components/Field';
 import { decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
+import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 
 type Action = 'deposit' | 'reverse' | 'refund';
 
@@ -28,13 +29,6 @@ const VERBS: Record<Action, { title: string; past: string; noun: string }> = {
   deposit: { title: 'Charge the held amount', past: 'Charged', noun: 'charge' },
   reverse: { title: 'Reverse the order', past: 'Reversed', noun: 'reversal' },
   refund: { title: 'Refund', past: 'Refunded', noun: 'refund' },
-};
-
-const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
-  sandbox: 'Sandbox (simulated: no real money)',
-  test: 'Test',
-  production: 'Production: real card, real money',
-  custom: 'Custom gateway',
 };
 
 /** When to reverse and when to refund: the two are not interchangeable, and the choice costs the merchant. */
@@ -165,7 +159,7 @@ function ConfirmOperation({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>Environment</dt>
           <dd>
-            <strong>{environment ? ENVIRONMENT_WORDS[environment] : 'Not known yet'}</strong>
+            <strong>{environment ? CONFIRM_ENVIRONMENT_WORDS[environment] : 'Not known yet'}</strong>
           </dd>
           <dt>Order</dt>
           <dd className="mono">{order.orderNumber || order.orderId}</dd>
