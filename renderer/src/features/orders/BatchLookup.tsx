@@ -73,7 +73,7 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
       if (started) queries.setQueryData<BatchStarted>(['batch', r.batchId, 'started'], { ...started, batchId: r.batchId });
       showBatch(r.batchId);
     },
-    onError: (err) => toast('error', errorText(err)),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   const p = batch.data?.progress;
   const running = !batch.data || batch.data.state === 'running';
