@@ -12,7 +12,7 @@ import { parse } from 'csv-parse/sync';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
-import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
+import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
@@ -102,6 +102,17 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
   }
   const [header = [], ...body] = table;
   const names = header.map((h) => h.trim());
+  // Each currency's limit is read from the settings once per plan, not once per row.
+  const rule = o.perChargeMaximum;
+  const limits = new Map<string, CurrencyLimit>();
+  const perChargeMaximum: MaximumRule =
+    typeof rule === 'number'
+      ? rule
+      : (currency) => {
+          let limit = limits.get(currency);
+          if (limit === undefined) limits.set(currency, (limit = rule(currency)));
+          return limit;
+        };
   const input: BatchInput = { header, rows: body.map((cells, i) => ({ line: i + 2, cells })) };
   const records = body.map(
     (cells) => Object.fromEntries(names.map((name, j) => [name, (cells[j] ?? '').trim()])) as Record<string, string>,
@@ -149,7 +160,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : 'amount cannot be read without a currency';
     if (typeof amount === 'string') errors.push(amount);
     else if (currency) {
-      const overLimit = chargeLimitRefusal(o.perChargeMaximum, currency, amount);
+      const overLimit = chargeLimitRefusal(perChargeMaximum, currency, amount);
       if (overLimit) errors.push(overLimit);
     }
     const description = r.description || undefined;
