@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SandboxClock } from './clock.js';
+import { SandboxEvents } from './console/events.js';
 import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
@@ -95,7 +96,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   let baseUrl = '';
   let listeningPort = 0;
   const fingerprint = cardFingerprint(options.dataFile ? fingerprintKey(options.dataFile) : randomBytes(32));
-  const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl };
+  const events = new SandboxEvents();
+  const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl, events };
   const faults = new Faults();
   const limiter = new RateLimiter();
   const pages = createPages(core);

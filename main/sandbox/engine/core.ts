@@ -1,8 +1,9 @@
 /**
  * What every part of the sandbox's engine shares: the state, the clock, the identifier source, the
- * callback sender, and the public address it is reached at (for formUrl, acsUrl and the like).
+ * callback sender, the event feed, and the public address it is reached at (for formUrl, acsUrl and the like).
  */
 import type { SandboxClock } from '../clock.js';
+import type { SandboxEvents } from '../console/events.js';
 import type { IdSource } from '../ids.js';
 import type { SandboxState } from '../state/store.js';
 import type { CallbackSender } from './callbacks.js';
@@ -17,4 +18,6 @@ export interface Core {
   readonly fingerprint: CardFingerprint;
   /** The sandbox's own base URL, for example http://127.0.0.1:8787. */
   readonly baseUrl: () => string;
+  /** The live feed of changes (developer console, tests). */
+  readonly events: SandboxEvents;
 }
