@@ -252,6 +252,24 @@ export const MIGRATIONS: readonly Migration[] = [
         INSERT INTO period_orders_text (rowid, order_number, description, client_id)
         VALUES (new.id, new.order_number, new.description, new.client_id);
       END;
+
+      -- Each sync of a window: how far it got (the next page to read), so that one cut short by a crash, a
+      -- cancel or a failure goes on where it stopped. date_of says which date the window applies to.
+      CREATE TABLE order_syncs (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        date_of TEXT NOT NULL CHECK (date_of IN ('registration', 'operation')),
+        from_ms INTEGER NOT NULL,
+        to_ms INTEGER NOT NULL CHECK (from_ms < to_ms),
+        next_page INTEGER NOT NULL DEFAULT 0 CHECK (next_page >= 0),
+        total INTEGER CHECK (total IS NULL OR total >= 0),
+        fetched INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL CHECK (state IN ('running', 'done', 'cancelled', 'failed')),
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        error TEXT
+      ) STRICT;
+      CREATE INDEX order_syncs_environment ON order_syncs (environment, state, date_of);
     `,
   },
 ];
