@@ -278,6 +278,34 @@ export class PeriodOrders {
     });
   }
 
+  /** The orders with these orderNumbers, whatever their period: what the reconciliation compares the journal with. */
+  byOrderNumbers(environment: string, orderNumbers: readonly string[]): Map<string, PeriodOrder> {
+    const found = new Map<string, PeriodOrder>();
+    read(this.db, () => {
+      const get = this.db.prepare(`SELECT ${COLUMNS} FROM period_orders WHERE environment = ? AND order_number = ?`);
+      for (const n of new Set(orderNumbers)) {
+        const r = get.get(environment, n) as Row | undefined;
+        if (r) found.set(n, fromRow(r));
+      }
+    });
+    return found;
+  }
+
+  /** Orders of the period in these states whose orderNumber starts with the prefix (the app's own numbers). */
+  withPrefix(environment: string, q: PeriodQuery, prefix: string): PeriodOrder[] {
+    const { sql, params } = where(environment, q);
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return read(this.db, () =>
+      (
+        this.db
+          .prepare(
+            `SELECT ${COLUMNS} FROM period_orders WHERE ${sql} AND order_number LIKE ? ESCAPE '\\' ORDER BY registered_at DESC, order_id DESC`,
+          )
+          .all(...params, `${escaped}%`) as Row[]
+      ).map(fromRow),
+    );
+  }
+
   count(environment: string): number {
     return read(
       this.db,
