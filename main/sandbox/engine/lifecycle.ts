@@ -87,6 +87,7 @@ export function registerOrder(core: Core, r: Registration): Order {
     reversalAttempted: false,
     attempts: 0,
     updatedAt: now,
+    lastOperationAt: now,
   };
   core.state.insertOrder(order);
   return order;
@@ -98,8 +99,13 @@ function notify(core: Core, order: Order, operation: CallbackOperation, success:
   core.callbacks.send(order.dynamicCallbackUrl, order, operation, success, secret);
 }
 
-function save(core: Core, order: Order): void {
+/**
+ * Saves a change of the order's payment state, dated `at` (now, or when a clock event was due); the
+ * date never goes back, so an event applied late cannot file the order before an earlier change.
+ */
+function save(core: Core, order: Order, at = core.clock.now()): void {
   order.updatedAt = core.clock.now();
+  order.lastOperationAt = Math.max(order.lastOperationAt, at);
   core.state.saveOrder(order);
 }
 
@@ -121,36 +127,36 @@ export function expireIfDue(core: Core, order: Order): Order {
     order.status = OrderStatus.DECLINED;
     order.actionCode = ActionCode.SESSION_EXPIRED;
     order.pending = undefined;
-    save(core, order);
+    save(core, order, order.expiresAt);
     notify(core, order, 'declinedByTimeout', false);
   }
   if (order.status === OrderStatus.HELD) {
     const complete = order.autocompleteAt !== undefined && now >= order.autocompleteAt ? order.autocompleteAt : undefined;
     const release = order.autoReverseAt !== undefined && now >= order.autoReverseAt ? order.autoReverseAt : undefined;
-    if (complete !== undefined && (release === undefined || complete <= release)) deposit(core, order, 0, order.language);
-    else if (release !== undefined) autoReverse(core, order);
+    if (complete !== undefined && (release === undefined || complete <= release)) deposit(core, order, 0, order.language, complete);
+    else if (release !== undefined) autoReverse(core, order, release);
   }
   return order;
 }
 
 /** autoReverseDate: the whole remaining hold is released, even after a partial reversal (sandbox choice). */
-function autoReverse(core: Core, order: Order): void {
+function autoReverse(core: Core, order: Order, at: number): void {
   order.reversalAttempted = true;
-  reverseWhole(core, order);
+  reverseWhole(core, order, at);
 }
 
 /** A whole reversal: nothing held or charged any more, and the merchant told so. */
-function reverseWhole(core: Core, order: Order): void {
+function reverseWhole(core: Core, order: Order, at?: number): void {
   order.status = OrderStatus.REVERSED;
   order.approvedAmount = 0;
   order.depositedAmount = 0;
-  save(core, order);
+  save(core, order, at);
   notify(core, order, 'reversed', true);
 }
 
 /** Applies the clock's events to every order, so that time moved by the control API sends its callbacks at once. */
 export function expireAllDue(core: Core): void {
-  for (const order of core.state.allOrders()) expireIfDue(core, order);
+  for (const order of core.state.ordersTheClockCanChange()) expireIfDue(core, order);
 }
 
 export function newAuthorization(core: Core): Authorization {
@@ -199,8 +205,10 @@ export function markAcsStarted(core: Core, order: Order): void {
   }
 }
 
+/** A 3-D Secure step on the way: saved, but no change of the payment state (lastOperationAt stays). */
 export function savePending(core: Core, order: Order): void {
-  save(core, order);
+  order.updatedAt = core.clock.now();
+  core.state.saveOrder(order);
 }
 
 /** Requires an order to be waiting for payment. */
@@ -227,13 +235,14 @@ export function requirePaymentEmail(email: string | undefined, language: string)
 
 // Operations after payment (deposit.do, reverse.do, refund.do)
 
-export function deposit(core: Core, order: Order, amount: number, language: string): void {
+/** `at`: when autocompletionDate was due, for a deposit the clock brought about. */
+export function deposit(core: Core, order: Order, amount: number, language: string, at?: number): void {
   if (order.status !== OrderStatus.HELD) refuse(7, 'wrongState', language, order.status, 'only a held order can be deposited');
   const value = amount === 0 ? order.approvedAmount : amount;
   if (value > order.approvedAmount) refuse(5, 'wrongAmount', language, `more than the held ${order.approvedAmount}`);
   order.depositedAmount = value;
   order.status = OrderStatus.DEPOSITED;
-  save(core, order);
+  save(core, order, at);
   notify(core, order, 'deposited', true);
 }
 
