@@ -13,9 +13,14 @@
  * no new order enters a registration window while it is read; an order operated again while an operation
  * window is read may leave it and shift a page, and is then read by the next sync of changes.
  */
+import type { GatewayClient } from '../gateway/client.js';
+import { orderIdOf } from '../gateway/responses.js';
+import { formatDateTime14 } from '../protocol/fields.js';
+import { PAYMENT_STATES } from '../protocol/requests/reports.js';
 import type { OrderStatusCode, PeriodOrder } from '../store/periodOrders.js';
 import type { OrderSyncs, SyncDateOf, SyncRecord, Window } from '../store/orderSyncs.js';
 import { uncovered } from '../store/orderSyncs.js';
+import { orderView } from './orders.js';
 import type { OrderView } from './views.js';
 
 /** How far before the last sync's end a sync of changes starts reading. */
@@ -84,21 +89,51 @@ export function periodOrderOf(view: OrderView): PeriodOrder | undefined {
   };
 }
 
+/**
+ * The endpoint through the gateway client (its limiter paces every page). The gateway's window is whole
+ * seconds with both ends in it, so [from, to) is asked for as the seconds that hold it: a few orders
+ * either side may come too, and are kept like the rest. Every state is asked for; the list filters.
+ */
+export function lastOrdersSource(client: Pick<GatewayClient, 'getLastOrdersForMerchants'>): LastOrdersSource {
+  return async (r) => {
+    const from = Math.floor(r.window.from / 1000) * 1000;
+    const answer = await client.getLastOrdersForMerchants({
+      from: formatDateTime14(from),
+      to: formatDateTime14(Math.max(r.window.to - 1, from + 1000)),
+      transactionStates: PAYMENT_STATES.join(','),
+      page: r.page,
+      size: r.size,
+      searchByCreatedDate: r.byRegistration,
+    });
+    const orders: PeriodOrder[] = [];
+    for (const status of answer.orderStatuses) {
+      const orderId = orderIdOf(status);
+      const row = orderId === undefined ? undefined : periodOrderOf(orderView(status, orderId));
+      if (row) orders.push(row);
+    }
+    return { totalCount: answer.totalCount, orders };
+  };
+}
+
 export interface OrderSyncDeps {
   readonly syncs: OrderSyncs;
   readonly environment: string;
   readonly source: LastOrdersSource;
   readonly now?: () => number;
   readonly pageSize?: number;
+  /** OVERLAP_MS unless a test needs another. */
+  readonly overlapMs?: number;
 }
 
 export class OrderSync {
   private readonly now: () => number;
   private readonly pageSize: number;
+  private readonly overlapMs: number;
 
   constructor(private readonly deps: OrderSyncDeps) {
     this.now = deps.now ?? Date.now;
     this.pageSize = Math.min(Math.max(deps.pageSize ?? PAGE_SIZE, 1), PAGE_SIZE);
+    this.overlapMs = deps.overlapMs ?? OVERLAP_MS;
   }
 
   /**
@@ -130,8 +165,8 @@ export class OrderSync {
         const stop = await step(syncs.begin(environment, 'registration', part, now));
         if (stop) return stop;
       }
-      if (since !== undefined && since - OVERLAP_MS < now) {
-        const stop = await step(syncs.begin(environment, 'operation', { from: since - OVERLAP_MS, to: now }, now));
+      if (since !== undefined && since - this.overlapMs < now) {
+        const stop = await step(syncs.begin(environment, 'operation', { from: since - this.overlapMs, to: now }, now));
         if (stop) return stop;
       }
     }
