@@ -12,11 +12,13 @@ import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../ga
 import { luhnValid, maskCardNumbers } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderLookup, OrderView } from '../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../services/views.js';
+import { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 import type { ChannelName } from './channels.js';
 
 export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../services/views.js';
 export type { ChannelName } from './channels.js';
+export { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 
 const environment = z.enum(ENVIRONMENT_KINDS);
 /** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */
@@ -125,12 +127,7 @@ const chargeFilter = z
     path: ['from'],
   });
 
-/** The installation's role profiles, from least to most allowed. */
-export const ROLES = ['support', 'finance', 'administrator'] as const;
-export type Role = (typeof ROLES)[number];
 const passphrase = printable(256).min(1, 'enter the passphrase');
-/** Long enough to resist guessing at the keychain's pace; no other rule (a sentence is a good passphrase). */
-export const MIN_PASSPHRASE = 12;
 
 const schemas = {
   'app.info': none,
