@@ -8,31 +8,34 @@
  * falls back to a default. Amounts are integers in minor units.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo } from '../gateway/environments.js';
+import { BASE_URL_USERINFO_MESSAGE, hasUserinfo } from '../gateway/environments.js';
 import { luhnValid, maskCardNumbers } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderLookup, OrderView } from '../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../services/views.js';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 import type { ChannelName } from './channels.js';
+import {
+  environment,
+  gatewayEnvironment,
+  minorUnits,
+  orderId,
+  none,
+  printable,
+  currencyNumeric,
+  clientId,
+  bindingId,
+  type EnvironmentName,
+  type ExportFile,
+} from './contract/shared.js';
 
-export type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderView } from '../services/views.js';
+export type { BatchProgress, LookupResult, OrderView } from '../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../services/views.js';
+export type { ChargeBatchProgress, ChargeBatchState } from '../services/views.js';
 export type { ChannelName } from './channels.js';
 export { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
+export type { EnvironmentName, ExportFile } from './contract/shared.js';
 
-const environment = z.enum(ENVIRONMENT_KINDS);
-/** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */
-const gatewayEnvironment = z.enum(['test', 'production', 'custom']);
-const minorUnits = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const orderId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a gateway orderId (a UUID)');
 const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'must be a batch id returned by orders.batch.start');
-const none = z.strictObject({});
-// Printable text only: a secret or a reference with control characters is a paste accident.
-const printable = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
 
 /** Why the operator deposits, reverses or refunds, in their words: kept in the operations journal and the audit log. */
 const operatorReason = printable(200)
@@ -80,8 +83,6 @@ const cardNumber = z
   .string()
   .regex(/^\d{12,19}$/, 'must be 12 to 19 digits, without spaces')
   .refine(luhnValid, 'is not a valid card number: its check digit is wrong (a digit mistyped?)');
-const clientId = printable(255).trim().min(1, 'enter a client ID');
-const bindingId = printable(255).trim().min(1, 'enter a binding ID');
 /** The current month as YYYYMM (UTC), the earliest expiry a card may be extended to. */
 export const currentYearMonth = (now = Date.now()): string => new Date(now).toISOString().slice(0, 7).replace('-', '');
 const newExpiry = z
@@ -102,8 +103,6 @@ const bindingsFind = z
 
 /** The three ways a stored card may be charged, as the gateway files it. */
 const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
-/** ISO 4217 numeric code, as the gateway takes currencies. */
-const currencyNumeric = z.string().regex(/^\d{3}$/, 'must be an ISO 4217 numeric currency code, e.g. 643');
 const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
 const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
@@ -288,8 +287,6 @@ export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] }
 export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
 
-export type EnvironmentName = z.infer<typeof environment>;
-
 export interface AppInfo {
   readonly name: string;
   readonly version: string;
@@ -410,12 +407,6 @@ export interface BatchRetried {
   readonly batchId: string;
   readonly total: number;
   readonly retrying: number;
-}
-
-export interface ExportFile {
-  readonly fileName: string;
-  readonly mimeType: 'text/csv';
-  readonly content: string;
 }
 
 export interface AuditEntryView {
