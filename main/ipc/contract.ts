@@ -8,15 +8,14 @@
  * falls back to a default. Amounts are integers in minor units.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO_MESSAGE, hasUserinfo } from '../gateway/environments.js';
 import { luhnValid, maskCardNumbers } from '../services/cardNumbers.js';
 import type { BatchProgress, ChargeBatchProgress, ChargeBatchState, LookupResult, OrderLookup, OrderView } from '../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../services/views.js';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 import type { ChannelName } from './channels.js';
+import { settingsSchemas, type SettingsResults, type CurrencyLimitView } from './contract/settings.js';
 import {
   environment,
-  gatewayEnvironment,
   minorUnits,
   orderId,
   none,
@@ -34,6 +33,7 @@ export type { ChargeBatchProgress, ChargeBatchState } from '../services/views.js
 export type { ChannelName } from './channels.js';
 export { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
+export * from './contract/settings.js';
 
 const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'must be a batch id returned by orders.batch.start');
 
@@ -129,55 +129,7 @@ const chargeFilter = z
 const passphrase = printable(256).min(1, 'enter the passphrase');
 
 const schemas = {
-  'app.info': none,
-  'settings.get': none,
-  'settings.updateGeneral': z
-    .strictObject({
-      environment: environment.optional(),
-      language: z
-        .string()
-        .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
-        .optional(),
-    })
-    .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
-  'settings.setConnection': z.strictObject({
-    environment,
-    /** null clears the environment's own base URL. Credentials never ride in it (user:password@). */
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO_MESSAGE)
-      .nullable()
-      .optional(),
-    authMode: z.enum(['password', 'token']).optional(),
-    userName: printable(50).min(1).nullable().optional(),
-    merchantLogin: printable(255).min(1).nullable().optional(),
-    signatureRequired: z.boolean().optional(),
-  }),
-  'settings.setCredential': z.strictObject({
-    environment: gatewayEnvironment,
-    kind: z.enum(['password', 'token']),
-    secret: printable(1024).min(1, 'must not be empty'),
-  }),
-  'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
-  'settings.checkConnection': none,
-  'settings.chargeLimits': z.strictObject({ environment }),
-  /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
-  'settings.setChargeMaximum': z.strictObject({
-    environment,
-    currency: currencyNumeric,
-    maximum: minorUnits.nullable(),
-    /** Required for production: the maximum the operator saw when confirming (null: none was set). */
-    confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
-  }),
-  /** The currencies a gateway environment accepts; the sandbox says its own. */
-  'settings.setCurrencies': z.strictObject({
-    environment: gatewayEnvironment,
-    currencies: z
-      .array(currencyNumeric)
-      .max(200)
-      .refine((cs) => new Set(cs).size === cs.length, 'must not name a currency twice'),
-  }),
+  ...settingsSchemas,
   'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
@@ -286,55 +238,6 @@ export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] }
 
 export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
-
-export interface AppInfo {
-  readonly name: string;
-  readonly version: string;
-  readonly contractVersion: number;
-  readonly environment: EnvironmentName;
-  /** Where the embedded sandbox listens (it is the default environment). */
-  readonly sandboxUrl: string;
-  readonly dataFolder: string;
-  /** 'electron' in the desktop window, 'browser' through the loopback host. */
-  readonly shell: 'electron' | 'browser';
-}
-
-export interface ConnectionView {
-  readonly baseUrl?: string;
-  readonly authMode: 'password' | 'token';
-  readonly userName?: string;
-  readonly merchantLogin?: string;
-  readonly signatureRequired: boolean;
-  /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
-  readonly credentials?: { readonly password: boolean; readonly token: boolean };
-  /** Where requests go, or why the environment cannot be used yet. */
-  readonly effectiveBaseUrl?: string;
-  readonly problem?: string;
-}
-
-export interface SettingsView {
-  readonly general: { readonly environment: EnvironmentName; readonly language: string };
-  readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
-  /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
-  readonly switchRefused?: SwitchRefusal;
-  /** Why the OS keychain cannot be used now, once, as sentences; absent when it can. */
-  readonly keychainProblem?: string;
-}
-
-export interface SwitchRefusal {
-  readonly environment: EnvironmentName;
-  readonly reason: string;
-  readonly at: number;
-}
-
-export interface ConnectionCheck {
-  readonly ok: boolean;
-  readonly environment: EnvironmentName;
-  /** In words: connected, or the gateway's refusal (its own text), or why nothing answered. */
-  readonly message: string;
-  /** The technical account of a failed check, for a "Details" disclosure. */
-  readonly detail?: string;
-}
 
 /** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
 export type HistoryEntry = LookupHistoryEntry;
@@ -524,29 +427,6 @@ export interface StoredCardChanged {
 export type ChargeState = (typeof CHARGE_STATES)[number];
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 
-export interface CurrencyOption {
-  readonly numeric: string;
-  readonly alpha: string;
-  readonly exponent: number;
-  readonly name: string;
-}
-
-/** A currency an environment accepts, with its per-charge maximum there. */
-export interface CurrencyLimitView extends CurrencyOption {
-  /** Largest amount of one charge, in this currency's minor units; absent where none is set (refused). */
-  readonly maximum?: number;
-  /** set in Settings, or the sandbox's default where none is set. */
-  readonly maximumFrom?: 'set' | 'default';
-}
-
-/** An environment's accepted currencies and their maximums, as Settings edits them. */
-export interface ChargeLimitsView {
-  readonly environment: EnvironmentName;
-  /** The sandbox says which currencies it accepts; the other environments list theirs in Settings. */
-  readonly currenciesFrom: 'sandbox' | 'settings';
-  readonly currencies: readonly CurrencyLimitView[];
-}
-
 /** What the charge form needs to know before anything is typed. */
 export interface ChargeOptions {
   readonly environment: EnvironmentName;
@@ -709,17 +589,7 @@ export interface RoleProfileView {
   readonly problem?: string;
 }
 
-export interface Results {
-  'app.info': AppInfo;
-  'settings.get': SettingsView;
-  'settings.updateGeneral': SettingsView;
-  'settings.setConnection': SettingsView;
-  'settings.setCredential': SettingsView;
-  'settings.clearCredential': SettingsView;
-  'settings.checkConnection': ConnectionCheck;
-  'settings.chargeLimits': ChargeLimitsView;
-  'settings.setChargeMaximum': ChargeLimitsView;
-  'settings.setCurrencies': ChargeLimitsView;
+export interface Results extends SettingsResults {
   'orders.lookup': OrderLookup;
   'orders.search': readonly OrderView[];
   'orders.history': readonly HistoryEntry[];
