@@ -14,6 +14,7 @@ import { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 import type { ChannelName } from './channels.js';
 import { settingsSchemas, type SettingsResults, type CurrencyLimitView } from './contract/settings.js';
 import { ordersSchemas, type OrdersResults, type BatchState, type BatchProgress } from './contract/orders.js';
+import { auditSchemas, type AuditResults } from './contract/audit.js';
 import {
   environment,
   minorUnits,
@@ -32,21 +33,7 @@ export { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
 export * from './contract/settings.js';
 export * from './contract/orders.js';
-
-/** The audit log's filters; times are milliseconds since the epoch, both ends included. */
-const auditFilter = z
-  .strictObject({
-    action: printable(64).min(1).optional(),
-    outcome: z.enum(['success', 'failure', 'refused']).optional(),
-    from: z.number().int().min(0).optional(),
-    to: z.number().int().min(0).optional(),
-    objectType: printable(64).min(1).optional(),
-    objectId: printable(128).min(1).optional(),
-  })
-  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
-    message: 'the start must not be after the end',
-    path: ['from'],
-  });
+export * from './contract/audit.js';
 
 /** Signing keys are named by the id the app gave them (a UUID). */
 const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a signing key id');
@@ -119,8 +106,7 @@ const passphrase = printable(256).min(1, 'enter the passphrase');
 const schemas = {
   ...settingsSchemas,
   ...ordersSchemas,
-  'audit.query': auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
-  'audit.export': auditFilter,
+  ...auditSchemas,
   'keys.list': none,
   'keys.generate': z.strictObject({
     /** The certificate's subject (CN). */
@@ -195,30 +181,6 @@ export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] }
 
 export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
-
-export interface AuditEntryView {
-  readonly id: number;
-  readonly at: number;
-  readonly osUser: string;
-  readonly environment: string;
-  readonly action: string;
-  readonly outcome: 'success' | 'failure' | 'refused';
-  readonly objectType?: string;
-  readonly objectId?: string;
-  readonly detail?: string;
-  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
-  readonly role?: Role;
-  /** The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"). */
-  readonly words: string;
-}
-
-export interface AuditPage {
-  readonly entries: readonly AuditEntryView[];
-  /** True when more entries match than were returned (newest first): the export has them all. */
-  readonly more: boolean;
-  /** Every action in the log, for the filter. */
-  readonly actions: readonly string[];
-}
 
 export interface SigningKeyView {
   readonly id: string;
@@ -473,9 +435,7 @@ export interface RoleProfileView {
   readonly problem?: string;
 }
 
-export interface Results extends SettingsResults, OrdersResults {
-  'audit.query': AuditPage;
-  'audit.export': ExportFile;
+export interface Results extends SettingsResults, OrdersResults, AuditResults {
   'keys.list': SigningKeysView;
   'keys.generate': SigningKeyView;
   'keys.import': SigningKeyView;
