@@ -7,8 +7,7 @@
  * Inputs are strict objects: an unknown key is refused, not ignored, so a misspelt field never silently
  * falls back to a default. Amounts are integers in minor units.
  */
-import { z } from 'zod';
-import { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
+import type { z } from 'zod';
 import type { ChannelName } from './channels.js';
 import { settingsSchemas, type SettingsResults } from './contract/settings.js';
 import { ordersSchemas, type OrdersResults, type BatchState, type BatchProgress } from './contract/orders.js';
@@ -16,10 +15,9 @@ import { auditSchemas, type AuditResults } from './contract/audit.js';
 import { keysSchemas, type KeysResults } from './contract/keys.js';
 import { cardsSchemas, type CardsResults } from './contract/cards.js';
 import { chargesSchemas, type ChargesResults, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
-import { none, printable } from './contract/shared.js';
+import { rolesSchemas, type RolesResults, type Role } from './contract/roles.js';
 
 export type { ChannelName } from './channels.js';
-export { MIN_PASSPHRASE, ROLES, type Role } from '../services/roles.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
 export * from './contract/settings.js';
 export * from './contract/orders.js';
@@ -27,8 +25,7 @@ export * from './contract/audit.js';
 export * from './contract/keys.js';
 export * from './contract/cards.js';
 export * from './contract/charges.js';
-
-const passphrase = printable(256).min(1, 'enter the passphrase');
+export * from './contract/roles.js';
 
 const schemas = {
   ...settingsSchemas,
@@ -37,14 +34,7 @@ const schemas = {
   ...keysSchemas,
   ...cardsSchemas,
   ...chargesSchemas,
-  'roles.get': none,
-  /** Any profile may change the profile: the passphrase is what an administrator holds. */
-  'roles.set': z.strictObject({ role: z.enum(ROLES), passphrase }),
-  /** The first passphrase needs no current one; changing it does. */
-  'roles.setPassphrase': z.strictObject({
-    current: passphrase.optional(),
-    next: printable(256).min(MIN_PASSPHRASE, `must have at least ${MIN_PASSPHRASE} characters`),
-  }),
+  ...rolesSchemas,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -52,21 +42,7 @@ export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] }
 export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
 
-export interface RoleProfileView {
-  readonly role: Role;
-  /** Whether an administrator has set the passphrase; until then the installation is an administrator's. */
-  readonly passphraseSet: boolean;
-  /** Every channel this profile may call, for the screens to offer only what works. */
-  readonly allowedChannels: readonly ChannelName[];
-  /** Why the profile cannot be read or changed now (the keychain cannot be used), in words. */
-  readonly problem?: string;
-}
-
-export interface Results extends SettingsResults, OrdersResults, AuditResults, KeysResults, CardsResults, ChargesResults {
-  'roles.get': RoleProfileView;
-  'roles.set': RoleProfileView;
-  'roles.setPassphrase': RoleProfileView;
-}
+export interface Results extends SettingsResults, OrdersResults, AuditResults, KeysResults, CardsResults, ChargesResults, RolesResults {}
 export type Result<K extends ChannelName> = Results[K];
 
 /** Events main pushes to the renderer. */
