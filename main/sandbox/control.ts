@@ -8,12 +8,14 @@ import { createHash, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { wrongSigningKey } from '../protocol/signingKey.js';
+import { createConsolePages, isConsolePath } from './console/pages.js';
+import type { ConsoleSessions } from './console/sessions.js';
 import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { CURRENCIES } from './engine/currencies.js';
 import { expireAllDue } from './engine/lifecycle.js';
 import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
-import { controlGuard } from './http/controlGuard.js';
+import { controlGuard, tokenMatcher } from './http/controlGuard.js';
 import { faultRuleInput, type Faults } from './http/faults.js';
 import type { RateLimiter } from './http/limits.js';
 import type { Merchant } from './state/model.js';
@@ -28,6 +30,10 @@ export interface ControlDeps {
   readonly token: string;
   /** The port the sandbox listens on (known once it listens), for the Host and Origin checks. */
   readonly port: () => number;
+  /** The developer console's tickets and sessions; a session cookie stands in for the token. */
+  readonly sessions: ConsoleSessions;
+  /** The folder of the developer console's page (resources/sandbox-console). */
+  readonly consoleDir: string;
 }
 
 class ControlError extends Error {
@@ -109,7 +115,14 @@ function merchantView(m: Merchant) {
 
 export function createControl(deps: ControlDeps) {
   const { core, faults } = deps;
-  const refusal = controlGuard(deps.token, deps.port);
+  const refusal = controlGuard(deps.token, deps.port, (req) => deps.sessions.hasSession(req, deps.port()));
+  const consolePages = createConsolePages({
+    sessions: deps.sessions,
+    isToken: tokenMatcher(deps.token),
+    guard: refusal,
+    port: deps.port,
+    dir: deps.consoleDir,
+  });
 
   const merchantOf = (login: string): Merchant => {
     const m = core.state.merchant(login);
@@ -274,6 +287,8 @@ export function createControl(deps: ControlDeps) {
   }
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    // The console's page answers in HTML and has its own entry link; it checks the same guard itself.
+    if (isConsolePath(url.pathname)) return consolePages(req, res, url);
     const refused = refusal(req);
     if (refused) {
       req.resume(); // discard any body unread
