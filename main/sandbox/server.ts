@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SandboxClock } from './clock.js';
 import { SandboxEvents } from './console/events.js';
+import { RequestLog } from './console/requestLog.js';
 import { ConsoleSessions, type ConsoleSessionOptions } from './console/sessions.js';
 import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
@@ -118,6 +119,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const faults = new Faults();
   const limiter = new RateLimiter();
   const sessions = new ConsoleSessions(options.consoleSessions);
+  const requests = new RequestLog(events);
   const pages = createPages(core);
   const control = createControl({
     core,
@@ -131,13 +133,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       clock.set(Date.now());
       state.saveMeta('clockOffsetMs', 0);
       core.ids = new IdSource(seed);
+      requests.clear();
     },
     token: controlToken,
     port: () => listeningPort,
     sessions,
+    requests,
     consoleDir: options.consoleDir ?? DEFAULT_CONSOLE_DIR,
   });
-  const gatewayDeps = { core, faults, limiter, log };
+  const gatewayDeps = { core, faults, limiter, log, requests };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
