@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { wrongSigningKey } from '../protocol/signingKey.js';
 import { createConsolePages, isConsolePath } from './console/pages.js';
 import { faultsView } from './console/faultWords.js';
+import { applyOrderAction, orderActionInput, OrderActionRefused } from './console/orderActions.js';
 import { orderDetail, orderSummary } from './console/orderViews.js';
 import type { RequestLog } from './console/requestLog.js';
 import type { ConsoleSessions } from './console/sessions.js';
@@ -293,6 +294,17 @@ export function createControl(deps: ControlDeps) {
       }
       case 'GET /orders/:orderId':
         return send(res, 200, { order: orderDetail(orderOf(parts[1]!)) });
+      case 'POST /orders/:orderId/actions': {
+        const order = orderOf(parts[1]!);
+        const input = await jsonBody(req, orderActionInput);
+        try {
+          applyOrderAction(core, order, input);
+        } catch (err) {
+          if (err instanceof OrderActionRefused) throw new ControlError(err.status, err.message);
+          throw err;
+        }
+        return send(res, 200, { order: orderDetail(order) });
+      }
       case 'GET /bindings': {
         const bindings = core.state
           .allBindings()
