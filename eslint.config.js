@@ -3,6 +3,8 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const onlyMainImportsElectron = { name: 'electron', message: 'Only main/index.ts and preload/ may import electron.' };
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -15,9 +17,26 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': ['error', { paths: [onlyMainImportsElectron] }],
+    },
+  },
+  {
+    // The layers under the IPC layer never import it: main/ipc (the contract, the dispatcher, the handlers)
+    // depends on them, never the reverse, so what a service does cannot hinge on how the renderer asks.
+    files: ['main/services/**/*.ts', 'main/store/**/*.ts', 'main/gateway/**/*.ts', 'main/sandbox/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only main/index.ts and preload/ may import electron.' }] },
+        {
+          paths: [onlyMainImportsElectron],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+ipc/',
+              message:
+                'Services, the store, the gateway client and the sandbox must not import main/ipc/; move what both need below it (e.g. main/services/roles.ts).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,9 +21,8 @@
  */
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { ChannelName } from '../ipc/channels.js';
-import { MIN_PASSPHRASE, ROLES, type Role } from '../ipc/contract.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { MIN_PASSPHRASE, ROLES, type Role } from './roles.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
@@ -200,8 +199,12 @@ export class RoleProfileService {
     return { role: roleOf(s), passphraseSet: s.kind !== 'fresh', ...(problem !== undefined ? { problem } : {}) };
   }
 
-  /** The dispatcher refused a channel to the profile: audited with the channel and the profile. */
-  refused(channel: ChannelName, role: Role): void {
+  /**
+   * The dispatcher refused a channel to the profile: audited with the channel and the profile. The channel
+   * is only recorded here, so it is a plain name: which profile may use which channel is the IPC layer's
+   * table (main/ipc/permissions.ts), and a service does not depend on the IPC layer.
+   */
+  refused(channel: string, role: Role): void {
     this.record('access', 'refused', { objectType: 'channel', objectId: channel, detail: `profile ${role}` });
   }
 

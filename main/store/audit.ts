@@ -4,7 +4,7 @@
  * (facts), never secrets or whole card numbers; the screen's words are built from them when read
  * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
-import type { Role } from '../ipc/contract.js';
+import type { Role } from '../services/roles.js';
 import { read, write, type Db } from './database.js';
 
 /** Raw values of an entry (amounts in minor units, numeric currency, masked card, order number), kept as JSON. */

@@ -1,0 +1,54 @@
+/** The audit log: what was done, by which profile, read and exported with the same filters. */
+import { z } from 'zod';
+import type { Role } from '../../services/roles.js';
+import { printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+
+/** The audit log's filters; times are milliseconds since the epoch, both ends included. */
+const auditFilter = z
+  .strictObject({
+    action: printable(64).min(1).optional(),
+    outcome: z.enum(['success', 'failure', 'refused']).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    objectType: printable(64).min(1).optional(),
+    objectId: printable(128).min(1).optional(),
+  })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: 'the start must not be after the end',
+    path: ['from'],
+  });
+
+export const auditSchemas = {
+  'audit.query': auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+  'audit.export': auditFilter,
+} satisfies SchemasOf<ChannelsOf<'audit'>>;
+
+export interface AuditEntryView {
+  readonly id: number;
+  readonly at: number;
+  readonly osUser: string;
+  readonly environment: string;
+  readonly action: string;
+  readonly outcome: 'success' | 'failure' | 'refused';
+  readonly objectType?: string;
+  readonly objectId?: string;
+  readonly detail?: string;
+  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  readonly role?: Role;
+  /** The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"). */
+  readonly words: string;
+}
+
+export interface AuditPage {
+  readonly entries: readonly AuditEntryView[];
+  /** True when more entries match than were returned (newest first): the export has them all. */
+  readonly more: boolean;
+  /** Every action in the log, for the filter. */
+  readonly actions: readonly string[];
+}
+
+/** What each of the workspace's channels answers. */
+export interface AuditResults {
+  'audit.query': AuditPage;
+  'audit.export': ExportFile;
+}

@@ -1,0 +1,258 @@
+/**
+ * Manual charges of stored cards: the form's options, one charge, the journal and its export, the
+ * reconciliation of charges whose outcome is unknown, and charges from a file (dry run, then run).
+ */
+import { z } from 'zod';
+import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
+import type { CurrencyLimitView } from './settings.js';
+import {
+  bindingId,
+  clientId,
+  currencyNumeric,
+  environment,
+  minorUnits,
+  none,
+  printable,
+  type ChannelsOf,
+  type EnvironmentName,
+  type ExportFile,
+  type SchemasOf,
+} from './shared.js';
+
+export type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
+
+/** The three ways a stored card may be charged, as the gateway files it. */
+const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
+
+const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
+const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
+export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
+/**
+ * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
+ * is not awaited any more (lost, or left by a stopped app), `sending` those being sent now. Times in ms since the epoch.
+ */
+const chargeFilter = z
+  .strictObject({
+    state: z.enum([...CHARGE_STATES, 'open', 'unknown', 'sending']).optional(),
+    /** Part of an orderNumber, orderId, bindingId or clientId. */
+    text: printable(64).trim().min(1).optional(),
+    from: z.number().int().min(0).optional(),
+    to: z.number().int().min(0).optional(),
+    /** Another environment's charges; the current one's when absent. */
+    environment: environment.optional(),
+  })
+  .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
+    message: 'the start must not be after the end',
+    path: ['from'],
+  });
+
+export const chargesSchemas = {
+  'charges.options': none,
+  'charges.create': z.strictObject({
+    /** The environment the operator confirmed; refused if it is no longer the current one. */
+    environment,
+    clientId,
+    bindingId,
+    /** The category the confirmation showed; refused if the gateway files the card otherwise. */
+    category: chargeCategory,
+    amount: minorUnits,
+    currency: currencyNumeric,
+    description: printable(598).trim().min(1).optional(),
+    /** The operator's reference (invoice or case number), used as the orderNumber: never charged twice. */
+    reference: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'must be 1 to 36 letters, digits or . _ / -')
+      .optional(),
+    /** The operator confirmed a repeat of the same card and amount within ten minutes. */
+    confirmRepeat: z.boolean().optional(),
+  }),
+  'charges.journal': chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+  'charges.export': chargeFilter,
+  /** One open charge by its journal id, or every open charge of the current environment. */
+  'charges.reconcile': z.strictObject({ id: chargeId.optional() }),
+  'charges.batch.plan': z.strictObject({
+    text: z
+      .string()
+      .min(1, 'the file is empty')
+      .max(4 * 1024 * 1024, 'the file is over 4 MB'),
+  }),
+  'charges.batch.run': z.strictObject({ batchId: chargeBatchId, environment }),
+  'charges.batch.pause': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.resume': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.cancel': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.status': z.strictObject({ batchId: chargeBatchId }),
+  'charges.batch.export': z.strictObject({ batchId: chargeBatchId }),
+} satisfies SchemasOf<ChannelsOf<'charges'>>;
+
+export type ChargeState = (typeof CHARGE_STATES)[number];
+export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
+
+/** What the charge form needs to know before anything is typed. */
+export interface ChargeOptions {
+  readonly environment: EnvironmentName;
+  /** The currencies the environment accepts, each with its per-charge maximum (Settings); may be empty. */
+  readonly currencies: readonly CurrencyLimitView[];
+  readonly currenciesFrom: 'sandbox' | 'settings';
+  readonly defaultCurrency: string;
+  /** Charges of the current environment whose outcome is unknown (answer lost; not those being sent now). */
+  readonly openCharges: number;
+}
+
+/** One charge of the journal, with its state in words. */
+export interface ChargeView {
+  readonly id: number;
+  readonly environment: string;
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly bindingId: string;
+  readonly clientId: string;
+  readonly category: ChargeCategory;
+  /** The card as the app last saw it (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
+  readonly description?: string;
+  readonly operator: string;
+  readonly state: ChargeState;
+  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
+  readonly stateWords: string;
+  /** Being sent now: its answer is awaited, not lost (state PENDING). */
+  readonly sending: boolean;
+  /** What the charge stands at now; absent while its outcome is not known. */
+  readonly standing?: ChargeStandingView;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
+  readonly reason?: string;
+  readonly at: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
+ * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
+ */
+export interface ChargeStandingView {
+  readonly charged: number;
+  readonly refunded: number;
+  readonly net: number;
+  /** Held and not yet deposited. */
+  readonly held: number;
+  readonly orderStatus?: number;
+  readonly asOf: number;
+  readonly source: 'charge' | 'lookUp' | 'operation';
+}
+
+export type ChargeResult =
+  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
+  /** detail: the technical account of what went wrong, behind the screen's "Details". */
+  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
+  /** Nothing was journalled or sent. */
+  | { readonly outcome: 'refused'; readonly reason: string }
+  /** The same card and amount were charged within ten minutes: repeat only with confirmRepeat. */
+  | { readonly outcome: 'needsConfirmation'; readonly earlier: readonly ChargeView[] };
+
+export interface ChargeJournalPage {
+  readonly environment: string;
+  readonly entries: readonly ChargeView[];
+  /** More entries match than were returned (newest first): the export has them all. */
+  readonly more: boolean;
+  /** The environment's charges whose outcome is unknown (answer lost), whatever the filter; not those being sent. */
+  readonly openCount: number;
+  /** The environment's charges being sent now, their answer awaited. */
+  readonly sendingCount: number;
+}
+
+export interface ReconcileResult {
+  readonly results: readonly ChargeResult[];
+  /** Charges whose outcome is still unknown afterwards (not counting those being sent). */
+  readonly stillOpen: number;
+}
+
+export interface PlannedChargeView {
+  readonly line: number;
+  readonly clientId: string;
+  readonly bindingId: string;
+  readonly category: ChargeCategory;
+  readonly maskedPan?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly description?: string;
+  /** The orderNumber this row is charged under: the file's hash and the line, so a file runs once. */
+  readonly reference: string;
+}
+
+/** The dry run: what would be charged, what is invalid and why, and the totals per currency. */
+export interface ChargeBatchPlan {
+  readonly batchId: string;
+  readonly environment: EnvironmentName;
+  readonly charges: readonly PlannedChargeView[];
+  readonly invalid: readonly { readonly line: number; readonly errors: readonly string[] }[];
+  readonly totals: readonly {
+    readonly currency: string;
+    readonly currencyAlpha?: string;
+    readonly exponent: number;
+    readonly amount: number;
+    readonly count: number;
+  }[];
+}
+
+export interface ChargeBatchRow {
+  readonly line: number;
+  /**
+   * error: the app failed while charging the row; the journal says whether it was charged. invalid: the dry
+   * run left it out. waiting: not reached yet; sending: being charged now, its answer awaited.
+   */
+  readonly result:
+    | 'paid'
+    | 'declined'
+    | 'failed'
+    | 'unknown'
+    | 'refused'
+    | 'needsConfirmation'
+    | 'cancelled'
+    | 'error'
+    | 'invalid'
+    | 'waiting'
+    | 'sending';
+  /** The row's client and amount as the file has them. */
+  readonly clientId: string;
+  readonly amountText: string;
+  /** Empty for an invalid row. */
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly reason?: string;
+}
+
+export interface ChargeBatchStatus {
+  readonly batchId: string;
+  readonly environment: EnvironmentName;
+  readonly state: ChargeBatchState;
+  readonly progress: ChargeBatchProgress;
+  /** Every row of the file, in its order. */
+  readonly rows: readonly ChargeBatchRow[];
+  /** Why the app stopped the batch (state failed). */
+  readonly failure?: string;
+}
+
+/** What each of the workspace's channels answers. */
+export interface ChargesResults {
+  'charges.options': ChargeOptions;
+  'charges.create': ChargeResult;
+  'charges.journal': ChargeJournalPage;
+  'charges.export': ExportFile;
+  'charges.reconcile': ReconcileResult;
+  'charges.batch.plan': ChargeBatchPlan;
+  'charges.batch.run': ChargeBatchStatus;
+  'charges.batch.pause': ChargeBatchStatus;
+  'charges.batch.resume': ChargeBatchStatus;
+  'charges.batch.cancel': ChargeBatchStatus;
+  'charges.batch.status': ChargeBatchStatus;
+  'charges.batch.export': ExportFile;
+}

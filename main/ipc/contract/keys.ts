@@ -1,0 +1,104 @@
+/**
+ * Signing keys: the current environment's keys and certificates, generated or imported (the private key
+ * crosses IPC once, into the keychain), activated, retired, and tried on a body.
+ */
+import { z } from 'zod';
+import { none, printable, type ChannelsOf, type EnvironmentName, type SchemasOf } from './shared.js';
+
+/** Signing keys are named by the id the app gave them (a UUID). */
+const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a signing key id');
+/** Longest validity of a generated certificate: three years. */
+export const MAX_KEY_DAYS = 1095;
+/** Room for an RSA key of 8192 bits and a certificate with long names; real ones are 1 to 6 kB. */
+const MAX_PEM = 16 * 1024;
+/** One PEM block of the given label(s): the armour lines and Base64 between them, nothing else. */
+const pemBlock = (labels: string) => new RegExp(`^\\s*-----BEGIN (${labels})-----\\r?\\n[A-Za-z0-9+/=\\r\\n]+-----END \\1-----\\s*$`);
+const privateKeyPem = z
+  .string()
+  .max(MAX_PEM, 'is over 16 kB: not a private key')
+  .regex(pemBlock('PRIVATE KEY|RSA PRIVATE KEY|ENCRYPTED PRIVATE KEY'), 'must be one private key in PEM form (-----BEGIN PRIVATE KEY-----)')
+  .refine((s) => !s.includes('ENCRYPTED PRIVATE KEY'), 'is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)');
+const certificatePem = z
+  .string()
+  .max(MAX_PEM, 'is over 16 kB: not one certificate')
+  .regex(pemBlock('CERTIFICATE'), 'must be one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----)');
+
+export const keysSchemas = {
+  'keys.list': none,
+  'keys.generate': z.strictObject({
+    /** The certificate's subject (CN). */
+    merchantLogin: printable(255).trim().min(1, 'enter the merchant login'),
+    days: z.number().int('whole days only').min(1, 'at least 1 day').max(MAX_KEY_DAYS, `at most ${MAX_KEY_DAYS} days (three years)`),
+  }),
+  /** The private key crosses IPC this once, into the keychain; it is never sent back. */
+  'keys.import': z.strictObject({ privateKeyPem, certificatePem }),
+  'keys.exportCertificate': z.strictObject({ id: keyId }),
+  'keys.activate': z.strictObject({ id: keyId }),
+  'keys.retire': z.strictObject({ id: keyId }),
+  'keys.testSign': z.strictObject({
+    id: keyId,
+    /** Signed as its UTF-8 bytes, exactly as typed. */
+    body: z
+      .string()
+      .min(1, 'type a body to sign')
+      .max(64 * 1024, 'is over 64 kB')
+      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'must not contain control characters other than line breaks and tabs'),
+  }),
+} satisfies SchemasOf<ChannelsOf<'keys'>>;
+
+export interface SigningKeyView {
+  readonly id: string;
+  readonly subject: string;
+  /** SHA-256 of the certificate, colon-separated upper-case hex (as openssl prints it). */
+  readonly fingerprint256: string;
+  readonly notBefore: number;
+  readonly notAfter: number;
+  /** active: signs requests now; inactive: kept, can be activated; retired: its private key is deleted. */
+  readonly state: 'inactive' | 'active' | 'retired';
+  readonly expired: boolean;
+  /** Not expired, but ends within expiryWarningDays. */
+  readonly expiresSoon: boolean;
+  readonly daysLeft: number;
+}
+
+/** The current environment's signing keys, newest first, with what the screen needs to explain them. */
+export interface SigningKeysView {
+  readonly environment: EnvironmentName;
+  readonly keys: readonly SigningKeyView[];
+  /** The environment's merchant login (its connection settings; the sandbox's own), for a new key's subject. */
+  readonly merchantLogin?: string;
+  /** Whether this environment's requests are signed (Settings), i.e. whether the active key is in use. */
+  readonly signatureRequired: boolean;
+  readonly expiryWarningDays: number;
+  readonly maxDays: number;
+  /** Why the OS keychain cannot keep a new private key now (unavailable or locked); absent when it can. */
+  readonly keychainProblem?: string;
+}
+
+export interface CertificateFile {
+  readonly fileName: string;
+  readonly mimeType: 'application/x-pem-file';
+  readonly content: string;
+}
+
+export interface TestSignatureResult {
+  readonly id: string;
+  readonly fingerprint256: string;
+  readonly bodyBytes: number;
+  readonly xHash: string;
+  readonly xSignature: string;
+  readonly verified: boolean;
+  /** In words: verified, or why not, and whether a gateway would take the certificate today. */
+  readonly detail: string;
+}
+
+/** What each of the workspace's channels answers. */
+export interface KeysResults {
+  'keys.list': SigningKeysView;
+  'keys.generate': SigningKeyView;
+  'keys.import': SigningKeyView;
+  'keys.exportCertificate': CertificateFile;
+  'keys.activate': SigningKeysView;
+  'keys.retire': SigningKeysView;
+  'keys.testSign': TestSignatureResult;
+}

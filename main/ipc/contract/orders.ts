@@ -1,0 +1,145 @@
+/**
+ * Orders: one look-up, the look-ups made before, batch look-ups of a file, and the operations on an
+ * order's money (deposit, reverse, refund).
+ */
+import { z } from 'zod';
+import { maskCardNumbers } from '../../services/cardNumbers.js';
+import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
+import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
+import { environment, minorUnits, orderId, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+
+export type { BatchProgress, LookupResult, OrderView } from '../../services/views.js';
+export type { OrderLookup, TimelineEntry } from '../../services/views.js';
+
+const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'must be a batch id returned by orders.batch.start');
+
+/** Why the operator deposits, reverses or refunds, in their words: kept in the operations journal and the audit log. */
+const operatorReason = printable(200)
+  .trim()
+  .max(200, 'has at most 200 characters')
+  // The journal and the audit log keep it as typed, so a card number never goes in.
+  .refine((r) => maskCardNumbers(r) === r, 'contains a card number; say why without it')
+  .optional();
+
+export const ordersSchemas = {
+  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
+  'orders.search': z.strictObject({ text: printable(64) }),
+  'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
+  /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
+  'orders.deposit': z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
+  'orders.reverse': z.strictObject({ environment, orderId, reason: operatorReason }),
+  /** confirmRepeat: the operator confirmed the same amount again on this order within ten minutes. */
+  'orders.refund': z.strictObject({
+    environment,
+    orderId,
+    amount: minorUnits,
+    confirmRepeat: z.boolean().optional(),
+    reason: operatorReason,
+  }),
+  /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
+  'orders.batch.start': z.strictObject({
+    text: z
+      .string()
+      .min(1, 'the file is empty')
+      .max(16 * 1024 * 1024, 'the file is over 16 MB'),
+  }),
+  'orders.batch.cancel': z.strictObject({ batchId }),
+  /** from: how many rows the caller already has; only the rows that arrived after them come back. */
+  'orders.batch.results': z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  /** A new batch of the same lines, looking up again only those that failed or were cancelled. */
+  'orders.batch.retry': z.strictObject({ batchId }),
+  'orders.batch.export': z.strictObject({
+    batchId,
+    /** Only rows of this result, and (for found orders) of this status number. */
+    result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
+    status: z.number().int().min(0).max(99).optional(),
+  }),
+} satisfies SchemasOf<ChannelsOf<'orders'>>;
+
+/** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
+export type HistoryEntry = LookupHistoryEntry;
+
+export interface OperationResult {
+  readonly operation: 'deposit' | 'reverse' | 'refund';
+  /**
+   * done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being
+   * reconciled; notSent: nothing was journalled or sent (reason says why: another operation on the order
+   * is open); needsConfirmation: nothing was sent, the same refund was made lately (earlier lists it).
+   */
+  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation';
+  readonly amount?: number;
+  readonly reason?: string;
+  /** The same refunds within ten minutes, for needsConfirmation: when, how much and by whom. */
+  readonly earlier?: readonly { readonly at: number; readonly amount: number; readonly operator: string }[];
+  /** The order as the gateway shows it after the operation, when it could be read. */
+  readonly order?: OrderView;
+  /**
+   * When it could not be read after an operation was sent: the order as cached before, with this app's own
+   * journal merged into its timeline, to be shown marked as of `fetchedAt` and with no action on money.
+   */
+  readonly cached?: { readonly order: OrderView; readonly fetchedAt: number; readonly reason: string; readonly detail?: string };
+}
+
+export interface BatchStarted {
+  readonly batchId: string;
+  readonly total: number;
+  /** Numbers that appeared more than once; each is looked up once. */
+  readonly duplicates: number;
+  /** Lines that are not an orderId or orderNumber, with why. */
+  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: string }[];
+}
+
+export type BatchState = 'running' | 'done' | 'cancelled';
+
+/** One row of a batch's results, compact so that 100,000 of them cross IPC quickly. */
+export interface BatchRow {
+  /** The query's place in the batch (0 for the first): the row's key. */
+  readonly line: number;
+  readonly query: string;
+  readonly result: LookupResult['kind'];
+  readonly orderId?: string;
+  readonly orderNumber?: string;
+  readonly status?: number;
+  readonly statusWords?: string;
+  readonly paid?: boolean;
+  readonly amount?: number;
+  readonly exponent?: number;
+  readonly currency?: string;
+  readonly maskedPan?: string;
+  /** When the order was registered (milliseconds since the epoch). */
+  readonly registeredAt?: number;
+  /** A failed line: what happened in words, and the technical account (on hover, and in the export). */
+  readonly reason?: string;
+  readonly detail?: string;
+}
+
+export interface BatchResults {
+  readonly batchId: string;
+  readonly state: BatchState;
+  readonly progress: BatchProgress;
+  /** The rows that arrived from this position on, in the order they arrived; ask next from `from + rows.length`. */
+  readonly from: number;
+  readonly rows: readonly BatchRow[];
+}
+
+export interface BatchRetried {
+  /** The new batch: the lines that were found or not found keep their results, the rest are looked up again. */
+  readonly batchId: string;
+  readonly total: number;
+  readonly retrying: number;
+}
+
+/** What each of the workspace's channels answers. */
+export interface OrdersResults {
+  'orders.lookup': OrderLookup;
+  'orders.search': readonly OrderView[];
+  'orders.history': readonly HistoryEntry[];
+  'orders.deposit': OperationResult;
+  'orders.reverse': OperationResult;
+  'orders.refund': OperationResult;
+  'orders.batch.start': BatchStarted;
+  'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
+  'orders.batch.results': BatchResults;
+  'orders.batch.retry': BatchRetried;
+  'orders.batch.export': ExportFile;
+}

@@ -1,0 +1,40 @@
+/**
+ * The installation's role profile: read, changed with the passphrase, and the passphrase set. The role
+ * words themselves are the services' (main/services/roles.ts); the contract only re-exports them.
+ */
+import { z } from 'zod';
+import { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
+import type { ChannelName } from '../channels.js';
+import { none, printable, type ChannelsOf, type SchemasOf } from './shared.js';
+
+export { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
+
+const passphrase = printable(256).min(1, 'enter the passphrase');
+
+export const rolesSchemas = {
+  'roles.get': none,
+  /** Any profile may change the profile: the passphrase is what an administrator holds. */
+  'roles.set': z.strictObject({ role: z.enum(ROLES), passphrase }),
+  /** The first passphrase needs no current one; changing it does. */
+  'roles.setPassphrase': z.strictObject({
+    current: passphrase.optional(),
+    next: printable(256).min(MIN_PASSPHRASE, `must have at least ${MIN_PASSPHRASE} characters`),
+  }),
+} satisfies SchemasOf<ChannelsOf<'roles'>>;
+
+export interface RoleProfileView {
+  readonly role: Role;
+  /** Whether an administrator has set the passphrase; until then the installation is an administrator's. */
+  readonly passphraseSet: boolean;
+  /** Every channel this profile may call, for the screens to offer only what works. */
+  readonly allowedChannels: readonly ChannelName[];
+  /** Why the profile cannot be read or changed now (the keychain cannot be used), in words. */
+  readonly problem?: string;
+}
+
+/** What each of the workspace's channels answers. */
+export interface RolesResults {
+  'roles.get': RoleProfileView;
+  'roles.set': RoleProfileView;
+  'roles.setPassphrase': RoleProfileView;
+}

@@ -1,0 +1,155 @@
+/**
+ * The app's own information and its settings: the environment in use, each environment's connection and
+ * credentials (set or not, never the secret), and the currencies and per-charge maximums each accepts.
+ */
+import { z } from 'zod';
+import { BASE_URL_USERINFO_MESSAGE, hasUserinfo } from '../../gateway/environments.js';
+import {
+  currencyNumeric,
+  environment,
+  gatewayEnvironment,
+  minorUnits,
+  none,
+  printable,
+  type ChannelsOf,
+  type EnvironmentName,
+  type SchemasOf,
+} from './shared.js';
+
+export const settingsSchemas = {
+  'app.info': none,
+  'settings.get': none,
+  'settings.updateGeneral': z
+    .strictObject({
+      environment: environment.optional(),
+      language: z
+        .string()
+        .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
+        .optional(),
+    })
+    .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
+  'settings.setConnection': z.strictObject({
+    environment,
+    /** null clears the environment's own base URL. Credentials never ride in it (user:password@). */
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO_MESSAGE)
+      .nullable()
+      .optional(),
+    authMode: z.enum(['password', 'token']).optional(),
+    userName: printable(50).min(1).nullable().optional(),
+    merchantLogin: printable(255).min(1).nullable().optional(),
+    signatureRequired: z.boolean().optional(),
+  }),
+  'settings.setCredential': z.strictObject({
+    environment: gatewayEnvironment,
+    kind: z.enum(['password', 'token']),
+    secret: printable(1024).min(1, 'must not be empty'),
+  }),
+  'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
+  'settings.checkConnection': none,
+  'settings.chargeLimits': z.strictObject({ environment }),
+  /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
+  'settings.setChargeMaximum': z.strictObject({
+    environment,
+    currency: currencyNumeric,
+    maximum: minorUnits.nullable(),
+    /** Required for production: the maximum the operator saw when confirming (null: none was set). */
+    confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
+  }),
+  /** The currencies a gateway environment accepts; the sandbox says its own. */
+  'settings.setCurrencies': z.strictObject({
+    environment: gatewayEnvironment,
+    currencies: z
+      .array(currencyNumeric)
+      .max(200)
+      .refine((cs) => new Set(cs).size === cs.length, 'must not name a currency twice'),
+  }),
+} satisfies SchemasOf<ChannelsOf<'settings'> | 'app.info'>;
+
+export interface AppInfo {
+  readonly name: string;
+  readonly version: string;
+  readonly contractVersion: number;
+  readonly environment: EnvironmentName;
+  /** Where the embedded sandbox listens (it is the default environment). */
+  readonly sandboxUrl: string;
+  readonly dataFolder: string;
+  /** 'electron' in the desktop window, 'browser' through the loopback host. */
+  readonly shell: 'electron' | 'browser';
+}
+
+export interface ConnectionView {
+  readonly baseUrl?: string;
+  readonly authMode: 'password' | 'token';
+  readonly userName?: string;
+  readonly merchantLogin?: string;
+  readonly signatureRequired: boolean;
+  /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
+  readonly credentials?: { readonly password: boolean; readonly token: boolean };
+  /** Where requests go, or why the environment cannot be used yet. */
+  readonly effectiveBaseUrl?: string;
+  readonly problem?: string;
+}
+
+export interface SettingsView {
+  readonly general: { readonly environment: EnvironmentName; readonly language: string };
+  readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
+  /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
+  readonly switchRefused?: SwitchRefusal;
+  /** Why the OS keychain cannot be used now, once, as sentences; absent when it can. */
+  readonly keychainProblem?: string;
+}
+
+export interface SwitchRefusal {
+  readonly environment: EnvironmentName;
+  readonly reason: string;
+  readonly at: number;
+}
+
+export interface ConnectionCheck {
+  readonly ok: boolean;
+  readonly environment: EnvironmentName;
+  /** In words: connected, or the gateway's refusal (its own text), or why nothing answered. */
+  readonly message: string;
+  /** The technical account of a failed check, for a "Details" disclosure. */
+  readonly detail?: string;
+}
+
+export interface CurrencyOption {
+  readonly numeric: string;
+  readonly alpha: string;
+  readonly exponent: number;
+  readonly name: string;
+}
+
+/** A currency an environment accepts, with its per-charge maximum there. */
+export interface CurrencyLimitView extends CurrencyOption {
+  /** Largest amount of one charge, in this currency's minor units; absent where none is set (refused). */
+  readonly maximum?: number;
+  /** set in Settings, or the sandbox's default where none is set. */
+  readonly maximumFrom?: 'set' | 'default';
+}
+
+/** An environment's accepted currencies and their maximums, as Settings edits them. */
+export interface ChargeLimitsView {
+  readonly environment: EnvironmentName;
+  /** The sandbox says which currencies it accepts; the other environments list theirs in Settings. */
+  readonly currenciesFrom: 'sandbox' | 'settings';
+  readonly currencies: readonly CurrencyLimitView[];
+}
+
+/** What each of the workspace's channels answers. */
+export interface SettingsResults {
+  'app.info': AppInfo;
+  'settings.get': SettingsView;
+  'settings.updateGeneral': SettingsView;
+  'settings.setConnection': SettingsView;
+  'settings.setCredential': SettingsView;
+  'settings.clearCredential': SettingsView;
+  'settings.checkConnection': ConnectionCheck;
+  'settings.chargeLimits': ChargeLimitsView;
+  'settings.setChargeMaximum': ChargeLimitsView;
+  'settings.setCurrencies': ChargeLimitsView;
+}

@@ -1,0 +1,41 @@
+/**
+ * The IPC layer sits on top: main/ipc imports services, the store, the gateway client and the sandbox,
+ * never the reverse. ESLint's no-restricted-imports (eslint.config.js) keeps it so; this checks that the
+ * rule refuses such an import in each of those layers, and that none of their files has one.
+ */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const LAYERS = ['main/services', 'main/store', 'main/gateway', 'main/sandbox'] as const;
+const eslint = new ESLint({ cwd: root, ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports' });
+
+const restricted = (results: ESLint.LintResult[]): string[] =>
+  results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}: ${m.message}`));
+
+describe('layering: nothing below main/ipc imports it', () => {
+  it('refuses an import of main/ipc/ in services, the store, the gateway client and the sandbox, type imports too', async () => {
+    for (const layer of LAYERS) {
+      for (const [file, from] of [
+        [`${layer}/probe.ts`, '../ipc/contract.js'],
+        [`${layer}/nested/probe.ts`, '../../ipc/channels.js'],
+      ] as const) {
+        for (const code of [`import type { Role } from '${from}';\nexport type R = Role;\n`, `export { CHANNELS } from '${from}';\n`]) {
+          const found = restricted(await eslint.lintText(code, { filePath: `${root}${file}` }));
+          expect(found, `${file}: ${code}`).toHaveLength(1);
+          expect(found[0]).toContain('must not import main/ipc/');
+        }
+      }
+    }
+  });
+
+  it('lets the layers above import it (the Electron adapter, the entry points)', async () => {
+    const code = "import type { Envelope } from '../ipc/contract.js';\nexport type E = Envelope<number>;\n";
+    expect(restricted(await eslint.lintText(code, { filePath: `${root}main/shell/probe.ts` }))).toEqual([]);
+  });
+
+  it('finds no such import in those layers today (the role profile service and the audit log included)', async () => {
+    expect(restricted(await eslint.lintFiles([...LAYERS]))).toEqual([]);
+  });
+});
