@@ -10,36 +10,13 @@ import type { AuditRepository } from '../store/audit.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderSyncs, Window } from '../store/orderSyncs.js';
-import {
-  type PeriodOrders,
-  type PeriodDay,
-  type PeriodOrder,
-  type PeriodPage,
-  type PeriodQuery,
-  type PeriodTotal,
-} from '../store/periodOrders.js';
+import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
 import { exportCsv } from './csvExport.js';
 import { OrderSync, type LastOrdersSource, type SyncOptions, type SyncOutcome, type SyncProgress } from './orderSync.js';
-import { reconcile, type Reconciliation } from './reconciliation.js';
+import type { OrderListView, ReconciliationRun } from './periodViews.js';
+import { reconcile } from './reconciliation.js';
 
-/** What the list shows for a query: one page, how many match, the totals and the chart of all of them. */
-export interface OrderListView {
-  readonly orders: readonly PeriodOrder[];
-  readonly total: number;
-  readonly totals: readonly PeriodTotal[];
-  readonly perDay: readonly PeriodDay[];
-  /** When the offline copy was last brought up to date; undefined: never. */
-  readonly syncedAt?: number;
-  /** A sync is running now: what is shown may still change. */
-  readonly syncing: boolean;
-}
-
-export interface ReconciliationRun {
-  readonly reconciliation: Reconciliation;
-  /** How the sync before it ended: anything but 'done' means the gateway side is as of syncedAt. */
-  readonly sync: SyncOutcome['state'];
-  readonly syncedAt?: number;
-}
+export type { OrderListView, ReconciliationRun } from './periodViews.js';
 
 /** At most this many rows in a CSV: a bigger one is a question for a narrower filter. */
 export const MAX_EXPORT = 200_000;
@@ -120,7 +97,7 @@ export class OrderList {
   view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): OrderListView {
     const { environment, orders, syncs } = this.deps;
     const found = orders.search(environment, query, page);
-    const syncedAt = syncs.lastFinished(environment);
+    const syncedAt = syncs.syncedAsOf(environment);
     return {
       ...found,
       totals: orders.totals(environment, query),
@@ -164,7 +141,7 @@ export class OrderList {
     const { environment, audit, osUser } = this.deps;
     const outcome = await this.syncPeriod(period);
     const reconciliation = reconcile(this.deps, environment, period);
-    const syncedAt = this.deps.syncs.lastFinished(environment);
+    const syncedAt = this.deps.syncs.syncedAsOf(environment);
     audit.record({
       at: this.now(),
       osUser,

@@ -20,6 +20,7 @@ import { PAYMENT_STATES } from '../protocol/requests/reports.js';
 import type { OrderStatusCode, PeriodOrder } from '../store/periodOrders.js';
 import type { OrderSyncs, SyncDateOf, SyncRecord, Window } from '../store/orderSyncs.js';
 import { uncovered } from '../store/orderSyncs.js';
+import { failureText } from './failureWords.js';
 import { orderView } from './orders.js';
 import type { OrderView } from './views.js';
 
@@ -146,10 +147,10 @@ export class OrderSync {
     let fetched = 0;
     const step = async (sync: SyncRecord): Promise<SyncOutcome | undefined> => {
       const end = await this.run(sync, signal, options.onProgress);
-      fetched += end.fetched - sync.fetched;
-      if (end.state === 'done') return undefined;
-      if (end.state === 'cancelled') return { state: 'cancelled', fetched };
-      return { state: 'failed', fetched, error: new Error(end.error ?? 'The sync failed') };
+      fetched += end.sync.fetched - sync.fetched;
+      if (end.sync.state === 'done') return undefined;
+      if (end.sync.state === 'cancelled') return { state: 'cancelled', fetched };
+      return { state: 'failed', fetched, error: end.error ?? new Error(end.sync.error ?? 'The sync failed') };
     };
 
     for (const left of syncs.unfinished(environment)) {
@@ -170,18 +171,22 @@ export class OrderSync {
         if (stop) return stop;
       }
     }
-    return { state: 'done', fetched, syncedAt: now };
+    return { state: 'done', fetched, syncedAt: syncs.syncedAsOf(environment) ?? now };
   }
 
   /** Reads a sync's pages from its next one to the last, asking for each page while the one before is written. */
-  private async run(start: SyncRecord, signal: AbortSignal, onProgress?: (p: SyncProgress) => void): Promise<SyncRecord> {
+  private async run(
+    start: SyncRecord,
+    signal: AbortSignal,
+    onProgress?: (p: SyncProgress) => void,
+  ): Promise<{ sync: SyncRecord; error?: unknown }> {
     const { syncs, source } = this.deps;
     const size = this.pageSize;
     const read = (page: number) =>
       source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, signal);
     let sync = start;
     try {
-      if (signal.aborted) return syncs.finish(sync, 'cancelled', this.now());
+      if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       let next = read(sync.nextPage);
       for (;;) {
         const answer = await next;
@@ -193,12 +198,13 @@ export class OrderSync {
         }
         sync = syncs.savePage(sync, answer.orders, answer.totalCount, this.now());
         onProgress?.({ dateOf: sync.dateOf, window: { from: sync.from, to: sync.to }, fetched: sync.fetched, total: answer.totalCount });
-        if (!more) return syncs.finish(sync, 'done', this.now());
-        if (signal.aborted) return syncs.finish(sync, 'cancelled', this.now());
+        if (!more) return { sync: syncs.finish(sync, 'done', this.now()) };
+        if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       }
     } catch (err) {
-      if (signal.aborted) return syncs.finish(sync, 'cancelled', this.now());
-      return syncs.finish(sync, 'failed', this.now(), err instanceof Error ? err.message : String(err));
+      if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
+      // The record keeps the words (card numbers masked); the caller gets the error itself.
+      return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).message), error: err };
     }
   }
 }

@@ -15,67 +15,41 @@
  * screen words them. Refunds and reversals sent for orders the app did not charge are left out: there is
  * no journalled charge to hold them against.
  */
-import type { ChargeJournal, ChargeRow, ChargeState } from '../store/journal.js';
+import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 import type { OperationJournal, OperationRow } from '../store/operations.js';
+import type { ChargeState } from '../store/journal.js';
 import type { Window } from '../store/orderSyncs.js';
-import { PAID_STATUSES, type OrderStatusCode, type PeriodOrder, type PeriodOrders } from '../store/periodOrders.js';
+import { PAID_STATUSES, type PeriodOrder, type PeriodOrders } from '../store/periodOrders.js';
+import {
+  RECONCILIATION_CLASSES,
+  type ClassTotal,
+  type Difference,
+  type GatewaySide,
+  type JournalSide,
+  type JournalState,
+  type OrderStatusCode,
+  type Reconciliation,
+  type ReconciliationClass,
+  type ReconciliationRow,
+} from './periodViews.js';
 import { APP_ORDER_NUMBER, APP_ORDER_PREFIX } from './charges.js';
+import { exportCsv } from './csvExport.js';
 
-export const RECONCILIATION_CLASSES = ['matched', 'disagrees', 'notInJournal', 'open'] as const;
-export type ReconciliationClass = (typeof RECONCILIATION_CLASSES)[number];
+export { RECONCILIATION_CLASSES } from './periodViews.js';
+export type {
+  ClassTotal,
+  Difference,
+  GatewaySide,
+  JournalSide,
+  Reconciliation,
+  ReconciliationClass,
+  ReconciliationRow,
+} from './periodViews.js';
 
-/** What the journal says of an order: the charge and what the app did to it since. */
-export interface JournalSide {
-  readonly chargeId: number;
-  readonly state: ChargeState;
-  readonly amount: number;
-  readonly currency: string;
-  readonly at: number;
-  readonly operator: string;
-  /** Minor units refunded by operations that ended DONE. */
-  readonly refunded: number;
-  readonly reversed: boolean;
-  /** Operations sent for it whose outcome is not known yet. */
-  readonly openOperations: number;
-}
-
-export interface GatewaySide {
-  readonly status: OrderStatusCode;
-  readonly amount: number;
-  readonly depositedAmount: number;
-  readonly refundedAmount: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-}
-
-export type Difference =
-  | { readonly kind: 'notAtGateway' }
-  | { readonly kind: 'status'; readonly expected: readonly OrderStatusCode[]; readonly actual: OrderStatusCode }
-  | { readonly kind: 'amount'; readonly expected: number; readonly actual: number }
-  | { readonly kind: 'currency'; readonly expected: string; readonly actual: string }
-  | { readonly kind: 'refunded'; readonly expected: number; readonly actual: number };
-
-export interface ReconciliationRow {
-  readonly class: ReconciliationClass;
-  readonly orderNumber: string;
-  /** To open the order; missing where neither side knows it. */
-  readonly orderId?: string;
-  readonly journal?: JournalSide;
-  readonly gateway?: GatewaySide;
-  readonly differences: readonly Difference[];
-}
-
-export interface ClassTotal {
-  readonly count: number;
-  /** Sum per numeric currency of the journal's amount, or the gateway's where the journal has none. */
-  readonly amounts: readonly { readonly currency: string; readonly amount: number }[];
-}
-
-export interface Reconciliation {
-  readonly period: Window;
-  readonly rows: readonly ReconciliationRow[];
-  readonly totals: Readonly<Record<ReconciliationClass, ClassTotal>>;
-}
+// The screen's copy of the journal's states must stay the journal's own.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const statesAgree: Same<ChargeState, JournalState> = true;
+void statesAgree;
 
 const gatewaySide = (o: PeriodOrder): GatewaySide => ({
   status: o.status,
@@ -191,4 +165,58 @@ export function reconcile(s: ReconcileSources, environment: string, period: Wind
     rows.push({ class: 'notInJournal', orderNumber: o.orderNumber, orderId: o.orderId, gateway: gatewaySide(o), differences: [] });
   }
   return { period, rows, totals: totals(rows) };
+}
+
+const CSV_COLUMNS = [
+  'class',
+  'orderNumber',
+  'orderId',
+  'differences',
+  'journalState',
+  'journalAmount',
+  'journalRefunded',
+  'journalCurrency',
+  'chargedAt',
+  'operator',
+  'gatewayStatus',
+  'gatewayAmount',
+  'gatewayRefunded',
+  'gatewayCurrency',
+  'registeredAt',
+] as const;
+
+/** A difference as a machine reads it: kind, what the journal implies, what the gateway shows. */
+function differenceCode(d: Difference): string {
+  switch (d.kind) {
+    case 'notAtGateway':
+      return 'notAtGateway';
+    case 'status':
+      return `status:${d.expected.join('|')}>${d.actual}`;
+    default:
+      return `${d.kind}:${d.expected}>${d.actual}`;
+  }
+}
+
+/** The report as CSV (formula-safe): one row per order, raw values, the differences as codes. */
+export function reconciliationCsv(r: Reconciliation): string {
+  return exportCsv(
+    r.rows.map((row) => ({
+      class: row.class,
+      orderNumber: row.orderNumber,
+      orderId: row.orderId ?? '',
+      differences: row.differences.map(differenceCode).join(' '),
+      journalState: row.journal?.state ?? '',
+      journalAmount: row.journal?.amount ?? '',
+      journalRefunded: row.journal?.refunded ?? '',
+      journalCurrency: row.journal?.currency ?? '',
+      chargedAt: row.journal ? new Date(row.journal.at).toISOString() : '',
+      operator: row.journal?.operator ?? '',
+      gatewayStatus: row.gateway?.status ?? '',
+      gatewayAmount: row.gateway?.amount ?? '',
+      gatewayRefunded: row.gateway?.refundedAmount ?? '',
+      gatewayCurrency: row.gateway?.currency ?? '',
+      registeredAt: row.gateway ? new Date(row.gateway.registeredAt).toISOString() : '',
+    })),
+    CSV_COLUMNS,
+  );
 }

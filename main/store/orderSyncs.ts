@@ -140,11 +140,14 @@ export class OrderSyncs {
     });
   }
 
-  /** When the cache was last brought up to date: the latest finished sync's end. */
-  lastFinished(environment: string): number | undefined {
+  /**
+   * As of when the copy is up to date: when the latest finished sync began reading (what it read is as the
+   * gateway had it then or later).
+   */
+  syncedAsOf(environment: string): number | undefined {
     return read(this.db, () => {
       const r = this.db
-        .prepare(`SELECT max(finished_at) AS at FROM order_syncs WHERE environment = ? AND state = 'done'`)
+        .prepare(`SELECT max(started_at) AS at FROM order_syncs WHERE environment = ? AND state = 'done'`)
         .get(environment) as {
         at: number | null;
       };

@@ -4,74 +4,14 @@
  * (migration 10). Every query names a period; the indexes start with it, and a text filter goes through
  * the FTS5 trigram index, so a query over a million orders reads only the rows it could match.
  */
+import type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
 import { read, write, type Db } from './database.js';
 
-/** The gateway's order statuses (gateway-extensions.md): 0 registered ... 6 declined. */
-export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+
 export const ORDER_STATUS_CODES: readonly OrderStatusCode[] = [0, 1, 2, 3, 4, 5, 6];
 /** Paid means held (1) or charged (2), as the interface says. */
 export const PAID_STATUSES: readonly OrderStatusCode[] = [1, 2];
-
-/** An order as the list shows it. Amounts in minor units; currency is the ISO 4217 numeric code. */
-export interface PeriodOrder {
-  readonly orderId: string;
-  readonly orderNumber: string;
-  readonly status: OrderStatusCode;
-  readonly amount: number;
-  readonly depositedAmount: number;
-  readonly refundedAmount: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-  /** The last payment operation's time, where the gateway gave one. */
-  readonly operatedAt?: number;
-  readonly first6?: string;
-  readonly last4?: string;
-  readonly paymentSystem?: string;
-  readonly clientId?: string;
-  readonly description?: string;
-  readonly actionCode?: number;
-}
-
-export type PeriodSort = 'newest' | 'oldest' | 'amountDesc' | 'amountAsc';
-
-/**
- * What the list asks for. The period is required ([from, to), epoch ms) and applies to the registration
- * date, or to the last operation's. Text is looked for in orderNumber, description and clientId.
- */
-export interface PeriodQuery {
-  readonly from: number;
-  readonly to: number;
-  readonly dateOf?: 'registration' | 'operation';
-  readonly statuses?: readonly OrderStatusCode[];
-  readonly paid?: boolean;
-  readonly currency?: string;
-  readonly minAmount?: number;
-  readonly maxAmount?: number;
-  readonly first6?: string;
-  readonly last4?: string;
-  readonly clientId?: string;
-  readonly text?: string;
-}
-
-export interface PeriodPage {
-  readonly sort?: PeriodSort;
-  readonly offset?: number;
-  readonly limit?: number;
-}
-
-/** Count and sum of the shown orders of one state in one currency. */
-export interface PeriodTotal {
-  readonly status: OrderStatusCode;
-  readonly currency: string;
-  readonly count: number;
-  readonly amount: number;
-}
-
-/** Orders and amounts per day (days begin at the given offset from UTC) by state and currency, for the chart. */
-export interface PeriodDay extends PeriodTotal {
-  /** YYYY-MM-DD in the offset's local time. */
-  readonly day: string;
-}
 
 /** The shortest text the trigram index can look for; shorter text must match an orderNumber exactly. */
 export const MIN_TEXT = 3;

@@ -75,6 +75,6 @@ describe('sync records', () => {
     expect(syncs.changesSince('sandbox')).toBe(5_000);
     syncs.finish(changes, 'done', 9_001);
     expect(syncs.changesSince('sandbox')).toBe(9_000);
-    expect(syncs.lastFinished('sandbox')).toBe(9_001);
+    expect(syncs.syncedAsOf('sandbox')).toBe(9_000);
   });
 });
