@@ -147,6 +147,7 @@ export class GatewayClient {
   readonly deposit = this.method(SPECS.deposit, R.acknowledgement);
   readonly reverse = this.method(SPECS.reverse, R.acknowledgement);
   readonly refund = this.method(SPECS.refund, R.acknowledgement);
+  readonly getLastOrdersForMerchants = this.method(SPECS.getLastOrdersForMerchants, R.lastOrdersResponse);
   readonly getBindings = this.method(SPECS.getBindings, R.bindingsResponse);
   readonly getBindingsByCardOrId = this.method(SPECS.getBindingsByCardOrId, R.bindingsResponse);
   readonly unBindCard = this.method(SPECS.unBindCard, R.acknowledgement);

@@ -11,8 +11,12 @@ import type { Exchange, TransportFailure } from './transport.js';
 
 export type Interpretation = { readonly ok: true; readonly body: JsonObject } | { readonly ok: false; readonly error: GatewayClientError };
 
-/** Listing endpoints answer errorCode 2 for "nothing found", which is an empty list, not a failure. */
-const EMPTY_LIST_ENDPOINTS = new Set(['getBindings.do', 'getBindingsByCardOrId.do']);
+/** Listing endpoints answer errorCode 2 for "nothing found", which is an empty list (this one), not a failure. */
+const EMPTY_LISTS: ReadonlyMap<string, () => JsonObject> = new Map<string, () => JsonObject>([
+  ['getBindings.do', () => ({ bindings: [] })],
+  ['getBindingsByCardOrId.do', () => ({ bindings: [] })],
+  ['getLastOrdersForMerchants.do', () => ({ totalCount: 0, orderStatuses: [] })],
+]);
 
 const fail = (error: GatewayClientError): Interpretation => ({ ok: false, error });
 
@@ -60,13 +64,14 @@ function read(spec: EndpointSpec, response: z.ZodType, exchange: Exchange, now: 
     return noUsableAnswer(spec, 'unreadable answer: not a JSON object');
   const body = foldKeys(parsed) as JsonObject;
   const v = verdict(body);
-  if (!v.ok && !(v.errorCode === '2' && EMPTY_LIST_ENDPOINTS.has(spec.name))) {
+  const empty = EMPTY_LISTS.get(spec.name);
+  if (!v.ok && !(v.errorCode === '2' && empty)) {
     return fail(new GatewayError(spec.name, v.errorCode, v.message));
   }
   // Only registration answers are seen without a verdict; from anything else, silence is no answer.
   if (v.ok && !v.stated && spec.kind !== 'register') return noUsableAnswer(spec, 'answer without errorCode or success');
   // "Nothing found" from a listing is its empty list, nothing more.
-  if (!v.ok) return { ok: true, body: { bindings: [] } };
+  if (!v.ok) return { ok: true, body: empty!() };
   const shaped = response.safeParse(body);
   if (!shaped.success) return noUsableAnswer(spec, `unexpected answer: ${shaped.error.issues[0]?.path.join('.') || 'shape'}`);
   // The envelope's own fields (errorCode "0", errorMessage) stay in the answer: reading past them costs

@@ -141,6 +141,18 @@ export const bindingRecord = z.object({
 export type BindingRecord = z.output<typeof bindingRecord>;
 export const bindingsResponse = z.object({ bindings: z.array(bindingRecord).default([]) });
 
+/**
+ * getLastOrdersForMerchants.do: one page of a period's orders, each with getOrderStatusExtended.do's fields.
+ * totalCount is what paging stops at, so an answer without it is not trusted.
+ */
+export const lastOrdersResponse = z.object({
+  totalCount: int.nonnegative(),
+  page: int.nonnegative().optional(),
+  pageSize: int.positive().optional(),
+  orderStatuses: z.array(orderStatusView).default([]),
+});
+export type LastOrdersResponse = z.output<typeof lastOrdersResponse>;
+
 /** deposit.do, reverse.do, refund.do, unBindCard.do, bindCard.do, extendBinding.do: nothing beyond the verdict. */
 export const acknowledgement = z.object({});
 

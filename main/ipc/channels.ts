@@ -53,6 +53,12 @@ export const CHANNELS = [
   'roles.get',
   'roles.set',
   'roles.setPassphrase',
+  'period.view',
+  'period.sync',
+  'period.cancel',
+  'period.export',
+  'period.reconcile',
+  'period.reconciliation.export',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

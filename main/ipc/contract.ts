@@ -20,6 +20,7 @@ import { auditSchemas, type AuditResults } from './contract/audit.js';
 import { keysSchemas, type KeysResults } from './contract/keys.js';
 import { cardsSchemas, type CardsResults } from './contract/cards.js';
 import { chargesSchemas, type ChargesResults, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
+import { periodSchemas, type PeriodResults } from './contract/period.js';
 import { rolesSchemas, type RolesResults, type Role } from './contract/roles.js';
 
 export type { ChannelName } from './channels.js';
@@ -30,6 +31,7 @@ export * from './contract/audit.js';
 export * from './contract/keys.js';
 export * from './contract/cards.js';
 export * from './contract/charges.js';
+export * from './contract/period.js';
 export * from './contract/roles.js';
 
 const schemas = {
@@ -40,6 +42,7 @@ const schemas = {
   ...cardsSchemas,
   ...chargesSchemas,
   ...rolesSchemas,
+  ...periodSchemas,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -47,7 +50,8 @@ export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] }
 export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
 
-export interface Results extends SettingsResults, OrdersResults, AuditResults, KeysResults, CardsResults, ChargesResults, RolesResults {}
+export interface Results
+  extends SettingsResults, OrdersResults, AuditResults, KeysResults, CardsResults, ChargesResults, RolesResults, PeriodResults {}
 export type Result<K extends ChannelName> = Results[K];
 
 /** Events main pushes to the renderer. */
@@ -61,6 +65,10 @@ export type AppEvent =
     }
   /** A charge was settled or changed state (made, reconciled): the journal on screen is stale. */
   | { readonly type: 'charges.changed' }
+  /** A sync of the orders of a period read a page (environment: where). */
+  | { readonly type: 'period.progress'; readonly environment: string; readonly fetched: number; readonly total?: number }
+  /** A sync ended: lists on screen read the copy again. */
+  | { readonly type: 'period.synced'; readonly environment: string; readonly state: 'done' | 'cancelled' | 'failed' }
   /** The role profile changed: what the screens offer changes with it. */
   | { readonly type: 'role.changed'; readonly role: Role }
   | { readonly type: 'settings.changed' };

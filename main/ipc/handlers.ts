@@ -35,6 +35,7 @@ import {
 } from './contract.js';
 import { createChargeHandlers } from './chargeHandlers.js';
 import { createChargeLimitHandlers } from './chargeLimitHandlers.js';
+import { createPeriodHandlers } from './periodHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { IpcFailure } from './errors.js';
@@ -431,5 +432,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createChargeHandlers({ core, events, app }),
     ...createRoleHandlers({ core, events, app }),
     ...createChargeLimitHandlers({ core, events, app }),
+    ...createPeriodHandlers({ core, events, app }),
   };
 }

@@ -69,6 +69,13 @@ export const MINIMUM_ROLE = {
   'roles.get': EVERYONE,
   'roles.set': EVERYONE,
   'roles.setPassphrase': ADMINISTRATOR,
+  // The orders of a period are what support starts from; the reconciliation compares the journal of money moved.
+  'period.view': EVERYONE,
+  'period.sync': EVERYONE,
+  'period.cancel': EVERYONE,
+  'period.export': EVERYONE,
+  'period.reconcile': FINANCE,
+  'period.reconciliation.export': FINANCE,
 } as const satisfies Record<ChannelName, Role>;
 
 const rank = (role: Role): number => ROLES.indexOf(role);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import * as orders from './requests/orders.js';
 import * as credentials from './requests/credentials.js';
 import * as wallet from './requests/wallet.js';
+import * as reports from './requests/reports.js';
 
 export type AuthMode =
   /** userName+password or token. */
@@ -197,6 +198,15 @@ export const SPECS = {
     envelope: 'rest',
     kind: 'change',
     request: credentials.extendBindingRequest,
+  }),
+  getLastOrdersForMerchants: spec({
+    name: 'getLastOrdersForMerchants.do',
+    path: rest('getLastOrdersForMerchants.do'),
+    body: 'form',
+    auth: 'credentials',
+    envelope: 'rest',
+    kind: 'lookup',
+    request: reports.lastOrdersRequest,
   }),
   paymentOrderBinding: spec({
     name: 'paymentOrderBinding.do',

@@ -148,6 +148,26 @@ export const dateTime19 = rule<string, string>('String [19], format yyyy-MM-ddTH
   return value;
 });
 
+/**
+ * YYYYMMDDHHmmss, a real date and time (getLastOrdersForMerchants.do's window), read as UTC as every other
+ * date the sandbox takes (sandbox choice: the interface says "gateway time" and names no zone). The output
+ * is epoch milliseconds, the form every date of the answers has.
+ */
+export const dateTime14 = rule<string, number>('String [14], format YYYYMMDDHHmmss', (value) => {
+  const text = typeof value === 'number' ? integerDigits(value) : value;
+  if (typeof text !== 'string') return INVALID;
+  const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
+  if (!m) return INVALID;
+  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (!isRealDate(year, month, day) || hour > 23 || minute > 59 || second > 59) return INVALID;
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+});
+
+/** A time (epoch ms) as dateTime14 reads it: YYYYMMDDHHmmss in UTC, to the second. */
+export function formatDateTime14(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+}
+
 /** Boolean as JSON true/false or the form words "true"/"false". */
 export const bool = rule<boolean | 'true' | 'false', boolean>('Boolean', (value) => {
   if (typeof value === 'boolean') return value;

@@ -27,6 +27,8 @@ const TEXTS = {
   bindingInactive: { en: 'Binding not found or already inactive', ru: 'Связка не найдена или уже неактивна' },
   bindingActive: { en: 'Binding not found or already active', ru: 'Связка не найдена или уже активна' },
   noBindings: { en: 'No binding found', ru: 'Связки не найдены' },
+  noOrders: { en: 'No orders found for the given period and states', ru: 'Заказы за указанный период и в указанных статусах не найдены' },
+  merchantNotVisible: { en: 'Access denied to the orders of merchant {0}', ru: 'Нет доступа к заказам продавца {0}' },
   credentialRule: { en: 'Stored credential cannot be used: {0}', ru: 'Связку нельзя использовать: {0}' },
   signature: { en: 'Request signature rejected: {0}', ru: 'Подпись запроса отклонена: {0}' },
   systemError: { en: 'System error', ru: 'Системная ошибка' },

@@ -6,9 +6,11 @@
 import type { Json } from './envelopes.js';
 import { isPaidOrder } from './engine/lifecycle.js';
 import { actionCodeDescription, message } from './messages.js';
+import type { PaymentState } from '../protocol/requests/reports.js';
 import { OrderStatus, type Binding, type Order } from './state/model.js';
 
-const PAYMENT_STATE: Record<OrderStatus, string> = {
+/** paymentAmountInfo.paymentState of each status; the ACS reached (5) is still CREATED: nothing is authorised yet. */
+export const PAYMENT_STATE: Record<OrderStatus, PaymentState> = {
   [OrderStatus.REGISTERED]: 'CREATED',
   [OrderStatus.HELD]: 'APPROVED',
   [OrderStatus.DEPOSITED]: 'DEPOSITED',
@@ -45,11 +47,14 @@ export function walletOrderStatus(order: Order, language: string): Json {
 
 /** getOrderStatusExtended.do's answer; all dates are epoch milliseconds. */
 export function extendedStatus(order: Order, language: string): Json {
+  return { errorCode: '0', errorMessage: message('success', language), ...orderView(order, language) };
+}
+
+/** The order's fields of getOrderStatusExtended.do, without the envelope: also each order of getLastOrdersForMerchants.do. */
+export function orderView(order: Order, language: string): Json {
   const payment = order.payment;
   const auth = payment?.authorization;
   const view: Json = {
-    errorCode: '0',
-    errorMessage: message('success', language),
     orderNumber: order.orderNumber,
     orderStatus: order.status,
     actionCode: order.actionCode,

@@ -17,6 +17,8 @@ import { ChargeJournal } from '../store/journal.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
+import { OrderSyncs } from '../store/orderSyncs.js';
+import { PeriodOrders } from '../store/periodOrders.js';
 import { SettingsRepository } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
 import { revealSecret } from '../vault/secret.js';
@@ -27,8 +29,10 @@ import { ChargeLimits } from './chargeLimits.js';
 import { failureText } from './failureWords.js';
 import { ChargeService } from './charges.js';
 import { ChargeLedger } from './chargeStanding.js';
+import { OrderList } from './orderList.js';
 import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
+import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
 import { SettingsError, SettingsService, type EnvironmentName } from './settings.js';
 import { SigningKeyService } from './signingKeys.js';
@@ -60,6 +64,8 @@ export interface EnvironmentServices {
   readonly operations: OrderOperations;
   readonly bindings: BindingService;
   readonly charges: ChargeService;
+  /** The orders of a period, offline, kept up to date by the order sync; the reconciliation report. */
+  readonly list: OrderList;
 }
 
 /** The services with the client they share, kept inside the core. */
@@ -310,9 +316,20 @@ export class AppCore {
     });
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
     const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };
+    const periodOrders = new PeriodOrders(this.db);
     const services: OpenServices = {
       environment,
       client,
+      list: new OrderList({
+        environment,
+        orders: periodOrders,
+        syncs: new OrderSyncs(this.db, periodOrders),
+        source: lastOrdersSource(client),
+        journal: journals.charges,
+        operations: journals.operations,
+        audit: this.audit,
+        osUser: this.o.osUser,
+      }),
       orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db), ...journals }),
       operations: new OrderOperations({ ...common, operator: this.o.osUser, journal: journals.operations }),
       bindings: new BindingService(common),

@@ -432,7 +432,11 @@ function settlementOf(
   };
 }
 
+/** The orderNumbers the app makes up: BO-, the date, 64 random bits in hex. The reconciliation looks for them. */
+export const APP_ORDER_PREFIX = 'BO-';
+export const APP_ORDER_NUMBER = /^BO-\d{8}-[0-9a-f]{16}$/;
+
 /** A unique orderNumber when the operator gives no reference: date and 64 random bits. */
 function generatedOrderNumber(now: number): string {
-  return `BO-${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(8).toString('hex')}`;
+  return `${APP_ORDER_PREFIX}${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(8).toString('hex')}`;
 }

@@ -195,6 +195,83 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE audit_log ADD COLUMN facts TEXT CHECK (facts IS NULL OR json_valid(facts));
     `,
   },
+  {
+    version: 10,
+    description: 'orders of a period, as the gateway lists them, searchable offline',
+    sql: `
+      -- One row per order and environment, with the columns the Orders list filters, sorts and totals on
+      -- (what getLastOrdersForMerchants.do answered last); a later sync that sees the order again replaces
+      -- it. Card data: the first six and last four digits only, never more.
+      CREATE TABLE period_orders (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        status INTEGER NOT NULL CHECK (status BETWEEN 0 AND 6),
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        deposited_amount INTEGER NOT NULL CHECK (deposited_amount >= 0),
+        refunded_amount INTEGER NOT NULL CHECK (refunded_amount >= 0),
+        currency TEXT NOT NULL CHECK (currency GLOB '[0-9][0-9][0-9]'),
+        registered_at INTEGER NOT NULL,
+        operated_at INTEGER,
+        first6 TEXT CHECK (first6 IS NULL OR first6 GLOB '[0-9][0-9][0-9][0-9][0-9][0-9]'),
+        last4 TEXT CHECK (last4 IS NULL OR last4 GLOB '[0-9][0-9][0-9][0-9]'),
+        payment_system TEXT,
+        client_id TEXT,
+        description TEXT,
+        action_code INTEGER,
+        synced_at INTEGER NOT NULL,
+        UNIQUE (environment, order_id)
+      ) STRICT;
+      -- The period is in every query: each index starts with it (or with the one value a filter names),
+      -- and the first one covers the totals (state, currency, amount) without reading the table.
+      CREATE INDEX period_orders_registered ON period_orders (environment, registered_at, status, currency, amount);
+      CREATE INDEX period_orders_operated ON period_orders (environment, operated_at);
+      CREATE INDEX period_orders_client ON period_orders (environment, client_id, registered_at);
+      CREATE INDEX period_orders_last4 ON period_orders (environment, last4, registered_at);
+      CREATE INDEX period_orders_number ON period_orders (environment, order_number);
+      -- Text search over orderNumber, description and clientId: trigrams find any part of three characters
+      -- or more, in any case, which is how people remember an order number or a description.
+      CREATE VIRTUAL TABLE period_orders_text USING fts5 (
+        order_number, description, client_id, content = 'period_orders', content_rowid = 'id', tokenize = 'trigram'
+      );
+      CREATE TRIGGER period_orders_text_insert AFTER INSERT ON period_orders BEGIN
+        INSERT INTO period_orders_text (rowid, order_number, description, client_id)
+        VALUES (new.id, new.order_number, new.description, new.client_id);
+      END;
+      CREATE TRIGGER period_orders_text_delete AFTER DELETE ON period_orders BEGIN
+        INSERT INTO period_orders_text (period_orders_text, rowid, order_number, description, client_id)
+        VALUES ('delete', old.id, old.order_number, old.description, old.client_id);
+      END;
+      -- Only when the text changed: a sync rewrites many rows whose state moved but whose text did not.
+      CREATE TRIGGER period_orders_text_update AFTER UPDATE ON period_orders
+      WHEN old.order_number IS NOT new.order_number OR old.description IS NOT new.description OR old.client_id IS NOT new.client_id
+      BEGIN
+        INSERT INTO period_orders_text (period_orders_text, rowid, order_number, description, client_id)
+        VALUES ('delete', old.id, old.order_number, old.description, old.client_id);
+        INSERT INTO period_orders_text (rowid, order_number, description, client_id)
+        VALUES (new.id, new.order_number, new.description, new.client_id);
+      END;
+
+      -- Each sync of a window: how far it got (the next page to read), so that one cut short by a crash, a
+      -- cancel or a failure goes on where it stopped. date_of says which date the window applies to.
+      CREATE TABLE order_syncs (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        date_of TEXT NOT NULL CHECK (date_of IN ('registration', 'operation')),
+        from_ms INTEGER NOT NULL,
+        to_ms INTEGER NOT NULL CHECK (from_ms < to_ms),
+        next_page INTEGER NOT NULL DEFAULT 0 CHECK (next_page >= 0),
+        total INTEGER CHECK (total IS NULL OR total >= 0),
+        fetched INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL CHECK (state IN ('running', 'done', 'cancelled', 'failed')),
+        started_at INTEGER NOT NULL,
+        finished_at INTEGER,
+        error TEXT
+      ) STRICT;
+      CREATE INDEX order_syncs_environment ON order_syncs (environment, state, date_of);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -40,6 +40,13 @@ const SEEDS = new Map<z.ZodType, Record<string, unknown>[]>([
       { amount: 100, returnUrl: 'https://shop.example/ok', seToken: 'token' },
     ],
   ],
+  [
+    SPECS.getLastOrdersForMerchants.request,
+    [
+      { from: '20261101000000', to: '20261123235959', transactionStates: 'DEPOSITED,REFUNDED' },
+      { from: '20261101000000', to: '20261102000000', transactionStates: 'CREATED', page: '2', size: '200', searchByCreatedDate: 'true' },
+    ],
+  ],
 ]);
 
 /** The value's keys at every depth, in order, so that outputs are compared key order included. */

@@ -11,6 +11,7 @@ import { cardsSchemas } from '../../main/ipc/contract/cards.js';
 import { chargesSchemas } from '../../main/ipc/contract/charges.js';
 import { keysSchemas } from '../../main/ipc/contract/keys.js';
 import { ordersSchemas } from '../../main/ipc/contract/orders.js';
+import { periodSchemas } from '../../main/ipc/contract/period.js';
 import { rolesSchemas } from '../../main/ipc/contract/roles.js';
 import { settingsSchemas } from '../../main/ipc/contract/settings.js';
 import * as roles from '../../main/services/roles.js';
@@ -24,6 +25,7 @@ const WORKSPACES = [
   { module: cardsSchemas, owns: (c: string) => c.startsWith('bindings.') },
   { module: chargesSchemas, owns: (c: string) => c.startsWith('charges.') },
   { module: rolesSchemas, owns: (c: string) => c.startsWith('roles.') },
+  { module: periodSchemas, owns: (c: string) => c.startsWith('period.') },
 ] as const;
 
 describe('the contract split by workspace', () => {

@@ -3,6 +3,7 @@ import { bindingPaymentEndpoints } from './bindingPayments.js';
 import { bindingEndpoints } from './bindings.js';
 import type { Endpoint } from './endpoint.js';
 import { instantPaymentEndpoint } from './instantPayment.js';
+import { lastOrdersEndpoint } from './lastOrders.js';
 import { orderOpsEndpoints } from './orderOps.js';
 import { paymentOrderEndpoint } from './paymentOrder.js';
 import { registerEndpoints } from './register.js';
@@ -17,5 +18,6 @@ export const ENDPOINTS: ReadonlyMap<string, Endpoint> = new Map(
     ...bindingEndpoints,
     ...bindingPaymentEndpoints,
     ...orderOpsEndpoints,
+    lastOrdersEndpoint,
   ].map((e) => [e.spec.path, e]),
 );

@@ -89,6 +89,7 @@ export function registerOrder(core: Core, r: Registration): Order {
     reversalAttempted: false,
     attempts: 0,
     updatedAt: now,
+    lastOperationAt: now,
     history: [{ at: now, kind: 'registered', by: core.actor ?? 'gateway' }],
   };
   core.state.insertOrder(order);
@@ -104,10 +105,13 @@ function notify(core: Core, order: Order, operation: CallbackOperation, success:
 
 /**
  * The one place an order is written after registration: adds the step to its history (when it is one),
- * stores it and tells the console.
+ * dates the change of its payment state `at` (now, or when a clock event was due; the date never goes
+ * back, so an event applied late cannot file the order before an earlier change), stores it and tells
+ * the console.
  */
-function save(core: Core, order: Order, step?: { readonly kind: OrderEventKind; readonly amount?: number }): void {
+function save(core: Core, order: Order, step?: { readonly kind: OrderEventKind; readonly amount?: number }, at = core.clock.now()): void {
   order.updatedAt = core.clock.now();
+  order.lastOperationAt = Math.max(order.lastOperationAt, at);
   if (step) {
     (order.history ??= []).push({
       at: order.updatedAt,
@@ -134,12 +138,12 @@ export function isPaidOrder(order: Order): boolean {
 export function expireIfDue(core: Core, order: Order): Order {
   const now = core.clock.now();
   const clock = actingAs(core, 'clock');
-  if (isWaitingForPayment(order) && now >= order.expiresAt) expireSession(clock, order);
+  if (isWaitingForPayment(order) && now >= order.expiresAt) expireSession(clock, order, order.expiresAt);
   if (order.status === OrderStatus.HELD) {
     const complete = order.autocompleteAt !== undefined && now >= order.autocompleteAt ? order.autocompleteAt : undefined;
     const release = order.autoReverseAt !== undefined && now >= order.autoReverseAt ? order.autoReverseAt : undefined;
-    if (complete !== undefined && (release === undefined || complete <= release)) deposit(clock, order, 0, order.language);
-    else if (release !== undefined) autoReverse(clock, order);
+    if (complete !== undefined && (release === undefined || complete <= release)) deposit(clock, order, 0, order.language, complete);
+    else if (release !== undefined) autoReverse(clock, order, release);
   }
   return order;
 }
@@ -149,34 +153,34 @@ export function isWaitingForPayment(order: Order): boolean {
   return order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;
 }
 
-/** The payment session timed out: declined with -2007 and the declinedByTimeout callback. */
-export function expireSession(core: Core, order: Order): void {
+/** The payment session timed out (dated `at`: when it was due): declined with -2007 and the declinedByTimeout callback. */
+export function expireSession(core: Core, order: Order, at = core.clock.now()): void {
   order.status = OrderStatus.DECLINED;
   order.actionCode = ActionCode.SESSION_EXPIRED;
   order.pending = undefined;
-  save(core, order, { kind: 'expired' });
+  save(core, order, { kind: 'expired' }, at);
   notify(core, order, 'declinedByTimeout', false);
 }
 
 /** autoReverseDate: the whole remaining hold is released, even after a partial reversal (sandbox choice). */
-function autoReverse(core: Core, order: Order): void {
+function autoReverse(core: Core, order: Order, at: number): void {
   order.reversalAttempted = true;
-  reverseWhole(core, order, 'autoReversed');
+  reverseWhole(core, order, 'autoReversed', at);
 }
 
 /** A whole reversal: nothing held or charged any more, and the merchant told so. */
-function reverseWhole(core: Core, order: Order, kind: 'reversed' | 'autoReversed' = 'reversed'): void {
+function reverseWhole(core: Core, order: Order, kind: 'reversed' | 'autoReversed' = 'reversed', at?: number): void {
   const released = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   order.status = OrderStatus.REVERSED;
   order.approvedAmount = 0;
   order.depositedAmount = 0;
-  save(core, order, { kind, amount: released });
+  save(core, order, { kind, amount: released }, at);
   notify(core, order, 'reversed', true);
 }
 
 /** Applies the clock's events to every order, so that time moved by the control API sends its callbacks at once. */
 export function expireAllDue(core: Core): void {
-  for (const order of core.state.allOrders()) expireIfDue(core, order);
+  for (const order of core.state.ordersTheClockCanChange()) expireIfDue(core, order);
 }
 
 export function newAuthorization(core: Core): Authorization {
@@ -225,8 +229,10 @@ export function markAcsStarted(core: Core, order: Order): void {
   }
 }
 
+/** A 3-D Secure step on the way: saved, but no change of the payment state (lastOperationAt stays). */
 export function savePending(core: Core, order: Order): void {
-  save(core, order);
+  order.updatedAt = core.clock.now();
+  core.state.saveOrder(order);
 }
 
 /** Requires an order to be waiting for payment. */
@@ -253,13 +259,14 @@ export function requirePaymentEmail(email: string | undefined, language: string)
 
 // Operations after payment (deposit.do, reverse.do, refund.do)
 
-export function deposit(core: Core, order: Order, amount: number, language: string): void {
+/** `at`: when autocompletionDate was due, for a deposit the clock brought about. */
+export function deposit(core: Core, order: Order, amount: number, language: string, at?: number): void {
   if (order.status !== OrderStatus.HELD) refuse(7, 'wrongState', language, order.status, 'only a held order can be deposited');
   const value = amount === 0 ? order.approvedAmount : amount;
   if (value > order.approvedAmount) refuse(5, 'wrongAmount', language, `more than the held ${order.approvedAmount}`);
   order.depositedAmount = value;
   order.status = OrderStatus.DEPOSITED;
-  save(core, order, { kind: core.actor === 'clock' ? 'autoDeposited' : 'deposited', amount: value });
+  save(core, order, { kind: core.actor === 'clock' ? 'autoDeposited' : 'deposited', amount: value }, at);
   notify(core, order, 'deposited', true);
 }
 

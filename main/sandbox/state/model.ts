@@ -136,6 +136,13 @@ export interface Order {
   /** The credential this order's payment stored, if any. */
   createdBindingId?: string;
   updatedAt: number;
+  /**
+   * When the order's payment state last changed (payment approved or declined, ACS reached, deposit,
+   * reversal, refund, expiry), or its registration until then: the date getLastOrdersForMerchants.do
+   * filters on without searchByCreatedDate. The clock's own events (expiry, autocompletion,
+   * autoReverseDate) are dated when they were due, not when the sandbox applied them.
+   */
+  lastOperationAt: number;
   /** Every step so far, oldest first; absent on orders saved before it was kept. */
   history?: OrderEvent[];
 }

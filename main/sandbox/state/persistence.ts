@@ -11,6 +11,8 @@ export interface Persistence {
   saveBinding(binding: Binding): void;
   saveMerchant(merchant: Merchant): void;
   saveMeta(key: string, value: unknown): void;
+  /** Runs `fn` (a batch of saves) as one transaction. */
+  transaction(fn: () => void): void;
   clear(): void;
   close(): void;
 }
@@ -27,6 +29,9 @@ export const noPersistence: Persistence = {
   saveBinding() {},
   saveMerchant() {},
   saveMeta() {},
+  transaction(fn) {
+    fn();
+  },
   clear() {},
   close() {},
 };
@@ -89,6 +94,10 @@ export class SqlitePersistence implements Persistence {
 
   saveMeta(key: string, value: unknown): void {
     this.upsertMeta.run(key, JSON.stringify(value));
+  }
+
+  transaction(fn: () => void): void {
+    this.db.transaction(fn)();
   }
 
   clear(): void {

@@ -1,0 +1,114 @@
+/**
+ * The orders of a period: the list the Orders workspace opens on (from the offline copy, brought up to
+ * date by a sync), its CSV, and the reconciliation report of a period against the app's journal.
+ */
+import { z } from 'zod';
+import { maskCardNumbers } from '../../services/cardNumbers.js';
+import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
+import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+
+export type {
+  Difference,
+  OrderListView,
+  OrderStatusCode,
+  PeriodDay,
+  PeriodOrder,
+  PeriodSort,
+  PeriodTotal,
+  Reconciliation,
+  ReconciliationClass,
+  ReconciliationRow,
+  ReconciliationRun,
+} from '../../services/periodViews.js';
+
+/** Milliseconds since the epoch, from 2000 on (nothing the gateway holds is older). */
+const epochMs = z.number().int().min(946_684_800_000).max(8_640_000_000_000);
+/** The longest period one request may name: a little over a year, so a mistyped year is caught. */
+const MAX_PERIOD_DAYS = 400;
+
+const window = z
+  .strictObject({ from: epochMs, to: epochMs })
+  .refine((w) => w.from < w.to, { message: 'the start must be before the end', path: ['from'] })
+  .refine((w) => w.to - w.from <= MAX_PERIOD_DAYS * 86_400_000, { message: `a period is at most ${MAX_PERIOD_DAYS} days`, path: ['to'] });
+
+const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** The list's filters; the period is required, every other filter optional. */
+const periodQuery = z
+  .strictObject({
+    from: epochMs,
+    to: epochMs,
+    dateOf: z.enum(['registration', 'operation']).optional(),
+    statuses: z
+      .array(z.literal([0, 1, 2, 3, 4, 5, 6]))
+      .max(7)
+      .optional(),
+    paid: z.boolean().optional(),
+    currency: currencyNumeric.optional(),
+    minAmount: amount.optional(),
+    maxAmount: amount.optional(),
+    first6: z
+      .string()
+      .regex(/^\d{6}$/, 'must be the first six digits of a card')
+      .optional(),
+    last4: z
+      .string()
+      .regex(/^\d{4}$/, 'must be the last four digits of a card')
+      .optional(),
+    clientId: clientId.optional(),
+    text: printable(100)
+      .trim()
+      // The offline copy keeps first six and last four only: a whole card number finds nothing and is not kept.
+      .refine((t) => maskCardNumbers(t) === t, 'is a card number; search by its first six and last four digits')
+      .optional(),
+  })
+  .refine((q) => q.from < q.to, { message: 'the start must be before the end', path: ['from'] })
+  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
+    message: 'the smallest amount must not be above the largest',
+    path: ['minAmount'],
+  });
+
+const sort = z.enum(['newest', 'oldest', 'amountDesc', 'amountAsc']);
+
+const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'must be a run id returned by period.reconcile');
+
+export const periodSchemas = {
+  /** One page of the list with the totals and chart of everything the filters match. */
+  'period.view': z.strictObject({
+    query: periodQuery,
+    page: z
+      .strictObject({
+        sort: sort.optional(),
+        offset: z.number().int().min(0).max(10_000_000).optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .optional(),
+    /** The user's offset from UTC at the period's start, for the chart's days. */
+    utcOffsetMinutes: z.number().int().min(-840).max(840),
+  }),
+  /** Brings the offline copy of the window up to date; progress arrives as period.progress events. */
+  'period.sync': window,
+  'period.cancel': z.strictObject({}),
+  'period.export': z.strictObject({ query: periodQuery, sort: sort.optional() }),
+  'period.reconcile': window,
+  'period.reconciliation.export': z.strictObject({ runId }),
+} satisfies SchemasOf<ChannelsOf<'period'>>;
+
+export interface SyncResult {
+  readonly state: 'done' | 'cancelled' | 'failed';
+  readonly fetched: number;
+  /** When the copy was last brought up to date (this sync when it finished). */
+  readonly syncedAt?: number;
+  /** Why it failed, in words, and the technical account. */
+  readonly reason?: string;
+  readonly detail?: string;
+}
+
+export interface PeriodResults {
+  'period.view': OrderListView;
+  'period.sync': SyncResult;
+  'period.cancel': { readonly cancelled: boolean };
+  'period.export': ExportFile;
+  'period.reconcile': ReconciliationRun & { readonly runId: string };
+  'period.reconciliation.export': ExportFile;
+}

@@ -1,0 +1,73 @@
+/**
+ * The channels of the orders of a period: the list's view, its sync (progress and end pushed as events
+ * to every window, so two tabs show the same), its CSV, and the reconciliation report with its CSV.
+ */
+import { randomBytes } from 'node:crypto';
+import { failureText } from '../services/failureWords.js';
+import { reconciliationCsv } from '../services/reconciliation.js';
+import type { ReconciliationRun, SyncResult } from './contract.js';
+import type { Handlers } from './dispatcher.js';
+import { IpcFailure } from './errors.js';
+import type { HandlerContext } from './handlers.js';
+
+type PeriodChannels =
+  'period.view' | 'period.sync' | 'period.cancel' | 'period.export' | 'period.reconcile' | 'period.reconciliation.export';
+
+/** Reports kept for their CSV: the last few, per launch (a report is re-run, not stored). */
+const KEPT_RUNS = 20;
+
+export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Handlers, PeriodChannels> {
+  const runs = new Map<string, { readonly environment: string; readonly run: ReconciliationRun }>();
+  const list = () => core.services.list;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  return {
+    'period.view': ({ query, page, utcOffsetMinutes }) => list().view(query, page ?? {}, utcOffsetMinutes),
+    'period.sync': async (window): Promise<SyncResult> => {
+      const environment = core.services.environment;
+      const outcome = await list().syncPeriod(window, {
+        onProgress: (p) =>
+          events.publish({
+            type: 'period.progress',
+            environment,
+            fetched: p.fetched,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+          }),
+      });
+      events.publish({ type: 'period.synced', environment, state: outcome.state });
+      if (outcome.state === 'failed') {
+        const words = failureText(outcome.error);
+        return { state: 'failed', fetched: outcome.fetched, reason: words.message, ...(words.detail ? { detail: words.detail } : {}) };
+      }
+      return { state: outcome.state, fetched: outcome.fetched, ...(outcome.state === 'done' ? { syncedAt: outcome.syncedAt } : {}) };
+    },
+    'period.cancel': () => ({ cancelled: list().cancel() }),
+    'period.export': ({ query, sort }) => {
+      try {
+        const { csv } = list().exportCsv(query, sort);
+        return { fileName: `orders-${day(query.from)}-${day(query.to - 1)}.csv`, mimeType: 'text/csv' as const, content: csv };
+      } catch (err) {
+        if (err instanceof RangeError) throw new IpcFailure('invalidInput', err.message);
+        throw err;
+      }
+    },
+    'period.reconcile': async (window) => {
+      const environment = core.services.environment;
+      const run = await list().reconcile(window);
+      const runId = `r${randomBytes(8).toString('hex')}`;
+      runs.set(runId, { environment, run });
+      if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!);
+      return { ...run, runId };
+    },
+    'period.reconciliation.export': ({ runId }) => {
+      const kept = runs.get(runId);
+      if (!kept) throw new IpcFailure('notFound', 'That report is no longer kept; run the reconciliation again to export it');
+      const { period } = kept.run.reconciliation;
+      return {
+        fileName: `reconciliation-${kept.environment}-${day(period.from)}-${day(period.to - 1)}.csv`,
+        mimeType: 'text/csv' as const,
+        content: reconciliationCsv(kept.run.reconciliation),
+      };
+    },
+  };
+}

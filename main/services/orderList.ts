@@ -1,0 +1,167 @@
+/**
+ * The Orders list of one environment: the orders of a period from the offline copy, brought up to date
+ * by the order sync, with the totals and the chart of what the filters show, their CSV, and the
+ * reconciliation report of a period. Everything shown says when the copy was last brought up to date.
+ *
+ * One sync runs at a time per environment: a second caller (another window, the reconciliation) waits
+ * for the running one and then runs its own, which finds most of its window already read.
+ */
+import type { AuditRepository } from '../store/audit.js';
+import type { ChargeJournal } from '../store/journal.js';
+import type { OperationJournal } from '../store/operations.js';
+import type { OrderSyncs, Window } from '../store/orderSyncs.js';
+import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
+import { exportCsv } from './csvExport.js';
+import { OrderSync, type LastOrdersSource, type SyncOptions, type SyncOutcome, type SyncProgress } from './orderSync.js';
+import type { OrderListView, ReconciliationRun } from './periodViews.js';
+import { reconcile } from './reconciliation.js';
+
+export type { OrderListView, ReconciliationRun } from './periodViews.js';
+
+/** At most this many rows in a CSV: a bigger one is a question for a narrower filter. */
+export const MAX_EXPORT = 200_000;
+
+const CSV_COLUMNS = [
+  'orderId',
+  'orderNumber',
+  'status',
+  'amount',
+  'refundedAmount',
+  'currency',
+  'registeredAt',
+  'operatedAt',
+  'card',
+  'clientId',
+  'description',
+  'actionCode',
+] as const;
+
+export interface OrderListDeps {
+  readonly environment: string;
+  readonly orders: PeriodOrders;
+  readonly syncs: OrderSyncs;
+  readonly source: LastOrdersSource;
+  readonly journal: ChargeJournal;
+  readonly operations: OperationJournal;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly now?: () => number;
+}
+
+export class OrderList {
+  private readonly sync: OrderSync;
+  private readonly now: () => number;
+  private queue: Promise<unknown> = Promise.resolve();
+  private running?: AbortController;
+  private readonly listeners = new Set<(p: SyncProgress) => void>();
+
+  constructor(private readonly deps: OrderListDeps) {
+    this.now = deps.now ?? Date.now;
+    this.sync = new OrderSync({ syncs: deps.syncs, environment: deps.environment, source: deps.source, now: this.now });
+  }
+
+  /** Brings the copy of the window up to date (after any sync already running). */
+  syncPeriod(window: Window, options: Pick<SyncOptions, 'onProgress'> = {}): Promise<SyncOutcome> {
+    const run = this.queue.then(async () => {
+      const stop = new AbortController();
+      this.running = stop;
+      try {
+        return await this.sync.sync(window, {
+          signal: stop.signal,
+          onProgress: (p) => {
+            options.onProgress?.(p);
+            for (const l of this.listeners) l(p);
+          },
+        });
+      } finally {
+        if (this.running === stop) this.running = undefined;
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Stops the running sync after the page in flight; the next sync goes on from there. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.running.abort();
+    return true;
+  }
+
+  /** Every sync's progress, for the screen's bar. */
+  onProgress(listener: (p: SyncProgress) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): OrderListView {
+    const { environment, orders, syncs } = this.deps;
+    const found = orders.search(environment, query, page);
+    const syncedAt = syncs.syncedAsOf(environment);
+    return {
+      ...found,
+      totals: orders.totals(environment, query),
+      perDay: orders.perDay(environment, query, utcOffsetMinutes),
+      ...(syncedAt !== undefined ? { syncedAt } : {}),
+      syncing: this.running !== undefined,
+    };
+  }
+
+  /** Exactly the rows the filters show, in the order shown, formula-safe; refused past MAX_EXPORT rows. */
+  exportCsv(query: PeriodQuery, sort: PeriodPage['sort']): { csv: string; rows: number } {
+    const { environment, orders } = this.deps;
+    const rows: Record<(typeof CSV_COLUMNS)[number], string | number>[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = orders.search(environment, query, { sort, offset, limit: 1000 });
+      if (page.total > MAX_EXPORT)
+        throw new RangeError(`${page.total} orders match; narrow the filters to ${MAX_EXPORT} or fewer to export them`);
+      for (const o of page.orders) {
+        rows.push({
+          orderId: o.orderId,
+          orderNumber: o.orderNumber,
+          status: o.status,
+          amount: o.amount,
+          refundedAmount: o.refundedAmount,
+          currency: o.currency,
+          registeredAt: new Date(o.registeredAt).toISOString(),
+          operatedAt: o.operatedAt !== undefined ? new Date(o.operatedAt).toISOString() : '',
+          card: o.first6 && o.last4 ? `${o.first6}******${o.last4}` : '',
+          clientId: o.clientId ?? '',
+          description: o.description ?? '',
+          actionCode: o.actionCode ?? '',
+        });
+      }
+      if (page.orders.length < 1000) break;
+    }
+    return { csv: exportCsv(rows, CSV_COLUMNS), rows: rows.length };
+  }
+
+  /** Syncs the period, then compares the journal with it; audited, with the counts of each class. */
+  async reconcile(period: Window): Promise<ReconciliationRun> {
+    const { environment, audit, osUser } = this.deps;
+    const outcome = await this.syncPeriod(period);
+    const reconciliation = reconcile(this.deps, environment, period);
+    const syncedAt = this.deps.syncs.syncedAsOf(environment);
+    audit.record({
+      at: this.now(),
+      osUser,
+      environment,
+      action: 'reconciliation.run',
+      outcome: outcome.state === 'done' ? 'success' : 'failure',
+      objectType: 'period',
+      objectId: `${new Date(period.from).toISOString()}/${new Date(period.to).toISOString()}`,
+      detail:
+        outcome.state === 'done'
+          ? `matched ${reconciliation.totals.matched.count}, disagrees ${reconciliation.totals.disagrees.count}, not in journal ${reconciliation.totals.notInJournal.count}, open ${reconciliation.totals.open.count}`
+          : `the sync before it ended ${outcome.state}; compared with the orders as of the last sync`,
+      facts: {
+        matched: reconciliation.totals.matched.count,
+        disagrees: reconciliation.totals.disagrees.count,
+        notInJournal: reconciliation.totals.notInJournal.count,
+        open: reconciliation.totals.open.count,
+        sync: outcome.state,
+      },
+    });
+    return { reconciliation, sync: outcome.state, ...(syncedAt !== undefined ? { syncedAt } : {}) };
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * Brings the offline copy of the orders of a period up to date from getLastOrdersForMerchants.do.
+ *
+ * - Resumable: every page is kept together with the sync's next page (store/orderSyncs.ts), so a sync cut
+ *   short by a crash, a cancel or a failure goes on from where it stopped the next time anything syncs.
+ * - Incremental: a window already read whole is not read again; what changed since the last sync (a
+ *   refund tomorrow of an order of last week) is read by the date of the last operation, from a little
+ *   before the last sync's end (OVERLAP_MS), so an operation the gateway dated late is not missed.
+ * - Paced: pages go through the gateway client, and so through its limiter; the next page is asked for
+ *   while the current one is written, so the cache writes do not add to the wall time.
+ *
+ * Pages are read newest first. A window's end is fixed when its sync begins (never later than now), so
+ * no new order enters a registration window while it is read; an order operated again while an operation
+ * window is read may leave it and shift a page, and is then read by the next sync of changes.
+ */
+import type { GatewayClient } from '../gateway/client.js';
+import { orderIdOf } from '../gateway/responses.js';
+import { formatDateTime14 } from '../protocol/fields.js';
+import { PAYMENT_STATES } from '../protocol/requests/reports.js';
+import type { OrderStatusCode, PeriodOrder } from '../store/periodOrders.js';
+import type { OrderSyncs, SyncDateOf, SyncRecord, Window } from '../store/orderSyncs.js';
+import { uncovered } from '../store/orderSyncs.js';
+import { failureText } from './failureWords.js';
+import { orderView } from './orders.js';
+import type { OrderView } from './views.js';
+
+/** How far before the last sync's end a sync of changes starts reading. */
+export const OVERLAP_MS = 10 * 60_000;
+/** The largest page the endpoint gives. */
+export const PAGE_SIZE = 200;
+
+export interface LastOrdersRequest {
+  readonly window: Window;
+  readonly byRegistration: boolean;
+  readonly page: number;
+  readonly size: number;
+}
+
+export interface LastOrdersPage {
+  /** How many orders the whole window holds. */
+  readonly totalCount: number;
+  readonly orders: readonly PeriodOrder[];
+}
+
+/** One page of the endpoint's answer, read through the gateway client. */
+export type LastOrdersSource = (request: LastOrdersRequest, signal: AbortSignal) => Promise<LastOrdersPage>;
+
+export interface SyncProgress {
+  readonly dateOf: SyncDateOf;
+  readonly window: Window;
+  readonly fetched: number;
+  readonly total?: number;
+}
+
+export type SyncOutcome =
+  | { readonly state: 'done'; readonly fetched: number; readonly syncedAt: number }
+  | { readonly state: 'cancelled'; readonly fetched: number }
+  | { readonly state: 'failed'; readonly fetched: number; readonly error: unknown };
+
+export interface SyncOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SyncProgress) => void;
+}
+
+const STATUS_CODES = new Set<number>([0, 1, 2, 3, 4, 5, 6]);
+
+/**
+ * The list's row of an order view; undefined for an answer that lacks what the list cannot do without
+ * (a known status, the registration date).
+ */
+export function periodOrderOf(view: OrderView): PeriodOrder | undefined {
+  if (view.status === undefined || !STATUS_CODES.has(view.status) || view.registeredAt === undefined) return undefined;
+  const card = /^(\d{6})[\dX*]*?(\d{4})$/.exec(view.card?.maskedPan ?? '');
+  const operated = [view.authorisedAt, ...view.refunds.map((r) => r.at)].filter((t): t is number => t !== undefined);
+  return {
+    orderId: view.orderId,
+    orderNumber: view.orderNumber,
+    status: view.status as OrderStatusCode,
+    amount: view.amount,
+    depositedAmount: view.depositedAmount,
+    refundedAmount: view.refundedAmount,
+    currency: view.currency,
+    registeredAt: view.registeredAt,
+    ...(operated.length > 0 ? { operatedAt: Math.max(...operated) } : {}),
+    ...(card ? { first6: card[1], last4: card[2] } : {}),
+    ...(view.card?.paymentSystem ? { paymentSystem: view.card.paymentSystem } : {}),
+    ...(view.binding?.clientId ? { clientId: view.binding.clientId } : {}),
+    ...(view.description ? { description: view.description } : {}),
+    ...(view.actionCode !== undefined ? { actionCode: view.actionCode } : {}),
+  };
+}
+
+/**
+ * The endpoint through the gateway client (its limiter paces every page). The gateway's window is whole
+ * seconds with both ends in it, so [from, to) is asked for as the seconds that hold it: a few orders
+ * either side may come too, and are kept like the rest. Every state is asked for; the list filters.
+ */
+export function lastOrdersSource(client: Pick<GatewayClient, 'getLastOrdersForMerchants'>): LastOrdersSource {
+  return async (r) => {
+    const from = Math.floor(r.window.from / 1000) * 1000;
+    const answer = await client.getLastOrdersForMerchants({
+      from: formatDateTime14(from),
+      to: formatDateTime14(Math.max(r.window.to - 1, from + 1000)),
+      transactionStates: PAYMENT_STATES.join(','),
+      page: r.page,
+      size: r.size,
+      searchByCreatedDate: r.byRegistration,
+    });
+    const orders: PeriodOrder[] = [];
+    for (const status of answer.orderStatuses) {
+      const orderId = orderIdOf(status);
+      const row = orderId === undefined ? undefined : periodOrderOf(orderView(status, orderId));
+      if (row) orders.push(row);
+    }
+    return { totalCount: answer.totalCount, orders };
+  };
+}
+
+export interface OrderSyncDeps {
+  readonly syncs: OrderSyncs;
+  readonly environment: string;
+  readonly source: LastOrdersSource;
+  readonly now?: () => number;
+  readonly pageSize?: number;
+  /** OVERLAP_MS unless a test needs another. */
+  readonly overlapMs?: number;
+}
+
+export class OrderSync {
+  private readonly now: () => number;
+  private readonly pageSize: number;
+  private readonly overlapMs: number;
+
+  constructor(private readonly deps: OrderSyncDeps) {
+    this.now = deps.now ?? Date.now;
+    this.pageSize = Math.min(Math.max(deps.pageSize ?? PAGE_SIZE, 1), PAGE_SIZE);
+    this.overlapMs = deps.overlapMs ?? OVERLAP_MS;
+  }
+
+  /**
+   * Makes the cache hold [from, to) as the gateway has it now: goes on with any sync left unfinished, reads
+   * the parts of the window no earlier sync read whole, then what changed since the last sync.
+   */
+  async sync(window: Window, options: SyncOptions = {}): Promise<SyncOutcome> {
+    const signal = options.signal ?? new AbortController().signal;
+    const { syncs, environment } = this.deps;
+    let fetched = 0;
+    const step = async (sync: SyncRecord): Promise<SyncOutcome | undefined> => {
+      const end = await this.run(sync, signal, options.onProgress);
+      fetched += end.sync.fetched - sync.fetched;
+      if (end.sync.state === 'done') return undefined;
+      if (end.sync.state === 'cancelled') return { state: 'cancelled', fetched };
+      return { state: 'failed', fetched, error: end.error ?? new Error(end.sync.error ?? 'The sync failed') };
+    };
+
+    for (const left of syncs.unfinished(environment)) {
+      const stop = await step(syncs.resume(left));
+      if (stop) return stop;
+    }
+    const now = this.now();
+    const wanted = { from: window.from, to: Math.min(window.to, now) };
+    if (wanted.from < wanted.to) {
+      // Read before the windows below are begun: a first sync has no changes to catch up on.
+      const since = syncs.changesSince(environment);
+      for (const part of uncovered(wanted, syncs.covered(environment, 'registration'))) {
+        const stop = await step(syncs.begin(environment, 'registration', part, now));
+        if (stop) return stop;
+      }
+      if (since !== undefined && since - this.overlapMs < now) {
+        const stop = await step(syncs.begin(environment, 'operation', { from: since - this.overlapMs, to: now }, now));
+        if (stop) return stop;
+      }
+    }
+    return { state: 'done', fetched, syncedAt: syncs.syncedAsOf(environment) ?? now };
+  }
+
+  /** Reads a sync's pages from its next one to the last, asking for each page while the one before is written. */
+  private async run(
+    start: SyncRecord,
+    signal: AbortSignal,
+    onProgress?: (p: SyncProgress) => void,
+  ): Promise<{ sync: SyncRecord; error?: unknown }> {
+    const { syncs, source } = this.deps;
+    const size = this.pageSize;
+    const read = (page: number) =>
+      source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, signal);
+    let sync = start;
+    try {
+      if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
+      let next = read(sync.nextPage);
+      for (;;) {
+        const answer = await next;
+        const more = answer.orders.length > 0 && (sync.nextPage + 1) * size < answer.totalCount;
+        if (more && !signal.aborted) {
+          next = read(sync.nextPage + 1);
+          // Awaited by the next turn of the loop, or dropped with the sync if the write below fails.
+          next.catch(() => undefined);
+        }
+        sync = syncs.savePage(sync, answer.orders, answer.totalCount, this.now());
+        onProgress?.({ dateOf: sync.dateOf, window: { from: sync.from, to: sync.to }, fetched: sync.fetched, total: answer.totalCount });
+        if (!more) return { sync: syncs.finish(sync, 'done', this.now()) };
+        if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
+      }
+    } catch (err) {
+      if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
+      // The record keeps the words (card numbers masked); the caller gets the error itself.
+      return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).message), error: err };
+    }
+  }
+}

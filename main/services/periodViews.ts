@@ -1,0 +1,152 @@
+/**
+ * The types of the orders of a period and of the reconciliation that cross to the renderer: plain data,
+ * no imports, so that the renderer type-checks against them without the store or the services behind.
+ */
+
+/** The gateway's order statuses (gateway-extensions.md): 0 registered ... 6 declined. */
+export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** An order as the list shows it. Amounts in minor units; currency is the ISO 4217 numeric code. */
+export interface PeriodOrder {
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly status: OrderStatusCode;
+  readonly amount: number;
+  readonly depositedAmount: number;
+  readonly refundedAmount: number;
+  readonly currency: string;
+  readonly registeredAt: number;
+  /** The last payment operation's time, where the gateway gave one. */
+  readonly operatedAt?: number;
+  readonly first6?: string;
+  readonly last4?: string;
+  readonly paymentSystem?: string;
+  readonly clientId?: string;
+  readonly description?: string;
+  readonly actionCode?: number;
+}
+
+export type PeriodSort = 'newest' | 'oldest' | 'amountDesc' | 'amountAsc';
+
+/**
+ * What the list asks for. The period is required ([from, to), epoch ms) and applies to the registration
+ * date, or to the last operation's. Text is looked for in orderNumber, description and clientId.
+ */
+export interface PeriodQuery {
+  readonly from: number;
+  readonly to: number;
+  readonly dateOf?: 'registration' | 'operation';
+  readonly statuses?: readonly OrderStatusCode[];
+  readonly paid?: boolean;
+  readonly currency?: string;
+  readonly minAmount?: number;
+  readonly maxAmount?: number;
+  readonly first6?: string;
+  readonly last4?: string;
+  readonly clientId?: string;
+  readonly text?: string;
+}
+
+export interface PeriodPage {
+  readonly sort?: PeriodSort;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** Count and sum of the shown orders of one state in one currency. */
+export interface PeriodTotal {
+  readonly status: OrderStatusCode;
+  readonly currency: string;
+  readonly count: number;
+  readonly amount: number;
+}
+
+/** Orders and amounts per day (days begin at the given offset from UTC) by state and currency, for the chart. */
+export interface PeriodDay extends PeriodTotal {
+  /** YYYY-MM-DD in the offset's local time. */
+  readonly day: string;
+}
+
+/** A half-open window [from, to) of epoch ms (store/orderSyncs.ts's Window). */
+export interface PeriodWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A journalled charge's state (store/journal.ts's ChargeState; reconciliation.ts checks they agree). */
+export type JournalState = 'PENDING' | 'UNKNOWN' | 'PAID' | 'DECLINED' | 'FAILED';
+
+export const RECONCILIATION_CLASSES = ['matched', 'disagrees', 'notInJournal', 'open'] as const;
+export type ReconciliationClass = (typeof RECONCILIATION_CLASSES)[number];
+
+/** What the journal says of an order: the charge and what the app did to it since. */
+export interface JournalSide {
+  readonly chargeId: number;
+  readonly state: JournalState;
+  readonly amount: number;
+  readonly currency: string;
+  readonly at: number;
+  readonly operator: string;
+  /** Minor units refunded by operations that ended DONE. */
+  readonly refunded: number;
+  readonly reversed: boolean;
+  /** Operations sent for it whose outcome is not known yet. */
+  readonly openOperations: number;
+}
+
+export interface GatewaySide {
+  readonly status: OrderStatusCode;
+  readonly amount: number;
+  readonly depositedAmount: number;
+  readonly refundedAmount: number;
+  readonly currency: string;
+  readonly registeredAt: number;
+}
+
+export type Difference =
+  | { readonly kind: 'notAtGateway' }
+  | { readonly kind: 'status'; readonly expected: readonly OrderStatusCode[]; readonly actual: OrderStatusCode }
+  | { readonly kind: 'amount'; readonly expected: number; readonly actual: number }
+  | { readonly kind: 'currency'; readonly expected: string; readonly actual: string }
+  | { readonly kind: 'refunded'; readonly expected: number; readonly actual: number };
+
+export interface ReconciliationRow {
+  readonly class: ReconciliationClass;
+  readonly orderNumber: string;
+  /** To open the order; missing where neither side knows it. */
+  readonly orderId?: string;
+  readonly journal?: JournalSide;
+  readonly gateway?: GatewaySide;
+  readonly differences: readonly Difference[];
+}
+
+export interface ClassTotal {
+  readonly count: number;
+  /** Sum per numeric currency of the journal's amount, or the gateway's where the journal has none. */
+  readonly amounts: readonly { readonly currency: string; readonly amount: number }[];
+}
+
+export interface Reconciliation {
+  readonly period: PeriodWindow;
+  readonly rows: readonly ReconciliationRow[];
+  readonly totals: Readonly<Record<ReconciliationClass, ClassTotal>>;
+}
+
+/** What the list shows for a query: one page, how many match, the totals and the chart of all of them. */
+export interface OrderListView {
+  readonly orders: readonly PeriodOrder[];
+  readonly total: number;
+  readonly totals: readonly PeriodTotal[];
+  readonly perDay: readonly PeriodDay[];
+  /** When the offline copy was last brought up to date; undefined: never. */
+  readonly syncedAt?: number;
+  /** A sync is running now: what is shown may still change. */
+  readonly syncing: boolean;
+}
+
+export interface ReconciliationRun {
+  readonly reconciliation: Reconciliation;
+  /** How the sync before it ended: anything but 'done' means the gateway side is as of syncedAt. */
+  readonly sync: 'done' | 'cancelled' | 'failed';
+  readonly syncedAt?: number;
+}

@@ -1,0 +1,152 @@
+/**
+ * The reconciliation's classes against real SQLite stores: the charge and operations journals as the app
+ * writes them, the gateway's orders as a sync keeps them. (The Playwright test runs it end to end against
+ * the sandbox.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { reconcile } from '../../main/services/reconciliation.js';
+import { openDatabase } from '../../main/store/database.js';
+import { ChargeJournal } from '../../main/store/journal.js';
+import { OperationJournal } from '../../main/store/operations.js';
+import { PeriodOrders, type PeriodOrder } from '../../main/store/periodOrders.js';
+import { beginUnguarded } from '../store/unguarded.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'reconciliation-'));
+const db = openDatabase(join(dir, 'app.sqlite'));
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+const journal = new ChargeJournal(db);
+const operations = new OperationJournal(db);
+const orders = new PeriodOrders(db);
+
+const DAY = 86_400_000;
+const T = Date.UTC(2026, 10, 20, 9);
+const period = { from: Date.UTC(2026, 10, 20), to: Date.UTC(2026, 10, 21) };
+let n = 0;
+const number = () => `BO-20261120-${(++n).toString(16).padStart(16, '0')}`;
+const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+
+/** A charge journalled and settled as the charge service does it. */
+function charge(state: 'PAID' | 'DECLINED' | 'PENDING', amount: number, at = T) {
+  const c = beginUnguarded(journal, {
+    environment: 'sandbox',
+    orderNumber: number(),
+    amount,
+    currency: '643',
+    bindingId: 'bnd-1',
+    clientId: 'client-1',
+    category: 'COMMON',
+    operator: 'finance@desk',
+    at,
+  });
+  const orderId = uuid(c.id);
+  if (state !== 'PENDING') journal.settle(c.id, { state, orderId, orderStatus: state === 'PAID' ? 2 : 6, at: at + 1000 });
+  return { ...c, orderId };
+}
+
+function atGateway(c: { orderNumber: string; orderId: string; amount: number }, o: Partial<PeriodOrder> = {}): void {
+  orders.putMany(
+    'sandbox',
+    [
+      {
+        orderId: c.orderId,
+        orderNumber: c.orderNumber,
+        status: 2,
+        amount: c.amount,
+        depositedAmount: c.amount,
+        refundedAmount: 0,
+        currency: '643',
+        registeredAt: T + 500,
+        ...o,
+      },
+    ],
+    T + DAY,
+  );
+}
+
+const classOf = (orderNumber: string) =>
+  reconcile({ journal, operations, orders }, 'sandbox', period).rows.find((r) => r.orderNumber === orderNumber);
+
+describe('reconciling the journal with the gateway', () => {
+  it('matches a paid charge the gateway shows charged, and one refunded by the app that the gateway shows refunded', () => {
+    const paid = charge('PAID', 1500);
+    atGateway(paid);
+    expect(classOf(paid.orderNumber)).toMatchObject({ class: 'matched', differences: [] });
+
+    const refunded = charge('PAID', 2000);
+    const op = operations.begin(
+      { environment: 'sandbox', orderId: refunded.orderId, kind: 'refund', amount: 2000, operator: 'f', at: T + 2000 },
+      () => undefined,
+    );
+    if (op.kind !== 'journalled') throw new Error('refused');
+    operations.settle(op.operation.id, 'DONE', T + 3000);
+    atGateway(refunded, { status: 4, refundedAmount: 2000 });
+    expect(classOf(refunded.orderNumber)).toMatchObject({ class: 'matched', journal: { refunded: 2000 } });
+  });
+
+  it('finds a charge refunded at the gateway behind the app’s back, and one whose amount differs', () => {
+    const behind = charge('PAID', 3000);
+    atGateway(behind, { status: 4, refundedAmount: 3000 });
+    expect(classOf(behind.orderNumber)).toMatchObject({
+      class: 'disagrees',
+      differences: [
+        { kind: 'status', expected: [1, 2], actual: 4 },
+        { kind: 'refunded', expected: 0, actual: 3000 },
+      ],
+    });
+    const amount = charge('PAID', 4000);
+    atGateway(amount, { amount: 400 });
+    expect(classOf(amount.orderNumber)).toMatchObject({
+      class: 'disagrees',
+      differences: [{ kind: 'amount', expected: 4000, actual: 400 }],
+    });
+  });
+
+  it('says when a paid charge is not among the gateway’s orders, and when a declined one was paid after all', () => {
+    const missing = charge('PAID', 5000);
+    expect(classOf(missing.orderNumber)).toMatchObject({ class: 'disagrees', differences: [{ kind: 'notAtGateway' }] });
+    const declined = charge('DECLINED', 600);
+    atGateway(declined, { status: 2 });
+    expect(classOf(declined.orderNumber)).toMatchObject({
+      class: 'disagrees',
+      differences: [{ kind: 'status', expected: [0, 3, 6], actual: 2 }],
+    });
+  });
+
+  it('lists an app-numbered paid order of the period the journal never wrote, but not someone else’s numbers', () => {
+    const lost = { orderNumber: number(), orderId: uuid(9001), amount: 7000 };
+    atGateway(lost);
+    atGateway({ orderNumber: 'WEB-42', orderId: uuid(9002), amount: 100 });
+    atGateway({ orderNumber: 'BO-not-ours', orderId: uuid(9003), amount: 100 });
+    const result = reconcile({ journal, operations, orders }, 'sandbox', period);
+    expect(result.rows.filter((r) => r.class === 'notInJournal').map((r) => r.orderNumber)).toEqual([lost.orderNumber]);
+  });
+
+  it('keeps charges and operations without an outcome open, and totals each class per currency', () => {
+    const pending = charge('PENDING', 800);
+    const paid = charge('PAID', 900);
+    atGateway(paid);
+    operations.begin(
+      { environment: 'sandbox', orderId: paid.orderId, kind: 'refund', amount: 100, operator: 'f', at: T + 5000 },
+      () => undefined,
+    );
+    expect(classOf(pending.orderNumber)?.class).toBe('open');
+    expect(classOf(paid.orderNumber)?.class).toBe('open');
+    // Outside the period: not in this reconciliation.
+    const yesterday = charge('PAID', 100, T - DAY);
+    expect(classOf(yesterday.orderNumber)).toBeUndefined();
+
+    const { totals, rows } = reconcile({ journal, operations, orders }, 'sandbox', period);
+    for (const cls of ['matched', 'disagrees', 'notInJournal', 'open'] as const) {
+      const mine = rows.filter((r) => r.class === cls);
+      expect(totals[cls].count).toBe(mine.length);
+      expect(totals[cls].amounts).toEqual([{ currency: '643', amount: mine.reduce((s, r) => s + (r.journal ?? r.gateway)!.amount, 0) }]);
+    }
+    expect(totals.open.count).toBe(2);
+  });
+});
