@@ -82,6 +82,42 @@ describe('the demo data', () => {
     }
   });
 
+  it("has the README's examples of the past as it describes them", async () => {
+    const sb = await startSandbox({ demo: true });
+    try {
+      const examples: [string, Json][] = [
+        ['demo-h-03000', { status: 2, clientId: 'client-anna', currency: '643' }],
+        ['demo-h-02999', { status: 2, currency: '840' }],
+        ['demo-h-02989', { status: 2, currency: '978' }],
+        ['demo-h-02970', { status: 2, currency: '392' }],
+        ['demo-h-02998', { status: 0 }],
+        ['demo-h-02997', { status: 1 }],
+        ['demo-h-02944', { status: 3, approvedAmount: 0 }],
+        ['demo-h-02875', { status: 3 }],
+        ['demo-h-02795', { status: 4 }],
+        ['demo-h-02849', { status: 2, refundedAmount: expect.any(Number) }],
+        ['demo-h-02974', { status: 6, actionCode: 5 }],
+        ['demo-h-02956', { status: 6, actionCode: 71015 }],
+        ['demo-h-02836', { status: 6, actionCode: -2017 }],
+        ['demo-h-02988', { status: 6, actionCode: -2025 }],
+        ['demo-h-02990', { status: 6, actionCode: -2007 }],
+        ['demo-h-02936', { status: 6, actionCode: -20010 }],
+        ['demo-h-02926', { status: 6, actionCode: 101, clientId: 'client-boris' }],
+        ['demo-h-02919', { status: 2, clientId: 'client-elena' }],
+        ['demo-h-02968', { status: 2, clientId: 'client-farid' }],
+      ];
+      for (const [orderNumber, expected] of examples) {
+        const { orders } = await control(sb, 'GET', `/orders?merchant=sandbox&orderNumber=${orderNumber}`);
+        expect(orders[0], orderNumber).toMatchObject(expected);
+      }
+      const partly = (await control(sb, 'GET', '/orders?orderNumber=demo-h-02849')).orders[0];
+      expect(partly.refundedAmount).toBeGreaterThan(0);
+      expect(partly.refundedAmount).toBeLessThan(partly.depositedAmount);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('is the same past for the same seed', async () => {
     const at = Date.UTC(2026, 10, 23, 9, 30);
     const snapshot = async () => {
