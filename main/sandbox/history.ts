@@ -16,7 +16,7 @@ import { ActionCode, cardRecord } from './engine/cards.js';
 import type { Core } from './engine/core.js';
 import { deposit, expireIfDue, refund, registerOrder, reverse, settleDeclined } from './engine/lifecycle.js';
 import { payDirect } from './engine/payment.js';
-import type { Binding, CardRecord, Order, PaymentAttempt } from './state/model.js';
+import { OrderStatus, type Binding, type CardRecord, type Order, type PaymentAttempt } from './state/model.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -156,8 +156,8 @@ export function seedHistory(core: Core, options: HistoryOptions): { orders: numb
   const sequence = randomSource(options.seed ?? 2026);
   const now = core.clock.now();
   const span = (options.days ?? 90) * DAY;
-  // Leave the last quarter hour to the orders made "now" (the demo's named ones, real requests).
   const start = now - span;
+  // The last quarter hour is left to the orders made "now" (the demo's named ones, real requests).
   const step = (span - 15 * MINUTE) / Math.max(options.orders, 1);
   const clock = new PinnedClock(start);
   const past: Core = { ...core, clock };
@@ -266,7 +266,7 @@ function lifeAfterPayment(
   later: (at: number, step: () => void) => boolean,
   core: Core,
 ): void {
-  if (order.status !== 1 && order.status !== 2) return;
+  if (order.status !== OrderStatus.HELD && order.status !== OrderStatus.DEPOSITED) return;
   const days = (min: number, max: number) => paidAt + Math.floor((min + random() * (max - min)) * DAY);
   switch (kind) {
     case 'refunded':
