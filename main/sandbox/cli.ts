@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox -- [--port N] [--host H] [--data FILE] [--rps N] [--concurrency N] [--seed N] [--demo]
- * [--callbacks-any-host] [--control-token T]`: runs the sandbox gateway until interrupted. Prints one line
+ * [--seed-orders N] [--callbacks-any-host] [--control-token T]`: runs the sandbox gateway until interrupted. Prints one line
  * with its URL once it accepts requests, and in the same write a second line with the control API's token
  * (a fresh one per launch, unless one is given by --control-token or SANDBOX_CONTROL_TOKEN) and a third with
  * the developer console's link (the token in it works for the whole launch).
@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { ControlTokenError } from './http/controlGuard.js';
 import { createSandbox } from './server.js';
 
-const USAGE = `usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--rps N] [--concurrency N] [--seed N] [--demo] [--callbacks-any-host] [--control-token T]
+const USAGE = `usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--rps N] [--concurrency N] [--seed N] [--demo] [--seed-orders N] [--callbacks-any-host] [--control-token T]
 
 The control API (/sandbox/...) takes only requests with Content-Type: application/json (for anything but
 GET), a loopback Host (127.0.0.1, localhost or [::1]), no foreign Origin, and the control token as
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
         concurrency: { type: 'string' },
         seed: { type: 'string' },
         demo: { type: 'boolean' },
+        'seed-orders': { type: 'string' },
         'callbacks-any-host': { type: 'boolean' },
         'control-token': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     limits: { rps: wholeNumber('rps', values.rps, 0), concurrency: wholeNumber('concurrency', values.concurrency, 0) },
     seed: values.seed === undefined ? undefined : wholeNumber('seed', values.seed, 0),
     demo: values.demo ?? false,
+    seedOrders: wholeNumber('seed-orders', values['seed-orders'], 0),
     callbacks: { anyHost: values['callbacks-any-host'] ?? false },
     controlToken: givenToken,
   }).catch((err: unknown) => {

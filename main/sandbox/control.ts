@@ -15,7 +15,7 @@ import { orderDetail, orderSummary } from './console/orderViews.js';
 import type { RequestLog } from './console/requestLog.js';
 import type { ConsoleSessions } from './console/sessions.js';
 import type { EventStreams } from './console/sse.js';
-import { seedBindings, seedDemo, bindingSeed } from './demo.js';
+import { seedBindings, seedDemo, seedOrders, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { CURRENCIES } from './engine/currencies.js';
 import { expireAllDue, expireIfDue } from './engine/lifecycle.js';
@@ -83,7 +83,12 @@ const resetInput = z.object({
     .max(2 ** 31 - 1)
     .optional(),
 });
-const seedInput = z.object({ demo: z.boolean().default(false), bindings: z.array(bindingSeed).max(10_000).default([]) });
+const seedInput = z.object({
+  demo: z.boolean().default(false),
+  bindings: z.array(bindingSeed).max(10_000).default([]),
+  /** Orders over the last 90 days, for benchmarks. */
+  orders: z.number().int().min(1).max(1_000_000).optional(),
+});
 const clockInput = z
   .object({
     advanceMs: z.number().int().min(0).optional(),
@@ -192,7 +197,8 @@ export function createControl(deps: ControlDeps) {
         const input = await jsonBody(req, seedInput);
         const demo = input.demo ? seedDemo(core) : undefined;
         const bindings = seedBindings(core, input.bindings);
-        return send(res, 200, { ok: true, ...(demo ? { demo } : {}), bindings });
+        const orders = input.orders === undefined ? undefined : seedOrders(core, input.orders);
+        return send(res, 200, { ok: true, ...(demo ? { demo } : {}), bindings, ...(orders ? { orders } : {}) });
       }
       case 'GET /clock':
         return send(res, 200, { now: core.clock.now(), offsetMs: core.clock.offset });

@@ -1,7 +1,8 @@
 /**
- * Seeding: bindings on request (for tests that need a stored card without paying for one first), and
- * the demo data set of `--demo` (clients with common, recurrent and installment bindings, and orders
- * in every status). Everything goes through the same engine functions as real requests.
+ * Seeding: bindings on request (for tests that need a stored card without paying for one first), the
+ * demo data set of `--demo` (clients with common, recurrent and installment bindings, named orders in
+ * every status, and 90 days of past orders), and N orders for benchmarks (`--seed-orders N`).
+ * Everything goes through the same engine functions as real requests, in one bulk load of the state.
  */
 import { z } from 'zod';
 import { cardRecord, TEST_CARDS } from './engine/cards.js';
@@ -9,6 +10,7 @@ import type { Core } from './engine/core.js';
 import { credentialIntent } from './engine/credentials.js';
 import { deposit, expireIfDue, markAcsStarted, refund, registerOrder, reverse } from './engine/lifecycle.js';
 import { payDirect, payWithCard } from './engine/payment.js';
+import { PinnedClock, seedHistory } from './history.js';
 import type { BindingCategory, Order } from './state/model.js';
 
 export const bindingSeed = z.object({
@@ -85,13 +87,33 @@ const DEMO_CLIENTS: BindingSeed[] = [
   { clientId: 'client-boris', category: 'COMMON', pan: '4012001038166662', expiry: '202510' },
   { clientId: 'client-chen', category: 'RECURRENT', pan: '4444555511113333' },
   { clientId: 'client-chen', category: 'INSTALLMENT', pan: '4111111111111111', installments: 6, totalInstallmentAmount: 600_000 },
+  { clientId: 'client-dmitri', category: 'COMMON', pan: '5555555555555599' },
+  { clientId: 'client-elena', category: 'RECURRENT', pan: '4444555511113333' },
+  { clientId: 'client-farid', category: 'INSTALLMENT', pan: '4012001038166662', installments: 12, totalInstallmentAmount: 1_200_000 },
+  { clientId: 'client-hugo', category: 'COMMON', pan: '4111111111111111' },
+  { clientId: 'client-ines', category: 'COMMON', pan: '4444555511113333' },
 ];
+
+/** Orders of the demo's past: about 3,000 over 90 days, a few of them for the other merchant. */
+export const DEMO_HISTORY = { orders: 3_000, days: 90, prefix: 'demo-h-', otherMerchantShare: 3 } as const;
 
 /** The demo data set. Seeding twice changes nothing: it is recognised by its first order number. */
 export function seedDemo(core: Core): { orders: number; bindings: number } {
   const merchant = 'sandbox';
   if (core.state.orderNumberTaken(merchant, 'demo-0001')) return { orders: 0, bindings: 0 };
-  const bindings = seedBindings(core, DEMO_CLIENTS);
+  return core.state.inBulk(() => {
+    // The clients' cards were stored before the past begins, so its orders can pay with them.
+    const before = { ...core, clock: new PinnedClock(core.clock.now() - (DEMO_HISTORY.days + 1) * 24 * 3_600_000) };
+    const bindings = seedBindings(before, DEMO_CLIENTS);
+    const storedCards = bindings.map((b) => core.state.binding(merchant, b.bindingId)!);
+    const past = seedHistory(core, { ...DEMO_HISTORY, storedCards });
+    return { orders: seedNamedOrders(core) + past.orders, bindings: bindings.length };
+  });
+}
+
+/** The named orders, made now: demo-0001 to demo-0011, one or more per status (the README lists them). */
+function seedNamedOrders(core: Core): number {
+  const merchant = 'sandbox';
   const card = (pan: string) => cardRecord(pan, APPROVING_EXPIRY, 'CARD HOLDER', core.fingerprint);
   const order = (n: number, amount: number, twoPhase = false, extra: { expirationDate?: string } = {}): Order =>
     registerOrder(core, {
@@ -124,5 +146,19 @@ export function seedDemo(core: Core): { orders: number; bindings: number } {
   payDirect(core, order(10, 15_000_000), { card: card('4444555511113333'), paymentWay: 'CARD' }); // 6: over the issuer limit
   const past = new Date(core.clock.now() - 60_000).toISOString().slice(0, 19);
   expireIfDue(core, order(11, 5_000, false, { expirationDate: past })); // 6: session expired (-2007)
-  return { orders: 11, bindings: bindings.length };
+  return 11;
+}
+
+/**
+ * `orders` more orders over the last 90 days, for benchmarks (--seed-orders, POST /sandbox/seed
+ * {orders}): numbered bulk-<k>-000001 and on, k the first batch number not yet used, paid now and then
+ * with the merchant's stored cards.
+ */
+export function seedOrders(core: Core, orders: number): { orders: number; prefix: string } {
+  let k = 1;
+  while (core.state.orderNumberTaken('sandbox', `bulk-${k}-${'1'.padStart(Math.max(5, String(orders).length), '0')}`)) k++;
+  const prefix = `bulk-${k}-`;
+  const storedCards = core.state.allBindings().filter((b) => b.merchant === 'sandbox');
+  seedHistory(core, { orders, prefix, seed: 2026 + k, storedCards });
+  return { orders, prefix };
 }

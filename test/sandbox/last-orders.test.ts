@@ -3,6 +3,10 @@
  * 5 wrong) and a localised message, the window by registration or by last operation, the states, paging
  * newest first and stable across pages, nothing found, and a page over 100,000 seeded orders.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime14 } from '../../main/protocol/fields.js';
 import { registerOrder } from '../../main/sandbox/engine/lifecycle.js';
@@ -288,5 +292,30 @@ describe('the answer', () => {
     await paidOrder(sb, { orderNumber: 'mine' });
     registerOrder(sb.core, { merchant: 'signed', orderNumber: 'theirs', amount: 100, returnUrl: RETURN_URL, twoPhase: false });
     expect(numbers(await list(await today()))).toEqual(['mine']);
+  });
+
+  it('lists the orders of a sandbox file written before lastOperationAt existed by their last change', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'last-orders-'));
+    try {
+      const dataFile = join(folder, 'sandbox.sqlite');
+      const old = await startSandbox({ dataFile });
+      const orderId = await paidOrder(old, { orderNumber: 'from-an-old-file' });
+      const w = { from: formatDateTime14(Date.now() - HOUR), to: formatDateTime14(Date.now() + HOUR) };
+      await old.close();
+      const db = new Database(dataFile);
+      const { doc } = db.prepare('SELECT doc FROM orders WHERE id = ?').get(orderId) as { doc: string };
+      const { lastOperationAt: _dropped, ...before } = JSON.parse(doc) as Json;
+      db.prepare('UPDATE orders SET doc = ? WHERE id = ?').run(JSON.stringify(before), orderId);
+      db.close();
+      const reopened = await startSandbox({ dataFile });
+      try {
+        const r = await postForm(reopened, PATH, { ...AUTH, ...w, transactionStates: 'DEPOSITED' });
+        expect(numbers(r)).toEqual(['from-an-old-file']);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

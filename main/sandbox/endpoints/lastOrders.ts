@@ -43,19 +43,19 @@ export const lastOrdersEndpoint = endpoint(SPECS.getLastOrdersForMerchants, {
     const page = p.page ?? 0;
     const size = p.size ?? DEFAULT_PAGE_SIZE;
     const index = ctx.core.state.ordersByDate(own, p.searchByCreatedDate === true ? 'created' : 'lastOperation');
-    const { start, end } = index.window(p.from, p.to + 999);
+    const window = index.window(p.from, p.to + 999);
     const first = page * size;
     const shown: Order[] = [];
     let totalCount: number;
     const statuses = statusesOf(p.transactionStates);
     if (statuses.size === Object.keys(PAYMENT_STATE).length) {
       // Every state: the window is the answer, and a page is a slice of it.
-      totalCount = end - start;
-      for (let i = start + first; i < Math.min(end, start + first + size); i++) shown.push(index.orderAt(i));
+      totalCount = window.size;
+      for (let k = first; k < Math.min(window.size, first + size); k++) shown.push(window.newest(k));
     } else {
       totalCount = 0;
-      for (let i = start; i < end; i++) {
-        const order = index.orderAt(i);
+      for (let k = 0; k < window.size; k++) {
+        const order = window.newest(k);
         if (!statuses.has(order.status)) continue;
         if (totalCount >= first && shown.length < size) shown.push(order);
         totalCount++;

@@ -1,8 +1,12 @@
 /**
- * One merchant's orders sorted by one of their dates, newest first, ties broken by orderId (ascending):
- * the order getLastOrdersForMerchants.do pages through. A window [from, to] is a contiguous run found by
- * two binary searches, so a page over 100,000 orders costs no sort and, when every state is asked for,
- * no scan at all.
+ * One merchant's orders sorted by one of their dates, read newest first with ties broken by orderId
+ * (ascending): the order getLastOrdersForMerchants.do pages through. A window [from, to] is a contiguous
+ * run found by two binary searches, so a page over 100,000 orders costs no sort and, when every state is
+ * asked for, no scan at all.
+ *
+ * Stored oldest first (the reverse of how it is read), because orders arrive newest: a new order is
+ * appended at the end, and an order paid or refunded moments after its registration moves only a short
+ * way, where a newest-first array would shift every entry on every registration.
  *
  * The date an order is filed under is kept beside it (an entry), not read from the order, because the
  * order is changed in place before it is filed again: the old date is what finds its old place.
@@ -14,8 +18,15 @@ interface Entry {
   readonly order: Order;
 }
 
-/** Whether entry `e` comes before the position of (at, id) in the newest-first order. */
-const before = (e: Entry, at: number, id: string) => e.at > at || (e.at === at && e.order.id < id);
+/** Whether entry `e` is stored before the place of (at, id): older, or as old with a larger orderId. */
+const storedBefore = (e: Entry, at: number, id: string) => e.at < at || (e.at === at && e.order.id > id);
+
+/** The orders of a window, newest first. */
+export interface DateWindow {
+  readonly size: number;
+  /** The k-th newest order of the window (0 is the newest). */
+  newest(k: number): Order;
+}
 
 export class DateIndex {
   private sorted: Entry[] = [];
@@ -46,25 +57,27 @@ export class DateIndex {
     else this.sorted.splice(this.position(entry.at, entry.order.id), 0, entry);
   }
 
-  /** The first index whose entry does not come before (at, id). */
+  /** The first index whose entry is not stored before (at, id); the end for the newest order, so no search at all. */
   private position(at: number, id: string): number {
+    const last = this.sorted[this.sorted.length - 1];
+    if (last === undefined || storedBefore(last, at, id)) return this.sorted.length;
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (before(this.sorted[mid]!, at, id)) lo = mid + 1;
+      if (storedBefore(this.sorted[mid]!, at, id)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
-  /** The first index whose date is at most `at` (dates fall along the index). */
-  private firstAtOrBelow(at: number): number {
+  /** The first index whose date is at least `at`. */
+  private firstFrom(at: number): number {
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.sorted[mid]!.at > at) lo = mid + 1;
+      if (this.sorted[mid]!.at < at) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -73,19 +86,17 @@ export class DateIndex {
   /** Sorts what a bulk load appended. */
   settle(): void {
     if (!this.stale) return;
-    this.sorted.sort((a, b) => b.at - a.at || (a.order.id < b.order.id ? -1 : a.order.id > b.order.id ? 1 : 0));
+    this.sorted.sort((a, b) => a.at - b.at || (a.order.id < b.order.id ? 1 : a.order.id > b.order.id ? -1 : 0));
     this.stale = false;
   }
 
-  /** The run of orders dated from `from` to `to` (both inclusive, epoch ms), newest first. */
-  window(from: number, to: number): { readonly start: number; readonly end: number } {
+  /** The orders dated from `from` to `to` (both inclusive, epoch ms), read newest first. */
+  window(from: number, to: number): DateWindow {
     this.settle();
-    return { start: this.firstAtOrBelow(to), end: this.firstAtOrBelow(from - 1) };
-  }
-
-  /** The order at a position of the index (from window()). */
-  orderAt(index: number): Order {
-    return this.sorted[index]!.order;
+    const start = this.firstFrom(from);
+    const end = this.firstFrom(to + 1);
+    const sorted = this.sorted;
+    return { size: Math.max(0, end - start), newest: (k) => sorted[end - 1 - k]!.order };
   }
 
   get size(): number {
