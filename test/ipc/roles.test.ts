@@ -87,6 +87,10 @@ describe('the permissions table', () => {
       'orders.batch.export',
       'roles.get',
       'roles.set',
+      'period.view',
+      'period.sync',
+      'period.cancel',
+      'period.export',
     ]);
     expect(byRole('administrator')).toEqual([
       'settings.updateGeneral',
@@ -105,7 +109,7 @@ describe('the permissions table', () => {
       'keys.testSign',
       'roles.setPassphrase',
     ]);
-    expect(byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.)/.test(c))).toBe(true);
+    expect(byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c))).toBe(true);
   });
 });
 
