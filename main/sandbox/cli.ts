@@ -2,7 +2,8 @@
  * `npm run sandbox -- [--port N] [--host H] [--data FILE] [--rps N] [--concurrency N] [--seed N] [--demo]
  * [--callbacks-any-host] [--control-token T]`: runs the sandbox gateway until interrupted. Prints one line
  * with its URL once it accepts requests, and in the same write a second line with the control API's token
- * (a fresh one per launch, unless one is given by --control-token or SANDBOX_CONTROL_TOKEN).
+ * (a fresh one per launch, unless one is given by --control-token or SANDBOX_CONTROL_TOKEN) and a third with
+ * the developer console's link (the token in it works for the whole launch).
  */
 import { parseArgs } from 'node:util';
 import { ControlTokenError } from './http/controlGuard.js';
@@ -70,8 +71,10 @@ async function main(): Promise<void> {
   console.log(
     `Sandbox gateway listening on ${sandbox.url} (merchant sandbox-api / sandbox-pass, token sandbox-token)\n` +
       (givenToken === undefined
-        ? `Control API token: ${sandbox.controlToken} (send as Authorization: Bearer <token>)`
-        : 'Control API token: the one given (--control-token or SANDBOX_CONTROL_TOKEN)'),
+        ? `Control API token: ${sandbox.controlToken} (send as Authorization: Bearer <token>)\n` +
+          `Developer console: ${sandbox.url}/sandbox/console?token=${encodeURIComponent(sandbox.controlToken)}`
+        : 'Control API token: the one given (--control-token or SANDBOX_CONTROL_TOKEN)\n' +
+          `Developer console: ${sandbox.url}/sandbox/console?token=<the token>`),
   );
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));

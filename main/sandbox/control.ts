@@ -8,12 +8,15 @@ import { createHash, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { wrongSigningKey } from '../protocol/signingKey.js';
+import { createConsolePages, isConsolePath } from './console/pages.js';
+import type { RequestLog } from './console/requestLog.js';
+import type { ConsoleSessions } from './console/sessions.js';
 import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { CURRENCIES } from './engine/currencies.js';
 import { expireAllDue } from './engine/lifecycle.js';
 import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
-import { controlGuard } from './http/controlGuard.js';
+import { controlGuard, tokenMatcher } from './http/controlGuard.js';
 import { faultRuleInput, type Faults } from './http/faults.js';
 import type { RateLimiter } from './http/limits.js';
 import type { Merchant } from './state/model.js';
@@ -28,6 +31,12 @@ export interface ControlDeps {
   readonly token: string;
   /** The port the sandbox listens on (known once it listens), for the Host and Origin checks. */
   readonly port: () => number;
+  /** The developer console's tickets and sessions; a session cookie stands in for the token. */
+  readonly sessions: ConsoleSessions;
+  /** The last gateway requests, redacted, for the developer console. */
+  readonly requests: RequestLog;
+  /** The folder of the developer console's page (resources/sandbox-console). */
+  readonly consoleDir: string;
 }
 
 class ControlError extends Error {
@@ -92,6 +101,18 @@ const certificateInput = z.object({
     .min(1)
     .max(64 * 1024),
 });
+/** A query's `limit`: a whole number in [1, max], or the default when absent. */
+function limitParam(q: URLSearchParams, max: number, fallback: number): number {
+  const raw = q.get('limit');
+  if (raw === null) return fallback;
+  const n = /^[0-9]{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max)) throw new ControlError(400, `limit must be a whole number from 1 to ${max}, not "${raw}"`);
+  return n;
+}
+
+/** A query parameter, or undefined when absent or empty (an empty filter field means no filter). */
+const queryParam = (q: URLSearchParams, name: string) => q.get(name) || undefined;
+
 const callbackOptionsInput = z.object({ retryDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(20) });
 
 function merchantView(m: Merchant) {
@@ -109,7 +130,14 @@ function merchantView(m: Merchant) {
 
 export function createControl(deps: ControlDeps) {
   const { core, faults } = deps;
-  const refusal = controlGuard(deps.token, deps.port);
+  const refusal = controlGuard(deps.token, deps.port, (req) => deps.sessions.hasSession(req, deps.port()));
+  const consolePages = createConsolePages({
+    sessions: deps.sessions,
+    isToken: tokenMatcher(deps.token),
+    guard: refusal,
+    port: deps.port,
+    dir: deps.consoleDir,
+  });
 
   const merchantOf = (login: string): Merchant => {
     const m = core.state.merchant(login);
@@ -258,6 +286,15 @@ export function createControl(deps: ControlDeps) {
           }));
         return send(res, 200, { bindings });
       }
+      case 'GET /requests':
+        return send(res, 200, {
+          requests: deps.requests.list({
+            endpoint: queryParam(q, 'endpoint'),
+            orderId: queryParam(q, 'orderId'),
+            merchant: queryParam(q, 'merchant'),
+            limit: limitParam(q, 1000, 200),
+          }),
+        });
       case 'GET /callbacks':
         return send(res, 200, { deliveries: core.callbacks.list() });
       case 'DELETE /callbacks':
@@ -274,6 +311,8 @@ export function createControl(deps: ControlDeps) {
   }
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    // The console's page answers in HTML and has its own entry link; it checks the same guard itself.
+    if (isConsolePath(url.pathname)) return consolePages(req, res, url);
     const refused = refusal(req);
     if (refused) {
       req.resume(); // discard any body unread

@@ -8,8 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { SandboxClock } from './clock.js';
 import { SandboxEvents } from './console/events.js';
+import { RequestLog } from './console/requestLog.js';
+import { ConsoleSessions, type ConsoleSessionOptions } from './console/sessions.js';
 import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
@@ -48,7 +51,17 @@ export interface SandboxOptions {
    * launch without it. Read it back from Sandbox.controlToken.
    */
   readonly controlToken?: string;
+  /** The developer console's page folder; resources/sandbox-console of the repository (or the app) without it. */
+  readonly consoleDir?: string;
+  /** Ticket lifetime and clock of the console's one-time links (tests). */
+  readonly consoleSessions?: ConsoleSessionOptions;
 }
+
+/**
+ * resources/sandbox-console from this file: main/sandbox/server.ts under tsx and vitest, out/main/index.js
+ * in the Electron bundle; both are two folders below the root that holds resources/.
+ */
+const DEFAULT_CONSOLE_DIR = fileURLToPath(new URL('../../resources/sandbox-console/', import.meta.url));
 
 export interface Sandbox {
   /** http://127.0.0.1:PORT */
@@ -60,6 +73,11 @@ export interface Sandbox {
   readonly controlToken: string;
   /** The currencies its merchants accept (ISO 4217 numeric codes): what a charge form may offer. */
   readonly currencies: readonly string[];
+  /**
+   * A link that opens the developer console once: `<url>/sandbox/console?ticket=…`, a ticket usable a
+   * single time within a minute (never the control token, so the link is worth nothing once opened).
+   */
+  consoleUrl(): string;
   close(): Promise<void>;
 }
 
@@ -100,6 +118,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl, events };
   const faults = new Faults();
   const limiter = new RateLimiter();
+  const sessions = new ConsoleSessions(options.consoleSessions);
+  const requests = new RequestLog(events);
   const pages = createPages(core);
   const control = createControl({
     core,
@@ -113,11 +133,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       clock.set(Date.now());
       state.saveMeta('clockOffsetMs', 0);
       core.ids = new IdSource(seed);
+      requests.clear();
     },
     token: controlToken,
     port: () => listeningPort,
+    sessions,
+    requests,
+    consoleDir: options.consoleDir ?? DEFAULT_CONSOLE_DIR,
   });
-  const gatewayDeps = { core, faults, limiter, log };
+  const gatewayDeps = { core, faults, limiter, log, requests };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -170,6 +194,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     faults,
     controlToken,
     currencies: Object.keys(CURRENCIES),
+    consoleUrl: () => `${baseUrl}/sandbox/console?ticket=${sessions.issueTicket()}`,
     close: async () => {
       callbacks.close();
       await new Promise<void>((resolve) => {

@@ -34,6 +34,8 @@ export interface FaultRule extends z.output<typeof faultRuleInput> {
 
 /** What happens to a request: a fault, or nothing. */
 export interface FaultPlan {
+  /** The rule that gave it, for the request log. */
+  readonly id: number;
   readonly latencyMs: number;
   readonly mode: FaultMode;
   readonly status: number;
