@@ -193,11 +193,13 @@ export function statusBadge(order) {
 }
 
 /**
- * The end of an endpoint path (register.do) for narrow columns; the whole path stays in the title.
+ * The endpoint as developers name it, as the sandbox's fault sentences do: register.do for the REST
+ * paths, the whole path otherwise (/payment/google/payment.do and /payment/applepay/payment.do differ).
  * @param {string} path
  */
-export function shortEndpoint(path) {
-  return path === '*' ? 'every endpoint' : (path.split('/').pop() ?? path);
+export function endpointName(path) {
+  if (path === '*') return 'any endpoint';
+  return path.startsWith('/payment/rest/') ? path.slice('/payment/rest/'.length) : path;
 }
 
 /**

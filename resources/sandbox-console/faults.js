@@ -4,7 +4,7 @@
  * does and how often it has struck, and a form that says what a new rule will do before it is armed.
  */
 import { failureWords, read, write } from './api.js';
-import { byId, h, shortEndpoint } from './dom.js';
+import { byId, endpointName, h } from './dom.js';
 
 /** @typedef {import('./api.js').FaultRule} FaultRule */
 
@@ -48,36 +48,30 @@ const GATEWAY_PATHS = [
  */
 
 /**
- * What a rule will do, in the form's words before the sandbox has it (the armed rule then shows the
- * sandbox's own sentence).
+ * What a rule will do, said before the sandbox has it, in the words of the sandbox's own sentence for a
+ * new rule (main/sandbox/console/faultWords.ts); the armed rule then shows the sandbox's sentence.
  * @param {RuleDraft} r
  */
 export function previewRule(r) {
-  const one = r.count === 1;
-  const target = r.path === '*' ? 'any endpoint' : shortEndpoint(r.path);
-  const subject = r.count === 0 ? `Every request to ${target}` : `The next ${r.count} request${one ? '' : 's'} to ${target}`;
-  const singular = r.count === 0 || one;
+  const target = endpointName(r.path);
+  // "Every request" takes the singular verb, as "the next 1 request" does.
+  const one = r.count <= 1;
   /** @param {string} s @param {string} p */
-  const verb = (s, p) => (singular ? s : p);
-  const wait = r.latencyMs > 0 ? `${verb('waits', 'wait')} ${r.latencyMs} ms, then ` : '';
-  switch (r.mode) {
-    case 'latency':
-      return r.latencyMs > 0
-        ? `${subject} ${wait}${verb('is', 'are')} processed normally`
-        : `${subject} ${verb('is', 'are')} processed normally (give a delay for this mode to matter)`;
-    case 'status':
-      return `${subject} ${wait}${verb('answers', 'answer')} HTTP ${r.status} without being processed`;
-    case 'throttle':
-      return `${subject} ${wait}${verb('answers', 'answer')} 429 with Retry-After: ${r.retryAfterSec}, without being processed`;
-    case 'reset':
-      return `${subject} ${wait}${verb('has its', 'have their')} connection reset without being processed`;
-    case 'lost':
-      return `${subject} ${wait}${verb('is', 'are')} processed, then ${verb('its', 'their')} answer is lost (connection reset)`;
-    case 'truncate':
-      return `${subject} ${wait}${verb('is', 'are')} processed, then half the answer is sent and the connection reset`;
-    default:
-      return `${subject}: unknown mode ${r.mode}`;
-  }
+  const verb = (s, p) => (one ? s : p);
+  const its = one ? 'its' : 'their';
+  const subject = r.count === 0 ? `Every request to ${target}` : `The next ${r.count} request${one ? '' : 's'} to ${target}`;
+  /** @type {Record<string, string>} */
+  const outcomes = {
+    latency: `${verb('waits', 'wait')} ${r.latencyMs} ms, then ${verb('is', 'are')} handled normally`,
+    status: `${verb('answers', 'answer')} HTTP ${r.status} without being processed`,
+    throttle: `${verb('answers', 'answer')} 429 with Retry-After: ${r.retryAfterSec} without being processed`,
+    reset: `${verb('is', 'are')} not processed: the connection is reset`,
+    lost: `${verb('is', 'are')} processed, then ${its} answer is lost (connection reset)`,
+    truncate: `${verb('is', 'are')} processed, then only half of ${its} answer is sent before the connection is reset`,
+  };
+  const outcome = outcomes[r.mode] ?? `meets a fault of the unknown mode ${r.mode}`;
+  const delayed = r.mode !== 'latency' && r.latencyMs > 0;
+  return `${subject} ${delayed ? `${verb('waits', 'wait')} ${r.latencyMs} ms, then ${outcome}` : outcome}`;
 }
 
 export function createFaults() {
@@ -103,8 +97,8 @@ export function createFaults() {
     path.replaceChildren(
       h('option', { text: '* (every endpoint)', attrs: { value: '*' } }),
       ...[...paths]
-        .sort((a, b) => shortEndpoint(a).localeCompare(shortEndpoint(b)))
-        .map((p) => h('option', { text: shortEndpoint(p), attrs: { value: p } })),
+        .sort((a, b) => endpointName(a).localeCompare(endpointName(b)))
+        .map((p) => h('option', { text: endpointName(p), attrs: { value: p } })),
     );
     path.value = current;
   }

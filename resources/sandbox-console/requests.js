@@ -4,7 +4,7 @@
  * panel. Rows arrive live; the page keeps as many as the sandbox does (2,000) and filters them here.
  */
 import { read } from './api.js';
-import { byId, clockTime, facts, h, jsonBlock, shortEndpoint, utcTime } from './dom.js';
+import { byId, clockTime, endpointName, facts, h, jsonBlock, utcTime } from './dom.js';
 
 /** @typedef {import('./api.js').RequestRecord} RequestRecord */
 
@@ -64,7 +64,7 @@ export function createRequests() {
         {},
         h('button', {
           className: 'link',
-          text: shortEndpoint(r.endpoint),
+          text: endpointName(r.endpoint),
           attrs: { type: 'button', title: r.endpoint },
           on: { click: () => select(r.id) },
         }),
@@ -73,7 +73,17 @@ export function createRequests() {
       statusCell(r),
       h('td', { className: r.errorCode ? 'tone-text-danger' : 'muted', text: r.errorCode ?? '—' }),
       h('td', { className: 'num', text: `${r.durationMs} ms` }),
-      h('td', {}, r.fault ? h('span', { className: 'badge tone-warning', text: `fault #${r.fault.id} ${r.fault.mode}` }) : ''),
+      h(
+        'td',
+        {},
+        r.fault
+          ? h('span', {
+              className: 'badge tone-warning',
+              text: `#${r.fault.id} ${r.fault.mode}`,
+              attrs: { title: `fault rule #${r.fault.id}` },
+            })
+          : '',
+      ),
     );
     tr.addEventListener('click', (e) => {
       if (!(e.target instanceof HTMLButtonElement)) select(r.id);
@@ -98,7 +108,7 @@ export function createRequests() {
   function noteEndpoint(endpoint) {
     if (endpoints.has(endpoint)) return;
     endpoints.add(endpoint);
-    const options = [...endpoints].sort().map((e) => h('option', { text: shortEndpoint(e), attrs: { value: e } }));
+    const options = [...endpoints].sort().map((e) => h('option', { text: endpointName(e), attrs: { value: e } }));
     const current = endpointSelect.value;
     endpointSelect.replaceChildren(h('option', { text: 'All endpoints', attrs: { value: '' } }), ...options);
     endpointSelect.value = current;
@@ -114,7 +124,7 @@ export function createRequests() {
     const r = records.find((x) => x.id === id);
     if (!r) return;
     detail.replaceChildren(
-      h('h2', { text: `${shortEndpoint(r.endpoint)} · request #${r.id}` }),
+      h('h2', { text: `${endpointName(r.endpoint)} · request #${r.id}` }),
       facts([
         ['Endpoint', h('span', { className: 'mono', text: r.endpoint })],
         ['Received', `${new Date(r.at).toLocaleString()} (sandbox clock ${utcTime(r.sandboxAt)})`],
