@@ -69,6 +69,14 @@ export function utcTime(ms) {
 }
 
 /**
+ * A sandbox-clock time in UTC without the year, for narrow columns (MM-DD HH:MM:SS).
+ * @param {number} ms
+ */
+export function shortUtcTime(ms) {
+  return new Date(ms).toISOString().slice(5, 19).replace('T', ' ');
+}
+
+/**
  * A duration in words: "3 d 4 h 5 min", "-2 h", "0 s".
  * @param {number} ms
  */

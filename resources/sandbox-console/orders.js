@@ -5,7 +5,7 @@
  * those the order's state allows; the sandbox still decides, and its refusal is shown beside them.
  */
 import { failureWords, read, write } from './api.js';
-import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, statusWords, utcTime } from './dom.js';
+import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
 
 /** @typedef {import('./api.js').OrderSummary} OrderSummary */
 /** @typedef {import('./api.js').OrderDetail} OrderDetail */
@@ -95,7 +95,11 @@ export function createOrders() {
       h('td', { text: o.merchant }),
       h('td', {}, statusBadge(o)),
       h('td', { className: 'num', text: money(o.amount, o.currency) }),
-      h('td', { className: 'muted', text: utcTime(o.updatedAt ?? o.createdAt) }),
+      h('td', {
+        className: 'muted mono',
+        text: shortUtcTime(o.updatedAt ?? o.createdAt),
+        attrs: { title: utcTime(o.updatedAt ?? o.createdAt) },
+      }),
     );
     tr.addEventListener('click', (e) => {
       if (!(e.target instanceof HTMLButtonElement)) void select(o.orderId);
@@ -175,9 +179,9 @@ export function createOrders() {
             { className: 'actions', attrs: { role: 'group', 'aria-label': 'Order actions' } },
             needsAmount &&
               h(
-                'label',
-                { className: 'amount' },
-                `Amount in ${code} `,
+                'span',
+                { className: 'field' },
+                h('label', { text: `Amount in ${code}`, attrs: { for: 'order-amount' } }),
                 amountInput,
                 h('span', { className: 'muted small', text: 'blank: the whole amount', attrs: { id: 'order-amount-hint' } }),
               ),
