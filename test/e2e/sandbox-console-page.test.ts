@@ -114,13 +114,32 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     await expect.poll(() => detail.getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${orderNumber}`);
     expect(await detail.getByRole('table').textContent()).toContain('Deposited');
 
+    const amount = detail.getByLabel('Amount in RUB');
+    const said = detail.getByRole('status');
+    const refunded = async () => (await postForm(sb, '/payment/rest/getOrderStatusExtended.do', { ...AUTH, orderId })).paymentAmountInfo;
+
+    // An amount with more decimals than the currency has is refused on the page; nothing is sent.
+    await amount.fill('10.005');
     await detail.getByRole('button', { name: 'Refund' }).click();
-    await expect.poll(() => detail.getByRole('status').textContent()).toContain('now refunded');
+    await expect.poll(() => said.textContent()).toBe('Write the amount in RUB with at most 2 decimals, e.g. 12.50');
+    expect((await refunded()).refundedAmount).toBe(0);
+
+    // 10.00 in the field is 1,000 minor units at the sandbox.
+    await amount.fill('10.00');
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => said.textContent()).toBe('Refund: done. The order is now partly refunded.');
+    expect((await refunded()).refundedAmount).toBe(1_000);
+
+    // Blank: what is left.
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => said.textContent()).toBe('Refund: done. The order is now refunded.');
     const answer = await postForm(sb, '/payment/rest/getOrderStatusExtended.do', { ...AUTH, orderId });
     expect(answer.orderStatus).toBe(4);
     expect(answer.paymentAmountInfo.refundedAmount).toBe(2_500);
     await expect.poll(() => row.textContent()).toContain('Refunded');
-    expect(await detail.getByRole('table').textContent()).toMatch(/Refunded\s*RUB 25\.00\s*console/);
+    const history = await detail.getByRole('table').textContent();
+    expect(history).toMatch(/Refunded\s*RUB 10\.00\s*console/);
+    expect(history).toMatch(/Refunded\s*RUB 15\.00\s*console/);
   });
 
   it("Orders: an action the order no longer allows shows the sandbox's 409 in words, then the order as it is", async () => {
@@ -146,6 +165,9 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     expect(await said.getAttribute('class')).toContain('error');
     await expect.poll(() => detail.textContent()).toContain('Refunded');
     expect(await detail.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    // The list says what the detail says.
+    expect(await stale.getByTestId('order-row').filter({ hasText: orderNumber }).textContent()).toContain('Refunded');
+    await screenshot(stale, 'console-orders-refused-light');
     await stale.close();
   });
 
