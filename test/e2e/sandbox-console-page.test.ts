@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, CARDS, control, formBody, payCard, paidOrder, postForm, register, uniqueNumber } from '../sandbox/client.js';
+import { selfSigned } from '../sandbox/certificates.js';
 import { accessibilityProblems, browserMissing, launchChromium, screenshot } from './browser.js';
 
 const TABS = [
@@ -218,7 +219,13 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     await tab(page, 'Clock & merchants');
     const merchants = page.getByTestId('merchant-row');
     await expect.poll(() => merchants.count()).toBe(2);
-    expect(await merchants.filter({ hasText: 'signed-api' }).textContent()).toContain('required');
+    const signed = merchants.filter({ hasText: 'signed-api' });
+    expect(await signed.textContent()).toContain('required');
+    // A certificate uploaded over HTTP shows up live with its subject and fingerprint.
+    const { certPem } = await selfSigned('console-test-signer');
+    const uploaded = await control(sb, 'POST', '/merchants/signed/certificates', { pem: certPem });
+    await expect.poll(() => signed.textContent()).toContain('CN=console-test-signer');
+    expect(await signed.textContent()).toContain(uploaded.fingerprint256);
     await page.getByLabel('Advance by').fill('2');
     await page.getByLabel('Unit').selectOption('days');
     await page.getByRole('button', { name: 'Advance clock' }).click();
@@ -259,6 +266,7 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
   it('every tab in light and dark: axe clean, screenshots, nothing cut off at 1280x720', async () => {
     // Something in every list, whether or not the tests above ran.
     await paidOrder(sb, { orderNumber: uniqueNumber('console-shot'), dynamicCallbackUrl: receiverUrl });
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/reverse.do', mode: 'lost', count: 2, latencyMs: 1500 }] });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [name, file] of TABS) {
@@ -279,6 +287,7 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    await control(sb, 'DELETE', '/faults');
     expect(await page.evaluate("'neverReloaded' in window")).toBe(true);
   });
 });
