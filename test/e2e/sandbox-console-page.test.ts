@@ -233,6 +233,14 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     const clock = await control(sb, 'GET', '/clock');
     expect(clock.offsetMs).toBeGreaterThanOrEqual(2 * 86_400_000);
     expect(clock.offsetMs).toBeLessThan(2 * 86_400_000 + 60_000);
+
+    // Set: the field holds the sandbox's time, read as UTC.
+    const field = page.getByLabel('Set to (UTC)');
+    expect(Date.parse(`${await field.inputValue()}Z`) - (Date.now() + clock.offsetMs)).toBeLessThan(60_000);
+    await field.fill('2030-01-02T03:04:05');
+    await page.getByRole('button', { name: 'Set clock' }).click();
+    await expect.poll(() => page.locator('#clock-result').textContent()).toBe('The sandbox clock is now 2030-01-02 03:04:05 UTC.');
+    expect(Math.abs((await control(sb, 'GET', '/clock')).now - Date.parse('2030-01-02T03:04:05Z'))).toBeLessThan(60_000);
   });
 
   it('a lost live feed says "Reconnecting…", and once back the page reads what it missed', async () => {
