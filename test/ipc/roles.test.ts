@@ -109,7 +109,9 @@ describe('the permissions table', () => {
       'keys.testSign',
       'roles.setPassphrase',
     ]);
-    expect(byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c))).toBe(true);
+    expect(
+      byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c)),
+    ).toBe(true);
   });
 });
 
