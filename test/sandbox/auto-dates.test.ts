@@ -1,27 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
 
 // autocompletionDate and autoReverseDate (registerPreAuth.do) take effect when the sandbox clock passes them.
 let sb: Sandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: URLSearchParams[] = [];
+let receiver: CallbackReceiver;
 
 beforeAll(async () => {
   sb = await startSandbox();
-  receiver = createServer((req, res) => {
-    received.push(new URL(req.url ?? '/', 'http://x').searchParams);
-    res.writeHead(200).end('OK');
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`;
+  receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
   await sb.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 const HOUR = 3_600_000;
@@ -40,9 +32,9 @@ async function until<T>(check: () => T | undefined): Promise<T> {
   throw new Error('condition not met in time');
 }
 
-const operations = (orderId: string) => received.filter((q) => q.get('mdOrder') === orderId).map((q) => q.get('operation'));
+const operations = (orderId: string) => receiver.received.filter((q) => q.get('mdOrder') === orderId).map((q) => q.get('operation'));
 const preAuth = (extra: Record<string, unknown>) =>
-  paidOrder(sb, { dynamicCallbackUrl: receiverUrl, ...extra }, '/payment/rest/registerPreAuth.do');
+  paidOrder(sb, { dynamicCallbackUrl: receiver.url, ...extra }, '/payment/rest/registerPreAuth.do');
 
 describe('autocompletionDate and autoReverseDate', () => {
   it('deposits a held order once the clock passes autocompletionDate, with the deposited callback', async () => {
@@ -85,7 +77,7 @@ describe('autocompletionDate and autoReverseDate', () => {
   it('applies a date already passed when the order is paid at its next look-up', async () => {
     const orderId = await register(
       sb,
-      { dynamicCallbackUrl: receiverUrl, autocompletionDate: await inHours(1), sessionTimeoutSecs: 4 * 3600 },
+      { dynamicCallbackUrl: receiver.url, autocompletionDate: await inHours(1), sessionTimeoutSecs: 4 * 3600 },
       '/payment/rest/registerPreAuth.do',
     );
     await control(sb, 'POST', '/clock', { advanceMs: 2 * HOUR });

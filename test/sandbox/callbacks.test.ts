@@ -1,34 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { callbackChecksum } from '../../main/sandbox/engine/callbacks.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, control, paidOrder, postForm, startSandbox } from './client.js';
 
 let sb: Sandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: URLSearchParams[] = [];
+let receiver: CallbackReceiver;
 let failuresLeft = 0;
 
 beforeAll(async () => {
   sb = await startSandbox({ callbacks: { retryDelaysMs: [20, 20, 20] } });
-  receiver = createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://x').searchParams;
-    if (failuresLeft > 0) {
-      failuresLeft--;
-      res.writeHead(503).end();
-      return;
-    }
-    received.push(query);
-    res.writeHead(200).end('OK');
+  receiver = await startCallbackReceiver(() => {
+    if (failuresLeft === 0) return 200;
+    failuresLeft--;
+    return 503;
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`;
 });
 afterAll(async () => {
   await sb.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 async function until<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
@@ -43,8 +33,8 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined): Pr
 describe('payment callbacks', () => {
   it('sends deposited with mdOrder, orderNumber, status and a checksum over the sorted parameters', async () => {
     await control(sb, 'PATCH', '/merchants/sandbox', { callbackSecret: 'shh' });
-    const orderId = await paidOrder(sb, { dynamicCallbackUrl: receiverUrl });
-    const q = await until(() => received.find((r) => r.get('mdOrder') === orderId));
+    const orderId = await paidOrder(sb, { dynamicCallbackUrl: receiver.url });
+    const q = await until(() => receiver.received.find((r) => r.get('mdOrder') === orderId));
     expect(q.get('operation')).toBe('deposited');
     expect(q.get('status')).toBe('1');
     const { checksum, ...rest } = Object.fromEntries(q);
@@ -53,29 +43,29 @@ describe('payment callbacks', () => {
 
   it('retries a failed delivery until it is accepted', async () => {
     failuresLeft = 2;
-    const orderId = await paidOrder(sb, { dynamicCallbackUrl: receiverUrl }, '/payment/rest/registerPreAuth.do');
-    await until(() => received.find((r) => r.get('mdOrder') === orderId && r.get('operation') === 'approved'));
+    const orderId = await paidOrder(sb, { dynamicCallbackUrl: receiver.url }, '/payment/rest/registerPreAuth.do');
+    await until(() => receiver.received.find((r) => r.get('mdOrder') === orderId && r.get('operation') === 'approved'));
     const { deliveries } = await control(sb, 'GET', '/callbacks');
     expect(deliveries.find((d: { mdOrder: string }) => d.mdOrder === orderId)).toMatchObject({ state: 'delivered', attempts: 3 });
   });
 
   it('sends reversed, refunded and declinedByTimeout', async () => {
-    const held = await paidOrder(sb, { dynamicCallbackUrl: receiverUrl }, '/payment/rest/registerPreAuth.do');
+    const held = await paidOrder(sb, { dynamicCallbackUrl: receiver.url }, '/payment/rest/registerPreAuth.do');
     await postForm(sb, '/payment/rest/reverse.do', { ...AUTH, orderId: held });
-    await until(() => received.find((r) => r.get('mdOrder') === held && r.get('operation') === 'reversed'));
-    const charged = await paidOrder(sb, { dynamicCallbackUrl: receiverUrl });
+    await until(() => receiver.received.find((r) => r.get('mdOrder') === held && r.get('operation') === 'reversed'));
+    const charged = await paidOrder(sb, { dynamicCallbackUrl: receiver.url });
     await postForm(sb, '/payment/rest/refund.do', { ...AUTH, orderId: charged, amount: 0 });
-    await until(() => received.find((r) => r.get('mdOrder') === charged && r.get('operation') === 'refunded'));
+    await until(() => receiver.received.find((r) => r.get('mdOrder') === charged && r.get('operation') === 'refunded'));
     const reg = await postForm(sb, '/payment/rest/register.do', {
       ...AUTH,
       orderNumber: `exp-${Date.now()}`,
       amount: 5,
       returnUrl: 'https://x.example',
-      dynamicCallbackUrl: receiverUrl,
+      dynamicCallbackUrl: receiver.url,
       sessionTimeoutSecs: 10,
     });
     await control(sb, 'POST', '/clock', { advanceSeconds: 11 });
-    const q = await until(() => received.find((r) => r.get('mdOrder') === reg.orderId));
+    const q = await until(() => receiver.received.find((r) => r.get('mdOrder') === reg.orderId));
     expect(q.get('operation')).toBe('declinedByTimeout');
     expect(q.get('status')).toBe('0');
   });

@@ -3,9 +3,8 @@
  * (fetch's body reader) over loopback: requests, orders, callbacks, faults, clock, merchants and reset,
  * and a stream that ends when the sandbox closes.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { describeFault } from '../../main/sandbox/console/faultWords.js';
 import { AUTH, CARDS, control, controlHeaders, payCard, register, startSandbox, type Json } from './client.js';
@@ -85,21 +84,14 @@ async function openStream(sb: Sandbox, headers: Record<string, string> = { autho
 }
 
 let sb: Sandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: string[] = [];
+let receiver: CallbackReceiver;
 beforeAll(async () => {
   sb = await startSandbox();
-  receiver = createServer((req, res) => {
-    received.push(req.url ?? '');
-    res.writeHead(200).end('ok');
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callback`;
+  receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
   await sb.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 describe('GET /sandbox/events', () => {
@@ -114,7 +106,7 @@ describe('GET /sandbox/events', () => {
 
   it('sends requests, orders and callbacks as they happen, with increasing ids', async () => {
     const stream = await openStream(sb);
-    const orderId = await register(sb, { dynamicCallbackUrl: receiverUrl });
+    const orderId = await register(sb, { dynamicCallbackUrl: receiver.url });
     const request = await stream.next((m) => m.event === 'request');
     expect(request.data).toMatchObject({ endpoint: '/payment/rest/register.do', orderId, params: { password: '•••' } });
     const registered = await stream.next((m) => m.event === 'order');
@@ -124,8 +116,8 @@ describe('GET /sandbox/events', () => {
     const paid = await stream.next((m) => m.event === 'order' && m.data?.status === 2);
     expect(paid.data).toMatchObject({ orderId, depositedAmount: 10_000, maskedPan: '444455******3333' });
     const delivered = await stream.next((m) => m.event === 'callback' && m.data?.state === 'delivered');
-    expect(delivered.data).toMatchObject({ mdOrder: orderId, operation: 'deposited', url: receiverUrl, attempts: 1 });
-    expect(received.some((u) => u.includes(orderId))).toBe(true);
+    expect(delivered.data).toMatchObject({ mdOrder: orderId, operation: 'deposited', url: receiver.url, attempts: 1 });
+    expect(receiver.received.some((q) => q.get('mdOrder') === orderId)).toBe(true);
 
     const ids = stream.messages.filter((m) => m.id !== undefined).map((m) => Number(m.id));
     expect(ids.length).toBeGreaterThan(3);

@@ -3,29 +3,21 @@
  * and POST /sandbox/orders/:orderId/actions moving it through its life as the gateway would, with the
  * callbacks that follow (received here by a real loopback HTTP server), and refusals in plain words.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { orderDetail } from '../../main/sandbox/console/orderViews.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { control, controlHeaders, register, startSandbox, status, type Json } from './client.js';
 
 let sb: Sandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: URLSearchParams[] = [];
+let receiver: CallbackReceiver;
 beforeAll(async () => {
   sb = await startSandbox();
-  receiver = createServer((req, res) => {
-    received.push(new URL(req.url ?? '/', 'http://x').searchParams);
-    res.writeHead(200).end('ok');
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
+  receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
   await sb.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
 async function act(orderId: string, body: unknown): Promise<{ status: number; json: Json }> {
@@ -47,15 +39,15 @@ async function actOk(orderId: string, body: unknown): Promise<Json> {
 async function callbacksOf(orderId: string, count: number): Promise<string[]> {
   const deadline = Date.now() + 2000;
   for (;;) {
-    const mine = received.filter((p) => p.get('mdOrder') === orderId).map((p) => `${p.get('operation')}:${p.get('status')}`);
+    const mine = receiver.received.filter((p) => p.get('mdOrder') === orderId).map((p) => `${p.get('operation')}:${p.get('status')}`);
     if (mine.length >= count || Date.now() > deadline) return mine;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 
 const oneStage = () =>
-  register(sb, { dynamicCallbackUrl: receiverUrl, description: 'console test', jsonParams: JSON.stringify({ shop: 'A' }) });
-const twoStage = () => register(sb, { dynamicCallbackUrl: receiverUrl }, '/payment/rest/registerPreAuth.do');
+  register(sb, { dynamicCallbackUrl: receiver.url, description: 'console test', jsonParams: JSON.stringify({ shop: 'A' }) });
+const twoStage = () => register(sb, { dynamicCallbackUrl: receiver.url }, '/payment/rest/registerPreAuth.do');
 const steps = (order: Json) => (order.history as Json[]).map((e) => `${e.kind}${e.amount === undefined ? '' : `(${e.amount})`} by ${e.by}`);
 
 describe('GET /sandbox/orders/:orderId', () => {
