@@ -38,6 +38,7 @@ const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
   audit: 'audit.query',
   // Every profile may read the settings view; the workspace is for changing them.
   settings: 'settings.updateGeneral',
+  reconciliation: 'period.reconcile',
 };
 
 /** The workspaces the profile may open; Orders alone until the profile is known. */
