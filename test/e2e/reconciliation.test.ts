@@ -218,6 +218,50 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     expect(app.mode.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({ outcome: 'failure' });
   });
 
+  it('offers the charge journal’s reconcile on an open row, then shows the row as the gateway settled it', async () => {
+    const { page } = app;
+    const { bindings } = await control(app.sandbox, 'GET', '/bindings?clientId=client-hugo');
+    const [binding] = bindings as { bindingId: string }[];
+    // The gateway charges the card, and its answer is lost on the way back: the journal does not know.
+    await control(app.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
+    let lost: { orderNumber: string };
+    try {
+      const answer = (await invoke(page, 'charges.create', {
+        environment: 'sandbox',
+        clientId: 'client-hugo',
+        bindingId: binding!.bindingId,
+        category: 'COMMON',
+        amount: 4_100,
+        currency: '643',
+      })) as { ok: boolean; value: { outcome: string; charge: { orderNumber: string } } };
+      expect(answer.value.outcome).toBe('unknown');
+      lost = answer.value.charge;
+    } finally {
+      await control(app.sandbox, 'DELETE', '/faults');
+    }
+
+    await page.getByRole('button', { name: 'Run the report' }).click();
+    const open = row(page, lost.orderNumber);
+    await expect.poll(() => open.getAttribute('data-class'), { timeout: 30_000 }).toBe('open');
+    expect(await page.locator('.sync-notice').count()).toBe(0);
+    expect((await open.locator('[data-side="differences"]').textContent())?.replace(/\s/g, ' ')).toBe(
+      'Journal: outcome unknown, RUB 41.00; Reconcile asks the gateway what happened',
+    );
+    expect(await page.locator('.reconciliation-totals tr[data-class="open"] [data-total="count"]').textContent()).toBe('1');
+    for (const wanted of ['light', 'dark'] as const) {
+      await theme(page, wanted);
+      await screenshot(page, `reconciliation-open-${wanted}`);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    }
+    await theme(page, 'light');
+
+    await open.getByRole('button', { name: `Reconcile ${lost.orderNumber}` }).click();
+    // Settled as paid, and the report run again: the row is now what the gateway shows.
+    await expect.poll(() => open.getAttribute('data-class'), { timeout: 30_000 }).toBe('matched');
+    expect(await open.locator('[data-side="journal"]').textContent()).toMatch(/^charged RUB\s41\.00/);
+    expect(await page.locator('.reconciliation-totals tr[data-class="open"] [data-total="count"]').textContent()).toBe('0');
+  });
+
   it('is not offered to support, and main refuses support the report even from the page', async () => {
     const { page } = app;
     expect((await invoke(page, 'roles.setPassphrase', { next: PASSPHRASE })).ok).toBe(true);
