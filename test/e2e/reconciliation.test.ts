@@ -189,6 +189,29 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     expect(await row(page, charged.orderNumber).getAttribute('data-class')).toBe('disagrees');
   });
 
+  it('says so when the charge journal changes after the report, until it is run again', async () => {
+    const { page } = app;
+    const changed = page.locator('.journal-changed');
+    expect(await changed.count()).toBe(0);
+    const { bindings } = await control(app.sandbox, 'GET', '/bindings?clientId=client-hugo');
+    const [binding] = bindings as { bindingId: string }[];
+    const answer = await invoke(page, 'charges.create', {
+      environment: 'sandbox',
+      clientId: 'client-hugo',
+      bindingId: binding!.bindingId,
+      category: 'COMMON',
+      amount: 5_200,
+      currency: '643',
+    });
+    expect(answer.ok).toBe(true);
+    const orderNumber = (answer.value as { charge: { orderNumber: string } }).charge.orderNumber;
+    await expect.poll(() => changed.textContent()).toMatch(/^The charge journal has changed since this report was run/);
+    expect(await changed.getAttribute('role')).toBe('status');
+    await page.getByRole('button', { name: 'Run the report' }).click();
+    await expect.poll(() => row(page, orderNumber).getAttribute('data-class'), { timeout: 30_000 }).toBe('matched');
+    expect(await changed.count()).toBe(0);
+  });
+
   it('says plainly when the gateway could not be read before the report, and as of when its side is', async () => {
     const { page } = app;
     await control(app.sandbox, 'POST', '/faults', {
@@ -260,6 +283,8 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     await expect.poll(() => open.getAttribute('data-class'), { timeout: 30_000 }).toBe('matched');
     expect(await open.locator('[data-side="journal"]').textContent()).toMatch(/^charged RUB\s41\.00/);
     expect(await page.locator('.reconciliation-totals tr[data-class="open"] [data-total="count"]').textContent()).toBe('0');
+    // The settlement is in the report run after it: nothing to say about a change since.
+    expect(await page.locator('.journal-changed').count()).toBe(0);
   });
 
   it('is not offered to support, and main refuses support the report even from the page', async () => {

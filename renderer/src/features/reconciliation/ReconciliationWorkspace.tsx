@@ -6,10 +6,10 @@
  * failed, the screen says so above everything: the gateway side is then only as current as the last sync.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EnvironmentName, ReconciliationRow, Result } from '../../../../main/ipc/contract';
 import { RECONCILIATION_CLASSES } from '../../../../main/services/periodViews';
-import { call, errorDetail, errorText } from '../../api/client';
+import { call, errorDetail, errorText, subscribe } from '../../api/client';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -50,11 +50,27 @@ export function ReconciliationWorkspace() {
     gcTime: Infinity,
   });
   const choice = choosePeriod(preset, custom);
+  // A charge made, settled or refunded since the report makes its figures no longer current.
+  const [journalChanged, setJournalChanged] = useState(false);
   const run = useMutation({
     mutationFn: ({ window }: { window: PeriodWindow; environment: EnvironmentName | undefined }) => call('period.reconcile', window),
-    onSuccess: (r, { environment: ranIn }) =>
-      queries.setQueryData<HeldReport>(REPORT_KEY, { run: r, environment: ranIn, ranAt: Date.now() }),
+    onSuccess: (r, { environment: ranIn }) => {
+      queries.setQueryData<HeldReport>(REPORT_KEY, { run: r, environment: ranIn, ranAt: Date.now() });
+      setJournalChanged(false);
+    },
   });
+  // A change heard while a run is under way may be in it already (a Reconcile from the report runs it again).
+  const running = useRef(false);
+  useEffect(() => {
+    running.current = run.isPending;
+  }, [run.isPending]);
+  useEffect(
+    () =>
+      subscribe((event) => {
+        if (event.type === 'charges.changed' && !running.current) setJournalChanged(true);
+      }),
+    [],
+  );
   const start = (window: PeriodWindow) => run.mutate({ window, environment });
   const report = held.data ?? undefined;
   // A report of another environment says nothing true about this one.
@@ -118,6 +134,11 @@ export function ReconciliationWorkspace() {
         <p className="panel notice-panel" role="status">
           The last report was run in {report.environment ?? 'another environment'}; the app now works in {environment}. Run it again for
           this one.
+        </p>
+      )}
+      {current && journalChanged && (
+        <p className="panel notice-panel journal-changed" role="status">
+          The charge journal has changed since this report was run (a charge, a refund or a reconcile): run it again for current figures.
         </p>
       )}
       {current && <Report held={current} onRerun={() => start(current.run.reconciliation.period)} rerunning={run.isPending} />}
