@@ -18,7 +18,7 @@ export const ROLE_LABELS: Record<Role, string> = { support: 'Support', finance: 
 /** What each profile may do, in the words the profile dialog uses. */
 export const ROLE_WORDS: Record<Role, string> = {
   support: 'Looks up orders, one at a time or in batches.',
-  finance: 'Also charges, deposits, reversals and refunds, stored cards and the audit log.',
+  finance: 'Also charges, deposits, reversals and refunds, stored cards, the reconciliation report and the audit log.',
   administrator: 'Everything, including settings and credentials, signing keys and this passphrase.',
 };
 
