@@ -241,6 +241,51 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     expect(app.mode.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({ outcome: 'failure' });
   });
 
+  it('stops reading the gateway on request, and says the gateway side is then as of the last complete reading', async () => {
+    const { page } = app;
+    await control(app.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'latency', latencyMs: 2_000, count: 0 }],
+    });
+    try {
+      await page.getByRole('button', { name: 'Run the report' }).click();
+      await page.getByRole('button', { name: 'Stop reading the gateway' }).click();
+      await expect
+        .poll(() => page.locator('.sync-notice').textContent(), { timeout: 30_000 })
+        .toMatch(
+          /^The gateway’s orders were not read to the end \(the reading was cancelled\) before this report\. The gateway side is as of/,
+        );
+      expect(await page.getByRole('button', { name: 'Stop reading the gateway' }).count()).toBe(0);
+    } finally {
+      await control(app.sandbox, 'DELETE', '/faults');
+    }
+    expect(app.mode.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({
+      outcome: 'failure',
+      facts: { sync: 'cancelled' },
+    });
+  });
+
+  it('checks a custom period as it is chosen, and runs it', async () => {
+    const { page } = app;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Custom' });
+    const run = page.getByRole('button', { name: 'Run the report' });
+    expect(await run.isDisabled()).toBe(true);
+    await page.getByLabel('First day').fill(today);
+    await page.getByLabel('Last day').fill(yesterday);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'The last day is before the first' }).count()).toBe(1);
+    expect(await page.getByLabel('Last day').getAttribute('aria-invalid')).toBe('true');
+    expect(await run.isDisabled()).toBe(true);
+    await page.getByLabel('First day').fill(yesterday);
+    await page.getByLabel('Last day').fill(today);
+    expect(await run.isEnabled()).toBe(true);
+    await run.click();
+    await expect.poll(() => page.locator('.report h2').textContent(), { timeout: 30_000 }).toMatch(/ – .* in sandbox$/);
+    expect(await row(page, charged.orderNumber).getAttribute('data-class')).toBe('disagrees');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await page.getByLabel('Period', { exact: true }).selectOption({ label: 'Today' });
+  });
+
   it('offers the charge journal’s reconcile on an open row, then shows the row as the gateway settled it', async () => {
     const { page } = app;
     const { bindings } = await control(app.sandbox, 'GET', '/bindings?clientId=client-hugo');

@@ -59,6 +59,11 @@ export function ReconciliationWorkspace() {
       setJournalChanged(false);
     },
   });
+  const toast = useUi((s) => s.toast);
+  const stop = useMutation({
+    mutationFn: () => call('period.cancel', {}),
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+  });
   // A change heard while a run is under way may be in it already (a Reconcile from the report runs it again).
   const running = useRef(false);
   useEffect(() => {
@@ -128,6 +133,12 @@ export function ReconciliationWorkspace() {
         <Button type="submit" variant="primary" disabled={!choice.ok || run.isPending}>
           {run.isPending ? 'Reading the gateway and comparing…' : 'Run the report'}
         </Button>
+        {run.isPending && (
+          // A long period can take a while to read; stopped, the report compares with what was read before.
+          <Button onClick={() => stop.mutate()} disabled={stop.isPending}>
+            Stop reading the gateway
+          </Button>
+        )}
       </form>
       {run.isError && <ErrorNotice error={run.error} lead="The report could not be run:" />}
       {report && !current && (
