@@ -135,6 +135,9 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       String(notInJournal),
     );
 
+    // At 1280 px every column is in view, Actions included: nothing to scroll sideways for.
+    const scroller = page.locator('.reconciliation-table').locator('xpath=..');
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     for (const wanted of ['light', 'dark'] as const) {
       await theme(page, wanted);
       await screenshot(page, `reconciliation-report-${wanted}`);
