@@ -7,12 +7,13 @@
  * order, a failed sync is said above the report, and support is not offered the workspace nor let through
  * by main. Screenshots in both themes, axe clean.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder } from '../sandbox/client.js';
+import { Vault } from '../../main/vault/vault.js';
 import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
@@ -33,7 +34,8 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
 
   beforeAll(async () => {
     browser = await launchChromium();
-    app = await openApp(browser);
+    // Its own keychain service: the test environment's password it stores is no other file's business.
+    app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await control(app.sandbox, 'POST', '/seed', { demo: true });
   });
 
@@ -333,6 +335,35 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     expect(await page.locator('.reconciliation-totals tr[data-class="open"] [data-total="count"]').textContent()).toBe('0');
     // The settlement is in the report run after it: nothing to say about a change since.
     expect(await page.locator('.journal-changed').count()).toBe(0);
+  });
+
+  it('does not show a report of one environment once the app works in another', async () => {
+    const { page } = app;
+    expect(await rows(page).count()).toBeGreaterThan(0);
+    await nav(page, 'Settings').click();
+    const testEnvironment = page.getByRole('region', { name: /Gateway test environment/ });
+    await testEnvironment.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
+    await testEnvironment.getByLabel('API user name').fill('shop-api');
+    await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
+    await testEnvironment.getByLabel('API password').fill('a-password');
+    await testEnvironment.getByRole('button', { name: 'Store password' }).click();
+    await expect.poll(() => testEnvironment.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    const switchTo = async (environment: string) => {
+      await page.getByLabel('Work in').selectOption(environment);
+      await page.getByRole('button', { name: 'Switch', exact: true }).click();
+      await expect.poll(() => page.getByLabel(`Environment: ${environment}`).count()).toBe(1);
+    };
+    await switchTo('test');
+    await nav(page, 'Reconciliation').click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'The last report was run in' }).textContent())
+      .toBe('The last report was run in sandbox; the app now works in test. Run it again for this one.');
+    expect(await page.locator('.reconciliation-table').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Export CSV/ }).count()).toBe(0);
+    await nav(page, 'Settings').click();
+    await switchTo('sandbox');
+    await nav(page, 'Reconciliation').click();
+    expect(await row(page, charged.orderNumber).getAttribute('data-class')).toBe('disagrees');
   });
 
   it('is not offered to support, and main refuses support the report even from the page', async () => {
