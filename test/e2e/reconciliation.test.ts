@@ -162,6 +162,18 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /^Export CSV/ }).click()]);
     const exported = parse(readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(exported.map((r) => [r.class, r.orderNumber])).toEqual(table);
+    // Each row's figures are the table's: the journal's amount and the gateway's status, in RUB (643) here.
+    const rub = (minor: string) => `RUB ${(Number(minor) / 100).toFixed(2)}`;
+    for (const line of exported) {
+      const shown = row(page, line.orderNumber!);
+      const journal = ((await shown.locator('[data-side="journal"]').textContent()) ?? '').replace(/\s/g, ' ');
+      const gateway = ((await shown.locator('[data-side="gateway"]').textContent()) ?? '').replace(/\s/g, ' ');
+      if (line.journalAmount) expect(journal).toContain(rub(line.journalAmount));
+      else expect(journal).toBe('no charge');
+      if (line.gatewayStatus) expect(gateway).toContain(`status ${line.gatewayStatus},`);
+      else expect(gateway).toBe('no order');
+      if (line.gatewayStatus === '4') expect(gateway).toContain(`refunded ${rub(line.gatewayRefunded!)}`);
+    }
     expect(exported.find((r) => r.orderNumber === charged.orderNumber)).toMatchObject({
       class: 'disagrees',
       orderId: charged.orderId,
