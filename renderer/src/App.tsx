@@ -12,6 +12,7 @@ import { CardsWorkspace } from './features/cards/CardsWorkspace';
 import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
+import { ReconciliationWorkspace } from './features/reconciliation/ReconciliationWorkspace';
 import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
 import { ProfileControl } from './features/roles/ProfileControl';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
@@ -33,6 +34,8 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
       return <KeysWorkspace />;
     case 'audit':
       return <AuditWorkspace />;
+    case 'reconciliation':
+      return <ReconciliationWorkspace />;
     default:
       return <Upcoming workspace={id} />;
   }

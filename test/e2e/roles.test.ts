@@ -17,7 +17,7 @@ const keychain = process.env.KEYCHAIN_TESTS === '1';
 if (!keychain) console.log('role profile UI tests skipped: no gnome-keyring session (run them through npm test)');
 
 const PASSPHRASE = 'the quick brown fox at the back office';
-const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings'];
+const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation'];
 
 describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { timeout: 90_000 }, () => {
   let browser: Browser;

@@ -12,6 +12,8 @@ export const WORKSPACES = [
   { id: 'keys', label: 'Signing keys' },
   { id: 'audit', label: 'Audit' },
   { id: 'settings', label: 'Settings' },
+  // Last, so that Alt+1..6 keep opening what they did before it came.
+  { id: 'reconciliation', label: 'Reconciliation' },
 ] as const;
 export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 

@@ -18,7 +18,7 @@ export const ROLE_LABELS: Record<Role, string> = { support: 'Support', finance: 
 /** What each profile may do, in the words the profile dialog uses. */
 export const ROLE_WORDS: Record<Role, string> = {
   support: 'Looks up orders, one at a time or in batches.',
-  finance: 'Also charges, deposits, reversals and refunds, stored cards and the audit log.',
+  finance: 'Also charges, deposits, reversals and refunds, stored cards, the reconciliation report and the audit log.',
   administrator: 'Everything, including settings and credentials, signing keys and this passphrase.',
 };
 
@@ -38,6 +38,7 @@ const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
   audit: 'audit.query',
   // Every profile may read the settings view; the workspace is for changing them.
   settings: 'settings.updateGeneral',
+  reconciliation: 'period.reconcile',
 };
 
 /** The workspaces the profile may open; Orders alone until the profile is known. */
