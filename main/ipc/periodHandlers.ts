@@ -53,7 +53,16 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
     },
     'period.reconcile': async (window) => {
       const environment = core.services.environment;
-      const run = await list().reconcile(window);
+      const run = await list().reconcile(window, {
+        onProgress: (p) =>
+          events.publish({
+            type: 'period.progress',
+            environment,
+            fetched: p.fetched,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+          }),
+      });
+      events.publish({ type: 'period.synced', environment, state: run.sync });
       const runId = `r${randomBytes(8).toString('hex')}`;
       runs.set(runId, { environment, run });
       if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!);

@@ -9,9 +9,10 @@
 import type { AuditRepository } from '../store/audit.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
-import type { OrderSyncs, Window } from '../store/orderSyncs.js';
+import { uncovered, type OrderSyncs, type Window } from '../store/orderSyncs.js';
 import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
 import { exportCsv } from './csvExport.js';
+import { failureText } from './failureWords.js';
 import { OrderSync, type LastOrdersSource, type SyncOptions, type SyncOutcome, type SyncProgress } from './orderSync.js';
 import type { OrderListView, ReconciliationRun } from './periodViews.js';
 import { reconcile } from './reconciliation.js';
@@ -103,8 +104,18 @@ export class OrderList {
       totals: orders.totals(environment, query),
       perDay: orders.perDay(environment, query, utcOffsetMinutes),
       ...(syncedAt !== undefined ? { syncedAt } : {}),
+      complete: query.dateOf !== 'operation' && this.complete(query),
       syncing: this.running !== undefined,
     };
+  }
+
+  /** Whether the registration windows read whole cover the period up to when the copy was last synced. */
+  private complete(period: Window): boolean {
+    const { environment, syncs } = this.deps;
+    const asOf = syncs.syncedAsOf(environment);
+    if (asOf === undefined) return false;
+    const wanted = { from: period.from, to: Math.min(period.to, asOf) };
+    return wanted.from >= wanted.to || uncovered(wanted, syncs.covered(environment, 'registration')).length === 0;
   }
 
   /** Exactly the rows the filters show, in the order shown, formula-safe; refused past MAX_EXPORT rows. */
@@ -137,9 +148,10 @@ export class OrderList {
   }
 
   /** Syncs the period, then compares the journal with it; audited, with the counts of each class. */
-  async reconcile(period: Window): Promise<ReconciliationRun> {
+  async reconcile(period: Window, options: Pick<SyncOptions, 'onProgress'> = {}): Promise<ReconciliationRun> {
     const { environment, audit, osUser } = this.deps;
-    const outcome = await this.syncPeriod(period);
+    const outcome = await this.syncPeriod(period, options);
+    const failure = outcome.state === 'failed' ? failureText(outcome.error) : undefined;
     const reconciliation = reconcile(this.deps, environment, period);
     const syncedAt = this.deps.syncs.syncedAsOf(environment);
     audit.record({
@@ -153,7 +165,7 @@ export class OrderList {
       detail:
         outcome.state === 'done'
           ? `matched ${reconciliation.totals.matched.count}, disagrees ${reconciliation.totals.disagrees.count}, not in journal ${reconciliation.totals.notInJournal.count}, open ${reconciliation.totals.open.count}`
-          : `the sync before it ended ${outcome.state}; compared with the orders as of the last sync`,
+          : `the sync before it ended ${outcome.state}${failure ? ` (${failure.message})` : ''}; compared with the orders as of the last sync`,
       facts: {
         matched: reconciliation.totals.matched.count,
         disagrees: reconciliation.totals.disagrees.count,
@@ -162,6 +174,12 @@ export class OrderList {
         sync: outcome.state,
       },
     });
-    return { reconciliation, sync: outcome.state, ...(syncedAt !== undefined ? { syncedAt } : {}) };
+    return {
+      reconciliation,
+      sync: outcome.state,
+      ...(syncedAt !== undefined ? { syncedAt } : {}),
+      complete: this.complete(period),
+      ...(failure ? { syncReason: failure.message, ...(failure.detail ? { syncDetail: failure.detail } : {}) } : {}),
+    };
   }
 }

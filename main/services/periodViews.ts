@@ -140,6 +140,12 @@ export interface OrderListView {
   readonly perDay: readonly PeriodDay[];
   /** When the offline copy was last brought up to date; undefined: never. */
   readonly syncedAt?: number;
+  /**
+   * Whether the copy holds every order registered in the period up to syncedAt: false where part of the
+   * period was never read whole (then the list has only what other syncs brought), or where the period
+   * is of operation dates (an order registered in a period never read may have been operated in it).
+   */
+  readonly complete: boolean;
   /** A sync is running now: what is shown may still change. */
   readonly syncing: boolean;
 }
@@ -149,4 +155,9 @@ export interface ReconciliationRun {
   /** How the sync before it ended: anything but 'done' means the gateway side is as of syncedAt. */
   readonly sync: 'done' | 'cancelled' | 'failed';
   readonly syncedAt?: number;
+  /** Whether the gateway side holds every order of the period up to syncedAt (see OrderListView.complete). */
+  readonly complete: boolean;
+  /** Why the sync before it failed, in words, and the technical account. */
+  readonly syncReason?: string;
+  readonly syncDetail?: string;
 }

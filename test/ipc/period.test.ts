@@ -4,7 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS, payCard, register } from '../sandbox/client.js';
+import { CARDS, control, payCard, register } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
 
 let h: IpcHarness;
@@ -23,6 +23,7 @@ const window = () => ({ from, to: h.core.sandbox.core.clock.now() + 1000 });
 
 describe('the orders of a period over IPC', () => {
   it('syncs with progress events, then shows the orders, their totals and when they were synced', async () => {
+    expect(await h.call('period.view', { query: window(), utcOffsetMinutes: 0 })).toMatchObject({ total: 0, complete: false });
     const result = await h.call('period.sync', window());
     expect(result).toMatchObject({ state: 'done', fetched: 12 });
     expect(h.events.filter((e) => e.type === 'period.progress').length).toBeGreaterThan(0);
@@ -31,6 +32,13 @@ describe('the orders of a period over IPC', () => {
     const view = await h.call('period.view', { query: { ...window(), paid: true }, page: { limit: 50 }, utcOffsetMinutes: 0 });
     expect(view.total).toBe(4);
     expect(view.syncedAt).toBe(result.syncedAt);
+    expect(view.complete).toBe(true);
+    // A period never read says so, whatever the copy happens to hold of it.
+    const lastMonth = { from: from - 30 * 86_400_000, to: from };
+    expect(await h.call('period.view', { query: lastMonth, utcOffsetMinutes: 0 })).toMatchObject({ complete: false });
+    expect(await h.call('period.view', { query: { ...window(), dateOf: 'operation' }, utcOffsetMinutes: 0 })).toMatchObject({
+      complete: false,
+    });
     expect(view.totals.reduce((n, t) => n + t.count, 0)).toBe(4);
     const text = await h.call('period.view', { query: { ...window(), text: 'tea 1' }, utcOffsetMinutes: 0 });
     expect(text.orders.map((o) => o.description).sort()).toEqual(['Tea 1', 'Tea 10', 'Tea 11']);
@@ -51,6 +59,19 @@ describe('the orders of a period over IPC', () => {
     expect(file.content.split('\n')[0]).toMatch(/^class,orderNumber,orderId,differences/);
     expect(h.core.audit.query({ action: 'reconciliation.run' })).toHaveLength(1);
     expect((await h.refusal('period.reconciliation.export', { runId: 'r0000' })).code).toBe('notFound');
+  });
+
+  it('says why the reading before a reconciliation failed, and that its gateway side is as of the last sync', async () => {
+    await control(h.core.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'status', status: 503, count: 0 }],
+    });
+    const earlier = { from: from - 2 * 86_400_000, to: from };
+    const run = await h.call('period.reconcile', earlier);
+    await control(h.core.sandbox, 'DELETE', '/faults');
+    expect(run).toMatchObject({ sync: 'failed', complete: false });
+    expect(run.syncReason).toMatch(/503/);
+    expect(h.events.at(-1)).toEqual({ type: 'period.synced', environment: 'sandbox', state: 'failed' });
+    expect(h.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({ outcome: 'failure', facts: { sync: 'failed' } });
   });
 
   it('refuses a card number as search text, a period backwards or over 400 days, and a wrong state', async () => {

@@ -312,7 +312,10 @@ function SyncNotice({ run }: { readonly run: Run }) {
   const why = run.sync === 'failed' ? 'could not be read' : 'were not read to the end (the reading was cancelled)';
   return (
     <div className="panel warning-panel sync-notice" role="alert">
-      <strong>The gateway’s orders {why} before this report.</strong>{' '}
+      <strong>The gateway’s orders {why} before this report.</strong> {run.syncReason ? <>{run.syncReason} </> : null}
+      {!run.complete ? (
+        <>Part of this period was never read from the gateway, so orders of it may be missing from the gateway side. </>
+      ) : null}
       {time ? (
         <>
           The gateway side is as of the last complete reading, at {time}; anything that changed at the gateway since is not in it. Run the
