@@ -99,13 +99,32 @@ function summable(q: PeriodQuery): boolean {
   );
 }
 
+/** The WHERE clause over the hourly sums of hours [first, end) for a summable query, and its parameters. */
+function sumsWhere(environment: string, q: PeriodQuery, first: number, end: number): { sql: string; params: unknown[] } {
+  const parts = ['environment = ?', 'date_of = ?', 'hour >= ?', 'hour < ?', 'count > 0'];
+  const params: unknown[] = [environment, q.dateOf ?? 'registration', first, end];
+  const statuses = statusesOf(q);
+  if (statuses !== undefined) {
+    parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...statuses);
+  }
+  if (q.currency !== undefined) {
+    parts.push('currency = ?');
+    params.push(q.currency);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Byte order, as SQLite's ORDER BY sorts text. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** An FTS5 string literal: the text as one phrase, whatever operators or quotes it contains. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 /**
  * The WHERE clause of a query and its parameters, in order. `byOtherIndex` hides the operation date from
  * the planner (a unary +), so that it reads the orders through another index: by card or client, or newest
- * registration first (see plannedByOperation).
+ * registration first (see search).
  */
 function where(environment: string, q: PeriodQuery, byOtherIndex = false): { sql: string; params: unknown[] } {
   const date = q.dateOf === 'operation' ? `${byOtherIndex ? '+' : ''}operated_at` : 'registered_at';
@@ -244,29 +263,16 @@ export class PeriodOrders {
       const had = sums.get(key);
       sums.set(key, had ? { ...had, count: had.count + t.count, amount: had.amount + t.amount } : t);
     };
-    const statuses = statusesOf(q);
-    const parts = ['environment = ?', 'date_of = ?', 'hour >= ?', 'hour < ?', 'count > 0'];
-    const params: unknown[] = [environment, q.dateOf ?? 'registration', first, end];
-    if (statuses !== undefined) {
-      parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
-      params.push(...statuses);
-    }
-    if (q.currency !== undefined) {
-      parts.push('currency = ?');
-      params.push(q.currency);
-    }
+    const { sql, params } = sumsWhere(environment, q, first, end);
     const hours = this.db
       .prepare(
-        `SELECT status, currency, sum(count) AS count, sum(amount) AS amount FROM period_order_sums WHERE ${parts.join(' AND ')}
-         GROUP BY status, currency`,
+        `SELECT status, currency, sum(count) AS count, sum(amount) AS amount FROM period_order_sums WHERE ${sql} GROUP BY status, currency`,
       )
       .all(...params) as PeriodTotal[];
     hours.forEach(add);
     if (q.from < first * HOUR) this.countedTotals(environment, { ...q, to: first * HOUR }).forEach(add);
     if (end * HOUR < q.to) this.countedTotals(environment, { ...q, from: end * HOUR }).forEach(add);
-    return [...sums.values()]
-      .filter((t) => t.count > 0)
-      .sort((a, b) => a.status - b.status || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+    return [...sums.values()].filter((t) => t.count > 0).sort((a, b) => a.status - b.status || compareText(a.currency, b.currency));
   }
 
   /**
@@ -275,19 +281,45 @@ export class PeriodOrders {
    * day's last hour on the neighbouring day, which a chart of days can live with).
    */
   perDay(environment: string, q: PeriodQuery, utcOffsetMinutes: number): PeriodDay[] {
-    const { sql, params } = where(environment, q);
-    const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
     const shift = Math.trunc(utcOffsetMinutes) * 60_000;
-    return read(
-      this.db,
-      () =>
+    return read(this.db, () => {
+      const first = Math.ceil(q.from / HOUR);
+      const end = Math.floor(q.to / HOUR);
+      // Days that begin on a whole hour (nearly every time zone) are whole hours of the sums.
+      if (!summable(q) || shift % HOUR !== 0 || first >= end) return this.countedPerDay(environment, q, shift);
+      const { sql, params } = sumsWhere(environment, q, first, end);
+      const days = new Map<string, PeriodDay>();
+      const add = (d: PeriodDay) => {
+        const key = `${d.day}:${d.status}:${d.currency}`;
+        const had = days.get(key);
+        days.set(key, had ? { ...had, count: had.count + d.count, amount: had.amount + d.amount } : d);
+      };
+      (
         this.db
           .prepare(
-            `SELECT date((${date} + ?) / 1000, 'unixepoch') AS day, status, currency, count(*) AS count, sum(amount) AS amount
-             FROM period_orders WHERE ${sql} GROUP BY day, status, currency ORDER BY day, status, currency`,
+            `SELECT date((hour * ${HOUR} + ?) / 1000, 'unixepoch') AS day, status, currency, sum(count) AS count, sum(amount) AS amount
+             FROM period_order_sums WHERE ${sql} GROUP BY day, status, currency`,
           )
-          .all(shift, ...params) as PeriodDay[],
-    );
+          .all(shift, ...params) as PeriodDay[]
+      ).forEach(add);
+      if (q.from < first * HOUR) this.countedPerDay(environment, { ...q, to: first * HOUR }, shift).forEach(add);
+      if (end * HOUR < q.to) this.countedPerDay(environment, { ...q, from: end * HOUR }, shift).forEach(add);
+      return [...days.values()]
+        .filter((d) => d.count > 0)
+        .sort((a, b) => compareText(a.day, b.day) || a.status - b.status || compareText(a.currency, b.currency));
+    });
+  }
+
+  /** The orders and amounts per day counted order by order. */
+  private countedPerDay(environment: string, q: PeriodQuery, shift: number): PeriodDay[] {
+    const { sql, params } = where(environment, q);
+    const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
+    return this.db
+      .prepare(
+        `SELECT date((${date} + ?) / 1000, 'unixepoch') AS day, status, currency, count(*) AS count, sum(amount) AS amount
+         FROM period_orders WHERE ${sql} GROUP BY day, status, currency ORDER BY day, status, currency`,
+      )
+      .all(shift, ...params) as PeriodDay[];
   }
 
   /** The order with this orderId as the last sync saw it. */

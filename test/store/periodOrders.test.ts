@@ -239,6 +239,33 @@ describe('searching the orders of a period offline', () => {
     }
   });
 
+  it('draws the per-day chart of a long period from the hourly sums, in whole-hour and other offsets alike', () => {
+    const seen: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => (seen.push(sql), prepare(sql))) as typeof db.prepare;
+    try {
+      store.perDay('sandbox', { from: START + 1234, to: START + 60 * DAY - 5678 }, 180);
+    } finally {
+      db.prepare = prepare;
+    }
+    expect(seen.some((sql) => sql.includes('FROM period_order_sums'))).toBe(true);
+    fc.assert(
+      fc.property(query, fc.constantFrom(0, 180, -300, 330, 345, -570), (q, offset) => {
+        const expected = new Map<string, { count: number; amount: number }>();
+        for (const o of reference(orders, q)) {
+          const at = q.dateOf === 'operation' ? o.operatedAt! : o.registeredAt;
+          const key = `${new Date(at + offset * 60_000).toISOString().slice(0, 10)}/${o.status}/${o.currency}`;
+          const e = expected.get(key) ?? { count: 0, amount: 0 };
+          expected.set(key, { count: e.count + 1, amount: e.amount + o.amount });
+        }
+        const got = store.perDay('sandbox', q, offset);
+        expect(got.map((d) => `${d.day}/${d.status}/${d.currency}`)).toEqual([...expected.keys()].sort());
+        expect(new Map(got.map((d) => [`${d.day}/${d.status}/${d.currency}`, { count: d.count, amount: d.amount }]))).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('reads orders by the operation date through the card index, or newest registration first, never sorting a whole period', () => {
     /** The query plan of every statement over the orders that `run` executes, with the values it bound. */
     const plans = (run: () => unknown): string[] => {
