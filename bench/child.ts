@@ -15,10 +15,15 @@ export function startListening(args: string[], env: NodeJS.ProcessEnv = process.
   });
 }
 
-/** The sandbox gateway in its own process, on a free loopback port, with a control token chosen here. */
-export async function startSandboxProcess(): Promise<{ url: string; child: ChildProcess; controlToken: string }> {
+/**
+ * The sandbox gateway in its own process, on a free loopback port, with a control token chosen here;
+ * `args` are more of its command-line options (e.g. --seed-orders N).
+ */
+export async function startSandboxProcess(
+  args: readonly string[] = [],
+): Promise<{ url: string; child: ChildProcess; controlToken: string }> {
   const controlToken = randomBytes(32).toString('base64url');
-  const started = await startListening(['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0'], {
+  const started = await startListening(['--import', 'tsx', 'main/sandbox/cli.ts', '--port', '0', ...args], {
     ...process.env,
     SANDBOX_CONTROL_TOKEN: controlToken,
   });

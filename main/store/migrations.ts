@@ -272,6 +272,66 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX order_syncs_environment ON order_syncs (environment, state, date_of);
     `,
   },
+  {
+    version: 1402,
+    description: 'hourly sums of the cached orders, for the totals of long periods',
+    sql: `
+      -- Count and sum of the cached orders per hour (epoch ms / 3,600,000), state and currency, by either date:
+      -- the totals of a period of months read a few thousand of these instead of every order in it (measured
+      -- by bench/order-search.ts). Kept by the triggers below in the transaction that writes the orders.
+      CREATE TABLE period_order_sums (
+        environment TEXT NOT NULL,
+        date_of TEXT NOT NULL CHECK (date_of IN ('registration', 'operation')),
+        hour INTEGER NOT NULL,
+        status INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        count INTEGER NOT NULL CHECK (count >= 0),
+        amount INTEGER NOT NULL,
+        PRIMARY KEY (environment, date_of, hour, status, currency)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO period_order_sums
+        SELECT environment, 'registration', registered_at / 3600000, status, currency, count(*), sum(amount)
+        FROM period_orders GROUP BY environment, registered_at / 3600000, status, currency;
+      INSERT INTO period_order_sums
+        SELECT environment, 'operation', operated_at / 3600000, status, currency, count(*), sum(amount)
+        FROM period_orders WHERE operated_at IS NOT NULL GROUP BY environment, operated_at / 3600000, status, currency;
+      CREATE TRIGGER period_order_sums_insert AFTER INSERT ON period_orders BEGIN
+        INSERT INTO period_order_sums VALUES (new.environment, 'registration', new.registered_at / 3600000, new.status, new.currency, 1, new.amount)
+          ON CONFLICT DO UPDATE SET count = count + 1, amount = amount + excluded.amount;
+        INSERT INTO period_order_sums
+          SELECT new.environment, 'operation', new.operated_at / 3600000, new.status, new.currency, 1, new.amount WHERE new.operated_at IS NOT NULL
+          ON CONFLICT DO UPDATE SET count = count + 1, amount = amount + excluded.amount;
+      END;
+      CREATE TRIGGER period_order_sums_delete AFTER DELETE ON period_orders BEGIN
+        UPDATE period_order_sums SET count = count - 1, amount = amount - old.amount
+          WHERE environment = old.environment AND date_of = 'registration' AND hour = old.registered_at / 3600000
+            AND status = old.status AND currency = old.currency;
+        UPDATE period_order_sums SET count = count - 1, amount = amount - old.amount
+          WHERE old.operated_at IS NOT NULL AND environment = old.environment AND date_of = 'operation'
+            AND hour = old.operated_at / 3600000 AND status = old.status AND currency = old.currency;
+      END;
+      -- Only when what the sums count changed: a sync rewrites many orders as they were.
+      CREATE TRIGGER period_order_sums_update AFTER UPDATE ON period_orders
+      WHEN old.environment IS NOT new.environment OR old.status IS NOT new.status OR old.currency IS NOT new.currency
+        OR old.amount IS NOT new.amount OR old.registered_at IS NOT new.registered_at OR old.operated_at IS NOT new.operated_at
+      BEGIN
+        UPDATE period_order_sums SET count = count - 1, amount = amount - old.amount
+          WHERE environment = old.environment AND date_of = 'registration' AND hour = old.registered_at / 3600000
+            AND status = old.status AND currency = old.currency;
+        UPDATE period_order_sums SET count = count - 1, amount = amount - old.amount
+          WHERE old.operated_at IS NOT NULL AND environment = old.environment AND date_of = 'operation'
+            AND hour = old.operated_at / 3600000 AND status = old.status AND currency = old.currency;
+        INSERT INTO period_order_sums VALUES (new.environment, 'registration', new.registered_at / 3600000, new.status, new.currency, 1, new.amount)
+          ON CONFLICT DO UPDATE SET count = count + 1, amount = amount + excluded.amount;
+        INSERT INTO period_order_sums
+          SELECT new.environment, 'operation', new.operated_at / 3600000, new.status, new.currency, 1, new.amount WHERE new.operated_at IS NOT NULL
+          ON CONFLICT DO UPDATE SET count = count + 1, amount = amount + excluded.amount;
+      END;
+      -- The list by the last operation's date totals from the index alone, as it does by registration.
+      CREATE INDEX period_orders_operated_totals ON period_orders (environment, operated_at, status, currency, amount);
+      DROP INDEX period_orders_operated;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -67,16 +67,70 @@ function fromRow(r: Row): PeriodOrder {
   };
 }
 
+/** The hour of the hourly sums (migration 1402), in ms. */
+const HOUR = 3_600_000;
+
+/** The states a query keeps, or undefined for all of them. */
+function statusesOf(q: PeriodQuery): readonly OrderStatusCode[] | undefined {
+  return q.paid === undefined ? q.statuses : (q.statuses ?? ORDER_STATUS_CODES).filter((s) => PAID_STATUSES.includes(s) === q.paid);
+}
+
+/**
+ * Whether a query by the operation date names a card's last four digits or a client: their indexes find
+ * a few hundred orders at most, where the operation date's index would read the whole period. (Without
+ * statistics, which ANALYZE would take seconds to gather over a million orders, the planner prefers a range.)
+ */
+function bySelectiveIndex(q: PeriodQuery): boolean {
+  return q.dateOf === 'operation' && (q.last4 !== undefined || q.clientId !== undefined);
+}
+
+/** Matches from which a page by registration date is read newest registration first (search). */
+const DENSE = 2000;
+
+/** Whether the hourly sums can answer the query's totals: it filters by period, state and currency only. */
+function summable(q: PeriodQuery): boolean {
+  return (
+    q.minAmount === undefined &&
+    q.maxAmount === undefined &&
+    q.first6 === undefined &&
+    q.last4 === undefined &&
+    q.clientId === undefined &&
+    !q.text?.trim()
+  );
+}
+
+/** The WHERE clause over the hourly sums of hours [first, end) for a summable query, and its parameters. */
+function sumsWhere(environment: string, q: PeriodQuery, first: number, end: number): { sql: string; params: unknown[] } {
+  const parts = ['environment = ?', 'date_of = ?', 'hour >= ?', 'hour < ?', 'count > 0'];
+  const params: unknown[] = [environment, q.dateOf ?? 'registration', first, end];
+  const statuses = statusesOf(q);
+  if (statuses !== undefined) {
+    parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...statuses);
+  }
+  if (q.currency !== undefined) {
+    parts.push('currency = ?');
+    params.push(q.currency);
+  }
+  return { sql: parts.join(' AND '), params };
+}
+
+/** Byte order, as SQLite's ORDER BY sorts text. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** An FTS5 string literal: the text as one phrase, whatever operators or quotes it contains. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/** The WHERE clause of a query and its parameters, in order. */
-function where(environment: string, q: PeriodQuery): { sql: string; params: unknown[] } {
-  const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
+/**
+ * The WHERE clause of a query and its parameters, in order. `byOtherIndex` hides the operation date from
+ * the planner (a unary +), so that it reads the orders through another index: by card or client, or newest
+ * registration first (see search).
+ */
+function where(environment: string, q: PeriodQuery, byOtherIndex = false): { sql: string; params: unknown[] } {
+  const date = q.dateOf === 'operation' ? `${byOtherIndex ? '+' : ''}operated_at` : 'registered_at';
   const parts = ['environment = ?', `${date} >= ?`, `${date} < ?`];
   const params: unknown[] = [environment, q.from, q.to];
-  const statuses =
-    q.paid === undefined ? q.statuses : (q.statuses ?? ORDER_STATUS_CODES).filter((s) => PAID_STATUSES.includes(s) === q.paid);
+  const statuses = statusesOf(q);
   if (statuses !== undefined) {
     // Values are the closed set of status codes, checked by the type; still bound, never spliced in.
     parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
@@ -159,33 +213,66 @@ export class PeriodOrders {
 
   /** One page of the orders the query matches, in the order asked for, and how many match in all. */
   search(environment: string, q: PeriodQuery, page: PeriodPage = {}): { orders: PeriodOrder[]; total: number } {
-    const { sql, params } = where(environment, q);
     const limit = Math.min(Math.max(page.limit ?? 200, 1), MAX_PAGE);
     const offset = Math.max(page.offset ?? 0, 0);
+    const sort = page.sort ?? 'newest';
     return read(this.db, () => {
+      let total: number;
+      if (summable(q)) total = this.summedTotals(environment, q).reduce((n, t) => n + t.count, 0);
+      else {
+        const { sql, params } = where(environment, q, bySelectiveIndex(q));
+        total = (this.db.prepare(`SELECT count(*) AS total FROM period_orders WHERE ${sql}`).get(...params) as { total: number }).total;
+      }
+      // By the operation date, sorted by registration: many matches are found soonest newest registration
+      // first; a few are found by the operation date's index and sorted.
+      const { sql, params } = where(environment, q, bySelectiveIndex(q) || ((sort === 'newest' || sort === 'oldest') && total >= DENSE));
       const rows = this.db
-        .prepare(`SELECT ${COLUMNS} FROM period_orders WHERE ${sql} ORDER BY ${ORDER_BY[page.sort ?? 'newest']} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT ${COLUMNS} FROM period_orders WHERE ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`)
         .all(...params, limit, offset) as Row[];
-      const { total } = this.db.prepare(`SELECT count(*) AS total FROM period_orders WHERE ${sql}`).get(...params) as {
-        total: number;
-      };
       return { orders: rows.map(fromRow), total };
     });
   }
 
   /** Count and sum per state and currency of everything the query matches (not only the page shown). */
   totals(environment: string, q: PeriodQuery): PeriodTotal[] {
-    const { sql, params } = where(environment, q);
-    return read(
-      this.db,
-      () =>
-        this.db
-          .prepare(
-            `SELECT status, currency, count(*) AS count, sum(amount) AS amount FROM period_orders WHERE ${sql}
-             GROUP BY status, currency ORDER BY status, currency`,
-          )
-          .all(...params) as PeriodTotal[],
-    );
+    return read(this.db, () => (summable(q) ? this.summedTotals(environment, q) : this.countedTotals(environment, q)));
+  }
+
+  /** The totals counted order by order. */
+  private countedTotals(environment: string, q: PeriodQuery): PeriodTotal[] {
+    const { sql, params } = where(environment, q, bySelectiveIndex(q));
+    return this.db
+      .prepare(
+        `SELECT status, currency, count(*) AS count, sum(amount) AS amount FROM period_orders WHERE ${sql}
+         GROUP BY status, currency ORDER BY status, currency`,
+      )
+      .all(...params) as PeriodTotal[];
+  }
+
+  /**
+   * The totals of a query that filters by period, state and currency only: the whole hours inside the
+   * period from the hourly sums (migration 1402), the parts of an hour at either end order by order.
+   */
+  private summedTotals(environment: string, q: PeriodQuery): PeriodTotal[] {
+    const first = Math.ceil(q.from / HOUR);
+    const end = Math.floor(q.to / HOUR);
+    if (first >= end) return this.countedTotals(environment, q);
+    const sums = new Map<string, PeriodTotal>();
+    const add = (t: PeriodTotal) => {
+      const key = `${t.status}:${t.currency}`;
+      const had = sums.get(key);
+      sums.set(key, had ? { ...had, count: had.count + t.count, amount: had.amount + t.amount } : t);
+    };
+    const { sql, params } = sumsWhere(environment, q, first, end);
+    const hours = this.db
+      .prepare(
+        `SELECT status, currency, sum(count) AS count, sum(amount) AS amount FROM period_order_sums WHERE ${sql} GROUP BY status, currency`,
+      )
+      .all(...params) as PeriodTotal[];
+    hours.forEach(add);
+    if (q.from < first * HOUR) this.countedTotals(environment, { ...q, to: first * HOUR }).forEach(add);
+    if (end * HOUR < q.to) this.countedTotals(environment, { ...q, from: end * HOUR }).forEach(add);
+    return [...sums.values()].filter((t) => t.count > 0).sort((a, b) => a.status - b.status || compareText(a.currency, b.currency));
   }
 
   /**
@@ -194,19 +281,45 @@ export class PeriodOrders {
    * day's last hour on the neighbouring day, which a chart of days can live with).
    */
   perDay(environment: string, q: PeriodQuery, utcOffsetMinutes: number): PeriodDay[] {
-    const { sql, params } = where(environment, q);
-    const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
     const shift = Math.trunc(utcOffsetMinutes) * 60_000;
-    return read(
-      this.db,
-      () =>
+    return read(this.db, () => {
+      const first = Math.ceil(q.from / HOUR);
+      const end = Math.floor(q.to / HOUR);
+      // Days that begin on a whole hour (nearly every time zone) are whole hours of the sums.
+      if (!summable(q) || shift % HOUR !== 0 || first >= end) return this.countedPerDay(environment, q, shift);
+      const { sql, params } = sumsWhere(environment, q, first, end);
+      const days = new Map<string, PeriodDay>();
+      const add = (d: PeriodDay) => {
+        const key = `${d.day}:${d.status}:${d.currency}`;
+        const had = days.get(key);
+        days.set(key, had ? { ...had, count: had.count + d.count, amount: had.amount + d.amount } : d);
+      };
+      (
         this.db
           .prepare(
-            `SELECT date((${date} + ?) / 1000, 'unixepoch') AS day, status, currency, count(*) AS count, sum(amount) AS amount
-             FROM period_orders WHERE ${sql} GROUP BY day, status, currency ORDER BY day, status, currency`,
+            `SELECT date((hour * ${HOUR} + ?) / 1000, 'unixepoch') AS day, status, currency, sum(count) AS count, sum(amount) AS amount
+             FROM period_order_sums WHERE ${sql} GROUP BY day, status, currency`,
           )
-          .all(shift, ...params) as PeriodDay[],
-    );
+          .all(shift, ...params) as PeriodDay[]
+      ).forEach(add);
+      if (q.from < first * HOUR) this.countedPerDay(environment, { ...q, to: first * HOUR }, shift).forEach(add);
+      if (end * HOUR < q.to) this.countedPerDay(environment, { ...q, from: end * HOUR }, shift).forEach(add);
+      return [...days.values()]
+        .filter((d) => d.count > 0)
+        .sort((a, b) => compareText(a.day, b.day) || a.status - b.status || compareText(a.currency, b.currency));
+    });
+  }
+
+  /** The orders and amounts per day counted order by order. */
+  private countedPerDay(environment: string, q: PeriodQuery, shift: number): PeriodDay[] {
+    const { sql, params } = where(environment, q);
+    const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
+    return this.db
+      .prepare(
+        `SELECT date((${date} + ?) / 1000, 'unixepoch') AS day, status, currency, count(*) AS count, sum(amount) AS amount
+         FROM period_orders WHERE ${sql} GROUP BY day, status, currency ORDER BY day, status, currency`,
+      )
+      .all(shift, ...params) as PeriodDay[];
   }
 
   /** The order with this orderId as the last sync saw it. */

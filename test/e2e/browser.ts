@@ -70,10 +70,18 @@ export interface AppUnderTest {
 export async function openApp(
   browser: Browser,
   dataFolder = mkdtempSync(join(tmpdir(), 'backoffice-ui-')),
-  options: { readonly vault?: Vault } = {},
+  options: {
+    readonly vault?: Vault;
+    /** The embedded sandbox seeded with demo data on first run, as `npm start` does. */ readonly demo?: boolean;
+  } = {},
 ): Promise<AppUnderTest> {
   ensureBuilt();
-  const mode = await openBrowserMode({ dataFolder, log: () => {}, ...(options.vault ? { vault: options.vault } : {}) });
+  const mode = await openBrowserMode({
+    dataFolder,
+    log: () => {},
+    ...(options.vault ? { vault: options.vault } : {}),
+    ...(options.demo ? { demo: true } : {}),
+  });
   const opened = await openPage(browser, mode.host.openUrl);
   return {
     mode,

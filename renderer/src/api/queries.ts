@@ -19,6 +19,10 @@ export const keys = {
   chargeOptions: ['charges', 'options'] as const,
   chargeBatchPlan: (batchId: string) => ['chargeBatch', batchId, 'plan'] as const,
   chargeBatchStatus: (batchId: string) => ['chargeBatch', batchId, 'status'] as const,
+  /** Every page of the orders of a period starts with this. */
+  periodViews: ['period.view'] as const,
+  periodView: (query: object, sort: string, page: number) => ['period.view', query, sort, page] as const,
+  periodProgress: ['period.progress'] as const,
 };
 
 export interface BatchStatus {
@@ -55,6 +59,17 @@ export function useBatch(batchId: string) {
 export const useAppInfo = () => useQuery({ queryKey: keys.appInfo, queryFn: () => call('app.info', {}) });
 export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
 
+let periodRereadPending = false;
+/** The list read again after a sync's page, not oftener than once a second (a big sync sends hundreds of pages). */
+function periodReread(client: QueryClient): void {
+  if (periodRereadPending) return;
+  periodRereadPending = true;
+  setTimeout(() => {
+    periodRereadPending = false;
+    void client.invalidateQueries({ queryKey: keys.periodViews });
+  }, 1000);
+}
+
 function onEvent(client: QueryClient) {
   return subscribe((event) => {
     if (event.type === 'batch.progress') {
@@ -68,6 +83,13 @@ function onEvent(client: QueryClient) {
       client.setQueryData<ChargeBatchStatus>(key, (s) => s && { ...s, state: event.state, progress: event.progress });
       // The rows come with the status: read them once the batch has stopped, or when it is paused.
       if (event.state !== 'running') void client.invalidateQueries({ queryKey: key });
+    } else if (event.type === 'period.progress') {
+      // A page of a sync was kept: show how far it got, and read the list again at most once a second.
+      client.setQueryData(keys.periodProgress, { fetched: event.fetched, ...(event.total !== undefined ? { total: event.total } : {}) });
+      periodReread(client);
+    } else if (event.type === 'period.synced') {
+      client.setQueryData(keys.periodProgress, null);
+      void client.invalidateQueries({ queryKey: keys.periodViews });
     } else if (event.type === 'charges.changed') {
       void client.invalidateQueries({ queryKey: keys.charges });
     } else {

@@ -73,6 +73,11 @@ interface UiState {
   /** Opens Orders and looks the order up there. */
   showOrder(query: string): void;
   takeOrderQuery(): string | undefined;
+  /** A client another workspace asked Orders to open (a client ID clicked in Stored cards). */
+  clientQuery?: string;
+  /** Opens Orders on the client: their stored cards and their orders of the list's period. */
+  showClient(clientId: string): void;
+  takeClientQuery(): string | undefined;
 }
 
 let toastIds = 0;
@@ -107,6 +112,12 @@ export const useUi = create<UiState>()(
         const query = get().orderQuery;
         if (query !== undefined) set({ orderQuery: undefined });
         return query;
+      },
+      showClient: (clientQuery) => set({ clientQuery, workspace: 'orders' }),
+      takeClientQuery: () => {
+        const clientId = get().clientQuery;
+        if (clientId !== undefined) set({ clientQuery: undefined });
+        return clientId;
       },
     }),
     { name: 'backoffice.ui', partialize: (s) => ({ theme: s.theme }) },

@@ -259,6 +259,7 @@ function CardRow({
   readonly onAction: (c: Confirming) => void;
 }) {
   const chargeCard = useUi((s) => s.chargeCard);
+  const showClient = useUi((s) => s.showClient);
   const environment = useAppInfo().data?.environment;
   const name = card.maskedPan ?? card.bindingId;
   const chargeable = card.enabled && !card.expired && card.category !== 'UNKNOWN' && environment !== undefined;
@@ -280,7 +281,12 @@ function CardRow({
       </td>
       <td>
         {card.clientId !== undefined ? (
-          <Copyable value={card.clientId} what={`client ID of ${name}`} className="mono id-value" />
+          <>
+            <Copyable value={card.clientId} what={`client ID of ${name}`} className="mono id-value" />
+            <button type="button" className="link-button" onClick={() => showClient(card.clientId!)}>
+              Open client
+            </button>
+          </>
         ) : (
           <span className="muted">not known</span>
         )}

@@ -47,7 +47,16 @@ function entryText(order: OrderView, e: TimelineEntry): string {
 /** An order the gateway reported now ('found'), or one from the cache while it cannot be reached ('cached'). */
 export type ShownOrder = Extract<OrderLookup, { kind: 'found' | 'cached' }>;
 
-export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder; readonly onChanged: (next: AfterOperation) => void }) {
+export function OrderDetails({
+  shown,
+  onChanged,
+  onClient,
+}: {
+  readonly shown: ShownOrder;
+  readonly onChanged: (next: AfterOperation) => void;
+  /** Opens the client (their cards and orders) from the client ID. */
+  readonly onClient?: (clientId: string) => void;
+}) {
   const { order } = shown;
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =
@@ -121,6 +130,11 @@ export function OrderDetails({ shown, onChanged }: { readonly shown: ShownOrder;
               {order.binding.clientId && (
                 <Row label="Client ID">
                   <Copyable value={order.binding.clientId} what="client ID" />
+                  {onClient && (
+                    <button type="button" className="link-button" onClick={() => onClient(order.binding!.clientId!)}>
+                      Open client
+                    </button>
+                  )}
                 </Row>
               )}
               {order.binding.bindingId && (

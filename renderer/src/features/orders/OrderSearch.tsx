@@ -30,12 +30,15 @@ export function OrderSearch({
   lookup,
   shown,
   onShow,
+  onClient,
 }: {
   readonly text: string;
   readonly setText: (text: string) => void;
   readonly lookup: ReturnType<typeof useLookup>;
   readonly shown?: OrderLookup | undefined;
   readonly onShow: (r: OrderLookup) => void;
+  /** Opens a client from the order's client ID. */
+  readonly onClient?: (clientId: string) => void;
 }) {
   const environment = useAppInfo().data?.environment;
   const inputError = lookup.error instanceof ApiError ? lookup.error.fieldMessage('query') : undefined;
@@ -72,7 +75,14 @@ export function OrderSearch({
         </div>
       </form>
       {lookup.isError && <ErrorNotice className="panel error-panel" error={lookup.error} />}
-      {shown && <LookupOutcome result={shown} environment={environment} onChanged={(next) => onShow({ query: shown.query, ...next })} />}
+      {shown && (
+        <LookupOutcome
+          result={shown}
+          environment={environment}
+          onChanged={(next) => onShow({ query: shown.query, ...next })}
+          {...(onClient ? { onClient } : {})}
+        />
+      )}
     </div>
   );
 }
@@ -81,15 +91,17 @@ function LookupOutcome({
   result,
   environment,
   onChanged,
+  onClient,
 }: {
   readonly result: OrderLookup;
   readonly environment: string | undefined;
   readonly onChanged: (next: AfterOperation) => void;
+  readonly onClient?: (clientId: string) => void;
 }) {
   switch (result.kind) {
     case 'found':
     case 'cached':
-      return <OrderDetails shown={result} onChanged={onChanged} />;
+      return <OrderDetails shown={result} onChanged={onChanged} {...(onClient ? { onClient } : {})} />;
     case 'notFound':
       return (
         <div className="panel notice-panel" role="status">

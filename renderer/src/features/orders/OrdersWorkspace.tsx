@@ -1,18 +1,34 @@
-/** Support's workspace: look up one order, or a batch of thousands; the history of look-ups beside. */
+/**
+ * Support's workspace. It opens on the list of today's orders (the place to start: filters, totals, a
+ * click opens an order); the one look-up box stays at the top for an ID or number already known; a batch
+ * of thousands has its own tab; a client ID anywhere opens the client.
+ */
 import { useEffect, useState } from 'react';
 import type { OrderLookup } from '../../../../main/ipc/contract';
 import { useUi } from '../../app/uiStore';
 import { BatchLookup } from './BatchLookup';
+import { ClientView } from './list/ClientView';
+import { OrderList, type ListPeriod } from './list/OrderList';
+import { presetWindow } from './list/period';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch, useLookup } from './OrderSearch';
 
+type Mode = 'list' | 'client' | 'single' | 'batch';
+
 export function OrdersWorkspace() {
-  const [mode, setMode] = useState<'single' | 'batch'>('single');
+  const [mode, setMode] = useState<Mode>('list');
   const [shown, setShown] = useState<OrderLookup>();
   const [text, setText] = useState('');
-  const lookup = useLookup(setShown);
+  const [period, setPeriod] = useState<ListPeriod>(() => ({ preset: 'today', window: presetWindow('today') }));
+  const [client, setClient] = useState<string>();
+  const lookup = useLookup((r) => {
+    setShown(r);
+    setMode('single');
+  });
   const takeOrderQuery = useUi((s) => s.takeOrderQuery);
   const asked = useUi((s) => s.orderQuery);
+  const takeClientQuery = useUi((s) => s.takeClientQuery);
+  const askedClient = useUi((s) => s.clientQuery);
   const { mutate } = lookup;
 
   // Another workspace (a charge's result, the journal) asked for an order: look it up here.
@@ -24,11 +40,32 @@ export function OrdersWorkspace() {
     mutate(query);
   }, [asked, takeOrderQuery, mutate]);
 
+  // A client ID clicked anywhere (Stored cards, the order view): open the client.
+  useEffect(() => {
+    const clientId = askedClient !== undefined ? takeClientQuery() : undefined;
+    if (clientId === undefined) return;
+    setClient(clientId);
+    setMode('client');
+  }, [askedClient, takeClientQuery]);
+
+  const open = (orderId: string) => {
+    // The order's own view, looked up live now; the list or batch stays as it was behind its tab.
+    setText(orderId);
+    mutate(orderId);
+  };
+  const openClient = (clientId: string) => {
+    setClient(clientId);
+    setMode('client');
+  };
+
   return (
     <section className="workspace" aria-labelledby="orders-title">
       <div className="workspace-head">
         <h1 id="orders-title">Orders</h1>
-        <div className="segmented" role="group" aria-label="Look up">
+        <div className="segmented" role="group" aria-label="View">
+          <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => setMode('list')}>
+            Orders list
+          </button>
           <button type="button" aria-pressed={mode === 'single'} onClick={() => setMode('single')}>
             One order
           </button>
@@ -37,9 +74,16 @@ export function OrdersWorkspace() {
           </button>
         </div>
       </div>
-      {mode === 'single' ? (
+      {mode === 'batch' ? (
+        <BatchLookup
+          onOpen={(orderId) => {
+            setMode('single');
+            open(orderId);
+          }}
+        />
+      ) : mode === 'single' ? (
         <div className="orders-single">
-          <OrderSearch text={text} setText={setText} lookup={lookup} shown={shown} onShow={setShown} />
+          <OrderSearch text={text} setText={setText} lookup={lookup} shown={shown} onShow={setShown} onClient={openClient} />
           <LookupHistory
             onLookup={(query) => {
               setText(query);
@@ -48,14 +92,14 @@ export function OrdersWorkspace() {
           />
         </div>
       ) : (
-        <BatchLookup
-          onOpen={(orderId) => {
-            // The order's own view, looked up now; the batch stays on screen for "Batch look-up".
-            setMode('single');
-            setText(orderId);
-            mutate(orderId);
-          }}
-        />
+        <>
+          <OrderSearch text={text} setText={setText} lookup={lookup} onShow={setShown} />
+          {mode === 'client' && client !== undefined ? (
+            <ClientView clientId={client} window={period.window} onBack={() => setMode('list')} onOpen={(o) => open(o.orderId)} />
+          ) : (
+            <OrderList period={period} setPeriod={setPeriod} onOpen={(o) => open(o.orderId)} onClient={openClient} />
+          )}
+        </>
       )}
     </section>
   );

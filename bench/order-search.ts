@@ -1,0 +1,195 @@
+/**
+ * The Orders list's queries over the offline cache (store/periodOrders.ts): 200 mixed filter queries, each
+ * a page of the list (PeriodOrders.search) and its totals (PeriodOrders.totals), over 1,000,000 cached
+ * orders and, in the same run, the same queries over 10,000 orders in another file; p50/p95/max of each
+ * and the ratio of the p95s (how the cost grows with the cache), and the p95 per kind of filter.
+ *
+ *   npm run bench:order-search [-- --orders 1000000 --small 10000 --queries 200 --dir FOLDER]
+ *
+ * The orders are written straight into the files with PeriodOrders.putMany in large transactions, spread
+ * like a shop's: 90 days, every state, three currencies, thousands of cards and clients, descriptions
+ * made of a shop's words. Seeded, so every run builds the same files and asks the same queries.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../main/store/database.js';
+import { PeriodOrders, type PeriodOrder, type PeriodQuery } from '../main/store/periodOrders.js';
+import { CARDS, CLIENTS, CURRENCIES, PRODUCTS, STATUSES, cardOf, clientOf, pick, random, shopOrders, weighted } from './shopOrders.js';
+
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    small: { type: 'string', default: '10000' },
+    queries: { type: 'string', default: '200' },
+    // Keeps the files there and reuses them in later runs (they are built again only if missing).
+    dir: { type: 'string' },
+  },
+});
+const DAY = 24 * 60 * 60_000;
+const ENV = 'sandbox';
+/** Fixed, so that the presets below fall on the same orders in every run. */
+const NOW = Date.UTC(2026, 10, 23, 15);
+
+function build(file: string, n: number): PeriodOrders {
+  const db = openDatabase(file);
+  const orders = new PeriodOrders(db);
+  if (orders.count(ENV) === n) return orders;
+  const batch: PeriodOrder[] = [];
+  for (const o of shopOrders(n, 14, NOW)) {
+    batch.push(o);
+    if (batch.length === 50_000) orders.putMany(ENV, batch.splice(0), NOW);
+  }
+  orders.putMany(ENV, batch, NOW);
+  db.pragma('optimize');
+  return orders;
+}
+
+interface Query {
+  readonly kind: string;
+  readonly q: PeriodQuery;
+}
+
+/** The period presets the list offers, in the shop's time (UTC here). */
+function presets(): [string, { from: number; to: number }][] {
+  const today = Math.floor(NOW / DAY) * DAY;
+  const month = Date.UTC(new Date(NOW).getUTCFullYear(), new Date(NOW).getUTCMonth(), 1);
+  return [
+    ['today', { from: today, to: today + DAY }],
+    ['yesterday', { from: today - DAY, to: today }],
+    ['7 days', { from: today - 6 * DAY, to: today + DAY }],
+    ['this month', { from: month, to: today + DAY }],
+    ['30 days', { from: today - 29 * DAY, to: today + DAY }],
+    ['90 days', { from: today - 89 * DAY, to: today + DAY }],
+  ];
+}
+
+function queries(n: number): Query[] {
+  const rnd = random(99);
+  const out: Query[] = [];
+  const periods = presets();
+  for (let i = 0; i < n; i++) {
+    const [period, window] = pick(rnd, periods);
+    let q: PeriodQuery = { ...window, ...(rnd() < 0.15 ? { dateOf: 'operation' as const } : {}) };
+    const kinds: string[] = [];
+    // Each query has one main filter and sometimes a second one, as people narrow a list.
+    const filters = 1 + (rnd() < 0.4 ? 1 : 0);
+    for (let f = 0; f < filters; f++) {
+      const kind = weighted(rnd, [
+        ['none', 10],
+        ['state', 20],
+        ['currency', 10],
+        ['amount', 15],
+        ['card', 10],
+        ['client', 10],
+        ['text', 25],
+      ] as const);
+      kinds.push(kind);
+      if (kind === 'state') q = rnd() < 0.5 ? { ...q, paid: rnd() < 0.5 } : { ...q, statuses: [weighted(rnd, STATUSES)] };
+      if (kind === 'currency') q = { ...q, currency: weighted(rnd, CURRENCIES) };
+      if (kind === 'amount') {
+        const min = Math.round(100 * Math.pow(10, rnd() * 4));
+        q = { ...q, minAmount: min, ...(rnd() < 0.6 ? { maxAmount: min * (2 + Math.floor(rnd() * 20)) } : {}) };
+      }
+      if (kind === 'card') {
+        const card = cardOf(Math.floor(rnd() * CARDS));
+        q = rnd() < 0.5 ? { ...q, last4: card.last4 } : { ...q, ...card };
+      }
+      if (kind === 'client') q = { ...q, clientId: clientOf(Math.floor(rnd() * CLIENTS)) };
+      if (kind === 'text') {
+        const text = weighted(rnd, [
+          [pick(rnd, PRODUCTS).split(' ')[rnd() < 0.5 ? 0 : 1]!, 4],
+          [`${Math.floor(rnd() * 100_000)}`.padStart(5, '0'), 3],
+          [`client-0${Math.floor(rnd() * 200)}`, 2],
+          ['awaiting', 1],
+        ] as const);
+        q = { ...q, text };
+      }
+    }
+    out.push({ kind: `${period}: ${kinds.join(' + ')}`, q });
+  }
+  return out;
+}
+
+interface Timing {
+  readonly kind: string;
+  readonly ms: number;
+}
+
+/** One list page (newest first, 100 rows, the list's first screen) and the totals of everything matched. */
+function measure(orders: PeriodOrders, qs: readonly Query[]): Timing[] {
+  return qs.map(({ kind, q }) => {
+    const t = performance.now();
+    orders.search(ENV, q, { limit: 100 });
+    orders.totals(ENV, q);
+    return { kind, ms: performance.now() - t };
+  });
+}
+
+const quantile = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)] ?? 0;
+};
+
+function main(): void {
+  const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'bench-order-search-'));
+  mkdirSync(dir, { recursive: true });
+  const n = Number(values.orders);
+  const small = Number(values.small);
+  try {
+    let t = performance.now();
+    const big = build(join(dir, 'big.sqlite'), n);
+    console.log(
+      `\n${n} orders in the cache (written with putMany, or kept from an earlier run with --dir) after ${((performance.now() - t) / 1000).toFixed(1)} s; ${small} in another file`,
+    );
+    t = performance.now();
+    const little = build(join(dir, 'small.sqlite'), small);
+    const qs = queries(Number(values.queries));
+    measure(little, qs.slice(0, 20)); // warm-up of the statements and the page cache
+    measure(big, qs.slice(0, 20));
+    const onSmall = measure(little, qs);
+    const onBig = measure(big, qs);
+    const line = (name: string, ts: readonly Timing[]) =>
+      console.log(
+        `${name.padEnd(16)} p50 ${quantile(
+          ts.map((x) => x.ms),
+          0.5,
+        )
+          .toFixed(2)
+          .padStart(7)} ms   p95 ${quantile(
+          ts.map((x) => x.ms),
+          0.95,
+        )
+          .toFixed(2)
+          .padStart(7)} ms   max ${Math.max(...ts.map((x) => x.ms))
+          .toFixed(2)
+          .padStart(7)} ms`,
+      );
+    console.log(`${qs.length} mixed queries, each a page of 100 (search) and the totals, node ${process.version}`);
+    line(`${small} orders`, onSmall);
+    line(`${n} orders`, onBig);
+    const p95 = (ts: readonly Timing[]) =>
+      quantile(
+        ts.map((x) => x.ms),
+        0.95,
+      );
+    console.log(`ratio of p95s: ${(p95(onBig) / p95(onSmall)).toFixed(1)} (target: p95 over ${n} < 50 ms)`);
+    const byFilter = new Map<string, number[]>();
+    for (const x of onBig) {
+      const filter = x.kind.split(': ')[1]!;
+      byFilter.set(filter, [...(byFilter.get(filter) ?? []), x.ms]);
+    }
+    console.log(`\np95 per filter over ${n} (queries):`);
+    for (const [filter, ms] of [...byFilter].sort((a, b) => quantile(b[1], 0.95) - quantile(a[1], 0.95)))
+      console.log(`  ${filter.padEnd(20)} ${quantile(ms, 0.95).toFixed(2).padStart(8)} ms  (${ms.length})`);
+    const slowest = [...onBig.map((x, i) => ({ ...x, q: qs[i]!.q }))].sort((a, b) => b.ms - a.ms).slice(0, 5);
+    console.log('\nslowest:');
+    for (const s of slowest)
+      console.log(`  ${s.ms.toFixed(1).padStart(7)} ms  ${s.kind}  ${JSON.stringify({ ...s.q, from: undefined, to: undefined })}`);
+  } finally {
+    if (values.dir === undefined) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main();

@@ -1,0 +1,225 @@
+/**
+ * The orders of a period as a virtualised table: only the rows in view are in the page, and only their
+ * pages are asked of main (period.view by offset), so a month of orders scrolls like a day. The keyboard
+ * moves one row with the arrows, a screen with PageUp/PageDown, to the ends with Home/End; Enter or a
+ * click opens the order, and a client ID opens the client.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { formatCompactDateTime, formatDateTime } from '../../../format/dates';
+import { formatAmount } from '../../../format/money';
+import { currencyInfo, stateWords, type PeriodQuery } from './period';
+import { PAGE_ROWS, usePeriodPage } from './periodData';
+
+const ROW_HEIGHT = 38;
+const COLUMNS = ['Registered', 'Order number', 'Status', 'Amount', 'Refunded', 'Card', 'Client ID', 'Description'];
+
+export const orderAmount = (o: Pick<PeriodOrder, 'currency'>, minor: number): string => {
+  const c = currencyInfo(o.currency);
+  return formatAmount(minor, c.exponent, c.alpha ?? o.currency);
+};
+
+/** The rows of one page, read when the page comes into view; undefined while it is being read. */
+function PageRows({
+  query,
+  sort,
+  page,
+  onRows,
+}: {
+  readonly query: PeriodQuery;
+  readonly sort: PeriodSort;
+  readonly page: number;
+  readonly onRows: (page: number, rows: readonly PeriodOrder[] | undefined) => void;
+}) {
+  const { data } = usePeriodPage(query, sort, page);
+  const rows = data?.orders;
+  useEffect(() => onRows(page, rows), [page, rows, onRows]);
+  return null;
+}
+
+export function PeriodTable({
+  query,
+  sort,
+  total,
+  firstPage,
+  label,
+  onOpen,
+  onClient,
+}: {
+  readonly query: PeriodQuery;
+  readonly sort: PeriodSort;
+  readonly total: number;
+  /** Page 0, which the screen has read already for its totals. */
+  readonly firstPage: readonly PeriodOrder[];
+  readonly label: string;
+  readonly onOpen: (order: PeriodOrder) => void;
+  readonly onClient?: (clientId: string) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+  const [pages, setPages] = useState<ReadonlyMap<number, readonly PeriodOrder[]>>(new Map());
+  const queryKey = JSON.stringify([query, sort]);
+  const virtual = useVirtualizer({
+    count: total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+
+  // Another query: back to the top, and the pages held belong to the old one.
+  useEffect(() => {
+    setActive(0);
+    setPages(new Map());
+    virtual.scrollToOffset(0);
+  }, [queryKey, virtual]);
+
+  const items = virtual.getVirtualItems();
+  const wanted = [...new Set(items.map((i) => Math.floor(i.index / PAGE_ROWS)))].filter((p) => p > 0);
+  const onRows = (page: number, rows: readonly PeriodOrder[] | undefined) =>
+    setPages((held) => {
+      if (held.get(page) === rows) return held;
+      const next = new Map(held);
+      if (rows) next.set(page, rows);
+      else next.delete(page);
+      return next;
+    });
+  const rowAt = (index: number): PeriodOrder | undefined =>
+    index < PAGE_ROWS ? firstPage[index] : pages.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS];
+
+  const move = (index: number) => {
+    const next = Math.max(0, Math.min(total - 1, index));
+    setActive(next);
+    virtual.scrollToIndex(next, { align: 'auto' });
+  };
+  // Keep the focus on the active row as it is moved by the keyboard (its element is made on scrolling).
+  const focusWanted = useRef(false);
+  useEffect(() => {
+    if (!focusWanted.current) return;
+    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    if (row && document.activeElement !== row) row.focus({ preventScroll: true });
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const perScreen = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const steps: Record<string, number> = {
+      ArrowDown: active + 1,
+      ArrowUp: active - 1,
+      PageDown: active + perScreen,
+      PageUp: active - perScreen,
+      Home: 0,
+      End: total - 1,
+    };
+    if (e.key in steps) {
+      e.preventDefault();
+      focusWanted.current = true;
+      move(steps[e.key]!);
+    } else if (e.key === 'Enter' && e.target instanceof HTMLElement && e.target.getAttribute('role') === 'row') {
+      const order = rowAt(active);
+      if (order) onOpen(order);
+    }
+  };
+
+  return (
+    <div className="vtable period-table" role="table" aria-label={label} aria-rowcount={total + 1}>
+      {wanted.map((p) => (
+        <PageRows key={`${queryKey}/${p}`} query={query} sort={sort} page={p} onRows={onRows} />
+      ))}
+      <div role="rowgroup" className="vtable-head">
+        <div role="row" className="vrow period-row" aria-rowindex={1}>
+          {COLUMNS.map((c) => (
+            <div role="columnheader" key={c} className={c === 'Amount' || c === 'Refunded' ? 'num' : undefined}>
+              {c}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div ref={scroller} role="rowgroup" className="vtable-body" data-testid="period-scroller" onKeyDown={onKeyDown}>
+        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const o = rowAt(item.index);
+            const style = {
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: ROW_HEIGHT,
+              transform: `translateY(${item.start}px)`,
+            } as const;
+            if (!o)
+              return (
+                <div
+                  role="row"
+                  className="vrow period-row"
+                  key={item.key}
+                  data-index={item.index}
+                  aria-rowindex={item.index + 2}
+                  style={style}
+                >
+                  <div role="cell" className="muted">
+                    Reading…
+                  </div>
+                </div>
+              );
+            return (
+              <div
+                role="row"
+                className={`vrow period-row opens${item.index === active ? ' active' : ''}`}
+                key={item.key}
+                data-index={item.index}
+                data-order-number={o.orderNumber}
+                aria-rowindex={item.index + 2}
+                tabIndex={item.index === active ? 0 : -1}
+                title="Open this order (Enter)"
+                style={style}
+                onFocus={() => setActive(item.index)}
+                onClick={() => onOpen(o)}
+              >
+                <div role="cell" title={formatDateTime(o.registeredAt)}>
+                  {formatCompactDateTime(o.registeredAt)}
+                </div>
+                <div role="cell" className="mono" title={o.orderNumber}>
+                  {o.orderNumber}
+                </div>
+                <div role="cell" className="status-cell">
+                  <StatusBadge status={o.status} words={stateWords(o.status)} />
+                </div>
+                <div role="cell" className="num">
+                  {orderAmount(o, o.amount)}
+                </div>
+                <div role="cell" className="num">
+                  {o.refundedAmount > 0 ? orderAmount(o, o.refundedAmount) : ''}
+                </div>
+                <div role="cell" className="mono">
+                  {o.first6 && o.last4 ? `${o.first6}…${o.last4}` : ''}
+                </div>
+                <div role="cell" className="mono">
+                  {o.clientId && onClient ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      tabIndex={-1}
+                      title={`Open client ${o.clientId}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onClient(o.clientId!);
+                      }}
+                    >
+                      {o.clientId}
+                    </button>
+                  ) : (
+                    (o.clientId ?? '')
+                  )}
+                </div>
+                <div role="cell" title={o.description}>
+                  {o.description ?? ''}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The list's period and filters as the screen holds them, and the query main is asked with. Periods are
+ * local calendar days, as the user reads them ("today" begins at local midnight); the window sent is
+ * half-open [from, to) in epoch ms. Amounts are typed in major units and sent in minor units, converted
+ * with the chosen currency's ISO 4217 exponent: an amount means nothing without its currency, so the
+ * amount range asks for one first.
+ */
+import cc from 'currency-codes';
+import type { Input } from '../../../../../main/ipc/contract';
+import type { OrderStatusCode, PeriodSort } from '../../../../../main/services/periodViews';
+import { parseMajor } from '../../../format/money';
+
+export const PRESETS = [
+  { id: 'today', label: 'Today' },
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: '7d', label: '7 days' },
+  { id: '30d', label: '30 days' },
+  { id: 'thisMonth', label: 'This month' },
+  { id: 'lastMonth', label: 'Last month' },
+  { id: 'custom', label: 'Custom' },
+] as const;
+export type PresetId = (typeof PRESETS)[number]['id'];
+
+export interface PeriodWindow {
+  readonly from: number;
+  readonly to: number;
+}
+
+const DAY_MS = 86_400_000;
+/** A local calendar day ("2026-11-23") of a moment. */
+export const localDay = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+const midnight = (y: number, m: number, d: number) => new Date(y, m, d).getTime();
+
+/** The window of a preset at `now`: whole local days, the last one today. */
+export function presetWindow(preset: Exclude<PresetId, 'custom'>, now = Date.now()): PeriodWindow {
+  const t = new Date(now);
+  const [y, m, d] = [t.getFullYear(), t.getMonth(), t.getDate()];
+  const tomorrow = midnight(y, m, d + 1);
+  switch (preset) {
+    case 'today':
+      return { from: midnight(y, m, d), to: tomorrow };
+    case 'yesterday':
+      return { from: midnight(y, m, d - 1), to: midnight(y, m, d) };
+    case '7d':
+      return { from: midnight(y, m, d - 6), to: tomorrow };
+    case '30d':
+      return { from: midnight(y, m, d - 29), to: tomorrow };
+    case 'thisMonth':
+      return { from: midnight(y, m, 1), to: tomorrow };
+    case 'lastMonth':
+      return { from: midnight(y, m - 1, 1), to: midnight(y, m, 1) };
+  }
+}
+
+/** The longest custom period main accepts (contract/period.ts), so the form can say so before asking. */
+export const MAX_PERIOD_DAYS = 400;
+
+export type Parsed<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
+
+/** Two date inputs (first and last day, both included) as a window. */
+export function customWindow(firstDay: string, lastDay: string): Parsed<PeriodWindow> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) return { ok: false, errors: { from: 'Choose the first day' } };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay)) return { ok: false, errors: { to: 'Choose the last day' } };
+  const [fy, fm, fd] = firstDay.split('-').map(Number) as [number, number, number];
+  const [ly, lm, ld] = lastDay.split('-').map(Number) as [number, number, number];
+  const from = midnight(fy, fm - 1, fd);
+  const to = midnight(ly, lm - 1, ld + 1);
+  if (to <= from) return { ok: false, errors: { to: 'The last day must not be before the first' } };
+  if (to - from > MAX_PERIOD_DAYS * DAY_MS + 3_600_000) return { ok: false, errors: { to: `A period is at most ${MAX_PERIOD_DAYS} days` } };
+  return { ok: true, value: { from, to } };
+}
+
+/** The states of the list's filter, with the words main gives them (services/orders.ts STATUS_WORDS). */
+export const STATES: readonly { readonly code: OrderStatusCode; readonly words: string }[] = [
+  { code: 0, words: 'Registered, not paid' },
+  { code: 1, words: 'Amount held' },
+  { code: 2, words: 'Charged' },
+  { code: 3, words: 'Reversed' },
+  { code: 4, words: 'Refunded' },
+  { code: 5, words: '3-D Secure in progress' },
+  { code: 6, words: 'Declined' },
+];
+export const stateWords = (code: number): string => STATES.find((s) => s.code === code)?.words ?? `Status ${code}`;
+
+export interface CurrencyInfo {
+  /** ISO 4217 numeric code, as the gateway sends it ("643"). */
+  readonly numeric: string;
+  readonly alpha?: string;
+  readonly exponent: number;
+}
+
+/** A numeric currency code with its letters and exponent; an unknown one is shown as its number with 2 decimals. */
+export function currencyInfo(numeric: string): CurrencyInfo {
+  const record = cc.number(numeric);
+  return record ? { numeric, alpha: record.code, exponent: record.digits } : { numeric, exponent: 2 };
+}
+
+/** Offered in the currency filter before any order was seen: the sandbox's currencies. */
+export const COMMON_CURRENCIES = ['643', '840', '978', '398', '826', '392'] as const;
+
+/** What the filter form holds, as typed. */
+export interface FilterDraft {
+  readonly statuses: readonly OrderStatusCode[];
+  readonly paid: 'any' | 'paid' | 'unpaid';
+  readonly currency: string;
+  readonly minAmount: string;
+  readonly maxAmount: string;
+  readonly first6: string;
+  readonly last4: string;
+  readonly clientId: string;
+  readonly text: string;
+}
+
+export const EMPTY_FILTERS: FilterDraft = {
+  statuses: [],
+  paid: 'any',
+  currency: '',
+  minAmount: '',
+  maxAmount: '',
+  first6: '',
+  last4: '',
+  clientId: '',
+  text: '',
+};
+
+/** The query as main's contract takes it (period.view). */
+export type PeriodQuery = Input<'period.view'>['query'];
+export type ListFilters = Omit<PeriodQuery, 'from' | 'to' | 'dateOf'>;
+
+/** The draft as the query's filters, or each field's error in words (nothing is asked until all are right). */
+export function parseFilters(draft: FilterDraft): Parsed<ListFilters> {
+  const errors: Record<string, string> = {};
+  const out: { -readonly [K in keyof ListFilters]: ListFilters[K] } = {};
+  if (draft.statuses.length > 0) out.statuses = [...draft.statuses].sort();
+  if (draft.paid !== 'any') out.paid = draft.paid === 'paid';
+  if (draft.currency) out.currency = draft.currency;
+  const exponent = draft.currency ? currencyInfo(draft.currency).exponent : undefined;
+  for (const [field, text] of [
+    ['minAmount', draft.minAmount],
+    ['maxAmount', draft.maxAmount],
+  ] as const) {
+    if (text.trim() === '') continue;
+    if (exponent === undefined) {
+      errors[field] = 'Choose a currency first: an amount is in a currency';
+      continue;
+    }
+    // Zero is a fair lower bound, which parseMajor (made for charges) refuses.
+    const parsed = /^\s*0+([.,]0*)?\s*$/.test(text) ? ({ ok: true, minor: 0 } as const) : parseMajor(text, exponent);
+    if (parsed.ok) out[field] = parsed.minor;
+    else errors[field] = parsed.error;
+  }
+  if (out.minAmount !== undefined && out.maxAmount !== undefined && out.minAmount > out.maxAmount)
+    errors.maxAmount = 'The largest amount must not be below the smallest';
+  const first6 = draft.first6.trim();
+  if (first6 && !/^\d{6}$/.test(first6)) errors.first6 = 'The first six digits of the card';
+  else if (first6) out.first6 = first6;
+  const last4 = draft.last4.trim();
+  if (last4 && !/^\d{4}$/.test(last4)) errors.last4 = 'The last four digits of the card';
+  else if (last4) out.last4 = last4;
+  const clientId = draft.clientId.trim();
+  if (clientId) out.clientId = clientId;
+  const text = draft.text.trim();
+  // The offline copy keeps first six and last four: a whole card number would find nothing, so say so here.
+  if (/\d{12,19}/.test(text.replace(/[\s-]/g, ''))) errors.text = 'A card number finds nothing: use its first six and last four digits';
+  else if (text.length > 100) errors.text = 'At most 100 characters';
+  else if (text) out.text = text;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: out };
+}
+
+export const SORTS: readonly { readonly id: PeriodSort; readonly label: string }[] = [
+  { id: 'newest', label: 'Newest first' },
+  { id: 'oldest', label: 'Oldest first' },
+  { id: 'amountDesc', label: 'Largest amount first' },
+  { id: 'amountAsc', label: 'Smallest amount first' },
+];
