@@ -273,7 +273,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    version: 1402,
+    version: 11,
     description: 'hourly sums of the cached orders, for the totals of long periods',
     sql: `
       -- Count and sum of the cached orders per hour (epoch ms / 3,600,000), state and currency, by either date:
