@@ -53,6 +53,7 @@ export const CHANNELS = [
   'roles.get',
   'roles.set',
   'roles.setPassphrase',
+  'sandbox.console.open',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

@@ -284,6 +284,8 @@ const schemas = {
     current: passphrase.optional(),
     next: printable(256).min(MIN_PASSPHRASE, `must have at least ${MIN_PASSPHRASE} characters`),
   }),
+  /** The embedded sandbox's developer console: administrators, and only while the app works in the sandbox. */
+  'sandbox.console.open': none,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -721,6 +723,11 @@ export interface RoleProfileView {
   readonly problem?: string;
 }
 
+/** Where the developer console opens: a one-time address (a ticket, good once within a minute), never the control token. */
+export interface SandboxConsoleLink {
+  readonly url: string;
+}
+
 export interface Results {
   'app.info': AppInfo;
   'settings.get': SettingsView;
@@ -771,6 +778,7 @@ export interface Results {
   'roles.get': RoleProfileView;
   'roles.set': RoleProfileView;
   'roles.setPassphrase': RoleProfileView;
+  'sandbox.console.open': SandboxConsoleLink;
 }
 export type Result<K extends ChannelName> = Results[K];
 

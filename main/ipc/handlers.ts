@@ -40,6 +40,7 @@ import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
+import { createSandboxConsoleHandlers } from './sandboxConsoleHandlers.js';
 
 export interface HandlerContext {
   readonly core: AppCore;
@@ -431,5 +432,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createChargeHandlers({ core, events, app }),
     ...createRoleHandlers({ core, events, app }),
     ...createChargeLimitHandlers({ core, events, app }),
+    ...createSandboxConsoleHandlers({ core, events, app }),
   };
 }

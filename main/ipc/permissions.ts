@@ -69,6 +69,8 @@ export const MINIMUM_ROLE = {
   'roles.get': EVERYONE,
   'roles.set': EVERYONE,
   'roles.setPassphrase': ADMINISTRATOR,
+  // The console arms faults and moves orders and the clock of the embedded sandbox.
+  'sandbox.console.open': ADMINISTRATOR,
 } as const satisfies Record<ChannelName, Role>;
 
 const rank = (role: Role): number => ROLES.indexOf(role);
