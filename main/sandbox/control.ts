@@ -9,16 +9,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { wrongSigningKey } from '../protocol/signingKey.js';
 import { createConsolePages, isConsolePath } from './console/pages.js';
+import { faultsView } from './console/faultWords.js';
+import { applyOrderAction, orderActionInput, OrderActionRefused } from './console/orderActions.js';
+import { orderDetail, orderSummary } from './console/orderViews.js';
+import type { RequestLog } from './console/requestLog.js';
 import type { ConsoleSessions } from './console/sessions.js';
+import type { EventStreams } from './console/sse.js';
 import { seedBindings, seedDemo, bindingSeed } from './demo.js';
 import type { Core } from './engine/core.js';
 import { CURRENCIES } from './engine/currencies.js';
-import { expireAllDue } from './engine/lifecycle.js';
+import { expireAllDue, expireIfDue } from './engine/lifecycle.js';
 import { BodyError, decodeUtf8, parseJsonObject, readBody } from './http/body.js';
 import { controlGuard, tokenMatcher } from './http/controlGuard.js';
 import { faultRuleInput, type Faults } from './http/faults.js';
 import type { RateLimiter } from './http/limits.js';
-import type { Merchant } from './state/model.js';
+import type { Merchant, Order } from './state/model.js';
 
 export interface ControlDeps {
   readonly core: Core;
@@ -32,6 +37,10 @@ export interface ControlDeps {
   readonly port: () => number;
   /** The developer console's tickets and sessions; a session cookie stands in for the token. */
   readonly sessions: ConsoleSessions;
+  /** The last gateway requests, redacted, for the developer console. */
+  readonly requests: RequestLog;
+  /** The open GET /sandbox/events streams. */
+  readonly streams: EventStreams;
   /** The folder of the developer console's page (resources/sandbox-console). */
   readonly consoleDir: string;
 }
@@ -98,6 +107,18 @@ const certificateInput = z.object({
     .min(1)
     .max(64 * 1024),
 });
+/** A query's `limit`: a whole number in [1, max], or the default when absent. */
+function limitParam(q: URLSearchParams, max: number, fallback: number): number {
+  const raw = q.get('limit');
+  if (raw === null) return fallback;
+  const n = /^[0-9]{1,7}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= 1 && n <= max)) throw new ControlError(400, `limit must be a whole number from 1 to ${max}, not "${raw}"`);
+  return n;
+}
+
+/** A query parameter, or undefined when absent or empty (an empty filter field means no filter). */
+const queryParam = (q: URLSearchParams, name: string) => q.get(name) || undefined;
+
 const callbackOptionsInput = z.object({ retryDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(20) });
 
 function merchantView(m: Merchant) {
@@ -113,6 +134,17 @@ function merchantView(m: Merchant) {
   };
 }
 
+/** `METHOD /route` with the path's variable parts named, e.g. `GET /merchants/:login/certificates`. */
+function routeKey(method: string, parts: readonly string[]): string {
+  const named = parts.map((p, i) => {
+    if (i === 1 && (parts[0] === 'merchants' || parts[0] === 'orders')) return parts[0] === 'merchants' ? ':login' : ':orderId';
+    if (i === 1 && parts[0] === 'faults') return ':id';
+    if (i === 3 && parts[2] === 'certificates') return ':id';
+    return p;
+  });
+  return `${method} /${named.join('/')}`;
+}
+
 export function createControl(deps: ControlDeps) {
   const { core, faults } = deps;
   const refusal = controlGuard(deps.token, deps.port, (req) => deps.sessions.hasSession(req, deps.port()));
@@ -124,6 +156,17 @@ export function createControl(deps: ControlDeps) {
     dir: deps.consoleDir,
   });
 
+  const saveMerchant = (m: Merchant): void => {
+    core.state.saveMerchant(m);
+    core.events.emit('merchant', merchantView(m));
+  };
+
+  const orderOf = (orderId: string): Order => {
+    const order = core.state.orderForCardholder(orderId);
+    if (!order) throw new ControlError(404, `No order ${orderId}`);
+    return expireIfDue(core, order);
+  };
+
   const merchantOf = (login: string): Merchant => {
     const m = core.state.merchant(login);
     if (!m) throw new ControlError(404, `No merchant with login ${login}`);
@@ -134,7 +177,7 @@ export function createControl(deps: ControlDeps) {
     const path = url.pathname.replace(/\/+$/, '');
     const method = req.method ?? 'GET';
     const parts = path.split('/').slice(2); // after '/sandbox'
-    const key = `${method} /${parts.map((p, i) => (i === 1 && parts[0] === 'merchants' ? ':login' : i === 3 && parts[2] === 'certificates' ? ':id' : p)).join('/')}`;
+    const key = routeKey(method, parts);
     const q = url.searchParams;
 
     switch (key) {
@@ -158,18 +201,26 @@ export function createControl(deps: ControlDeps) {
         if (c.setEpochMs !== undefined) core.clock.set(c.setEpochMs);
         else core.clock.advance(c.advanceMs ?? Math.round((c.advanceSeconds ?? 0) * 1000));
         core.state.saveMeta('clockOffsetMs', core.clock.offset);
+        core.events.emit('clock', { now: core.clock.now(), offsetMs: core.clock.offset });
         expireAllDue(core);
         return send(res, 200, { now: core.clock.now(), offsetMs: core.clock.offset });
       }
+      case 'GET /events':
+        return deps.streams.serve(req, res);
       case 'GET /faults':
-        return send(res, 200, { rules: faults.list() });
+        return send(res, 200, faultsView(faults.list()));
       case 'POST /faults': {
         const { rules } = await jsonBody(req, faultsInput);
-        return send(res, 200, { rules: rules.map((r) => faults.add(r)) });
+        return send(res, 200, faultsView(rules.map((r) => faults.add(r))));
       }
       case 'DELETE /faults':
         faults.clear();
         return send(res, 200, { ok: true });
+      case 'DELETE /faults/:id': {
+        const id = /^[0-9]{1,9}$/.test(parts[1]!) ? Number(parts[1]) : NaN;
+        if (!faults.remove(id)) throw new ControlError(404, `No fault rule ${parts[1]}`);
+        return send(res, 200, faultsView(faults.list()));
+      }
       case 'GET /merchants':
         return send(res, 200, { merchants: core.state.allMerchants().map(merchantView) });
       case 'GET /merchants/:login':
@@ -182,7 +233,7 @@ export function createControl(deps: ControlDeps) {
         if (input.rps !== undefined) m.limits.rps = input.rps;
         if (input.concurrency !== undefined) m.limits.concurrency = input.concurrency;
         if (input.callbackSecret !== undefined) m.callbackSecret = input.callbackSecret ?? undefined;
-        core.state.saveMerchant(m);
+        saveMerchant(m);
         return send(res, 200, merchantView(m));
       }
       case 'GET /merchants/:login/certificates':
@@ -210,7 +261,7 @@ export function createControl(deps: ControlDeps) {
             validTo: x509.validTo,
             addedAt: core.clock.now(),
           });
-          core.state.saveMerchant(m);
+          saveMerchant(m);
         }
         return send(res, 200, { id, fingerprint256, subject: x509.subject, validTo: x509.validTo });
       }
@@ -219,37 +270,40 @@ export function createControl(deps: ControlDeps) {
         const before = m.certificates.length;
         m.certificates = m.certificates.filter((c) => c.id !== parts[3]);
         if (m.certificates.length === before) throw new ControlError(404, `No certificate ${parts[3]} for ${m.login}`);
-        core.state.saveMerchant(m);
+        saveMerchant(m);
         return send(res, 200, { ok: true });
       }
       case 'GET /orders': {
         expireAllDue(core);
+        const limit = limitParam(q, 10_000, 500);
         const orders = core.state
           .allOrders()
           .filter(
             (o) =>
               (!q.has('merchant') || o.merchant === q.get('merchant')) &&
               (!q.has('orderNumber') || o.orderNumber === q.get('orderNumber')) &&
+              (!q.has('orderId') || o.id === q.get('orderId')) &&
               (!q.has('clientId') || o.clientId === q.get('clientId')) &&
               (!q.has('status') || String(o.status) === q.get('status')),
           )
-          .map((o) => ({
-            orderId: o.id,
-            merchant: o.merchant,
-            orderNumber: o.orderNumber,
-            status: o.status,
-            actionCode: o.actionCode,
-            amount: o.amount,
-            currency: o.currency,
-            approvedAmount: o.approvedAmount,
-            depositedAmount: o.depositedAmount,
-            refundedAmount: o.refundedAmount,
-            clientId: o.clientId,
-            bindingId: o.payment?.bindingId ?? o.createdBindingId,
-            maskedPan: o.payment?.card.maskedPan,
-            createdAt: o.createdAt,
-          }));
+          // Newest first: registration order, which the state keeps, reversed.
+          .reverse()
+          .slice(0, limit)
+          .map(orderSummary);
         return send(res, 200, { orders });
+      }
+      case 'GET /orders/:orderId':
+        return send(res, 200, { order: orderDetail(orderOf(parts[1]!)) });
+      case 'POST /orders/:orderId/actions': {
+        const order = orderOf(parts[1]!);
+        const input = await jsonBody(req, orderActionInput);
+        try {
+          applyOrderAction(core, order, input);
+        } catch (err) {
+          if (err instanceof OrderActionRefused) throw new ControlError(err.status, err.message);
+          throw err;
+        }
+        return send(res, 200, { order: orderDetail(order) });
       }
       case 'GET /bindings': {
         const bindings = core.state
@@ -271,6 +325,15 @@ export function createControl(deps: ControlDeps) {
           }));
         return send(res, 200, { bindings });
       }
+      case 'GET /requests':
+        return send(res, 200, {
+          requests: deps.requests.list({
+            endpoint: queryParam(q, 'endpoint'),
+            orderId: queryParam(q, 'orderId'),
+            merchant: queryParam(q, 'merchant'),
+            limit: limitParam(q, 1000, 200),
+          }),
+        });
       case 'GET /callbacks':
         return send(res, 200, { deliveries: core.callbacks.list() });
       case 'DELETE /callbacks':

@@ -11,7 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { SandboxClock } from './clock.js';
 import { SandboxEvents } from './console/events.js';
+import { faultsView } from './console/faultWords.js';
+import { RequestLog } from './console/requestLog.js';
 import { ConsoleSessions, type ConsoleSessionOptions } from './console/sessions.js';
+import { EventStreams } from './console/sse.js';
 import { createControl } from './control.js';
 import { seedDemo } from './demo.js';
 import { CallbackSender, DEFAULT_CALLBACK_OPTIONS, type CallbackOptions } from './engine/callbacks.js';
@@ -109,15 +112,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const snapshot = persistence?.load();
   const state = new SandboxState(persistence ?? noPersistence, limits, snapshot);
   const clock = new SandboxClock(Number(snapshot?.meta.get('clockOffsetMs') ?? 0));
-  const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks });
+  const events = new SandboxEvents();
+  const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks }, (delivery) =>
+    events.emit('callback', delivery),
+  );
   let baseUrl = '';
   let listeningPort = 0;
   const fingerprint = cardFingerprint(options.dataFile ? fingerprintKey(options.dataFile) : randomBytes(32));
-  const events = new SandboxEvents();
   const core: Core = { state, clock, ids: new IdSource(options.seed), callbacks, fingerprint, baseUrl: () => baseUrl, events };
-  const faults = new Faults();
+  const faults = new Faults((rules) => events.emit('faults', faultsView(rules)));
   const limiter = new RateLimiter();
   const sessions = new ConsoleSessions(options.consoleSessions);
+  const requests = new RequestLog(events);
+  const streams = new EventStreams(events);
   const pages = createPages(core);
   const control = createControl({
     core,
@@ -131,13 +138,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       clock.set(Date.now());
       state.saveMeta('clockOffsetMs', 0);
       core.ids = new IdSource(seed);
+      requests.clear();
+      events.emit('reset', {});
     },
     token: controlToken,
     port: () => listeningPort,
     sessions,
+    requests,
+    streams,
     consoleDir: options.consoleDir ?? DEFAULT_CONSOLE_DIR,
   });
-  const gatewayDeps = { core, faults, limiter, log };
+  const gatewayDeps = { core, faults, limiter, log, requests };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -193,6 +204,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     consoleUrl: () => `${baseUrl}/sandbox/console?ticket=${sessions.issueTicket()}`,
     close: async () => {
       callbacks.close();
+      streams.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

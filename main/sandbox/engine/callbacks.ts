@@ -10,14 +10,31 @@ import { createHmac } from 'node:crypto';
 
 export type CallbackOperation = 'approved' | 'deposited' | 'reversed' | 'refunded' | 'declinedByTimeout' | 'declined';
 
+/** One try to deliver a callback: what the merchant's server answered, or why nothing came back. */
+export interface CallbackAttempt {
+  /** Wall clock (ms) the attempt started. */
+  readonly at: number;
+  /** The merchant's HTTP status; null when the request failed (refused, timed out). */
+  readonly httpStatus: number | null;
+  /** Why the attempt failed (a non-2xx status or a network error); null when it was delivered. */
+  readonly error: string | null;
+  readonly durationMs: number;
+}
+
 export interface CallbackDelivery {
   readonly id: number;
   readonly url: string;
   readonly operation: CallbackOperation;
   readonly mdOrder: string;
+  readonly orderNumber: string;
+  /** Wall clock (ms) the callback was due, like every time of a delivery (retries run in real time). */
+  readonly createdAt: number;
   state: 'pending' | 'delivered' | 'failed' | 'skipped';
   attempts: number;
   lastError?: string;
+  attemptsLog: CallbackAttempt[];
+  /** When the next retry is due (wall clock, ms); null when none is scheduled. */
+  nextAttemptAt: number | null;
 }
 
 export interface CallbackOptions {
@@ -55,7 +72,15 @@ export class CallbackSender {
   private nextId = 1;
   private closed = false;
 
-  constructor(public options: CallbackOptions = { ...DEFAULT_CALLBACK_OPTIONS }) {}
+  constructor(
+    public options: CallbackOptions = { ...DEFAULT_CALLBACK_OPTIONS },
+    /** Told of every delivery created or changed (the developer console's `callback` event). */
+    private readonly onChange: (delivery: CallbackDelivery) => void = () => {},
+  ) {}
+
+  private changed(delivery: CallbackDelivery): void {
+    this.onChange({ ...delivery, attemptsLog: [...delivery.attemptsLog] });
+  }
 
   send(target: string, order: { id: string; orderNumber: string }, operation: CallbackOperation, success: boolean, secret?: string): void {
     const params: Record<string, string> = {
@@ -70,8 +95,12 @@ export class CallbackSender {
       url: target,
       operation,
       mdOrder: order.id,
+      orderNumber: order.orderNumber,
+      createdAt: Date.now(),
       state: 'pending',
       attempts: 0,
+      attemptsLog: [],
+      nextAttemptAt: null,
     };
     this.deliveries.push(delivery);
     if (this.deliveries.length > MAX_KEPT) this.deliveries.splice(0, this.deliveries.length - MAX_KEPT);
@@ -83,31 +112,47 @@ export class CallbackSender {
     } catch {
       delivery.state = 'skipped';
       delivery.lastError = 'not a valid URL';
-      return;
+      return this.changed(delivery);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       delivery.state = 'skipped';
       delivery.lastError = 'only http and https callbacks are sent';
-      return;
+      return this.changed(delivery);
     }
     if (!this.options.anyHost && !isLoopback(url)) {
       delivery.state = 'skipped';
       delivery.lastError = 'not a loopback address (start the sandbox with --callbacks-any-host to allow it)';
-      return;
+      return this.changed(delivery);
     }
+    this.changed(delivery);
     this.attempt(delivery, url.toString());
   }
 
   private attempt(delivery: CallbackDelivery, url: string): void {
     if (this.closed) return;
     delivery.attempts++;
+    delivery.nextAttemptAt = null;
+    const at = Date.now();
+    const started = performance.now();
+    const log = (httpStatus: number | null, error: string | null) =>
+      delivery.attemptsLog.push({ at, httpStatus, error, durationMs: Math.round(performance.now() - started) });
     fetch(url, { method: 'GET', signal: AbortSignal.timeout(this.options.timeoutMs) })
       .then(async (res) => {
         await res.body?.cancel();
-        if (res.ok) delivery.state = 'delivered';
-        else this.retry(delivery, url, `HTTP ${res.status}`);
+        if (res.ok) {
+          log(res.status, null);
+          delivery.state = 'delivered';
+          this.changed(delivery);
+        } else {
+          log(res.status, `HTTP ${res.status}`);
+          this.retry(delivery, url, `HTTP ${res.status}`);
+        }
       })
-      .catch((err: unknown) => this.retry(delivery, url, err instanceof Error ? err.message : String(err)));
+      .catch((err: unknown) => {
+        const error = err instanceof Error ? err.message : String(err);
+        log(null, error);
+        this.retry(delivery, url, error);
+      });
   }
 
   private retry(delivery: CallbackDelivery, url: string, error: string): void {
@@ -115,8 +160,10 @@ export class CallbackSender {
     const delay = this.options.retryDelaysMs[delivery.attempts - 1];
     if (delay === undefined || this.closed) {
       delivery.state = 'failed';
-      return;
+      return this.changed(delivery);
     }
+    delivery.nextAttemptAt = Date.now() + delay;
+    this.changed(delivery);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.attempt(delivery, url);

@@ -5,6 +5,7 @@
 import type { SandboxClock } from '../clock.js';
 import type { SandboxEvents } from '../console/events.js';
 import type { IdSource } from '../ids.js';
+import type { OrderActor } from '../state/model.js';
 import type { SandboxState } from '../state/store.js';
 import type { CallbackSender } from './callbacks.js';
 import type { CardFingerprint } from './cards.js';
@@ -20,4 +21,11 @@ export interface Core {
   readonly baseUrl: () => string;
   /** The live feed of changes (developer console, tests). */
   readonly events: SandboxEvents;
+  /** Who the order changes made through this core are by, for their history; a gateway request when absent. */
+  readonly actor?: OrderActor;
+}
+
+/** The same core, with the order changes made through it put down to `actor` (the console, the clock). */
+export function actingAs(core: Core, actor: OrderActor): Core {
+  return { ...core, actor };
 }

@@ -4,18 +4,20 @@
  */
 import type { Feature } from '../../protocol/common.js';
 import { yearMonthDay } from '../clock.js';
+import { orderSummary } from '../console/orderViews.js';
 import { refuse } from '../errors.js';
 import {
   OrderStatus,
   type Authorization,
   type CredentialIntent,
   type Order,
+  type OrderEventKind,
   type PaymentAttempt,
   type RefundRecord,
 } from '../state/model.js';
 import type { CallbackOperation } from './callbacks.js';
 import { ActionCode } from './cards.js';
-import type { Core } from './core.js';
+import { actingAs, type Core } from './core.js';
 import { storeCredential } from './credentials.js';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies.js';
 
@@ -87,8 +89,10 @@ export function registerOrder(core: Core, r: Registration): Order {
     reversalAttempted: false,
     attempts: 0,
     updatedAt: now,
+    history: [{ at: now, kind: 'registered', by: core.actor ?? 'gateway' }],
   };
   core.state.insertOrder(order);
+  core.events.emit('order', orderSummary(order));
   return order;
 }
 
@@ -98,9 +102,22 @@ function notify(core: Core, order: Order, operation: CallbackOperation, success:
   core.callbacks.send(order.dynamicCallbackUrl, order, operation, success, secret);
 }
 
-function save(core: Core, order: Order): void {
+/**
+ * The one place an order is written after registration: adds the step to its history (when it is one),
+ * stores it and tells the console.
+ */
+function save(core: Core, order: Order, step?: { readonly kind: OrderEventKind; readonly amount?: number }): void {
   order.updatedAt = core.clock.now();
+  if (step) {
+    (order.history ??= []).push({
+      at: order.updatedAt,
+      kind: step.kind,
+      ...(step.amount !== undefined ? { amount: step.amount } : {}),
+      by: core.actor ?? 'gateway',
+    });
+  }
   core.state.saveOrder(order);
+  core.events.emit('order', orderSummary(order));
 }
 
 /** Paid means held (1) or charged (2), as the interface says. */
@@ -116,35 +133,44 @@ export function isPaidOrder(order: Order): boolean {
  */
 export function expireIfDue(core: Core, order: Order): Order {
   const now = core.clock.now();
-  const waiting = order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;
-  if (waiting && now >= order.expiresAt) {
-    order.status = OrderStatus.DECLINED;
-    order.actionCode = ActionCode.SESSION_EXPIRED;
-    order.pending = undefined;
-    save(core, order);
-    notify(core, order, 'declinedByTimeout', false);
-  }
+  const clock = actingAs(core, 'clock');
+  if (isWaitingForPayment(order) && now >= order.expiresAt) expireSession(clock, order);
   if (order.status === OrderStatus.HELD) {
     const complete = order.autocompleteAt !== undefined && now >= order.autocompleteAt ? order.autocompleteAt : undefined;
     const release = order.autoReverseAt !== undefined && now >= order.autoReverseAt ? order.autoReverseAt : undefined;
-    if (complete !== undefined && (release === undefined || complete <= release)) deposit(core, order, 0, order.language);
-    else if (release !== undefined) autoReverse(core, order);
+    if (complete !== undefined && (release === undefined || complete <= release)) deposit(clock, order, 0, order.language);
+    else if (release !== undefined) autoReverse(clock, order);
   }
   return order;
+}
+
+/** Registered (0) or at the ACS (5): not paid, not declined, still able to time out. */
+export function isWaitingForPayment(order: Order): boolean {
+  return order.status === OrderStatus.REGISTERED || order.status === OrderStatus.ACS_STARTED;
+}
+
+/** The payment session timed out: declined with -2007 and the declinedByTimeout callback. */
+export function expireSession(core: Core, order: Order): void {
+  order.status = OrderStatus.DECLINED;
+  order.actionCode = ActionCode.SESSION_EXPIRED;
+  order.pending = undefined;
+  save(core, order, { kind: 'expired' });
+  notify(core, order, 'declinedByTimeout', false);
 }
 
 /** autoReverseDate: the whole remaining hold is released, even after a partial reversal (sandbox choice). */
 function autoReverse(core: Core, order: Order): void {
   order.reversalAttempted = true;
-  reverseWhole(core, order);
+  reverseWhole(core, order, 'autoReversed');
 }
 
 /** A whole reversal: nothing held or charged any more, and the merchant told so. */
-function reverseWhole(core: Core, order: Order): void {
+function reverseWhole(core: Core, order: Order, kind: 'reversed' | 'autoReversed' = 'reversed'): void {
+  const released = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   order.status = OrderStatus.REVERSED;
   order.approvedAmount = 0;
   order.depositedAmount = 0;
-  save(core, order);
+  save(core, order, { kind, amount: released });
   notify(core, order, 'reversed', true);
 }
 
@@ -177,7 +203,7 @@ export function settleApproved(core: Core, order: Order, attempt: PaymentAttempt
   if (credential && order.clientId) {
     order.createdBindingId = storeCredential(core, order, order.payment, credential);
   }
-  save(core, order);
+  save(core, order, { kind: order.twoPhase ? 'held' : 'deposited', amount: order.amount });
   notify(core, order, order.twoPhase ? 'approved' : 'deposited', true);
 }
 
@@ -187,7 +213,7 @@ export function settleDeclined(core: Core, order: Order, attempt: PaymentAttempt
   order.actionCode = actionCode;
   order.attempts++;
   order.pending = undefined;
-  save(core, order);
+  save(core, order, { kind: 'declined' });
   notify(core, order, 'declined', false);
 }
 
@@ -195,7 +221,7 @@ export function settleDeclined(core: Core, order: Order, attempt: PaymentAttempt
 export function markAcsStarted(core: Core, order: Order): void {
   if (order.status === OrderStatus.REGISTERED) {
     order.status = OrderStatus.ACS_STARTED;
-    save(core, order);
+    save(core, order, { kind: 'acsStarted' });
   }
 }
 
@@ -233,7 +259,7 @@ export function deposit(core: Core, order: Order, amount: number, language: stri
   if (value > order.approvedAmount) refuse(5, 'wrongAmount', language, `more than the held ${order.approvedAmount}`);
   order.depositedAmount = value;
   order.status = OrderStatus.DEPOSITED;
-  save(core, order);
+  save(core, order, { kind: core.actor === 'clock' ? 'autoDeposited' : 'deposited', amount: value });
   notify(core, order, 'deposited', true);
 }
 
@@ -262,7 +288,7 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
   if (!partial) return reverseWhole(core, order);
   // A partial reversal releases part of the hold; the rest can still be deposited.
   order.approvedAmount -= amount;
-  save(core, order);
+  save(core, order, { kind: 'reversed', amount });
   notify(core, order, 'reversed', true);
 }
 
@@ -305,7 +331,7 @@ export function refund(core: Core, order: Order, r: RefundRequest, language: str
   order.refunds.push(record);
   order.refundedAmount += value;
   if (order.refundedAmount === order.depositedAmount) order.status = OrderStatus.REFUNDED;
-  save(core, order);
+  save(core, order, { kind: 'refunded', amount: value });
   notify(core, order, 'refunded', true);
   return record;
 }

@@ -34,6 +34,8 @@ export interface FaultRule extends z.output<typeof faultRuleInput> {
 
 /** What happens to a request: a fault, or nothing. */
 export interface FaultPlan {
+  /** The rule that gave it, for the request log. */
+  readonly id: number;
   readonly latencyMs: number;
   readonly mode: FaultMode;
   readonly status: number;
@@ -44,10 +46,23 @@ export class Faults {
   private rules: FaultRule[] = [];
   private nextId = 1;
 
+  /** `onChange` is told whenever the rules or their counts change (the developer console's `faults` event). */
+  constructor(private readonly onChange: (rules: readonly FaultRule[]) => void = () => {}) {}
+
   add(input: FaultRuleInput): FaultRule {
     const rule: FaultRule = { ...faultRuleInput.parse(input), id: this.nextId++, seen: 0, applied: 0 };
     this.rules.push(rule);
+    this.onChange(this.rules);
     return rule;
+  }
+
+  /** Removes one rule; false when there is none with that id. */
+  remove(id: number): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    if (this.rules.length === before) return false;
+    this.onChange(this.rules);
+    return true;
   }
 
   /** The fault for this request, if a rule matches and has uses left. */
@@ -56,8 +71,12 @@ export class Faults {
       if (rule.path !== '*' && rule.path !== path) continue;
       if (rule.count !== 0 && rule.applied >= rule.count) continue;
       rule.seen++;
-      if (rule.seen <= rule.skip) continue;
+      if (rule.seen <= rule.skip) {
+        this.onChange(this.rules);
+        continue;
+      }
       rule.applied++;
+      this.onChange(this.rules);
       return rule;
     }
     return undefined;
@@ -69,5 +88,6 @@ export class Faults {
 
   clear(): void {
     this.rules = [];
+    this.onChange(this.rules);
   }
 }

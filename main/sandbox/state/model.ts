@@ -84,6 +84,22 @@ export interface PendingAuthentication {
   readonly tii?: Tii;
 }
 
+/** Who moved an order: a gateway request, the developer console, or the sandbox clock (expiry, auto dates). */
+export type OrderActor = 'gateway' | 'console' | 'clock';
+
+export type OrderEventKind =
+  'registered' | 'acsStarted' | 'held' | 'deposited' | 'declined' | 'reversed' | 'refunded' | 'expired' | 'autoDeposited' | 'autoReversed';
+
+/** One step of an order's life, for the developer console. */
+export interface OrderEvent {
+  /** Sandbox clock (ms). */
+  readonly at: number;
+  readonly kind: OrderEventKind;
+  /** Minor units, for the steps that move an amount (held, deposited, reversed, refunded). */
+  readonly amount?: number;
+  readonly by: OrderActor;
+}
+
 export interface Order {
   readonly id: string;
   readonly merchant: string;
@@ -120,6 +136,8 @@ export interface Order {
   /** The credential this order's payment stored, if any. */
   createdBindingId?: string;
   updatedAt: number;
+  /** Every step so far, oldest first; absent on orders saved before it was kept. */
+  history?: OrderEvent[];
 }
 
 export interface Binding {
