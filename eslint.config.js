@@ -53,4 +53,9 @@ export default tseslint.config(
     files: ['resources/browser-bridge.js'],
     languageOptions: { globals: { ...globals.browser, CHANNELS: 'readonly', CONTRACT_VERSION: 'readonly' } },
   },
+  {
+    // The sandbox's developer console: plain ES modules served to a browser by the sandbox.
+    files: ['resources/sandbox-console/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

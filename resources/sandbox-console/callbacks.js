@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * The Callbacks tab: each notification the sandbox sent a merchant (or is still trying to), with the
+ * merchant's answer to every attempt and when the next retry is due.
+ */
+import { read } from './api.js';
+import { byId, clockTime, h, utcTime } from './dom.js';
+
+/** @typedef {import('./api.js').CallbackDelivery} CallbackDelivery */
+/** @typedef {import('./api.js').CallbackAttempt} CallbackAttempt */
+
+const STATE_TONE = { pending: 'info', delivered: 'success', failed: 'danger', skipped: 'neutral' };
+
+/** @param {CallbackAttempt} a */
+function attemptWords(a) {
+  const said = a.httpStatus !== null ? `HTTP ${a.httpStatus}` : (a.error ?? 'no answer');
+  return `${said} in ${a.durationMs} ms`;
+}
+
+/** @param {CallbackDelivery} d */
+function lastAnswer(d) {
+  const last = d.attemptsLog?.at(-1);
+  if (last) return attemptWords(last);
+  return d.lastError ?? (d.state === 'skipped' ? 'not sent' : '—');
+}
+
+export function createCallbacks() {
+  const rows = byId('callback-rows', HTMLTableSectionElement);
+  const empty = byId('callback-empty', HTMLElement);
+  /** By id. @type {Map<number, CallbackDelivery>} */
+  const deliveries = new Map();
+
+  /** @param {CallbackDelivery} d */
+  function attemptsCell(d) {
+    const log = d.attemptsLog ?? [];
+    if (log.length === 0) return h('td', { className: 'num', text: String(d.attempts) });
+    return h(
+      'td',
+      {},
+      h(
+        'details',
+        {},
+        h('summary', { text: `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}` }),
+        h('ol', { className: 'attempts' }, ...log.map((a) => h('li', { text: `${clockTime(a.at)} · ${attemptWords(a)}` }))),
+      ),
+    );
+  }
+
+  /** @param {CallbackDelivery} d */
+  function row(d) {
+    return h(
+      'tr',
+      { attrs: { 'data-testid': 'callback-row', 'data-id': d.id } },
+      h('td', { className: 'mono', text: d.createdAt ? clockTime(d.createdAt) : '—' }),
+      h(
+        'td',
+        {},
+        h('div', { text: d.orderNumber ?? '' }),
+        h('div', { className: 'mono muted ellipsis', text: d.mdOrder, attrs: { title: d.mdOrder } }),
+      ),
+      h('td', { text: d.operation }),
+      h('td', { className: 'mono ellipsis wide', text: d.url, attrs: { title: d.url } }),
+      h('td', {}, h('span', { className: `badge tone-${STATE_TONE[d.state] ?? 'neutral'}`, text: d.state })),
+      attemptsCell(d),
+      h('td', { className: d.state === 'failed' ? 'tone-text-danger' : '', text: lastAnswer(d) }),
+      h('td', { className: 'muted', text: d.nextAttemptAt ? utcTime(d.nextAttemptAt) : '—' }),
+    );
+  }
+
+  function render() {
+    const list = [...deliveries.values()].sort((a, b) => b.id - a.id);
+    rows.replaceChildren(...list.map(row));
+    empty.hidden = list.length > 0;
+  }
+
+  return {
+    async load() {
+      /** @type {{ deliveries: CallbackDelivery[] }} */
+      const { deliveries: list } = await read('/callbacks');
+      deliveries.clear();
+      for (const d of list) deliveries.set(d.id, d);
+      render();
+    },
+    /** @param {CallbackDelivery} d a delivery created or changed */
+    update(d) {
+      const before = rows.querySelector(`tr[data-id="${d.id}"]`);
+      deliveries.set(d.id, d);
+      if (before) before.replaceWith(row(d));
+      else render();
+    },
+    reset() {
+      deliveries.clear();
+      render();
+    },
+  };
+}

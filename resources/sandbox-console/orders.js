@@ -1,0 +1,321 @@
+// @ts-check
+/**
+ * The Orders tab: the sandbox's orders with their state and history, and the life-cycle moves a
+ * gateway would make (pay, decline, hold, deposit, reverse, refund, expire). The buttons offered are
+ * those the order's state allows; the sandbox still decides, and its refusal is shown beside them.
+ */
+import { failureWords, read, write } from './api.js';
+import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
+
+/** @typedef {import('./api.js').OrderSummary} OrderSummary */
+/** @typedef {import('./api.js').OrderDetail} OrderDetail */
+/** @typedef {'pay' | 'hold' | 'decline' | 'deposit' | 'reverse' | 'refund' | 'expire'} Action */
+
+/** @type {Readonly<Record<Action, { label: string, takesAmount: boolean, hint: string }>>} */
+const ACTIONS = {
+  pay: { label: 'Pay', takesAmount: false, hint: 'paid with the no-3DS test card: deposited, or held if two-phase' },
+  hold: { label: 'Hold', takesAmount: false, hint: 'authorised and held (two-phase orders)' },
+  decline: { label: 'Decline', takesAmount: false, hint: "declined with the issuer's decline code" },
+  expire: { label: 'Expire', takesAmount: false, hint: 'declined as a session timing out (-2007)' },
+  deposit: { label: 'Deposit', takesAmount: true, hint: 'blank: the whole hold' },
+  reverse: { label: 'Reverse', takesAmount: false, hint: 'the hold released' },
+  refund: { label: 'Refund', takesAmount: true, hint: 'blank: what is left' },
+};
+
+/**
+ * The moves the order's state allows (console-api.md, "Writes").
+ * @param {OrderDetail} o
+ * @returns {Action[]}
+ */
+export function actionsFor(o) {
+  switch (o.status) {
+    case 0:
+    case 5:
+      return o.twoPhase ? ['pay', 'hold', 'decline', 'expire'] : ['pay', 'decline', 'expire'];
+    case 1:
+      return ['deposit', 'reverse'];
+    case 2:
+      return o.refundedAmount < o.depositedAmount ? ['refund'] : [];
+    default:
+      return [];
+  }
+}
+
+/** History kinds in words. */
+const KIND_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
+  registered: 'Registered',
+  acsStarted: '3-D Secure started',
+  held: 'Held',
+  deposited: 'Deposited',
+  declined: 'Declined',
+  reversed: 'Reversed',
+  refunded: 'Refunded',
+  expired: 'Expired (session timed out)',
+  autoDeposited: 'Deposited automatically (autocompletionDate)',
+  autoReversed: 'Reversed automatically (autoReverseDate)',
+});
+
+const BY_WORDS = { gateway: 'gateway request', console: 'console', clock: 'sandbox clock' };
+
+export function createOrders() {
+  const rows = byId('order-rows', HTMLTableSectionElement);
+  const empty = byId('order-empty', HTMLElement);
+  const count = byId('order-count', HTMLElement);
+  const detail = byId('order-detail', HTMLElement);
+  const search = byId('order-search', HTMLInputElement);
+  byId('order-filters', HTMLFormElement).addEventListener('submit', (e) => e.preventDefault());
+
+  /** By orderId. @type {Map<string, OrderSummary>} */
+  const orders = new Map();
+  /** @type {string | null} */
+  let selected = null;
+  /** The words last said about an action on the selected order (kept across a live re-render). */
+  let outcome = { text: '', error: false };
+  /** The amount typed for the selected order, kept when a live update redraws the detail. */
+  let amountText = '';
+  let refreshQueued = false;
+
+  /** @param {OrderSummary} o */
+  function matches(o) {
+    const q = search.value.trim().toLowerCase();
+    return !q || [o.orderNumber, o.orderId, o.merchant].some((v) => v.toLowerCase().includes(q));
+  }
+
+  /** @param {OrderSummary} o */
+  function row(o) {
+    const tr = h(
+      'tr',
+      { attrs: { 'data-testid': 'order-row', 'data-id': o.orderId, 'aria-current': o.orderId === selected ? 'true' : null } },
+      h(
+        'td',
+        {},
+        h('button', { className: 'link', text: o.orderNumber, attrs: { type: 'button' }, on: { click: () => void select(o.orderId) } }),
+      ),
+      h('td', { className: 'mono ellipsis', text: o.orderId, attrs: { title: o.orderId } }),
+      h('td', { text: o.merchant }),
+      h('td', {}, statusBadge(o)),
+      h('td', { className: 'num', text: money(o.amount, o.currency) }),
+      h('td', {
+        className: 'muted mono',
+        text: shortUtcTime(o.updatedAt ?? o.createdAt),
+        attrs: { title: utcTime(o.updatedAt ?? o.createdAt) },
+      }),
+    );
+    tr.addEventListener('click', (e) => {
+      if (!(e.target instanceof HTMLButtonElement)) void select(o.orderId);
+    });
+    return tr;
+  }
+
+  function render() {
+    const list = [...orders.values()].sort((a, b) => (b.updatedAt ?? b.createdAt) - (a.updatedAt ?? a.createdAt)).filter(matches);
+    rows.replaceChildren(...list.map(row));
+    count.textContent = orders.size === 0 ? '' : `${list.length} of ${orders.size} orders`;
+    empty.hidden = list.length > 0;
+    empty.textContent = orders.size > 0 ? 'No order matches this search.' : 'No orders yet.';
+  }
+
+  /** @param {OrderDetail} o */
+  function showDetail(o) {
+    const { code } = currencyOf(o.currency);
+    const allowed = actionsFor(o);
+    const amountInput = h('input', {
+      attrs: {
+        id: 'order-amount',
+        type: 'text',
+        inputmode: 'decimal',
+        size: 10,
+        autocomplete: 'off',
+        'aria-describedby': 'order-amount-hint',
+      },
+    });
+    amountInput.value = amountText;
+    amountInput.addEventListener('input', () => (amountText = amountInput.value));
+    const result = h('p', {
+      className: `result${outcome.error ? ' error' : ''}`,
+      text: outcome.text,
+      attrs: { id: 'order-result', role: 'status' },
+    });
+    const needsAmount = allowed.some((a) => ACTIONS[a].takesAmount);
+    const buttons = allowed.map((a) =>
+      h('button', {
+        text: ACTIONS[a].label,
+        className: a === 'refund' || a === 'reverse' || a === 'decline' || a === 'expire' ? 'danger' : '',
+        attrs: { type: 'button', title: ACTIONS[a].hint },
+        on: { click: () => void act(o, a) },
+      }),
+    );
+    const history = o.history ?? [];
+    detail.replaceChildren(
+      h('div', { className: 'card-head' }, h('h2', { text: `Order ${o.orderNumber}` }), statusBadge(o)),
+      facts([
+        ['Order ID', h('span', { className: 'mono', text: o.orderId })],
+        ['Merchant', o.merchant],
+        ['Amount', money(o.amount, o.currency)],
+        ['Approved', money(o.approvedAmount, o.currency)],
+        ['Deposited', money(o.depositedAmount, o.currency)],
+        ['Refunded', money(o.refundedAmount, o.currency)],
+        ['Payment', o.twoPhase ? 'two-phase (hold, then deposit)' : 'one-phase'],
+        ['Card', o.maskedPan ? h('span', { className: 'mono', text: o.maskedPan }) : undefined],
+        ['Action code', String(o.actionCode)],
+        ['Registered', utcTime(o.createdAt)],
+        ['Updated', o.updatedAt ? utcTime(o.updatedAt) : undefined],
+        ['Session expires', o.expiresAt ? utcTime(o.expiresAt) : undefined],
+        ['Description', o.description || undefined],
+        ['Client', o.clientId],
+        ['Binding', o.bindingId ? h('span', { className: 'mono', text: o.bindingId }) : undefined],
+        [
+          'jsonParams',
+          o.jsonParams && Object.keys(o.jsonParams).length > 0
+            ? h('span', { className: 'mono', text: JSON.stringify(o.jsonParams) })
+            : undefined,
+        ],
+      ]),
+      h('h3', { text: 'Move it' }),
+      allowed.length === 0
+        ? h('p', { className: 'muted', text: `A ${statusWords(o).toLowerCase()} order has no further moves.` })
+        : h(
+            'div',
+            { className: 'actions', attrs: { role: 'group', 'aria-label': 'Order actions' } },
+            needsAmount &&
+              h(
+                'span',
+                { className: 'field' },
+                h('label', { text: `Amount in ${code}`, attrs: { for: 'order-amount' } }),
+                amountInput,
+                h('span', { className: 'muted small', text: 'blank: the whole amount', attrs: { id: 'order-amount-hint' } }),
+              ),
+            h('div', { className: 'buttons' }, ...buttons),
+          ),
+      result,
+      h('h3', { text: 'History' }),
+      history.length === 0
+        ? h('p', { className: 'muted', text: 'No history recorded (orders saved before the console kept none).' })
+        : h(
+            'table',
+            { className: 'grid compact' },
+            h('caption', { className: 'visually-hidden', text: 'Order history, oldest first' }),
+            h(
+              'thead',
+              {},
+              h(
+                'tr',
+                {},
+                h('th', { text: 'Sandbox time', attrs: { scope: 'col' } }),
+                h('th', { text: 'Event', attrs: { scope: 'col' } }),
+                h('th', { text: 'Amount', attrs: { scope: 'col', class: 'num' } }),
+                h('th', { text: 'By', attrs: { scope: 'col' } }),
+              ),
+            ),
+            h(
+              'tbody',
+              {},
+              ...history.map((e) =>
+                h(
+                  'tr',
+                  {},
+                  h('td', { className: 'muted', text: utcTime(e.at) }),
+                  h('td', { text: KIND_WORDS[e.kind] ?? e.kind }),
+                  h('td', { className: 'num', text: e.amount === undefined ? '' : money(e.amount, o.currency) }),
+                  h('td', { text: BY_WORDS[e.by] ?? e.by }),
+                ),
+              ),
+            ),
+          ),
+    );
+  }
+
+  /**
+   * @param {OrderDetail} o
+   * @param {Action} action
+   */
+  async function act(o, action) {
+    /** @type {{ action: Action, amount?: number }} */
+    const body = { action };
+    if (ACTIONS[action].takesAmount && amountText.trim() !== '') {
+      const parsed = parseAmount(amountText, o.currency);
+      if (!parsed.ok) {
+        outcome = { text: parsed.error, error: true };
+        showDetail(o);
+        return;
+      }
+      body.amount = parsed.minor;
+    }
+    try {
+      /** @type {{ order: OrderDetail }} */
+      const { order } = await write('POST', `/orders/${encodeURIComponent(o.orderId)}/actions`, body);
+      outcome = { text: `${ACTIONS[action].label}: done. The order is now ${statusWords(order).toLowerCase()}.`, error: false };
+      amountText = '';
+      orders.set(order.orderId, order);
+      render();
+      if (selected === order.orderId) showDetail(order);
+    } catch (err) {
+      outcome = { text: `${ACTIONS[action].label} refused: ${failureWords(err)}`, error: true };
+      // The order may have moved since it was shown: show it as the sandbox has it now.
+      await refresh();
+    }
+  }
+
+  /** @param {string} orderId */
+  async function select(orderId) {
+    if (selected !== orderId) {
+      outcome = { text: '', error: false };
+      amountText = '';
+    }
+    selected = orderId;
+    for (const tr of rows.querySelectorAll('tr')) {
+      if (tr.dataset.id === orderId) tr.setAttribute('aria-current', 'true');
+      else tr.removeAttribute('aria-current');
+    }
+    await refresh();
+  }
+
+  /** Re-reads the selected order (its history is not in the list's summaries). */
+  async function refresh() {
+    const id = selected;
+    if (id === null) return;
+    try {
+      /** @type {{ order: OrderDetail }} */
+      const { order } = await read(`/orders/${encodeURIComponent(id)}`);
+      if (selected !== id) return;
+      orders.set(order.orderId, order);
+      showDetail(order);
+    } catch (err) {
+      if (selected !== id) return;
+      detail.replaceChildren(h('p', { className: 'result error', text: `Order ${id}: ${failureWords(err)}` }));
+    }
+  }
+
+  search.addEventListener('input', render);
+
+  return {
+    async load() {
+      /** @type {{ orders: OrderSummary[] }} */
+      const { orders: list } = await read('/orders?limit=500');
+      for (const o of list) orders.set(o.orderId, { ...orders.get(o.orderId), ...o });
+      render();
+      await refresh();
+    },
+    /** @param {OrderSummary} o an order that was registered or changed */
+    update(o) {
+      orders.set(o.orderId, { ...orders.get(o.orderId), ...o });
+      render();
+      // Several changes of one order come in a burst (payment, then callback): read it once after them.
+      if (o.orderId === selected && !refreshQueued) {
+        refreshQueued = true;
+        setTimeout(() => {
+          refreshQueued = false;
+          void refresh();
+        }, 50);
+      }
+    },
+    reset() {
+      orders.clear();
+      selected = null;
+      detail.replaceChildren(
+        h('p', { className: 'muted', text: 'Select an order to see its history and move it through its life cycle.' }),
+      );
+      render();
+    },
+  };
+}
