@@ -3,7 +3,10 @@
  * address bar), the cookie opens the page and the control API, and nothing else does. Requests go out
  * through node:http so that Host, Origin and Cookie are exactly what a browser or a hostile page sends.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { control, startSandbox } from './client.js';
@@ -153,7 +156,30 @@ describe('developer console access', () => {
     expect((await control(sb, 'GET', '/health')).ok).toBe(true);
   });
 
-  it('serves only its fixed files: no path traversal', async () => {
+  it('serves the page’s modules and style sheets by plain name, nothing else: no path traversal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>x</title>');
+    writeFileSync(join(dir, 'orders-list.js'), 'export const x = 1;');
+    writeFileSync(join(dir, 'theme.css'), 'body{}');
+    writeFileSync(join(dir, '.hidden.js'), 'secret');
+    writeFileSync(join(dir, 'notes.txt'), 'secret');
+    writeFileSync(join(dir, 'Upper.js'), 'secret');
+    const other = await startSandbox({ consoleDir: dir });
+    try {
+      const bearer = { authorization: `Bearer ${other.controlToken}` };
+      const js = await send(other, 'GET', '/sandbox/console/orders-list.js', bearer);
+      expect([js.status, js.headers['content-type'], js.text]).toEqual([200, 'text/javascript; charset=utf-8', 'export const x = 1;']);
+      expect((await send(other, 'GET', '/sandbox/console/theme.css', bearer)).headers['content-type']).toBe('text/css; charset=utf-8');
+      expect((await send(other, 'GET', '/sandbox/console/orders-list.js')).status).toBe(401);
+      for (const name of ['.hidden.js', 'notes.txt', 'Upper.js', '%2ehidden.js', 'missing.js']) {
+        const res = await send(other, 'GET', `/sandbox/console/${name}`, bearer);
+        expect(res.status, name).toBe(404);
+        expect(res.text, name).not.toContain('secret');
+      }
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true });
+    }
     const cookie = await signIn(sb, sb.consoleUrl());
     for (const path of [
       '/sandbox/console/../../package.json',

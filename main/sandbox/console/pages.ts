@@ -1,7 +1,7 @@
 /**
  * The developer console's own addresses under /sandbox/console: the entry link that turns the control
- * token or a one-time ticket into a session cookie, and the page's files (a fixed list read from
- * resources/sandbox-console/, so no request names a path of its own). Everything else the console reads
+ * token or a one-time ticket into a session cookie, and the page's files (read from
+ * resources/sandbox-console/ by plain names only, so no request names a path of its own). Everything else the console reads
  * and writes is the ordinary control API, which accepts the session cookie (http/controlGuard.ts).
  */
 import { readFile } from 'node:fs/promises';
@@ -22,13 +22,20 @@ const COMMON_HEADERS = {
   'referrer-policy': 'no-referrer',
 } as const;
 
-/** The only files served, by the name after /sandbox/console/ ('' is the page itself). */
-const FILES: ReadonlyMap<string, { readonly file: string; readonly type: string }> = new Map([
-  ['', { file: 'index.html', type: 'text/html; charset=utf-8' }],
-  ['index.html', { file: 'index.html', type: 'text/html; charset=utf-8' }],
-  ['console.js', { file: 'console.js', type: 'text/javascript; charset=utf-8' }],
-  ['console.css', { file: 'console.css', type: 'text/css; charset=utf-8' }],
-]);
+/**
+ * The files served, by the name after /sandbox/console/ ('' is the page itself): the page, and its scripts
+ * and style sheets by a plain name (lower-case letters, digits and '-', then .js or .css), so the page may
+ * be split into ES modules while no request can name a path of its own (no '/', '..', '%' or dot-file).
+ */
+const PAGE = { file: 'index.html', type: 'text/html; charset=utf-8' } as const;
+const ASSET = /^[a-z][a-z0-9-]*\.(js|css)$/;
+const ASSET_TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const;
+
+function fileFor(name: string): { readonly file: string; readonly type: string } | undefined {
+  if (name === '' || name === 'index.html') return PAGE;
+  const match = ASSET.exec(name);
+  return match ? { file: name, type: ASSET_TYPES[match[1] as 'js' | 'css'] } : undefined;
+}
 
 export interface ConsolePagesDeps {
   readonly sessions: ConsoleSessions;
@@ -100,7 +107,7 @@ export function createConsolePages(deps: ConsolePagesDeps) {
 
     if (deps.guard(req)) return refusalPage(res, 401, 'Developer console: not signed in', HOW_TO_OPEN);
     const name = url.pathname.slice(CONSOLE_PATH.length).replace(/^\//, '');
-    const entry = FILES.get(name);
+    const entry = fileFor(name);
     if (!entry) return refusalPage(res, 404, 'Not found', 'The developer console has no such file.');
     let body: Buffer;
     try {
