@@ -55,7 +55,7 @@ const KIND_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
   autoReversed: 'Reversed automatically (autoReverseDate)',
 });
 
-const BY_WORDS = { gateway: 'gateway request', console: 'console', clock: 'sandbox clock' };
+const BY_WORDS = { gateway: 'gateway', console: 'console', clock: 'clock' };
 
 export function createOrders() {
   const rows = byId('order-rows', HTMLTableSectionElement);
@@ -201,7 +201,7 @@ export function createOrders() {
               h(
                 'tr',
                 {},
-                h('th', { text: 'Sandbox time', attrs: { scope: 'col' } }),
+                h('th', { text: 'Sandbox time (UTC)', attrs: { scope: 'col' } }),
                 h('th', { text: 'Event', attrs: { scope: 'col' } }),
                 h('th', { text: 'Amount', attrs: { scope: 'col', class: 'num' } }),
                 h('th', { text: 'By', attrs: { scope: 'col' } }),
@@ -214,7 +214,7 @@ export function createOrders() {
                 h(
                   'tr',
                   {},
-                  h('td', { className: 'muted', text: utcTime(e.at) }),
+                  h('td', { className: 'muted mono', text: shortUtcTime(e.at), attrs: { title: utcTime(e.at) } }),
                   h('td', { text: KIND_WORDS[e.kind] ?? e.kind }),
                   h('td', { className: 'num', text: e.amount === undefined ? '' : money(e.amount, o.currency) }),
                   h('td', { text: BY_WORDS[e.by] ?? e.by }),
