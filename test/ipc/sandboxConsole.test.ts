@@ -44,6 +44,9 @@ describe('sandbox.console.open', () => {
 
     const [entry] = ipc.core.audit.query({ action: 'sandbox.console.open' });
     expect(entry).toMatchObject({ outcome: 'success', environment: 'sandbox', osUser: 'admin', role: 'administrator' });
+    // In words on the Audit screen.
+    const { entries } = await ipc.call('audit.query', { action: 'sandbox.console.open' });
+    expect(entries[0]?.words).toBe('Sandbox developer console opened (one-time link)');
     // The ticket is written nowhere.
     expect(JSON.stringify(ipc.core.audit.query())).not.toContain(new URL(url).searchParams.get('ticket'));
   });
@@ -95,6 +98,8 @@ describe('sandbox.console.open', () => {
           message: `The developer console shows the built-in sandbox, and the app is working in ${environment} now; switch to the sandbox in Settings to open it.`,
         });
         expect(ipc.core.audit.query({ action: 'sandbox.console.open' })[0]).toMatchObject({ outcome: 'refused', environment });
+        const { entries } = await ipc.call('audit.query', { action: 'sandbox.console.open', outcome: 'refused' });
+        expect(entries[0]?.words).toBe(`Sandbox developer console not opened: the app is working in ${environment}`);
       }
     } finally {
       await ipc.call('settings.updateGeneral', { environment: 'sandbox' });
