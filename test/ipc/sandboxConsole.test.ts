@@ -34,6 +34,12 @@ describe('sandbox.console.open', () => {
     expect(first.headers.get('location')).toBe('/sandbox/console');
     expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^sandbox_console_${sandbox.port}=[^;]+;.*HttpOnly`, 'i'));
 
+    // The session the cookie carries opens the console's page.
+    const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
+    const page = await fetch(`${sandbox.url}/sandbox/console`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Sandbox developer console</title>');
+
     // Used once: the same address again opens nothing.
     const again = await visit(url);
     expect(again.status).toBe(401);
