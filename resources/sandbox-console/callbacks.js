@@ -85,8 +85,12 @@ export function createCallbacks() {
     update(d) {
       const before = rows.querySelector(`tr[data-id="${d.id}"]`);
       deliveries.set(d.id, d);
-      if (before) before.replaceWith(row(d));
-      else render();
+      if (!before) return render();
+      const after = row(d);
+      // A retry must not fold the attempts the reader opened.
+      const details = after.querySelector('details');
+      if (details && before.querySelector('details')?.open) details.open = true;
+      before.replaceWith(after);
     },
     reset() {
       deliveries.clear();

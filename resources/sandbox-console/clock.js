@@ -30,6 +30,8 @@ export function createClock() {
   /** @param {ClockView} c */
   function showClock(c) {
     offsetMs = c.offsetMs;
+    // The field starts at the sandbox's time, so moving it is an edit rather than typing a date from nothing.
+    if (!at.value) at.value = new Date(c.now).toISOString().slice(0, 19);
     offset.textContent = c.offsetMs === 0 ? 'In step with this machine.' : `${spanWords(c.offsetMs)} from this machine's clock.`;
     tick();
   }

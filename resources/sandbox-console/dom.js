@@ -104,7 +104,7 @@ export function spanWords(ms) {
  * main/sandbox/engine/currencies.ts: amounts travel in minor units and are shown in major units.
  * @type {Readonly<Record<string, { code: string, exponent: number }>>}
  */
-const CURRENCIES = {
+export const CURRENCIES = {
   643: { code: 'RUB', exponent: 2 },
   840: { code: 'USD', exponent: 2 },
   978: { code: 'EUR', exponent: 2 },
@@ -119,11 +119,12 @@ const CURRENCIES = {
 };
 
 /**
- * The letters and exponent of a currency; an unknown code is shown as itself, in minor units.
+ * The letters and exponent of a currency; a code the page does not know is counted in minor units, and
+ * says so, rather than guessing its decimals.
  * @param {string} numeric
  */
 export function currencyOf(numeric) {
-  return CURRENCIES[numeric] ?? { code: numeric, exponent: 0 };
+  return CURRENCIES[numeric] ?? { code: `minor units of currency ${numeric}`, exponent: 0 };
 }
 
 /**
@@ -132,7 +133,9 @@ export function currencyOf(numeric) {
  * @param {string} currency ISO 4217 numeric code
  */
 export function money(minor, currency) {
-  const { code, exponent } = currencyOf(currency);
+  const known = CURRENCIES[currency];
+  if (!known) return `${minor} ${currencyOf(currency).code}`;
+  const { code, exponent } = known;
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
   const whole = digits.slice(0, digits.length - exponent).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const fraction = exponent > 0 ? `.${digits.slice(-exponent)}` : '';

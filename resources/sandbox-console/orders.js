@@ -4,7 +4,7 @@
  * gateway would make (pay, decline, hold, deposit, reverse, refund, expire). The buttons offered are
  * those the order's state allows; the sandbox still decides, and its refusal is shown beside them.
  */
-import { failureWords, read, write } from './api.js';
+import { ApiError, failureWords, read, write } from './api.js';
 import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
 
 /** @typedef {import('./api.js').OrderSummary} OrderSummary */
@@ -69,8 +69,10 @@ export function createOrders() {
   const orders = new Map();
   /** @type {string | null} */
   let selected = null;
-  /** The words last said about an action on the selected order (kept across a live re-render). */
-  let outcome = { text: '', error: false };
+  /** What was last said about an action on the selected order: one node, kept across live re-renders. */
+  const result = h('p', { className: 'result', attrs: { id: 'order-result', role: 'status' } });
+  /** An action is on its way: no second one (a double click must not refund twice). */
+  let busy = false;
   /** The amount typed for the selected order, kept when a live update redraws the detail. */
   let amountText = '';
   let refreshQueued = false;
@@ -131,21 +133,17 @@ export function createOrders() {
     });
     amountInput.value = amountText;
     amountInput.addEventListener('input', () => (amountText = amountInput.value));
-    const result = h('p', {
-      className: `result${outcome.error ? ' error' : ''}`,
-      text: outcome.text,
-      attrs: { id: 'order-result', role: 'status' },
-    });
     const needsAmount = allowed.some((a) => ACTIONS[a].takesAmount);
     const buttons = allowed.map((a) =>
       h('button', {
         text: ACTIONS[a].label,
         className: a === 'refund' || a === 'reverse' || a === 'decline' || a === 'expire' ? 'danger' : '',
-        attrs: { type: 'button', title: ACTIONS[a].hint },
+        attrs: { type: 'button', title: ACTIONS[a].hint, disabled: busy },
         on: { click: () => void act(o, a) },
       }),
     );
     const history = o.history ?? [];
+    const typing = document.activeElement?.id === 'order-amount';
     detail.replaceChildren(
       h('div', { className: 'card-head' }, h('h2', { text: `Order ${o.orderNumber}` }), statusBadge(o)),
       facts([
@@ -223,6 +221,17 @@ export function createOrders() {
             ),
           ),
     );
+    // A live update must not take the amount field from under the reader's fingers.
+    if (typing) amountInput.focus();
+  }
+
+  /**
+   * @param {string} text
+   * @param {boolean} error
+   */
+  function say(text, error) {
+    result.textContent = text;
+    result.classList.toggle('error', error);
   }
 
   /**
@@ -230,27 +239,30 @@ export function createOrders() {
    * @param {Action} action
    */
   async function act(o, action) {
+    if (busy) return;
     /** @type {{ action: Action, amount?: number }} */
     const body = { action };
     if (ACTIONS[action].takesAmount && amountText.trim() !== '') {
       const parsed = parseAmount(amountText, o.currency);
-      if (!parsed.ok) {
-        outcome = { text: parsed.error, error: true };
-        showDetail(o);
-        return;
-      }
+      if (!parsed.ok) return say(parsed.error, true);
       body.amount = parsed.minor;
     }
+    busy = true;
+    for (const b of detail.querySelectorAll('.actions button')) if (b instanceof HTMLButtonElement) b.disabled = true;
+    say(`${ACTIONS[action].label}: sending…`, false);
     try {
       /** @type {{ order: OrderDetail }} */
       const { order } = await write('POST', `/orders/${encodeURIComponent(o.orderId)}/actions`, body);
-      outcome = { text: `${ACTIONS[action].label}: done. The order is now ${statusWords(order).toLowerCase()}.`, error: false };
+      busy = false;
+      say(`${ACTIONS[action].label}: done. The order is now ${statusWords(order).toLowerCase()}.`, false);
       amountText = '';
       orders.set(order.orderId, order);
       render();
       if (selected === order.orderId) showDetail(order);
     } catch (err) {
-      outcome = { text: `${ACTIONS[action].label} refused: ${failureWords(err)}`, error: true };
+      busy = false;
+      const label = ACTIONS[action].label;
+      say(err instanceof ApiError ? `${label} refused: ${err.message}` : `${label}: ${failureWords(err)}`, true);
       // The order may have moved since it was shown: show it as the sandbox has it now.
       await refresh();
     }
@@ -259,7 +271,7 @@ export function createOrders() {
   /** @param {string} orderId */
   async function select(orderId) {
     if (selected !== orderId) {
-      outcome = { text: '', error: false };
+      say('', false);
       amountText = '';
     }
     selected = orderId;
@@ -278,7 +290,9 @@ export function createOrders() {
       /** @type {{ order: OrderDetail }} */
       const { order } = await read(`/orders/${encodeURIComponent(id)}`);
       if (selected !== id) return;
+      // The list's row is the same order: both say the same, whichever was read last.
       orders.set(order.orderId, order);
+      render();
       showDetail(order);
     } catch (err) {
       if (selected !== id) return;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, CARDS, control, formBody, payCard, paidOrder, postForm, register, uniqueNumber } from '../sandbox/client.js';
+import { selfSigned } from '../sandbox/certificates.js';
 import { accessibilityProblems, browserMissing, launchChromium, screenshot } from './browser.js';
 
 const TABS = [
@@ -114,13 +115,32 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     await expect.poll(() => detail.getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${orderNumber}`);
     expect(await detail.getByRole('table').textContent()).toContain('Deposited');
 
+    const amount = detail.getByLabel('Amount in RUB');
+    const said = detail.getByRole('status');
+    const refunded = async () => (await postForm(sb, '/payment/rest/getOrderStatusExtended.do', { ...AUTH, orderId })).paymentAmountInfo;
+
+    // An amount with more decimals than the currency has is refused on the page; nothing is sent.
+    await amount.fill('10.005');
     await detail.getByRole('button', { name: 'Refund' }).click();
-    await expect.poll(() => detail.getByRole('status').textContent()).toContain('now refunded');
+    await expect.poll(() => said.textContent()).toBe('Write the amount in RUB with at most 2 decimals, e.g. 12.50');
+    expect((await refunded()).refundedAmount).toBe(0);
+
+    // 10.00 in the field is 1,000 minor units at the sandbox.
+    await amount.fill('10.00');
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => said.textContent()).toBe('Refund: done. The order is now partly refunded.');
+    expect((await refunded()).refundedAmount).toBe(1_000);
+
+    // Blank: what is left.
+    await detail.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => said.textContent()).toBe('Refund: done. The order is now refunded.');
     const answer = await postForm(sb, '/payment/rest/getOrderStatusExtended.do', { ...AUTH, orderId });
     expect(answer.orderStatus).toBe(4);
     expect(answer.paymentAmountInfo.refundedAmount).toBe(2_500);
     await expect.poll(() => row.textContent()).toContain('Refunded');
-    expect(await detail.getByRole('table').textContent()).toMatch(/Refunded\s*RUB 25\.00\s*console/);
+    const history = await detail.getByRole('table').textContent();
+    expect(history).toMatch(/Refunded\s*RUB 10\.00\s*console/);
+    expect(history).toMatch(/Refunded\s*RUB 15\.00\s*console/);
   });
 
   it("Orders: an action the order no longer allows shows the sandbox's 409 in words, then the order as it is", async () => {
@@ -146,6 +166,9 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     expect(await said.getAttribute('class')).toContain('error');
     await expect.poll(() => detail.textContent()).toContain('Refunded');
     expect(await detail.getByRole('button', { name: 'Refund' }).count()).toBe(0);
+    // The list says what the detail says.
+    expect(await stale.getByTestId('order-row').filter({ hasText: orderNumber }).textContent()).toContain('Refunded');
+    await screenshot(stale, 'console-orders-refused-light');
     await stale.close();
   });
 
@@ -196,7 +219,13 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     await tab(page, 'Clock & merchants');
     const merchants = page.getByTestId('merchant-row');
     await expect.poll(() => merchants.count()).toBe(2);
-    expect(await merchants.filter({ hasText: 'signed-api' }).textContent()).toContain('required');
+    const signed = merchants.filter({ hasText: 'signed-api' });
+    expect(await signed.textContent()).toContain('required');
+    // A certificate uploaded over HTTP shows up live with its subject and fingerprint.
+    const { certPem } = await selfSigned('console-test-signer');
+    const uploaded = await control(sb, 'POST', '/merchants/signed/certificates', { pem: certPem });
+    await expect.poll(() => signed.textContent()).toContain('CN=console-test-signer');
+    expect(await signed.textContent()).toContain(uploaded.fingerprint256);
     await page.getByLabel('Advance by').fill('2');
     await page.getByLabel('Unit').selectOption('days');
     await page.getByRole('button', { name: 'Advance clock' }).click();
@@ -204,6 +233,14 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
     const clock = await control(sb, 'GET', '/clock');
     expect(clock.offsetMs).toBeGreaterThanOrEqual(2 * 86_400_000);
     expect(clock.offsetMs).toBeLessThan(2 * 86_400_000 + 60_000);
+
+    // Set: the field holds the sandbox's time, read as UTC.
+    const field = page.getByLabel('Set to (UTC)');
+    expect(Date.parse(`${await field.inputValue()}Z`) - (Date.now() + clock.offsetMs)).toBeLessThan(60_000);
+    await field.fill('2030-01-02T03:04:05');
+    await page.getByRole('button', { name: 'Set clock' }).click();
+    await expect.poll(() => page.locator('#clock-result').textContent()).toBe('The sandbox clock is now 2030-01-02 03:04:05 UTC.');
+    expect(Math.abs((await control(sb, 'GET', '/clock')).now - Date.parse('2030-01-02T03:04:05Z'))).toBeLessThan(60_000);
   });
 
   it('a lost live feed says "Reconnecting…", and once back the page reads what it missed', async () => {
@@ -237,6 +274,7 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
   it('every tab in light and dark: axe clean, screenshots, nothing cut off at 1280x720', async () => {
     // Something in every list, whether or not the tests above ran.
     await paidOrder(sb, { orderNumber: uniqueNumber('console-shot'), dynamicCallbackUrl: receiverUrl });
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/reverse.do', mode: 'lost', count: 2, latencyMs: 1500 }] });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [name, file] of TABS) {
@@ -257,6 +295,7 @@ describe.skipIf(browserMissing())('the sandbox developer console page', { timeou
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    await control(sb, 'DELETE', '/faults');
     expect(await page.evaluate("'neverReloaded' in window")).toBe(true);
   });
 });
