@@ -8,13 +8,14 @@
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron';
 import { CONTRACT_VERSION } from './ipc/channels.js';
 import { createDispatcher } from './ipc/dispatcher.js';
 import { EventHub } from './ipc/events.js';
 import { createHandlers } from './ipc/handlers.js';
 import { AppCore } from './services/appCore.js';
 import { appPage } from './shell/appPage.js';
+import { CONSOLE_PARTITION, consoleWindowOptions } from './shell/consoleWindow.js';
 import { sendContentSecurityPolicy } from './shell/contentSecurityPolicy.js';
 import { bindChannels, forwardEvents } from './shell/ipcBinding.js';
 import { menuTemplate } from './shell/menu.js';
@@ -47,6 +48,16 @@ async function openWindow(): Promise<BrowserWindow> {
   return w;
 }
 
+/** The developer console's windows: the sandbox's page, with none of the app's powers (main/shell/consoleWindow.ts). */
+const consoleWindows = new WeakSet<WebContents>();
+
+function openConsoleWindow(url: string): void {
+  const w = new BrowserWindow(consoleWindowOptions());
+  consoleWindows.add(w.webContents);
+  w.once('ready-to-show', () => w.show());
+  w.loadURL(url).catch((err: unknown) => console.error(`console window: ${err instanceof Error ? err.message : String(err)}`));
+}
+
 function showAbout(): void {
   const detail = `Version ${app.getVersion()} (IPC contract ${CONTRACT_VERSION})\nElectron ${process.versions.electron ?? '?'}, Node ${process.versions.node}`;
   const options = { type: 'info' as const, title: 'About', message: 'Gateway Back Office', detail, buttons: ['OK'] };
@@ -56,6 +67,8 @@ function showAbout(): void {
 async function start(): Promise<void> {
   sendContentSecurityPolicy(session.defaultSession);
   denyPermissions(session.defaultSession, page.isAppUrl);
+  // The console's own session: no permission for any page in it.
+  denyPermissions(session.fromPartition(CONSOLE_PARTITION), () => false);
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       menuTemplate({ appName: 'Gateway Back Office', isDev: devServerUrl !== undefined, platform: process.platform, showAbout }),
@@ -85,7 +98,15 @@ if (!app.requestSingleInstanceLock()) {
   });
   // Every web contents, not just the main window's, is kept on the app's page.
   app.on('web-contents-created', (_event, contents) =>
-    guardNavigation(contents, { isAppUrl: page.isAppUrl, openExternal: (url) => shell.openExternal(url) }),
+    guardNavigation(contents, {
+      isAppUrl: page.isAppUrl,
+      openExternal: (url) => shell.openExternal(url),
+      sandboxConsole: {
+        sandboxUrl: () => core?.sandbox.url,
+        isConsoleWindow: (c) => consoleWindows.has(c as WebContents),
+        open: openConsoleWindow,
+      },
+    }),
   );
   app.on('activate', () => {
     if (core && !win) void openWindow();

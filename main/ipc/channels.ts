@@ -59,6 +59,7 @@ export const CHANNELS = [
   'period.export',
   'period.reconcile',
   'period.reconciliation.export',
+  'sandbox.console.open',
 ] as const;
 
 export type ChannelName = (typeof CHANNELS)[number];

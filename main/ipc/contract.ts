@@ -22,6 +22,7 @@ import { cardsSchemas, type CardsResults } from './contract/cards.js';
 import { chargesSchemas, type ChargesResults, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
 import { periodSchemas, type PeriodResults } from './contract/period.js';
 import { rolesSchemas, type RolesResults, type Role } from './contract/roles.js';
+import { sandboxSchemas, type SandboxResults } from './contract/sandbox.js';
 
 export type { ChannelName } from './channels.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
@@ -33,6 +34,7 @@ export * from './contract/cards.js';
 export * from './contract/charges.js';
 export * from './contract/period.js';
 export * from './contract/roles.js';
+export * from './contract/sandbox.js';
 
 const schemas = {
   ...settingsSchemas,
@@ -43,6 +45,7 @@ const schemas = {
   ...chargesSchemas,
   ...rolesSchemas,
   ...periodSchemas,
+  ...sandboxSchemas,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -51,7 +54,16 @@ export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
 export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
 
 export interface Results
-  extends SettingsResults, OrdersResults, AuditResults, KeysResults, CardsResults, ChargesResults, RolesResults, PeriodResults {}
+  extends
+    SettingsResults,
+    OrdersResults,
+    AuditResults,
+    KeysResults,
+    CardsResults,
+    ChargesResults,
+    RolesResults,
+    PeriodResults,
+    SandboxResults {}
 export type Result<K extends ChannelName> = Results[K];
 
 /** Events main pushes to the renderer. */

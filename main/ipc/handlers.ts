@@ -41,6 +41,7 @@ import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
+import { createSandboxConsoleHandlers } from './sandboxConsoleHandlers.js';
 
 export interface HandlerContext {
   readonly core: AppCore;
@@ -433,5 +434,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createRoleHandlers({ core, events, app }),
     ...createChargeLimitHandlers({ core, events, app }),
     ...createPeriodHandlers({ core, events, app }),
+    ...createSandboxConsoleHandlers({ core, events, app }),
   };
 }

@@ -76,6 +76,8 @@ export const MINIMUM_ROLE = {
   'period.export': EVERYONE,
   'period.reconcile': FINANCE,
   'period.reconciliation.export': FINANCE,
+  // The console arms faults and moves orders and the clock of the embedded sandbox.
+  'sandbox.console.open': ADMINISTRATOR,
 } as const satisfies Record<ChannelName, Role>;
 
 const rank = (role: Role): number => ROLES.indexOf(role);

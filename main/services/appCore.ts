@@ -34,6 +34,7 @@ import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
+import { openSandboxConsole } from './sandboxConsole.js';
 import { SettingsError, SettingsService, type EnvironmentName } from './settings.js';
 import { SigningKeyService } from './signingKeys.js';
 
@@ -214,6 +215,11 @@ export class AppCore {
       const words = failureText(err);
       return { ok: false, message: words.message, ...(words.detail ? { detail: words.detail } : {}) };
     }
+  }
+
+  /** A one-time address of the embedded sandbox's developer console; refused (and audited) outside the sandbox. */
+  openSandboxConsole(): string {
+    return openSandboxConsole({ environment: this.services.environment, sandbox: this.sandbox, audit: this.audit, osUser: this.o.osUser });
   }
 
   /**

@@ -166,6 +166,10 @@ function settingsWords(e: AuditRecord): string | undefined {
     }
     case 'connection.change':
       return `Connection of ${e.environment} changed: ${d}`;
+    case 'sandbox.console.open':
+      return e.outcome === 'success'
+        ? 'Sandbox developer console opened (one-time link)'
+        : `Sandbox developer console not opened${because(d)}`;
     case 'credential.set':
     case 'credential.clear': {
       const m = /^(password|token)(?:: (.*))?$/s.exec(d);

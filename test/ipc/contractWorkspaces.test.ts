@@ -13,6 +13,7 @@ import { keysSchemas } from '../../main/ipc/contract/keys.js';
 import { ordersSchemas } from '../../main/ipc/contract/orders.js';
 import { periodSchemas } from '../../main/ipc/contract/period.js';
 import { rolesSchemas } from '../../main/ipc/contract/roles.js';
+import { sandboxSchemas } from '../../main/ipc/contract/sandbox.js';
 import { settingsSchemas } from '../../main/ipc/contract/settings.js';
 import * as roles from '../../main/services/roles.js';
 
@@ -26,6 +27,7 @@ const WORKSPACES = [
   { module: chargesSchemas, owns: (c: string) => c.startsWith('charges.') },
   { module: rolesSchemas, owns: (c: string) => c.startsWith('roles.') },
   { module: periodSchemas, owns: (c: string) => c.startsWith('period.') },
+  { module: sandboxSchemas, owns: (c: string) => c.startsWith('sandbox.') },
 ] as const;
 
 describe('the contract split by workspace', () => {

@@ -128,11 +128,15 @@ describe('the IPC dispatcher', () => {
       'charges.batch.cancel',
       'roles.set',
       'roles.setPassphrase',
+      // Issues a ticket and writes the audit log.
+      'sandbox.console.open',
     ];
     for (const channel of CHANNELS) {
       await fc.assert(
         fc.asyncProperty(fc.anything(), async (payload) => {
-          if (writing.includes(channel) && payload !== null && typeof payload === 'object' && !Array.isArray(payload)) return;
+          // An absent payload is an empty one, which fits a channel without input.
+          const mayFit = payload === undefined || (payload !== null && typeof payload === 'object' && !Array.isArray(payload));
+          if (writing.includes(channel) && mayFit) return;
           const answer = await dispatch(channel, payload);
           if (!answer.ok) expectRefusal(answer);
         }),

@@ -108,6 +108,7 @@ describe('the permissions table', () => {
       'keys.retire',
       'keys.testSign',
       'roles.setPassphrase',
+      'sandbox.console.open',
     ]);
     expect(
       byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c)),

@@ -70,12 +70,21 @@ export const ipcMain = {
   handle: vi.fn((channel: string, handler: Handler) => void ipcMain.handlers.set(channel, handler)),
 };
 
+const fakeSession = () => ({
+  webRequest: { onHeadersReceived: vi.fn() },
+  setPermissionRequestHandler: vi.fn(),
+  setPermissionCheckHandler: vi.fn(),
+});
+const partitions = new Map<string, ReturnType<typeof fakeSession>>();
+
 export const session = {
-  defaultSession: {
-    webRequest: { onHeadersReceived: vi.fn() },
-    setPermissionRequestHandler: vi.fn(),
-    setPermissionCheckHandler: vi.fn(),
-  },
+  defaultSession: fakeSession(),
+  /** One session per partition name, as Electron keeps them. */
+  fromPartition: vi.fn((partition: string) => {
+    const existing = partitions.get(partition) ?? fakeSession();
+    partitions.set(partition, existing);
+    return existing;
+  }),
 };
 
 export const shell = { openExternal: vi.fn(async (_url: string) => undefined) };

@@ -9,6 +9,7 @@ import type { Session, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_HEADER } from '../../main/security/csp.js';
 import { appPage } from '../../main/shell/appPage.js';
+import { CONSOLE_PARTITION, consoleWindowOptions, isSandboxConsoleUrl } from '../../main/shell/consoleWindow.js';
 import { sendContentSecurityPolicy } from '../../main/shell/contentSecurityPolicy.js';
 import { EXTERNAL_LINK_HOSTS, isAllowedExternalLink } from '../../main/shell/externalLinks.js';
 import { guardNavigation } from '../../main/shell/navigation.js';
@@ -129,6 +130,108 @@ describe('navigation', () => {
     ]) {
       expect(isAllowedExternalLink(url), url).toBe(false);
     }
+  });
+});
+
+describe("the sandbox's developer console window", () => {
+  const sandboxUrl = 'http://127.0.0.1:41234';
+  const ticket = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5';
+  const consoleUrl = `${sandboxUrl}/sandbox/console?ticket=${ticket}`;
+
+  /** An app window's contents and a console window's, each guarded as main/index.ts guards every web contents. */
+  function guardedPair() {
+    const app = new FakeWebContents();
+    const console = new FakeWebContents();
+    const open = vi.fn((_url: string) => undefined);
+    const openExternal = vi.fn(async (_url: string) => undefined);
+    const policy = {
+      isAppUrl: page.isAppUrl,
+      openExternal,
+      sandboxConsole: { sandboxUrl: () => sandboxUrl, isConsoleWindow: (c: unknown) => c === console, open },
+    };
+    for (const c of [app, console]) guardNavigation(c as unknown as WebContents, policy);
+    const navigate = (contents: FakeWebContents, name: string, url: string) => {
+      const event = { url, preventDefault: vi.fn() };
+      contents.emit(name, event, url);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    return { app, console, open, openExternal, navigate };
+  }
+
+  it('has no preload, runs sandboxed and isolated, in a session partition of its own that is not persisted', () => {
+    const options = consoleWindowOptions();
+    expect(options.webPreferences).toEqual({
+      partition: CONSOLE_PARTITION,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    });
+    expect(options.webPreferences).not.toHaveProperty('preload');
+    expect(CONSOLE_PARTITION).not.toMatch(/^persist:/);
+    expect(options.show).toBe(false);
+  });
+
+  it("is exactly the embedded sandbox's console address with one ticket", () => {
+    expect(isSandboxConsoleUrl(consoleUrl, sandboxUrl)).toBe(true);
+    for (const url of [
+      `${sandboxUrl}/sandbox/console?token=${ticket}`,
+      `${sandboxUrl}/sandbox/console?ticket=${ticket}&token=x`,
+      `${sandboxUrl}/sandbox/console?ticket=${ticket}#x`,
+      `${sandboxUrl}/sandbox/console?ticket=short`,
+      `${sandboxUrl}/sandbox/console?ticket=${ticket}%3Cscript`,
+      `${sandboxUrl}/sandbox/console/?ticket=${ticket}`,
+      `${sandboxUrl}/sandbox/orders?ticket=${ticket}`,
+      `${sandboxUrl}/sandbox/console`,
+      `http://127.0.0.1:41235/sandbox/console?ticket=${ticket}`,
+      `http://localhost:41234/sandbox/console?ticket=${ticket}`,
+      `https://127.0.0.1:41234/sandbox/console?ticket=${ticket}`,
+      `http://user:pw@127.0.0.1:41234/sandbox/console?ticket=${ticket}`,
+      'not a url',
+    ]) {
+      expect(isSandboxConsoleUrl(url, sandboxUrl), url).toBe(false);
+    }
+    expect(isSandboxConsoleUrl(consoleUrl, undefined)).toBe(false);
+  });
+
+  it("opens from the app's page as a window of main's, never one the page opens; nothing else opens", () => {
+    const { app, open, openExternal } = guardedPair();
+    expect(app.windowOpenHandler?.({ url: consoleUrl })).toEqual({ action: 'deny' });
+    expect(open).toHaveBeenCalledWith(consoleUrl);
+    open.mockClear();
+    for (const url of [`${sandboxUrl}/sandbox/console?token=${ticket}`, `${sandboxUrl}/sandbox/orders`, 'https://evil.example/']) {
+      expect(app.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
+    }
+    expect(open).not.toHaveBeenCalled();
+    expect(openExternal).not.toHaveBeenCalled();
+  });
+
+  it("keeps a console window on the sandbox's origin: the ticket's redirect and its files, nothing else", () => {
+    const { console, app, navigate, open, openExternal } = guardedPair();
+    for (const name of ['will-navigate', 'will-redirect']) {
+      expect(navigate(console, name, `${sandboxUrl}/sandbox/console`)).toBe(false);
+      expect(navigate(console, name, `${sandboxUrl}/sandbox/console/console.css`)).toBe(false);
+      for (const url of [
+        'https://evil.example/',
+        page.url,
+        'http://127.0.0.1:41235/sandbox/console',
+        `https://${EXTERNAL_LINK_HOSTS[0]}/x`,
+      ]) {
+        expect(navigate(console, name, url), `${name} ${url}`).toBe(true);
+      }
+      // The app's window is not the console's: the sandbox is not its page.
+      expect(navigate(app, name, `${sandboxUrl}/sandbox/console`)).toBe(true);
+    }
+    // A console window opens nothing, not even another console.
+    expect(console.windowOpenHandler?.({ url: consoleUrl })).toEqual({ action: 'deny' });
+    expect(console.windowOpenHandler?.({ url: `https://${EXTERNAL_LINK_HOSTS[0]}/x` })).toEqual({ action: 'deny' });
+    expect(open).not.toHaveBeenCalled();
+    expect(openExternal).not.toHaveBeenCalled();
   });
 });
 

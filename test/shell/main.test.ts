@@ -88,6 +88,44 @@ describe('the Electron adapter', () => {
     expect(win.focus).toHaveBeenCalled();
   });
 
+  it("opens the sandbox's developer console from the app's page in a window of main's, kept on the sandbox", async () => {
+    const answer = (await call('sandbox.console.open', {})) as { ok: true; value: { url: string } };
+    expect(answer.ok).toBe(true);
+    const { url } = answer.value;
+    const sandboxOrigin = new URL(url).origin;
+    expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
+    expect(BrowserWindow.created).toHaveLength(2);
+    const consoleWindow = BrowserWindow.created[1]!;
+    const preferences = consoleWindow.options.webPreferences as Record<string, unknown>;
+    expect(preferences).toMatchObject({ partition: 'sandbox-console', contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(preferences).not.toHaveProperty('preload');
+    await vi.waitFor(() => expect(consoleWindow.webContents.mainFrame.url).toBe(url));
+    expect(consoleWindow.show).toHaveBeenCalled();
+    // Its own session refuses every permission.
+    const consoleSession = session.fromPartition('sandbox-console');
+    expect(consoleSession).not.toBe(session.defaultSession);
+    expect(consoleSession.setPermissionCheckHandler).toHaveBeenCalled();
+    const check = consoleSession.setPermissionCheckHandler.mock.calls[0]![0] as (...a: unknown[]) => boolean;
+    expect(
+      check({}, 'clipboard-sanitized-write', sandboxOrigin, { requestingUrl: `${sandboxOrigin}/sandbox/console`, isMainFrame: true }),
+    ).toBe(false);
+    // The ticket's redirect to the console is followed; a way off the sandbox is not.
+    const redirect = (to: string) => {
+      const event = { url: to, preventDefault: vi.fn() };
+      consoleWindow.webContents.emit('will-redirect', event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(redirect(`${sandboxOrigin}/sandbox/console`)).toBe(false);
+    expect(redirect('https://evil.example/')).toBe(true);
+    expect(redirect(contents.mainFrame.url)).toBe(true);
+    // The app's page itself still may not go to the sandbox, and the launch-long token link opens nothing.
+    const appNavigation = { url: `${sandboxOrigin}/sandbox/console`, preventDefault: vi.fn() };
+    contents.emit('will-navigate', appNavigation);
+    expect(appNavigation.preventDefault).toHaveBeenCalled();
+    expect(contents.windowOpenHandler?.({ url: url.replace('ticket=', 'token=') })).toEqual({ action: 'deny' });
+    expect(BrowserWindow.created).toHaveLength(2);
+  });
+
   it('closes the core before quitting: the quit is held, then completed', async () => {
     const quitting = { preventDefault: vi.fn() };
     app.emit('before-quit', quitting);

@@ -1,8 +1,8 @@
 /**
  * Settings: which environment the app works in, each gateway environment's connection and credentials
  * (a secret is sent to main once and never shown back: only "set" or "not set"), the language of the
- * gateway's messages, and (ChargeLimits) each environment's currencies and per-charge maximums. Every change
- * is validated in main and audited there.
+ * gateway's messages, (ChargeLimits) each environment's currencies and per-charge maximums, and (DeveloperConsole)
+ * the way into the sandbox's developer console. Every change is validated in main and audited there.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
+import { DeveloperConsole } from './DeveloperConsole';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 export const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
@@ -54,6 +55,7 @@ export function SettingsWorkspace() {
         </p>
       )}
       <GeneralSettings view={view} />
+      <DeveloperConsole environment={view.general.environment} />
       <ChargeLimits current={view.general.environment} />
       {(['test', 'production', 'custom'] as const).map((e) => (
         <ConnectionForm key={e} environment={e} connection={view.connections[e]} current={view.general.environment === e} />

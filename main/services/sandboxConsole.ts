@@ -1,0 +1,51 @@
+/**
+ * Opening the embedded sandbox's developer console from the app: a one-time address (a ticket the sandbox
+ * accepts once, within a minute), never the sandbox's control token, which would stay valid for the whole
+ * launch in whatever window or history it reached. Only while the app works in the sandbox: the console
+ * shows and steers the built-in simulator, and offering it while the app works against a real gateway
+ * would suggest that what it shows is that gateway's traffic. Every opening is audited, a refusal too.
+ */
+import type { Sandbox } from '../sandbox/index.js';
+import type { AuditRepository } from '../store/audit.js';
+import type { EnvironmentName } from './settings.js';
+
+/** The app works in another environment than the sandbox: the message says which, and what to do. */
+export class SandboxConsoleRefused extends Error {
+  override name = 'SandboxConsoleRefused';
+  constructor(readonly environment: Exclude<EnvironmentName, 'sandbox'>) {
+    super(
+      `The developer console shows the built-in sandbox, and the app is working in ${environment} now; ` +
+        'switch to the sandbox in Settings to open it.',
+    );
+  }
+}
+
+export interface SandboxConsoleDeps {
+  /** The environment the app works in now. */
+  readonly environment: EnvironmentName;
+  readonly sandbox: Pick<Sandbox, 'consoleUrl' | 'url'>;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly now?: () => number;
+}
+
+/** The console's one-time address, audited; a SandboxConsoleRefused outside the sandbox (audited too). */
+export function openSandboxConsole(d: SandboxConsoleDeps): string {
+  const entry = {
+    at: (d.now ?? Date.now)(),
+    osUser: d.osUser,
+    environment: d.environment,
+    action: 'sandbox.console.open',
+    objectType: 'sandbox',
+    objectId: d.sandbox.url,
+  } as const;
+  if (d.environment !== 'sandbox') {
+    const refusal = new SandboxConsoleRefused(d.environment);
+    d.audit.record({ ...entry, outcome: 'refused', detail: `the app is working in ${d.environment}` });
+    throw refusal;
+  }
+  const url = d.sandbox.consoleUrl();
+  // The address carries the ticket: it is handed to the window that opens it and written nowhere.
+  d.audit.record({ ...entry, outcome: 'success', detail: 'one-time link to the developer console' });
+  return url;
+}

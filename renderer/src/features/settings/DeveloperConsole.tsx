@@ -1,0 +1,52 @@
+/**
+ * Settings' way into the embedded sandbox's developer console: the requests the sandbox received and what
+ * it answered, its orders, callbacks, faults and clock. Offered to an administrator while the app works in
+ * the sandbox; otherwise the button stays disabled with the reason beside it (main refuses the channel in
+ * those cases anyway). Main answers a one-time address, opened in a window of its own with no access to
+ * this one (noopener); in Electron, main opens that address in a separate, isolated window.
+ */
+import { useMutation } from '@tanstack/react-query';
+import type { EnvironmentName } from '../../../../main/ipc/contract';
+import { call } from '../../api/client';
+import { Button } from '../../components/Button';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { mayCall, useRoleProfile } from '../roles/profile';
+import { ENVIRONMENT_WORDS } from './SettingsWorkspace';
+
+export function DeveloperConsole({ environment }: { readonly environment: EnvironmentName }) {
+  const profile = useRoleProfile().data;
+  const open = useMutation({
+    mutationFn: () => call('sandbox.console.open', {}),
+    onSuccess: ({ url }) => {
+      window.open(url, '_blank', 'noopener');
+    },
+  });
+  const unavailable = !mayCall(profile, 'sandbox.console.open')
+    ? 'Only an administrator can open the developer console.'
+    : environment !== 'sandbox'
+      ? `Available while the app works in the sandbox; it is working in ${ENVIRONMENT_WORDS[environment]} now.`
+      : undefined;
+
+  return (
+    <section className="panel" aria-labelledby="developer-console-title">
+      <h2 id="developer-console-title">Developer console</h2>
+      <p id="developer-console-what" className="muted">
+        The built-in sandbox's own page: every request it received and what it answered, its orders, callbacks and clock, and faults to arm.
+        It opens in a window of its own.
+      </p>
+      <Button
+        onClick={() => open.mutate()}
+        disabled={unavailable !== undefined || open.isPending}
+        aria-describedby={unavailable ? 'developer-console-what developer-console-unavailable' : 'developer-console-what'}
+      >
+        {open.isPending ? 'Opening…' : 'Open developer console'}
+      </Button>
+      {unavailable && (
+        <p id="developer-console-unavailable" className="hint">
+          {unavailable}
+        </p>
+      )}
+      {open.isError && <ErrorNotice className="field-error" error={open.error} />}
+    </section>
+  );
+}
