@@ -33,11 +33,17 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
   let app: AppUnderTest;
   let page: Page;
   let all: SandboxOrder[];
+  /** What the console said in red: a style or script the CSP refused would show here (recharts draws SVG). */
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
     app = await openApp(browser, undefined, { demo: true });
     page = app.page;
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
     const r = await control(app.sandbox, 'GET', '/orders?merchant=sandbox&limit=10000');
     all = r.orders as SandboxOrder[];
     expect(all.length).toBeGreaterThan(2_500);
@@ -70,6 +76,22 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await theme('light');
   }
 
+  /**
+   * What is cut off at 1280x720: a table cell (the description aside, which has its whole text in a
+   * tooltip) or header whose content is wider than it shows, or a page wider than the window.
+   */
+  const clipped = async () => {
+    const cut = await page.locator('.period-table [role="row"]').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [...row.querySelectorAll('[role="cell"], [role="columnheader"]')]
+          .slice(0, 7)
+          .filter((c) => c.scrollWidth > c.clientWidth || [...c.children].some((k) => k.scrollWidth > k.clientWidth))
+          .map((c) => c.textContent ?? ''),
+      ),
+    );
+    const width = await page.locator('html').evaluate((html) => html.scrollWidth);
+    return width > 1280 ? [...cut, `the page is ${width}px wide`] : cut;
+  };
   const heading = () => page.locator('#period-totals-title').first();
   /** The count the list says it shows, once it has settled on `expected` (syncs and debounced filters). */
   async function expectCount(expected: number) {
@@ -102,6 +124,9 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     expect(shown).toEqual(newest.slice(0, shown.length).map((o) => o.orderNumber));
     // The look-up box stays at the top.
     expect(await page.getByLabel('Order ID or order number').isVisible()).toBe(true);
+    expect(await page.locator('.period-chart .recharts-wrapper > svg').count()).toBe(2);
+    expect(await clipped()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await bothThemes('orders-list-today');
   });
 
@@ -239,7 +264,9 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await expect
       .poll(() => view.locator('#period-totals-title').textContent())
       .toBe(`${month.filter((o) => o.clientId === client).length} orders`);
+    expect(await clipped()).toEqual([]);
     await bothThemes('orders-client');
+    expect(consoleErrors).toEqual([]);
     await view.getByRole('button', { name: 'Back to the list' }).click();
   });
   it('a failed sync says so and keeps the copy marked as of its sync; a slow one counts its pages and can be cancelled', async () => {
