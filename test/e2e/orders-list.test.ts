@@ -308,4 +308,46 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
       await control(app.sandbox, 'DELETE', '/faults');
     }
   });
+  // The profile lives in the OS keychain, which `npm test` provides (as for test/e2e/roles.test.ts).
+  it.runIf(process.env.KEYCHAIN_TESTS === '1')('support sees the list and the client, and no money action', async () => {
+    const PASSPHRASE = 'support starts the day on the list';
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Profile: / })
+      .click();
+    const d = page.getByRole('dialog', { name: 'Role profile' });
+    await d.getByLabel('New passphrase', { exact: true }).fill(PASSPHRASE);
+    await d.getByLabel('New passphrase again').fill(PASSPHRASE);
+    await d.getByRole('button', { name: 'Set the passphrase' }).click();
+    await expect.poll(() => d.getByRole('status').textContent()).toMatch(/The passphrase is set/);
+    await d.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await d.getByRole('button', { name: 'Switch to Support' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('banner')
+          .getByRole('button', { name: /^Profile: / })
+          .textContent(),
+      )
+      .toBe('Profile: Support');
+
+    await preset('30 days');
+    const t = today();
+    const month = within(t - 29 * DAY, t + DAY);
+    await expectCount(month.length);
+    await page.getByRole('form', { name: 'Filters' }).getByLabel('Client ID').fill('client-anna');
+    await expectCount(month.filter((o) => o.clientId === 'client-anna').length);
+    const first = (await rowNumbers())[0]!;
+    await page.locator('.period-table').getByRole('button', { name: 'client-anna' }).first().click();
+    const view = page.getByRole('article');
+    await expect.poll(() => view.textContent()).toContain('Stored cards are shown to Finance and Administrator profiles.');
+    await expect
+      .poll(() => view.locator('#period-totals-title').textContent())
+      .toBe(`${month.filter((o) => o.clientId === 'client-anna').length} orders`);
+    await bothThemes('orders-client-support');
+    await view.locator('.period-table [role=row][data-index="0"]').click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe(`Order ${first}`);
+    expect(await page.getByRole('article').textContent()).toContain('Paid');
+    expect(await page.getByRole('button', { name: /^(Refund|Reverse|Charge held amount)…$/ }).count()).toBe(0);
+  });
 });
