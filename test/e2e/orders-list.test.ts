@@ -297,6 +297,8 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
       await custom.getByLabel('Last day').fill(day(today() - 60 * DAY));
       await custom.getByRole('button', { name: 'Show period' }).click();
       await expect.poll(() => mark.textContent(), { timeout: 20_000 }).toMatch(/Syncing… [\d,]+ of [\d,]+/);
+      // What was read so far is shown, and says so.
+      await expect.poll(() => heading().textContent()).toMatch(/^[\d,]+ orders? so far, while the sync runs$/);
       await screenshot(page, 'orders-list-syncing-light');
       await mark.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => mark.textContent(), { timeout: 20_000 }).toContain('Sync cancelled');
