@@ -303,8 +303,17 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
       await mark.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => mark.textContent(), { timeout: 20_000 }).toContain('Sync cancelled');
       await control(app.sandbox, 'DELETE', '/faults');
+      // The sync's events re-read the list only, not everything the app has read (app.info, settings…).
+      const others: string[] = [];
+      const count = (r: { url(): string }) => {
+        const channel = /\/ipc\/([^/?]+)/.exec(r.url())?.[1];
+        if (channel && !channel.startsWith('period.')) others.push(channel);
+      };
+      page.on('request', count);
       await mark.getByRole('button', { name: 'Sync again' }).click();
       await synced();
+      page.off('request', count);
+      expect(others).toEqual([]);
       await expectCount(within(today() - 89 * DAY, today() - 59 * DAY).length);
     } finally {
       await control(app.sandbox, 'DELETE', '/faults');
