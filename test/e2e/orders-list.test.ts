@@ -268,6 +268,24 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await bothThemes('orders-client');
     expect(consoleErrors).toEqual([]);
     await view.getByRole('button', { name: 'Back to the list' }).click();
+
+    // From the order view: demo-h-03000 was paid with client-anna's stored card.
+    const box = page.getByLabel('Order ID or order number');
+    await box.fill('demo-h-03000');
+    await box.press('Enter');
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe('Order demo-h-03000');
+    await page.getByRole('article').getByRole('button', { name: 'Open client' }).click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe(`Client ${client}`);
+
+    // From Stored cards: a client found there opens in Orders.
+    await page.getByRole('navigation').getByRole('button', { name: 'Stored cards' }).click();
+    await page.getByRole('radio', { name: 'Client ID' }).check();
+    await page.getByRole('textbox', { name: 'Client ID', exact: true }).fill('client-boris');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByRole('button', { name: 'Open client' }).first().click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe('Client client-boris');
+    expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Orders');
+    await page.getByRole('article').getByRole('button', { name: 'Back to the list' }).click();
   });
   it('a failed sync says so and keeps the copy marked as of its sync; a slow one counts its pages and can be cancelled', async () => {
     const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
