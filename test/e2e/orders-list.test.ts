@@ -33,11 +33,17 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
   let app: AppUnderTest;
   let page: Page;
   let all: SandboxOrder[];
+  /** What the console said in red: a style or script the CSP refused would show here (recharts draws SVG). */
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     browser = await launchChromium();
     app = await openApp(browser, undefined, { demo: true });
     page = app.page;
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
     const r = await control(app.sandbox, 'GET', '/orders?merchant=sandbox&limit=10000');
     all = r.orders as SandboxOrder[];
     expect(all.length).toBeGreaterThan(2_500);
@@ -70,6 +76,22 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await theme('light');
   }
 
+  /**
+   * What is cut off at 1280x720: a table cell (the description aside, which has its whole text in a
+   * tooltip) or header whose content is wider than it shows, or a page wider than the window.
+   */
+  const clipped = async () => {
+    const cut = await page.locator('.period-table [role="row"]').evaluateAll((rows) =>
+      rows.flatMap((row) =>
+        [...row.querySelectorAll('[role="cell"], [role="columnheader"]')]
+          .slice(0, 7)
+          .filter((c) => c.scrollWidth > c.clientWidth || [...c.children].some((k) => k.scrollWidth > k.clientWidth))
+          .map((c) => c.textContent ?? ''),
+      ),
+    );
+    const width = await page.locator('html').evaluate((html) => html.scrollWidth);
+    return width > 1280 ? [...cut, `the page is ${width}px wide`] : cut;
+  };
   const heading = () => page.locator('#period-totals-title').first();
   /** The count the list says it shows, once it has settled on `expected` (syncs and debounced filters). */
   async function expectCount(expected: number) {
@@ -102,6 +124,9 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     expect(shown).toEqual(newest.slice(0, shown.length).map((o) => o.orderNumber));
     // The look-up box stays at the top.
     expect(await page.getByLabel('Order ID or order number').isVisible()).toBe(true);
+    expect(await page.locator('.period-chart .recharts-wrapper > svg').count()).toBe(2);
+    expect(await clipped()).toEqual([]);
+    expect(consoleErrors).toEqual([]);
     await bothThemes('orders-list-today');
   });
 
@@ -239,8 +264,28 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await expect
       .poll(() => view.locator('#period-totals-title').textContent())
       .toBe(`${month.filter((o) => o.clientId === client).length} orders`);
+    expect(await clipped()).toEqual([]);
     await bothThemes('orders-client');
+    expect(consoleErrors).toEqual([]);
     await view.getByRole('button', { name: 'Back to the list' }).click();
+
+    // From the order view: demo-h-03000 was paid with client-anna's stored card.
+    const box = page.getByLabel('Order ID or order number');
+    await box.fill('demo-h-03000');
+    await box.press('Enter');
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe('Order demo-h-03000');
+    await page.getByRole('article').getByRole('button', { name: 'Open client' }).click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe(`Client ${client}`);
+
+    // From Stored cards: a client found there opens in Orders.
+    await page.getByRole('navigation').getByRole('button', { name: 'Stored cards' }).click();
+    await page.getByRole('radio', { name: 'Client ID' }).check();
+    await page.getByRole('textbox', { name: 'Client ID', exact: true }).fill('client-boris');
+    await page.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByRole('button', { name: 'Open client' }).first().click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe('Client client-boris');
+    expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Orders');
+    await page.getByRole('article').getByRole('button', { name: 'Back to the list' }).click();
   });
   it('a failed sync says so and keeps the copy marked as of its sync; a slow one counts its pages and can be cancelled', async () => {
     const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
@@ -270,15 +315,68 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
       await custom.getByLabel('Last day').fill(day(today() - 60 * DAY));
       await custom.getByRole('button', { name: 'Show period' }).click();
       await expect.poll(() => mark.textContent(), { timeout: 20_000 }).toMatch(/Syncing… [\d,]+ of [\d,]+/);
+      // What was read so far is shown, and says so.
+      await expect.poll(() => heading().textContent()).toMatch(/^[\d,]+ orders? so far, while the sync runs$/);
       await screenshot(page, 'orders-list-syncing-light');
       await mark.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(() => mark.textContent(), { timeout: 20_000 }).toContain('Sync cancelled');
       await control(app.sandbox, 'DELETE', '/faults');
+      // The sync's events re-read the list only, not everything the app has read (app.info, settings…).
+      const others: string[] = [];
+      const count = (r: { url(): string }) => {
+        const channel = /\/ipc\/([^/?]+)/.exec(r.url())?.[1];
+        if (channel && !channel.startsWith('period.')) others.push(channel);
+      };
+      page.on('request', count);
       await mark.getByRole('button', { name: 'Sync again' }).click();
       await synced();
+      page.off('request', count);
+      expect(others).toEqual([]);
       await expectCount(within(today() - 89 * DAY, today() - 59 * DAY).length);
     } finally {
       await control(app.sandbox, 'DELETE', '/faults');
     }
+  });
+  // The profile lives in the OS keychain, which `npm test` provides (as for test/e2e/roles.test.ts).
+  it.runIf(process.env.KEYCHAIN_TESTS === '1')('support sees the list and the client, and no money action', async () => {
+    const PASSPHRASE = 'support starts the day on the list';
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Profile: / })
+      .click();
+    const d = page.getByRole('dialog', { name: 'Role profile' });
+    await d.getByLabel('New passphrase', { exact: true }).fill(PASSPHRASE);
+    await d.getByLabel('New passphrase again').fill(PASSPHRASE);
+    await d.getByRole('button', { name: 'Set the passphrase' }).click();
+    await expect.poll(() => d.getByRole('status').textContent()).toMatch(/The passphrase is set/);
+    await d.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await d.getByRole('button', { name: 'Switch to Support' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('banner')
+          .getByRole('button', { name: /^Profile: / })
+          .textContent(),
+      )
+      .toBe('Profile: Support');
+
+    await preset('30 days');
+    const t = today();
+    const month = within(t - 29 * DAY, t + DAY);
+    await expectCount(month.length);
+    await page.getByRole('form', { name: 'Filters' }).getByLabel('Client ID').fill('client-anna');
+    await expectCount(month.filter((o) => o.clientId === 'client-anna').length);
+    const first = (await rowNumbers())[0]!;
+    await page.locator('.period-table').getByRole('button', { name: 'client-anna' }).first().click();
+    const view = page.getByRole('article');
+    await expect.poll(() => view.textContent()).toContain('Stored cards are shown to Finance and Administrator profiles.');
+    await expect
+      .poll(() => view.locator('#period-totals-title').textContent())
+      .toBe(`${month.filter((o) => o.clientId === 'client-anna').length} orders`);
+    await bothThemes('orders-client-support');
+    await view.locator('.period-table [role=row][data-index="0"]').click();
+    await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe(`Order ${first}`);
+    expect(await page.getByRole('article').textContent()).toContain('Paid');
+    expect(await page.getByRole('button', { name: /^(Refund|Reverse|Charge held amount)…$/ }).count()).toBe(0);
   });
 });

@@ -214,6 +214,7 @@ export function PeriodResults({
   label,
   onOpen,
   onClient,
+  syncing = false,
   children,
 }: {
   readonly query: PeriodQuery;
@@ -221,6 +222,8 @@ export function PeriodResults({
   readonly label: string;
   readonly onOpen: (order: PeriodOrder) => void;
   readonly onClient?: (clientId: string) => void;
+  /** A sync of the period is running: the totals say they are what was read so far. */
+  readonly syncing?: boolean;
   /** Shown beside the totals (the sync mark, the export). */
   readonly children?: React.ReactNode;
 }) {
@@ -232,7 +235,7 @@ export function PeriodResults({
       {view && (
         <>
           <div className="period-summary">
-            <PeriodTotals totals={view.totals} total={view.total} />
+            <PeriodTotals totals={view.totals} total={view.total} syncing={syncing} />
             <PeriodChart perDay={view.perDay} currency={query.currency} />
           </div>
           {children}
@@ -349,7 +352,14 @@ export function OrderList({
         <SyncMark state={sync.state} syncedAt={first.data?.syncedAt} onCancel={sync.cancel} onRetry={sync.retry} />
       </div>
       <Filters draft={draft} setDraft={setDraft} errors={errors} currencies={seen} />
-      <PeriodResults query={query} sort={sort} label="Orders of the period" onOpen={onOpen} onClient={onClient}>
+      <PeriodResults
+        query={query}
+        sort={sort}
+        label="Orders of the period"
+        onOpen={onOpen}
+        onClient={onClient}
+        syncing={sync.state.kind === 'running'}
+      >
         <div className="list-tools">
           <div className="field compact inline">
             <label htmlFor={`${id}-sort`}>Sort</label>

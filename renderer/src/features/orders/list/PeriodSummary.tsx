@@ -26,7 +26,16 @@ const money = (currency: string, minor: number) => {
 };
 const currencyName = (numeric: string) => currencyInfo(numeric).alpha ?? numeric;
 
-export function PeriodTotals({ totals, total }: { readonly totals: readonly PeriodTotal[]; readonly total: number }) {
+export function PeriodTotals({
+  totals,
+  total,
+  syncing = false,
+}: {
+  readonly totals: readonly PeriodTotal[];
+  readonly total: number;
+  /** A sync of the period is running: the figures are what was read so far. */
+  readonly syncing?: boolean;
+}) {
   const sorted = [...totals].sort((a, b) => a.status - b.status || a.currency.localeCompare(b.currency));
   // Grand totals per currency: amounts of different currencies are never added together.
   const perCurrency = new Map<string, { count: number; amount: number }>();
@@ -38,6 +47,7 @@ export function PeriodTotals({ totals, total }: { readonly totals: readonly Peri
     <section className="period-totals" aria-labelledby="period-totals-title">
       <h2 id="period-totals-title">
         {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
+        {syncing && <span className="muted"> so far, while the sync runs</span>}
       </h2>
       {sorted.length === 0 ? (
         <p className="muted">No order matches.</p>
