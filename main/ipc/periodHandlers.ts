@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { failureText } from '../services/failureWords.js';
+import type { SyncProgress } from '../services/orderSync.js';
 import { reconciliationCsv } from '../services/reconciliation.js';
 import type { ReconciliationRun, SyncResult } from './contract.js';
 import type { Handlers } from './dispatcher.js';
@@ -20,20 +21,17 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
   const runs = new Map<string, { readonly environment: string; readonly run: ReconciliationRun }>();
   const list = () => core.services.list;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  /** A sync's pages as events to every window, naming the environment they belong to. */
+  const progressTo =
+    (environment: string) =>
+    (p: SyncProgress): void =>
+      events.publish({ type: 'period.progress', environment, fetched: p.fetched, ...(p.total !== undefined ? { total: p.total } : {}) });
 
   return {
     'period.view': ({ query, page, utcOffsetMinutes }) => list().view(query, page ?? {}, utcOffsetMinutes),
     'period.sync': async (window): Promise<SyncResult> => {
       const environment = core.services.environment;
-      const outcome = await list().syncPeriod(window, {
-        onProgress: (p) =>
-          events.publish({
-            type: 'period.progress',
-            environment,
-            fetched: p.fetched,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-          }),
-      });
+      const outcome = await list().syncPeriod(window, { onProgress: progressTo(environment) });
       events.publish({ type: 'period.synced', environment, state: outcome.state });
       if (outcome.state === 'failed') {
         const words = failureText(outcome.error);
@@ -53,15 +51,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
     },
     'period.reconcile': async (window) => {
       const environment = core.services.environment;
-      const run = await list().reconcile(window, {
-        onProgress: (p) =>
-          events.publish({
-            type: 'period.progress',
-            environment,
-            fetched: p.fetched,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-          }),
-      });
+      const run = await list().reconcile(window, { onProgress: progressTo(environment) });
       events.publish({ type: 'period.synced', environment, state: run.sync });
       const runId = `r${randomBytes(8).toString('hex')}`;
       runs.set(runId, { environment, run });

@@ -6,31 +6,13 @@
  * (the ticket's redirect, the console's files) and nowhere else.
  */
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { HARDENED_PREFERENCES, WINDOW_FRAME } from './window.js';
 
 /** In memory (no "persist:"): the console's session cookie lasts for the launch, as the sandbox's sessions do. */
 export const CONSOLE_PARTITION = 'sandbox-console';
 
 export function consoleWindowOptions(): BrowserWindowConstructorOptions {
-  return {
-    width: 1280,
-    height: 840,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Sandbox developer console',
-    webPreferences: {
-      partition: CONSOLE_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
-  };
+  return { ...WINDOW_FRAME, title: 'Sandbox developer console', webPreferences: { partition: CONSOLE_PARTITION, ...HARDENED_PREFERENCES } };
 }
 
 const parse = (url: string): URL | undefined => {

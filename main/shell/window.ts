@@ -5,27 +5,24 @@
  */
 import type { BaseWindow, BrowserWindowConstructorOptions } from 'electron';
 
+/** What every window of the app's gets, whatever page it shows: no Node, Chromium's sandbox, web security on. */
+export const HARDENED_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+} as const satisfies BrowserWindowConstructorOptions['webPreferences'];
+
+/** Size and first state of a window: shown once its page is ready. */
+export const WINDOW_FRAME = { width: 1280, height: 840, minWidth: 900, minHeight: 600, show: false } as const;
+
 export function windowOptions(preload: string): BrowserWindowConstructorOptions {
-  return {
-    width: 1280,
-    height: 840,
-    minWidth: 900,
-    minHeight: 600,
-    show: false,
-    title: 'Gateway Back Office',
-    webPreferences: {
-      preload,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
-  };
+  return { ...WINDOW_FRAME, title: 'Gateway Back Office', webPreferences: { preload, ...HARDENED_PREFERENCES } };
 }
 
 /** A second launch brings the running window forward instead of opening a second app on the same data. */
