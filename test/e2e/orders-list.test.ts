@@ -89,8 +89,18 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
           .map((c) => c.textContent ?? ''),
       ),
     );
+    // The totals' header where it belongs, above their first row, with the page scrolled past the table's top.
+    const covered = await page.locator('.period-totals table').evaluateAll((tables) =>
+      tables.flatMap((t) => {
+        t.scrollIntoView();
+        t.ownerDocument.defaultView?.scrollBy(0, 60);
+        const head = t.querySelector('thead th')?.getBoundingClientRect();
+        const first = t.querySelector('tbody tr')?.getBoundingClientRect();
+        return head && first && head.bottom > first.top + 1 ? [`totals header over ${t.querySelector('tbody tr')?.textContent}`] : [];
+      }),
+    );
     const width = await page.locator('html').evaluate((html) => html.scrollWidth);
-    return width > 1280 ? [...cut, `the page is ${width}px wide`] : cut;
+    return [...cut, ...covered, ...(width > 1280 ? [`the page is ${width}px wide`] : [])];
   };
   const heading = () => page.locator('#period-totals-title').first();
   /** The count the list says it shows, once it has settled on `expected` (syncs and debounced filters). */
@@ -373,6 +383,7 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await expect
       .poll(() => view.locator('#period-totals-title').textContent())
       .toBe(`${month.filter((o) => o.clientId === 'client-anna').length} orders`);
+    expect(await clipped()).toEqual([]);
     await bothThemes('orders-client-support');
     await view.locator('.period-table [role=row][data-index="0"]').click();
     await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent()).toBe(`Order ${first}`);
