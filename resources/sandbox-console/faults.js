@@ -185,10 +185,17 @@ export function createFaults() {
     }
   }
 
+  /**
+   * Bumped by every read started and every live update: a read whose answer comes after a newer update
+   * (the rule struck while the list was being read) is dropped rather than shown over it.
+   */
+  let generation = 0;
+
   async function load() {
+    const mine = ++generation;
     /** @type {{ rules: FaultRule[] }} */
     const { rules } = await read('/faults');
-    render(rules);
+    if (mine === generation) render(rules);
   }
 
   form.addEventListener('input', showPreview);
@@ -229,6 +236,7 @@ export function createFaults() {
     load,
     /** @param {{ rules: FaultRule[] }} data the rules as they are now */
     update(data) {
+      generation++;
       render(data.rules);
     },
     /** @param {string} endpoint a path seen in the request log */
