@@ -95,14 +95,14 @@ export class OrderList {
     return () => this.listeners.delete(listener);
   }
 
-  view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): OrderListView {
+  /** What the list shows of a query; the first one waits for the cache's index to load (in slices). */
+  async view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): Promise<OrderListView> {
     const { environment, orders, syncs } = this.deps;
-    const found = orders.search(environment, query, page);
+    await orders.ready(environment);
+    const found = orders.answer(environment, query, page, utcOffsetMinutes);
     const syncedAt = syncs.syncedAsOf(environment);
     return {
       ...found,
-      totals: orders.totals(environment, query),
-      perDay: orders.perDay(environment, query, utcOffsetMinutes),
       ...(syncedAt !== undefined ? { syncedAt } : {}),
       complete: query.dateOf !== 'operation' && this.complete(query),
       syncing: this.running !== undefined,

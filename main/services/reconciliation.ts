@@ -157,7 +157,7 @@ export function reconcile(s: ReconcileSources, environment: string, period: Wind
   }
   const journalled = new Set(charges.map((c) => c.orderNumber));
   const appNumbered = s.orders
-    .withPrefix(environment, { ...period, statuses: PAID_STATUSES }, APP_ORDER_PREFIX)
+    .withPrefix(environment, period, PAID_STATUSES, APP_ORDER_PREFIX)
     .filter((o) => APP_ORDER_NUMBER.test(o.orderNumber) && !journalled.has(o.orderNumber));
   for (const o of appNumbered) {
     // Journalled before the period began (the gateway registered it just after): in the journal, not missing.

@@ -1,11 +1,21 @@
 /**
  * Orders of a period, kept per environment so that the Orders list, its filters and its totals answer
  * without the network: what the order sync last read from getLastOrdersForMerchants.do, one row per order
- * (migration 10). Every query names a period; the indexes start with it, and a text filter goes through
- * the FTS5 trigram index, so a query over a million orders reads only the rows it could match.
+ * (migrations 10 and 12). The table is the copy that survives a restart; the list's queries are answered
+ * by an index in memory (store/periodIndex.ts, which says why) that is loaded from it and kept current by
+ * the version every written page carries.
  */
-import type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+import type {
+  OrderStatusCode,
+  PeriodDay,
+  PeriodOrder,
+  PeriodPage,
+  PeriodQuery,
+  PeriodTotal,
+  PeriodWindow,
+} from '../services/periodViews.js';
 import { read, write, type Db } from './database.js';
+import { PeriodIndex } from './periodIndex.js';
 
 export type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
 
@@ -13,8 +23,7 @@ export const ORDER_STATUS_CODES: readonly OrderStatusCode[] = [0, 1, 2, 3, 4, 5,
 /** Paid means held (1) or charged (2), as the interface says. */
 export const PAID_STATUSES: readonly OrderStatusCode[] = [1, 2];
 
-/** The shortest text the trigram index can look for; shorter text must match an orderNumber exactly. */
-export const MIN_TEXT = 3;
+export { MIN_TEXT } from './periodIndex.js';
 
 interface Row {
   order_id: string;
@@ -36,14 +45,6 @@ interface Row {
 
 const COLUMNS =
   'order_id, order_number, status, amount, deposited_amount, refunded_amount, currency, registered_at, operated_at, first6, last4, payment_system, client_id, description, action_code';
-
-const ORDER_BY: Record<PeriodSort, string> = {
-  // The tie-breaker keeps paging stable when many orders share a millisecond.
-  newest: 'registered_at DESC, order_id DESC',
-  oldest: 'registered_at ASC, order_id ASC',
-  amountDesc: 'amount DESC, registered_at DESC, order_id DESC',
-  amountAsc: 'amount ASC, registered_at DESC, order_id DESC',
-};
 
 export const MAX_PAGE = 1000;
 
@@ -67,128 +68,68 @@ function fromRow(r: Row): PeriodOrder {
   };
 }
 
-/** The hour of the hourly sums (migration 1402), in ms. */
-const HOUR = 3_600_000;
+/** Orders read from the table into the index per slice while it loads, between turns of the event loop. */
+const LOAD_SLICE = 20_000;
 
-/** The states a query keeps, or undefined for all of them. */
-function statusesOf(q: PeriodQuery): readonly OrderStatusCode[] | undefined {
-  return q.paid === undefined ? q.statuses : (q.statuses ?? ORDER_STATUS_CODES).filter((s) => PAID_STATUSES.includes(s) === q.paid);
+/** The columns the index keeps, in the order PeriodIndex.put takes them after the rowid. */
+const INDEX_COLUMNS =
+  'id, order_id, order_number, status, amount, currency, registered_at, operated_at, first6, last4, client_id, description';
+type IndexRow = Parameters<PeriodIndex['put']>;
+
+/** Rows of INDEX_COLUMNS (read raw, as arrays: a million objects would cost the load a second) into the index. */
+function putRows(index: PeriodIndex, rows: readonly unknown[][]): void {
+  for (const r of rows) index.put(...(r as IndexRow));
 }
 
 /**
- * Whether a query by the operation date names a card's last four digits or a client: their indexes find
- * a few hundred orders at most, where the operation date's index would read the whole period. (Without
- * statistics, which ANALYZE would take seconds to gather over a million orders, the planner prefers a range.)
+ * An environment's index and how far it has read the table: every row of versions before `version`, and
+ * of `version` those up to `rowid` (a version is one written page or batch, which a read may cut).
  */
-function bySelectiveIndex(q: PeriodQuery): boolean {
-  return q.dateOf === 'operation' && (q.last4 !== undefined || q.clientId !== undefined);
+interface Loaded {
+  readonly index: PeriodIndex;
+  version: number;
+  rowid: number;
 }
 
-/** Matches from which a page by registration date is read newest registration first (search). */
-const DENSE = 2000;
-
-/** Whether the hourly sums can answer the query's totals: it filters by period, state and currency only. */
-function summable(q: PeriodQuery): boolean {
-  return (
-    q.minAmount === undefined &&
-    q.maxAmount === undefined &&
-    q.first6 === undefined &&
-    q.last4 === undefined &&
-    q.clientId === undefined &&
-    !q.text?.trim()
-  );
+/** Everything the list shows of a query: its page, count, totals and chart. */
+export interface PeriodAnswer {
+  readonly orders: PeriodOrder[];
+  readonly total: number;
+  readonly totals: PeriodTotal[];
+  readonly perDay: PeriodDay[];
 }
 
-/** The WHERE clause over the hourly sums of hours [first, end) for a summable query, and its parameters. */
-function sumsWhere(environment: string, q: PeriodQuery, first: number, end: number): { sql: string; params: unknown[] } {
-  const parts = ['environment = ?', 'date_of = ?', 'hour >= ?', 'hour < ?', 'count > 0'];
-  const params: unknown[] = [environment, q.dateOf ?? 'registration', first, end];
-  const statuses = statusesOf(q);
-  if (statuses !== undefined) {
-    parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
-    params.push(...statuses);
-  }
-  if (q.currency !== undefined) {
-    parts.push('currency = ?');
-    params.push(q.currency);
-  }
-  return { sql: parts.join(' AND '), params };
-}
-
-/** Byte order, as SQLite's ORDER BY sorts text. */
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** An FTS5 string literal: the text as one phrase, whatever operators or quotes it contains. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
-
-/**
- * The WHERE clause of a query and its parameters, in order. `byOtherIndex` hides the operation date from
- * the planner (a unary +), so that it reads the orders through another index: by card or client, or newest
- * registration first (see search).
- */
-function where(environment: string, q: PeriodQuery, byOtherIndex = false): { sql: string; params: unknown[] } {
-  const date = q.dateOf === 'operation' ? `${byOtherIndex ? '+' : ''}operated_at` : 'registered_at';
-  const parts = ['environment = ?', `${date} >= ?`, `${date} < ?`];
-  const params: unknown[] = [environment, q.from, q.to];
-  const statuses = statusesOf(q);
-  if (statuses !== undefined) {
-    // Values are the closed set of status codes, checked by the type; still bound, never spliced in.
-    parts.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
-    params.push(...statuses);
-  }
-  const equal: [string, string | undefined][] = [
-    ['currency', q.currency],
-    ['first6', q.first6],
-    ['last4', q.last4],
-    ['client_id', q.clientId],
-  ];
-  for (const [column, value] of equal) {
-    if (value === undefined) continue;
-    parts.push(`${column} = ?`);
-    params.push(value);
-  }
-  if (q.minAmount !== undefined) {
-    parts.push('amount >= ?');
-    params.push(q.minAmount);
-  }
-  if (q.maxAmount !== undefined) {
-    parts.push('amount <= ?');
-    params.push(q.maxAmount);
-  }
-  const text = q.text?.trim();
-  if (text) {
-    if (text.length < MIN_TEXT) {
-      parts.push('order_number = ?');
-      params.push(text);
-    } else {
-      parts.push('id IN (SELECT rowid FROM period_orders_text WHERE period_orders_text MATCH ?)');
-      params.push(phrase(text));
-    }
-  }
-  return { sql: parts.join(' AND '), params };
-}
+const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class PeriodOrders {
+  private readonly loaded = new Map<string, Loaded>();
+  private readonly loading = new Map<string, Promise<Loaded>>();
+
   constructor(private readonly db: Db) {}
 
   /**
    * Keeps what a sync read: new orders are added, known ones replaced by the newer answer, in one
-   * transaction (a page is all or nothing).
+   * transaction (a page is all or nothing). Every page gets the next version of the environment's orders,
+   * which is how an index learns what changed, whichever process wrote it.
    */
   putMany(environment: string, orders: readonly PeriodOrder[], syncedAt: number): void {
     if (orders.length === 0) return;
-    write(this.db, () => {
+    const { version, rowids } = write(this.db, () => {
+      const next = this.db.prepare('SELECT coalesce(max(version), 0) + 1 AS v FROM period_orders WHERE environment = ?');
+      const v = (next.get(environment) as { v: number }).v;
       const put = this.db.prepare(
-        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, order_id) DO UPDATE SET order_number = excluded.order_number, status = excluded.status,
            amount = excluded.amount, deposited_amount = excluded.deposited_amount, refunded_amount = excluded.refunded_amount,
            currency = excluded.currency, registered_at = excluded.registered_at, operated_at = excluded.operated_at,
            first6 = excluded.first6, last4 = excluded.last4, payment_system = excluded.payment_system,
            client_id = excluded.client_id, description = excluded.description, action_code = excluded.action_code,
-           synced_at = excluded.synced_at`,
+           synced_at = excluded.synced_at, version = excluded.version
+         RETURNING id`,
       );
+      const ids: number[] = [];
       for (const o of orders) {
-        put.run(
+        const row = put.get(
           environment,
           o.orderId,
           o.orderNumber,
@@ -206,73 +147,150 @@ export class PeriodOrders {
           o.description ?? null,
           o.actionCode ?? null,
           syncedAt,
-        );
+          v,
+        ) as { id: number };
+        ids.push(row.id);
       }
+      return { version: v, rowids: ids };
     });
+    // This process's own page goes straight into a loaded index, unless another writer came in between
+    // (then the next query reads what changed from the table).
+    const loaded = this.loaded.get(environment);
+    if (loaded && loaded.version === version - 1 && loaded.rowid === Infinity) {
+      loaded.index.upsert(orders.map((o, i) => ({ ...o, rowid: rowids[i]! })));
+      loaded.version = version;
+    }
+  }
+
+  /**
+   * Loads the environment's index from the table in slices, yielding to the event loop between them, so
+   * that a cache of a million orders never holds up the main process; then catches up with what changed
+   * meanwhile. The list awaits this before its first query.
+   */
+  ready(environment: string): Promise<void> {
+    const loaded = this.loaded.get(environment);
+    if (loaded) return this.catchUpInSlices(environment, loaded);
+    let loading = this.loading.get(environment);
+    if (!loading) {
+      loading = this.loadInSlices(environment).finally(() => this.loading.delete(environment));
+      this.loading.set(environment, loading);
+    }
+    return loading.then(() => undefined);
+  }
+
+  private async loadInSlices(environment: string): Promise<Loaded> {
+    const index = new PeriodIndex();
+    const version = this.versionOf(environment);
+    // In registration order, the order the index reads a period in: its slots and their strings are then
+    // laid out in memory the way a query walks them (read in the table's order, a month's text search
+    // measured three times slower for the cache misses).
+    const first = this.db
+      .prepare(`SELECT ${INDEX_COLUMNS} FROM period_orders WHERE environment = ? ORDER BY registered_at, order_id LIMIT ?`)
+      .raw(true);
+    const after = this.db
+      .prepare(
+        `SELECT ${INDEX_COLUMNS} FROM period_orders WHERE environment = ? AND (registered_at, order_id) > (?, ?) ORDER BY registered_at, order_id LIMIT ?`,
+      )
+      .raw(true);
+    for (let last: unknown[] | undefined; ;) {
+      const rows = read(
+        this.db,
+        () => (last ? after.all(environment, last[6], last[1], LOAD_SLICE) : first.all(environment, LOAD_SLICE)) as unknown[][],
+      );
+      putRows(index, rows);
+      index.settle();
+      if (rows.length < LOAD_SLICE) break;
+      last = rows[rows.length - 1];
+      await yieldTurn();
+    }
+    // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.
+    const had = this.loaded.get(environment);
+    if (had) return had;
+    const loaded: Loaded = { index, version, rowid: Infinity };
+    this.loaded.set(environment, loaded);
+    await this.catchUpInSlices(environment, loaded);
+    return loaded;
+  }
+
+  private async catchUpInSlices(environment: string, loaded: Loaded): Promise<void> {
+    while (this.catchUp(environment, loaded, LOAD_SLICE) === LOAD_SLICE) await yieldTurn();
+  }
+
+  /** Reads into the index up to `limit` orders written since what it holds; returns how many. */
+  private catchUp(environment: string, loaded: Loaded, limit: number): number {
+    const rows = read(
+      this.db,
+      () =>
+        this.db
+          .prepare(
+            `SELECT ${INDEX_COLUMNS}, version FROM period_orders
+             WHERE environment = ? AND (version, id) > (?, ?) ORDER BY version, id LIMIT ?`,
+          )
+          .raw(true)
+          .all(environment, loaded.version, loaded.rowid === Infinity ? Number.MAX_SAFE_INTEGER : loaded.rowid, limit) as unknown[][],
+    );
+    if (rows.length > 0) putRows(loaded.index, rows);
+    const last = rows[rows.length - 1];
+    if (last) loaded.version = last[last.length - 1] as number;
+    // Read to the end: nothing of the last version is left. Cut by the limit: the next read goes on after this row.
+    loaded.rowid = rows.length < limit ? Infinity : (last![0] as number);
+    return rows.length;
+  }
+
+  private versionOf(environment: string): number {
+    return read(
+      this.db,
+      () =>
+        (
+          this.db.prepare('SELECT coalesce(max(version), 0) AS v FROM period_orders WHERE environment = ?').get(environment) as {
+            v: number;
+          }
+        ).v,
+    );
+  }
+
+  /** The index as of now: loaded at once if nothing loaded it yet (tests and small caches), then caught up. */
+  private current(environment: string): PeriodIndex {
+    let loaded = this.loaded.get(environment);
+    if (!loaded) {
+      const index = new PeriodIndex();
+      loaded = read(this.db, () => {
+        const version = this.versionOf(environment);
+        putRows(
+          index,
+          this.db
+            .prepare(`SELECT ${INDEX_COLUMNS} FROM period_orders WHERE environment = ? ORDER BY registered_at, order_id`)
+            .raw(true)
+            .all(environment) as unknown[][],
+        );
+        return { index, version, rowid: Infinity };
+      });
+      this.loaded.set(environment, loaded);
+    }
+    while (this.catchUp(environment, loaded, LOAD_SLICE) === LOAD_SLICE);
+    return loaded.index;
+  }
+
+  /** The page, count, totals and chart of a query: what the list shows, from one pass over the period. */
+  answer(environment: string, q: PeriodQuery, page: PeriodPage = {}, utcOffsetMinutes?: number): PeriodAnswer {
+    const limit = Math.min(Math.max(page.limit ?? 200, 1), MAX_PAGE);
+    const found = this.current(environment).query(q, {
+      ...page,
+      limit,
+      ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}),
+    });
+    return { orders: this.rows(found.rowids), total: found.total, totals: found.totals, perDay: found.perDay };
   }
 
   /** One page of the orders the query matches, in the order asked for, and how many match in all. */
   search(environment: string, q: PeriodQuery, page: PeriodPage = {}): { orders: PeriodOrder[]; total: number } {
-    const limit = Math.min(Math.max(page.limit ?? 200, 1), MAX_PAGE);
-    const offset = Math.max(page.offset ?? 0, 0);
-    const sort = page.sort ?? 'newest';
-    return read(this.db, () => {
-      let total: number;
-      if (summable(q)) total = this.summedTotals(environment, q).reduce((n, t) => n + t.count, 0);
-      else {
-        const { sql, params } = where(environment, q, bySelectiveIndex(q));
-        total = (this.db.prepare(`SELECT count(*) AS total FROM period_orders WHERE ${sql}`).get(...params) as { total: number }).total;
-      }
-      // By the operation date, sorted by registration: many matches are found soonest newest registration
-      // first; a few are found by the operation date's index and sorted.
-      const { sql, params } = where(environment, q, bySelectiveIndex(q) || ((sort === 'newest' || sort === 'oldest') && total >= DENSE));
-      const rows = this.db
-        .prepare(`SELECT ${COLUMNS} FROM period_orders WHERE ${sql} ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`)
-        .all(...params, limit, offset) as Row[];
-      return { orders: rows.map(fromRow), total };
-    });
+    const { orders, total } = this.answer(environment, q, page);
+    return { orders, total };
   }
 
   /** Count and sum per state and currency of everything the query matches (not only the page shown). */
   totals(environment: string, q: PeriodQuery): PeriodTotal[] {
-    return read(this.db, () => (summable(q) ? this.summedTotals(environment, q) : this.countedTotals(environment, q)));
-  }
-
-  /** The totals counted order by order. */
-  private countedTotals(environment: string, q: PeriodQuery): PeriodTotal[] {
-    const { sql, params } = where(environment, q, bySelectiveIndex(q));
-    return this.db
-      .prepare(
-        `SELECT status, currency, count(*) AS count, sum(amount) AS amount FROM period_orders WHERE ${sql}
-         GROUP BY status, currency ORDER BY status, currency`,
-      )
-      .all(...params) as PeriodTotal[];
-  }
-
-  /**
-   * The totals of a query that filters by period, state and currency only: the whole hours inside the
-   * period from the hourly sums (migration 1402), the parts of an hour at either end order by order.
-   */
-  private summedTotals(environment: string, q: PeriodQuery): PeriodTotal[] {
-    const first = Math.ceil(q.from / HOUR);
-    const end = Math.floor(q.to / HOUR);
-    if (first >= end) return this.countedTotals(environment, q);
-    const sums = new Map<string, PeriodTotal>();
-    const add = (t: PeriodTotal) => {
-      const key = `${t.status}:${t.currency}`;
-      const had = sums.get(key);
-      sums.set(key, had ? { ...had, count: had.count + t.count, amount: had.amount + t.amount } : t);
-    };
-    const { sql, params } = sumsWhere(environment, q, first, end);
-    const hours = this.db
-      .prepare(
-        `SELECT status, currency, sum(count) AS count, sum(amount) AS amount FROM period_order_sums WHERE ${sql} GROUP BY status, currency`,
-      )
-      .all(...params) as PeriodTotal[];
-    hours.forEach(add);
-    if (q.from < first * HOUR) this.countedTotals(environment, { ...q, to: first * HOUR }).forEach(add);
-    if (end * HOUR < q.to) this.countedTotals(environment, { ...q, from: end * HOUR }).forEach(add);
-    return [...sums.values()].filter((t) => t.count > 0).sort((a, b) => a.status - b.status || compareText(a.currency, b.currency));
+    return this.current(environment).query(q).totals;
   }
 
   /**
@@ -281,45 +299,21 @@ export class PeriodOrders {
    * day's last hour on the neighbouring day, which a chart of days can live with).
    */
   perDay(environment: string, q: PeriodQuery, utcOffsetMinutes: number): PeriodDay[] {
-    const shift = Math.trunc(utcOffsetMinutes) * 60_000;
-    return read(this.db, () => {
-      const first = Math.ceil(q.from / HOUR);
-      const end = Math.floor(q.to / HOUR);
-      // Days that begin on a whole hour (nearly every time zone) are whole hours of the sums.
-      if (!summable(q) || shift % HOUR !== 0 || first >= end) return this.countedPerDay(environment, q, shift);
-      const { sql, params } = sumsWhere(environment, q, first, end);
-      const days = new Map<string, PeriodDay>();
-      const add = (d: PeriodDay) => {
-        const key = `${d.day}:${d.status}:${d.currency}`;
-        const had = days.get(key);
-        days.set(key, had ? { ...had, count: had.count + d.count, amount: had.amount + d.amount } : d);
-      };
-      (
-        this.db
-          .prepare(
-            `SELECT date((hour * ${HOUR} + ?) / 1000, 'unixepoch') AS day, status, currency, sum(count) AS count, sum(amount) AS amount
-             FROM period_order_sums WHERE ${sql} GROUP BY day, status, currency`,
-          )
-          .all(shift, ...params) as PeriodDay[]
-      ).forEach(add);
-      if (q.from < first * HOUR) this.countedPerDay(environment, { ...q, to: first * HOUR }, shift).forEach(add);
-      if (end * HOUR < q.to) this.countedPerDay(environment, { ...q, from: end * HOUR }, shift).forEach(add);
-      return [...days.values()]
-        .filter((d) => d.count > 0)
-        .sort((a, b) => compareText(a.day, b.day) || a.status - b.status || compareText(a.currency, b.currency));
-    });
+    return this.current(environment).query(q, { utcOffsetMinutes }).perDay;
   }
 
-  /** The orders and amounts per day counted order by order. */
-  private countedPerDay(environment: string, q: PeriodQuery, shift: number): PeriodDay[] {
-    const { sql, params } = where(environment, q);
-    const date = q.dateOf === 'operation' ? 'operated_at' : 'registered_at';
-    return this.db
-      .prepare(
-        `SELECT date((${date} + ?) / 1000, 'unixepoch') AS day, status, currency, count(*) AS count, sum(amount) AS amount
-         FROM period_orders WHERE ${sql} GROUP BY day, status, currency ORDER BY day, status, currency`,
-      )
-      .all(shift, ...params) as PeriodDay[];
+  /** The orders of these rows, in this order. */
+  private rows(rowids: readonly number[]): PeriodOrder[] {
+    if (rowids.length === 0) return [];
+    const byId = new Map<number, PeriodOrder>();
+    read(this.db, () => {
+      const get = this.db.prepare(`SELECT id, ${COLUMNS} FROM period_orders WHERE id = ?`);
+      for (const id of rowids) {
+        const r = get.get(id) as (Row & { id: number }) | undefined;
+        if (r) byId.set(id, fromRow(r));
+      }
+    });
+    return rowids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The order with this orderId as the last sync saw it. */
@@ -344,17 +338,18 @@ export class PeriodOrders {
     return found;
   }
 
-  /** Orders of the period in these states whose orderNumber starts with the prefix (the app's own numbers). */
-  withPrefix(environment: string, q: PeriodQuery, prefix: string): PeriodOrder[] {
-    const { sql, params } = where(environment, q);
+  /** Orders registered in the period, in these states, whose orderNumber starts with the prefix (the app's own numbers). */
+  withPrefix(environment: string, period: PeriodWindow, statuses: readonly OrderStatusCode[], prefix: string): PeriodOrder[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     return read(this.db, () =>
       (
         this.db
           .prepare(
-            `SELECT ${COLUMNS} FROM period_orders WHERE ${sql} AND order_number LIKE ? ESCAPE '\\' ORDER BY registered_at DESC, order_id DESC`,
+            `SELECT ${COLUMNS} FROM period_orders
+             WHERE environment = ? AND registered_at >= ? AND registered_at < ? AND status IN (${statuses.map(() => '?').join(', ') || 'NULL'})
+               AND order_number LIKE ? ESCAPE '\\' ORDER BY registered_at DESC, order_id DESC`,
           )
-          .all(...params, `${escaped}%`) as Row[]
+          .all(environment, period.from, period.to, ...statuses, `${escaped}%`) as Row[]
       ).map(fromRow),
     );
   }

@@ -80,7 +80,7 @@ describe('the Orders list of a period', () => {
     const before = sb.core.clock.now();
     const [a, b] = await Promise.all([list.syncPeriod(period), list.syncPeriod(period)]);
     expect([a.state, b.state]).toEqual(['done', 'done']);
-    const view = list.view(period, { limit: 10 }, 180);
+    const view = await list.view(period, { limit: 10 }, 180);
     expect(view.total).toBe(36);
     expect(view.orders).toHaveLength(10);
     expect(view.syncedAt).toBeGreaterThanOrEqual(before);
@@ -98,9 +98,9 @@ describe('the Orders list of a period', () => {
     expect(view.perDay.reduce((n, d) => n + d.count, 0)).toBe(36);
   });
 
-  it('exports exactly the rows the filters show, in their order, with a formula written as text', () => {
+  it('exports exactly the rows the filters show, in their order, with a formula written as text', async () => {
     const query = { ...everything, statuses: [0, 6] as const };
-    const shown = list.view({ ...query, statuses: [...query.statuses] }, { limit: 1000, sort: 'amountDesc' }, 0).orders;
+    const shown = (await list.view({ ...query, statuses: [...query.statuses] }, { limit: 1000, sort: 'amountDesc' }, 0)).orders;
     const { csv, rows } = list.exportCsv({ ...query, statuses: [...query.statuses] }, 'amountDesc');
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows).toBe(shown.length);
