@@ -28,6 +28,9 @@ import type { OrderView } from './views.js';
 export const OVERLAP_MS = 10 * 60_000;
 /** The largest page the endpoint gives. */
 export const PAGE_SIZE = 200;
+/** Pages read are kept once they hold this many orders, or this long after the last ones were kept. */
+export const KEEP_ROWS = 2000;
+export const KEEP_MS = 250;
 
 export interface LastOrdersRequest {
   readonly window: Window;
@@ -48,7 +51,10 @@ export type LastOrdersSource = (request: LastOrdersRequest, signal: AbortSignal)
 export interface SyncProgress {
   readonly dateOf: SyncDateOf;
   readonly window: Window;
+  /** Orders read by this window's sync so far. */
   readonly fetched: number;
+  /** Of them, those kept in the cache (what a crash would not lose). */
+  readonly kept: number;
   readonly total?: number;
 }
 
@@ -116,6 +122,18 @@ export function lastOrdersSource(client: Pick<GatewayClient, 'getLastOrdersForMe
   };
 }
 
+/** The promise's value; if it takes longer than `ms`, `meanwhile` runs once first. */
+async function firstOf<T>(promise: Promise<T>, ms: number, meanwhile: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(resolve, ms, 'slow')));
+  try {
+    if ((await Promise.race([promise, slow])) === 'slow') meanwhile();
+  } finally {
+    clearTimeout(timer);
+  }
+  return promise;
+}
+
 export interface OrderSyncDeps {
   readonly syncs: OrderSyncs;
   readonly environment: string;
@@ -174,7 +192,12 @@ export class OrderSync {
     return { state: 'done', fetched, syncedAt: syncs.syncedAsOf(environment) ?? now };
   }
 
-  /** Reads a sync's pages from its next one to the last, asking for each page while the one before is written. */
+  /**
+   * Reads a sync's pages from its next one to the last, asking for each page while the one before is
+   * handled. Pages are kept a few at a time (KEEP_ROWS, KEEP_MS): a transaction of one page of random
+   * orderIds rewrote as many index pages as it had orders, and measured twice the cost per order of ten.
+   * A crash loses at most the pages not yet kept, which the sync reads again when it goes on.
+   */
   private async run(
     start: SyncRecord,
     signal: AbortSignal,
@@ -185,23 +208,56 @@ export class OrderSync {
     const read = (page: number) =>
       source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, signal);
     let sync = start;
+    /** Pages read and not kept yet, from the sync's next page on. */
+    let held: (readonly PeriodOrder[])[] = [];
+    let heldRows = 0;
+    let total = sync.total ?? 0;
+    let keptAt = performance.now();
+    const keep = () => {
+      if (held.length === 0) return;
+      sync = syncs.savePages(sync, held, total, this.now());
+      held = [];
+      heldRows = 0;
+      keptAt = performance.now();
+    };
     try {
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
-      let next = read(sync.nextPage);
+      let page = sync.nextPage;
+      let next = read(page);
+      const report = () =>
+        onProgress?.({
+          dateOf: sync.dateOf,
+          window: { from: sync.from, to: sync.to },
+          fetched: sync.fetched + heldRows,
+          kept: sync.fetched,
+          total,
+        });
       for (;;) {
-        const answer = await next;
-        const more = answer.orders.length > 0 && (sync.nextPage + 1) * size < answer.totalCount;
+        // Pages held while the next one is slow to come are kept meanwhile: the wait costs nothing then.
+        const answer = held.length === 0 ? await next : await firstOf(next, KEEP_MS, () => (keep(), report()));
+        total = answer.totalCount;
+        const more = answer.orders.length > 0 && (page + 1) * size < answer.totalCount;
         if (more && !signal.aborted) {
-          next = read(sync.nextPage + 1);
+          next = read(page + 1);
           // Awaited by the next turn of the loop, or dropped with the sync if the write below fails.
           next.catch(() => undefined);
         }
-        sync = syncs.savePage(sync, answer.orders, answer.totalCount, this.now());
-        onProgress?.({ dateOf: sync.dateOf, window: { from: sync.from, to: sync.to }, fetched: sync.fetched, total: answer.totalCount });
+        held.push(answer.orders);
+        heldRows += answer.orders.length;
+        page++;
+        if (!more || signal.aborted || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) keep();
+        report();
         if (!more) return { sync: syncs.finish(sync, 'done', this.now()) };
         if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       }
     } catch (err) {
+      // What was read before the failure is kept, so the next sync goes on after it; if keeping is what
+      // failed, it is not tried twice.
+      try {
+        keep();
+      } catch {
+        held = [];
+      }
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       // The record keeps the words (card numbers masked); the caller gets the error itself.
       return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).message), error: err };

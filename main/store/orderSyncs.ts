@@ -3,7 +3,7 @@
  * page's orders and the sync's next page are written in one transaction, so a sync cut short by a crash,
  * a cancel or a failure goes on from the first page it had not kept, never skipping one.
  */
-import { read, write, type Db } from './database.js';
+import { read, write, writeCache, type Db } from './database.js';
 import type { PeriodOrder, PeriodOrders } from './periodOrders.js';
 
 export type SyncDateOf = 'registration' | 'operation';
@@ -157,11 +157,20 @@ export class OrderSyncs {
 
   /** Keeps a page's orders and moves the sync past that page, together. */
   savePage(sync: SyncRecord, orders: readonly PeriodOrder[], total: number, at: number): SyncRecord {
-    return write(this.db, () => {
+    return this.savePages(sync, [orders], total, at);
+  }
+
+  /**
+   * Keeps pages read one after another, from the sync's next page on, and moves its next page past them,
+   * in one transaction: all of them or none.
+   */
+  savePages(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): SyncRecord {
+    return writeCache(this.db, () => {
+      const orders = pages.flat();
       this.orders.putMany(sync.environment, orders, at);
       this.db
-        .prepare(`UPDATE order_syncs SET next_page = next_page + 1, total = ?, fetched = fetched + ?, state = 'running' WHERE id = ?`)
-        .run(total, orders.length, sync.id);
+        .prepare(`UPDATE order_syncs SET next_page = next_page + ?, total = ?, fetched = fetched + ?, state = 'running' WHERE id = ?`)
+        .run(pages.length, total, orders.length, sync.id);
       return this.get(sync.id)!;
     });
   }

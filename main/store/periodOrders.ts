@@ -14,7 +14,7 @@ import type {
   PeriodTotal,
   PeriodWindow,
 } from '../services/periodViews.js';
-import { read, write, type Db } from './database.js';
+import { read, writeCache, type Db } from './database.js';
 import { PeriodIndex } from './periodIndex.js';
 
 export type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
@@ -114,7 +114,10 @@ export class PeriodOrders {
    */
   putMany(environment: string, orders: readonly PeriodOrder[], syncedAt: number): void {
     if (orders.length === 0) return;
-    const { version, rowids } = write(this.db, () => {
+    // Inside a caller's transaction (a sync's page with its progress), which may still roll back: the index
+    // reads the page from the table once it is committed.
+    const nested = this.db.inTransaction;
+    const { version, rowids } = writeCache(this.db, () => {
       const next = this.db.prepare('SELECT coalesce(max(version), 0) + 1 AS v FROM period_orders WHERE environment = ?');
       const v = (next.get(environment) as { v: number }).v;
       const put = this.db.prepare(
@@ -156,7 +159,7 @@ export class PeriodOrders {
     // This process's own page goes straight into a loaded index, unless another writer came in between
     // (then the next query reads what changed from the table).
     const loaded = this.loaded.get(environment);
-    if (loaded && loaded.version === version - 1 && loaded.rowid === Infinity) {
+    if (!nested && loaded && loaded.version === version - 1 && loaded.rowid === Infinity) {
       loaded.index.upsert(orders.map((o, i) => ({ ...o, rowid: rowids[i]! })));
       loaded.version = version;
     }

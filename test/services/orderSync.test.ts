@@ -105,7 +105,7 @@ describe('syncing the orders of a period from the gateway', () => {
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('page 100') && resolve()));
+    await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.toString().includes('kept 100') && resolve()));
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     await control(sb, 'DELETE', '/faults');

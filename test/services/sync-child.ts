@@ -17,6 +17,6 @@ const sync = new OrderSync({
 });
 await sync.sync(
   { from: Number(process.env.FROM), to: Number(process.env.TO) },
-  { onProgress: (p) => process.stdout.write(`page ${p.fetched}\n`) },
+  { onProgress: (p) => process.stdout.write(`kept ${p.kept}\n`) },
 );
 process.stdout.write('finished\n');
