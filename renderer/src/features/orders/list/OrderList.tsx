@@ -27,14 +27,10 @@ import {
   type PeriodWindow,
   type PresetId,
 } from './period';
+import { coverageOf, CoverageMark, syncTime } from './CoverageMark';
 import { usePeriodPage, usePeriodSync, useSyncProgress, type SyncState } from './periodData';
 import { PeriodChart, PeriodTotals } from './PeriodSummary';
 import { PeriodTable } from './PeriodTable';
-
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** "10:42" today, "Nov 22, 2026, 10:42" another day. */
-const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? time.format(ms) : dayAndTime.format(ms));
 
 /** How current the list is: the one line that says what the money on screen is as of. */
 function SyncMark({
@@ -215,6 +211,7 @@ export function PeriodResults({
   onOpen,
   onClient,
   syncing = false,
+  onSync,
   children,
 }: {
   readonly query: PeriodQuery;
@@ -224,6 +221,8 @@ export function PeriodResults({
   readonly onClient?: (clientId: string) => void;
   /** A sync of the period is running: the totals say they are what was read so far. */
   readonly syncing?: boolean;
+  /** Syncs the period again: offered beside the totals when the period was only partly read. */
+  readonly onSync?: () => void;
   /** Shown beside the totals (the sync mark, the export). */
   readonly children?: React.ReactNode;
 }) {
@@ -235,7 +234,12 @@ export function PeriodResults({
       {view && (
         <>
           <div className="period-summary">
-            <PeriodTotals totals={view.totals} total={view.total} syncing={syncing} />
+            <PeriodTotals
+              totals={view.totals}
+              total={view.total}
+              syncing={syncing}
+              coverage={<CoverageMark coverage={coverageOf(view, syncing)} {...(onSync ? { onSync } : {})} />}
+            />
             <PeriodChart perDay={view.perDay} currency={query.currency} />
           </div>
           {children}
@@ -359,6 +363,7 @@ export function OrderList({
         onOpen={onOpen}
         onClient={onClient}
         syncing={sync.state.kind === 'running'}
+        onSync={sync.retry}
       >
         <div className="list-tools">
           <div className="field compact inline">

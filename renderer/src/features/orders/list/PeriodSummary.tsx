@@ -30,11 +30,14 @@ export function PeriodTotals({
   totals,
   total,
   syncing = false,
+  coverage,
 }: {
   readonly totals: readonly PeriodTotal[];
   readonly total: number;
   /** A sync of the period is running: the figures are what was read so far. */
   readonly syncing?: boolean;
+  /** Whether the period was read whole (CoverageMark), said right under the count. */
+  readonly coverage?: React.ReactNode;
 }) {
   const sorted = [...totals].sort((a, b) => a.status - b.status || a.currency.localeCompare(b.currency));
   // Grand totals per currency: amounts of different currencies are never added together.
@@ -49,6 +52,7 @@ export function PeriodTotals({
         {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
         {syncing && <span className="muted"> so far, while the sync runs</span>}
       </h2>
+      {coverage}
       {sorted.length === 0 ? (
         <p className="muted">No order matches.</p>
       ) : (
