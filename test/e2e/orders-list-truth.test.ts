@@ -1,7 +1,8 @@
 /**
  * What the Orders list says about its totals must be true (issue 14): beside the totals, whether the period
  * shown has been read whole from the gateway, or only partly (then the totals may understate money), or is
- * being read now. In Chromium against the embedded sandbox with its demo data; screenshots light and dark, axe clean.
+ * being read now. And at 1280x720 the summary leaves the list in view: ten rows of the 30 days without
+ * scrolling (the filters and the totals per state with the chart fold away, as the user leaves them). In Chromium against the embedded sandbox with its demo data; screenshots light and dark, axe clean.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -82,5 +83,43 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     await synced();
     await expect.poll(() => coverage().textContent(), { timeout: 20_000 }).toMatch(/^Read whole, synced at \d{1,2}:\d{2}( [AP]M)?$/);
     await bothThemes('orders-list-read-whole');
+  });
+
+  it('at 1280x720 the 30 days show ten rows of the list without scrolling, light and dark', async () => {
+    await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '30 days', exact: true }).click();
+    await synced();
+    await page.mouse.wheel(0, -10_000);
+    const tenth = page.locator('.period-table [role=row][data-index="9"]');
+    await tenth.waitFor();
+    const box = await tenth.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(720);
+    await bothThemes('orders-list-30-days-fold');
+
+    // The totals per state and the chart unfold on demand, and stay as the user left them after a restart.
+    const breakdown = page.getByRole('button', { name: 'Show totals by state and chart' });
+    expect(await breakdown.getAttribute('aria-expanded')).toBe('false');
+    await breakdown.click();
+    await page.getByTestId('period-totals').waitFor();
+    await page.locator('.period-chart .recharts-wrapper > svg').first().waitFor();
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByRole('form', { name: 'Filters' }).waitFor();
+    await bothThemes('orders-list-30-days-unfolded');
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
+    await synced();
+    const hide = page.getByRole('button', { name: 'Hide totals by state and chart' });
+    expect(await hide.getAttribute('aria-expanded')).toBe('true');
+    await page.getByTestId('period-totals').waitFor();
+    await page.getByRole('form', { name: 'Filters' }).waitFor();
+    // Folded again, and so after the next restart.
+    await hide.click();
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
+    await synced();
+    expect(await page.getByRole('button', { name: 'Show totals by state and chart' }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('form', { name: 'Filters' }).count()).toBe(0);
   });
 });
