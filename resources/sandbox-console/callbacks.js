@@ -5,9 +5,11 @@
  */
 import { read } from './api.js';
 import { byId, clockTime, h, utcTime } from './dom.js';
+import { createFreshness } from './fresh.js';
 
 /** @typedef {import('./api.js').CallbackDelivery} CallbackDelivery */
 /** @typedef {import('./api.js').CallbackAttempt} CallbackAttempt */
+/** @typedef {import('./fresh.js').Freshness} Freshness */
 
 const STATE_TONE = { pending: 'info', delivered: 'success', failed: 'danger', skipped: 'neutral' };
 
@@ -24,11 +26,32 @@ function lastAnswer(d) {
   return d.lastError ?? (d.state === 'skipped' ? 'not sent' : '—');
 }
 
+/**
+ * Reads the deliveries into those shown (by id): the answer replaces them, except a delivery a live update
+ * changed or created while the list was being read, which keeps the update (the answer's copy of it is
+ * older, or it has none). A list answered after a later read of it is dropped whole.
+ * @param {Map<number, CallbackDelivery>} shown
+ * @param {Freshness} freshness
+ * @param {(path: string) => Promise<any>} get
+ * @returns {Promise<boolean>} whether the answer was taken
+ */
+export async function readCallbacks(shown, freshness, get) {
+  const token = freshness.start('list');
+  /** @type {{ deliveries: CallbackDelivery[] }} */
+  const { deliveries: list } = await get('/callbacks');
+  if (!freshness.fresh(token)) return false;
+  const answered = new Set(list.map((d) => d.id));
+  for (const id of [...shown.keys()]) if (!answered.has(id) && freshness.fresh(token, String(id))) shown.delete(id);
+  for (const d of list) if (freshness.fresh(token, String(d.id))) shown.set(d.id, d);
+  return true;
+}
+
 export function createCallbacks() {
   const rows = byId('callback-rows', HTMLTableSectionElement);
   const empty = byId('callback-empty', HTMLElement);
   /** By id. @type {Map<number, CallbackDelivery>} */
   const deliveries = new Map();
+  const freshness = createFreshness();
 
   /** @param {CallbackDelivery} d */
   function attemptsCell(d) {
@@ -75,15 +98,12 @@ export function createCallbacks() {
 
   return {
     async load() {
-      /** @type {{ deliveries: CallbackDelivery[] }} */
-      const { deliveries: list } = await read('/callbacks');
-      deliveries.clear();
-      for (const d of list) deliveries.set(d.id, d);
-      render();
+      if (await readCallbacks(deliveries, freshness, read)) render();
     },
     /** @param {CallbackDelivery} d a delivery created or changed */
     update(d) {
       const before = rows.querySelector(`tr[data-id="${d.id}"]`);
+      freshness.update(String(d.id));
       deliveries.set(d.id, d);
       if (!before) return render();
       const after = row(d);
@@ -94,6 +114,7 @@ export function createCallbacks() {
     },
     reset() {
       deliveries.clear();
+      freshness.forget();
       render();
     },
   };

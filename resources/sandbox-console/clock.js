@@ -5,9 +5,49 @@
  */
 import { failureWords, read, write } from './api.js';
 import { byId, h, spanWords, utcTime } from './dom.js';
+import { createFreshness } from './fresh.js';
 
 /** @typedef {import('./api.js').ClockView} ClockView */
 /** @typedef {import('./api.js').Merchant} Merchant */
+/** @typedef {import('./fresh.js').Freshness} Freshness */
+/** @typedef {(path: string) => Promise<any>} Reader */
+
+/** The clock's key among the tab's items; merchants are keyed by their login. */
+const CLOCK = 'clock';
+const merchantKey = (/** @type {string} */ login) => `merchant:${login}`;
+
+/**
+ * Reads the sandbox clock; undefined when a live update of it (a move from a test or another console) or
+ * a later read came while it was read: the update is newer.
+ * @param {Freshness} freshness
+ * @param {Reader} get
+ * @returns {Promise<ClockView | undefined>}
+ */
+export async function readClock(freshness, get) {
+  const token = freshness.start(CLOCK);
+  /** @type {ClockView} */
+  const c = await get('/clock');
+  return freshness.fresh(token, CLOCK) ? c : undefined;
+}
+
+/**
+ * Reads the merchants into those shown (by login): the answer replaces them, except a merchant a live
+ * update changed or added while the list was being read, which keeps the update.
+ * @param {Map<string, Merchant>} shown
+ * @param {Freshness} freshness
+ * @param {Reader} get
+ * @returns {Promise<boolean>} whether the answer was taken
+ */
+export async function readMerchants(shown, freshness, get) {
+  const token = freshness.start('merchants');
+  /** @type {{ merchants: Merchant[] }} */
+  const { merchants: list } = await get('/merchants');
+  if (!freshness.fresh(token)) return false;
+  const answered = new Set(list.map((m) => m.login));
+  for (const login of [...shown.keys()]) if (!answered.has(login) && freshness.fresh(token, merchantKey(login))) shown.delete(login);
+  for (const m of list) if (freshness.fresh(token, merchantKey(m.login))) shown.set(m.login, m);
+  return true;
+}
 
 export function createClock() {
   const now = byId('clock-now', HTMLElement);
@@ -22,6 +62,8 @@ export function createClock() {
   let offsetMs = 0;
   /** By login. @type {Map<string, Merchant>} */
   const merchants = new Map();
+  /** A read or a move's answer that comes back after a newer live update is not shown over it. */
+  const freshness = createFreshness();
 
   function tick() {
     now.textContent = utcTime(Date.now() + offsetMs);
@@ -45,9 +87,10 @@ export function createClock() {
   /** @param {{ advanceMs: number } | { setEpochMs: number }} body */
   async function move(body) {
     try {
+      const token = freshness.start('move');
       /** @type {ClockView} */
       const c = await write('POST', '/clock', body);
-      showClock(c);
+      if (freshness.fresh(token, CLOCK)) showClock(c);
       say(`The sandbox clock is now ${utcTime(c.now)}.`, false);
     } catch (err) {
       say(failureWords(err), true);
@@ -109,18 +152,18 @@ export function createClock() {
 
   return {
     async load() {
-      const [c, list] = await Promise.all([read('/clock'), read('/merchants')]);
-      showClock(c);
-      merchants.clear();
-      for (const m of /** @type {{ merchants: Merchant[] }} */ (list).merchants) merchants.set(m.login, m);
-      renderMerchants();
+      const [c, taken] = await Promise.all([readClock(freshness, read), readMerchants(merchants, freshness, read)]);
+      if (c) showClock(c);
+      if (taken) renderMerchants();
     },
     /** @param {ClockView} c */
     clock(c) {
+      freshness.update(CLOCK);
       showClock(c);
     },
     /** @param {Merchant} m */
     merchant(m) {
+      freshness.update(merchantKey(m.login));
       merchants.set(m.login, m);
       renderMerchants();
     },

@@ -5,6 +5,7 @@
  */
 import { failureWords, read, write } from './api.js';
 import { byId, endpointName, h } from './dom.js';
+import { createFreshness } from './fresh.js';
 
 /** @typedef {import('./api.js').FaultRule} FaultRule */
 
@@ -186,16 +187,16 @@ export function createFaults() {
   }
 
   /**
-   * Bumped by every read started and every live update: a read whose answer comes after a newer update
-   * (the rule struck while the list was being read) is dropped rather than shown over it.
+   * A read whose answer comes after a newer update (the rule struck while the list was being read) or
+   * after a later read is dropped rather than shown over it. The update carries every rule: the whole view.
    */
-  let generation = 0;
+  const freshness = createFreshness();
 
   async function load() {
-    const mine = ++generation;
+    const token = freshness.start();
     /** @type {{ rules: FaultRule[] }} */
     const { rules } = await read('/faults');
-    if (mine === generation) render(rules);
+    if (freshness.fresh(token)) render(rules);
   }
 
   form.addEventListener('input', showPreview);
@@ -236,7 +237,7 @@ export function createFaults() {
     load,
     /** @param {{ rules: FaultRule[] }} data the rules as they are now */
     update(data) {
-      generation++;
+      freshness.update();
       render(data.rules);
     },
     /** @param {string} endpoint a path seen in the request log */

@@ -6,10 +6,13 @@
  */
 import { ApiError, failureWords, read, write } from './api.js';
 import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
+import { createFreshness } from './fresh.js';
 
 /** @typedef {import('./api.js').OrderSummary} OrderSummary */
 /** @typedef {import('./api.js').OrderDetail} OrderDetail */
 /** @typedef {'pay' | 'hold' | 'decline' | 'deposit' | 'reverse' | 'refund' | 'expire'} Action */
+/** @typedef {import('./fresh.js').Freshness} Freshness */
+/** @typedef {(path: string) => Promise<any>} Reader */
 
 /** @type {Readonly<Record<Action, { label: string, takesAmount: boolean, hint: string }>>} */
 const ACTIONS = {
@@ -39,6 +42,50 @@ export function actionsFor(o) {
     default:
       return [];
   }
+}
+
+/**
+ * Reads the list into the orders shown (by orderId). An order a live update changed while the list was
+ * being read keeps the update: the answer's copy of it is older. A list answered after a later read of it
+ * is dropped whole.
+ * @param {Map<string, OrderSummary>} shown
+ * @param {Freshness} freshness
+ * @param {Reader} get
+ * @returns {Promise<boolean>} whether the answer was taken
+ */
+export async function readOrderList(shown, freshness, get) {
+  const token = freshness.start('list');
+  /** @type {{ orders: OrderSummary[] }} */
+  const { orders: list } = await get('/orders?limit=500');
+  if (!freshness.fresh(token)) return false;
+  for (const o of list) if (freshness.fresh(token, o.orderId)) shown.set(o.orderId, { ...shown.get(o.orderId), ...o });
+  return true;
+}
+
+/**
+ * Reads one order with its history; undefined when a live update of it (or a later read of an order) came
+ * while it was read: that update queues a read of its own, which shows the newer state.
+ * @param {Freshness} freshness
+ * @param {Reader} get
+ * @param {string} orderId
+ * @returns {Promise<OrderDetail | undefined>}
+ */
+export async function readOrder(freshness, get, orderId) {
+  const token = freshness.start('order');
+  /** @type {{ order: OrderDetail }} */
+  const { order } = await get(`/orders/${encodeURIComponent(orderId)}`);
+  return freshness.fresh(token, orderId) ? order : undefined;
+}
+
+/**
+ * A live update of an order, into the orders shown: it is newer than any read still on its way.
+ * @param {Map<string, OrderSummary>} shown
+ * @param {Freshness} freshness
+ * @param {OrderSummary} o
+ */
+export function takeOrderUpdate(shown, freshness, o) {
+  freshness.update(o.orderId);
+  shown.set(o.orderId, { ...shown.get(o.orderId), ...o });
 }
 
 /** History kinds in words. */
@@ -76,6 +123,8 @@ export function createOrders() {
   /** The amount typed for the selected order, kept when a live update redraws the detail. */
   let amountText = '';
   let refreshQueued = false;
+  /** Reads (and a move's answer) that come back after a live update of the same order are not shown over it. */
+  const freshness = createFreshness();
 
   /** @param {OrderSummary} o */
   function matches(o) {
@@ -251,14 +300,19 @@ export function createOrders() {
     for (const b of detail.querySelectorAll('.actions button')) if (b instanceof HTMLButtonElement) b.disabled = true;
     say(`${ACTIONS[action].label}: sending…`, false);
     try {
+      const token = freshness.start('move');
       /** @type {{ order: OrderDetail }} */
       const { order } = await write('POST', `/orders/${encodeURIComponent(o.orderId)}/actions`, body);
       busy = false;
       say(`${ACTIONS[action].label}: done. The order is now ${statusWords(order).toLowerCase()}.`, false);
       amountText = '';
-      orders.set(order.orderId, order);
-      render();
-      if (selected === order.orderId) showDetail(order);
+      // The live update of the move (or of a later change) may have come first and is newer than this
+      // answer: the detail is read again rather than drawn from the answer (its buttons come back too).
+      if (freshness.fresh(token, order.orderId)) {
+        orders.set(order.orderId, order);
+        render();
+        if (selected === order.orderId) showDetail(order);
+      } else if (selected === order.orderId) await refresh();
     } catch (err) {
       busy = false;
       const label = ACTIONS[action].label;
@@ -287,9 +341,8 @@ export function createOrders() {
     const id = selected;
     if (id === null) return;
     try {
-      /** @type {{ order: OrderDetail }} */
-      const { order } = await read(`/orders/${encodeURIComponent(id)}`);
-      if (selected !== id) return;
+      const order = await readOrder(freshness, read, id);
+      if (selected !== id || order === undefined) return;
       // The list's row is the same order: both say the same, whichever was read last.
       orders.set(order.orderId, order);
       render();
@@ -304,15 +357,12 @@ export function createOrders() {
 
   return {
     async load() {
-      /** @type {{ orders: OrderSummary[] }} */
-      const { orders: list } = await read('/orders?limit=500');
-      for (const o of list) orders.set(o.orderId, { ...orders.get(o.orderId), ...o });
-      render();
+      if (await readOrderList(orders, freshness, read)) render();
       await refresh();
     },
     /** @param {OrderSummary} o an order that was registered or changed */
     update(o) {
-      orders.set(o.orderId, { ...orders.get(o.orderId), ...o });
+      takeOrderUpdate(orders, freshness, o);
       render();
       // Several changes of one order come in a burst (payment, then callback): read it once after them.
       if (o.orderId === selected && !refreshQueued) {
@@ -325,6 +375,7 @@ export function createOrders() {
     },
     reset() {
       orders.clear();
+      freshness.forget();
       selected = null;
       detail.replaceChildren(
         h('p', { className: 'muted', text: 'Select an order to see its history and move it through its life cycle.' }),

@@ -134,6 +134,12 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     expect(shown).toEqual(newest.slice(0, shown.length).map((o) => o.orderNumber));
     // The look-up box stays at the top.
     expect(await page.getByLabel('Order ID or order number').isVisible()).toBe(true);
+    // The filters and the totals per state with the chart are folded away until asked for (and stay open after).
+    expect(await page.getByRole('form', { name: 'Filters' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByRole('button', { name: 'Show totals by state and chart' }).click();
+    await page.getByRole('form', { name: 'Filters' }).waitFor();
+    await page.locator('.period-chart .recharts-wrapper > svg').first().waitFor();
     expect(await page.locator('.period-chart .recharts-wrapper > svg').count()).toBe(2);
     expect(await clipped()).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -78,6 +78,14 @@ interface UiState {
   /** Opens Orders on the client: their stored cards and their orders of the list's period. */
   showClient(clientId: string): void;
   takeClientQuery(): string | undefined;
+  /**
+   * The Orders list's filters and its breakdown (totals per state, the chart) shown or folded away: folded,
+   * the first rows of the list fit a 1280x720 window. Kept across restarts, as the user left them.
+   */
+  listFiltersOpen: boolean;
+  listBreakdownOpen: boolean;
+  toggleListFilters(): void;
+  toggleListBreakdown(): void;
 }
 
 let toastIds = 0;
@@ -119,7 +127,14 @@ export const useUi = create<UiState>()(
         if (clientId !== undefined) set({ clientQuery: undefined });
         return clientId;
       },
+      listFiltersOpen: false,
+      listBreakdownOpen: false,
+      toggleListFilters: () => set((s) => ({ listFiltersOpen: !s.listFiltersOpen })),
+      toggleListBreakdown: () => set((s) => ({ listBreakdownOpen: !s.listBreakdownOpen })),
     }),
-    { name: 'backoffice.ui', partialize: (s) => ({ theme: s.theme }) },
+    {
+      name: 'backoffice.ui',
+      partialize: (s) => ({ theme: s.theme, listFiltersOpen: s.listFiltersOpen, listBreakdownOpen: s.listBreakdownOpen }),
+    },
   ),
 );

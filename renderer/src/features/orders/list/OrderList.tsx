@@ -7,6 +7,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
 import { call } from '../../../api/client';
+import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useFileExport } from '../../../components/useFileExport';
@@ -27,14 +28,10 @@ import {
   type PeriodWindow,
   type PresetId,
 } from './period';
+import { coverageOf, CoverageMark, syncTime } from './CoverageMark';
 import { usePeriodPage, usePeriodSync, useSyncProgress, type SyncState } from './periodData';
 import { PeriodChart, PeriodTotals } from './PeriodSummary';
 import { PeriodTable } from './PeriodTable';
-
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** "10:42" today, "Nov 22, 2026, 10:42" another day. */
-const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? time.format(ms) : dayAndTime.format(ms));
 
 /** How current the list is: the one line that says what the money on screen is as of. */
 function SyncMark({
@@ -191,6 +188,13 @@ function Filters({
   );
 }
 
+/** How many of the filters are set, for the Filters button while they are folded away. */
+function filtersSet(draft: FilterDraft): number {
+  return (Object.keys(EMPTY_FILTERS) as (keyof FilterDraft)[]).filter((k) =>
+    k === 'statuses' ? draft.statuses.length > 0 : draft[k] !== EMPTY_FILTERS[k],
+  ).length;
+}
+
 /** The filters as typed, applied a moment after the last keystroke and only once every field is right. */
 function useAppliedFilters(draft: FilterDraft): { applied: ListFilters; errors: Readonly<Record<string, string>> } {
   const parsed = useMemo(() => parseFilters(draft), [draft]);
@@ -215,6 +219,8 @@ export function PeriodResults({
   onOpen,
   onClient,
   syncing = false,
+  onSync,
+  tools,
   children,
 }: {
   readonly query: PeriodQuery;
@@ -224,7 +230,11 @@ export function PeriodResults({
   readonly onClient?: (clientId: string) => void;
   /** A sync of the period is running: the totals say they are what was read so far. */
   readonly syncing?: boolean;
-  /** Shown beside the totals (the sync mark, the export). */
+  /** Syncs the period again: offered beside the totals when the period was only partly read. */
+  readonly onSync?: () => void;
+  /** Shown at the end of the totals' line (the sort, the export). */
+  readonly tools?: React.ReactNode;
+  /** Shown under the table (how to move through it). */
   readonly children?: React.ReactNode;
 }) {
   const first = usePeriodPage(query, sort, 0);
@@ -234,11 +244,14 @@ export function PeriodResults({
       {first.isError && <ErrorNotice lead="The list could not be read:" error={first.error} />}
       {view && (
         <>
-          <div className="period-summary">
-            <PeriodTotals totals={view.totals} total={view.total} syncing={syncing} />
-            <PeriodChart perDay={view.perDay} currency={query.currency} />
-          </div>
-          {children}
+          <PeriodTotals
+            totals={view.totals}
+            total={view.total}
+            syncing={syncing}
+            coverage={<CoverageMark coverage={coverageOf(view, syncing)} {...(onSync ? { onSync } : {})} />}
+            chart={<PeriodChart perDay={view.perDay} currency={query.currency} />}
+            tools={tools}
+          />
           <PeriodTable
             query={query}
             sort={sort}
@@ -248,6 +261,7 @@ export function PeriodResults({
             onOpen={onOpen}
             {...(onClient ? { onClient } : {})}
           />
+          {children}
         </>
       )}
     </>
@@ -276,6 +290,9 @@ export function OrderList({
   const [firstDay, setFirstDay] = useState(localDay(period.window.from));
   const [lastDay, setLastDay] = useState(localDay(period.window.to - 1));
   const { applied, errors } = useAppliedFilters(draft);
+  const filtersOpen = useUi((s) => s.listFiltersOpen);
+  const toggleFilters = useUi((s) => s.toggleListFilters);
+  const setFilters = filtersSet(draft);
   const sync = usePeriodSync(period.window);
   const query: PeriodQuery = useMemo(() => ({ from: period.window.from, to: period.window.to, ...applied }), [period.window, applied]);
   const first = usePeriodPage(query, sort, 0);
@@ -315,6 +332,10 @@ export function OrderList({
             </button>
           ))}
         </div>
+        <Button className="disclosure" aria-expanded={filtersOpen} aria-controls={`${id}-filters`} onClick={toggleFilters}>
+          {/* Folded away, the filters still say that they narrow the list. */}
+          Filters{setFilters > 0 ? ` (${setFilters} set)` : ''}
+        </Button>
         {period.preset === 'custom' && (
           <form
             className="custom-period"
@@ -351,7 +372,9 @@ export function OrderList({
         )}
         <SyncMark state={sync.state} syncedAt={first.data?.syncedAt} onCancel={sync.cancel} onRetry={sync.retry} />
       </div>
-      <Filters draft={draft} setDraft={setDraft} errors={errors} currencies={seen} />
+      <div id={`${id}-filters`} hidden={!filtersOpen}>
+        {filtersOpen && <Filters draft={draft} setDraft={setDraft} errors={errors} currencies={seen} />}
+      </div>
       <PeriodResults
         query={query}
         sort={sort}
@@ -359,23 +382,26 @@ export function OrderList({
         onOpen={onOpen}
         onClient={onClient}
         syncing={sync.state.kind === 'running'}
-      >
-        <div className="list-tools">
-          <div className="field compact inline">
-            <label htmlFor={`${id}-sort`}>Sort</label>
-            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as PeriodSort)}>
-              {SORTS.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
+        onSync={sync.retry}
+        tools={
+          <div className="list-tools">
+            <div className="field compact inline">
+              <label htmlFor={`${id}-sort`}>Sort</label>
+              <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as PeriodSort)}>
+                {SORTS.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.data?.total ?? 0) === 0}>
+              Export CSV
+            </Button>
           </div>
-          <span className="hint">Arrows, PageUp/PageDown, Home/End move; Enter or a click opens the order.</span>
-          <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.data?.total ?? 0) === 0}>
-            Export CSV
-          </Button>
-        </div>
+        }
+      >
+        <p className="hint">Arrows, PageUp/PageDown, Home/End move; Enter or a click opens the order.</p>
       </PeriodResults>
     </section>
   );

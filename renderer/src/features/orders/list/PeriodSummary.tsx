@@ -4,8 +4,11 @@
  * amounts per day by state. The chart is drawn with recharts (SVG, inline style attributes only, which
  * the app's CSP allows); the totals table beside it says the same in text.
  */
+import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PeriodDay, PeriodTotal } from '../../../../../main/services/periodViews';
+import { useUi } from '../../../app/uiStore';
+import { Button } from '../../../components/Button';
 import { formatAmount } from '../../../format/money';
 import { currencyInfo, STATES, stateWords } from './period';
 
@@ -30,12 +33,24 @@ export function PeriodTotals({
   totals,
   total,
   syncing = false,
+  coverage,
+  chart,
+  tools,
 }: {
   readonly totals: readonly PeriodTotal[];
   readonly total: number;
   /** A sync of the period is running: the figures are what was read so far. */
   readonly syncing?: boolean;
+  /** Whether the period was read whole (CoverageMark), said right beside the count. */
+  readonly coverage?: React.ReactNode;
+  /** The chart of the same orders, folded away with the totals per state. */
+  readonly chart?: React.ReactNode;
+  /** The list's own tools (sort, export), at the end of the count's line. */
+  readonly tools?: React.ReactNode;
 }) {
+  const breakdownId = useId();
+  const open = useUi((s) => s.listBreakdownOpen);
+  const toggle = useUi((s) => s.toggleListBreakdown);
   const sorted = [...totals].sort((a, b) => a.status - b.status || a.currency.localeCompare(b.currency));
   // Grand totals per currency: amounts of different currencies are never added together.
   const perCurrency = new Map<string, { count: number; amount: number }>();
@@ -45,54 +60,69 @@ export function PeriodTotals({
   }
   return (
     <section className="period-totals" aria-labelledby="period-totals-title">
-      <h2 id="period-totals-title">
-        {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
-        {syncing && <span className="muted"> so far, while the sync runs</span>}
-      </h2>
-      {sorted.length === 0 ? (
-        <p className="muted">No order matches.</p>
-      ) : (
-        <div className="period-totals-table">
-          <table className="data-table" data-testid="period-totals">
-            <thead>
-              <tr>
-                <th scope="col">State</th>
-                <th scope="col">Currency</th>
-                <th scope="col" className="num">
-                  Orders
-                </th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sorted.map((t) => (
-                <tr key={`${t.status}/${t.currency}`} data-status={t.status} data-currency={t.currency}>
-                  <td>{stateWords(t.status)}</td>
-                  <td>{currencyName(t.currency)}</td>
-                  <td className="num">{t.count.toLocaleString()}</td>
-                  <td className="num" data-minor={t.amount}>
-                    {money(t.currency, t.amount)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            {perCurrency.size > 0 && (
-              <tfoot>
-                {[...perCurrency].map(([currency, c]) => (
-                  <tr key={currency}>
-                    <th scope="row">All states</th>
-                    <td>{currencyName(currency)}</td>
-                    <td className="num">{c.count.toLocaleString()}</td>
-                    <td className="num">{money(currency, c.amount)}</td>
+      {/* One line: the count, what it is worth, and the list's tools; the breakdown below it on demand. */}
+      <div className="summary-line">
+        <h2 id="period-totals-title">
+          {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
+          {syncing && <span className="muted"> so far, while the sync runs</span>}
+        </h2>
+        {coverage}
+        {sorted.length > 0 && (
+          <Button className="disclosure" aria-expanded={open} aria-controls={breakdownId} onClick={toggle}>
+            {open ? 'Hide totals by state and chart' : 'Show totals by state and chart'}
+          </Button>
+        )}
+        {tools}
+      </div>
+      {sorted.length === 0 && <p className="muted">No order matches.</p>}
+      <div id={breakdownId} className="period-breakdown" hidden={!open || sorted.length === 0}>
+        {open && sorted.length > 0 && (
+          <>
+            <div className="period-totals-table">
+              <table className="data-table" data-testid="period-totals">
+                <caption className="visually-hidden">Orders and amounts per state and currency</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">State</th>
+                    <th scope="col">Currency</th>
+                    <th scope="col" className="num">
+                      Orders
+                    </th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
                   </tr>
-                ))}
-              </tfoot>
-            )}
-          </table>
-        </div>
-      )}
+                </thead>
+                <tbody>
+                  {sorted.map((t) => (
+                    <tr key={`${t.status}/${t.currency}`} data-status={t.status} data-currency={t.currency}>
+                      <td>{stateWords(t.status)}</td>
+                      <td>{currencyName(t.currency)}</td>
+                      <td className="num">{t.count.toLocaleString()}</td>
+                      <td className="num" data-minor={t.amount}>
+                        {money(t.currency, t.amount)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                {perCurrency.size > 0 && (
+                  <tfoot>
+                    {[...perCurrency].map(([currency, c]) => (
+                      <tr key={currency}>
+                        <th scope="row">All states</th>
+                        <td>{currencyName(currency)}</td>
+                        <td className="num">{c.count.toLocaleString()}</td>
+                        <td className="num">{money(currency, c.amount)}</td>
+                      </tr>
+                    ))}
+                  </tfoot>
+                )}
+              </table>
+            </div>
+            {chart}
+          </>
+        )}
+      </div>
     </section>
   );
 }

@@ -4,7 +4,7 @@
  * Main's period.progress and period.synced events make every page read again (api/queries.ts), so
  * what the screen says about money follows the copy.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { call, errorDetail, errorText } from '../../../api/client';
@@ -47,6 +47,7 @@ export function usePeriodSync(window: PeriodWindow) {
   const [state, setState] = useState<SyncState>({ kind: 'running' });
   const [attempt, setAttempt] = useState(0);
   const { from, to } = window;
+  const client = useQueryClient();
 
   useEffect(() => {
     let current = true;
@@ -55,6 +56,9 @@ export function usePeriodSync(window: PeriodWindow) {
     call('period.sync', { from, to }).then(
       (r) => {
         running = false;
+        // The list read again once its sync has ended, even where main's period.synced event was missed
+        // (sent before this window subscribed): otherwise the view read during the sync, "syncing", stays.
+        void client.invalidateQueries({ queryKey: keys.periodViews });
         if (!current) return;
         if (r.state === 'done') setState({ kind: 'done', at: r.syncedAt });
         else if (r.state === 'cancelled') setState({ kind: 'cancelled' });
@@ -62,6 +66,7 @@ export function usePeriodSync(window: PeriodWindow) {
       },
       (err: unknown) => {
         running = false;
+        void client.invalidateQueries({ queryKey: keys.periodViews });
         const detail = errorDetail(err);
         if (current) setState({ kind: 'failed', reason: errorText(err), ...(detail ? { detail } : {}) });
       },
@@ -70,7 +75,7 @@ export function usePeriodSync(window: PeriodWindow) {
       current = false;
       if (running) void call('period.cancel', {}).catch(() => undefined);
     };
-  }, [from, to, attempt]);
+  }, [from, to, attempt, client]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const cancel = useCallback(() => void call('period.cancel', {}).catch(() => undefined), []);

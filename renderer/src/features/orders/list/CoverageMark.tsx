@@ -1,0 +1,60 @@
+/**
+ * Beside the totals: whether the period shown has been read whole from the gateway. "Synced at" alone is
+ * environment-wide and can be true while the period on screen (last month, say) was never read, and then
+ * the totals understate money; this mark says which of the three the figures are.
+ */
+import type { OrderListView } from '../../../../../main/services/periodViews';
+import { Button } from '../../../components/Button';
+import { localDay } from './period';
+
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** "10:42" today, "Nov 22, 2026, 10:42" another day. */
+export const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? time.format(ms) : dayAndTime.format(ms));
+
+/** What the totals of the period on screen are worth. */
+export type Coverage =
+  /** A sync is running: the figures may still change. */
+  | { readonly kind: 'reading' }
+  /** Every order registered in the period up to syncedAt is in the copy. */
+  | { readonly kind: 'whole'; readonly syncedAt: number }
+  /** Part of the period was never read whole (or nothing has been read at all): the totals may be short. */
+  | { readonly kind: 'partial'; readonly syncedAt: number | undefined };
+
+/**
+ * From main's view of the period and whether this screen's own sync is running (main's `syncing` is
+ * only as current as the last read of the view, while the screen knows at once that it started one).
+ */
+export function coverageOf(view: Pick<OrderListView, 'complete' | 'syncedAt' | 'syncing'>, running: boolean): Coverage {
+  if (running || view.syncing) return { kind: 'reading' };
+  if (view.complete && view.syncedAt !== undefined) return { kind: 'whole', syncedAt: view.syncedAt };
+  return { kind: 'partial', syncedAt: view.syncedAt };
+}
+
+export function CoverageMark({ coverage, onSync }: { readonly coverage: Coverage; readonly onSync?: () => void }) {
+  switch (coverage.kind) {
+    case 'reading':
+      return (
+        <p className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="reading">
+          Being read from the gateway now: the totals may still change.
+        </p>
+      );
+    case 'whole':
+      return (
+        <p className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="whole">
+          Read whole, synced at {syncTime(coverage.syncedAt)}
+        </p>
+      );
+    case 'partial':
+      return (
+        <div className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="partial">
+          <span>
+            {coverage.syncedAt === undefined
+              ? 'Nothing has been read from the gateway yet: the totals may be incomplete.'
+              : 'Only partly read from the gateway: the totals may be incomplete.'}
+          </span>
+          {onSync && <Button onClick={onSync}>Sync this period</Button>}
+        </div>
+      );
+  }
+}
