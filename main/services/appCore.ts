@@ -323,6 +323,9 @@ export class AppCore {
     const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
     const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };
     const periodOrders = new PeriodOrders(this.db);
+    // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
+    // list is opened; a failure here shows on the list's first query, which loads it again.
+    periodOrders.ready(environment).catch(() => undefined);
     const services: OpenServices = {
       environment,
       client,

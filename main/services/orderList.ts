@@ -95,11 +95,15 @@ export class OrderList {
     return () => this.listeners.delete(listener);
   }
 
-  /** What the list shows of a query; the first one waits for the cache's index to load (in slices). */
+  /** What the list shows of a query; until the cache's index has loaded (in slices), only a short period answers at once. */
   async view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): Promise<OrderListView> {
     const { environment, orders, syncs } = this.deps;
-    await orders.ready(environment);
-    const found = orders.answer(environment, query, page, utcOffsetMinutes);
+    // A short period (today's) is answered while a large cache's index still loads; anything else waits.
+    let found = orders.isReady(environment) ? undefined : orders.interim(environment, query, page, utcOffsetMinutes);
+    if (!found) {
+      await orders.ready(environment);
+      found = orders.answer(environment, query, page, utcOffsetMinutes);
+    }
     const syncedAt = syncs.syncedAsOf(environment);
     return {
       ...found,

@@ -70,6 +70,8 @@ function fromRow(r: Row): PeriodOrder {
 
 /** Orders read from the table into the index per slice while it loads, between turns of the event loop. */
 const LOAD_SLICE = 20_000;
+/** The most orders a period may hold to be answered without the index while it loads (see interim). */
+export const INTERIM_ROWS = 20_000;
 
 /** The columns the index keeps, in the order PeriodIndex.put takes them after the rowid. */
 const INDEX_COLUMNS =
@@ -276,13 +278,44 @@ export class PeriodOrders {
 
   /** The page, count, totals and chart of a query: what the list shows, from one pass over the period. */
   answer(environment: string, q: PeriodQuery, page: PeriodPage = {}, utcOffsetMinutes?: number): PeriodAnswer {
+    return this.answerFrom(this.current(environment), q, page, utcOffsetMinutes);
+  }
+
+  private answerFrom(index: PeriodIndex, q: PeriodQuery, page: PeriodPage, utcOffsetMinutes?: number): PeriodAnswer {
     const limit = Math.min(Math.max(page.limit ?? 200, 1), MAX_PAGE);
-    const found = this.current(environment).query(q, {
-      ...page,
-      limit,
-      ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}),
-    });
+    const found = index.query(q, { ...page, limit, ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}) });
     return { orders: this.rows(found.rowids), total: found.total, totals: found.totals, perDay: found.perDay };
+  }
+
+  /** Whether the environment's index is loaded (queries then answer at once). */
+  isReady(environment: string): boolean {
+    return this.loaded.has(environment);
+  }
+
+  /**
+   * While the index loads: a query by registration over a period of at most INTERIM_ROWS orders (today's,
+   * in a cache of a million) answered from those orders alone, read through the registration index, so the
+   * list opens at once; undefined for any other query, which waits for the index.
+   */
+  interim(environment: string, q: PeriodQuery, page: PeriodPage = {}, utcOffsetMinutes?: number): PeriodAnswer | undefined {
+    if (q.dateOf === 'operation') return undefined;
+    const index = read(this.db, () => {
+      const where = 'environment = ? AND registered_at >= ? AND registered_at < ?';
+      const { n } = this.db
+        .prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM period_orders WHERE ${where} LIMIT ?)`)
+        .get(environment, q.from, q.to, INTERIM_ROWS + 1) as { n: number };
+      if (n > INTERIM_ROWS) return undefined;
+      const part = new PeriodIndex();
+      putRows(
+        part,
+        this.db
+          .prepare(`SELECT ${INDEX_COLUMNS} FROM period_orders WHERE ${where} ORDER BY registered_at, order_id`)
+          .raw(true)
+          .all(environment, q.from, q.to) as unknown[][],
+      );
+      return part;
+    });
+    return index && this.answerFrom(index, q, page, utcOffsetMinutes);
   }
 
   /** One page of the orders the query matches, in the order asked for, and how many match in all. */

@@ -262,6 +262,21 @@ describe('searching the orders of a period offline', () => {
       }));
       new PeriodOrders(big).putMany('sandbox', many, START);
       const fresh = new PeriodOrders(big);
+      // Before the index has loaded, a short period answers from its own orders, exactly; a long one waits.
+      expect(fresh.isReady('sandbox')).toBe(false);
+      const day = { from: START + 10 * DAY, to: START + 11 * DAY };
+      const early = fresh.interim('sandbox', day, { limit: 5 }, 180)!;
+      const matched = reference(many, day);
+      expect(early.total).toBe(matched.length);
+      expect(early.orders.map((o) => o.orderId)).toEqual(
+        [...matched]
+          .sort(SORTS.newest)
+          .slice(0, 5)
+          .map((o) => o.orderId),
+      );
+      expect(early.totals.reduce((n, t) => n + t.amount, 0)).toBe(matched.reduce((n, o) => n + o.amount, 0));
+      expect(fresh.interim('sandbox', everything, { limit: 5 })).toBeUndefined();
+      expect(fresh.interim('sandbox', { ...day, dateOf: 'operation' }, { limit: 5 })).toBeUndefined();
       let turns = 0;
       let loading = true;
       // Another task of the event loop, rescheduling itself: it runs only when the loading gives way.
@@ -272,6 +287,7 @@ describe('searching the orders of a period offline', () => {
       setImmediate(other);
       await fresh.ready('sandbox');
       loading = false;
+      expect(fresh.isReady('sandbox')).toBe(true);
       // 45,000 orders are three slices: timers ran between them.
       expect(turns).toBeGreaterThanOrEqual(2);
       expect(fresh.search('sandbox', everything, { limit: 1 }).total).toBe(45_000);
