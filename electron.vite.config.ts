@@ -8,7 +8,12 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'main/index.ts') } },
+      rollupOptions: {
+        // The order cache's writer runs in a worker thread (main/store/pageKeeper.ts), which loads its own
+        // script from next to the main bundle: every file of the build stays in out/main itself.
+        input: { index: resolve(__dirname, 'main/index.ts'), pageKeeperWorker: resolve(__dirname, 'main/store/pageKeeperWorker.ts') },
+        output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -22,6 +22,7 @@ import { PAYMENT_STATES } from '../main/protocol/requests/reports.js';
 import { lastOrdersSource, OrderSync, PAGE_SIZE } from '../main/services/orderSync.js';
 import { openDatabase } from '../main/store/database.js';
 import { OrderSyncs } from '../main/store/orderSyncs.js';
+import { inThreadKeeper, WorkerKeeper } from '../main/store/pageKeeper.js';
 import { PeriodOrders } from '../main/store/periodOrders.js';
 import { pinApart, startSandboxProcess } from './child.js';
 
@@ -82,15 +83,19 @@ async function main(): Promise<void> {
 
   let files = 0;
   const sync = async (): Promise<{ ms: number; orders: number; p99: number; max: number }> => {
-    const db = openDatabase(join(dir, `cache-${files++}.sqlite`));
+    const file = join(dir, `cache-${files++}.sqlite`);
+    const db = openDatabase(file);
     const syncs = new OrderSyncs(db, new PeriodOrders(db));
-    const orderSync = new OrderSync({ syncs, environment: 'sandbox', source: lastOrdersSource(client) });
+    // As the app does: pages written by the worker thread (store/pageKeeper.ts).
+    const keeper = new WorkerKeeper(file, inThreadKeeper(syncs));
+    const orderSync = new OrderSync({ syncs, environment: 'sandbox', source: lastOrdersSource(client), keeper });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const started = performance.now();
     const outcome = await orderSync.sync(window);
     const ms = performance.now() - started;
     delay.disable();
+    await keeper.close();
     db.close();
     if (outcome.state !== 'done') throw new Error(`sync ended ${outcome.state}`);
     return { ms, orders: outcome.fetched, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };

@@ -18,6 +18,7 @@ import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
+import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
 import { SettingsRepository } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
@@ -326,13 +327,15 @@ export class AppCore {
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.
     periodOrders.ready(environment).catch(() => undefined);
+    const syncs = new OrderSyncs(this.db, periodOrders);
     const services: OpenServices = {
       environment,
       client,
       list: new OrderList({
         environment,
         orders: periodOrders,
-        syncs: new OrderSyncs(this.db, periodOrders),
+        syncs,
+        keeper: pageKeeperFor(this.db, syncs),
         source: lastOrdersSource(client),
         journal: journals.charges,
         operations: journals.operations,

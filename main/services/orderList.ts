@@ -10,6 +10,7 @@ import type { AuditRepository } from '../store/audit.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
 import { uncovered, type OrderSyncs, type Window } from '../store/orderSyncs.js';
+import type { PageKeeper } from '../store/pageKeeper.js';
 import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
@@ -47,6 +48,8 @@ export interface OrderListDeps {
   readonly audit: AuditRepository;
   readonly osUser: string;
   readonly now?: () => number;
+  /** Where sync pages are written; this thread unless given (the app gives its worker). */
+  readonly keeper?: PageKeeper;
 }
 
 export class OrderList {
@@ -58,7 +61,13 @@ export class OrderList {
 
   constructor(private readonly deps: OrderListDeps) {
     this.now = deps.now ?? Date.now;
-    this.sync = new OrderSync({ syncs: deps.syncs, environment: deps.environment, source: deps.source, now: this.now });
+    this.sync = new OrderSync({
+      syncs: deps.syncs,
+      environment: deps.environment,
+      source: deps.source,
+      now: this.now,
+      ...(deps.keeper ? { keeper: deps.keeper } : {}),
+    });
   }
 
   /** Brings the copy of the window up to date (after any sync already running). */

@@ -19,6 +19,7 @@ import { formatDateTime14 } from '../protocol/fields.js';
 import { PAYMENT_STATES } from '../protocol/requests/reports.js';
 import type { OrderStatusCode, PeriodOrder } from '../store/periodOrders.js';
 import type { OrderSyncs, SyncDateOf, SyncRecord, Window } from '../store/orderSyncs.js';
+import { inThreadKeeper, type PageKeeper } from '../store/pageKeeper.js';
 import { uncovered } from '../store/orderSyncs.js';
 import { failureText } from './failureWords.js';
 import { orderView } from './orders.js';
@@ -142,14 +143,18 @@ export interface OrderSyncDeps {
   readonly pageSize?: number;
   /** OVERLAP_MS unless a test needs another. */
   readonly overlapMs?: number;
+  /** Where pages are written: this thread unless the app gives its worker (store/pageKeeper.ts). */
+  readonly keeper?: PageKeeper;
 }
 
 export class OrderSync {
   private readonly now: () => number;
   private readonly pageSize: number;
   private readonly overlapMs: number;
+  private readonly keeper: PageKeeper;
 
   constructor(private readonly deps: OrderSyncDeps) {
+    this.keeper = deps.keeper ?? inThreadKeeper(deps.syncs);
     this.now = deps.now ?? Date.now;
     this.pageSize = Math.min(Math.max(deps.pageSize ?? PAGE_SIZE, 1), PAGE_SIZE);
     this.overlapMs = deps.overlapMs ?? OVERLAP_MS;
@@ -194,9 +199,10 @@ export class OrderSync {
 
   /**
    * Reads a sync's pages from its next one to the last, asking for each page while the one before is
-   * handled. Pages are kept a few at a time (KEEP_ROWS, KEEP_MS): a transaction of one page of random
-   * orderIds rewrote as many index pages as it had orders, and measured twice the cost per order of ten.
-   * A crash loses at most the pages not yet kept, which the sync reads again when it goes on.
+   * handled. Pages are kept a few at a time (KEEP_ROWS, KEEP_MS) by the page keeper, one write at a time
+   * while the next pages are read: a transaction of one page of random orderIds rewrote as many index
+   * pages as it had orders, and measured twice the cost per order of ten. A crash loses at most the pages
+   * not yet kept, which the sync reads again when it goes on.
    */
   private async run(
     start: SyncRecord,
@@ -204,60 +210,81 @@ export class OrderSync {
     onProgress?: (p: SyncProgress) => void,
   ): Promise<{ sync: SyncRecord; error?: unknown }> {
     const { syncs, source } = this.deps;
+    const keeper = this.keeper;
     const size = this.pageSize;
     const read = (page: number) =>
       source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, signal);
     let sync = start;
-    /** Pages read and not kept yet, from the sync's next page on. */
+    /** Pages read and not handed to the keeper yet, from the first page not kept on. */
     let held: (readonly PeriodOrder[])[] = [];
     let heldRows = 0;
+    let readRows = 0;
     let total = sync.total ?? 0;
     let keptAt = performance.now();
-    const keep = () => {
-      if (held.length === 0) return;
-      sync = syncs.savePages(sync, held, total, this.now());
+    let writing: Promise<SyncRecord> | undefined;
+    /** The first write that failed: the sync fails with it. */
+    let failure: { error: unknown } | undefined;
+    // Set by writes the loop does not see; a function, so that the checks below are not narrowed away.
+    const failed = () => failure;
+    const settle = async () => {
+      if (!writing) return;
+      try {
+        sync = await writing;
+      } catch (error) {
+        failure ??= { error };
+      } finally {
+        writing = undefined;
+      }
+    };
+    /** Hands the held pages to the keeper; with `wait`, or when too much is held, after the write running. */
+    const keep = async (wait: boolean) => {
+      if (writing && (wait || heldRows >= 2 * KEEP_ROWS)) await settle();
+      if (failure || writing || held.length === 0) return;
+      writing = keeper.keep(sync, held, total, this.now());
       held = [];
       heldRows = 0;
       keptAt = performance.now();
+      if (wait) await settle();
     };
+    const report = () =>
+      onProgress?.({
+        dateOf: sync.dateOf,
+        window: { from: sync.from, to: sync.to },
+        fetched: start.fetched + readRows,
+        kept: sync.fetched,
+        total,
+      });
     try {
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       let page = sync.nextPage;
       let next = read(page);
-      const report = () =>
-        onProgress?.({
-          dateOf: sync.dateOf,
-          window: { from: sync.from, to: sync.to },
-          fetched: sync.fetched + heldRows,
-          kept: sync.fetched,
-          total,
-        });
       for (;;) {
         // Pages held while the next one is slow to come are kept meanwhile: the wait costs nothing then.
-        const answer = held.length === 0 ? await next : await firstOf(next, KEEP_MS, () => (keep(), report()));
+        const answer = held.length === 0 ? await next : await firstOf(next, KEEP_MS, () => void keep(true).then(report));
+        if (failed()) throw failed()!.error;
         total = answer.totalCount;
         const more = answer.orders.length > 0 && (page + 1) * size < answer.totalCount;
         if (more && !signal.aborted) {
           next = read(page + 1);
-          // Awaited by the next turn of the loop, or dropped with the sync if the write below fails.
+          // Awaited by the next turn of the loop, or dropped with the sync if a write fails.
           next.catch(() => undefined);
         }
         held.push(answer.orders);
         heldRows += answer.orders.length;
+        readRows += answer.orders.length;
         page++;
-        if (!more || signal.aborted || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) keep();
+        const last = !more || signal.aborted;
+        if (last || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) await keep(last);
+        if (failed()) throw failed()!.error;
         report();
         if (!more) return { sync: syncs.finish(sync, 'done', this.now()) };
         if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       }
     } catch (err) {
       // What was read before the failure is kept, so the next sync goes on after it; if keeping is what
-      // failed, it is not tried twice.
-      try {
-        keep();
-      } catch {
-        held = [];
-      }
+      // failed, it is not tried again.
+      if (!failed()) await keep(true);
+      await settle();
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       // The record keeps the words (card numbers masked); the caller gets the error itself.
       return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).message), error: err };

@@ -1,0 +1,130 @@
+/**
+ * Where a sync's pages are written (OrderSyncs.savePages): in this thread, or in a worker thread with a
+ * connection of its own to the same file. The worker is what the app uses: measured on the benchmark's
+ * sync of 100,000 orders, writing the cache took most of the main thread's time per page (every order
+ * updates a unique index of random orderIds), so the main process's event loop stalled for tens of
+ * milliseconds at each write and the sync ran at the pace of the writes instead of the gateway's. In the
+ * worker the writes overlap the next pages' requests and the main thread only reads answers.
+ *
+ * Files the worker cannot open (an in-memory database) are written in this thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Db } from './database.js';
+import type { OrderSyncs, SyncRecord } from './orderSyncs.js';
+import type { PeriodOrder } from './periodOrders.js';
+
+export interface PageKeeper {
+  /** Keeps pages read one after another from the sync's next page on; resolves with the sync as now kept. */
+  keep(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): Promise<SyncRecord>;
+}
+
+/** Writes in this thread. */
+export function inThreadKeeper(syncs: OrderSyncs): PageKeeper {
+  return { keep: async (sync, pages, total, at) => syncs.savePages(sync, pages, total, at) };
+}
+
+/** A request to the worker, and its answer. */
+export interface KeepRequest {
+  readonly id: number;
+  readonly sync: SyncRecord;
+  readonly pages: readonly (readonly PeriodOrder[])[];
+  readonly total: number;
+  readonly at: number;
+}
+export type KeepAnswer =
+  /** Sent once, before any request is read: the worker's script and its connection are up. */
+  | { readonly ready: true }
+  | { readonly id: number; readonly sync: SyncRecord }
+  | { readonly id: number; readonly error: { readonly name: string; readonly message: string } };
+
+/**
+ * The worker's script: the bundled sibling in the built app (electron.vite.config.ts builds it next to the
+ * main bundle), the TypeScript source through tsx when run from the sources (tests, the browser-mode host).
+ */
+function startWorker(file: string): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  // A name the bundler does not take for an asset of its own.
+  const name = `pageKeeperWorker.${fromSources ? 'ts' : 'js'}`;
+  const script = new URL(`./${name}`, import.meta.url);
+  if (!fromSources) return new Worker(script, { workerData: { file } });
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
+  return new Worker(boot, { eval: true, workerData: { file } });
+}
+
+/**
+ * Writes in a worker thread, one request at a time in the order asked; the worker holds no process open
+ * when idle. A worker that cannot start (its script missing from a build) leaves the writes to `fallback`,
+ * slower but the same.
+ */
+export class WorkerKeeper implements PageKeeper {
+  private worker: Worker | undefined;
+  private started = false;
+  private broken = false;
+  private next = 1;
+  private readonly waiting = new Map<number, { request: KeepRequest; resolve: (s: SyncRecord) => void; reject: (e: Error) => void }>();
+
+  constructor(
+    private readonly file: string,
+    private readonly fallback: PageKeeper,
+  ) {}
+
+  keep(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): Promise<SyncRecord> {
+    if (this.broken) return this.fallback.keep(sync, pages, total, at);
+    const worker = this.start();
+    const request: KeepRequest = { id: this.next++, sync, pages, total, at };
+    return new Promise<SyncRecord>((resolve, reject) => {
+      this.waiting.set(request.id, { request, resolve, reject });
+      worker.ref();
+      worker.postMessage(request);
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = startWorker(this.file);
+    worker.on('message', (answer: KeepAnswer) => {
+      if ('ready' in answer) {
+        this.started = true;
+        return;
+      }
+      const waiting = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if (this.waiting.size === 0) worker.unref();
+      if (!waiting) return;
+      if ('sync' in answer) waiting.resolve(answer.sync);
+      else waiting.reject(Object.assign(new Error(answer.error.message), { name: answer.error.name }));
+    });
+    // A worker that dies fails what it was asked; the next request starts another.
+    const fail = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      const waiting = [...this.waiting.values()];
+      this.waiting.clear();
+      if (!this.started) {
+        // It never started, so it wrote nothing: what it was asked is written here instead, and so is
+        // everything after. (Once started, a request it may have written is never written twice.)
+        this.broken = true;
+        for (const w of waiting)
+          this.fallback.keep(w.request.sync, w.request.pages, w.request.total, w.request.at).then(w.resolve, w.reject);
+        return;
+      }
+      for (const w of waiting) w.reject(err);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The order cache's writer stopped (exit code ${code})`)));
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}
+
+/** The app's keeper for a database: a worker for a file, this thread for an in-memory database. */
+export function pageKeeperFor(db: Db, syncs: OrderSyncs): PageKeeper {
+  return db.memory ? inThreadKeeper(syncs) : new WorkerKeeper(db.name, inThreadKeeper(syncs));
+}
