@@ -40,9 +40,9 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
       return { state: outcome.state, fetched: outcome.fetched, ...(outcome.state === 'done' ? { syncedAt: outcome.syncedAt } : {}) };
     },
     'period.cancel': () => ({ cancelled: list().cancel() }),
-    'period.export': ({ query, sort }) => {
+    'period.export': async ({ query, sort }) => {
       try {
-        const { csv } = list().exportCsv(query, sort);
+        const { csv } = await list().exportCsv(query, sort);
         return { fileName: `orders-${day(query.from)}-${day(query.to - 1)}.csv`, mimeType: 'text/csv' as const, content: csv };
       } catch (err) {
         if (err instanceof RangeError) throw new IpcFailure('invalidInput', err.message);

@@ -132,8 +132,9 @@ export class OrderList {
   }
 
   /** Exactly the rows the filters show, in the order shown, formula-safe; refused past MAX_EXPORT rows. */
-  exportCsv(query: PeriodQuery, sort: PeriodPage['sort']): { csv: string; rows: number } {
+  async exportCsv(query: PeriodQuery, sort: PeriodPage['sort']): Promise<{ csv: string; rows: number }> {
     const { environment, orders } = this.deps;
+    await orders.ready(environment);
     const rows: Record<(typeof CSV_COLUMNS)[number], string | number>[] = [];
     for (let offset = 0; ; offset += 1000) {
       const page = orders.search(environment, query, { sort, offset, limit: 1000 });

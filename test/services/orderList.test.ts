@@ -101,7 +101,7 @@ describe('the Orders list of a period', () => {
   it('exports exactly the rows the filters show, in their order, with a formula written as text', async () => {
     const query = { ...everything, statuses: [0, 6] as const };
     const shown = (await list.view({ ...query, statuses: [...query.statuses] }, { limit: 1000, sort: 'amountDesc' }, 0)).orders;
-    const { csv, rows } = list.exportCsv({ ...query, statuses: [...query.statuses] }, 'amountDesc');
+    const { csv, rows } = await list.exportCsv({ ...query, statuses: [...query.statuses] }, 'amountDesc');
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows).toBe(shown.length);
     expect(parsed.map((r) => r.orderId)).toEqual(shown.map((o) => o.orderId));
