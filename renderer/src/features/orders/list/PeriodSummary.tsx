@@ -10,6 +10,7 @@ import type { PeriodDay, PeriodTotal } from '../../../../../main/services/period
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { formatAmount } from '../../../format/money';
+import { PaidRefunded } from './PaidRefunded';
 import { currencyInfo, STATES, stateWords } from './period';
 
 /** One colour per state, readable on both themes' surfaces. */
@@ -60,13 +61,15 @@ export function PeriodTotals({
   }
   return (
     <section className="period-totals" aria-labelledby="period-totals-title">
-      {/* One line: the count, what it is worth, and the list's tools; the breakdown below it on demand. */}
+      {/* One line: the count, whether it was read whole, what was paid and refunded, and the list's tools; the breakdown below it on demand. */}
       <div className="summary-line">
         <h2 id="period-totals-title">
           {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
           {syncing && <span className="muted"> so far, while the sync runs</span>}
         </h2>
         {coverage}
+        {/* The money at a glance, folded or not (the button after it then stays where it was clicked). */}
+        {sorted.length > 0 && <PaidRefunded totals={totals} />}
         {sorted.length > 0 && (
           <Button className="disclosure" aria-expanded={open} aria-controls={breakdownId} onClick={toggle}>
             {open ? 'Hide totals by state and chart' : 'Show totals by state and chart'}
