@@ -131,6 +131,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
+/** Switches the app to the theme asked for with its own toggle (a no-op if it is in use already). */
+export async function useTheme(page: Page, wanted: 'light' | 'dark'): Promise<void> {
+  if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
+    await page.getByRole('button', { name: /Switch to .* theme/ }).click();
+  if ((await page.locator('html').getAttribute('data-theme')) !== wanted) throw new Error(`The ${wanted} theme did not take`);
+}
+
 /** axe-core's serious and critical findings on the page as it is now, in words for the failure message. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();

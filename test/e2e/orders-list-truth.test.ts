@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  launchChromium,
+  openApp,
+  removeFolder,
+  screenshot,
+  useTheme,
+  type AppUnderTest,
+} from './browser.js';
 
 const DAY = 86_400_000;
 const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
@@ -33,20 +42,15 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     if (app) removeFolder(app.dataFolder);
   });
 
-  async function theme(wanted: 'light' | 'dark') {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  }
   async function bothThemes(name: string) {
     for (const wanted of ['light', 'dark'] as const) {
-      await theme(wanted);
+      await useTheme(page, wanted);
       await screenshot(page, `${name}-${wanted}`);
       // What fits in the window, as the user first sees it.
       await page.screenshot({ path: `test-results/screenshots/${name}-${wanted}-viewport.png` });
       expect(await accessibilityProblems(page)).toEqual([]);
     }
-    await theme('light');
+    await useTheme(page, 'light');
   }
   const coverage = () => page.getByTestId('period-coverage');
   async function synced() {
@@ -134,15 +138,13 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     await summary.waitFor();
     const said = async (kind: 'paid' | 'refunded') => {
       const part = summary.locator(`[data-kind="${kind}"]`);
-      const amounts = await part
-        .locator('[data-currency]')
-        .evaluateAll((els) =>
-          els.map((el) => ({
-            currency: el.getAttribute('data-currency')!,
-            text: el.textContent!,
-            hidden: el.closest('.money-more') !== null,
-          })),
-        );
+      const amounts = await part.locator('[data-currency]').evaluateAll((els) =>
+        els.map((el) => ({
+          currency: el.getAttribute('data-currency')!,
+          text: el.textContent!,
+          hidden: el.closest('.money-more') !== null,
+        })),
+      );
       return amounts;
     };
     // "RUB 1,234.50" is 123450 minor units: the formatter always writes the currency's own number of decimals.

@@ -10,7 +10,16 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  launchChromium,
+  openApp,
+  removeFolder,
+  screenshot,
+  useTheme,
+  type AppUnderTest,
+} from './browser.js';
 
 interface SandboxOrder {
   orderId: string;
@@ -62,18 +71,13 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
   const newestFirst = (orders: SandboxOrder[]) =>
     [...orders].sort((a, b) => created(b) - created(a) || (a.orderId < b.orderId ? 1 : a.orderId > b.orderId ? -1 : 0));
 
-  async function theme(wanted: 'light' | 'dark') {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  }
   async function bothThemes(name: string) {
     for (const wanted of ['light', 'dark'] as const) {
-      await theme(wanted);
+      await useTheme(page, wanted);
       await screenshot(page, `${name}-${wanted}`);
       expect(await accessibilityProblems(page)).toEqual([]);
     }
-    await theme('light');
+    await useTheme(page, 'light');
   }
 
   /**
