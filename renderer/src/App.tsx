@@ -3,7 +3,8 @@
  * profile, navigation between the workspaces the profile may use, the theme, and the open workspace.
  */
 import { useEffect, useMemo } from 'react';
-import { useAppInfo, useMainEvents } from './api/queries';
+import { useTranslation } from 'react-i18next';
+import { useAppInfo, useMainEvents, useSettings } from './api/queries';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
@@ -17,8 +18,7 @@ import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
 import { ProfileControl } from './features/roles/ProfileControl';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
 import { Upcoming } from './features/upcoming/Upcoming';
-
-const ENVIRONMENT_LABELS = { sandbox: 'Sandbox', test: 'Test', production: 'Production', custom: 'Custom' } as const;
+import { showLanguage } from './i18n';
 
 function Workspace({ id }: { readonly id: WorkspaceId }) {
   switch (id) {
@@ -49,6 +49,8 @@ export function App() {
   const { workspace, theme, open, toggleTheme } = useUi();
   const info = useAppInfo();
   const environment = info.data?.environment;
+  const { t } = useTranslation();
+  const language = useSettings().data?.general.language;
   // Main refuses what the profile may not do; the screen does not keep offering it after a change.
   const shown = allowed.has(workspace) ? workspace : 'orders';
 
@@ -60,17 +62,24 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  useEffect(() => {
+    if (language) void showLanguage(language);
+  }, [language]);
+
   return (
     <div className={`app env-${environment ?? 'unknown'}`}>
       {environment === 'production' && (
         <div className="production-band" role="note">
-          Production: real cards, real money
+          {t('productionBand')}
         </div>
       )}
       <header className="topbar">
-        <span className="brand">Gateway back office</span>
-        <span className={`env-badge env-badge-${environment ?? 'unknown'}`} aria-label={`Environment: ${environment ?? 'loading'}`}>
-          {environment ? ENVIRONMENT_LABELS[environment] : '…'}
+        <span className="brand">{t('brand')}</span>
+        <span
+          className={`env-badge env-badge-${environment ?? 'unknown'}`}
+          aria-label={t('environment.label', { name: environment ?? t('environment.loading') })}
+        >
+          {environment ? t(`environment.${environment}`) : '…'}
         </span>
         <span className="spacer" />
         <ProfileControl />
@@ -78,13 +87,13 @@ export function App() {
           type="button"
           className="btn btn-ghost"
           onClick={toggleTheme}
-          aria-label={`Switch to ${theme === 'light' ? 'dark' : 'light'} theme`}
+          aria-label={t('theme.switchTo', { theme: theme === 'light' ? t('theme.dark') : t('theme.light') })}
         >
-          {theme === 'light' ? 'Dark theme' : 'Light theme'}
+          {theme === 'light' ? t('theme.toDark') : t('theme.toLight')}
         </button>
       </header>
       <div className="layout">
-        <nav className="sidenav" aria-label="Workspaces">
+        <nav className="sidenav" aria-label={t('nav.label')}>
           <ul>
             {WORKSPACES.map((w, i) =>
               allowed.has(w.id) ? (
@@ -94,10 +103,10 @@ export function App() {
                     className={`nav-item${w.id === shown ? ' active' : ''}`}
                     aria-current={w.id === shown ? 'page' : undefined}
                     aria-keyshortcuts={`Alt+${i + 1}`}
-                    title={`${w.label} (Alt+${i + 1})`}
+                    title={t('nav.shortcut', { name: t(`nav.${w.id}`), key: i + 1 })}
                     onClick={() => open(w.id)}
                   >
-                    {w.label}
+                    {t(`nav.${w.id}`)}
                   </button>
                 </li>
               ) : null,
@@ -107,7 +116,7 @@ export function App() {
         <main className="content" id="main">
           {info.isError ? (
             <div className="panel error-panel" role="alert">
-              The app could not start its services: {info.error.message}
+              {t('startFailed', { reason: info.error.message })}
             </div>
           ) : (
             <Workspace id={shown} />

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+// Before the first render: the catalogues are bound to React here.
+import './i18n';
 import './styles.css';
 
 // Main is local and fast: no retries that would hide a refusal, and data is fresh until an event says not.

@@ -1,0 +1,51 @@
+/** The application shell, in English: what every workspace shares. */
+export const common = {
+  brand: 'Gateway back office',
+  productionBand: 'Production: real cards, real money',
+  environment: {
+    label: 'Environment: {{name}}',
+    loading: 'loading',
+    sandbox: 'Sandbox',
+    test: 'Test',
+    production: 'Production',
+    custom: 'Custom',
+  },
+  theme: {
+    toDark: 'Dark theme',
+    toLight: 'Light theme',
+    switchTo: 'Switch to {{theme}} theme',
+    dark: 'dark',
+    light: 'light',
+  },
+  nav: {
+    label: 'Workspaces',
+    shortcut: '{{name}} (Alt+{{key}})',
+    orders: 'Orders',
+    cards: 'Stored cards',
+    charges: 'Charges',
+    keys: 'Signing keys',
+    audit: 'Audit',
+    settings: 'Settings',
+    reconciliation: 'Reconciliation',
+  },
+  startFailed: 'The app could not start its services: {{reason}}',
+  // Counts the screens show; English uses _one and _other, the rest are there for Russian's shape.
+  count: {
+    orders_one: '{{count}} order',
+    orders_few: '{{count}} orders',
+    orders_many: '{{count}} orders',
+    orders_other: '{{count}} orders',
+    cards_one: '{{count}} card',
+    cards_few: '{{count}} cards',
+    cards_many: '{{count}} cards',
+    cards_other: '{{count}} cards',
+    rows_one: '{{count}} row',
+    rows_few: '{{count}} rows',
+    rows_many: '{{count}} rows',
+    rows_other: '{{count}} rows',
+  },
+  language: {
+    en: 'English',
+    ru: 'Русский',
+  },
+} as const;

@@ -1,0 +1,53 @@
+/** The application shell, in Russian. */
+import type { Catalogue } from '../catalogue.js';
+import type { common as en } from '../en/common.js';
+
+export const common: Catalogue<typeof en> = {
+  brand: 'Бэк-офис платёжного шлюза',
+  productionBand: 'Боевая среда: настоящие карты, настоящие деньги',
+  environment: {
+    label: 'Среда: {{name}}',
+    loading: 'загрузка',
+    sandbox: 'Песочница',
+    test: 'Тестовая',
+    production: 'Боевая',
+    custom: 'Своя',
+  },
+  theme: {
+    toDark: 'Тёмная тема',
+    toLight: 'Светлая тема',
+    switchTo: 'Включить {{theme}} тему',
+    dark: 'тёмную',
+    light: 'светлую',
+  },
+  nav: {
+    label: 'Разделы',
+    shortcut: '{{name}} (Alt+{{key}})',
+    orders: 'Заказы',
+    cards: 'Сохранённые карты',
+    charges: 'Списания',
+    keys: 'Ключи подписи',
+    audit: 'Журнал действий',
+    settings: 'Настройки',
+    reconciliation: 'Сверка',
+  },
+  startFailed: 'Приложение не смогло запустить свои службы: {{reason}}',
+  count: {
+    orders_one: '{{count}} заказ',
+    orders_few: '{{count}} заказа',
+    orders_many: '{{count}} заказов',
+    orders_other: '{{count}} заказа',
+    cards_one: '{{count}} карта',
+    cards_few: '{{count}} карты',
+    cards_many: '{{count}} карт',
+    cards_other: '{{count}} карты',
+    rows_one: '{{count}} строка',
+    rows_few: '{{count}} строки',
+    rows_many: '{{count}} строк',
+    rows_other: '{{count}} строки',
+  },
+  language: {
+    en: 'English',
+    ru: 'Русский',
+  },
+};

@@ -1,0 +1,76 @@
+/**
+ * The renderer's catalogues (renderer/src/i18n): both languages have the same keys, every message is
+ * well formed and names only the values its English form names, plural forms follow Russian grammar for
+ * the counts that tell its forms apart, and a locale picks its catalogue.
+ */
+import { describe, expect, it } from 'vitest';
+import { createI18n, languageOf } from '../../renderer/src/i18n/instance.js';
+import { LANGUAGES, resources, SHOWN_LANGUAGES } from '../../renderer/src/i18n/resources.js';
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every message of a catalogue by its dotted key. */
+function messages(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') out.set(`${prefix}${key}`, value);
+    else for (const [k, v] of messages(value, `${prefix}${key}.`)) out.set(k, v);
+  }
+  return out;
+}
+
+/** The values a message interpolates ({{name}}), or a reason it is malformed. */
+function placeholders(message: string): Set<string> | string {
+  const names = new Set<string>();
+  const rest = message.replace(/\{\{\s*([A-Za-z][A-Za-z0-9_]*)\s*\}\}/g, (_, name: string) => (names.add(name), ''));
+  if (/[{}]/.test(rest)) return `unbalanced or unnamed braces in "${message}"`;
+  return names;
+}
+
+describe('the catalogues', () => {
+  for (const namespace of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
+    it(`${namespace}: Russian has exactly the English keys, and each message names the same values`, () => {
+      const en = messages(resources.en[namespace] as Tree);
+      const ru = messages(resources.ru[namespace] as Tree);
+      expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [key, english] of en) {
+        const want = placeholders(english);
+        const got = placeholders(ru.get(key)!);
+        expect(typeof want, `${key} (en)`).not.toBe('string');
+        expect(typeof got, `${key} (ru)`).not.toBe('string');
+        expect([...(got as Set<string>)].sort(), key).toEqual([...(want as Set<string>)].sort());
+        expect(ru.get(key)!.trim(), key).not.toBe('');
+      }
+    });
+  }
+
+  it('counts orders, cards and rows in Russian with one, few and many', () => {
+    const t = createI18n('ru').t;
+    const said = (what: 'orders' | 'cards' | 'rows') => [1, 2, 5, 11, 21, 22, 25].map((count) => t(`count.${what}`, { count }));
+    expect(said('orders')).toEqual(['1 заказ', '2 заказа', '5 заказов', '11 заказов', '21 заказ', '22 заказа', '25 заказов']);
+    expect(said('cards')).toEqual(['1 карта', '2 карты', '5 карт', '11 карт', '21 карта', '22 карты', '25 карт']);
+    expect(said('rows')).toEqual(['1 строка', '2 строки', '5 строк', '11 строк', '21 строка', '22 строки', '25 строк']);
+  });
+
+  it('counts in English with one and other', () => {
+    const t = createI18n('en').t;
+    expect([1, 2, 5, 11, 21].map((count) => t('count.orders', { count }))).toEqual([
+      '1 order',
+      '2 orders',
+      '5 orders',
+      '11 orders',
+      '21 orders',
+    ]);
+  });
+
+  it('reads the language from a locale, English for any it has no catalogue for', () => {
+    expect(languageOf('ru-RU')).toBe('ru');
+    expect(languageOf('ru')).toBe('ru');
+    expect(languageOf('en_GB')).toBe('en');
+    expect(languageOf('de-DE')).toBe('en');
+    expect(languageOf(undefined)).toBe('en');
+    expect(LANGUAGES).toEqual(['en', 'ru']);
+    // Until every screen reads its words from the catalogues, the screens stay in English.
+    expect(SHOWN_LANGUAGES).toEqual(['en']);
+  });
+});
