@@ -22,7 +22,7 @@ export function createI18n(language: Language = 'en', plugin?: Module): I18n {
     resources,
     lng: language,
     fallbackLng: 'en',
-    ns: ['common'],
+    ns: Object.keys(resources.en),
     defaultNS: 'common',
     // React escapes what it renders; escaping here too would show &amp; and the like.
     interpolation: { escapeValue: false },
