@@ -24,6 +24,8 @@ export interface BrowserModeOptions {
   readonly rendererDir?: string;
   readonly vault?: Vault;
   readonly log?: (line: string) => void;
+  /** The locale the language starts from until one is saved; the host's by default. */
+  readonly systemLocale?: string;
 }
 
 export interface BrowserMode {
@@ -36,6 +38,8 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
   const core = await AppCore.open({
     dataFolder: o.dataFolder,
     osUser: userInfo().username,
+    // The host's locale, as the Electron app takes the system's: the language until one is saved.
+    systemLocale: o.systemLocale ?? Intl.DateTimeFormat().resolvedOptions().locale,
     demo: o.demo ?? false,
     entry: `browser mode${o.port ? ` on port ${o.port}` : ''}`,
     ...(o.vault ? { vault: o.vault } : {}),

@@ -78,7 +78,13 @@ async function start(): Promise<void> {
   // The core opens the store, the vault and the embedded sandbox (demo data seeded on first run) in the
   // app's data folder, and settles every charge left open by an earlier run before the window shows anything.
   const dataFolder = app.getPath('userData');
-  core = await AppCore.open({ dataFolder, osUser: userInfo().username, demo: true, entry: 'the Electron app' });
+  core = await AppCore.open({
+    dataFolder,
+    osUser: userInfo().username,
+    systemLocale: app.getLocale(),
+    demo: true,
+    entry: 'the Electron app',
+  });
   const handlers = createHandlers({ core, events, app: { name: app.getName(), version: app.getVersion(), shell: 'electron', dataFolder } });
   bindChannels(
     ipcMain,

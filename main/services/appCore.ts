@@ -43,6 +43,8 @@ export interface AppCoreOptions {
   readonly dataFolder: string;
   /** The OS user, for the audit log. */
   readonly osUser: string;
+  /** The system's locale, for the language until one is saved in Settings. */
+  readonly systemLocale?: string;
   readonly vault?: Vault;
   /** Seed the embedded sandbox with demo data on first run (the app does; tests may not). */
   readonly demo?: boolean;
@@ -99,7 +101,13 @@ export class AppCore {
   ) {
     // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
-    this.settings = new SettingsService({ settings: new SettingsRepository(db), vault, audit: this.audit, osUser: o.osUser });
+    this.settings = new SettingsService({
+      settings: new SettingsRepository(db),
+      vault,
+      audit: this.audit,
+      osUser: o.osUser,
+      ...(o.systemLocale ? { systemLocale: o.systemLocale } : {}),
+    });
     this.chargeLimits = new ChargeLimits({
       settings: new SettingsRepository(db),
       audit: this.audit,

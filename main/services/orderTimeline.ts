@@ -96,12 +96,19 @@ export function appEntries(charge: ChargeRow | undefined, operations: readonly O
 /**
  * The timeline after a look-up: the entries seen before, with those of this look-up merged in. A fact
  * from the gateway stands as first seen (a hold stays "Held" with its amount after it is charged or
- * reversed); an entry of this app's moves on to its outcome. A gateway entry that only stands in for what
+ * reversed), in the words of the latest look-up (its reason in the language now chosen); an entry of this
+ * app's moves on to its outcome. A gateway entry that only stands in for what
  * the app's journal shows in full (a reversal or part-charge without a date) is left out.
  */
 export function mergeTimeline(previous: readonly TimelineEntry[], current: readonly TimelineEntry[]): TimelineEntry[] {
   const byKey = new Map(previous.map((e) => [e.key, e]));
-  for (const e of current) if (e.source === 'app' || !byKey.has(e.key)) byKey.set(e.key, e);
+  for (const e of current) {
+    const seen = byKey.get(e.key);
+    if (e.source === 'app' || !seen) byKey.set(e.key, e);
+    // The same fact worded again (the gateway's reason in the language now chosen): the newer words.
+    else if (seen.source === 'gateway' && seen.at === e.at && seen.amount === e.amount && e.detail !== undefined)
+      byKey.set(e.key, { ...seen, detail: e.detail });
+  }
   const all = [...byKey.values()];
   const appDid = (what: string) => all.some((e) => e.source === 'app' && e.what === what && e.outcome === 'done');
   const covered = new Set([

@@ -57,6 +57,16 @@ export interface SettingsServiceOptions {
   readonly audit: AuditRepository;
   readonly osUser: string;
   readonly now?: () => number;
+  /**
+   * The system's locale ("ru-RU"), for the language until one is saved: Russian for a Russian locale,
+   * English otherwise (the languages the app has words for).
+   */
+  readonly systemLocale?: string;
+}
+
+/** The app's language for a locale: Russian for a Russian one, English for any other. */
+export function languageOfLocale(locale: string | undefined): 'en' | 'ru' {
+  return /^ru(?:[-_]|$)/i.test(locale ?? '') ? 'ru' : 'en';
 }
 
 export class SettingsService {
@@ -67,7 +77,7 @@ export class SettingsService {
   }
 
   general(): GeneralSettings {
-    return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({});
+    return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({ language: languageOfLocale(this.o.systemLocale) });
   }
 
   /** An environment's connection; a base URL saved with userinfo comes without it (see connectionProblems). */
