@@ -1,6 +1,8 @@
 /**
  * Texts the sandbox answers with, in the request's language (English and Russian; any other language
  * falls back to English). Clients must never hard-code them; the sandbox translating them keeps that honest.
+ * Every answer's text comes from here, except a body the sandbox cannot read (http/body.ts: not UTF-8, not
+ * JSON, too large, the wrong Content-Type), which is refused in English: the language is in that body.
  */
 import { ActionCode } from './engine/cards.js';
 
@@ -32,6 +34,14 @@ const TEXTS = {
   credentialRule: { en: 'Stored credential cannot be used: {0}', ru: 'Связку нельзя использовать: {0}' },
   signature: { en: 'Request signature rejected: {0}', ru: 'Подпись запроса отклонена: {0}' },
   systemError: { en: 'System error', ru: 'Системная ошибка' },
+  overloadedRate: {
+    en: 'System overloaded: more than {0} requests per second',
+    ru: 'Система перегружена: превышен лимит запросов в секунду ({0})',
+  },
+  overloadedConcurrency: {
+    en: 'System overloaded: more than {0} simultaneous requests',
+    ru: 'Система перегружена: превышен лимит одновременных запросов ({0})',
+  },
 } satisfies Catalogue;
 
 export type MessageId = keyof typeof TEXTS;

@@ -39,6 +39,27 @@ describe('rate limits', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
   });
+
+  it('says why in the language the request names, like every other answer', async () => {
+    await control(sb, 'PATCH', '/merchants/sandbox', { rps: 1 });
+    const ask = (language: string) =>
+      fetch(sb.url + REGISTER, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: formBody({ ...AUTH, orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, language }),
+      });
+    const answers = await Promise.all([ask('ru'), ask('ru'), ask('ru')]);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(((await refused[0]!.json()) as { errorMessage: string }).errorMessage).toBe(
+      'Система перегружена: превышен лимит запросов в секунду (1)',
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const english = (await Promise.all([ask('en'), ask('en'), ask('en')])).filter((r) => r.status === 429);
+    expect(((await english[0]!.json()) as { errorMessage: string }).errorMessage).toBe(
+      'System overloaded: more than 1 requests per second',
+    );
+  });
 });
 
 describe('fault injection', () => {

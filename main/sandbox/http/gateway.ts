@@ -157,7 +157,8 @@ async function answerRequest(
     trace.merchant = merchant.login;
     const admission = deps.limiter.admit(merchant.login, merchant.limits);
     if (!admission.ok) {
-      send(res, trace, 429, errorBody(endpoint.spec.envelope, 7, `System overloaded: ${admission.reason}`), {
+      const words = message(admission.reason.limit === 'rate' ? 'overloadedRate' : 'overloadedConcurrency', language, admission.reason.of);
+      send(res, trace, 429, errorBody(endpoint.spec.envelope, 7, words), {
         'retry-after': String(admission.retryAfterSec),
       });
       return;

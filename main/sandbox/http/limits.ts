@@ -4,8 +4,11 @@
  */
 import type { MerchantLimits } from '../state/model.js';
 
+/** Which limit a refused request went over, and the limit: the answer words it in the request's language. */
+export type Overload = { readonly limit: 'rate' | 'concurrency'; readonly of: number };
+
 export type Admission =
-  { readonly ok: true; readonly release: () => void } | { readonly ok: false; readonly retryAfterSec: number; readonly reason: string };
+  { readonly ok: true; readonly release: () => void } | { readonly ok: false; readonly retryAfterSec: number; readonly reason: Overload };
 
 class MerchantCounter {
   windowStart = 0;
@@ -30,11 +33,11 @@ export class RateLimiter {
       return {
         ok: false,
         retryAfterSec: Math.max(1, Math.ceil((c.windowStart + 1000 - nowMs) / 1000)),
-        reason: `more than ${limits.rps} requests per second`,
+        reason: { limit: 'rate', of: limits.rps },
       };
     }
     if (limits.concurrency > 0 && c.inFlight >= limits.concurrency) {
-      return { ok: false, retryAfterSec: 1, reason: `more than ${limits.concurrency} simultaneous requests` };
+      return { ok: false, retryAfterSec: 1, reason: { limit: 'concurrency', of: limits.concurrency } };
     }
     c.count++;
     c.inFlight++;
