@@ -4,6 +4,7 @@
  * formats a decimal string exactly, and parsing splits digits. (main/services/money.ts does the same for
  * exports; the renderer cannot import main's code, only its types.)
  */
+import { formattingLocale } from './locale.js';
 
 /** 12345 with exponent 2 is "123.45". */
 export function decimalText(minor: number, exponent: number): string {
@@ -14,13 +15,17 @@ export function decimalText(minor: number, exponent: number): string {
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** "RUB 1,234.50" (or the locale's way of writing it); an unknown currency code is shown as its number. */
+/**
+ * "RUB 1,234.50" in English, "1 234,50 RUB" in Russian (the locale of the language shown,
+ * format/locale.ts); an unknown currency code is shown as its number.
+ */
 export function formatAmount(minor: number, exponent: number, currency: string | undefined): string {
   if (!currency || !/^[A-Z]{3}$/.test(currency)) return `${decimalText(minor, exponent)}${currency ? ` (currency ${currency})` : ''}`;
-  const key = `${currency}/${exponent}`;
+  const locale = formattingLocale();
+  const key = `${locale}/${currency}/${exponent}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(undefined, {
+    format = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
       currencyDisplay: 'code',

@@ -7,13 +7,20 @@
  */
 import type { i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setFormattingLanguage } from '../format/locale.js';
 import { createI18n, languageOf } from './instance.js';
 import { SHOWN_LANGUAGES } from './resources.js';
 
 export const i18n: I18n = createI18n('en', initReactI18next);
+setFormattingLanguage('en', navigator.language);
 
-/** Shows the screens in `language` if they may be (see SHOWN_LANGUAGES), else in English. */
+/**
+ * Shows the screens in `language` if they may be (see SHOWN_LANGUAGES), else in English; numbers, money
+ * and dates follow (format/locale.ts).
+ */
 export function showLanguage(language: string): Promise<unknown> {
   const wanted = languageOf(language);
-  return i18n.changeLanguage(SHOWN_LANGUAGES.includes(wanted) ? wanted : 'en');
+  const shown = SHOWN_LANGUAGES.includes(wanted) ? wanted : 'en';
+  setFormattingLanguage(shown, navigator.language);
+  return i18n.changeLanguage(shown);
 }
