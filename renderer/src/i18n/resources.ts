@@ -4,6 +4,10 @@
  */
 import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
+import { orders as enOrders } from './en/orders.js';
+import { orders as ruOrders } from './ru/orders.js';
+import { cards as enCards } from './en/cards.js';
+import { cards as ruCards } from './ru/cards.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +15,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon },
-  ru: { common: ruCommon },
+  en: { common: enCommon, orders: enOrders, cards: enCards },
+  ru: { common: ruCommon, orders: ruOrders, cards: ruCards },
 } as const;

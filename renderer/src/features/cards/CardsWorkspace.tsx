@@ -8,6 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { StoredCardChanged, StoredCardsFound, StoredCardView } from '../../../../main/ipc/contract';
 import { useAppInfo } from '../../api/queries';
 import { ApiError, call } from '../../api/client';
@@ -17,22 +18,13 @@ import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
+import { i18n } from '../../i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 type SearchBy = 'clientId' | 'bindingId' | 'cardNumber';
 
-const SEARCH_LABELS: Record<SearchBy, string> = { clientId: 'Client ID', bindingId: 'Binding ID', cardNumber: 'Card number' };
-const SEARCH_HINTS: Record<SearchBy, string> = {
-  clientId: 'The client ID the cards were stored under',
-  bindingId: 'The binding ID of one stored card',
-  cardNumber: 'The whole card number, 12 to 19 digits; spaces are ignored. It is cleared once sent and never shown back.',
-};
-const CATEGORY_WORDS = { COMMON: 'Common', RECURRENT: 'Recurrent', INSTALLMENT: 'Installment', UNKNOWN: 'Other' } as const;
-const GROUPS = [
-  ['common', 'Common'],
-  ['recurrent', 'Recurrent'],
-  ['installment', 'Installment'],
-] as const;
+const SEARCH_BY: readonly SearchBy[] = ['clientId', 'bindingId', 'cardNumber'];
+const GROUPS = ['common', 'recurrent', 'installment'] as const;
 
 interface Search {
   readonly by: SearchBy;
@@ -41,7 +33,7 @@ interface Search {
 
 /** YYYYMM as MM/YYYY, as printed on cards. */
 export const expiryWords = (expiry: string | undefined) =>
-  expiry && /^\d{6}$/.test(expiry) ? `${expiry.slice(4)}/${expiry.slice(0, 4)}` : 'unknown';
+  expiry && /^\d{6}$/.test(expiry) ? `${expiry.slice(4)}/${expiry.slice(0, 4)}` : i18n.t('cards:expiryUnknown');
 
 /** A stored card as every confirmation names it: masked number, payment system, expiry. */
 export function CardText({
@@ -53,37 +45,37 @@ export function CardText({
     readonly expiry?: string | undefined;
   };
 }) {
+  const { t } = useTranslation('cards');
+  const expiry = expiryWords(card.expiry);
   return (
     <>
       <span className="mono">{card.maskedPan ?? '—'}</span>
-      {card.paymentSystem ? ` (${card.paymentSystem})` : ''}, expires {expiryWords(card.expiry)}
+      {card.paymentSystem ? t('cardSystemExpires', { system: card.paymentSystem, expiry }) : t('cardExpires', { expiry })}
     </>
   );
 }
 
-const cardWords = (c: StoredCardView) => `${c.paymentSystem ? `${c.paymentSystem} ` : ''}${c.maskedPan ?? `binding ${c.bindingId}`}`;
+const cardWords = (c: StoredCardView) =>
+  `${c.paymentSystem ? `${c.paymentSystem} ` : ''}${c.maskedPan ?? i18n.t('cards:bindingName', { bindingId: c.bindingId })}`;
 
-function describeSearch(found: StoredCardsFound): string {
-  if (found.searchedBy === 'clientId') return `client ${found.query}`;
-  if (found.searchedBy === 'bindingId') return `binding ID ${found.query}`;
-  return `card number ${found.query}`;
-}
+const describeSearch = (found: StoredCardsFound): string => i18n.t(`cards:searched.${found.searchedBy}`, { query: found.query });
 
 function Badges({ card, soonDays }: { readonly card: StoredCardView; readonly soonDays: number }) {
+  const { t } = useTranslation('cards');
   return (
     <>
-      {card.expired && <span className="badge tone-danger">Expired</span>}
+      {card.expired && <span className="badge tone-danger">{t('badge.expired')}</span>}
       {card.expiresSoon && (
-        <span className="badge tone-warning" title={`Ends within ${soonDays} days`}>
-          Expires soon
+        <span className="badge tone-warning" title={t('badge.endsWithin', { count: soonDays })}>
+          {t('badge.expiresSoon')}
         </span>
       )}
       {!card.enabled && (
         <span
           className="badge tone-neutral"
-          title={card.disabledAt ? `Disabled from this app ${formatDateTime(card.disabledAt)}` : undefined}
+          title={card.disabledAt ? t('badge.disabledAt', { time: formatDateTime(card.disabledAt) }) : undefined}
         >
-          Disabled
+          {t('badge.disabled')}
         </span>
       )}
     </>
@@ -93,6 +85,7 @@ function Badges({ card, soonDays }: { readonly card: StoredCardView; readonly so
 type Confirming = { readonly action: StoredCardChanged['change']; readonly card: StoredCardView };
 
 export function CardsWorkspace() {
+  const { t } = useTranslation('cards');
   const id = useId();
   const queries = useQueryClient();
   const [by, setBy] = useState<SearchBy>('clientId');
@@ -119,14 +112,21 @@ export function CardsWorkspace() {
     void queries.invalidateQueries({ queryKey: ['bindings'] });
   };
 
+  const done = () => {
+    setConfirming(undefined);
+    // Searched again: what is shown comes from the gateway, not from what was just asked.
+    void queries.invalidateQueries({ queryKey: ['bindings'] });
+    void queries.invalidateQueries({ queryKey: ['audit'] });
+  };
+
   return (
     <section className="workspace" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h1 id={`${id}-title`}>Stored cards</h1>
+        <h1 id={`${id}-title`}>{t('title')}</h1>
       </div>
       <form
         role="search"
-        aria-label="Find stored cards"
+        aria-label={t('searchLabel')}
         className="panel cards-search"
         onSubmit={(e) => {
           e.preventDefault();
@@ -134,8 +134,8 @@ export function CardsWorkspace() {
         }}
       >
         <fieldset className="field search-by">
-          <legend>Search by</legend>
-          {(Object.keys(SEARCH_LABELS) as SearchBy[]).map((b) => (
+          <legend>{t('searchBy')}</legend>
+          {SEARCH_BY.map((b) => (
             <label key={b}>
               <input
                 type="radio"
@@ -146,35 +146,33 @@ export function CardsWorkspace() {
                   setText('');
                 }}
               />{' '}
-              {SEARCH_LABELS[b]}
+              {t(`by.${b}`)}
             </label>
           ))}
         </fieldset>
         <div className="search-row">
           <Field
             className="grow"
-            label={SEARCH_LABELS[by]}
+            label={t(`by.${by}`)}
             value={text}
             onChange={(e) => setText(e.target.value)}
             autoComplete="off"
             spellCheck={false}
             inputMode={by === 'cardNumber' ? 'numeric' : undefined}
-            hint={SEARCH_HINTS[by]}
+            hint={t(`hints.${by}`)}
             error={search?.by === by ? fieldError : undefined}
           />
           <Button type="submit" variant="primary" disabled={found.isFetching}>
-            {found.isFetching ? 'Finding…' : 'Find'}
+            {found.isFetching ? t('finding') : t('find')}
           </Button>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={showExpired} onChange={(e) => setShowExpired(e.target.checked)} /> Show expired cards
+          <input type="checkbox" checked={showExpired} onChange={(e) => setShowExpired(e.target.checked)} /> {t('showExpired')}
         </label>
       </form>
 
-      {search === undefined && (
-        <p className="muted">Find a client’s stored cards by client ID, or one card by binding ID or card number.</p>
-      )}
-      {found.isError && !fieldError && <ErrorNotice className="panel error-panel" error={found.error} lead="The search failed:" />}
+      {search === undefined && <p className="muted">{t('intro')}</p>}
+      {found.isError && !fieldError && <ErrorNotice className="panel error-panel" error={found.error} lead={t('searchFailed')} />}
       {found.isError && fieldError && search?.by !== by && (
         <div className="panel error-panel" role="alert">
           {fieldError}
@@ -182,56 +180,46 @@ export function CardsWorkspace() {
       )}
       {found.data && <Results found={found.data} onAction={setConfirming} />}
 
-      {confirming && (
-        <ConfirmCardAction
-          confirming={confirming}
-          onClose={() => setConfirming(undefined)}
-          onDone={() => {
-            setConfirming(undefined);
-            // Searched again: what is shown comes from the gateway, not from what was just asked.
-            void queries.invalidateQueries({ queryKey: ['bindings'] });
-            void queries.invalidateQueries({ queryKey: ['audit'] });
-          }}
-        />
-      )}
+      {confirming && <ConfirmCardAction confirming={confirming} onClose={() => setConfirming(undefined)} onDone={done} />}
     </section>
   );
 }
 
 function Results({ found, onAction }: { readonly found: StoredCardsFound; readonly onAction: (c: Confirming) => void }) {
+  const { t } = useTranslation('cards');
   const what = describeSearch(found);
-  const groups = [...GROUPS, ...(found.other.length > 0 ? ([['other', 'Other']] as const) : [])];
-  const cardsOf = (key: (typeof groups)[number][0]) => (key === 'other' ? found.other : found.groups[key]);
+  const groups = [...GROUPS, ...(found.other.length > 0 ? (['other'] as const) : [])];
+  const cardsOf = (key: (typeof groups)[number]) => (key === 'other' ? found.other : found.groups[key]);
   return (
-    <div className="cards-results" aria-label="Stored cards found">
+    <div className="cards-results" aria-label={t('found')}>
       <p role="status" className="muted">
         {found.total === 0
-          ? `No stored cards found for ${what}${found.showExpired ? '' : ' (expired cards are hidden: tick “Show expired cards” to include them)'}.`
-          : `${found.total} stored card${found.total === 1 ? '' : 's'} for ${what}${found.showExpired ? ', expired ones included' : ''}.`}
+          ? t(found.showExpired ? 'none' : 'noneHidden', { what })
+          : t(found.showExpired ? 'totalWithExpired' : 'total', { count: found.total, what })}
       </p>
       {found.total > 0 &&
-        groups.map(([key, label]) => {
+        groups.map((key) => {
           const cards = cardsOf(key);
           return (
             <section key={key} className="panel" aria-labelledby={`group-${key}`}>
               <h2 id={`group-${key}`}>
-                {label} <span className="muted">({cards.length})</span>
+                {t(`group.${key}`)} <span className="muted">{t('groupCount', { number: cards.length })}</span>
               </h2>
               {cards.length === 0 ? (
-                <p className="muted">No {label.toLowerCase()} cards.</p>
+                <p className="muted">{t(`groupEmpty.${key}`)}</p>
               ) : (
                 <div className="table-scroll">
                   <table className="data-table cards-table">
-                    <caption className="visually-hidden">{label} stored cards</caption>
+                    <caption className="visually-hidden">{t(`groupCaption.${key}`)}</caption>
                     <thead>
                       <tr>
-                        <th scope="col">Card</th>
-                        <th scope="col">Payment system</th>
-                        <th scope="col">Expiry</th>
-                        <th scope="col">State</th>
-                        <th scope="col">Binding ID</th>
-                        <th scope="col">Client ID</th>
-                        <th scope="col">Actions</th>
+                        <th scope="col">{t('columns.card')}</th>
+                        <th scope="col">{t('columns.paymentSystem')}</th>
+                        <th scope="col">{t('columns.expiry')}</th>
+                        <th scope="col">{t('columns.state')}</th>
+                        <th scope="col">{t('columns.bindingId')}</th>
+                        <th scope="col">{t('columns.clientId')}</th>
+                        <th scope="col">{t('columns.actions')}</th>
                       </tr>
                     </thead>
                     <tbody>
@@ -258,10 +246,16 @@ function CardRow({
   readonly soonDays: number;
   readonly onAction: (c: Confirming) => void;
 }) {
+  const { t } = useTranslation('cards');
   const chargeCard = useUi((s) => s.chargeCard);
   const showClient = useUi((s) => s.showClient);
   const environment = useAppInfo().data?.environment;
   const name = card.maskedPan ?? card.bindingId;
+  const ask = {
+    extend: () => onAction({ action: 'extend', card }),
+    disable: () => onAction({ action: 'disable', card }),
+    enable: () => onAction({ action: 'enable', card }),
+  };
   const chargeable = card.enabled && !card.expired && card.category !== 'UNKNOWN' && environment !== undefined;
   return (
     <tr data-binding-id={card.bindingId}>
@@ -272,23 +266,23 @@ function CardRow({
       <td>{expiryWords(card.expiry)}</td>
       <td>
         <div className="button-row">
-          {card.enabled && !card.expired && !card.expiresSoon && <span className="badge tone-success">Enabled</span>}
+          {card.enabled && !card.expired && !card.expiresSoon && <span className="badge tone-success">{t('badge.enabled')}</span>}
           <Badges card={card} soonDays={soonDays} />
         </div>
       </td>
       <td>
-        <Copyable value={card.bindingId} what={`binding ID of ${name}`} className="mono id-value" />
+        <Copyable value={card.bindingId} what={t('copyBindingId', { name })} className="mono id-value" />
       </td>
       <td>
         {card.clientId !== undefined ? (
           <>
-            <Copyable value={card.clientId} what={`client ID of ${name}`} className="mono id-value" />
+            <Copyable value={card.clientId} what={t('copyClientId', { name })} className="mono id-value" />
             <button type="button" className="link-button" onClick={() => showClient(card.clientId!)}>
-              Open client
+              {t('openClient')}
             </button>
           </>
         ) : (
-          <span className="muted">not known</span>
+          <span className="muted">{t('clientUnknown')}</span>
         )}
       </td>
       <td>
@@ -297,7 +291,7 @@ function CardRow({
             <Button
               className="btn-small"
               variant="primary"
-              aria-label={`Charge card ${name}`}
+              aria-label={t('action.chargeLabel', { name })}
               onClick={() => {
                 chargeCard({
                   environment,
@@ -310,26 +304,21 @@ function CardRow({
                 });
               }}
             >
-              Charge this card
+              {t('action.charge')}
             </Button>
           )}
           {card.enabled ? (
             <>
-              <Button className="btn-small" aria-label={`Extend expiry of ${name}…`} onClick={() => onAction({ action: 'extend', card })}>
-                Extend expiry…
+              <Button className="btn-small" aria-label={t('action.extendLabel', { name })} onClick={ask.extend}>
+                {t('action.extend')}
               </Button>
-              <Button
-                className="btn-small"
-                variant="danger"
-                aria-label={`Disable ${name}…`}
-                onClick={() => onAction({ action: 'disable', card })}
-              >
-                Disable…
+              <Button className="btn-small" variant="danger" aria-label={t('action.disableLabel', { name })} onClick={ask.disable}>
+                {t('action.disable')}
               </Button>
             </>
           ) : (
-            <Button className="btn-small" aria-label={`Re-enable ${name}…`} onClick={() => onAction({ action: 'enable', card })}>
-              Re-enable…
+            <Button className="btn-small" aria-label={t('action.enableLabel', { name })} onClick={ask.enable}>
+              {t('action.enable')}
             </Button>
           )}
         </div>
@@ -341,8 +330,6 @@ function CardRow({
 /** The current month as YYYYMM in UTC, as main's contract reckons it: the earliest expiry a card may get. */
 const currentYearMonth = (): string => new Date().toISOString().slice(0, 7).replace('-', '');
 
-const DIALOG_TITLES = { disable: 'Disable stored card', enable: 'Re-enable stored card', extend: 'Extend card expiry' } as const;
-
 function ConfirmCardAction({
   confirming: { action, card },
   onClose,
@@ -352,6 +339,7 @@ function ConfirmCardAction({
   readonly onClose: () => void;
   readonly onDone: () => void;
 }) {
+  const { t } = useTranslation('cards');
   const toast = useUi((s) => s.toast);
   const [expiry, setExpiry] = useState('');
   const newExpiry = expiry.trim();
@@ -365,37 +353,37 @@ function ConfirmCardAction({
       toast(
         'success',
         r.change === 'disable'
-          ? `Disabled ${name}; the gateway no longer lists it`
+          ? t('done.disable', { name })
           : r.change === 'enable'
-            ? `Re-enabled ${name}${r.listedByGateway ? '; the gateway lists it again' : ''}`
-            : `Extended ${name} to ${expiryWords(r.card.expiry)}`,
+            ? t(r.listedByGateway ? 'done.enableListed' : 'done.enable', { name })
+            : t('done.extend', { name, expiry: expiryWords(r.card.expiry) }),
       );
       onDone();
     },
   });
   const expiryError = run.error instanceof ApiError ? run.error.fieldMessage('newExpiry') : undefined;
-  const expiryShape = newExpiry === '' || /^\d{4}(0[1-9]|1[0-2])$/.test(newExpiry) ? undefined : 'A month as YYYYMM, e.g. 202912';
+  const expiryShape = newExpiry === '' || /^\d{4}(0[1-9]|1[0-2])$/.test(newExpiry) ? undefined : t('expiryShape');
   // Said as it is typed, not after the button: main refuses a past month too (the IPC contract), by the same UTC month.
   const thisMonth = currentYearMonth();
   const expiryPast =
     newExpiry !== '' && !expiryShape && newExpiry < thisMonth
-      ? `${expiryWords(newExpiry)} is in the past: choose ${expiryWords(thisMonth)} or later`
+      ? t('expiryPast', { expiry: expiryWords(newExpiry), earliest: expiryWords(thisMonth) })
       : undefined;
   const expiryProblem = expiryShape ?? expiryPast;
   const name = cardWords(card);
 
   return (
-    <Dialog title={DIALOG_TITLES[action]} open onClose={onClose}>
+    <Dialog title={t(`dialog.${action}`)} open onClose={onClose}>
       <dl className="confirm-card">
-        <dt>Client</dt>
-        <dd>{card.clientId ?? 'not known (found by binding ID or card number)'}</dd>
-        <dt>Card</dt>
+        <dt>{t('confirm.client')}</dt>
+        <dd>{card.clientId ?? t('confirm.clientUnknown')}</dd>
+        <dt>{t('confirm.card')}</dt>
         <dd>
           <CardText card={card} />
         </dd>
-        <dt>Category</dt>
-        <dd>{CATEGORY_WORDS[card.category]}</dd>
-        <dt>Binding ID</dt>
+        <dt>{t('confirm.category')}</dt>
+        <dd>{t(`category.${card.category}`)}</dd>
+        <dt>{t('confirm.bindingId')}</dt>
         <dd className="mono id-value">{card.bindingId}</dd>
       </dl>
       <form
@@ -404,14 +392,12 @@ function ConfirmCardAction({
           if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) run.mutate();
         }}
       >
-        {action === 'disable' && (
-          <p className="confirm-summary">The gateway will stop listing this card and it cannot be charged until it is re-enabled.</p>
-        )}
-        {action === 'enable' && <p className="confirm-summary">The gateway will list this card again and it can be charged again.</p>}
+        {action === 'disable' && <p className="confirm-summary">{t('confirm.disable')}</p>}
+        {action === 'enable' && <p className="confirm-summary">{t('confirm.enable')}</p>}
         {action === 'extend' && (
           <>
             <Field
-              label="New expiry (YYYYMM)"
+              label={t('confirm.newExpiry')}
               value={expiry}
               onChange={(e) => {
                 setExpiry(e.target.value);
@@ -419,32 +405,32 @@ function ConfirmCardAction({
               }}
               inputMode="numeric"
               autoComplete="off"
-              placeholder="e.g. 202912"
-              hint="The card is valid to the end of that month; not a month in the past"
+              placeholder={t('confirm.newExpiryPlaceholder')}
+              hint={t('confirm.newExpiryHint')}
               error={expiryProblem ?? expiryError}
             />
             <p className="confirm-summary">
               {newExpiry !== '' && !expiryProblem
-                ? `The expiry changes from ${expiryWords(card.expiry)} to ${expiryWords(newExpiry)}.`
-                : `The expiry is ${expiryWords(card.expiry)} now.`}
+                ? t('confirm.expiryChanges', { from: expiryWords(card.expiry), to: expiryWords(newExpiry) })
+                : t('confirm.expiryNow', { expiry: expiryWords(card.expiry) })}
             </p>
           </>
         )}
         {run.isError && !expiryError && <ErrorNotice className="field-error" error={run.error} />}
         <div className="dialog-buttons">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('confirm.cancel')}</Button>
           <Button
             type="submit"
             variant={action === 'disable' ? 'danger' : 'primary'}
             disabled={run.isPending || (action === 'extend' && (newExpiry === '' || expiryProblem !== undefined))}
           >
             {run.isPending
-              ? 'Working…'
+              ? t('confirm.working')
               : action === 'disable'
-                ? `Disable ${name}`
+                ? t('confirm.disableCard', { name })
                 : action === 'enable'
-                  ? `Re-enable ${name}`
-                  : `Extend to ${newExpiry !== '' && !expiryProblem ? expiryWords(newExpiry) : '…'}`}
+                  ? t('confirm.enableCard', { name })
+                  : t('confirm.extendTo', { expiry: newExpiry !== '' && !expiryProblem ? expiryWords(newExpiry) : '…' })}
           </Button>
         </div>
       </form>

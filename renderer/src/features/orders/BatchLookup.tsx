@@ -5,6 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BatchStarted } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
 import { useBatch } from '../../api/queries';
@@ -21,6 +22,7 @@ export function BatchLookup({ onOpen }: { readonly onOpen: (orderId: string) => 
 }
 
 function BatchInput() {
+  const { t } = useTranslation('orders');
   const id = useId();
   const [text, setText] = useState('');
   const queries = useQueryClient();
@@ -42,21 +44,18 @@ function BatchInput() {
         start.mutate(text);
       }}
     >
-      <h2 id={`${id}-title`}>Look up many orders</h2>
-      <CsvDropZone
-        label="Order IDs or order numbers: one per line, or a CSV with an orderId or orderNumber column"
-        text={text}
-        onText={setText}
-      />
+      <h2 id={`${id}-title`}>{t('batch.title')}</h2>
+      <CsvDropZone label={t('batch.input')} text={text} onText={setText} />
       {start.isError && <ErrorNotice className="field-error" error={start.error} />}
       <Button type="submit" variant="primary" disabled={text.trim() === '' || start.isPending}>
-        {start.isPending ? 'Starting…' : 'Start the look-up'}
+        {start.isPending ? t('batch.starting') : t('batch.start')}
       </Button>
     </form>
   );
 }
 
 function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOpen: (orderId: string) => void }) {
+  const { t } = useTranslation('orders');
   const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
   const toast = useUi((s) => s.toast);
@@ -84,35 +83,35 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
       <section className="panel" aria-labelledby="batch-progress-title">
         <div className="workspace-head">
           <h2 id="batch-progress-title">
-            {running ? 'Looking up…' : batch.data?.state === 'cancelled' ? 'Batch cancelled' : 'Batch finished'}
+            {running ? t('batch.running') : batch.data?.state === 'cancelled' ? t('batch.cancelled') : t('batch.finished')}
           </h2>
           {running ? (
             <Button variant="danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-              Cancel
+              {t('batch.cancel')}
             </Button>
           ) : (
             <div className="button-row">
               {again > 0 && (
                 <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
-                  Retry failed and cancelled ({again.toLocaleString()})
+                  {t('batch.retry', { number: again.toLocaleString() })}
                 </Button>
               )}
-              <Button onClick={() => showBatch(undefined)}>New batch</Button>
+              <Button onClick={() => showBatch(undefined)}>{t('batch.newBatch')}</Button>
             </div>
           )}
         </div>
         {batch.isError && <ErrorNotice error={batch.error} />}
         {p && (
           <>
-            <ProgressBar value={p.done} max={p.total} label="Orders looked up" />
+            <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
             <dl className="counts" aria-live="off">
-              <dt>Found</dt>
+              <dt>{t('batch.counts.found')}</dt>
               <dd data-count="found">{p.found.toLocaleString()}</dd>
-              <dt>Not found</dt>
+              <dt>{t('batch.counts.notFound')}</dt>
               <dd data-count="notFound">{p.notFound.toLocaleString()}</dd>
-              <dt>Failed</dt>
+              <dt>{t('batch.counts.failed')}</dt>
               <dd data-count="failed">{p.failed.toLocaleString()}</dd>
-              <dt>Cancelled</dt>
+              <dt>{t('batch.counts.cancelled')}</dt>
               <dd data-count="cancelled">{p.cancelled.toLocaleString()}</dd>
             </dl>
           </>
@@ -120,13 +119,16 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
         {started && (started.skipped.length > 0 || started.duplicates > 0) && (
           <details className="skipped">
             <summary>
-              {started.skipped.length > 0 ? `${started.skipped.length} line(s) skipped` : ''}
-              {started.skipped.length > 0 && started.duplicates > 0 ? ', ' : ''}
-              {started.duplicates > 0 ? `${started.duplicates} duplicate(s) looked up once` : ''}
+              {[
+                started.skipped.length > 0 ? t('batch.skipped', { count: started.skipped.length }) : '',
+                started.duplicates > 0 ? t('batch.duplicates', { count: started.duplicates }) : '',
+              ]
+                .filter((part) => part !== '')
+                .join(', ')}
             </summary>
             <ul>
               {started.skipped.map((s, i) => (
-                <li key={i}>{s.line > 0 ? `Line ${s.line}: "${s.value}" ${s.reason}` : s.reason}</li>
+                <li key={i}>{s.line > 0 ? t('batch.skippedLine', { line: s.line, value: s.value, reason: s.reason }) : s.reason}</li>
               ))}
             </ul>
           </details>

@@ -5,6 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { BatchRow } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -14,14 +15,9 @@ import { formatShortDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 
 type ResultFilter = 'all' | BatchRow['result'];
-const RESULT_WORDS: Record<BatchRow['result'], string> = {
-  found: 'Found',
-  notFound: 'Not found',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+const RESULTS: readonly BatchRow['result'][] = ['found', 'notFound', 'failed', 'cancelled'];
 const ROW_HEIGHT = 36;
-const COLUMNS = ['Query', 'Result', 'Status', 'Paid', 'Amount', 'Registered', 'Card', 'Reason'];
+const COLUMNS = ['query', 'result', 'status', 'paid', 'amount', 'registered', 'card', 'reason'] as const;
 
 export function BatchResults({
   batchId,
@@ -34,6 +30,7 @@ export function BatchResults({
   readonly running: boolean;
   readonly onOpen: (orderId: string) => void;
 }) {
+  const { t } = useTranslation('orders');
   const id = useId();
   const [result, setResult] = useState<ResultFilter>('all');
   const [status, setStatus] = useState<number | 'all'>('all');
@@ -55,7 +52,7 @@ export function BatchResults({
         ...(result !== 'all' ? { result } : {}),
         ...(status !== 'all' ? { status } : {}),
       }),
-    { saved: (name) => `Exported ${shown.length.toLocaleString()} rows to ${name}` },
+    { saved: (name) => t('results.exported', { count: shown.length, rows: shown.length.toLocaleString(), name }) },
   );
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -69,45 +66,49 @@ export function BatchResults({
   return (
     <section className="panel batch-results" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h2 id={`${id}-title`}>Results</h2>
+        <h2 id={`${id}-title`}>{t('results.title')}</h2>
         <div className="filters">
-          <label htmlFor={`${id}-result`}>Show</label>
+          <label htmlFor={`${id}-result`}>{t('results.show')}</label>
           <select id={`${id}-result`} value={result} onChange={(e) => setResult(e.target.value as ResultFilter)}>
-            <option value="all">All results</option>
-            {(Object.keys(RESULT_WORDS) as BatchRow['result'][]).map((k) => (
+            <option value="all">{t('results.allResults')}</option>
+            {RESULTS.map((k) => (
               <option key={k} value={k}>
-                {RESULT_WORDS[k]}
+                {t(`results.result.${k}`)}
               </option>
             ))}
           </select>
-          <label htmlFor={`${id}-status`}>Status</label>
+          <label htmlFor={`${id}-status`}>{t('results.status')}</label>
           <select
             id={`${id}-status`}
             value={String(status)}
             onChange={(e) => setStatus(e.target.value === 'all' ? 'all' : Number(e.target.value))}
           >
-            <option value="all">All statuses</option>
+            <option value="all">{t('results.allStatuses')}</option>
             {statuses.map(([n, words]) => (
               <option key={n} value={n}>
-                {words} ({n})
+                {t('results.statusOption', { words, status: n })}
               </option>
             ))}
           </select>
           <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={running || exportCsv.isPending || shown.length === 0}>
-            Export CSV
+            {t('results.export')}
           </Button>
         </div>
       </div>
       <p className="muted" role="status">
-        Showing {shown.length.toLocaleString()} of {rows.length.toLocaleString()} rows{running ? ' so far' : ''}
+        {t(running ? 'results.showingSoFar' : 'results.showing', {
+          count: rows.length,
+          shown: shown.length.toLocaleString(),
+          total: rows.length.toLocaleString(),
+        })}
       </p>
-      <p className="hint">Enter or a click on a found order opens it.</p>
-      <div className="vtable" role="table" aria-label="Batch results" aria-rowcount={shown.length + 1}>
+      <p className="hint">{t('results.hint')}</p>
+      <div className="vtable" role="table" aria-label={t('results.table')} aria-rowcount={shown.length + 1}>
         <div role="rowgroup" className="vtable-head">
           <div role="row" className="vrow" aria-rowindex={1}>
             {COLUMNS.map((c) => (
               <div role="columnheader" key={c}>
-                {c}
+                {t(`results.columns.${c}`)}
               </div>
             ))}
           </div>
@@ -129,7 +130,7 @@ export function BatchResults({
                   {...(orderId
                     ? {
                         tabIndex: 0,
-                        title: 'Open this order',
+                        title: t('results.open'),
                         onClick: () => onOpen(orderId),
                         onKeyDown: (e: KeyboardEvent) => {
                           if (e.key === 'Enter') onOpen(orderId);
@@ -140,11 +141,11 @@ export function BatchResults({
                   <div role="cell" className="mono" title={r.query}>
                     {r.query}
                   </div>
-                  <div role="cell">{RESULT_WORDS[r.result]}</div>
+                  <div role="cell">{t(`results.result.${r.result}`)}</div>
                   <div role="cell" className="status-cell">
                     {r.statusWords ? <StatusBadge status={r.status} words={r.statusWords} /> : ''}
                   </div>
-                  <div role="cell">{r.paid === undefined ? '' : r.paid ? 'Yes' : 'No'}</div>
+                  <div role="cell">{r.paid === undefined ? '' : r.paid ? t('results.yes') : t('results.no')}</div>
                   <div role="cell" className="num">
                     {r.amount !== undefined ? formatAmount(r.amount, r.exponent ?? 2, r.currency) : ''}
                   </div>
@@ -152,7 +153,11 @@ export function BatchResults({
                   <div role="cell" className="mono">
                     {r.maskedPan ?? ''}
                   </div>
-                  <div role="cell" className="reason" title={r.detail ? `${r.reason ?? ''}\n\nDetails: ${r.detail}` : r.reason}>
+                  <div
+                    role="cell"
+                    className="reason"
+                    title={r.detail ? t('results.reasonDetails', { reason: r.reason ?? '', detail: r.detail }) : r.reason}
+                  >
                     {r.reason ?? ''}
                   </div>
                 </div>

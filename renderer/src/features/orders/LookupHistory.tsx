@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/queries';
@@ -11,12 +12,11 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { orderMoney } from './OrderDetails';
 
-const OUTCOME_WORDS = { found: 'found', notFound: 'not found', failed: 'failed' } as const;
-
 /** What a history entry looks up again: the order it found, by orderId, or the text that was typed. */
 const lookupText = (key: NonNullable<HistoryEntry['key']>) => ('orderId' in key ? key.orderId : key.query);
 
 export function LookupHistory({ onLookup }: { readonly onLookup: (query: string) => void }) {
+  const { t } = useTranslation('orders');
   const [text, setText] = useState('');
   const filter = useDeferredValue(text.trim());
   const id = useId();
@@ -29,14 +29,14 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
 
   return (
     <aside className="panel history" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Looked up before</h2>
-      <label htmlFor={`${id}-filter`}>Find a looked-up order (works offline)</label>
+      <h2 id={`${id}-title`}>{t('history.title')}</h2>
+      <label htmlFor={`${id}-filter`}>{t('history.filterLabel')}</label>
       <input
         id={`${id}-filter`}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Number, ID or last card digits"
+        placeholder={t('history.filterPlaceholder')}
       />
       {filter === '' ? (
         <ul className="history-list">
@@ -44,19 +44,19 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
             <li key={`${h.at}-${h.label}`}>
               {h.key ? (
                 // The key, never the label: the label may be masked, and a masked text is nobody's number.
-                <button type="button" className="link-button" onClick={() => onLookup(lookupText(h.key!))} title="Look up again">
+                <button type="button" className="link-button" onClick={() => onLookup(lookupText(h.key!))} title={t('history.again')}>
                   {h.label}
                 </button>
               ) : (
-                <span className="mono" title="A card number, kept masked: type the order number to look it up">
+                <span className="mono" title={t('history.masked')}>
                   {h.label}
                 </span>
               )}
-              <span className={`history-outcome outcome-${h.outcome}`}>{OUTCOME_WORDS[h.outcome]}</span>
+              <span className={`history-outcome outcome-${h.outcome}`}>{t(`history.outcome.${h.outcome}`)}</span>
               <time className="muted">{formatDateTime(h.at)}</time>
             </li>
           ))}
-          {history.data?.length === 0 && <li className="muted">Nothing looked up yet.</li>}
+          {history.data?.length === 0 && <li className="muted">{t('history.empty')}</li>}
         </ul>
       ) : (
         <ul className="history-list">
@@ -70,7 +70,7 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
               <span className="muted">{orderMoney(o, o.amount)}</span>
             </li>
           ))}
-          {cached.data?.length === 0 && <li className="muted">No looked-up order matches.</li>}
+          {cached.data?.length === 0 && <li className="muted">{t('history.noMatch')}</li>}
         </ul>
       )}
     </aside>

@@ -8,6 +8,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChannelName, EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
@@ -24,16 +25,6 @@ type Action = 'deposit' | 'reverse' | 'refund';
 
 /** Each action's channel: offered only where the role profile may use it (support may not). */
 const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', reverse: 'orders.reverse', refund: 'orders.refund' };
-
-const VERBS: Record<Action, { title: string; past: string; noun: string }> = {
-  deposit: { title: 'Charge the held amount', past: 'Charged', noun: 'charge' },
-  reverse: { title: 'Reverse the order', past: 'Reversed', noun: 'reversal' },
-  refund: { title: 'Refund', past: 'Refunded', noun: 'refund' },
-};
-
-/** When to reverse and when to refund: the two are not interchangeable, and the choice costs the merchant. */
-const REVERSE_OR_REFUND =
-  'Reverse on the day of the payment, before it is settled: a reversal releases the hold (or cancels the charge) at once, with no refund fees, and the customer never sees the money leave. Refund once the payment has been settled (from the next day): the money goes back as a separate transaction, which can take days and may carry fees.';
 
 /** The longest reason main accepts (the contract says the same). */
 const MAX_REASON = 200;
@@ -54,15 +45,16 @@ export type AfterOperation =
   { readonly kind: 'found'; readonly order: OrderView } | ({ readonly kind: 'cached' } & NonNullable<OperationResult['cached']>);
 
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
+  const { t } = useTranslation('orders');
   const [open, setOpen] = useState<{ action: Action; max?: number }>();
   const profile = useRoleProfile().data;
   const actions = available(order).filter((a) => mayCall(profile, CHANNELS[a.action]));
   if (actions.length === 0) return null;
   return (
-    <section className="order-actions" aria-label="Actions on this order">
+    <section className="order-actions" aria-label={t('actions.label')}>
       {actions.map((a) => (
         <Button key={a.action} variant={a.action === 'deposit' ? 'primary' : 'danger'} onClick={() => setOpen(a)}>
-          {a.action === 'deposit' ? 'Charge held amount…' : a.action === 'reverse' ? 'Reverse…' : 'Refund…'}
+          {t(`actions.open.${a.action}`)}
         </Button>
       ))}
       {open && (
@@ -85,23 +77,24 @@ function ConfirmOperation({
   readonly onClose: () => void;
   readonly onChanged: (next: AfterOperation) => void;
 }) {
+  const { t } = useTranslation('orders');
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
   const environment = useAppInfo().data?.environment;
   // A refund starts empty: what the customer is owed is typed, never taken from a default by habit.
   const [text, setText] = useState(max !== undefined && action === 'deposit' ? decimalText(max, order.exponent) : '');
   const [reason, setReason] = useState('');
-  const reasonError = reason.trim().length > MAX_REASON ? `At most ${MAX_REASON} characters` : undefined;
+  const reasonError = reason.trim().length > MAX_REASON ? t('actions.reasonTooLong', { max: MAX_REASON }) : undefined;
   const withReason = reason.trim() ? { reason: reason.trim() } : {};
   const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
   const amountError =
     parsed && !parsed.ok
       ? parsed.error
       : parsed?.ok && max !== undefined && parsed.minor > max
-        ? `At most ${orderMoney(order, max)}`
+        ? t('actions.amountTooHigh', { amount: orderMoney(order, max) })
         : undefined;
   const amount = parsed?.ok ? parsed.minor : undefined;
-  const card = order.card?.maskedPan ?? 'the card used';
+  const card = order.card?.maskedPan ?? t('actions.unknownCard');
   /** The same refund made lately, for the amount it was asked about: the next press confirms the repeat. */
   const [repeat, setRepeat] = useState<{ amount: number; earlier: NonNullable<OperationResult['earlier']> }>();
   const confirmingRepeat = repeat !== undefined && repeat.amount === amount;
@@ -120,17 +113,27 @@ function ConfirmOperation({
               ...withReason,
             }),
     onSuccess: (r) => {
-      const what = `${VERBS[action].noun}${r.amount ? ` of ${orderMoney(order, r.amount)}` : ''}`;
+      const money = r.amount ? orderMoney(order, r.amount) : undefined;
       if (r.outcome === 'needsConfirmation') {
         // Nothing was sent: the dialog stays, saying what was refunded lately, until the operator confirms.
         setRepeat({ amount: amount!, earlier: r.earlier ?? [] });
         return;
       }
-      if (r.outcome === 'notSent') toast('error', `Nothing was sent: ${r.reason ?? 'another operation on this order is open'}`);
+      if (r.outcome === 'notSent') toast('error', t('actions.notSent', { reason: r.reason ?? t('actions.notSentReason') }));
       else if (r.outcome === 'done')
-        toast('success', `${VERBS[action].past}${r.amount ? ` ${orderMoney(order, r.amount)}` : ''} on order ${order.orderNumber}`);
-      else if (r.outcome === 'refused') toast('error', `The ${what} was not made. ${r.reason ?? 'No reason was given.'}`);
-      else toast('info', `No answer yet to the ${what}; it is recorded and will be reconciled before anything else.`);
+        toast(
+          'success',
+          money
+            ? t(`actions.doneAmount.${action}`, { amount: money, order: order.orderNumber })
+            : t(`actions.done.${action}`, { order: order.orderNumber }),
+        );
+      else if (r.outcome === 'refused') {
+        const reason = r.reason ?? t('actions.noReason');
+        toast(
+          'error',
+          money ? t(`actions.refusedAmount.${action}`, { amount: money, reason }) : t(`actions.refused.${action}`, { reason }),
+        );
+      } else toast('info', money ? t(`actions.unknownAmount.${action}`, { amount: money }) : t(`actions.unknown.${action}`));
       // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
       if (r.order) onChanged({ kind: 'found', order: r.order });
       else if (r.cached) onChanged({ kind: 'cached', ...r.cached });
@@ -142,14 +145,22 @@ function ConfirmOperation({
 
   const summary =
     action === 'reverse'
-      ? `Reverse order ${order.orderNumber}: the ${order.status === 1 ? 'hold' : 'charge'} of ${orderMoney(order, order.status === 1 ? order.approvedAmount || order.amount : order.depositedAmount)} on card ${card} is cancelled. An order can be reversed once.`
+      ? t(order.status === 1 ? 'actions.summary.reverseHold' : 'actions.summary.reverseCharge', {
+          order: order.orderNumber,
+          amount: orderMoney(order, order.status === 1 ? order.approvedAmount || order.amount : order.depositedAmount),
+          card,
+        })
       : amount !== undefined && !amountError
-        ? `${action === 'refund' ? 'Refund' : 'Charge'} ${orderMoney(order, amount)} ${action === 'refund' ? 'to' : 'from'} card ${card} on order ${order.orderNumber}.`
-        : `Order ${order.orderNumber}, card ${card}.`;
+        ? t(action === 'refund' ? 'actions.summary.refund' : 'actions.summary.deposit', {
+            amount: orderMoney(order, amount),
+            card,
+            order: order.orderNumber,
+          })
+        : t('actions.summary.incomplete', { order: order.orderNumber, card });
 
   const production = environment === 'production';
   return (
-    <Dialog title={VERBS[action].title} open onClose={onClose}>
+    <Dialog title={t(`actions.title.${action}`)} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -157,56 +168,60 @@ function ConfirmOperation({
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>Environment</dt>
+          <dt>{t('actions.environment')}</dt>
           <dd>
-            <strong>{environment ? CONFIRM_ENVIRONMENT_WORDS[environment] : 'Not known yet'}</strong>
+            <strong>{environment ? CONFIRM_ENVIRONMENT_WORDS[environment] : t('actions.environmentUnknown')}</strong>
           </dd>
-          <dt>Order</dt>
+          <dt>{t('actions.order')}</dt>
           <dd className="mono">{order.orderNumber || order.orderId}</dd>
-          <dt>Card</dt>
+          <dt>{t('actions.card')}</dt>
           <dd>{card}</dd>
         </dl>
         {action !== 'reverse' && (
           <Field
-            label={`Amount in ${order.currencyAlpha ?? order.currency}`}
+            label={t('actions.amountLabel', { currency: order.currencyAlpha ?? order.currency })}
             inputMode="decimal"
             autoComplete="off"
             value={text}
             onChange={(e) => setText(e.target.value)}
             error={text === '' ? undefined : amountError}
-            hint={max !== undefined ? `Up to ${orderMoney(order, max)}` : undefined}
+            hint={max !== undefined ? t('actions.upTo', { amount: orderMoney(order, max) }) : undefined}
           />
         )}
         <Field
-          label="Reason (optional)"
+          label={t('actions.reasonLabel')}
           autoComplete="off"
           maxLength={MAX_REASON + 20}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={reasonError}
-          hint="Kept with the operation in the journal and the audit log, e.g. “goods returned”."
+          hint={t('actions.reasonHint')}
         />
         <p className="confirm-summary">{summary}</p>
-        {action !== 'deposit' && <p className="hint reverse-or-refund">{REVERSE_OR_REFUND}</p>}
+        {action !== 'deposit' && <p className="hint reverse-or-refund">{t('actions.reverseOrRefund')}</p>}
         {confirmingRepeat && (
           <p className="field-error" role="alert">
-            {`The same amount was refunded on this order ${repeat.earlier
-              .map((e) => `at ${new Date(e.at).toLocaleTimeString()} by ${e.operator}`)
-              .join(', ')}. Nothing was sent this time; refund it again only if the customer is owed it twice.`}
+            {t('actions.repeat', {
+              earlier: repeat.earlier
+                .map((e) => t('actions.repeatEarlier', { time: new Date(e.at).toLocaleTimeString(), operator: e.operator }))
+                .join(', '),
+            })}
           </p>
         )}
         <div className="dialog-buttons">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button
             type="submit"
             variant={action === 'deposit' ? 'primary' : 'danger'}
             disabled={run.isPending || !environment || !!amountError || !!reasonError || (action !== 'reverse' && amount === undefined)}
           >
             {run.isPending
-              ? 'Sending…'
+              ? t('actions.sending')
               : action === 'reverse'
-                ? `Reverse order ${order.orderNumber}`
-                : `${action === 'refund' ? 'Refund' : 'Charge'} ${amount !== undefined && !amountError ? orderMoney(order, amount) : ''}${confirmingRepeat ? ' again' : ''}`}
+                ? t('actions.confirm.reverse', { order: order.orderNumber })
+                : t(`actions.confirm.${action}${confirmingRepeat ? 'Again' : ''}`, {
+                    amount: amount !== undefined && !amountError ? orderMoney(order, amount) : '',
+                  })}
           </Button>
         </div>
       </form>

@@ -4,12 +4,14 @@
  * (the gateway's dates and refunds and what this app did, built in main), the stored card used, and copy
  * buttons for every identifier. An order from the cache says so and as of when, and offers no action on money.
  */
+import { Trans, useTranslation } from 'react-i18next';
 import type { OrderLookup, OrderView, TimelineEntry } from '../../../../main/ipc/contract';
 import { Copyable } from '../../components/CopyButton';
 import { ErrorDetails } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
+import { i18n } from '../../i18n';
 import { OrderActions, type AfterOperation } from './OrderActions';
 import { eciWords } from './status';
 
@@ -24,24 +26,16 @@ function Row({ label, children }: { readonly label: string; readonly children: R
   );
 }
 
-const OUTCOME_WORDS: Record<NonNullable<TimelineEntry['outcome']>, string> = {
-  done: 'done',
-  refused: 'refused',
-  unknown: 'no answer yet',
-  declined: 'declined',
-  failed: 'not made',
-};
-
 /** One timeline entry in words: what, how much, by whom, how it ended, and why. */
 function entryText(order: OrderView, e: TimelineEntry): string {
-  return [
-    e.what,
-    e.amount !== undefined ? ` ${orderMoney(order, e.amount)}` : '',
-    e.by ? ` by ${e.by}` : '',
-    e.outcome ? `: ${OUTCOME_WORDS[e.outcome]}` : '',
-    e.detail ? ` (${e.detail})` : '',
-    e.note ? `. Reason given: “${e.note}”` : '',
-  ].join('');
+  return i18n.t('orders:timeline.entry', {
+    what: e.what,
+    amount: e.amount !== undefined ? i18n.t('orders:timeline.amount', { amount: orderMoney(order, e.amount) }) : '',
+    by: e.by ? i18n.t('orders:timeline.by', { by: e.by }) : '',
+    outcome: e.outcome ? i18n.t('orders:timeline.outcome', { outcome: i18n.t(`orders:timeline.outcomes.${e.outcome}`) }) : '',
+    detail: e.detail ? i18n.t('orders:timeline.detail', { detail: e.detail }) : '',
+    note: e.note ? i18n.t('orders:timeline.note', { note: e.note }) : '',
+  });
 }
 
 /** An order the gateway reported now ('found'), or one from the cache while it cannot be reached ('cached'). */
@@ -57,6 +51,7 @@ export function OrderDetails({
   /** Opens the client (their cards and orders) from the client ID. */
   readonly onClient?: (clientId: string) => void;
 }) {
+  const { t } = useTranslation('orders');
   const { order } = shown;
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =
@@ -67,14 +62,13 @@ export function OrderDetails({
   return (
     <article className="panel order" aria-labelledby="order-title">
       <header className="order-head">
-        <h2 id="order-title">Order {order.orderNumber || order.orderId}</h2>
+        <h2 id="order-title">{t('order.title', { name: order.orderNumber || order.orderId })}</h2>
         <StatusBadge status={order.status} words={order.headline} />
-        <span className={`paid-flag ${order.paid ? 'is-paid' : 'not-paid'}`}>{order.paid ? 'Paid' : 'Not paid'}</span>
+        <span className={`paid-flag ${order.paid ? 'is-paid' : 'not-paid'}`}>{order.paid ? t('order.paid') : t('order.notPaid')}</span>
       </header>
       {shown.kind === 'cached' && (
         <div className="cached-notice" role="status">
-          <strong>As of {formatDateTime(shown.fetchedAt)}</strong>, the gateway could not be reached: this is the order as it was then, from
-          this computer&apos;s cache, and may have changed since. Nothing can be done to its money until a look-up reaches the gateway.{' '}
+          <Trans t={t} i18nKey="order.cached" values={{ time: formatDateTime(shown.fetchedAt) }} components={{ strong: <strong /> }} />{' '}
           {shown.reason}
           <ErrorDetails detail={shown.detail} />
         </div>
@@ -82,84 +76,91 @@ export function OrderDetails({
       {/* Only a declined order carries a decline: the action code of an order still waiting (status 0 or 5) says no attempt yet. */}
       {order.status === 6 && (
         <p className="decline-reason" role="note">
-          Declined: {order.actionCodeDescription || 'no reason given'} (action code {order.actionCode ?? 'not given'})
+          {t('order.declined', {
+            reason: order.actionCodeDescription || t('order.noReason'),
+            code: order.actionCode ?? t('order.noCode'),
+          })}
         </p>
       )}
       <div className="order-grid">
         <section aria-labelledby="order-ids">
-          <h3 id="order-ids">Identifiers</h3>
+          <h3 id="order-ids">{t('order.ids')}</h3>
           <dl>
-            <Row label="Order ID">
-              <Copyable value={order.orderId} what="order ID" />
+            <Row label={t('order.orderId')}>
+              <Copyable value={order.orderId} what={t('order.copyOrderId')} />
             </Row>
-            <Row label="Order number">
-              {order.orderNumber ? <Copyable value={order.orderNumber} what="order number" /> : <code>—</code>}
+            <Row label={t('order.orderNumber')}>
+              {order.orderNumber ? <Copyable value={order.orderNumber} what={t('order.copyOrderNumber')} /> : <code>—</code>}
             </Row>
-            {order.description && <Row label="Description">{order.description}</Row>}
+            {order.description && <Row label={t('order.description')}>{order.description}</Row>}
           </dl>
         </section>
         <section aria-labelledby="order-amounts">
-          <h3 id="order-amounts">Amounts</h3>
+          <h3 id="order-amounts">{t('order.amounts')}</h3>
           <dl className="amounts">
-            <Row label="Order amount">{orderMoney(order, order.amount)}</Row>
-            <Row label="Held (approved)">{orderMoney(order, order.approvedAmount)}</Row>
-            <Row label="Charged (deposited)">{orderMoney(order, order.depositedAmount)}</Row>
-            <Row label="Refunded">{orderMoney(order, order.refundedAmount)}</Row>
-            {reversedAmount !== undefined && <Row label="Reversed">{orderMoney(order, reversedAmount)}</Row>}
+            <Row label={t('order.amount')}>{orderMoney(order, order.amount)}</Row>
+            <Row label={t('order.held')}>{orderMoney(order, order.approvedAmount)}</Row>
+            <Row label={t('order.charged')}>{orderMoney(order, order.depositedAmount)}</Row>
+            <Row label={t('order.refunded')}>{orderMoney(order, order.refundedAmount)}</Row>
+            {reversedAmount !== undefined && <Row label={t('order.reversed')}>{orderMoney(order, reversedAmount)}</Row>}
           </dl>
         </section>
         <section aria-labelledby="order-card">
-          <h3 id="order-card">Card</h3>
+          <h3 id="order-card">{t('order.cardSection')}</h3>
           <dl>
-            <Row label="Card">{order.card?.maskedPan ?? '—'}</Row>
-            {order.card?.paymentSystem && <Row label="Payment system">{order.card.paymentSystem}</Row>}
-            {order.card?.expiry && <Row label="Expiry">{`${order.card.expiry.slice(4, 6)}/${order.card.expiry.slice(0, 4)}`}</Row>}
-            {order.card?.cardholderName && <Row label="Cardholder">{order.card.cardholderName}</Row>}
-            <Row label="3-D Secure">
+            <Row label={t('order.card')}>{order.card?.maskedPan ?? '—'}</Row>
+            {order.card?.paymentSystem && <Row label={t('order.paymentSystem')}>{order.card.paymentSystem}</Row>}
+            {order.card?.expiry && (
+              <Row label={t('order.expiry')}>{`${order.card.expiry.slice(4, 6)}/${order.card.expiry.slice(0, 4)}`}</Row>
+            )}
+            {order.card?.cardholderName && <Row label={t('order.cardholder')}>{order.card.cardholderName}</Row>}
+            <Row label={t('order.threeDS')}>
               {order.threeDS
-                ? `${eciWords(order.threeDS.eci)}${order.threeDS.version ? `, version ${order.threeDS.version}` : ''}`
-                : 'No 3-D Secure data'}
+                ? order.threeDS.version
+                  ? t('order.threeDSVersion', { result: eciWords(order.threeDS.eci), version: order.threeDS.version })
+                  : eciWords(order.threeDS.eci)
+                : t('eci.none')}
             </Row>
-            {order.paymentWay && <Row label="Payment way">{order.paymentWay}</Row>}
+            {order.paymentWay && <Row label={t('order.paymentWay')}>{order.paymentWay}</Row>}
           </dl>
         </section>
         {order.binding && (
           <section aria-labelledby="order-binding">
-            <h3 id="order-binding">Stored card used</h3>
+            <h3 id="order-binding">{t('order.binding')}</h3>
             <dl>
               {order.binding.clientId && (
-                <Row label="Client ID">
-                  <Copyable value={order.binding.clientId} what="client ID" />
+                <Row label={t('order.clientId')}>
+                  <Copyable value={order.binding.clientId} what={t('order.copyClientId')} />
                   {onClient && (
                     <button type="button" className="link-button" onClick={() => onClient(order.binding!.clientId!)}>
-                      Open client
+                      {t('order.openClient')}
                     </button>
                   )}
                 </Row>
               )}
               {order.binding.bindingId && (
-                <Row label="Binding ID">
-                  <Copyable value={order.binding.bindingId} what="binding ID" />
+                <Row label={t('order.bindingId')}>
+                  <Copyable value={order.binding.bindingId} what={t('order.copyBindingId')} />
                 </Row>
               )}
             </dl>
           </section>
         )}
         <section aria-labelledby="order-timeline">
-          <h3 id="order-timeline">Timeline</h3>
+          <h3 id="order-timeline">{t('timeline.title')}</h3>
           {order.timeline.length === 0 ? (
-            <p>No dates reported.</p>
+            <p>{t('timeline.empty')}</p>
           ) : (
             <ol className="timeline">
-              {order.timeline.map((t) => (
-                <li key={t.key}>
-                  {t.at !== undefined ? (
-                    <time dateTime={new Date(t.at).toISOString()}>{formatDateTime(t.at)}</time>
+              {order.timeline.map((e) => (
+                <li key={e.key}>
+                  {e.at !== undefined ? (
+                    <time dateTime={new Date(e.at).toISOString()}>{formatDateTime(e.at)}</time>
                   ) : (
-                    <span className="muted">time not reported</span>
+                    <span className="muted">{t('timeline.noTime')}</span>
                   )}{' '}
-                  {entryText(order, t)}
-                  {t.source === 'app' && <span className="muted"> · from this app</span>}
+                  {entryText(order, e)}
+                  {e.source === 'app' && <span className="muted">{t('timeline.fromApp')}</span>}
                 </li>
               ))}
             </ol>

@@ -3,6 +3,7 @@
  * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
@@ -40,6 +41,7 @@ export function OrderSearch({
   /** Opens a client from the order's client ID. */
   readonly onClient?: (clientId: string) => void;
 }) {
+  const { t } = useTranslation('orders');
   const environment = useAppInfo().data?.environment;
   const inputError = lookup.error instanceof ApiError ? lookup.error.fieldMessage('query') : undefined;
 
@@ -53,25 +55,25 @@ export function OrderSearch({
           lookup.mutate(text);
         }}
       >
-        <label htmlFor={SEARCH_INPUT_ID}>Order ID or order number</label>
+        <label htmlFor={SEARCH_INPUT_ID}>{t('search.label')}</label>
         <div className="search-row">
           <input
             id={SEARCH_INPUT_ID}
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="e.g. 2f3c…-… or INV-1042"
+            placeholder={t('search.placeholder')}
             autoComplete="off"
             spellCheck={false}
             aria-describedby="search-hint"
             aria-invalid={inputError ? true : undefined}
           />
           <Button type="submit" variant="primary" disabled={lookup.isPending}>
-            {lookup.isPending ? 'Looking up…' : 'Look up'}
+            {lookup.isPending ? t('search.submitting') : t('search.submit')}
           </Button>
         </div>
         <div id="search-hint" className="hint">
-          Ctrl+K or / to come back here.
+          {t('search.hint')}
         </div>
       </form>
       {lookup.isError && <ErrorNotice className="panel error-panel" error={lookup.error} />}
@@ -98,6 +100,7 @@ function LookupOutcome({
   readonly onChanged: (next: AfterOperation) => void;
   readonly onClient?: (clientId: string) => void;
 }) {
+  const { t } = useTranslation('orders');
   switch (result.kind) {
     case 'found':
     case 'cached':
@@ -105,17 +108,17 @@ function LookupOutcome({
     case 'notFound':
       return (
         <div className="panel notice-panel" role="status">
-          No order has the orderId or orderNumber <strong>{result.query}</strong> in the {environment ?? 'current'} environment.
+          {environment !== undefined ? (
+            <Trans t={t} i18nKey="search.notFound" values={{ query: result.query, environment }} components={{ strong: <strong /> }} />
+          ) : (
+            <Trans t={t} i18nKey="search.notFoundHere" values={{ query: result.query }} components={{ strong: <strong /> }} />
+          )}
         </div>
       );
     case 'failed':
       return (
         <ErrorNotice
-          lead={
-            <>
-              The look-up of <strong>{result.query}</strong> failed:
-            </>
-          }
+          lead={<Trans t={t} i18nKey="search.failed" values={{ query: result.query }} components={{ strong: <strong /> }} />}
           message={result.reason}
           detail={result.detail}
         />

@@ -4,6 +4,7 @@
  * of thousands has its own tab; a client ID anywhere opens the client.
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../../main/ipc/contract';
 import { useUi } from '../../app/uiStore';
 import { BatchLookup } from './BatchLookup';
@@ -16,6 +17,7 @@ import { OrderSearch, useLookup } from './OrderSearch';
 type Mode = 'list' | 'client' | 'single' | 'batch';
 
 export function OrdersWorkspace() {
+  const { t } = useTranslation('orders');
   const [mode, setMode] = useState<Mode>('list');
   const [shown, setShown] = useState<OrderLookup>();
   const [text, setText] = useState('');
@@ -61,16 +63,16 @@ export function OrdersWorkspace() {
   return (
     <section className="workspace" aria-labelledby="orders-title">
       <div className="workspace-head">
-        <h1 id="orders-title">Orders</h1>
-        <div className="segmented" role="group" aria-label="View">
+        <h1 id="orders-title">{t('title')}</h1>
+        <div className="segmented" role="group" aria-label={t('view.label')}>
           <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => setMode('list')}>
-            Orders list
+            {t('view.list')}
           </button>
           <button type="button" aria-pressed={mode === 'single'} onClick={() => setMode('single')}>
-            One order
+            {t('view.single')}
           </button>
           <button type="button" aria-pressed={mode === 'batch'} onClick={() => setMode('batch')}>
-            Batch look-up
+            {t('view.batch')}
           </button>
         </div>
       </div>

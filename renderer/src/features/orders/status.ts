@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n';
+
 /** How an order status looks: a tone for its colour. The words come from main with the order. */
 export type Tone = 'success' | 'info' | 'warning' | 'danger' | 'neutral';
 
@@ -17,8 +19,9 @@ export const statusTone = (status: number | undefined): Tone => (status === unde
 
 /** The 3-D Secure result in words, from the ECI the gateway reports. */
 export function eciWords(eci: number | undefined): string {
-  if (eci === undefined) return 'No 3-D Secure data';
-  if (eci === 5 || eci === 2) return `Cardholder authenticated (ECI ${String(eci).padStart(2, '0')})`;
-  if (eci === 6 || eci === 1) return `Authentication attempted (ECI ${String(eci).padStart(2, '0')})`;
-  return `Not authenticated (ECI ${String(eci).padStart(2, '0')})`;
+  if (eci === undefined) return i18n.t('orders:eci.none');
+  const code = String(eci).padStart(2, '0');
+  if (eci === 5 || eci === 2) return i18n.t('orders:eci.authenticated', { eci: code });
+  if (eci === 6 || eci === 1) return i18n.t('orders:eci.attempted', { eci: code });
+  return i18n.t('orders:eci.notAuthenticated', { eci: code });
 }
