@@ -76,6 +76,7 @@ export default tseslint.config(
       'renderer/src/features/orders/*.tsx',
       'renderer/src/features/orders/status.ts',
       'renderer/src/features/cards/*.tsx',
+      'renderer/src/features/charges/**/*.{ts,tsx}',
     ],
     plugins: { i18next },
     rules: {
@@ -117,6 +118,7 @@ export default tseslint.config(
               'endsWith',
               'startsWith',
               'set[A-Z]\\w*',
+              'mutate',
             ],
           },
         },

@@ -8,6 +8,8 @@ import { orders as enOrders } from './en/orders.js';
 import { orders as ruOrders } from './ru/orders.js';
 import { cards as enCards } from './en/cards.js';
 import { cards as ruCards } from './ru/cards.js';
+import { charges as enCharges } from './en/charges.js';
+import { charges as ruCharges } from './ru/charges.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,6 +17,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, orders: enOrders, cards: enCards },
-  ru: { common: ruCommon, orders: ruOrders, cards: ruCards },
+  en: { common: enCommon, orders: enOrders, cards: enCards, charges: enCharges },
+  ru: { common: ruCommon, orders: ruOrders, cards: ruCards, charges: ruCharges },
 } as const;

@@ -7,6 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeBatchPlan, ChargeBatchStatus } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
@@ -17,20 +18,19 @@ import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
-import { BATCH_RESULT, CATEGORY_WORDS } from './words';
+import { BATCH_TONES, batchResultWords, categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
-const COLUMNS_HINT =
-  'CSV with a header: clientId, bindingId, amount (major units, e.g. 12.50), currency (RUB or 643), description (optional)';
 /** Rows of the dry run drawn on screen; the result file has them all. */
 const SHOWN_ROWS = 500;
 
 export function BatchCharges() {
   const batchId = useUi((s) => s.chargeBatchId);
+  const { t } = useTranslation('charges');
   const plan = useQuery<ChargeBatchPlan>({
     queryKey: keys.chargeBatchPlan(batchId ?? ''),
     // Set by the dry run; there is nothing to fetch.
-    queryFn: () => Promise.reject(new Error('The dry run is gone; check the file again')),
+    queryFn: () => Promise.reject(new Error(t('batch.planGone'))),
     enabled: false,
     gcTime: Infinity,
   });
@@ -39,6 +39,7 @@ export function BatchCharges() {
 
 function BatchFile() {
   const id = useId();
+  const { t } = useTranslation('charges');
   const [text, setText] = useState('');
   const queries = useQueryClient();
   const show = useUi((s) => s.showChargeBatch);
@@ -60,12 +61,12 @@ function BatchFile() {
         check.mutate();
       }}
     >
-      <h2 id={`${id}-title`}>Charge many stored cards from a file</h2>
-      <CsvDropZone label={COLUMNS_HINT} text={text} onText={setText} />
+      <h2 id={`${id}-title`}>{t('batch.title')}</h2>
+      <CsvDropZone label={t('batch.columns')} text={text} onText={setText} />
       {check.isError && <ErrorNotice className="field-error" error={check.error} />}
-      <p className="muted">The dry run charges nothing: it checks every row against the client’s stored cards and the limits.</p>
+      <p className="muted">{t('batch.dryRunExplained')}</p>
       <Button type="submit" variant="primary" disabled={text.trim() === '' || check.isPending}>
-        {check.isPending ? 'Checking…' : 'Check the file (dry run)'}
+        {check.isPending ? t('batch.checking') : t('batch.check')}
       </Button>
     </form>
   );
@@ -77,6 +78,7 @@ const totalsWords = (plan: ChargeBatchPlan) =>
 function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
   const toast = useUi((s) => s.toast);
+  const { t } = useTranslation('charges');
   const [confirming, setConfirming] = useState(false);
   const status = useQuery<ChargeBatchStatus>({
     queryKey: keys.chargeBatchStatus(plan.batchId),
@@ -100,72 +102,80 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
       <section className="panel" aria-labelledby="charge-batch-title">
         <div className="workspace-head">
           <h2 id="charge-batch-title">
-            {state === 'planned'
-              ? 'Dry run: nothing charged yet'
-              : state === 'running'
-                ? 'Charging…'
-                : state === 'paused'
-                  ? 'Paused'
-                  : state === 'cancelled'
-                    ? 'Batch cancelled'
-                    : state === 'failed'
-                      ? 'Batch stopped by an error'
-                      : 'Batch finished'}
+            {t(
+              state === 'planned' || state === 'running' || state === 'paused' || state === 'cancelled' || state === 'failed'
+                ? `batch.state.${state}`
+                : 'batch.state.done',
+            )}
           </h2>
           <div className="button-row">
             {state === 'planned' && (
               <Button variant="primary" onClick={() => setConfirming(true)} disabled={plan.charges.length === 0}>
-                Charge {plan.charges.length.toLocaleString()} card{plan.charges.length === 1 ? '' : 's'}…
+                {t('batch.chargeCards', { count: plan.charges.length, n: plan.charges.length.toLocaleString() })}
               </Button>
             )}
             {state === 'running' && (
               <Button onClick={() => control.mutate('pause')} disabled={control.isPending}>
-                Pause
+                {t('batch.pause')}
               </Button>
             )}
             {state === 'paused' && (
               <Button variant="primary" onClick={() => control.mutate('resume')} disabled={control.isPending}>
-                Resume
+                {t('batch.resume')}
               </Button>
             )}
             {(state === 'running' || state === 'paused') && (
               <Button variant="danger" onClick={() => control.mutate('cancel')} disabled={control.isPending}>
-                Cancel the rest
+                {t('batch.cancelRest')}
               </Button>
             )}
             {finished && (
               <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-                Download the result file
+                {t('batch.download')}
               </Button>
             )}
-            {(state === 'planned' || finished) && <Button onClick={() => show(undefined)}>Another file</Button>}
+            {(state === 'planned' || finished) && <Button onClick={() => show(undefined)}>{t('batch.another')}</Button>}
           </div>
         </div>
         <p role="status" data-testid="batch-summary">
-          {plan.charges.length.toLocaleString()} row{plan.charges.length === 1 ? '' : 's'} to charge in {plan.environment}
-          {plan.totals.length > 0 ? `: ${totalsWords(plan)}` : ''}. {plan.invalid.length.toLocaleString()} invalid row
-          {plan.invalid.length === 1 ? '' : 's'} will not be charged.
+          {plan.totals.length > 0
+            ? t('batch.toChargeTotals', {
+                count: plan.charges.length,
+                n: plan.charges.length.toLocaleString(),
+                environment: plan.environment,
+                totals: totalsWords(plan),
+              })
+            : t('batch.toCharge', {
+                count: plan.charges.length,
+                n: plan.charges.length.toLocaleString(),
+                environment: plan.environment,
+              })}{' '}
+          {t('batch.invalidLeft', { count: plan.invalid.length, n: plan.invalid.length.toLocaleString() })}
         </p>
         {status.data?.failure && (
           <p className="field-error" role="alert">
-            The app stopped the batch: {status.data.failure}. The row being charged may or may not have been charged (see the journal); the
-            rows after it were not.
+            {t('batch.stopped', { failure: status.data.failure })}
           </p>
         )}
         {p && state !== 'planned' && (
           <>
-            <ProgressBar value={p.done} max={p.total} label="Charges made" />
+            <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
             <dl className="counts">
-              <dt>Charged</dt>
+              <dt>{t('term.charged')}</dt>
               <dd data-count="paid">{p.paid.toLocaleString()}</dd>
-              <dt>Not charged</dt>
+              <dt>{t('term.notCharged')}</dt>
               <dd data-count="other">{p.other.toLocaleString()}</dd>
-              <dt>Outcome unknown</dt>
+              <dt>{t('term.outcomeUnknown')}</dt>
               <dd data-count="unknown">{p.unknown.toLocaleString()}</dd>
             </dl>
             {sending && !finished && (
               <p className="muted" data-testid="batch-sending">
-                Sending line {sending.line} (order <span className="mono">{sending.orderNumber}</span>); waiting for the gateway’s answer.
+                <Trans
+                  t={t}
+                  i18nKey="batch.sending"
+                  values={{ line: sending.line, order: sending.orderNumber }}
+                  components={{ mono: <span className="mono" /> }}
+                />
               </p>
             )}
           </>
@@ -174,14 +184,14 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
       {plan.invalid.length > 0 && !finished && (
         <section className="panel" aria-labelledby="invalid-rows-title">
-          <h2 id="invalid-rows-title">Invalid rows ({plan.invalid.length.toLocaleString()})</h2>
+          <h2 id="invalid-rows-title">{t('batch.invalidRows', { n: plan.invalid.length.toLocaleString() })}</h2>
           <div className="table-scroll">
             <table className="data-table">
-              <caption className="visually-hidden">Rows of the file that will not be charged, and why</caption>
+              <caption className="visually-hidden">{t('batch.invalidCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Why</th>
+                  <th scope="col">{t('term.line')}</th>
+                  <th scope="col">{t('term.why')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -199,31 +209,31 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
       {finished && rows.length > 0 && (
         <section className="panel" aria-labelledby="batch-rows-title">
-          <h2 id="batch-rows-title">What happened to each row ({rows.length.toLocaleString()})</h2>
+          <h2 id="batch-rows-title">{t('batch.rowsTitle', { n: rows.length.toLocaleString() })}</h2>
           {/* Focusable: a long file scrolls here, and the keyboard must reach every row. */}
-          <div className="table-scroll" tabIndex={0} role="group" aria-label="Rows of the file, scrollable">
+          <div className="table-scroll" tabIndex={0} role="group" aria-label={t('batch.rowsScroll')}>
             <table className="data-table batch-result-table">
-              <caption className="visually-hidden">Every row of the file, in its order, with what became of it</caption>
+              <caption className="visually-hidden">{t('batch.rowsCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Amount in the file</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Order number</th>
-                  <th scope="col">Reason</th>
+                  <th scope="col">{t('term.line')}</th>
+                  <th scope="col">{t('term.client')}</th>
+                  <th scope="col">{t('term.amountInFile')}</th>
+                  <th scope="col">{t('term.result')}</th>
+                  <th scope="col">{t('term.orderNumber')}</th>
+                  <th scope="col">{t('term.reason')}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.slice(0, SHOWN_ROWS).map((r) => {
-                  const [words, tone] = BATCH_RESULT[r.result];
+                  const tone = BATCH_TONES[r.result];
                   return (
                     <tr key={r.line} data-line={r.line} data-result={r.result}>
                       <td className="num">{r.line}</td>
                       <td className="mono">{r.clientId}</td>
                       <td className="num">{r.amountText}</td>
                       <td>
-                        <span className={`badge ${tone}`}>{words}</span>
+                        <span className={`badge ${tone}`}>{batchResultWords(r.result)}</span>
                       </td>
                       <td className="mono">{r.orderNumber}</td>
                       <td>{r.reason ?? ''}</td>
@@ -233,23 +243,23 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
               </tbody>
             </table>
           </div>
-          {rows.length > SHOWN_ROWS && <p className="muted">The first {SHOWN_ROWS} rows are shown; the result file has them all.</p>}
+          {rows.length > SHOWN_ROWS && <p className="muted">{t('batch.firstRowsResult', { n: SHOWN_ROWS })}</p>}
         </section>
       )}
 
       {plan.charges.length > 0 && (
         <details className="panel planned-rows">
-          <summary>Rows to charge ({plan.charges.length.toLocaleString()})</summary>
+          <summary>{t('batch.plannedRows', { n: plan.charges.length.toLocaleString() })}</summary>
           <div className="table-scroll">
             <table className="data-table">
-              <caption className="visually-hidden">Rows that will be charged</caption>
+              <caption className="visually-hidden">{t('batch.plannedCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Card</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Order number</th>
+                  <th scope="col">{t('term.line')}</th>
+                  <th scope="col">{t('term.client')}</th>
+                  <th scope="col">{t('term.card')}</th>
+                  <th scope="col">{t('term.amount')}</th>
+                  <th scope="col">{t('term.orderNumber')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -258,7 +268,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                     <td className="num">{c.line}</td>
                     <td className="mono">{c.clientId}</td>
                     <td>
-                      <span className="mono">{c.maskedPan ?? c.bindingId}</span> <span className="muted">{CATEGORY_WORDS[c.category]}</span>
+                      <span className="mono">{c.maskedPan ?? c.bindingId}</span> <span className="muted">{categoryWords(c.category)}</span>
                     </td>
                     <td className="num">{formatAmount(c.amount, c.exponent, c.currencyAlpha ?? c.currency)}</td>
                     <td className="mono">{c.reference}</td>
@@ -267,7 +277,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
               </tbody>
             </table>
           </div>
-          {plan.charges.length > SHOWN_ROWS && <p className="muted">The first {SHOWN_ROWS} rows are shown.</p>}
+          {plan.charges.length > SHOWN_ROWS && <p className="muted">{t('batch.firstRows', { n: SHOWN_ROWS })}</p>}
         </details>
       )}
 
@@ -278,6 +288,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
 function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; readonly onClose: () => void }) {
   const queries = useQueryClient();
+  const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   const run = useMutation({
     mutationFn: () => call('charges.batch.run', { batchId: plan.batchId, environment: plan.environment }),
@@ -287,9 +298,9 @@ function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; reado
     },
   });
   const production = plan.environment === 'production';
-  const label = `Charge ${plan.charges.length.toLocaleString()} card${plan.charges.length === 1 ? '' : 's'}`;
+  const label = t('batch.run', { count: plan.charges.length, n: plan.charges.length.toLocaleString() });
   return (
-    <Dialog title="Confirm the batch charge" open onClose={onClose}>
+    <Dialog title={t('batch.confirmTitle')} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -297,30 +308,29 @@ function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; reado
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>Environment</dt>
+          <dt>{t('term.environment')}</dt>
           <dd>
-            <strong>{production ? 'Production: real cards, real money' : plan.environment}</strong>
+            <strong>{production ? t('batch.production') : plan.environment}</strong>
           </dd>
-          <dt>Charges</dt>
-          <dd>{plan.charges.length.toLocaleString()}, one after another</dd>
-          <dt>Total</dt>
+          <dt>{t('term.charges')}</dt>
+          <dd>{t('batch.oneAfterAnother', { n: plan.charges.length.toLocaleString() })}</dd>
+          <dt>{t('term.total')}</dt>
           <dd>
             <strong className="confirm-amount">{totalsWords(plan)}</strong>
           </dd>
-          <dt>Left out</dt>
-          <dd>{plan.invalid.length.toLocaleString()} invalid rows</dd>
+          <dt>{t('term.leftOut')}</dt>
+          <dd>{t('batch.invalidCount', { count: plan.invalid.length, n: plan.invalid.length.toLocaleString() })}</dd>
         </dl>
         <label className="checkbox confirm-check">
-          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> I have checked the dry run and the
-          totals
+          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> {t('batch.checked')}
         </label>
-        {run.isError && <ErrorNotice className="field-error" error={run.error} lead="Nothing was charged:" />}
+        {run.isError && <ErrorNotice className="field-error" error={run.error} lead={t('nothingCharged')} />}
         <div className="dialog-buttons">
           <Button onClick={onClose} data-autofocus disabled={run.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || run.isPending}>
-            {run.isPending ? 'Starting…' : label}
+            {run.isPending ? t('batch.starting') : label}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeOptions, ChargeResult, StoredCardView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { useUi, type ChargeDraft } from '../../app/uiStore';
@@ -16,7 +17,7 @@ import { formatAmount, parseMajor } from '../../format/money';
 import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
-import { CATEGORY_WORDS } from './words';
+import { categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** A card the form can charge: what the confirmation restates, and what main checks again. */
@@ -26,6 +27,7 @@ const chargeable = (c: StoredCardView) => c.enabled && !c.expired && c.category 
 
 export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const id = useId();
+  const { t } = useTranslation('charges');
   const draft = useUi((s) => s.chargeDraft);
   const clearDraft = useUi((s) => s.clearChargeDraft);
   // A card picked in another environment is not offered here: its binding means nothing in this one.
@@ -48,15 +50,18 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   // The maximum of this environment in this currency; main's charge guard applies the same one.
   const limitError =
     info.maximum === undefined
-      ? `No per-charge maximum is set for ${info.alpha} in ${options.environment}: an administrator sets one in ${LIMITS_PLACE}`
+      ? t('form.noMaximum', { currency: info.alpha, environment: options.environment, place: t('form.limitsPlace') })
       : amount.ok && amount.minor > info.maximum
-        ? `Over the per-charge maximum of ${formatAmount(info.maximum, info.exponent, info.alpha)} in ${options.environment} (Settings)`
+        ? t('form.overMaximum', {
+            maximum: formatAmount(info.maximum, info.exponent, info.alpha),
+            environment: options.environment,
+          })
         : undefined;
   const overMaximum = limitError !== undefined;
   const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amount.error : undefined);
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
-    reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? '1 to 36 letters, digits or . _ / -' : undefined;
+    reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? t('form.referenceError') : undefined;
   const ready = card !== undefined && client !== '' && amount.ok && !overMaximum && referenceError === undefined;
 
   const review = () => {
@@ -89,34 +94,34 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
           review();
         }}
       >
-        <h2 id={`${id}-title`}>Charge a stored card</h2>
+        <h2 id={`${id}-title`}>{t('form.title')}</h2>
         {card ? (
-          <section className="chosen-card" aria-label="Card to charge">
+          <section className="chosen-card" aria-label={t('form.cardToCharge')}>
             <dl className="confirm-card">
-              <dt>Card</dt>
+              <dt>{t('term.card')}</dt>
               <dd>
                 <CardText card={card} />
               </dd>
-              <dt>Category</dt>
-              <dd>{CATEGORY_WORDS[card.category]}</dd>
-              <dt>Binding ID</dt>
+              <dt>{t('term.category')}</dt>
+              <dd>{categoryWords(card.category)}</dd>
+              <dt>{t('term.bindingId')}</dt>
               <dd className="mono id-value">{card.bindingId}</dd>
               {card.clientId !== undefined && (
                 <>
-                  <dt>Client</dt>
+                  <dt>{t('term.client')}</dt>
                   <dd className="mono">{card.clientId}</dd>
                 </>
               )}
             </dl>
             {card.clientId === undefined && (
               <Field
-                label="Client ID"
+                label={t('term.clientId')}
                 value={clientId}
                 onChange={(e) => setClientId(e.target.value)}
                 autoComplete="off"
                 spellCheck={false}
-                hint="The card was found without its client: type the client ID it is stored under (the app checks it)"
-                error={touched && client === '' ? 'Enter the client ID' : undefined}
+                hint={t('form.clientHint')}
+                error={touched && client === '' ? t('form.clientMissing') : undefined}
               />
             )}
             <Button
@@ -125,7 +130,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
                 clearDraft();
               }}
             >
-              Choose another card
+              {t('form.chooseAnother')}
             </Button>
           </section>
         ) : (
@@ -135,18 +140,26 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
         <div className="amount-row">
           <Field
             className="grow"
-            label="Amount"
+            label={t('term.amount')}
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
             onBlur={() => setTouched(true)}
             inputMode="decimal"
             autoComplete="off"
-            placeholder={info.exponent > 0 ? `e.g. 1250.${'0'.repeat(info.exponent)}` : 'e.g. 1250'}
-            hint={`In ${info.alpha} (major units), at most ${info.exponent} decimals${info.maximum !== undefined ? `; at most ${formatAmount(info.maximum, info.exponent, info.alpha)} per charge` : ''}`}
+            placeholder={t('form.amountExample', { example: info.exponent > 0 ? `1250.${'0'.repeat(info.exponent)}` : '1250' })}
+            hint={
+              info.maximum !== undefined
+                ? t('form.amountHintMaximum', {
+                    currency: info.alpha,
+                    decimals: info.exponent,
+                    maximum: formatAmount(info.maximum, info.exponent, info.alpha),
+                  })
+                : t('form.amountHint', { currency: info.alpha, decimals: info.exponent })
+            }
             error={amountError}
           />
           <div className="field">
-            <label htmlFor={`${id}-currency`}>Currency</label>
+            <label htmlFor={`${id}-currency`}>{t('form.currency')}</label>
             <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
               {options.currencies.map((c) => (
                 <option key={c.numeric} value={c.numeric}>
@@ -161,34 +174,34 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <>
               <strong>{formatAmount(amount.minor, info.exponent, info.alpha)}</strong>
               <span> — {amountInWords(amount.minor, info.exponent, info.alpha)}</span>
-              <span className="muted"> ({amount.minor.toLocaleString()} minor units)</span>
+              <span className="muted"> {t('form.minorUnits', { minor: amount.minor.toLocaleString() })}</span>
             </>
           ) : (
-            <span className="muted">The amount is read back here, in words and in minor units.</span>
+            <span className="muted">{t('form.readbackEmpty')}</span>
           )}
         </p>
         <Field
-          label="Description (optional)"
+          label={t('form.descriptionLabel')}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
           maxLength={598}
-          hint="Shown in the merchant portal and logs unmasked: no personal or card data"
+          hint={t('form.descriptionHint')}
         />
         <Field
-          label="Reference (optional)"
+          label={t('form.referenceLabel')}
           value={reference}
           onChange={(e) => setReference(e.target.value)}
           maxLength={36}
           autoComplete="off"
           spellCheck={false}
-          hint="An invoice or case number. It becomes the order number, so it can never be charged twice. Empty: the app makes one."
+          hint={t('form.referenceHint')}
           error={referenceError}
         />
         <div className="button-row">
           <Button type="submit" variant="primary" disabled={card === undefined}>
-            Review the charge…
+            {t('form.review')}
           </Button>
-          {card === undefined && <span className="muted">Choose a card first.</span>}
+          {card === undefined && <span className="muted">{t('form.chooseFirst')}</span>}
         </div>
       </form>
 
@@ -215,16 +228,14 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   );
 }
 
-const LIMITS_PLACE = 'Settings → Currencies and per-charge maximums';
-
 /** What the form says instead of offering currencies the gateway would refuse: none are listed for this environment. */
 function NoCurrencies({ environment }: { readonly environment: string }) {
+  const { t } = useTranslation('charges');
   return (
-    <section className="panel charge-form" aria-label="Charge a stored card">
-      <h2>Charge a stored card</h2>
+    <section className="panel charge-form" aria-label={t('form.title')}>
+      <h2>{t('form.title')}</h2>
       <p role="alert" className="field-error">
-        No currency can be charged in {environment}: an administrator lists the currencies it accepts, with a per-charge maximum for each,
-        in {LIMITS_PLACE}.
+        {t('form.noCurrencies', { environment, place: t('form.limitsPlace') })}
       </p>
     </section>
   );
@@ -233,6 +244,7 @@ function NoCurrencies({ environment }: { readonly environment: string }) {
 /** A client's chargeable cards, to pick one: the same list Stored cards shows, without the disabled or expired. */
 function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
   const id = useId();
+  const { t } = useTranslation('charges');
   const [text, setText] = useState('');
   const [clientId, setClientId] = useState<string>();
   const found = useQuery({
@@ -249,11 +261,11 @@ function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
 
   return (
     <fieldset className="card-picker">
-      <legend>Card</legend>
+      <legend>{t('term.card')}</legend>
       <div className="search-row">
         <Field
           className="grow"
-          label="Client ID"
+          label={t('term.clientId')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -264,28 +276,33 @@ function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
           }}
           autoComplete="off"
           spellCheck={false}
-          hint="The client whose stored card to charge, or use “Charge this card” in Stored cards"
+          hint={t('picker.clientHint')}
           error={fieldError}
         />
         <Button onClick={() => setClientId(text.trim())} disabled={text.trim() === '' || found.isFetching}>
-          {found.isFetching ? 'Finding…' : 'Find cards'}
+          {found.isFetching ? t('picker.finding') : t('picker.find')}
         </Button>
       </div>
-      {found.isError && !fieldError && <ErrorNotice className="field-error" error={found.error} lead="The cards could not be listed:" />}
+      {found.isError && !fieldError && <ErrorNotice className="field-error" error={found.error} lead={t('picker.listFailed')} />}
       {found.data && cards.length === 0 && (
         <p role="status" className="muted">
-          Client {found.data.query} has no card that can be charged (none stored, or all disabled or expired).
+          {t('picker.none', { client: found.data.query })}
         </p>
       )}
       {cards.length > 0 && (
-        <ul className="card-choices" aria-label={`Cards of client ${found.data?.query ?? ''}`} id={`${id}-cards`}>
+        <ul className="card-choices" aria-label={t('picker.cardsOf', { client: found.data?.query ?? '' })} id={`${id}-cards`}>
           {cards.map((c) => (
             <li key={c.bindingId}>
-              <span className="badge tone-neutral">{CATEGORY_WORDS[c.category as keyof typeof CATEGORY_WORDS]}</span>{' '}
-              <span className="mono">{c.maskedPan ?? c.bindingId}</span> {c.paymentSystem ?? ''}, expires {expiryWords(c.expiry)}{' '}
+              <span className="badge tone-neutral">{categoryWords(c.category as CardChoice['category'])}</span>{' '}
+              <Trans
+                t={t}
+                i18nKey="picker.card"
+                values={{ card: c.maskedPan ?? c.bindingId, system: c.paymentSystem ?? '', expiry: expiryWords(c.expiry) }}
+                components={{ mono: <span className="mono" /> }}
+              />{' '}
               <Button
                 className="btn-small"
-                aria-label={`Choose ${CATEGORY_WORDS[c.category as keyof typeof CATEGORY_WORDS].toLowerCase()} card ${c.maskedPan ?? c.bindingId}`}
+                aria-label={t(`picker.chooseCard.${c.category as CardChoice['category']}`, { card: c.maskedPan ?? c.bindingId })}
                 onClick={() =>
                   onPick({
                     bindingId: c.bindingId,
@@ -297,7 +314,7 @@ function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
                   })
                 }
               >
-                Choose
+                {t('picker.choose')}
               </Button>
             </li>
           ))}

@@ -6,29 +6,31 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeView, Input } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
-import { CATEGORY_WORDS, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
+import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
 
-const STATE_OPTIONS: readonly (readonly [StateFilter, string])[] = [
-  ['', 'All states'],
-  ['unknown', 'Outcome unknown (answer lost)'],
-  ['sending', 'Being sent'],
-  ['PAID', 'Charged or held'],
-  ['DECLINED', 'Declined'],
-  ['FAILED', 'Failed (nothing charged)'],
+const STATE_OPTIONS: readonly (readonly [StateFilter, 'all' | 'unknown' | 'sending' | 'PAID' | 'DECLINED' | 'FAILED'])[] = [
+  ['', 'all'],
+  ['unknown', 'unknown'],
+  ['sending', 'sending'],
+  ['PAID', 'PAID'],
+  ['DECLINED', 'DECLINED'],
+  ['FAILED', 'FAILED'],
 ];
 
 export function ChargeJournal() {
   const id = useId();
+  const { t } = useTranslation('charges');
   const [state, setState] = useState<StateFilter>('');
   const [text, setText] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -39,7 +41,7 @@ export function ChargeJournal() {
     ...(fromDay ? { from: dayStart(fromDay) } : {}),
     ...(toDay ? { to: dayEnd(toDay) } : {}),
   };
-  const rangeError = fromDay && toDay && fromDay > toDay ? 'The start is after the end' : undefined;
+  const rangeError = fromDay && toDay && fromDay > toDay ? t('journal.rangeError') : undefined;
   const journal = useQuery({
     queryKey: ['charges', 'journal', filter],
     queryFn: () => call('charges.journal', filter),
@@ -48,33 +50,33 @@ export function ChargeJournal() {
     staleTime: 0,
   });
   const exportCsv = useFileExport(() => call('charges.export', filter), {
-    saved: (name) => `Exported the charge journal to ${name}`,
+    saved: (name) => t('journal.exported', { name }),
   });
   const entries = journal.data?.entries ?? [];
 
   return (
     <div className="charge-journal">
-      <form className="panel inline-form" aria-label="Filter the charge journal" onSubmit={(e) => e.preventDefault()}>
+      <form className="panel inline-form" aria-label={t('journal.filter')} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor={`${id}-state`}>State</label>
+          <label htmlFor={`${id}-state`}>{t('term.state')}</label>
           <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
-            {STATE_OPTIONS.map(([value, label]) => (
+            {STATE_OPTIONS.map(([value, name]) => (
               <option key={value} value={value}>
-                {label}
+                {t(`journal.stateOption.${name}`)}
               </option>
             ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-text`}>Order, client or binding</label>
+          <label htmlFor={`${id}-text`}>{t('journal.text')}</label>
           <input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{t('journal.from')}</label>
           <input id={`${id}-from`} type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
+          <label htmlFor={`${id}-to`}>{t('journal.to')}</label>
           <input
             id={`${id}-to`}
             type="date"
@@ -90,34 +92,36 @@ export function ChargeJournal() {
           )}
         </div>
         <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || rangeError !== undefined}>
-          Export CSV
+          {t('journal.export')}
         </Button>
       </form>
       {journal.isError && <ErrorNotice className="panel error-panel" error={journal.error} />}
       <div className="panel">
         <p className="muted" role="status">
           {entries.length === 0
-            ? 'No charges match.'
-            : `${entries.length.toLocaleString()} charge${entries.length === 1 ? '' : 's'} in ${journal.data?.environment ?? ''}${
-                journal.data?.more ? ' shown (the newest); the export has all that match' : ''
-              }`}
+            ? t('journal.none')
+            : t(journal.data?.more ? 'journal.shownNewest' : 'journal.shown', {
+                count: entries.length,
+                n: entries.length.toLocaleString(),
+                environment: journal.data?.environment ?? '',
+              })}
         </p>
         {entries.length > 0 && (
           <div className="table-scroll">
             <table className="data-table charge-table">
-              <caption className="visually-hidden">Charges, newest first</caption>
+              <caption className="visually-hidden">{t('journal.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Order number</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Card</th>
-                  <th scope="col">Charged</th>
-                  <th scope="col">Refunded</th>
-                  <th scope="col">Net</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('term.time')}</th>
+                  <th scope="col">{t('term.orderNumber')}</th>
+                  <th scope="col">{t('term.client')}</th>
+                  <th scope="col">{t('term.card')}</th>
+                  <th scope="col">{t('term.charged')}</th>
+                  <th scope="col">{t('term.refunded')}</th>
+                  <th scope="col">{t('term.net')}</th>
+                  <th scope="col">{t('term.state')}</th>
+                  <th scope="col">{t('term.reason')}</th>
+                  <th scope="col">{t('term.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -137,13 +141,17 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
   const showOrder = useUi((s) => s.showOrder);
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
+  const { t } = useTranslation('charges');
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', { id: c.id }),
     onSuccess: (r) => {
       const after = r.results[0];
       toast(
         after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        `${c.orderNumber}: ${after && 'charge' in after ? after.charge.stateWords : 'still open'}`,
+        t('journal.reconciled', {
+          order: c.orderNumber,
+          state: after && 'charge' in after ? after.charge.stateWords : t('journal.stillOpen'),
+        }),
       );
       void queries.invalidateQueries({ queryKey: ['charges'] });
     },
@@ -162,17 +170,21 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
       <td className="mono">{c.orderNumber}</td>
       <td className="mono">{c.clientId}</td>
       <td>
-        <span className="mono">{cardWords(c)}</span> <span className="muted">{CATEGORY_WORDS[c.category]}</span>
+        <span className="mono">{cardWords(c)}</span> <span className="muted">{categoryWords(c.category)}</span>
       </td>
       <Figures charge={c} />
       <td>
         <span className={`badge ${chargeTone(c)}`}>{c.stateWords}</span>
         {c.standing && c.standing.source !== 'charge' && (
           <div className="muted figure-note state-note">
-            as of {c.standing.source === 'lookUp' ? 'the look-up' : 'the operation'} at{' '}
-            <time dateTime={new Date(c.standing.asOf).toISOString()} title={formatDateTime(c.standing.asOf)}>
-              {formatCompactDateTime(c.standing.asOf)}
-            </time>
+            <Trans
+              t={t}
+              i18nKey={c.standing.source === 'lookUp' ? 'journal.asOfLookUp' : 'journal.asOfOperation'}
+              values={{ at: formatCompactDateTime(c.standing.asOf) }}
+              components={{
+                time: <time dateTime={new Date(c.standing.asOf).toISOString()} title={formatDateTime(c.standing.asOf)} />,
+              }}
+            />
           </div>
         )}
       </td>
@@ -185,14 +197,18 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
               variant="primary"
               onClick={() => reconcile.mutate()}
               disabled={reconcile.isPending}
-              aria-label={`Reconcile ${c.orderNumber}`}
+              aria-label={t('journal.reconcileLabel', { order: c.orderNumber })}
             >
-              {reconcile.isPending ? 'Asking…' : 'Reconcile'}
+              {reconcile.isPending ? t('journal.asking') : t('journal.reconcile')}
             </Button>
           )}
           {c.orderId && (
-            <Button className="btn-small" onClick={() => showOrder(c.orderId!)} aria-label={`Open ${c.orderNumber} in Orders`}>
-              Open
+            <Button
+              className="btn-small"
+              onClick={() => showOrder(c.orderId!)}
+              aria-label={t('journal.openLabel', { order: c.orderNumber })}
+            >
+              {t('journal.open')}
             </Button>
           )}
         </div>
@@ -206,13 +222,14 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
  * another amount (reversed, held, deposited in part); nothing is said of money while the outcome is not known.
  */
 function Figures({ charge: c }: { readonly charge: ChargeView }) {
+  const { t } = useTranslation('charges');
   const s = c.standing;
   if (!s) {
     return (
       <>
         <td className="num">
           {chargeAmount(c)}
-          <div className="muted figure-note">{c.sending ? 'being sent' : 'not known yet'}</div>
+          <div className="muted figure-note">{c.sending ? t('journal.beingSent') : t('journal.notKnownYet')}</div>
         </td>
         <td className="num muted">–</td>
         <td className="num muted">–</td>
@@ -223,7 +240,7 @@ function Figures({ charge: c }: { readonly charge: ChargeView }) {
     <>
       <td className="num" data-figure="charged">
         {standingAmount(c, s.charged)}
-        {s.charged !== c.amount && <div className="muted figure-note">of {chargeAmount(c)}</div>}
+        {s.charged !== c.amount && <div className="muted figure-note">{t('journal.ofAmount', { amount: chargeAmount(c) })}</div>}
       </td>
       <td className="num" data-figure="refunded">
         {standingAmount(c, s.refunded)}

@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeResult, ChargeView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -14,15 +15,6 @@ import { Copyable } from '../../components/CopyButton';
 import type { ChargeToConfirm } from './ConfirmCharge';
 import { chargeAmount, cardWords } from './words';
 import { ErrorDetails, ErrorNotice } from '../../components/ErrorNotice';
-
-const HEADINGS = {
-  paid: 'Charged',
-  declined: 'Declined',
-  failed: 'Not charged',
-  unknown: 'Outcome unknown',
-  refused: 'Not charged',
-  needsConfirmation: 'Not charged',
-} as const;
 
 const TONES = {
   paid: 'success-panel',
@@ -35,6 +27,7 @@ const TONES = {
 
 export function ChargeOutcome({ charged, result: first }: { readonly charged: ChargeToConfirm; readonly result: ChargeResult }) {
   const [result, setResult] = useState(first);
+  const { t } = useTranslation('charges');
   const queries = useQueryClient();
   const showOrder = useUi((s) => s.showOrder);
   const reconcile = useMutation({
@@ -45,7 +38,10 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
     },
   });
   const charge: ChargeView | undefined = 'charge' in result ? result.charge : undefined;
-  const heading = charge?.state === 'PAID' ? (charge.stateWords.startsWith('held') ? 'Held' : 'Charged') : HEADINGS[result.outcome];
+  const heading =
+    charge?.state === 'PAID'
+      ? t(charge.stateWords.startsWith('held') ? 'outcome.heading.held' : 'outcome.heading.paid')
+      : t(`outcome.heading.${result.outcome}`);
   const card = cardWords(charge ?? charged);
 
   return (
@@ -54,51 +50,53 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
       {charge ? (
         <>
           <p>
-            {chargeAmount(charge)} on card <span className="mono">{card}</span> of client <span className="mono">{charge.clientId}</span>:{' '}
-            <strong>{charge.stateWords}</strong>.
+            <Trans
+              t={t}
+              i18nKey="outcome.summary"
+              values={{ amount: chargeAmount(charge), card, client: charge.clientId, state: charge.stateWords }}
+              components={{ mono: <span className="mono" />, strong: <strong /> }}
+            />
           </p>
           {result.outcome === 'declined' && (
             <p>
-              The gateway says: {charge.reason ?? 'no reason given'}
-              {charge.actionCode !== undefined ? ` (action code ${charge.actionCode})` : ''}. Nothing was charged.
+              {charge.actionCode !== undefined
+                ? t('outcome.declinedWithCode', { reason: charge.reason ?? t('outcome.noReason'), code: charge.actionCode })
+                : t('outcome.declined', { reason: charge.reason ?? t('outcome.noReason') })}
             </p>
           )}
-          {result.outcome === 'failed' && <p>Nothing was charged. {charge.reason ?? ''}</p>}
+          {result.outcome === 'failed' && <p>{t('outcome.failed', { reason: charge.reason ?? '' })}</p>}
           {(result.outcome === 'failed' || result.outcome === 'unknown') && <ErrorDetails detail={result.detail} />}
           {result.outcome === 'unknown' && (
             <>
-              <p>
-                The gateway’s answer did not arrive, so the charge may or may not have gone through. It is not sent again blindly: the app
-                asks the gateway what happened{charge.reason ? ` (last: ${charge.reason})` : ''}. Until then this card takes no new charge.
-              </p>
+              <p>{charge.reason ? t('outcome.unknownWithLast', { reason: charge.reason }) : t('outcome.unknown')}</p>
               <Button variant="primary" onClick={() => reconcile.mutate(charge.id)} disabled={reconcile.isPending}>
-                {reconcile.isPending ? 'Asking the gateway…' : 'Reconcile now'}
+                {reconcile.isPending ? t('askingGateway') : t('reconcileNow')}
               </Button>
               {reconcile.isError && <ErrorNotice className="field-error" error={reconcile.error} />}
             </>
           )}
           <dl className="confirm-card">
-            <dt>Order number</dt>
+            <dt>{t('term.orderNumber')}</dt>
             <dd>
-              <Copyable value={charge.orderNumber} what="order number" />
+              <Copyable value={charge.orderNumber} what={t('outcome.copyOrderNumber')} />
             </dd>
             {charge.orderId && (
               <>
-                <dt>Order ID</dt>
+                <dt>{t('term.orderId')}</dt>
                 <dd>
-                  <Copyable value={charge.orderId} what="order ID" className="mono id-value" />
+                  <Copyable value={charge.orderId} what={t('outcome.copyOrderId')} className="mono id-value" />
                 </dd>
               </>
             )}
           </dl>
           {charge.orderId && (
-            <Button onClick={() => showOrder(charge.orderId!)} aria-label={`Open order ${charge.orderNumber} in Orders`}>
-              Open in Orders
+            <Button onClick={() => showOrder(charge.orderId!)} aria-label={t('outcome.openOrder', { order: charge.orderNumber })}>
+              {t('outcome.openInOrders')}
             </Button>
           )}
         </>
       ) : (
-        <p>{result.outcome === 'refused' ? result.reason : 'The same card and amount were charged within ten minutes.'}</p>
+        <p>{result.outcome === 'refused' ? result.reason : t('outcome.sameRecently')}</p>
       )}
     </section>
   );

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, type KeyboardEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { call, errorDetail, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi, type ChargesTab } from '../../app/uiStore';
@@ -14,45 +15,42 @@ import { ChargeJournal } from './ChargeJournal';
 import { cardWords, chargeAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
-const TABS: readonly (readonly [ChargesTab, string])[] = [
-  ['charge', 'Charge a card'],
-  ['batch', 'Batch from file'],
-  ['journal', 'Journal'],
-];
+const TABS: readonly ChargesTab[] = ['charge', 'batch', 'journal'];
 
 export function ChargesWorkspace() {
   const id = useId();
+  const { t } = useTranslation('charges');
   const tab = useUi((s) => s.chargesTab);
   const openTab = useUi((s) => s.openChargesTab);
   const options = useQuery({ queryKey: keys.chargeOptions, queryFn: () => call('charges.options', {}), staleTime: 0 });
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern has it.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const i = TABS.findIndex(([t]) => t === tab);
+    const i = TABS.indexOf(tab);
     const next = e.key === 'ArrowRight' ? (i + 1) % TABS.length : e.key === 'ArrowLeft' ? (i + TABS.length - 1) % TABS.length : -1;
     if (next < 0) return;
     e.preventDefault();
-    openTab(TABS[next]![0]);
-    document.getElementById(`${id}-tab-${TABS[next]![0]}`)?.focus();
+    openTab(TABS[next]!);
+    document.getElementById(`${id}-tab-${TABS[next]!}`)?.focus();
   };
 
   return (
     <section className="workspace" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h1 id={`${id}-title`}>Charges</h1>
-        <div className="tabs" role="tablist" aria-label="Charges" onKeyDown={onKeyDown}>
-          {TABS.map(([t, label]) => (
+        <h1 id={`${id}-title`}>{t('workspace.title')}</h1>
+        <div className="tabs" role="tablist" aria-label={t('workspace.tabs')} onKeyDown={onKeyDown}>
+          {TABS.map((name) => (
             <button
-              key={t}
+              key={name}
               type="button"
               role="tab"
-              id={`${id}-tab-${t}`}
-              aria-selected={tab === t}
+              id={`${id}-tab-${name}`}
+              aria-selected={tab === name}
               aria-controls={`${id}-panel`}
-              tabIndex={tab === t ? 0 : -1}
-              onClick={() => openTab(t)}
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => openTab(name)}
             >
-              {label}
+              {t(`workspace.tab.${name}`)}
             </button>
           ))}
         </div>
@@ -66,9 +64,9 @@ export function ChargesWorkspace() {
         ) : options.data ? (
           <ChargeForm key={options.data.environment} options={options.data} />
         ) : options.isError ? (
-          <ErrorNotice className="panel error-panel" error={options.error} lead="The charge form could not start:" />
+          <ErrorNotice className="panel error-panel" error={options.error} lead={t('workspace.formFailed')} />
         ) : (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('workspace.loading')}</p>
         )}
       </div>
     </section>
@@ -83,14 +81,12 @@ export function ChargesWorkspace() {
 function OpenCharges() {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
+  const { t } = useTranslation('charges');
   const open = useQuery({ queryKey: [...keys.charges, 'open'], queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', {}),
     onSuccess: (r) => {
-      toast(
-        r.stillOpen === 0 ? 'success' : 'info',
-        r.stillOpen === 0 ? 'Every open charge is settled' : `${r.stillOpen} charge(s) still unknown; the gateway could not say yet`,
-      );
+      toast(r.stillOpen === 0 ? 'success' : 'info', r.stillOpen === 0 ? t('open.settled') : t('open.stillUnknown', { count: r.stillOpen }));
       void queries.invalidateQueries({ queryKey: keys.charges });
     },
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
@@ -100,23 +96,21 @@ function OpenCharges() {
   return (
     <section className="panel warning-panel open-charges" aria-labelledby="open-charges-title">
       <div className="workspace-head">
-        <h2 id="open-charges-title">
-          {open.data.openCount} charge{open.data.openCount === 1 ? '' : 's'} with an unknown outcome
-        </h2>
+        <h2 id="open-charges-title">{t('open.title', { count: open.data.openCount })}</h2>
         <Button variant="primary" onClick={() => reconcile.mutate()} disabled={reconcile.isPending}>
-          {reconcile.isPending ? 'Asking the gateway…' : 'Reconcile now'}
+          {reconcile.isPending ? t('askingGateway') : t('reconcileNow')}
         </Button>
       </div>
-      <p>
-        The gateway’s answer did not arrive. These are not sent again blindly: the app asks the gateway what happened, now on request and on
-        every start. Their cards take no new charge until then.
-      </p>
+      <p>{t('open.explain')}</p>
       <ul>
         {entries.map((c) => (
           <li key={c.id}>
-            <span className="mono">{c.orderNumber}</span>: {chargeAmount(c)} on <span className="mono">{cardWords(c)}</span> of client{' '}
-            <span className="mono">{c.clientId}</span>
-            {c.reason ? ` (${c.reason})` : ''}
+            <Trans
+              t={t}
+              i18nKey={c.reason ? 'open.entryWithReason' : 'open.entry'}
+              values={{ order: c.orderNumber, amount: chargeAmount(c), card: cardWords(c), client: c.clientId, reason: c.reason }}
+              components={{ mono: <span className="mono" /> }}
+            />
           </li>
         ))}
       </ul>

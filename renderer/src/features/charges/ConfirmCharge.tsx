@@ -7,6 +7,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -16,7 +17,7 @@ import { amountInWords } from '../../format/amountWords';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
-import { CATEGORY_WORDS, chargeAmount } from './words';
+import { categoryWords, chargeAmount } from './words';
 import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 
 export interface ChargeToConfirm {
@@ -50,6 +51,7 @@ export function ConfirmCharge({
   readonly onDone: (r: ChargeResult) => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   const [earlier, setEarlier] = useState<readonly ChargeView[]>();
   const money = formatAmount(charge.amount, charge.currency.exponent, charge.currency.alpha);
@@ -76,7 +78,7 @@ export function ConfirmCharge({
   const production = charge.environment === 'production';
 
   return (
-    <Dialog title={earlier ? 'Charge this card again?' : 'Confirm the charge'} open onClose={onClose} busy={send.isPending}>
+    <Dialog title={earlier ? t('confirm.titleAgain') : t('confirm.title')} open onClose={onClose} busy={send.isPending}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -84,42 +86,51 @@ export function ConfirmCharge({
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>Environment</dt>
+          <dt>{t('term.environment')}</dt>
           <dd>
             <strong>{CONFIRM_ENVIRONMENT_WORDS[charge.environment]}</strong>
           </dd>
-          <dt>Client</dt>
+          <dt>{t('term.client')}</dt>
           <dd className="mono">{charge.clientId}</dd>
-          <dt>Card</dt>
+          <dt>{t('term.card')}</dt>
           <dd>
             <CardText card={charge} />
           </dd>
-          <dt>Category</dt>
-          <dd>{CATEGORY_WORDS[charge.category]}</dd>
-          <dt>Amount</dt>
+          <dt>{t('term.category')}</dt>
+          <dd>{categoryWords(charge.category)}</dd>
+          <dt>{t('term.amount')}</dt>
           <dd>
             <strong className="confirm-amount">{money}</strong>
             <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha)}</div>
             <div className="muted">
-              {charge.amount.toLocaleString()} minor units of {charge.currency.alpha} ({charge.currency.numeric})
+              {t('confirm.minorUnits', {
+                minor: charge.amount.toLocaleString(),
+                currency: charge.currency.alpha,
+                numeric: charge.currency.numeric,
+              })}
             </div>
           </dd>
           {charge.description && (
             <>
-              <dt>Description</dt>
+              <dt>{t('term.description')}</dt>
               <dd>{charge.description}</dd>
             </>
           )}
-          <dt>Order number</dt>
-          <dd className="mono">{charge.reference ?? 'made by the app'}</dd>
+          <dt>{t('term.orderNumber')}</dt>
+          <dd className="mono">{charge.reference ?? t('confirm.referenceByApp')}</dd>
         </dl>
         {earlier && (
           <div className="panel warning-panel" role="alert">
-            <p>This card was charged the same amount within the last ten minutes. Charging it again takes the money a second time.</p>
+            <p>{t('confirm.earlier')}</p>
             <ul>
               {earlier.map((c) => (
                 <li key={c.id}>
-                  {formatDateTime(c.at)}: {chargeAmount(c)}, {c.stateWords}, order number <span className="mono">{c.orderNumber}</span>
+                  <Trans
+                    t={t}
+                    i18nKey="confirm.earlierCharge"
+                    values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: c.stateWords, order: c.orderNumber }}
+                    components={{ mono: <span className="mono" /> }}
+                  />
                 </li>
               ))}
             </ul>
@@ -127,7 +138,7 @@ export function ConfirmCharge({
         )}
         <label className="checkbox confirm-check">
           <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} id={`${id}-check`} />{' '}
-          {earlier ? `Yes, charge ${money} again` : 'I have checked the client, the card and the amount'}
+          {earlier ? t('confirm.checkAgain', { amount: money }) : t('confirm.check')}
         </label>
         {send.isError && (
           <ErrorNotice
@@ -135,20 +146,24 @@ export function ConfirmCharge({
             error={send.error}
             lead={
               refusedBeforeSending(send.error)
-                ? 'Nothing was charged:'
+                ? t('nothingCharged')
                 : isGatewayFailure(send.error)
                   ? undefined
-                  : 'The charge may or may not have been made; look at the journal before trying again.'
+                  : t('confirm.mayHaveCharged')
             }
           />
         )}
         <div className="dialog-buttons">
           {/* First in the tab order and focused by the dialog: Enter here cancels. */}
           <Button onClick={onClose} data-autofocus disabled={send.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || send.isPending}>
-            {send.isPending ? 'Charging…' : earlier ? `Charge ${money} again` : `Charge ${money}`}
+            {send.isPending
+              ? t('confirm.charging')
+              : earlier
+                ? t('confirm.chargeAgain', { amount: money })
+                : t('confirm.charge', { amount: money })}
           </Button>
         </div>
       </form>

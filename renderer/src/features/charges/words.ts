@@ -1,8 +1,10 @@
 /** How charges are named and coloured on every Charges screen. */
 import type { ChargeBatchRow, ChargeCategory, ChargeState, ChargeView } from '../../../../main/ipc/contract';
 import { formatAmount } from '../../format/money';
+import { i18n } from '../../i18n';
 
-export const CATEGORY_WORDS: Record<ChargeCategory, string> = { COMMON: 'Common', RECURRENT: 'Recurrent', INSTALLMENT: 'Installment' };
+/** A card's category in words ("Common"). */
+export const categoryWords = (category: ChargeCategory): string => i18n.t(`charges:category.${category}`);
 
 export const STATE_TONES: Record<ChargeState, string> = {
   PAID: 'tone-success',
@@ -17,7 +19,7 @@ export const chargeAmount = (c: Pick<ChargeView, 'amount' | 'exponent' | 'curren
 
 /** The card as one phrase: "411111******1111", or the binding when the card was never seen. */
 export const cardWords = (c: { readonly maskedPan?: string | undefined; readonly bindingId: string }) =>
-  c.maskedPan ?? `binding ${c.bindingId}`;
+  c.maskedPan ?? i18n.t('charges:binding', { id: c.bindingId });
 
 /**
  * The tone of a charge's latest state: a charge reversed or refunded in full took nothing in the end; one
@@ -35,17 +37,20 @@ export function chargeTone(c: Pick<ChargeView, 'state' | 'sending' | 'standing'>
 export const standingAmount = (c: Pick<ChargeView, 'exponent' | 'currency' | 'currencyAlpha'>, minor: number) =>
   formatAmount(minor, c.exponent, c.currencyAlpha ?? c.currency);
 
-/** What became of a row of a batch file, in words and tone; only a lost answer is "unknown", one awaited is "being sent". */
-export const BATCH_RESULT: Record<ChargeBatchRow['result'], readonly [words: string, tone: string]> = {
-  paid: ['charged', 'tone-success'],
-  declined: ['declined, not charged', 'tone-danger'],
-  failed: ['failed, not charged', 'tone-neutral'],
-  unknown: ['outcome unknown: answer lost, being reconciled', 'tone-warning'],
-  refused: ['refused, not charged', 'tone-neutral'],
-  needsConfirmation: ['not charged: same card and amount lately', 'tone-neutral'],
-  cancelled: ['cancelled, not charged', 'tone-neutral'],
-  error: ['app error: the journal says whether it was charged', 'tone-danger'],
-  invalid: ['invalid, not charged', 'tone-neutral'],
-  waiting: ['waiting', 'tone-neutral'],
-  sending: ['being sent', 'tone-info'],
+/** The tone of what became of a row of a batch file; only a lost answer is "unknown", one awaited is "being sent". */
+export const BATCH_TONES: Record<ChargeBatchRow['result'], string> = {
+  paid: 'tone-success',
+  declined: 'tone-danger',
+  failed: 'tone-neutral',
+  unknown: 'tone-warning',
+  refused: 'tone-neutral',
+  needsConfirmation: 'tone-neutral',
+  cancelled: 'tone-neutral',
+  error: 'tone-danger',
+  invalid: 'tone-neutral',
+  waiting: 'tone-neutral',
+  sending: 'tone-info',
 };
+
+/** What became of a row of a batch file, in words ("charged"). */
+export const batchResultWords = (result: ChargeBatchRow['result']): string => i18n.t(`charges:batchResult.${result}`);
