@@ -6,6 +6,8 @@ import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
 import { components as enComponents } from './en/components.js';
 import { components as ruComponents } from './ru/components.js';
+import { audit as enAudit } from './en/audit.js';
+import { audit as ruAudit } from './ru/audit.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,6 +15,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, components: enComponents },
-  ru: { common: ruCommon, components: ruComponents },
+  en: { common: enCommon, components: enComponents, audit: enAudit },
+  ru: { common: ruCommon, components: ruComponents, audit: ruAudit },
 } as const;
