@@ -8,6 +8,8 @@ import { components as enComponents } from './en/components.js';
 import { components as ruComponents } from './ru/components.js';
 import { audit as enAudit } from './en/audit.js';
 import { audit as ruAudit } from './ru/audit.js';
+import { keys as enKeys } from './en/keys.js';
+import { keys as ruKeys } from './ru/keys.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -15,6 +17,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, components: enComponents, audit: enAudit },
-  ru: { common: ruCommon, components: ruComponents, audit: ruAudit },
+  en: { common: enCommon, components: enComponents, audit: enAudit, keys: enKeys },
+  ru: { common: ruCommon, components: ruComponents, audit: ruAudit, keys: ruKeys },
 } as const;
