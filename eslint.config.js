@@ -77,6 +77,10 @@ export default tseslint.config(
       'renderer/src/features/orders/status.ts',
       'renderer/src/features/cards/*.tsx',
       'renderer/src/features/charges/**/*.{ts,tsx}',
+      'renderer/src/components/*.tsx',
+      'renderer/src/features/upcoming/*.tsx',
+      'renderer/src/features/audit/*.tsx',
+      'renderer/src/features/keys/*.tsx',
     ],
     plugins: { i18next },
     rules: {
@@ -100,6 +104,8 @@ export default tseslint.config(
               'value',
               'inputMode',
               'autoComplete',
+              // Event handlers are code, not words.
+              'on[A-Z]\\w*',
             ],
           },
           callees: {

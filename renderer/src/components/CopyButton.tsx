@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** Copies an identifier to the clipboard and says so; the label names what is copied for screen readers. */
 export function CopyButton({ value, what }: { readonly value: string; readonly what: string }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useTranslation('components');
   return (
     <button
       type="button"
       className="btn btn-ghost btn-small copy-button"
-      aria-label={`Copy ${what}`}
+      aria-label={t('copy.label', { what })}
       onClick={() => {
         void navigator.clipboard?.writeText(value).then(() => {
           setCopied(true);
@@ -15,7 +17,7 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
         });
       }}
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('copy.copied') : t('copy.copy')}
     </button>
   );
 }

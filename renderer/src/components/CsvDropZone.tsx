@@ -3,6 +3,7 @@
  * batch charges take their files the same way. The file is read as text in the page; nothing is uploaded.
  */
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function CsvDropZone({
   label,
@@ -14,6 +15,7 @@ export function CsvDropZone({
   readonly onText: (text: string) => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('components');
   const [fileName, setFileName] = useState<string>();
   const [dragging, setDragging] = useState(false);
   const readFile = (file: File | undefined) => {
@@ -39,7 +41,7 @@ export function CsvDropZone({
       <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
       <div className="dropzone-row">
         <label htmlFor={`${id}-file`} className="btn btn-secondary">
-          Choose a CSV file…
+          {t('csv.chooseFile')}
         </label>
         <input
           id={`${id}-file`}
@@ -48,7 +50,7 @@ export function CsvDropZone({
           accept=".csv,.txt,text/csv,text/plain"
           onChange={(e) => readFile(e.target.files?.[0])}
         />
-        <span className="muted">{fileName ? `Read ${fileName}` : 'or drop a file here'}</span>
+        <span className="muted">{fileName ? t('csv.read', { name: fileName }) : t('csv.dropHere')}</span>
       </div>
     </div>
   );

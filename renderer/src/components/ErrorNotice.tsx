@@ -3,14 +3,16 @@
  * where main gave one, its technical account behind a "Details" disclosure, for support to quote.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorDetail, errorText } from '../api/client';
 
 /** The technical detail behind a disclosure, closed until asked for; nothing when there is none. */
 export function ErrorDetails({ detail }: { readonly detail: string | undefined }) {
+  const { t } = useTranslation('components');
   if (!detail) return null;
   return (
     <details className="error-details">
-      <summary>Details</summary>
+      <summary>{t('error.details')}</summary>
       <code>{detail}</code>
     </details>
   );

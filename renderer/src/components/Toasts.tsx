@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/uiStore';
 import { ErrorDetails } from './ErrorNotice';
 
@@ -8,15 +9,16 @@ import { ErrorDetails } from './ErrorNotice';
 export function Toasts() {
   const toasts = useUi((s) => s.toasts);
   const dismiss = useUi((s) => s.dismiss);
+  const { t } = useTranslation('components');
   return (
     <div className="toasts" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
           <div className="toast-body">
-            <span>{t.text}</span>
-            <ErrorDetails detail={t.detail} />
+            <span>{toast.text}</span>
+            <ErrorDetails detail={toast.detail} />
           </div>
-          <button type="button" className="toast-close" aria-label="Dismiss message" onClick={() => dismiss(t.id)}>
+          <button type="button" className="toast-close" aria-label={t('toasts.dismiss')} onClick={() => dismiss(toast.id)}>
             ×
           </button>
         </div>

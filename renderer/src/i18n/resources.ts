@@ -10,6 +10,12 @@ import { cards as enCards } from './en/cards.js';
 import { cards as ruCards } from './ru/cards.js';
 import { charges as enCharges } from './en/charges.js';
 import { charges as ruCharges } from './ru/charges.js';
+import { components as enComponents } from './en/components.js';
+import { components as ruComponents } from './ru/components.js';
+import { audit as enAudit } from './en/audit.js';
+import { audit as ruAudit } from './ru/audit.js';
+import { keys as enKeys } from './en/keys.js';
+import { keys as ruKeys } from './ru/keys.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,6 +23,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, orders: enOrders, cards: enCards, charges: enCharges },
-  ru: { common: ruCommon, orders: ruOrders, cards: ruCards, charges: ruCharges },
+  en: { common: enCommon, orders: enOrders, cards: enCards, charges: enCharges, components: enComponents, audit: enAudit, keys: enKeys },
+  ru: { common: ruCommon, orders: ruOrders, cards: ruCards, charges: ruCharges, components: ruComponents, audit: ruAudit, keys: ruKeys },
 } as const;

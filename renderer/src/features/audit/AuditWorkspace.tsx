@@ -5,19 +5,24 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { ROLE_LABELS } from '../roles/profile';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
+const OUTCOMES = ['success', 'failure', 'refused'] as const;
+/** The environments the screen has words for; an entry names one of these, or else is shown as written. */
+const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const;
+const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (ENVIRONMENTS as readonly string[]).includes(name);
 
 export function AuditWorkspace() {
   const id = useId();
+  const { t } = useTranslation('audit');
   const [action, setAction] = useState('');
   const [outcome, setOutcome] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -36,22 +41,22 @@ export function AuditWorkspace() {
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => `Exported the audit log to ${name}` });
+  const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
 
   return (
     <section className="workspace" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h1 id={`${id}-title`}>Audit</h1>
+        <h1 id={`${id}-title`}>{t('title')}</h1>
         <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-          Export CSV
+          {t('exportCsv')}
         </Button>
       </div>
-      <form className="panel inline-form" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+      <form className="panel inline-form" aria-label={t('filter.label')} onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label htmlFor={`${id}-action`}>Action</label>
+          <label htmlFor={`${id}-action`}>{t('filter.action')}</label>
           <select id={`${id}-action`} value={action} onChange={(e) => setAction(e.target.value)}>
-            <option value="">All actions</option>
+            <option value="">{t('filter.allActions')}</option>
             {(log.data?.actions ?? []).map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -60,47 +65,54 @@ export function AuditWorkspace() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-outcome`}>Outcome</label>
+          <label htmlFor={`${id}-outcome`}>{t('filter.outcome')}</label>
           <select id={`${id}-outcome`} value={outcome} onChange={(e) => setOutcome(e.target.value)}>
-            <option value="">All outcomes</option>
-            <option value="success">Success</option>
-            <option value="failure">Failure</option>
-            <option value="refused">Refused</option>
+            <option value="">{t('filter.allOutcomes')}</option>
+            {OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {t(`outcomes.${o}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-from`}>From</label>
+          <label htmlFor={`${id}-from`}>{t('filter.from')}</label>
           <input id={`${id}-from`} type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-to`}>To</label>
+          <label htmlFor={`${id}-to`}>{t('filter.to')}</label>
           <input id={`${id}-to`} type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-object`}>Object ID</label>
-          <input id={`${id}-object`} value={objectId} onChange={(e) => setObjectId(e.target.value)} placeholder="orderId, binding, key…" />
+          <label htmlFor={`${id}-object`}>{t('filter.objectId')}</label>
+          <input
+            id={`${id}-object`}
+            value={objectId}
+            onChange={(e) => setObjectId(e.target.value)}
+            placeholder={t('filter.objectPlaceholder')}
+          />
         </div>
       </form>
       {log.isError && <ErrorNotice className="panel error-panel" error={log.error} />}
       <div className="panel">
         <p className="muted" role="status">
           {entries.length === 0
-            ? 'No entries match.'
-            : `${entries.length.toLocaleString()} entries${log.data?.more ? ' shown (the newest); the export has all that match' : ''}`}
+            ? t('noEntries')
+            : t(log.data?.more ? 'entriesMore' : 'entries', { count: entries.length, entries: entries.length.toLocaleString() })}
         </p>
         {entries.length > 0 && (
           <div className="table-scroll">
             <table className="data-table">
-              <caption className="visually-hidden">Audit log, newest first</caption>
+              <caption className="visually-hidden">{t('table.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">User and profile</th>
-                  <th scope="col">Environment</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Object</th>
-                  <th scope="col">What happened</th>
+                  <th scope="col">{t('table.time')}</th>
+                  <th scope="col">{t('table.user')}</th>
+                  <th scope="col">{t('table.environment')}</th>
+                  <th scope="col">{t('table.action')}</th>
+                  <th scope="col">{t('table.outcome')}</th>
+                  <th scope="col">{t('table.object')}</th>
+                  <th scope="col">{t('table.what')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -115,12 +127,12 @@ export function AuditWorkspace() {
                       {e.osUser}
                       <br />
                       {/* The profile in use then; older entries were written before it was recorded. */}
-                      <span className="muted">{e.role ? `${ROLE_LABELS[e.role]} profile` : 'profile not recorded'}</span>
+                      <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
                     </td>
-                    <td>{e.environment}</td>
+                    <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : e.environment}</td>
                     <td className="mono">{e.action}</td>
                     <td>
-                      <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{e.outcome}</span>
+                      <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
                     </td>
                     <td className="mono">{[e.objectType, e.objectId].filter(Boolean).join(' ')}</td>
                     {/* Words from the raw values; the raw detail is in the export and on hover. */}

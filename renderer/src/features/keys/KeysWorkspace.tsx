@@ -8,6 +8,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -24,6 +25,11 @@ const KEYS = ['keys'] as const;
 const DAY = 86_400_000;
 /** A small form body like the gateway's requests, with no credentials in it. */
 const SAMPLE_BODY = 'orderNumber=signature-check-0001&amount=100&currency=643&language=en';
+/** The headers the gateway reads a signature from, and the first lines of the PEM files: names, not words. */
+const X_HASH = 'X-Hash';
+const X_SIGNATURE = 'X-Signature';
+const PRIVATE_KEY_PEM = '-----BEGIN PRIVATE KEY-----';
+const CERTIFICATE_PEM = '-----BEGIN CERTIFICATE-----';
 
 /** The first and last groups of a fingerprint: enough to tell keys apart in a sentence or a button. */
 const shortFingerprint = (fp: string) => {
@@ -31,16 +37,16 @@ const shortFingerprint = (fp: string) => {
   return parts.length > 8 ? `${parts.slice(0, 4).join(':')}…${parts.slice(-4).join(':')}` : fp;
 };
 
-const STATE_WORDS = { active: 'Active: signs requests', inactive: 'Inactive', retired: 'Retired' } as const;
 const STATE_TONES = { active: 'tone-success', inactive: 'tone-neutral', retired: 'tone-neutral' } as const;
 
 function ExpiryBadge({ k, warningDays }: { readonly k: SigningKeyView; readonly warningDays: number }) {
+  const { t } = useTranslation('keys');
   if (k.state === 'retired') return null;
-  if (k.expired) return <span className="badge tone-danger">Expired</span>;
+  if (k.expired) return <span className="badge tone-danger">{t('expiry.expired')}</span>;
   if (k.expiresSoon)
     return (
-      <span className="badge tone-warning" title={`Within ${warningDays} days`}>
-        {k.daysLeft < 1 ? 'Expires today' : `Expires in ${k.daysLeft} day${k.daysLeft === 1 ? '' : 's'}`}
+      <span className="badge tone-warning" title={t('expiry.within', { count: warningDays })}>
+        {k.daysLeft < 1 ? t('expiry.today') : t('expiry.in', { count: k.daysLeft })}
       </span>
     );
   return null;
@@ -83,6 +89,7 @@ type Confirming = { readonly action: 'activate' | 'retire'; readonly key: Signin
 
 export function KeysWorkspace() {
   const id = useId();
+  const { t } = useTranslation('keys');
   const queries = useQueryClient();
   const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0 });
   const [dialog, setDialog] = useState<'generate' | 'import'>();
@@ -96,21 +103,21 @@ export function KeysWorkspace() {
   };
 
   const exportCertificate = useFileExport((key: SigningKeyView) => call('keys.exportCertificate', { id: key.id }), {
-    saved: (name) => `Exported the certificate to ${name}; upload it to the merchant portal`,
+    saved: (name) => t('exported', { name }),
     onSaved: changed,
   });
 
-  if (list.isPending) return <p role="status">Loading signing keys…</p>;
+  if (list.isPending) return <p role="status">{t('loading')}</p>;
   if (list.isError) return <ErrorNotice className="panel error-panel" error={list.error} />;
   const view = list.data;
-  const environment = view.environment;
+  const environment = t(`environment.${view.environment}`);
   const usable = view.keys.filter((k) => k.state !== 'retired');
   const testKey = usable.find((k) => k.id === testKeyId) ?? usable.find((k) => k.state === 'active') ?? usable[0];
 
   return (
     <section className="workspace" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h1 id={`${id}-title`}>Signing keys</h1>
+        <h1 id={`${id}-title`}>{t('title')}</h1>
         <div className="button-row">
           {/* A new private key goes to the keychain: said before Generate is pressed, not after. */}
           <Button
@@ -119,48 +126,42 @@ export function KeysWorkspace() {
             disabled={view.keychainProblem !== undefined}
             aria-describedby={view.keychainProblem ? `${id}-keychain` : undefined}
           >
-            Generate key…
+            {t('generateOpen')}
           </Button>
           <Button
             onClick={() => setDialog('import')}
             disabled={view.keychainProblem !== undefined}
             aria-describedby={view.keychainProblem ? `${id}-keychain` : undefined}
           >
-            Import key…
+            {t('importOpen')}
           </Button>
         </div>
       </div>
       {view.keychainProblem && (
         <p id={`${id}-keychain`} className="panel warning-panel" role="note">
-          A new key cannot be generated or imported now: its private key is kept in the OS keychain. {view.keychainProblem}
+          {t('keychainProblem', { problem: view.keychainProblem })}
         </p>
       )}
-      <p className="muted">
-        Keys of the {environment} environment.{' '}
-        {view.signatureRequired
-          ? 'Requests here are signed with the active key (X-Hash and X-Signature).'
-          : 'Requests here are not signed: turn on "Requests must be signed" in Settings once the active key’s certificate is uploaded to the merchant portal.'}{' '}
-        Private keys stay in the OS keychain.
-      </p>
+      <p className="muted">{t(view.signatureRequired ? 'introSigned' : 'introUnsigned', { environment })}</p>
 
       <div className="panel">
         <p className="muted" role="status">
           {view.keys.length === 0
-            ? `No signing keys in ${environment} yet.`
-            : `${view.keys.length} key${view.keys.length === 1 ? '' : 's'}; ${view.keys.some((k) => k.state === 'active') ? 'one is active' : 'none is active'}.`}
+            ? t('none', { environment })
+            : t(view.keys.some((k) => k.state === 'active') ? 'countActive' : 'countNoneActive', { count: view.keys.length })}
         </p>
         {view.keys.length > 0 && (
           <div className="table-scroll">
             <table className="data-table keys-table">
-              <caption className="visually-hidden">Signing keys, newest first</caption>
+              <caption className="visually-hidden">{t('table.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Valid from</th>
-                  <th scope="col">Valid until</th>
-                  <th scope="col">SHA-256 fingerprint</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('table.subject')}</th>
+                  <th scope="col">{t('table.validFrom')}</th>
+                  <th scope="col">{t('table.validUntil')}</th>
+                  <th scope="col">{t('table.fingerprint')}</th>
+                  <th scope="col">{t('table.state')}</th>
+                  <th scope="col">{t('table.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -175,14 +176,14 @@ export function KeysWorkspace() {
                     <td>
                       <Copyable
                         value={k.fingerprint256}
-                        what={`fingerprint ${shortFingerprint(k.fingerprint256)}`}
+                        what={t('row.copyFingerprint', { fingerprint: shortFingerprint(k.fingerprint256) })}
                         className="mono fingerprint"
                       >
                         <Fingerprint value={k.fingerprint256} />
                       </Copyable>
                     </td>
                     <td>
-                      <span className={`badge ${STATE_TONES[k.state]}`}>{STATE_WORDS[k.state]}</span>
+                      <span className={`badge ${STATE_TONES[k.state]}`}>{t(`state.${k.state}`)}</span>
                     </td>
                     <td>
                       <div className="button-row">
@@ -190,18 +191,18 @@ export function KeysWorkspace() {
                           className="btn-small"
                           onClick={() => exportCertificate.mutate(k)}
                           disabled={exportCertificate.isPending}
-                          aria-label={`Export certificate ${shortFingerprint(k.fingerprint256)}`}
+                          aria-label={t('row.exportLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
                         >
-                          Export certificate
+                          {t('row.export')}
                         </Button>
                         {k.state === 'inactive' && !k.expired && (
                           <Button
                             className="btn-small"
                             variant="primary"
                             onClick={() => setConfirming({ action: 'activate', key: k })}
-                            aria-label={`Activate key ${shortFingerprint(k.fingerprint256)}…`}
+                            aria-label={t('row.activateLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
                           >
-                            Activate…
+                            {t('row.activate')}
                           </Button>
                         )}
                         {k.state === 'inactive' && (
@@ -209,9 +210,9 @@ export function KeysWorkspace() {
                             className="btn-small"
                             variant="danger"
                             onClick={() => setConfirming({ action: 'retire', key: k })}
-                            aria-label={`Retire key ${shortFingerprint(k.fingerprint256)}…`}
+                            aria-label={t('row.retireLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
                           >
-                            Retire…
+                            {t('row.retire')}
                           </Button>
                         )}
                       </div>
@@ -227,7 +228,7 @@ export function KeysWorkspace() {
       {testKey && <TestSignature keys={usable} selected={testKey} onSelect={setTestKeyId} onSigned={() => changed()} />}
 
       {dialog === 'generate' && <GenerateDialog view={view} onClose={() => setDialog(undefined)} onDone={() => changed()} />}
-      {dialog === 'import' && <ImportDialog environment={environment} onClose={() => setDialog(undefined)} onDone={() => changed()} />}
+      {dialog === 'import' && <ImportDialog environment={view.environment} onClose={() => setDialog(undefined)} onDone={() => changed()} />}
       {confirming && (
         <ConfirmKeyAction
           confirming={confirming}
@@ -252,6 +253,7 @@ function GenerateDialog({
   readonly onClose: () => void;
   readonly onDone: () => void;
 }) {
+  const { t } = useTranslation('keys');
   const toast = useUi((s) => s.toast);
   const [merchantLogin, setMerchantLogin] = useState(view.merchantLogin ?? '');
   const [daysText, setDaysText] = useState('365');
@@ -260,64 +262,60 @@ function GenerateDialog({
     daysText.trim() === ''
       ? undefined
       : Number.isNaN(days)
-        ? 'Whole days only'
+        ? t('generate.daysWhole')
         : days < 1 || days > view.maxDays
-          ? `From 1 to ${view.maxDays} days`
+          ? t('generate.daysRange', { count: view.maxDays })
           : undefined;
   const generate = useMutation({
     mutationFn: () => call('keys.generate', { merchantLogin: merchantLogin.trim(), days }),
     onSuccess: (key) => {
-      toast(
-        'success',
-        `Generated key ${shortFingerprint(key.fingerprint256)} (${key.subject}); export its certificate for the merchant portal`,
-      );
+      toast('success', t('generate.done', { fingerprint: shortFingerprint(key.fingerprint256), subject: key.subject }));
       onDone();
       onClose();
     },
   });
   const fieldError = (path: string) => (generate.error instanceof ApiError ? generate.error.fieldMessage(path) : undefined);
+  const merchantLoginError = fieldError('merchantLogin');
+  const daysFieldError = fieldError('days');
   const valid = merchantLogin.trim() !== '' && !Number.isNaN(days) && !daysError;
 
   return (
-    <Dialog title="Generate a signing key" open onClose={onClose}>
+    <Dialog title={t('generate.title')} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           if (valid) generate.mutate();
         }}
       >
-        <p>
-          A new RSA 2048 key with a self-signed certificate for the {view.environment} environment. The private key goes straight to the OS
-          keychain; the key starts inactive.
-        </p>
+        <p>{t('generate.intro', { environment: t(`environment.${view.environment}`) })}</p>
         <Field
-          label="Merchant login (certificate subject)"
+          label={t('generate.merchantLogin')}
           value={merchantLogin}
           onChange={(e) => setMerchantLogin(e.target.value)}
           required
           autoComplete="off"
-          hint={view.merchantLogin ? 'From the environment’s connection settings' : 'Required: the login the merchant portal knows you by'}
-          error={fieldError('merchantLogin')}
+          hint={view.merchantLogin ? t('generate.merchantLoginFromSettings') : t('generate.merchantLoginRequired')}
+          error={merchantLoginError}
         />
         <Field
-          label="Validity in days"
+          label={t('generate.days')}
           inputMode="numeric"
           value={daysText}
           onChange={(e) => setDaysText(e.target.value)}
           hint={
             !Number.isNaN(days) && !daysError
-              ? `From 1 to ${view.maxDays}. Valid from now until ${formatDateTime(Date.now() + days * DAY)}`
-              : `From 1 to ${view.maxDays}`
+              ? t('generate.daysHintUntil', { max: view.maxDays, until: formatDateTime(Date.now() + days * DAY) })
+              : t('generate.daysHint', { max: view.maxDays })
           }
-          error={daysError ?? fieldError('days')}
+          error={daysError ?? daysFieldError}
         />
         {generate.isError && !(generate.error instanceof ApiError && generate.error.fields) && (
           <ErrorNotice className="field-error" error={generate.error} />
         )}
         <div className="dialog-buttons">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('cancel')}</Button>
           <Button type="submit" variant="primary" disabled={!valid || generate.isPending}>
-            {generate.isPending ? 'Generating…' : 'Generate key'}
+            {generate.isPending ? t('generate.pending') : t('generate.submit')}
           </Button>
         </div>
       </form>
@@ -330,11 +328,12 @@ function ImportDialog({
   onClose,
   onDone,
 }: {
-  readonly environment: string;
+  readonly environment: SigningKeysView['environment'];
   readonly onClose: () => void;
   readonly onDone: () => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('keys');
   const toast = useUi((s) => s.toast);
   const [privateKeyPem, setPrivateKeyPem] = useState('');
   const [certificatePem, setCertificatePem] = useState('');
@@ -344,12 +343,14 @@ function ImportDialog({
   const importPair = useMutation({
     mutationFn: (input: { privateKeyPem: string; certificatePem: string }) => call('keys.import', input),
     onSuccess: (key) => {
-      toast('success', `Imported key ${shortFingerprint(key.fingerprint256)} (${key.subject})`);
+      toast('success', t('import.done', { fingerprint: shortFingerprint(key.fingerprint256), subject: key.subject }));
       onDone();
       onClose();
     },
   });
   const fieldError = (path: string) => (importPair.error instanceof ApiError ? importPair.error.fieldMessage(path) : undefined);
+  const privateKeyError = fieldError('privateKeyPem');
+  const certificateError = fieldError('certificatePem');
   const read = (file: File | undefined, set: (text: string) => void, setName: (name: string) => void) => {
     if (!file) return;
     setName(file.name);
@@ -357,7 +358,7 @@ function ImportDialog({
   };
 
   return (
-    <Dialog title="Import a signing key" open onClose={onClose}>
+    <Dialog title={t('import.title')} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -368,22 +369,19 @@ function ImportDialog({
           if (keyInput.current) keyInput.current.value = '';
         }}
       >
-        <p>
-          A 2048-bit RSA key and its certificate, for the {environment} environment. The private key goes to the OS keychain and is never
-          shown again.
-        </p>
+        <p>{t('import.intro', { environment: t(`environment.${environment}`) })}</p>
         <TextArea
-          label="Private key (PEM)"
+          label={t('import.privateKey')}
           rows={5}
           value={privateKeyPem}
           onChange={(e) => setPrivateKeyPem(e.target.value)}
           autoComplete="off"
-          placeholder="-----BEGIN PRIVATE KEY-----"
-          hint={keyFile ? `Read ${keyFile}` : 'Paste it, or choose the file'}
-          error={fieldError('privateKeyPem')}
+          placeholder={PRIVATE_KEY_PEM}
+          hint={keyFile ? t('import.read', { name: keyFile }) : t('import.pasteOrChoose')}
+          error={privateKeyError}
         >
           <label htmlFor={`${id}-keyfile`} className="btn btn-secondary file-button">
-            Choose private key file…
+            {t('import.chooseKeyFile')}
           </label>
           <input
             id={`${id}-keyfile`}
@@ -395,16 +393,16 @@ function ImportDialog({
           />
         </TextArea>
         <TextArea
-          label="Certificate (PEM)"
+          label={t('import.certificate')}
           rows={5}
           value={certificatePem}
           onChange={(e) => setCertificatePem(e.target.value)}
-          placeholder="-----BEGIN CERTIFICATE-----"
-          hint={certFile ? `Read ${certFile}` : 'Paste it, or choose the file'}
-          error={fieldError('certificatePem')}
+          placeholder={CERTIFICATE_PEM}
+          hint={certFile ? t('import.read', { name: certFile }) : t('import.pasteOrChoose')}
+          error={certificateError}
         >
           <label htmlFor={`${id}-certfile`} className="btn btn-secondary file-button">
-            Choose certificate file…
+            {t('import.chooseCertificateFile')}
           </label>
           <input
             id={`${id}-certfile`}
@@ -417,15 +415,15 @@ function ImportDialog({
         {importPair.isError && !(importPair.error instanceof ApiError && importPair.error.fields) && (
           <ErrorNotice className="field-error" error={importPair.error} />
         )}
-        {importPair.isError && <p className="hint">The private key field was cleared; paste or choose it again.</p>}
+        {importPair.isError && <p className="hint">{t('import.cleared')}</p>}
         <div className="dialog-buttons">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('cancel')}</Button>
           <Button
             type="submit"
             variant="primary"
             disabled={privateKeyPem.trim() === '' || certificatePem.trim() === '' || importPair.isPending}
           >
-            {importPair.isPending ? 'Importing…' : 'Import key'}
+            {importPair.isPending ? t('import.pending') : t('import.submit')}
           </Button>
         </div>
       </form>
@@ -444,52 +442,50 @@ function ConfirmKeyAction({
   readonly onClose: () => void;
   readonly onDone: (view: SigningKeysView) => void;
 }) {
+  const { t } = useTranslation('keys');
   const toast = useUi((s) => s.toast);
   const short = shortFingerprint(key.fingerprint256);
   const active = view.keys.find((k) => k.state === 'active');
   const run = useMutation({
     mutationFn: () => call(action === 'activate' ? 'keys.activate' : 'keys.retire', { id: key.id }),
     onSuccess: (next) => {
-      toast('success', action === 'activate' ? `Key ${short} is active` : `Key ${short} is retired; its private key was deleted`);
+      toast('success', t(action === 'activate' ? 'confirm.activated' : 'confirm.retired', { fingerprint: short }));
       onDone(next);
     },
   });
-  const environment = view.environment;
+  const environment = t(`environment.${view.environment}`);
 
   return (
-    <Dialog title={action === 'activate' ? 'Activate signing key' : 'Retire signing key'} open onClose={onClose}>
+    <Dialog title={t(action === 'activate' ? 'confirm.activateTitle' : 'confirm.retireTitle')} open onClose={onClose}>
       <p>
-        Key{' '}
-        <span className="mono fingerprint">
-          <Fingerprint value={key.fingerprint256} />
-        </span>{' '}
-        ({key.subject}), valid until {formatDateTime(key.notAfter)}.
+        <Trans
+          t={t}
+          i18nKey="confirm.key"
+          values={{ subject: key.subject, until: formatDateTime(key.notAfter) }}
+          components={{
+            fp: (
+              <span className="mono fingerprint">
+                <Fingerprint value={key.fingerprint256} />
+              </span>
+            ),
+          }}
+        />
       </p>
       {action === 'activate' ? (
         <>
           <p className="confirm-summary">
-            {view.signatureRequired
-              ? `From now on every request in ${environment} is signed with this key.`
-              : `This key becomes the one that signs in ${environment}; requests there are signed once "Requests must be signed" is on in Settings.`}
+            {t(view.signatureRequired ? 'confirm.activateSigned' : 'confirm.activateUnsigned', { environment })}
           </p>
-          <p>
-            {active
-              ? `The key active now (${shortFingerprint(active.fingerprint256)}) becomes inactive and stays usable until it is retired.`
-              : 'No other key is active.'}{' '}
-            The gateway refuses the signatures unless this key’s certificate is uploaded to the merchant portal.
-          </p>
+          <p>{active ? t('confirm.replaces', { fingerprint: shortFingerprint(active.fingerprint256) }) : t('confirm.noneActive')}</p>
         </>
       ) : (
-        <p className="confirm-summary">
-          This key will never sign again: its private key is deleted from the OS keychain. This cannot be undone; the certificate stays in
-          the list.
-        </p>
+        <p className="confirm-summary">{t('confirm.retireSummary')}</p>
       )}
       {run.isError && <ErrorNotice className="field-error" error={run.error} />}
       <div className="dialog-buttons">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant={action === 'activate' ? 'primary' : 'danger'} onClick={() => run.mutate()} disabled={run.isPending}>
-          {run.isPending ? 'Working…' : `${action === 'activate' ? 'Activate' : 'Retire'} key ${short}`}
+          {run.isPending ? t('confirm.pending') : t(action === 'activate' ? 'confirm.activate' : 'confirm.retire', { fingerprint: short })}
         </Button>
       </div>
     </Dialog>
@@ -508,6 +504,7 @@ function TestSignature({
   readonly onSigned: () => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('keys');
   const [body, setBody] = useState(SAMPLE_BODY);
   const sign = useMutation({
     mutationFn: () => call('keys.testSign', { id: selected.id, body }),
@@ -518,11 +515,8 @@ function TestSignature({
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Sign a test request</h2>
-      <p className="muted">
-        Signs the body below with the key’s private key from the keychain, as requests are signed, and verifies X-Hash and X-Signature with
-        the key’s certificate, as the gateway does. Nothing is sent.
-      </p>
+      <h2 id={`${id}-title`}>{t('test.title')}</h2>
+      <p className="muted">{t('test.intro')}</p>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -530,18 +524,20 @@ function TestSignature({
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-key`}>Key</label>
+          <label htmlFor={`${id}-key`}>{t('test.key')}</label>
           <select id={`${id}-key`} value={selected.id} onChange={(e) => onSelect(e.target.value)}>
             {keys.map((k) => (
               <option key={k.id} value={k.id}>
-                {shortFingerprint(k.fingerprint256)} · {k.subject}
-                {k.state === 'active' ? ' · active' : ''}
+                {t(k.state === 'active' ? 'test.optionActive' : 'test.option', {
+                  fingerprint: shortFingerprint(k.fingerprint256),
+                  subject: k.subject,
+                })}
               </option>
             ))}
           </select>
         </div>
         <TextArea
-          label="Request body"
+          label={t('test.body')}
           rows={3}
           value={body}
           onChange={(e) => {
@@ -551,24 +547,24 @@ function TestSignature({
           error={bodyError}
         />
         <Button type="submit" variant="primary" disabled={body === '' || sign.isPending}>
-          {sign.isPending ? 'Signing…' : 'Sign and verify'}
+          {sign.isPending ? t('test.pending') : t('test.submit')}
         </Button>
       </form>
       {sign.isError && !bodyError && <ErrorNotice className="field-error" error={sign.error} />}
       {result && (
-        <div className="test-signature" aria-label="Test signature">
+        <div className="test-signature" aria-label={t('test.result')}>
           <dl>
-            <dt>Body</dt>
-            <dd>{result.bodyBytes.toLocaleString()} bytes (UTF-8)</dd>
-            <dt>X-Hash</dt>
+            <dt>{t('test.resultBody')}</dt>
+            <dd>{t('test.bytes', { count: result.bodyBytes, bytes: result.bodyBytes.toLocaleString() })}</dd>
+            <dt>{X_HASH}</dt>
             <dd>
-              <Copyable value={result.xHash} what="X-Hash" className="mono signature-value">
+              <Copyable value={result.xHash} what={X_HASH} className="mono signature-value">
                 <span data-testid="x-hash">{result.xHash}</span>
               </Copyable>
             </dd>
-            <dt>X-Signature</dt>
+            <dt>{X_SIGNATURE}</dt>
             <dd>
-              <Copyable value={result.xSignature} what="X-Signature" className="mono signature-value">
+              <Copyable value={result.xSignature} what={X_SIGNATURE} className="mono signature-value">
                 <span data-testid="x-signature">{result.xSignature}</span>
               </Copyable>
             </dd>

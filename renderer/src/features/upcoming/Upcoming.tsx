@@ -1,13 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import type { WorkspaceId } from '../../app/uiStore';
-import { WORKSPACES } from '../../app/uiStore';
 
 /** A workspace whose screen comes with the next release. */
 export function Upcoming({ workspace }: { readonly workspace: WorkspaceId }) {
-  const label = WORKSPACES.find((w) => w.id === workspace)?.label ?? workspace;
+  const { t } = useTranslation(['components', 'common']);
   return (
     <section className="panel" aria-labelledby="upcoming-title">
-      <h1 id="upcoming-title">{label}</h1>
-      <p>This workspace is not in this version yet; its services are in place and its screen comes next.</p>
+      <h1 id="upcoming-title">{t(`common:nav.${workspace}`)}</h1>
+      <p>{t('upcoming.notYet')}</p>
     </section>
   );
 }

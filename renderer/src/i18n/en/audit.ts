@@ -1,0 +1,63 @@
+/** The audit log workspace, in English. */
+export const audit = {
+  title: 'Audit',
+  exportCsv: 'Export CSV',
+  exported: 'Exported the audit log to {{name}}',
+  filter: {
+    label: 'Filter the audit log',
+    action: 'Action',
+    allActions: 'All actions',
+    outcome: 'Outcome',
+    allOutcomes: 'All outcomes',
+    from: 'From',
+    to: 'To',
+    objectId: 'Object ID',
+    objectPlaceholder: 'orderId, binding, key…',
+  },
+  // The outcomes as the filter offers them.
+  outcomes: {
+    success: 'Success',
+    failure: 'Failure',
+    refused: 'Refused',
+  },
+  // The outcome of an entry, in its badge.
+  outcome: {
+    success: 'success',
+    failure: 'failure',
+    refused: 'refused',
+  },
+  noEntries: 'No entries match.',
+  // entries is the count as the locale writes it; count picks the plural form.
+  entries_one: '{{entries}} entries',
+  entries_few: '{{entries}} entries',
+  entries_many: '{{entries}} entries',
+  entries_other: '{{entries}} entries',
+  entriesMore_one: '{{entries}} entries shown (the newest); the export has all that match',
+  entriesMore_few: '{{entries}} entries shown (the newest); the export has all that match',
+  entriesMore_many: '{{entries}} entries shown (the newest); the export has all that match',
+  entriesMore_other: '{{entries}} entries shown (the newest); the export has all that match',
+  table: {
+    caption: 'Audit log, newest first',
+    time: 'Time',
+    user: 'User and profile',
+    environment: 'Environment',
+    action: 'Action',
+    outcome: 'Outcome',
+    object: 'Object',
+    what: 'What happened',
+  },
+  profile: '{{role}} profile',
+  profileNotRecorded: 'profile not recorded',
+  role: {
+    support: 'Support',
+    finance: 'Finance',
+    administrator: 'Administrator',
+  },
+  // The environment an entry was written in, as the log names it.
+  environment: {
+    sandbox: 'sandbox',
+    test: 'test',
+    production: 'production',
+    custom: 'custom',
+  },
+} as const;

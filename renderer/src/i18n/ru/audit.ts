@@ -1,0 +1,62 @@
+/** The audit log workspace, in Russian. */
+import type { Catalogue } from '../catalogue.js';
+import type { audit as en } from '../en/audit.js';
+
+export const audit: Catalogue<typeof en> = {
+  title: 'Журнал действий',
+  exportCsv: 'Выгрузить CSV',
+  exported: 'Журнал действий выгружен в {{name}}',
+  filter: {
+    label: 'Отбор записей журнала',
+    action: 'Действие',
+    allActions: 'Все действия',
+    outcome: 'Результат',
+    allOutcomes: 'Все результаты',
+    from: 'С',
+    to: 'По',
+    objectId: 'ID объекта',
+    objectPlaceholder: 'orderId, связка, ключ…',
+  },
+  outcomes: {
+    success: 'Успешно',
+    failure: 'Ошибка',
+    refused: 'Отказано',
+  },
+  outcome: {
+    success: 'успешно',
+    failure: 'ошибка',
+    refused: 'отказано',
+  },
+  noEntries: 'Подходящих записей нет.',
+  entries_one: '{{entries}} запись',
+  entries_few: '{{entries}} записи',
+  entries_many: '{{entries}} записей',
+  entries_other: '{{entries}} записи',
+  entriesMore_one: 'Показана {{entries}} запись (самые новые); в выгрузке все подходящие',
+  entriesMore_few: 'Показаны {{entries}} записи (самые новые); в выгрузке все подходящие',
+  entriesMore_many: 'Показано {{entries}} записей (самые новые); в выгрузке все подходящие',
+  entriesMore_other: 'Показано {{entries}} записи (самые новые); в выгрузке все подходящие',
+  table: {
+    caption: 'Журнал действий, сначала новые',
+    time: 'Время',
+    user: 'Пользователь и профиль',
+    environment: 'Среда',
+    action: 'Действие',
+    outcome: 'Результат',
+    object: 'Объект',
+    what: 'Что произошло',
+  },
+  profile: 'профиль «{{role}}»',
+  profileNotRecorded: 'профиль не записан',
+  role: {
+    support: 'Поддержка',
+    finance: 'Финансы',
+    administrator: 'Администратор',
+  },
+  environment: {
+    sandbox: 'песочница',
+    test: 'тестовая',
+    production: 'боевая',
+    custom: 'своя',
+  },
+};
