@@ -4,6 +4,8 @@
  */
 import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
+import { settings as enSettings } from './en/settings.js';
+import { settings as ruSettings } from './ru/settings.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +13,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon },
-  ru: { common: ruCommon },
+  en: { common: enCommon, settings: enSettings },
+  ru: { common: ruCommon, settings: ruSettings },
 } as const;
