@@ -6,6 +6,8 @@ import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
 import { settings as enSettings } from './en/settings.js';
 import { settings as ruSettings } from './ru/settings.js';
+import { roles as enRoles } from './en/roles.js';
+import { roles as ruRoles } from './ru/roles.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,6 +15,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, settings: enSettings },
-  ru: { common: ruCommon, settings: ruSettings },
+  en: { common: enCommon, settings: enSettings, roles: enRoles },
+  ru: { common: ruCommon, settings: ruSettings, roles: ruRoles },
 } as const;
