@@ -81,6 +81,8 @@ export default tseslint.config(
       'renderer/src/features/upcoming/*.tsx',
       'renderer/src/features/audit/*.tsx',
       'renderer/src/features/keys/*.tsx',
+      'renderer/src/features/settings/*.tsx',
+      'renderer/src/features/roles/*.tsx',
     ],
     plugins: { i18next },
     rules: {
@@ -106,6 +108,7 @@ export default tseslint.config(
               'autoComplete',
               // Event handlers are code, not words.
               'on[A-Z]\\w*',
+              'aria-describedby',
             ],
           },
           callees: {
@@ -125,6 +128,9 @@ export default tseslint.config(
               'startsWith',
               'set[A-Z]\\w*',
               'mutate',
+              // Field paths and states, not words.
+              'fieldMessage',
+              'fieldError',
             ],
           },
         },

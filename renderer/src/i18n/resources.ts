@@ -16,6 +16,10 @@ import { audit as enAudit } from './en/audit.js';
 import { audit as ruAudit } from './ru/audit.js';
 import { keys as enKeys } from './en/keys.js';
 import { keys as ruKeys } from './ru/keys.js';
+import { settings as enSettings } from './en/settings.js';
+import { settings as ruSettings } from './ru/settings.js';
+import { roles as enRoles } from './en/roles.js';
+import { roles as ruRoles } from './ru/roles.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,6 +27,26 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, orders: enOrders, cards: enCards, charges: enCharges, components: enComponents, audit: enAudit, keys: enKeys },
-  ru: { common: ruCommon, orders: ruOrders, cards: ruCards, charges: ruCharges, components: ruComponents, audit: ruAudit, keys: ruKeys },
+  en: {
+    common: enCommon,
+    orders: enOrders,
+    cards: enCards,
+    charges: enCharges,
+    components: enComponents,
+    audit: enAudit,
+    keys: enKeys,
+    settings: enSettings,
+    roles: enRoles,
+  },
+  ru: {
+    common: ruCommon,
+    orders: ruOrders,
+    cards: ruCards,
+    charges: ruCharges,
+    components: ruComponents,
+    audit: ruAudit,
+    keys: ruKeys,
+    settings: ruSettings,
+    roles: ruRoles,
+  },
 } as const;

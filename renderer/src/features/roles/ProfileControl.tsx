@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Role, RoleProfileView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -26,6 +27,7 @@ const fieldError = (err: unknown, path: string): string | undefined => {
 
 export function ProfileControl() {
   const profile = useRoleProfile();
+  const { t } = useTranslation('roles');
   const [open, setOpen] = useState(false);
   const role = profile.data?.role;
   return (
@@ -37,10 +39,10 @@ export function ProfileControl() {
         onClick={() => setOpen(true)}
         disabled={!profile.data}
       >
-        Profile: {role ? ROLE_LABELS[role] : profile.isError ? 'unknown' : '…'}
+        {t('profile', { role: role ? ROLE_LABELS[role] : profile.isError ? t('unknown') : '…' })}
       </button>
       {profile.data && (
-        <Dialog title="Role profile" open={open} onClose={() => setOpen(false)}>
+        <Dialog title={t('dialogTitle')} open={open} onClose={() => setOpen(false)}>
           <ProfileDialog profile={profile.data} onClose={() => setOpen(false)} />
         </Dialog>
       )}
@@ -52,22 +54,27 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
   // Setting the first passphrase is the one thing a fresh installation's dialog is for; changing it is rare.
   // 'opened': by the button, which the form replaces; focus then goes to its first field rather than being lost.
   const [passphraseForm, setPassphraseForm] = useState<'hidden' | 'shown' | 'opened'>(profile.passphraseSet ? 'hidden' : 'shown');
+  const { t } = useTranslation('roles');
   return (
     <div className="profile-dialog">
       <p>
-        This installation is on the <strong>{ROLE_LABELS[profile.role]}</strong> profile. {ROLE_WORDS[profile.role]}
+        <Trans
+          t={t}
+          i18nKey="current"
+          values={{ role: ROLE_LABELS[profile.role], words: ROLE_WORDS[profile.role] }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       {profile.problem && (
         <p className="field-error" role="alert">
-          The role profile cannot be used now: {profile.problem}
+          {t('problem', { problem: profile.problem })}
         </p>
       )}
       {profile.passphraseSet ? (
         <ChangeProfile profile={profile} onClose={onClose} />
       ) : (
         <p className="panel notice-panel" role="note">
-          No passphrase is set yet, so this installation is an administrator’s. Set a passphrase below; then the profile can be changed to
-          Support or Finance, and only the passphrase brings Administrator back.
+          {t('noPassphrase')}
         </p>
       )}
       {profile.role === 'administrator' &&
@@ -75,11 +82,11 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
           <SetPassphrase passphraseSet={profile.passphraseSet} focusFirst={passphraseForm === 'opened'} />
         ) : (
           <div className="profile-form">
-            <Button onClick={() => setPassphraseForm('opened')}>Change the passphrase…</Button>
+            <Button onClick={() => setPassphraseForm('opened')}>{t('openChangePassphrase')}</Button>
           </div>
         ))}
       <div className="dialog-buttons">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('close')}</Button>
       </div>
     </div>
   );
@@ -87,6 +94,7 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
 
 function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView; readonly onClose: () => void }) {
   const id = useId();
+  const { t } = useTranslation('roles');
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
   // The next profile down is the usual change; from support, back up to administrator.
@@ -96,7 +104,7 @@ function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView
     mutationFn: () => call('roles.set', { role, passphrase }),
     onSuccess: (view) => {
       queries.setQueryData(rolesKey, view);
-      toast('success', `Profile: ${ROLE_LABELS[view.role]}`);
+      toast('success', t('profile', { role: ROLE_LABELS[view.role] }));
       onClose();
     },
     onError: () => setPassphrase(''),
@@ -107,9 +115,9 @@ function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView
   };
   return (
     <form className="profile-form" aria-labelledby={`${id}-title`} onSubmit={submit}>
-      <h3 id={`${id}-title`}>Change the profile</h3>
+      <h3 id={`${id}-title`}>{t('change.title')}</h3>
       <fieldset className="field">
-        <legend>Profile</legend>
+        <legend>{t('change.profile')}</legend>
         {ROLES.map((r) => (
           <div key={r} className="profile-choice">
             <label>
@@ -121,7 +129,7 @@ function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView
                 aria-describedby={`${id}-${r}-words`}
               />{' '}
               {ROLE_LABELS[r]}
-              {r === profile.role && <span className="badge tone-info">current</span>}
+              {r === profile.role && <span className="badge tone-info">{t('change.current')}</span>}
             </label>
             <div id={`${id}-${r}-words`} className="hint">
               {ROLE_WORDS[r]}
@@ -130,17 +138,17 @@ function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView
         ))}
       </fieldset>
       <Field
-        label="Passphrase"
+        label={t('change.passphrase')}
         type="password"
         autoComplete="off"
         required
         value={passphrase}
         onChange={(e) => setPassphrase(e.target.value)}
-        hint="The passphrase an administrator set; it is needed from every profile."
+        hint={t('change.passphraseHint')}
         error={fieldError(change.error, 'passphrase')}
       />
       <Button type="submit" variant="primary" disabled={change.isPending || passphrase === ''}>
-        {change.isPending ? 'Checking…' : `Switch to ${ROLE_LABELS[role]}`}
+        {change.isPending ? t('change.checking') : t('change.switchTo', { role: ROLE_LABELS[role] })}
       </Button>
     </form>
   );
@@ -148,19 +156,21 @@ function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView
 
 function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: boolean; readonly focusFirst: boolean }) {
   const id = useId();
+  const { t } = useTranslation('roles');
   const queries = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [saved, setSaved] = useState<string>();
-  const mismatch = repeat !== '' && repeat !== next ? 'The two new passphrases differ' : undefined;
-  const tooShort = next !== '' && next.length < MIN_PASSPHRASE_LENGTH ? `At least ${MIN_PASSPHRASE_LENGTH} characters` : undefined;
+  const mismatch = repeat !== '' && repeat !== next ? t('passphrase.differ') : undefined;
+  const tooShort =
+    next !== '' && next.length < MIN_PASSPHRASE_LENGTH ? t('passphrase.tooShort', { count: MIN_PASSPHRASE_LENGTH }) : undefined;
   const save = useMutation({
     mutationFn: () => call('roles.setPassphrase', passphraseSet ? { current, next } : { next }),
     // Said here rather than in a toast: the modal dialog keeps the page behind it, toasts too, out of reach.
     onSuccess: (view) => {
       queries.setQueryData(rolesKey, view);
-      setSaved(passphraseSet ? 'The passphrase is changed.' : 'The passphrase is set: the profile can now be changed.');
+      setSaved(passphraseSet ? t('passphrase.changed') : t('passphrase.set'));
     },
     onSettled: () => {
       setCurrent('');
@@ -177,13 +187,13 @@ function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: 
     setSaved(undefined);
     if (ready && !save.isPending) save.mutate();
   };
-  const title = passphraseSet ? 'Change the passphrase' : 'Set the passphrase';
+  const title = passphraseSet ? t('passphrase.changeTitle') : t('passphrase.setTitle');
   return (
     <form className="profile-form" aria-labelledby={`${id}-title`} onSubmit={submit}>
       <h3 id={`${id}-title`}>{title}</h3>
       {passphraseSet && (
         <Field
-          label="Current passphrase"
+          label={t('passphrase.current')}
           type="password"
           autoComplete="off"
           autoFocus={focusFirst}
@@ -193,16 +203,16 @@ function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: 
         />
       )}
       <Field
-        label="New passphrase"
+        label={t('passphrase.next')}
         type="password"
         autoComplete="new-password"
         value={next}
         onChange={(e) => setNext(e.target.value)}
-        hint={`At least ${MIN_PASSPHRASE_LENGTH} characters; a sentence is a good passphrase. Only a hash of it is kept, in the OS keychain.`}
+        hint={t('passphrase.hint', { count: MIN_PASSPHRASE_LENGTH })}
         error={tooShort ?? (err instanceof ApiError && err.fields ? err.fieldMessage('next') : undefined)}
       />
       <Field
-        label="New passphrase again"
+        label={t('passphrase.repeat')}
         type="password"
         autoComplete="new-password"
         value={repeat}
@@ -220,7 +230,7 @@ function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: 
         </p>
       )}
       <Button type="submit" disabled={!ready || save.isPending}>
-        {save.isPending ? 'Saving…' : title}
+        {save.isPending ? t('passphrase.saving') : passphraseSet ? t('passphrase.changeButton') : t('passphrase.setButton')}
       </Button>
     </form>
   );

@@ -8,18 +8,39 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChannelName, MIN_PASSPHRASE, Role, RoleProfileView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { WORKSPACES, type WorkspaceId } from '../../app/uiStore';
+import { i18n } from '../../i18n';
 
 export const rolesKey = ['roles'] as const;
 
 export const useRoleProfile = () => useQuery({ queryKey: rolesKey, queryFn: () => call('roles.get', {}) });
 
-export const ROLE_LABELS: Record<Role, string> = { support: 'Support', finance: 'Finance', administrator: 'Administrator' };
+/**
+ * The profiles' names, in the language shown: each read from the roles catalogue when it is used (while
+ * rendering), so a record read after a change of language says the new words.
+ */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  get support() {
+    return i18n.t('roles:label.support');
+  },
+  get finance() {
+    return i18n.t('roles:label.finance');
+  },
+  get administrator() {
+    return i18n.t('roles:label.administrator');
+  },
+};
 
-/** What each profile may do, in the words the profile dialog uses. */
-export const ROLE_WORDS: Record<Role, string> = {
-  support: 'Looks up orders, one at a time or in batches.',
-  finance: 'Also charges, deposits, reversals and refunds, stored cards, the reconciliation report and the audit log.',
-  administrator: 'Everything, including settings and credentials, signing keys and this passphrase.',
+/** What each profile may do, in the words the profile dialog uses (read like ROLE_LABELS). */
+export const ROLE_WORDS: Readonly<Record<Role, string>> = {
+  get support() {
+    return i18n.t('roles:words.support');
+  },
+  get finance() {
+    return i18n.t('roles:words.finance');
+  },
+  get administrator() {
+    return i18n.t('roles:words.administrator');
+  },
 };
 
 /** The contract's least passphrase length; the type makes this fail to compile if the contract's changes. */

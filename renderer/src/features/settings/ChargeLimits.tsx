@@ -7,6 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -14,45 +15,40 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatAmount, parseMajor } from '../../format/money';
+import { i18n } from '../../i18n';
 
-const ENVIRONMENT_NAMES: Record<EnvironmentName, string> = {
-  sandbox: 'Sandbox',
-  test: 'Test',
-  production: 'Production',
-  custom: 'Custom address',
-};
+const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 
 const limitsKey = (environment: EnvironmentName) => ['settings', 'chargeLimits', environment] as const;
 
-const maximumWords = (c: CurrencyLimitView) =>
-  c.maximum === undefined
-    ? 'None: charges in it are refused'
-    : `${formatAmount(c.maximum, c.exponent, c.alpha)}${c.maximumFrom === 'default' ? ' (the sandbox’s default)' : ''}`;
+/** The maximum in words, in the language shown (called while rendering). */
+const maximumWords = (c: CurrencyLimitView): string => {
+  if (c.maximum === undefined) return i18n.t('settings:limits.none');
+  const amount = formatAmount(c.maximum, c.exponent, c.alpha);
+  return c.maximumFrom === 'default' ? i18n.t('settings:limits.sandboxDefault', { amount }) : amount;
+};
 
 export function ChargeLimits({ current }: { readonly current: EnvironmentName }) {
   const id = useId();
+  const { t } = useTranslation('settings');
   const [environment, setEnvironment] = useState<EnvironmentName>(current);
   const limits = useQuery({ queryKey: limitsKey(environment), queryFn: () => call('settings.chargeLimits', { environment }) });
 
   return (
     <section className="panel charge-limits" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Currencies and per-charge maximums</h2>
-      <p className="muted">
-        Each environment has its own: a charge over the maximum of its environment and currency, or in a currency the environment does not
-        accept, is refused before anything is sent.
-      </p>
+      <h2 id={`${id}-title`}>{t('limits.title')}</h2>
+      <p className="muted">{t('limits.intro')}</p>
       <div className="field charge-limits-environment">
-        <label htmlFor={`${id}-environment`}>Environment</label>
+        <label htmlFor={`${id}-environment`}>{t('limits.environment')}</label>
         <select id={`${id}-environment`} value={environment} onChange={(e) => setEnvironment(e.target.value as EnvironmentName)}>
-          {(Object.keys(ENVIRONMENT_NAMES) as EnvironmentName[]).map((e) => (
+          {ENVIRONMENTS.map((e) => (
             <option key={e} value={e}>
-              {ENVIRONMENT_NAMES[e]}
-              {e === current ? ' (in use)' : ''}
+              {e === current ? t('limits.inUse', { name: t(`limits.name.${e}`) }) : t(`limits.name.${e}`)}
             </option>
           ))}
         </select>
       </div>
-      {limits.isPending && <p role="status">Loading…</p>}
+      {limits.isPending && <p role="status">{t('limits.loading')}</p>}
       {limits.isError && (
         <p className="field-error" role="alert">
           {errorText(limits.error)}
@@ -64,27 +60,22 @@ export function ChargeLimits({ current }: { readonly current: EnvironmentName })
 }
 
 function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
+  const { t } = useTranslation('settings');
   const [changing, setChanging] = useState<{ readonly currency: CurrencyLimitView; readonly maximum: number }>();
+  const environment = t(`limits.inSentence.${view.environment}`);
   return (
     <>
-      {view.currenciesFrom === 'sandbox' ? (
-        <p>
-          The sandbox says which currencies it accepts. Where no maximum is set here, it allows 10,000 in the currency’s major units (its
-          money is simulated).
-        </p>
-      ) : (
-        <AcceptedCurrencies view={view} />
-      )}
+      {view.currenciesFrom === 'sandbox' ? <p>{t('limits.sandboxCurrencies')}</p> : <AcceptedCurrencies view={view} />}
       {view.currencies.length === 0 ? (
-        <p role="status">No currencies are listed for {view.environment}, so nothing can be charged there.</p>
+        <p role="status">{t('limits.noCurrencies', { environment })}</p>
       ) : (
         <table className="data-table">
-          <caption className="visually-hidden">Per-charge maximums in {view.environment}</caption>
+          <caption className="visually-hidden">{t('limits.caption', { environment })}</caption>
           <thead>
             <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Maximum per charge</th>
-              <th scope="col">New maximum</th>
+              <th scope="col">{t('limits.currency')}</th>
+              <th scope="col">{t('limits.maximum')}</th>
+              <th scope="col">{t('limits.newMaximum')}</th>
             </tr>
           </thead>
           <tbody>
@@ -121,6 +112,7 @@ function MaximumRow({
   readonly currency: CurrencyLimitView;
   readonly onSet: (maximum: number) => void;
 }) {
+  const { t } = useTranslation('settings');
   const [text, setText] = useState('');
   const parsed = parseMajor(text, c.exponent);
   const error = text !== '' && !parsed.ok ? parsed.error : undefined;
@@ -140,18 +132,20 @@ function MaximumRow({
           }}
         >
           <Field
-            label={`New maximum in ${c.alpha}`}
+            label={t('limits.newMaximumIn', { currency: c.alpha })}
             value={text}
             onChange={(e) => setText(e.target.value)}
             inputMode="decimal"
             autoComplete="off"
             hint={
-              parsed.ok ? `${formatAmount(parsed.minor, c.exponent, c.alpha)} per charge` : `In ${c.alpha}, at most ${c.exponent} decimals`
+              parsed.ok
+                ? t('limits.perCharge', { amount: formatAmount(parsed.minor, c.exponent, c.alpha) })
+                : t('limits.decimals', { currency: c.alpha, count: c.exponent })
             }
             error={error}
           />
           <Button type="submit" variant={environment === 'production' ? 'danger' : 'primary'} disabled={!parsed.ok}>
-            {environment === 'production' ? `Change ${c.alpha} maximum…` : `Set ${c.alpha} maximum`}
+            {environment === 'production' ? t('limits.change', { currency: c.alpha }) : t('limits.set', { currency: c.alpha })}
           </Button>
         </form>
       </td>
@@ -175,9 +169,11 @@ function ConfirmMaximum({
   readonly onClose: () => void;
 }) {
   const id = useId();
+  const { t } = useTranslation('settings');
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const production = environment === 'production';
+  const inSentence = t(`limits.inSentence.${environment}`);
   const [checked, setChecked] = useState(!production);
   const after = formatAmount(maximum, c.exponent, c.alpha);
   const save = useMutation({
@@ -190,12 +186,12 @@ function ConfirmMaximum({
       }),
     onSuccess: (view) => {
       queries.setQueryData(limitsKey(environment), view);
-      toast('success', `The per-charge maximum in ${c.alpha} in ${environment} is now ${after}`);
+      toast('success', t('limits.changed', { currency: c.alpha, environment: inSentence, amount: after }));
       onClose();
     },
   });
   return (
-    <Dialog title={`Change the ${c.alpha} maximum in ${environment}`} open onClose={onClose} busy={save.isPending}>
+    <Dialog title={t('limits.confirmTitle', { currency: c.alpha, environment: inSentence })} open onClose={onClose} busy={save.isPending}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -203,41 +199,39 @@ function ConfirmMaximum({
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>Environment</dt>
+          <dt>{t('limits.environment')}</dt>
           <dd>
-            <strong>{production ? 'Production: real cards, real money' : ENVIRONMENT_NAMES[environment]}</strong>
+            <strong>{production ? t('limits.production') : t(`limits.name.${environment}`)}</strong>
           </dd>
-          <dt>Currency</dt>
+          <dt>{t('limits.currency')}</dt>
           <dd>
             {c.alpha} ({c.numeric}) {c.name}
           </dd>
-          <dt>Now</dt>
+          <dt>{t('limits.now')}</dt>
           <dd>{maximumWords(c)}</dd>
-          <dt>New maximum</dt>
+          <dt>{t('limits.newMaximum')}</dt>
           <dd>
             <strong className="confirm-amount">{after}</strong>
-            <div className="muted">
-              {maximum.toLocaleString()} minor units of {c.alpha}
-            </div>
+            <div className="muted">{t('limits.minorUnits', { units: maximum.toLocaleString(), currency: c.alpha })}</div>
           </dd>
         </dl>
         {production && (
           <label className="checkbox confirm-check">
-            <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} id={`${id}-check`} /> I confirm this
-            change to production’s per-charge maximum in {c.alpha}
+            <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} id={`${id}-check`} />{' '}
+            {t('limits.confirm', { currency: c.alpha })}
           </label>
         )}
         {save.isError && (
           <p className="field-error" role="alert">
-            Nothing was changed: {errorText(save.error)}
+            {t('limits.nothingChanged', { reason: errorText(save.error) })}
           </p>
         )}
         <div className="dialog-buttons">
           <Button onClick={onClose} data-autofocus disabled={save.isPending}>
-            Cancel
+            {t('limits.cancel')}
           </Button>
           <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || save.isPending}>
-            {save.isPending ? 'Saving…' : `Set the ${c.alpha} maximum to ${after}`}
+            {save.isPending ? t('limits.saving') : t('limits.setTo', { currency: c.alpha, amount: after })}
           </Button>
         </div>
       </form>
@@ -247,6 +241,7 @@ function ConfirmMaximum({
 
 /** The currencies a gateway environment accepts, as ISO 4217 numeric codes; main names them back. */
 function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
+  const { t } = useTranslation('settings');
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const [text, setText] = useState(view.currencies.map((c) => c.numeric).join(', '));
@@ -263,7 +258,9 @@ function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
       }),
     onSuccess: (next) => {
       queries.setQueryData(limitsKey(view.environment), next);
-      toast('success', `${ENVIRONMENT_NAMES[view.environment]} accepts ${next.currencies.map((c) => c.alpha).join(', ') || 'no currency'}`);
+      const environment = t(`limits.name.${view.environment}`);
+      const currencies = next.currencies.map((c) => c.alpha).join(', ');
+      toast('success', currencies ? t('limits.accepts', { environment, currencies }) : t('limits.acceptsNone', { environment }));
     },
   });
   return (
@@ -277,7 +274,7 @@ function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
     >
       <Field
         className="grow"
-        label={`Currencies ${view.environment} accepts`}
+        label={t('limits.currencies', { environment: t(`limits.inSentence.${view.environment}`) })}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -285,11 +282,11 @@ function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
         }}
         autoComplete="off"
         spellCheck={false}
-        hint="ISO 4217 numeric codes as the merchant's contract lists them, e.g. 643, 840, 978. A currency taken off loses its maximum."
-        error={shapeError ? `“${shapeError}” is not a three-digit ISO 4217 code` : save.isError ? errorText(save.error) : undefined}
+        hint={t('limits.currenciesHint')}
+        error={shapeError ? t('limits.notACode', { code: shapeError }) : save.isError ? errorText(save.error) : undefined}
       />
       <Button type="submit" disabled={shapeError !== undefined || save.isPending}>
-        Save currencies
+        {t('limits.saveCurrencies')}
       </Button>
     </form>
   );

@@ -3,11 +3,12 @@
  * and its secrets. A secret field is always empty on screen; main answers only whether one is stored.
  */
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { ENVIRONMENT_WORDS, useSettingsChange } from './SettingsWorkspace';
+import { useSettingsChange } from './SettingsWorkspace';
 
 type Gateway = Exclude<EnvironmentName, 'sandbox'>;
 
@@ -21,6 +22,8 @@ export function ConnectionForm({
   readonly current: boolean;
 }) {
   const id = useId();
+  const { t } = useTranslation('settings');
+  const name = t(`environment.${environment}`);
   const [baseUrl, setBaseUrl] = useState(connection.baseUrl ?? '');
   const [authMode, setAuthMode] = useState(connection.authMode);
   const [userName, setUserName] = useState(connection.userName ?? '');
@@ -29,15 +32,15 @@ export function ConnectionForm({
   const [secret, setSecret] = useState('');
   const save = useSettingsChange(
     (input: Input<'settings.setConnection'>) => call('settings.setConnection', input),
-    `${ENVIRONMENT_WORDS[environment]}: connection saved`,
+    t('connection.saved', { environment: name }),
   );
   const store = useSettingsChange(
     (input: Input<'settings.setCredential'>) => call('settings.setCredential', input),
-    `${ENVIRONMENT_WORDS[environment]}: ${authMode} stored in the keychain`,
+    t(`connection.stored.${authMode}`, { environment: name }),
   );
   const clear = useSettingsChange(
     (kind: 'password' | 'token') => call('settings.clearCredential', { environment, kind }),
-    `${ENVIRONMENT_WORDS[environment]}: ${authMode} removed from the keychain`,
+    t(`connection.removed.${authMode}`, { environment: name }),
   );
   // Unknown while the keychain cannot be read (the note at the top says why): neither "set" nor "not set".
   const isSet = connection.credentials?.[authMode];
@@ -45,8 +48,8 @@ export function ConnectionForm({
   return (
     <section className={`panel connection${current ? ' current' : ''}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>
-        {ENVIRONMENT_WORDS[environment]}
-        {current && <span className="badge tone-info">in use</span>}
+        {name}
+        {current && <span className="badge tone-info">{t('connection.inUse')}</span>}
       </h2>
       {connection.problem && <p className="muted">{connection.problem}</p>}
       <form
@@ -64,35 +67,41 @@ export function ConnectionForm({
         }}
       >
         <Field
-          label="Base URL"
+          label={t('connection.baseUrl')}
           type="url"
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
-          placeholder="https://…"
-          hint={connection.effectiveBaseUrl ? `Requests go to ${connection.effectiveBaseUrl}` : undefined}
+          placeholder={t('connection.baseUrlPlaceholder')}
+          hint={connection.effectiveBaseUrl ? t('connection.requestsGoTo', { url: connection.effectiveBaseUrl }) : undefined}
           // main's refusal (user:password@, not HTTPS...) under the field as well as in the toast
           error={save.error instanceof ApiError ? save.error.fieldMessage('baseUrl') : undefined}
         />
         <fieldset className="field">
-          <legend>Sign in with</legend>
+          <legend>{t('connection.signInWith')}</legend>
           <label>
-            <input type="radio" name={`${id}-auth`} checked={authMode === 'password'} onChange={() => setAuthMode('password')} /> API user
-            and password
+            <input type="radio" name={`${id}-auth`} checked={authMode === 'password'} onChange={() => setAuthMode('password')} />{' '}
+            {t('connection.withPassword')}
           </label>
           <label>
-            <input type="radio" name={`${id}-auth`} checked={authMode === 'token'} onChange={() => setAuthMode('token')} /> API token
+            <input type="radio" name={`${id}-auth`} checked={authMode === 'token'} onChange={() => setAuthMode('token')} />{' '}
+            {t('connection.withToken')}
           </label>
         </fieldset>
         {authMode === 'password' && (
-          <Field label="API user name" value={userName} onChange={(e) => setUserName(e.target.value)} autoComplete="off" />
+          <Field label={t('connection.userName')} value={userName} onChange={(e) => setUserName(e.target.value)} autoComplete="off" />
         )}
-        <Field label="Merchant login" value={merchantLogin} onChange={(e) => setMerchantLogin(e.target.value)} autoComplete="off" />
+        <Field
+          label={t('connection.merchantLogin')}
+          value={merchantLogin}
+          onChange={(e) => setMerchantLogin(e.target.value)}
+          autoComplete="off"
+        />
         <label className="checkbox">
-          <input type="checkbox" checked={signatureRequired} onChange={(e) => setSignatureRequired(e.target.checked)} /> Requests must be
-          signed (X-Hash and X-Signature)
+          <input type="checkbox" checked={signatureRequired} onChange={(e) => setSignatureRequired(e.target.checked)} />{' '}
+          {t('connection.signed')}
         </label>
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          Save connection
+          {t('connection.save')}
         </Button>
       </form>
       <form
@@ -103,25 +112,19 @@ export function ConnectionForm({
         }}
       >
         <Field
-          label={authMode === 'password' ? 'API password' : 'API token'}
+          label={t(`connection.secret.${authMode}`)}
           type="password"
           autoComplete="new-password"
           value={secret}
           onChange={(e) => setSecret(e.target.value)}
-          hint={
-            isSet === undefined
-              ? 'Unknown: the OS keychain cannot be read now.'
-              : isSet
-                ? 'Set: stored in the OS keychain. Type a new one to replace it.'
-                : 'Not set'
-          }
+          hint={isSet === undefined ? t('connection.secretUnknown') : isSet ? t('connection.secretSet') : t('connection.secretNotSet')}
         />
         <Button type="submit" variant="primary" disabled={secret === '' || store.isPending}>
-          Store {authMode}
+          {t(`connection.store.${authMode}`)}
         </Button>
         {isSet && (
           <Button variant="danger" onClick={() => clear.mutate(authMode)} disabled={clear.isPending}>
-            Remove {authMode}
+            {t(`connection.remove.${authMode}`)}
           </Button>
         )}
       </form>

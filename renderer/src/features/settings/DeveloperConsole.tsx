@@ -6,15 +6,16 @@
  * this one (noopener); in Electron, main opens that address in a separate, isolated window.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { EnvironmentName } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { mayCall, useRoleProfile } from '../roles/profile';
-import { ENVIRONMENT_WORDS } from './SettingsWorkspace';
 
 export function DeveloperConsole({ environment }: { readonly environment: EnvironmentName }) {
   const profile = useRoleProfile().data;
+  const { t } = useTranslation('settings');
   const open = useMutation({
     mutationFn: () => call('sandbox.console.open', {}),
     onSuccess: ({ url }) => {
@@ -22,24 +23,23 @@ export function DeveloperConsole({ environment }: { readonly environment: Enviro
     },
   });
   const unavailable = !mayCall(profile, 'sandbox.console.open')
-    ? 'Only an administrator can open the developer console.'
+    ? t('console.onlyAdministrator')
     : environment !== 'sandbox'
-      ? `Available while the app works in the sandbox; it is working in ${ENVIRONMENT_WORDS[environment]} now.`
+      ? t('console.onlySandbox', { environment: t(`environment.${environment}`) })
       : undefined;
 
   return (
     <section className="panel" aria-labelledby="developer-console-title">
-      <h2 id="developer-console-title">Developer console</h2>
+      <h2 id="developer-console-title">{t('console.title')}</h2>
       <p id="developer-console-what" className="muted">
-        The built-in sandbox's own page: every request it received and what it answered, its orders, callbacks and clock, and faults to arm.
-        It opens in a window of its own.
+        {t('console.what')}
       </p>
       <Button
         onClick={() => open.mutate()}
         disabled={unavailable !== undefined || open.isPending}
         aria-describedby={unavailable ? 'developer-console-what developer-console-unavailable' : 'developer-console-what'}
       >
-        {open.isPending ? 'Opening…' : 'Open developer console'}
+        {open.isPending ? t('console.opening') : t('console.open')}
       </Button>
       {unavailable && (
         <p id="developer-console-unavailable" className="hint">

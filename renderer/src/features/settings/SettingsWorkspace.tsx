@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { EnvironmentName, SettingsView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { keys, useSettings } from '../../api/queries';
@@ -18,12 +19,9 @@ import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
-export const ENVIRONMENT_WORDS: Record<EnvironmentName, string> = {
-  sandbox: 'Sandbox (built in, no real money)',
-  test: 'Gateway test environment',
-  production: 'Production (real money)',
-  custom: 'Custom address',
-};
+const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
+/** The gateway environments, each with a connection of its own. */
+const GATEWAYS = ['test', 'production', 'custom'] as const;
 
 /** Runs a settings change and puts main's answer (the new settings) straight into the cache. */
 export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string) {
@@ -42,22 +40,23 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
 
 export function SettingsWorkspace() {
   const settings = useSettings();
-  if (settings.isPending) return <p role="status">Loading settings…</p>;
+  const { t } = useTranslation('settings');
+  if (settings.isPending) return <p role="status">{t('loading')}</p>;
   if (settings.isError) return <ErrorNotice error={settings.error} />;
   const view = settings.data;
   return (
     <section className="workspace" aria-labelledby="settings-title">
-      <h1 id="settings-title">Settings</h1>
+      <h1 id="settings-title">{t('title')}</h1>
       {/* Said once here, not in every connection: it is one keychain. */}
       {view.keychainProblem && (
-        <p className="panel warning-panel" role="note" aria-label="OS keychain">
+        <p className="panel warning-panel" role="note" aria-label={t('keychain')}>
           {view.keychainProblem}
         </p>
       )}
       <GeneralSettings view={view} />
       <DeveloperConsole environment={view.general.environment} />
       <ChargeLimits current={view.general.environment} />
-      {(['test', 'production', 'custom'] as const).map((e) => (
+      {GATEWAYS.map((e) => (
         <ConnectionForm key={e} environment={e} connection={view.connections[e]} current={view.general.environment === e} />
       ))}
     </section>
@@ -66,6 +65,7 @@ export function SettingsWorkspace() {
 
 function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const g = view.general;
+  const { t } = useTranslation('settings');
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   // The choice waiting for confirmation; the selector itself always shows main's environment in use.
@@ -77,7 +77,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
     onSuccess: (next) => {
       queries.setQueryData(keys.settings, next);
       void queries.invalidateQueries({ queryKey: keys.appInfo });
-      toast('success', `Now working in ${ENVIRONMENT_WORDS[next.general.environment]}`);
+      toast('success', t('general.nowWorkingIn', { environment: t(`environment.${next.general.environment}`) }));
     },
     // Main keeps the refusal and its reason; the view read again shows them beside the selector.
     onSettled: () => {
@@ -86,16 +86,16 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
       void queries.invalidateQueries({ queryKey: keys.settings });
     },
   });
-  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), 'Settings saved');
+  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), t('saved'));
   const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
   const refused = view.switchRefused;
 
   return (
     <section className="panel" aria-labelledby="general-title">
-      <h2 id="general-title">Environment</h2>
+      <h2 id="general-title">{t('general.title')}</h2>
       <div className="inline-form">
         <div className="field">
-          <label htmlFor="environment">Work in</label>
+          <label htmlFor="environment">{t('general.workIn')}</label>
           <select
             id="environment"
             value={g.environment}
@@ -103,38 +103,41 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
             aria-describedby={refused ? 'environment-refused' : undefined}
             onChange={(e) => setChoice(e.target.value as EnvironmentName)}
           >
-            {(Object.keys(ENVIRONMENT_WORDS) as EnvironmentName[]).map((e) => (
+            {ENVIRONMENTS.map((e) => (
               <option key={e} value={e}>
-                {ENVIRONMENT_WORDS[e]}
+                {t(`environment.${e}`)}
               </option>
             ))}
           </select>
         </div>
         <Button onClick={() => check.mutate()} disabled={check.isPending || switchEnv.isPending}>
-          {check.isPending ? 'Checking…' : 'Check connection'}
+          {check.isPending ? t('general.checking') : t('general.check')}
         </Button>
       </div>
       {refused && (
         <p id="environment-refused" className="field-error" role="alert">
-          Not switched to {ENVIRONMENT_WORDS[refused.environment]}: {sentence(refused.reason)} Still working in{' '}
-          {ENVIRONMENT_WORDS[g.environment]}.
+          {t('general.refused', {
+            environment: t(`environment.${refused.environment}`),
+            reason: sentence(refused.reason),
+            current: t(`environment.${g.environment}`),
+          })}
         </p>
       )}
       {check.data?.ok && (
         <p className="ok-text" role="status">
-          {ENVIRONMENT_WORDS[check.data.environment]}: {check.data.message}
+          {t('general.checked', { environment: t(`environment.${check.data.environment}`), message: check.data.message })}
         </p>
       )}
       {check.data && !check.data.ok && (
         <ErrorNotice
           className="field-error"
-          message={`${ENVIRONMENT_WORDS[check.data.environment]}: ${check.data.message}`}
+          message={t('general.checked', { environment: t(`environment.${check.data.environment}`), message: check.data.message })}
           detail={check.data.detail}
         />
       )}
       {check.isError && <ErrorNotice className="field-error" error={check.error} />}
       <Dialog
-        title={choice ? `Switch to ${ENVIRONMENT_WORDS[choice]}?` : 'Switch environment'}
+        title={choice ? t('general.confirmTitle', { environment: t(`environment.${choice}`) }) : t('general.switchEnvironment')}
         open={choice !== undefined}
         busy={switchEnv.isPending}
         onClose={() => {
@@ -143,27 +146,28 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
       >
         {choice && (
           <>
-            <p>
-              Look-ups, charges and refunds will go to {ENVIRONMENT_WORDS[choice]} instead of {ENVIRONMENT_WORDS[g.environment]}; a batch
-              look-up still running is cancelled.
-            </p>
+            <p>{t('general.confirmWhat', { next: t(`environment.${choice}`), current: t(`environment.${g.environment}`) })}</p>
             <div className="dialog-buttons">
               <Button data-autofocus onClick={() => setChoice(undefined)} disabled={switchEnv.isPending}>
-                Cancel
+                {t('general.cancel')}
               </Button>
               <Button
                 variant={choice === 'production' ? 'danger' : 'primary'}
                 onClick={() => switchEnv.mutate(choice)}
                 disabled={switchEnv.isPending || choice === g.environment}
               >
-                {switchEnv.isPending ? 'Switching…' : choice === 'production' ? 'Switch to production' : 'Switch'}
+                {switchEnv.isPending
+                  ? t('general.switching')
+                  : choice === 'production'
+                    ? t('general.switchToProduction')
+                    : t('general.switch')}
               </Button>
             </div>
           </>
         )}
       </Dialog>
 
-      <h2>Preferences</h2>
+      <h2>{t('general.preferences')}</h2>
       <form
         className="inline-form"
         onSubmit={(e) => {
@@ -172,15 +176,15 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
         }}
       >
         <Field
-          label="Language of gateway messages"
+          label={t('general.language')}
           value={language}
           maxLength={2}
           onChange={(e) => setLanguage(e.target.value.toLowerCase())}
-          hint="Two letters, for example en or ru"
+          hint={t('general.languageHint')}
           error={fieldError('language')}
         />
         <Button type="submit" variant="primary" disabled={save.isPending}>
-          Save preferences
+          {t('general.savePreferences')}
         </Button>
       </form>
     </section>
