@@ -4,6 +4,8 @@
  */
 import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
+import { list as enList } from './en/list.js';
+import { list as ruList } from './ru/list.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,6 +13,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon },
-  ru: { common: ruCommon },
+  en: { common: enCommon, list: enList },
+  ru: { common: ruCommon, list: ruList },
 } as const;
