@@ -6,6 +6,8 @@ import { common as enCommon } from './en/common.js';
 import { common as ruCommon } from './ru/common.js';
 import { list as enList } from './en/list.js';
 import { list as ruList } from './ru/list.js';
+import { reconciliation as enReconciliation } from './en/reconciliation.js';
+import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -13,6 +15,6 @@ export type Language = (typeof LANGUAGES)[number];
 export const SHOWN_LANGUAGES: readonly Language[] = ['en'];
 
 export const resources = {
-  en: { common: enCommon, list: enList },
-  ru: { common: ruCommon, list: ruList },
+  en: { common: enCommon, list: enList, reconciliation: enReconciliation },
+  ru: { common: ruCommon, list: ruList, reconciliation: ruReconciliation },
 } as const;
