@@ -83,6 +83,8 @@ export default tseslint.config(
       'renderer/src/features/keys/*.tsx',
       'renderer/src/features/settings/*.tsx',
       'renderer/src/features/roles/*.tsx',
+      'renderer/src/features/orders/list/*.tsx',
+      'renderer/src/features/reconciliation/*.tsx',
     ],
     plugins: { i18next },
     rules: {

@@ -20,6 +20,10 @@ import { settings as enSettings } from './en/settings.js';
 import { settings as ruSettings } from './ru/settings.js';
 import { roles as enRoles } from './en/roles.js';
 import { roles as ruRoles } from './ru/roles.js';
+import { list as enList } from './en/list.js';
+import { list as ruList } from './ru/list.js';
+import { reconciliation as enReconciliation } from './en/reconciliation.js';
+import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -37,6 +41,8 @@ export const resources = {
     keys: enKeys,
     settings: enSettings,
     roles: enRoles,
+    list: enList,
+    reconciliation: enReconciliation,
   },
   ru: {
     common: ruCommon,
@@ -48,5 +54,7 @@ export const resources = {
     keys: ruKeys,
     settings: ruSettings,
     roles: ruRoles,
+    list: ruList,
+    reconciliation: ruReconciliation,
   },
 } as const;

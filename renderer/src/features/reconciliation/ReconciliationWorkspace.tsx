@@ -7,6 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { EnvironmentName, ReconciliationRow, Result } from '../../../../main/ipc/contract';
 import { RECONCILIATION_CLASSES } from '../../../../main/services/periodViews';
 import { call, errorDetail, errorText, subscribe } from '../../api/client';
@@ -19,7 +20,7 @@ import { formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type PeriodWindow } from './period';
 import { useReportUi } from './reportUi';
-import { CLASS_HINTS, CLASS_TONES, CLASS_WORDS, gatewayWords, journalWords, money, rowFindings } from './words';
+import { CLASS_TONES, classHint, classWords, gatewayWords, journalWords, money, rowFindings } from './words';
 import './reconciliation.css';
 
 type Run = Result<'period.reconcile'>;
@@ -37,7 +38,24 @@ interface HeldReport {
  */
 const REPORT_KEY = ['reconciliation', 'report'] as const;
 
+/** A moment as the report shows it: compact, the full date and time on hover. */
+function When({ at, children }: { readonly at: number; readonly children?: React.ReactNode }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
+      {children}
+    </time>
+  );
+}
+
+/** The environment a report was run in, as the sentences about it name it. */
+function useEnvironmentWords() {
+  const { t } = useTranslation('reconciliation');
+  return (environment: EnvironmentName | undefined) => t(`inEnvironment.${environment ?? 'unknown'}`);
+}
+
 export function ReconciliationWorkspace() {
+  const { t } = useTranslation('reconciliation');
+  const environmentWords = useEnvironmentWords();
   const id = useId();
   const { preset, custom, choosePreset, setCustom } = useReportUi();
   const queries = useQueryClient();
@@ -84,15 +102,12 @@ export function ReconciliationWorkspace() {
   return (
     <section className="workspace reconciliation" aria-labelledby={`${id}-title`}>
       <div className="workspace-head">
-        <h1 id={`${id}-title`}>Reconciliation</h1>
+        <h1 id={`${id}-title`}>{t('title')}</h1>
       </div>
-      <p className="muted">
-        The app’s charge journal against the gateway’s orders of a period. The gateway’s orders of the period are read first; every run is
-        recorded in the audit log.
-      </p>
+      <p className="muted">{t('intro')}</p>
       <form
         className="panel inline-form"
-        aria-label="Period of the report"
+        aria-label={t('form')}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -100,11 +115,11 @@ export function ReconciliationWorkspace() {
         }}
       >
         <div className="field">
-          <label htmlFor={`${id}-period`}>Period</label>
+          <label htmlFor={`${id}-period`}>{t('period')}</label>
           <select id={`${id}-period`} value={preset} onChange={(e) => choosePreset(e.target.value as PeriodPreset)}>
-            {PERIOD_PRESETS.map(([value, label]) => (
+            {PERIOD_PRESETS.map((value) => (
               <option key={value} value={value}>
-                {label}
+                {t(`preset.${value}`)}
               </option>
             ))}
           </select>
@@ -113,14 +128,14 @@ export function ReconciliationWorkspace() {
           <>
             <DayField
               id={`${id}-from`}
-              label="First day"
+              label={t('firstDay')}
               value={custom.from}
               onChange={(from) => setCustom({ ...custom, from })}
               error={!choice.ok && choice.field === 'from' && custom.from !== '' ? choice.error : undefined}
             />
             <DayField
               id={`${id}-to`}
-              label="Last day"
+              label={t('lastDay')}
               value={custom.to}
               onChange={(to) => setCustom({ ...custom, to })}
               error={!choice.ok && choice.field === 'to' && custom.to !== '' ? choice.error : undefined}
@@ -128,28 +143,31 @@ export function ReconciliationWorkspace() {
           </>
         )}
         <p className="muted period-words" aria-live="polite">
-          {choice.ok ? periodWords(choice.window) : 'Choose the first and last day'}
+          {choice.ok ? periodWords(choice.window) : t('chooseDays')}
         </p>
+        { }
         <Button type="submit" variant="primary" disabled={!choice.ok || run.isPending}>
-          {run.isPending ? 'Reading the gateway and comparing…' : 'Run the report'}
+          {run.isPending ? t('running') : t('run')}
         </Button>
         {run.isPending && (
           // A long period can take a while to read; stopped, the report compares with what was read before.
           <Button onClick={() => stop.mutate()} disabled={stop.isPending}>
-            Stop reading the gateway
+            {t('stop')}
           </Button>
         )}
       </form>
-      {run.isError && <ErrorNotice error={run.error} lead="The report could not be run:" />}
+      {run.isError && <ErrorNotice error={run.error} lead={t('runFailed')} />}
       {report && !current && (
         <p className="panel notice-panel" role="status">
-          The last report was run in {report.environment ?? 'another environment'}; the app now works in {environment}. Run it again for
-          this one.
+          {t('otherEnvironment', {
+            environment: environmentWords(report.environment),
+            current: environment ? environmentWords(environment) : '',
+          })}
         </p>
       )}
       {current && journalChanged && (
         <p className="panel notice-panel journal-changed" role="status">
-          The charge journal has changed since this report was run (a charge, a refund or a reconcile): run it again for current figures.
+          {t('journalChanged')}
         </p>
       )}
       {current && <Report held={current} onRerun={() => start(current.run.reconciliation.period)} rerunning={run.isPending} />}
@@ -185,6 +203,8 @@ function DayField(props: {
 }
 
 function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; readonly onRerun: () => void; readonly rerunning: boolean }) {
+  const { t } = useTranslation('reconciliation');
+  const environmentWords = useEnvironmentWords();
   const id = useId();
   const { run } = held;
   const { reconciliation: r } = run;
@@ -192,7 +212,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
   const show = useReportUi((s) => s.show);
   const rows = shown ? r.rows.filter((row) => row.class === shown) : r.rows;
   const exportCsv = useFileExport(() => call('period.reconciliation.export', { runId: run.runId }), {
-    saved: (name) => `Exported the reconciliation report to ${name}`,
+    saved: (name) => t('exported', { name }),
   });
 
   return (
@@ -201,49 +221,53 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
       <div className="panel">
         <div className="workspace-head">
           <h2 id={`${id}-title`}>
-            {periodWords(r.period)} in {held.environment}
+            {t('heading', { period: periodWords(r.period), environment: held.environment ? environmentWords(held.environment) : '' })}
           </h2>
           <div className="button-row">
             <Button onClick={onRerun} disabled={rerunning}>
-              Run again
+              {t('runAgain')}
             </Button>
+            { }
             <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
-              Export CSV ({r.rows.length} row{r.rows.length === 1 ? '' : 's'})
+              {t('exportCsv', { count: r.rows.length })}
             </Button>
           </div>
         </div>
         <p className="muted">
-          Run at{' '}
-          <time dateTime={new Date(held.ranAt).toISOString()} title={formatDateTime(held.ranAt)}>
-            {formatCompactDateTime(held.ranAt)}
-          </time>
-          . Amounts are the journal’s, or the gateway’s where the journal has none.
+          <Trans
+            t={t}
+            i18nKey="ranAt"
+            values={{ time: formatCompactDateTime(held.ranAt) }}
+            components={{ time: <When at={held.ranAt} /> }}
+          />
         </p>
         <table className="data-table reconciliation-totals">
-          <caption className="visually-hidden">Totals per class</caption>
+          <caption className="visually-hidden">{t('totalsCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Class</th>
+              <th scope="col">{t('column.class')}</th>
               <th scope="col" className="num">
-                Orders
+                {t('column.orders')}
               </th>
-              <th scope="col">Amount</th>
-              <th scope="col">Meaning</th>
+              <th scope="col">{t('column.amount')}</th>
+              <th scope="col">{t('column.meaning')}</th>
             </tr>
           </thead>
           <tbody>
             {RECONCILIATION_CLASSES.map((c) => {
-              const t = r.totals[c];
+              const total = r.totals[c];
               return (
                 <tr key={c} data-class={c}>
                   <th scope="row">
-                    <span className={`badge ${CLASS_TONES[c]}`}>{CLASS_WORDS[c]}</span>
+                    <span className={`badge ${CLASS_TONES[c]}`}>{classWords(c)}</span>
                   </th>
                   <td className="num" data-total="count">
-                    {t.count}
+                    {total.count}
                   </td>
-                  <td data-total="amount">{t.amounts.length === 0 ? '–' : t.amounts.map((a) => money(a.amount, a.currency)).join(', ')}</td>
-                  <td className="muted">{CLASS_HINTS[c]}</td>
+                  <td data-total="amount">
+                    {total.amounts.length === 0 ? '–' : total.amounts.map((a) => money(a.amount, a.currency)).join(', ')}
+                  </td>
+                  <td className="muted">{classHint(c)}</td>
                 </tr>
               );
             })}
@@ -251,34 +275,32 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
         </table>
       </div>
       <div className="panel">
-        <div className="segmented class-filter" role="group" aria-label="Show the rows of">
+        <div className="segmented class-filter" role="group" aria-label={t('filter')}>
           <button type="button" aria-pressed={shown === undefined} onClick={() => show(undefined)}>
-            All ({r.rows.length})
+            {t('all', { n: r.rows.length })}
           </button>
           {RECONCILIATION_CLASSES.map((c) => (
             <button key={c} type="button" aria-pressed={shown === c} onClick={() => show(c)}>
-              {CLASS_WORDS[c]} ({r.totals[c].count})
+              {t('classCount', { name: classWords(c), n: r.totals[c].count })}
             </button>
           ))}
         </div>
         {rows.length === 0 ? (
           <p className="muted" role="status">
-            {r.rows.length === 0
-              ? 'Neither the journal nor the gateway has a charge made by this app in this period.'
-              : `No ${CLASS_WORDS[shown!].toLowerCase()} rows in this report.`}
+            {r.rows.length === 0 ? t('empty') : t(`noRows.${shown!}`)}
           </p>
         ) : (
           <div className="table-scroll">
             <table className="data-table reconciliation-table">
-              <caption className="visually-hidden">Orders of the report{shown ? `: ${CLASS_WORDS[shown]}` : ''}</caption>
+              <caption className="visually-hidden">{shown ? t('rowsCaptionOf', { name: classWords(shown) }) : t('rowsCaption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Class</th>
-                  <th scope="col">Order number</th>
-                  <th scope="col">Journal</th>
-                  <th scope="col">Gateway</th>
-                  <th scope="col">What differs</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('column.class')}</th>
+                  <th scope="col">{t('column.orderNumber')}</th>
+                  <th scope="col">{t('column.journal')}</th>
+                  <th scope="col">{t('column.gateway')}</th>
+                  <th scope="col">{t('column.differs')}</th>
+                  <th scope="col">{t('column.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -296,42 +318,27 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
 
 /** Whether the gateway side is as of now or as of an earlier sync, said plainly before any figure. */
 function SyncNotice({ run }: { readonly run: Run }) {
+  const { t } = useTranslation('reconciliation', { keyPrefix: 'sync' });
   const at = run.syncedAt;
-  const time = at !== undefined && (
-    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
-      {formatCompactDateTime(at)}
-    </time>
-  );
+  const time = at !== undefined ? { values: { time: formatCompactDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
   if (run.sync === 'done') {
     return (
       <p className="muted" role="status">
-        The gateway’s orders were read just before the report{time ? <> (at {time})</> : null}.
+        {time ? <Trans t={t} i18nKey="doneAt" {...time} /> : t('done')}
       </p>
     );
   }
-  const why = run.sync === 'failed' ? 'could not be read' : 'were not read to the end (the reading was cancelled)';
   return (
     <div className="panel warning-panel sync-notice" role="alert">
-      <strong>The gateway’s orders {why} before this report.</strong> {run.syncReason ? <>{run.syncReason} </> : null}
-      {!run.complete ? (
-        <>Part of this period was never read from the gateway, so orders of it may be missing from the gateway side. </>
-      ) : null}
-      {time ? (
-        <>
-          The gateway side is as of the last complete reading, at {time}; anything that changed at the gateway since is not in it. Run the
-          report again to retry.
-        </>
-      ) : (
-        <>
-          The gateway’s orders have never been read in this environment: the gateway side is empty, not checked. Run the report again to
-          retry.
-        </>
-      )}
+      <strong>{run.sync === 'failed' ? t('failed') : t('cancelled')}</strong> {run.syncReason ? <>{run.syncReason} </> : null}
+      {!run.complete ? <>{t('partial')} </> : null}
+      {time ? <Trans t={t} i18nKey="asOf" {...time} /> : t('never')}
     </div>
   );
 }
 
 function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
+  const { t } = useTranslation('reconciliation', { keyPrefix: 'row' });
   const showOrder = useUi((s) => s.showOrder);
   const openWorkspace = useUi((s) => s.open);
   const openChargesTab = useUi((s) => s.openChargesTab);
@@ -347,7 +354,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       const after = r.results[0];
       toast(
         after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        `${row.orderNumber}: ${after && 'charge' in after ? after.charge.stateWords : 'still open'}`,
+        t('reconciled', { order: row.orderNumber, state: after && 'charge' in after ? after.charge.stateWords : t('stillOpen') }),
       );
       void queries.invalidateQueries({ queryKey: ['charges'] });
       // What the report said of this row is no longer true: run it again.
@@ -357,11 +364,16 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
   });
   // The gateway's id where known; the number finds the order otherwise.
   const open = () => showOrder(row.orderId ?? row.orderNumber);
+  const openJournal = () => {
+    openChargesTab('journal');
+    openWorkspace('charges');
+  };
+  const mayReconcile = mayCall(profile, 'charges.reconcile');
 
   return (
     <tr data-class={row.class} data-order-number={row.orderNumber} className="report-row" onClick={open}>
       <td>
-        <span className={`badge ${CLASS_TONES[row.class]}`}>{CLASS_WORDS[row.class]}</span>
+        <span className={`badge ${CLASS_TONES[row.class]}`}>{classWords(row.class)}</span>
       </td>
       <td className="mono">{row.orderNumber}</td>
       <td data-side="journal">
@@ -369,14 +381,16 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
           <>
             {journalWords(j)}
             <div className="muted figure-note">
-              <time dateTime={new Date(j.at).toISOString()} title={formatDateTime(j.at)}>
-                {formatCompactDateTime(j.at)}
-              </time>{' '}
-              by {j.operator}
+              <Trans
+                t={t}
+                i18nKey="by"
+                values={{ time: formatCompactDateTime(j.at), operator: j.operator }}
+                components={{ time: <When at={j.at} /> }}
+              />
             </div>
           </>
         ) : (
-          <span className="muted">no charge</span>
+          <span className="muted">{t('noCharge')}</span>
         )}
       </td>
       <td data-side="gateway">
@@ -384,14 +398,16 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
           <>
             {gatewayWords(g)}
             <div className="muted figure-note">
-              status {g.status}, registered{' '}
-              <time dateTime={new Date(g.registeredAt).toISOString()} title={formatDateTime(g.registeredAt)}>
-                {formatCompactDateTime(g.registeredAt)}
-              </time>
+              <Trans
+                t={t}
+                i18nKey="status"
+                values={{ status: g.status, time: formatCompactDateTime(g.registeredAt) }}
+                components={{ time: <When at={g.registeredAt} /> }}
+              />
             </div>
           </>
         ) : (
-          <span className="muted">no order</span>
+          <span className="muted">{t('noOrder')}</span>
         )}
       </td>
       <td data-side="differences">
@@ -404,30 +420,29 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       <td>
         {/* The buttons do their own thing, not the row's. */}
         <div className="button-row" onClick={(e) => e.stopPropagation()}>
-          <Button className="btn-small" onClick={open} aria-label={`Open order ${row.orderNumber}`}>
-            Open
+          <Button className="btn-small" onClick={open} aria-label={t('openLabel', { order: row.orderNumber })}>
+            {t('open')}
           </Button>
-          {chargeOpen && mayCall(profile, 'charges.reconcile') && (
+          {chargeOpen && mayReconcile && (
             <Button
               className="btn-small"
+               
               variant="primary"
               onClick={() => reconcile.mutate(j.chargeId)}
               disabled={reconcile.isPending}
-              aria-label={`Reconcile ${row.orderNumber}`}
+              aria-label={t('reconcileLabel', { order: row.orderNumber })}
             >
-              {reconcile.isPending ? 'Asking…' : 'Reconcile'}
+              {reconcile.isPending ? t('asking') : t('reconcile')}
             </Button>
           )}
           {row.class === 'open' && (
             <Button
               className="btn-small"
+               
               variant="ghost"
-              onClick={() => {
-                openChargesTab('journal');
-                openWorkspace('charges');
-              }}
+              onClick={openJournal}
             >
-              Charge journal
+              {t('chargeJournal')}
             </Button>
           )}
         </div>

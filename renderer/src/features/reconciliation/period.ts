@@ -3,16 +3,11 @@
  * own calendar (a day starts at local midnight, whatever the daylight-saving change in between).
  */
 import { dayStart } from '../../format/dates';
+import { i18n } from '../../i18n';
 
-export const PERIOD_PRESETS = [
-  ['today', 'Today'],
-  ['yesterday', 'Yesterday'],
-  ['last7', 'Last 7 days'],
-  ['thisMonth', 'This month'],
-  ['lastMonth', 'Last month'],
-  ['custom', 'Custom'],
-] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number][0];
+/** The periods offered, in the order shown; their names are the catalogue's `reconciliation:preset.<id>`. */
+export const PERIOD_PRESETS = ['today', 'yesterday', 'last7', 'thisMonth', 'lastMonth', 'custom'] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 export interface PeriodWindow {
   readonly from: number;
@@ -56,12 +51,13 @@ export function choosePeriod(preset: PeriodPreset, custom: CustomDays, now = new
   if (preset !== 'custom') return { ok: true, window: presetWindow(preset, now) };
   const from = dayStart(custom.from);
   const last = dayStart(custom.to);
-  if (from === undefined) return { ok: false, field: 'from', error: 'Choose the first day' };
-  if (last === undefined) return { ok: false, field: 'to', error: 'Choose the last day' };
-  if (from > last) return { ok: false, field: 'to', error: 'The last day is before the first' };
+  if (from === undefined) return { ok: false, field: 'from', error: i18n.t('reconciliation:periodError.chooseFirst') };
+  if (last === undefined) return { ok: false, field: 'to', error: i18n.t('reconciliation:periodError.chooseLast') };
+  if (from > last) return { ok: false, field: 'to', error: i18n.t('reconciliation:periodError.lastBeforeFirst') };
   const end = new Date(last);
   const to = localDay(end.getFullYear(), end.getMonth(), end.getDate() + 1);
-  if (to - from > MAX_PERIOD_DAYS * 86_400_000) return { ok: false, field: 'to', error: `A period is at most ${MAX_PERIOD_DAYS} days` };
+  if (to - from > MAX_PERIOD_DAYS * 86_400_000)
+    return { ok: false, field: 'to', error: i18n.t('reconciliation:periodError.tooLong', { days: MAX_PERIOD_DAYS }) };
   return { ok: true, window: { from, to } };
 }
 

@@ -7,21 +7,13 @@ import cc from 'currency-codes';
 import type { Difference, ReconciliationClass, ReconciliationRow } from '../../../../main/ipc/contract';
 import type { GatewaySide, JournalSide } from '../../../../main/services/periodViews';
 import { formatAmount } from '../../format/money';
+import { i18n } from '../../i18n';
 
-export const CLASS_WORDS: Record<ReconciliationClass, string> = {
-  matched: 'Matched',
-  disagrees: 'Disagrees',
-  notInJournal: 'Not in journal',
-  open: 'Open',
-};
+/** A class in words, in the language shown. */
+export const classWords = (c: ReconciliationClass): string => i18n.t(`reconciliation:class.${c}`);
 
 /** What each class means, for the totals and the filter's description. */
-export const CLASS_HINTS: Record<ReconciliationClass, string> = {
-  matched: 'The gateway shows what the journal says happened',
-  disagrees: 'The gateway shows another state, amount, currency or refund, or no such order',
-  notInJournal: 'Paid at the gateway under a number this app makes up, but never journalled here',
-  open: 'The journal does not know the outcome yet: reconcile it',
-};
+export const classHint = (c: ReconciliationClass): string => i18n.t(`reconciliation:hint.${c}`);
 
 export const CLASS_TONES: Record<ReconciliationClass, string> = {
   matched: 'tone-success',
@@ -39,46 +31,52 @@ export function money(minor: number, numeric: string): string {
   return formatAmount(minor, c?.digits ?? 2, c?.code ?? numeric);
 }
 
-const currencyName = (numeric: string) => currencyOf(numeric)?.code ?? `currency ${numeric}`;
+const currencyName = (numeric: string) => currencyOf(numeric)?.code ?? i18n.t('reconciliation:currency', { code: numeric });
 
 /** What the journal says became of the charge, with what the app did to it since. */
 export function journalWords(j: JournalSide): string {
-  const m = (minor: number) => money(minor, j.currency);
+  const amount = money(j.amount, j.currency);
+  const t = (key: 'reversed' | 'refunded' | 'charged' | 'declined' | 'failed' | 'pending' | 'unknown') =>
+    i18n.t(`reconciliation:journal.${key}`, { amount });
   switch (j.state) {
     case 'PAID':
-      if (j.reversed) return `reversed ${m(j.amount)}`;
-      if (j.refunded >= j.amount) return `refunded ${m(j.amount)}`;
-      if (j.refunded > 0) return `charged ${m(j.amount)}, refunded ${m(j.refunded)}`;
-      return `charged ${m(j.amount)}`;
+      if (j.reversed) return t('reversed');
+      if (j.refunded >= j.amount) return t('refunded');
+      if (j.refunded > 0) return i18n.t('reconciliation:journal.chargedRefunded', { amount, refunded: money(j.refunded, j.currency) });
+      return t('charged');
     case 'DECLINED':
-      return `declined ${m(j.amount)}`;
+      return t('declined');
     case 'FAILED':
-      return `failed, nothing charged (${m(j.amount)})`;
+      return t('failed');
     case 'PENDING':
-      return `being sent, ${m(j.amount)}`;
+      return t('pending');
     case 'UNKNOWN':
-      return `outcome unknown, ${m(j.amount)}`;
+      return t('unknown');
   }
 }
 
 /** What the gateway's order shows, by its status. */
 export function gatewayWords(g: GatewaySide): string {
   const m = (minor: number) => money(minor, g.currency);
+  const t = (key: 'registered' | 'held' | 'charged' | 'reversed' | 'refunded' | 'threeDs' | 'declined', minor: number) =>
+    i18n.t(`reconciliation:gateway.${key}`, { amount: m(minor) });
   switch (g.status) {
     case 0:
-      return `registered, not paid (${m(g.amount)})`;
+      return t('registered', g.amount);
     case 1:
-      return `held ${m(g.amount)}`;
+      return t('held', g.amount);
     case 2:
-      return g.refundedAmount > 0 ? `charged ${m(g.depositedAmount)}, refunded ${m(g.refundedAmount)}` : `charged ${m(g.depositedAmount)}`;
+      return g.refundedAmount > 0
+        ? i18n.t('reconciliation:gateway.chargedRefunded', { amount: m(g.depositedAmount), refunded: m(g.refundedAmount) })
+        : t('charged', g.depositedAmount);
     case 3:
-      return `reversed ${m(g.amount)}`;
+      return t('reversed', g.amount);
     case 4:
-      return `refunded ${m(g.refundedAmount)}`;
+      return t('refunded', g.refundedAmount);
     case 5:
-      return `at 3-D Secure, not paid (${m(g.amount)})`;
+      return t('threeDs', g.amount);
     case 6:
-      return `declined ${m(g.amount)}`;
+      return t('declined', g.amount);
   }
 }
 
@@ -86,18 +84,27 @@ export function gatewayWords(g: GatewaySide): string {
 export function differenceWords(d: Difference, row: ReconciliationRow): string {
   const j = row.journal;
   const g = row.gateway;
-  const journal = j ? journalWords(j) : 'no charge';
+  const journal = j ? journalWords(j) : i18n.t('reconciliation:row.noCharge');
   switch (d.kind) {
     case 'notAtGateway':
-      return `Journal: ${journal}; gateway: no such order in this period`;
+      return i18n.t('reconciliation:difference.notAtGateway', { journal });
     case 'status':
-      return `Journal: ${journal}; gateway: ${g ? gatewayWords(g) : `status ${d.actual}`}`;
+      return i18n.t('reconciliation:difference.status', {
+        journal,
+        gateway: g ? gatewayWords(g) : i18n.t('reconciliation:difference.statusCode', { code: d.actual }),
+      });
     case 'amount':
-      return `Amount: journal ${money(d.expected, j?.currency ?? '')}; gateway ${money(d.actual, g?.currency ?? j?.currency ?? '')}`;
+      return i18n.t('reconciliation:difference.amount', {
+        journal: money(d.expected, j?.currency ?? ''),
+        gateway: money(d.actual, g?.currency ?? j?.currency ?? ''),
+      });
     case 'currency':
-      return `Currency: journal ${currencyName(d.expected)}; gateway ${currencyName(d.actual)}`;
+      return i18n.t('reconciliation:difference.currency', { journal: currencyName(d.expected), gateway: currencyName(d.actual) });
     case 'refunded':
-      return `Refunded: journal ${money(d.expected, j?.currency ?? '')}; gateway ${money(d.actual, g?.currency ?? j?.currency ?? '')}`;
+      return i18n.t('reconciliation:difference.refunded', {
+        journal: money(d.expected, j?.currency ?? ''),
+        gateway: money(d.actual, g?.currency ?? j?.currency ?? ''),
+      });
   }
 }
 
@@ -107,20 +114,20 @@ export function rowFindings(row: ReconciliationRow): readonly string[] {
   const j = row.journal;
   switch (row.class) {
     case 'notInJournal':
-      return [`Gateway: ${row.gateway ? gatewayWords(row.gateway) : 'paid'}; journal: no charge under this number`];
+      return [
+        i18n.t('reconciliation:finding.notInJournal', {
+          gateway: row.gateway ? gatewayWords(row.gateway) : i18n.t('reconciliation:finding.paid'),
+        }),
+      ];
     case 'open': {
       const out: string[] = [];
       if (j && (j.state === 'PENDING' || j.state === 'UNKNOWN'))
-        out.push(`Journal: ${journalWords(j)}; Reconcile asks the gateway what happened`);
-      if (j && j.openOperations > 0) {
-        out.push(
-          `${j.openOperations} operation${j.openOperations === 1 ? '' : 's'} on it with an unknown outcome (settled when the app starts)`,
-        );
-      }
+        out.push(i18n.t('reconciliation:finding.open', { journal: journalWords(j) }));
+      if (j && j.openOperations > 0) out.push(i18n.t('reconciliation:finding.operations', { count: j.openOperations }));
       return out;
     }
     case 'matched':
-      return ['Both agree'];
+      return [i18n.t('reconciliation:finding.agree')];
     default:
       return [];
   }

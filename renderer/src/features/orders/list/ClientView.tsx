@@ -4,6 +4,7 @@
  * list), and their orders of the list's period with totals, from the same query as the list.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { StoredCardView } from '../../../../../main/ipc/contract';
 import type { PeriodOrder } from '../../../../../main/services/periodViews';
 import { call } from '../../../api/client';
@@ -14,14 +15,16 @@ import { mayCall, useRoleProfile } from '../../roles/profile';
 import { localDay, type PeriodWindow } from './period';
 import { PeriodResults } from './OrderList';
 
-const CATEGORY_WORDS: Record<StoredCardView['category'], string> = {
-  COMMON: 'Common',
-  RECURRENT: 'Recurrent',
-  INSTALLMENT: 'Installment',
-  UNKNOWN: 'Other',
-};
+/** The catalogue's word for each category of stored card (`list:client.<key>`). */
+const CATEGORY_KEYS = {
+  COMMON: 'categoryCommon',
+  RECURRENT: 'categoryRecurrent',
+  INSTALLMENT: 'categoryInstallment',
+  UNKNOWN: 'categoryUnknown',
+} as const satisfies Record<StoredCardView['category'], string>;
 
 function StoredCards({ clientId }: { readonly clientId: string }) {
+  const { t } = useTranslation('list', { keyPrefix: 'client' });
   const profile = useRoleProfile().data;
   const allowed = mayCall(profile, 'bindings.find');
   const found = useQuery({
@@ -30,35 +33,35 @@ function StoredCards({ clientId }: { readonly clientId: string }) {
     enabled: allowed,
   });
   if (!profile) return null;
-  if (!allowed) return <p className="muted">Stored cards are shown to Finance and Administrator profiles.</p>;
-  if (found.isError) return <ErrorNotice lead="The client's stored cards could not be read:" error={found.error} />;
-  if (!found.data) return <p className="muted">Reading the stored cards…</p>;
+  if (!allowed) return <p className="muted">{t('cardsNotShown')}</p>;
+  if (found.isError) return <ErrorNotice lead={t('cardsFailed')} error={found.error} />;
+  if (!found.data) return <p className="muted">{t('cardsReading')}</p>;
   const { groups, other } = found.data;
   const cards = [...groups.common, ...groups.recurrent, ...groups.installment, ...other];
-  if (cards.length === 0) return <p>The gateway lists no stored card for this client.</p>;
+  if (cards.length === 0) return <p>{t('noCards')}</p>;
   return (
     <div className="table-scroll">
-      <table className="data-table" aria-label="Stored cards of the client">
+      <table className="data-table" aria-label={t('cardsTable')}>
         <thead>
           <tr>
-            <th scope="col">Card</th>
-            <th scope="col">Category</th>
-            <th scope="col">Payment system</th>
-            <th scope="col">Expiry</th>
-            <th scope="col">State</th>
-            <th scope="col">Binding ID</th>
+            <th scope="col">{t('card')}</th>
+            <th scope="col">{t('category')}</th>
+            <th scope="col">{t('paymentSystem')}</th>
+            <th scope="col">{t('expiry')}</th>
+            <th scope="col">{t('state')}</th>
+            <th scope="col">{t('bindingId')}</th>
           </tr>
         </thead>
         <tbody>
           {cards.map((c) => (
             <tr key={c.bindingId}>
               <td className="mono">{c.maskedPan ?? '—'}</td>
-              <td>{CATEGORY_WORDS[c.category]}</td>
+              <td>{t(CATEGORY_KEYS[c.category])}</td>
               <td>{c.paymentSystem ?? '—'}</td>
               <td>{c.expiry ? `${c.expiry.slice(4, 6)}/${c.expiry.slice(0, 4)}` : '—'}</td>
-              <td>{!c.enabled ? 'Disabled' : c.expired ? 'Expired' : c.expiresSoon ? 'Expires soon' : 'Enabled'}</td>
+              <td>{!c.enabled ? t('disabled') : c.expired ? t('expired') : c.expiresSoon ? t('expiresSoon') : t('enabled')}</td>
               <td>
-                <Copyable value={c.bindingId} what="binding ID" className="mono id-value" />
+                <Copyable value={c.bindingId} what={t('bindingIdWhat')} className="mono id-value" />
               </td>
             </tr>
           ))}
@@ -79,25 +82,20 @@ export function ClientView({
   readonly onBack: () => void;
   readonly onOpen: (order: PeriodOrder) => void;
 }) {
-  const period = `${localDay(window.from)} to ${localDay(window.to - 1)}`;
+  const { t } = useTranslation('list', { keyPrefix: 'client' });
   return (
     <article className="panel client-view" aria-labelledby="client-title">
       <header className="order-head">
-        <h2 id="client-title">Client {clientId}</h2>
-        <Button onClick={onBack}>Back to the list</Button>
+        <h2 id="client-title">{t('title', { id: clientId })}</h2>
+        <Button onClick={onBack}>{t('back')}</Button>
       </header>
       <section aria-labelledby="client-cards">
-        <h3 id="client-cards">Stored cards</h3>
+        <h3 id="client-cards">{t('cards')}</h3>
         <StoredCards clientId={clientId} />
       </section>
       <section aria-labelledby="client-orders">
-        <h3 id="client-orders">Orders of {period}</h3>
-        <PeriodResults
-          query={{ from: window.from, to: window.to, clientId }}
-          sort="newest"
-          label={`Orders of client ${clientId}`}
-          onOpen={onOpen}
-        />
+        <h3 id="client-orders">{t('orders', { from: localDay(window.from), to: localDay(window.to - 1) })}</h3>
+        <PeriodResults query={{ from: window.from, to: window.to, clientId }} label={t('ordersLabel', { id: clientId })} onOpen={onOpen} />
       </section>
     </article>
   );

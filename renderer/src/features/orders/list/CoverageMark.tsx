@@ -3,6 +3,7 @@
  * environment-wide and can be true while the period on screen (last month, say) was never read, and then
  * the totals understate money; this mark says which of the three the figures are.
  */
+import { useTranslation } from 'react-i18next';
 import type { OrderListView } from '../../../../../main/services/periodViews';
 import { Button } from '../../../components/Button';
 import { localDay } from './period';
@@ -32,28 +33,25 @@ export function coverageOf(view: Pick<OrderListView, 'complete' | 'syncedAt' | '
 }
 
 export function CoverageMark({ coverage, onSync }: { readonly coverage: Coverage; readonly onSync?: () => void }) {
+  const { t } = useTranslation('list');
   switch (coverage.kind) {
     case 'reading':
       return (
         <p className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="reading">
-          Being read from the gateway now: the totals may still change.
+          {t('coverage.reading')}
         </p>
       );
     case 'whole':
       return (
         <p className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="whole">
-          Read whole, synced at {syncTime(coverage.syncedAt)}
+          {t('coverage.whole', { time: syncTime(coverage.syncedAt) })}
         </p>
       );
     case 'partial':
       return (
         <div className="coverage-mark" role="status" data-testid="period-coverage" data-coverage="partial">
-          <span>
-            {coverage.syncedAt === undefined
-              ? 'Nothing has been read from the gateway yet: the totals may be incomplete.'
-              : 'Only partly read from the gateway: the totals may be incomplete.'}
-          </span>
-          {onSync && <Button onClick={onSync}>Sync this period</Button>}
+          <span>{coverage.syncedAt === undefined ? t('coverage.neverRead') : t('coverage.partial')}</span>
+          {onSync && <Button onClick={onSync}>{t('coverage.syncPeriod')}</Button>}
         </div>
       );
   }

@@ -5,6 +5,7 @@
  * the filters, the totals and chart of what they show, and the table, with a CSV of exactly that.
  */
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
 import { call } from '../../../api/client';
 import { useUi } from '../../../app/uiStore';
@@ -22,6 +23,7 @@ import {
   PRESETS,
   SORTS,
   STATES,
+  stateWords,
   type FilterDraft,
   type ListFilters,
   type PeriodQuery,
@@ -45,52 +47,57 @@ function SyncMark({
   readonly onCancel: () => void;
   readonly onRetry: () => void;
 }) {
+  const { t } = useTranslation('list', { keyPrefix: 'sync' });
   const progress = useSyncProgress();
-  const asOf =
-    syncedAt === undefined
-      ? 'Nothing has been read from the gateway yet: the list is empty until a sync succeeds.'
-      : `Showing this computer's copy as of the last sync at ${syncTime(syncedAt)}; orders of this period it had not read yet are missing.`;
+  const asOf = syncedAt === undefined ? t('neverRead') : t('asOf', { time: syncTime(syncedAt) });
   switch (state.kind) {
     case 'running':
       return (
         <div className="sync-mark" role="status">
           <span>
-            Syncing…{progress?.total !== undefined ? ` ${progress.fetched.toLocaleString()} of ${progress.total.toLocaleString()}` : ''}
+            {progress?.total !== undefined
+              ? t('runningProgress', { fetched: progress.fetched.toLocaleString(), total: progress.total.toLocaleString() })
+              : t('running')}
           </span>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{t('cancel')}</Button>
         </div>
       );
     case 'done':
       return (
         <div className="sync-mark" role="status">
           {/* The sync's own end time: the view read before it ended may still carry the one before. */}
-          <span>{(state.at ?? syncedAt) !== undefined ? `Synced at ${syncTime(Math.max(state.at ?? 0, syncedAt ?? 0))}` : 'Synced'}</span>
-          <Button onClick={onRetry}>Sync now</Button>
+          <span>
+            {(state.at ?? syncedAt) !== undefined ? t('syncedAt', { time: syncTime(Math.max(state.at ?? 0, syncedAt ?? 0)) }) : t('synced')}
+          </span>
+          <Button onClick={onRetry}>{t('syncNow')}</Button>
         </div>
       );
     case 'cancelled':
       return (
         <div className="sync-mark notice-panel" role="status">
-          <span>Sync cancelled. {asOf}</span>
-          <Button onClick={onRetry}>Sync again</Button>
+          <span>{t('cancelled', { asOf })}</span>
+          <Button onClick={onRetry}>{t('syncAgain')}</Button>
         </div>
       );
     case 'failed':
       return (
         <div className="sync-failed">
-          <ErrorNotice
-            lead="The orders of this period could not be brought up to date:"
-            message={state.reason}
-            {...(state.detail ? { detail: state.detail } : {})}
-          />
+          <ErrorNotice lead={t('failedLead')} message={state.reason} {...(state.detail ? { detail: state.detail } : {})} />
           <div className="sync-mark" role="status">
             <span>{asOf}</span>
-            <Button onClick={onRetry}>Try again</Button>
+            <Button onClick={onRetry}>{t('tryAgain')}</Button>
           </div>
         </div>
       );
   }
 }
+
+/** The choices of the Paid filter, with their words' keys (`list:filters.<key>`). */
+const PAID_CHOICES = [
+  ['any', 'paidAny'],
+  ['paid', 'paidYes'],
+  ['unpaid', 'paidNo'],
+] as const satisfies readonly (readonly [FilterDraft['paid'], string])[];
 
 function Filters({
   draft,
@@ -103,13 +110,14 @@ function Filters({
   readonly errors: Readonly<Record<string, string>>;
   readonly currencies: readonly string[];
 }) {
+  const { t } = useTranslation('list', { keyPrefix: 'filters' });
   const id = useId();
   const text = (
     field: keyof FilterDraft,
     label: string,
     props: { placeholder?: string; inputMode?: 'numeric' | 'decimal'; className?: string } = {},
   ) => (
-    <div className={`field compact${props.className ? ` ${props.className}` : ''}`}>
+    <div key={field} className={`field compact${props.className ? ` ${props.className}` : ''}`}>
       <label htmlFor={`${id}-${field}`}>{label}</label>
       <input
         id={`${id}-${field}`}
@@ -129,11 +137,21 @@ function Filters({
       )}
     </div>
   );
-  const unit = draft.currency ? (currencyInfo(draft.currency).alpha ?? draft.currency) : 'major units';
+  const unit = draft.currency ? (currencyInfo(draft.currency).alpha ?? draft.currency) : t('majorUnits');
+  const amount = { inputMode: 'decimal', className: 'amount' } as const;
+  const digits = { inputMode: 'numeric', className: 'digits' } as const;
+  const fields: readonly [keyof FilterDraft, string, Parameters<typeof text>[2]?][] = [
+    ['minAmount', t('from', { unit }), amount],
+    ['maxAmount', t('to', { unit }), amount],
+    ['first6', t('first6'), digits],
+    ['last4', t('last4'), digits],
+    ['clientId', t('clientId')],
+    ['text', t('text'), { placeholder: t('textPlaceholder') }],
+  ];
   return (
-    <form className="period-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+    <form className="period-filters" aria-label={t('form')} onSubmit={(e) => e.preventDefault()}>
       <fieldset className="state-filter">
-        <legend>State</legend>
+        <legend>{t('state')}</legend>
         {STATES.map((s) => (
           <label key={s.code} className="check">
             <input
@@ -146,27 +164,29 @@ function Filters({
                 })
               }
             />
-            {s.words}
+            {stateWords(s.code)}
           </label>
         ))}
       </fieldset>
       <div className="filter-fields">
         <div className="field compact">
-          <label htmlFor={`${id}-paid`}>Paid</label>
+          <label htmlFor={`${id}-paid`}>{t('paid')}</label>
           <select
             id={`${id}-paid`}
             value={draft.paid}
             onChange={(e) => setDraft({ ...draft, paid: e.target.value as FilterDraft['paid'] })}
           >
-            <option value="any">Paid or not</option>
-            <option value="paid">Paid</option>
-            <option value="unpaid">Not paid</option>
+            {PAID_CHOICES.map(([value, key]) => (
+              <option key={value} value={value}>
+                {t(key)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field compact">
-          <label htmlFor={`${id}-currency`}>Currency</label>
+          <label htmlFor={`${id}-currency`}>{t('currency')}</label>
           <select id={`${id}-currency`} value={draft.currency} onChange={(e) => setDraft({ ...draft, currency: e.target.value })}>
-            <option value="">Any currency</option>
+            <option value="">{t('anyCurrency')}</option>
             {currencies.map((c) => (
               <option key={c} value={c}>
                 {currencyInfo(c).alpha ?? c}
@@ -174,14 +194,9 @@ function Filters({
             ))}
           </select>
         </div>
-        {text('minAmount', `From (${unit})`, { inputMode: 'decimal', className: 'amount' })}
-        {text('maxAmount', `To (${unit})`, { inputMode: 'decimal', className: 'amount' })}
-        {text('first6', 'Card first six', { inputMode: 'numeric', className: 'digits' })}
-        {text('last4', 'Card last four', { inputMode: 'numeric', className: 'digits' })}
-        {text('clientId', 'Client ID')}
-        {text('text', 'Order number or text', { placeholder: 'number, description, client' })}
+        {fields.map(([field, label, props]) => text(field, label, props))}
         <Button onClick={() => setDraft(EMPTY_FILTERS)} disabled={draft === EMPTY_FILTERS}>
-          Clear filters
+          {t('clear')}
         </Button>
       </div>
     </form>
@@ -214,7 +229,7 @@ function useAppliedFilters(draft: FilterDraft): { applied: ListFilters; errors: 
  */
 export function PeriodResults({
   query,
-  sort,
+  sort = 'newest',
   label,
   onOpen,
   onClient,
@@ -224,7 +239,8 @@ export function PeriodResults({
   children,
 }: {
   readonly query: PeriodQuery;
-  readonly sort: PeriodSort;
+  /** Newest first unless said. */
+  readonly sort?: PeriodSort;
   readonly label: string;
   readonly onOpen: (order: PeriodOrder) => void;
   readonly onClient?: (clientId: string) => void;
@@ -237,11 +253,12 @@ export function PeriodResults({
   /** Shown under the table (how to move through it). */
   readonly children?: React.ReactNode;
 }) {
+  const { t } = useTranslation('list');
   const first = usePeriodPage(query, sort, 0);
   const view = first.data;
   return (
     <>
-      {first.isError && <ErrorNotice lead="The list could not be read:" error={first.error} />}
+      {first.isError && <ErrorNotice lead={t('readFailed')} error={first.error} />}
       {view && (
         <>
           <PeriodTotals
@@ -284,6 +301,7 @@ export function OrderList({
   readonly onOpen: (order: PeriodOrder) => void;
   readonly onClient: (clientId: string) => void;
 }) {
+  const { t } = useTranslation('list');
   const id = useId();
   const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTERS);
   const [sort, setSort] = useState<PeriodSort>('newest');
@@ -300,12 +318,15 @@ export function OrderList({
   const [seen, setSeen] = useState<readonly string[]>(COMMON_CURRENCIES);
   const totals = first.data?.totals;
   useEffect(() => {
-    const fresh = (totals ?? []).map((t) => t.currency).filter((c) => !seen.includes(c));
+    const fresh = (totals ?? []).map((row) => row.currency).filter((c) => !seen.includes(c));
     if (fresh.length > 0) setSeen([...seen, ...new Set(fresh)]);
   }, [totals, seen]);
 
   const exportCsv = useFileExport(() => call('period.export', { query, sort }), {
-    saved: (name) => `Exported ${(first.data?.total ?? 0).toLocaleString()} orders to ${name}`,
+    saved: (name) => {
+      const count = first.data?.total ?? 0;
+      return t('exported', { count, n: count.toLocaleString(), name });
+    },
   });
 
   const choose = (preset: PresetId) => {
@@ -323,34 +344,34 @@ export function OrderList({
     <section className="order-list" aria-labelledby={`${id}-title`}>
       <div className="period-bar">
         <h2 id={`${id}-title`} className="visually-hidden">
-          Orders of the period
+          {t('title')}
         </h2>
-        <div className="segmented" role="group" aria-label="Period">
+        <div className="segmented" role="group" aria-label={t('periodGroup')}>
           {PRESETS.map((p) => (
-            <button key={p.id} type="button" aria-pressed={period.preset === p.id} onClick={() => choose(p.id)}>
-              {p.label}
+            <button key={p} type="button" aria-pressed={period.preset === p} onClick={() => choose(p)}>
+              {t(`preset.${p}`)}
             </button>
           ))}
         </div>
         <Button className="disclosure" aria-expanded={filtersOpen} aria-controls={`${id}-filters`} onClick={toggleFilters}>
           {/* Folded away, the filters still say that they narrow the list. */}
-          Filters{setFilters > 0 ? ` (${setFilters} set)` : ''}
+          {setFilters > 0 ? t('filters.buttonSet', { n: setFilters }) : t('filters.button')}
         </Button>
         {period.preset === 'custom' && (
           <form
             className="custom-period"
-            aria-label="Custom period"
+            aria-label={t('customPeriod')}
             onSubmit={(e) => {
               e.preventDefault();
               if (custom.ok) setPeriod({ preset: 'custom', window: custom.value });
             }}
           >
             <div className="field compact">
-              <label htmlFor={`${id}-first`}>First day</label>
+              <label htmlFor={`${id}-first`}>{t('firstDay')}</label>
               <input id={`${id}-first`} type="date" value={firstDay} onChange={(e) => setFirstDay(e.target.value)} />
             </div>
             <div className="field compact">
-              <label htmlFor={`${id}-last`}>Last day</label>
+              <label htmlFor={`${id}-last`}>{t('lastDay')}</label>
               <input
                 id={`${id}-last`}
                 type="date"
@@ -360,8 +381,9 @@ export function OrderList({
                 aria-describedby={custom.ok ? undefined : `${id}-period-error`}
               />
             </div>
+            { }
             <Button type="submit" variant="primary" disabled={!custom.ok}>
-              Show period
+              {t('showPeriod')}
             </Button>
             {!custom.ok && (
               <div id={`${id}-period-error`} className="field-error" role="alert">
@@ -378,7 +400,7 @@ export function OrderList({
       <PeriodResults
         query={query}
         sort={sort}
-        label="Orders of the period"
+        label={t('title')}
         onOpen={onOpen}
         onClient={onClient}
         syncing={sync.state.kind === 'running'}
@@ -386,22 +408,22 @@ export function OrderList({
         tools={
           <div className="list-tools">
             <div className="field compact inline">
-              <label htmlFor={`${id}-sort`}>Sort</label>
+              <label htmlFor={`${id}-sort`}>{t('sort.label')}</label>
               <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as PeriodSort)}>
                 {SORTS.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.label}
+                  <option key={s} value={s}>
+                    {t(`sort.${s}`)}
                   </option>
                 ))}
               </select>
             </div>
             <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.data?.total ?? 0) === 0}>
-              Export CSV
+              {t('exportCsv')}
             </Button>
           </div>
         }
       >
-        <p className="hint">Arrows, PageUp/PageDown, Home/End move; Enter or a click opens the order.</p>
+        <p className="hint">{t('hint')}</p>
       </PeriodResults>
     </section>
   );

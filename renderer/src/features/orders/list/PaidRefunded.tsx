@@ -5,6 +5,7 @@
  * agree. A partial refund leaves an order charged and its refunded part is not in the totals: "Refunded"
  * is the amount of the orders in the Refunded state, which the table per state says the same way.
  */
+import { useTranslation } from 'react-i18next';
 import type { OrderStatusCode, PeriodTotal } from '../../../../../main/services/periodViews';
 import { formatAmount } from '../../../format/money';
 import { currencyInfo } from './period';
@@ -65,11 +66,12 @@ function Part({
   readonly label: string;
   readonly sums: readonly CurrencySum[];
 }) {
+  const { t } = useTranslation('list');
   const shown = sums.slice(0, SHOWN);
   const rest = sums.slice(SHOWN);
   return (
     <span className="money-part" data-kind={kind}>
-      {label} {sums.length === 0 && 'nothing'}
+      {label} {sums.length === 0 && t('money.nothing')}
       {shown.map((s, i) => (
         <span key={s.currency}>
           {i > 0 && ' · '}
@@ -81,7 +83,7 @@ function Part({
           {' '}
           {/* The sighted see "+2 more" with the rest on hover; a screen reader reads the rest itself. */}
           <span className="money-more-mark" title={rest.map(money).join(' · ')} aria-hidden="true">
-            +{rest.length} more
+            {t('money.more', { n: rest.length })}
           </span>
           <span className="money-more visually-hidden">
             {rest.map((s) => (
@@ -98,12 +100,15 @@ function Part({
 }
 
 export function PaidRefunded({ totals }: { readonly totals: readonly PeriodTotal[] }) {
+  const { t } = useTranslation('list');
   const { paid, refunded } = paidRefundedSums(totals);
   return (
     <p className="paid-refunded" data-testid="period-money">
-      <Part kind="paid" label="Paid" sums={paid} />
+      {/* eslint-disable-next-line i18next/no-literal-string -- the part's kind, for tests and styles */}
+      <Part kind="paid" label={t('money.paid')} sums={paid} />
       {' — '}
-      <Part kind="refunded" label="Refunded" sums={refunded} />
+      {/* eslint-disable-next-line i18next/no-literal-string -- the part's kind, for tests and styles */}
+      <Part kind="refunded" label={t('money.refunded')} sums={refunded} />
     </p>
   );
 }

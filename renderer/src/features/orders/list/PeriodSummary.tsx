@@ -5,6 +5,7 @@
  * the app's CSP allows); the totals table beside it says the same in text.
  */
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PeriodDay, PeriodTotal } from '../../../../../main/services/periodViews';
 import { useUi } from '../../../app/uiStore';
@@ -23,6 +24,12 @@ const STATE_COLOURS: Readonly<Record<number, string>> = {
   5: '#64748b',
   6: '#dc2626',
 };
+
+/** The charts' drawing options (recharts props: keys, colours, sizes), none of them text. */
+const GRID = { strokeDasharray: '3 3', stroke: 'var(--border)', vertical: false } as const;
+const TICK = { fill: 'var(--muted)', fontSize: 11 } as const;
+const TOOLTIP_STYLE = { background: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' } as const;
+const DAY = 'day';
 
 const money = (currency: string, minor: number) => {
   const c = currencyInfo(currency);
@@ -49,61 +56,62 @@ export function PeriodTotals({
   /** The list's own tools (sort, export), at the end of the count's line. */
   readonly tools?: React.ReactNode;
 }) {
+  const { t } = useTranslation('list', { keyPrefix: 'totals' });
   const breakdownId = useId();
   const open = useUi((s) => s.listBreakdownOpen);
   const toggle = useUi((s) => s.toggleListBreakdown);
   const sorted = [...totals].sort((a, b) => a.status - b.status || a.currency.localeCompare(b.currency));
   // Grand totals per currency: amounts of different currencies are never added together.
   const perCurrency = new Map<string, { count: number; amount: number }>();
-  for (const t of totals) {
-    const c = perCurrency.get(t.currency) ?? { count: 0, amount: 0 };
-    perCurrency.set(t.currency, { count: c.count + t.count, amount: c.amount + t.amount });
+  for (const row of totals) {
+    const c = perCurrency.get(row.currency) ?? { count: 0, amount: 0 };
+    perCurrency.set(row.currency, { count: c.count + row.count, amount: c.amount + row.amount });
   }
   return (
     <section className="period-totals" aria-labelledby="period-totals-title">
       {/* One line: the count, whether it was read whole, what was paid and refunded, and the list's tools; the breakdown below it on demand. */}
       <div className="summary-line">
         <h2 id="period-totals-title">
-          {total.toLocaleString()} {total === 1 ? 'order' : 'orders'}
-          {syncing && <span className="muted"> so far, while the sync runs</span>}
+          {t('count', { count: total, n: total.toLocaleString() })}
+          {syncing && <span className="muted"> {t('soFar')}</span>}
         </h2>
         {coverage}
         {/* The money at a glance, folded or not (the button after it then stays where it was clicked). */}
         {sorted.length > 0 && <PaidRefunded totals={totals} />}
         {sorted.length > 0 && (
           <Button className="disclosure" aria-expanded={open} aria-controls={breakdownId} onClick={toggle}>
-            {open ? 'Hide totals by state and chart' : 'Show totals by state and chart'}
+            {open ? t('hide') : t('show')}
           </Button>
         )}
         {tools}
       </div>
-      {sorted.length === 0 && <p className="muted">No order matches.</p>}
+      {sorted.length === 0 && <p className="muted">{t('none')}</p>}
       <div id={breakdownId} className="period-breakdown" hidden={!open || sorted.length === 0}>
         {open && sorted.length > 0 && (
           <>
             <div className="period-totals-table">
               <table className="data-table" data-testid="period-totals">
-                <caption className="visually-hidden">Orders and amounts per state and currency</caption>
+                <caption className="visually-hidden">{t('caption')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">State</th>
-                    <th scope="col">Currency</th>
+                    <th scope="col">{t('state')}</th>
+                    <th scope="col">{t('currency')}</th>
                     <th scope="col" className="num">
-                      Orders
+                      {t('orders')}
                     </th>
                     <th scope="col" className="num">
-                      Amount
+                      {t('amount')}
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {sorted.map((t) => (
-                    <tr key={`${t.status}/${t.currency}`} data-status={t.status} data-currency={t.currency}>
-                      <td>{stateWords(t.status)}</td>
-                      <td>{currencyName(t.currency)}</td>
-                      <td className="num">{t.count.toLocaleString()}</td>
-                      <td className="num" data-minor={t.amount}>
-                        {money(t.currency, t.amount)}
+                  {sorted.map((row) => (
+                    <tr key={`${row.status}/${row.currency}`} data-status={row.status} data-currency={row.currency}>
+                      <td>{stateWords(row.status)}</td>
+                      <td>{currencyName(row.currency)}</td>
+                      <td className="num">{row.count.toLocaleString()}</td>
+                      <td className="num" data-minor={row.amount}>
+                        {money(row.currency, row.amount)}
                       </td>
                     </tr>
                   ))}
@@ -112,7 +120,7 @@ export function PeriodTotals({
                   <tfoot>
                     {[...perCurrency].map(([currency, c]) => (
                       <tr key={currency}>
-                        <th scope="row">All states</th>
+                        <th scope="row">{t('allStates')}</th>
                         <td>{currencyName(currency)}</td>
                         <td className="num">{c.count.toLocaleString()}</td>
                         <td className="num">{money(currency, c.amount)}</td>
@@ -170,22 +178,17 @@ function DayChart({
       <figcaption>{title}</figcaption>
       <ResponsiveContainer width="100%" height={150}>
         <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="day" tick={{ fill: 'var(--muted)', fontSize: 11 }} tickFormatter={(d: string) => d.slice(5)} />
-          <YAxis
-            tick={{ fill: 'var(--muted)', fontSize: 11 }}
-            width={56}
-            allowDecimals={measure === 'amount'}
-            tickFormatter={(v: number) => v.toLocaleString()}
-          />
+          <CartesianGrid {...GRID} />
+          <XAxis dataKey={DAY} tick={TICK} tickFormatter={(d: string) => d.slice(5)} />
+          <YAxis tick={TICK} width={56} allowDecimals={measure === 'amount'} tickFormatter={(v: number) => v.toLocaleString()} />
           <Tooltip
             formatter={(v, name) => [format(Number(v)), stateWords(Number(String(name).slice(1)))]}
-            contentStyle={{ background: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' }}
+            contentStyle={TOOLTIP_STYLE}
             isAnimationActive={false}
           />
           <Legend formatter={(name: string) => stateWords(Number(name.slice(1)))} wrapperStyle={{ fontSize: 11 }} />
           {states.map((s) => (
-            <Bar key={s} dataKey={`s${s}`} stackId="day" fill={STATE_COLOURS[s]} isAnimationActive={false} />
+            <Bar key={s} dataKey={`s${s}`} stackId={DAY} fill={STATE_COLOURS[s]} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -194,24 +197,29 @@ function DayChart({
 }
 
 export function PeriodChart({ perDay, currency }: { readonly perDay: readonly PeriodDay[]; readonly currency: string | undefined }) {
+  const { t } = useTranslation('list', { keyPrefix: 'totals' });
   const states = STATES.map((s) => s.code).filter((code) => perDay.some((d) => d.status === code));
   const amountCurrency = currency || mainCurrency(perDay);
   if (perDay.length === 0) return null;
   const c = amountCurrency ? currencyInfo(amountCurrency) : undefined;
+  const counts = chartRows(perDay, 'count', undefined);
+  const amounts = amountCurrency ? chartRows(perDay, 'amount', amountCurrency) : [];
   return (
     <div className="period-charts">
       <DayChart
-        rows={chartRows(perDay, 'count', undefined)}
+        rows={counts}
+        // eslint-disable-next-line i18next/no-literal-string -- what the chart counts, not text
         measure="count"
-        title="Orders per day by state"
+        title={t('chartOrders')}
         format={(v) => v.toLocaleString()}
         states={states}
       />
       {amountCurrency && c && (
         <DayChart
-          rows={chartRows(perDay, 'amount', amountCurrency)}
+          rows={amounts}
+          // eslint-disable-next-line i18next/no-literal-string -- what the chart counts, not text
           measure="amount"
-          title={`Amounts per day by state, ${c.alpha ?? amountCurrency}${currency ? '' : ' (the most used currency)'}`}
+          title={t(currency ? 'chartAmounts' : 'chartAmountsMostUsed', { currency: c.alpha ?? amountCurrency })}
           format={(v) => money(amountCurrency, Math.round(v * 10 ** c.exponent))}
           states={states}
         />

@@ -6,6 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatCompactDateTime, formatDateTime } from '../../../format/dates';
@@ -15,7 +16,12 @@ import { PAGE_ROWS, usePeriodPage } from './periodData';
 
 /** 36 px fits a two-line status badge (3-D Secure in progress) and leaves room, at 1280x720, for the paid and refunded line above ten rows. */
 const ROW_HEIGHT = 36;
-const COLUMNS = ['Registered', 'Order number', 'Status', 'Amount', 'Refunded', 'Card', 'Client ID', 'Description'];
+/** Where a row sits in the scrolled body; its offset is added per row. */
+const ROW_STYLE = { position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT } as const;
+const BODY_STYLE = { position: 'relative' } as const;
+
+/** The columns, by their key in the catalogue (`list:column.<key>`). */
+const COLUMNS = ['registered', 'orderNumber', 'status', 'amount', 'refunded', 'card', 'clientId', 'description'] as const;
 
 export const orderAmount = (o: Pick<PeriodOrder, 'currency'>, minor: number): string => {
   const c = currencyInfo(o.currency);
@@ -58,6 +64,7 @@ export function PeriodTable({
   readonly onOpen: (order: PeriodOrder) => void;
   readonly onClient?: (clientId: string) => void;
 }) {
+  const { t } = useTranslation('list');
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [pages, setPages] = useState<ReadonlyMap<number, readonly PeriodOrder[]>>(new Map());
@@ -130,24 +137,17 @@ export function PeriodTable({
       <div role="rowgroup" className="vtable-head">
         <div role="row" className="vrow period-row" aria-rowindex={1}>
           {COLUMNS.map((c) => (
-            <div role="columnheader" key={c} className={c === 'Amount' || c === 'Refunded' ? 'num' : undefined}>
-              {c}
+            <div role="columnheader" key={c} className={c === 'amount' || c === 'refunded' ? 'num' : undefined}>
+              {t(`column.${c}`)}
             </div>
           ))}
         </div>
       </div>
       <div ref={scroller} role="rowgroup" className="vtable-body" data-testid="period-scroller" onKeyDown={onKeyDown}>
-        <div role="presentation" style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        <div role="presentation" style={{ ...BODY_STYLE, height: virtual.getTotalSize() }}>
           {items.map((item) => {
             const o = rowAt(item.index);
-            const style = {
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              right: 0,
-              height: ROW_HEIGHT,
-              transform: `translateY(${item.start}px)`,
-            } as const;
+            const style = { ...ROW_STYLE, transform: `translateY(${item.start}px)` };
             if (!o)
               return (
                 <div
@@ -159,7 +159,7 @@ export function PeriodTable({
                   style={style}
                 >
                   <div role="cell" className="muted">
-                    Reading…
+                    {t('table.reading')}
                   </div>
                 </div>
               );
@@ -172,7 +172,7 @@ export function PeriodTable({
                 data-order-number={o.orderNumber}
                 aria-rowindex={item.index + 2}
                 tabIndex={item.index === active ? 0 : -1}
-                title="Open this order (Enter)"
+                title={t('table.openOrder')}
                 style={style}
                 onFocus={() => setActive(item.index)}
                 onClick={() => onOpen(o)}
@@ -201,7 +201,7 @@ export function PeriodTable({
                       type="button"
                       className="link-button"
                       tabIndex={-1}
-                      title={`Open client ${o.clientId}`}
+                      title={t('table.openClient', { id: o.clientId })}
                       onClick={(e) => {
                         e.stopPropagation();
                         onClient(o.clientId!);

@@ -9,17 +9,11 @@ import cc from 'currency-codes';
 import type { Input } from '../../../../../main/ipc/contract';
 import type { OrderStatusCode, PeriodSort } from '../../../../../main/services/periodViews';
 import { parseMajor } from '../../../format/money';
+import { i18n } from '../../../i18n';
 
-export const PRESETS = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: '7d', label: '7 days' },
-  { id: '30d', label: '30 days' },
-  { id: 'thisMonth', label: 'This month' },
-  { id: 'lastMonth', label: 'Last month' },
-  { id: 'custom', label: 'Custom' },
-] as const;
-export type PresetId = (typeof PRESETS)[number]['id'];
+/** The periods offered, in the order shown; their names are the catalogue's `list:preset.<id>`. */
+export const PRESETS = ['today', 'yesterday', '7d', '30d', 'thisMonth', 'lastMonth', 'custom'] as const;
+export type PresetId = (typeof PRESETS)[number];
 
 export interface PeriodWindow {
   readonly from: number;
@@ -63,28 +57,37 @@ export type Parsed<T> =
 
 /** Two date inputs (first and last day, both included) as a window. */
 export function customWindow(firstDay: string, lastDay: string): Parsed<PeriodWindow> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) return { ok: false, errors: { from: 'Choose the first day' } };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay)) return { ok: false, errors: { to: 'Choose the last day' } };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) return { ok: false, errors: { from: i18n.t('list:periodError.chooseFirst') } };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay)) return { ok: false, errors: { to: i18n.t('list:periodError.chooseLast') } };
   const [fy, fm, fd] = firstDay.split('-').map(Number) as [number, number, number];
   const [ly, lm, ld] = lastDay.split('-').map(Number) as [number, number, number];
   const from = midnight(fy, fm - 1, fd);
   const to = midnight(ly, lm - 1, ld + 1);
-  if (to <= from) return { ok: false, errors: { to: 'The last day must not be before the first' } };
-  if (to - from > MAX_PERIOD_DAYS * DAY_MS + 3_600_000) return { ok: false, errors: { to: `A period is at most ${MAX_PERIOD_DAYS} days` } };
+  if (to <= from) return { ok: false, errors: { to: i18n.t('list:periodError.lastBeforeFirst') } };
+  if (to - from > MAX_PERIOD_DAYS * DAY_MS + 3_600_000)
+    return { ok: false, errors: { to: i18n.t('list:periodError.tooLong', { days: MAX_PERIOD_DAYS }) } };
   return { ok: true, value: { from, to } };
 }
 
-/** The states of the list's filter, with the words main gives them (services/orders.ts STATUS_WORDS). */
-export const STATES: readonly { readonly code: OrderStatusCode; readonly words: string }[] = [
-  { code: 0, words: 'Registered, not paid' },
-  { code: 1, words: 'Amount held' },
-  { code: 2, words: 'Charged' },
-  { code: 3, words: 'Reversed' },
-  { code: 4, words: 'Refunded' },
-  { code: 5, words: '3-D Secure in progress' },
-  { code: 6, words: 'Declined' },
+/**
+ * The states of the list's filter, with the key of their words in the catalogue (`list:state.<key>`; in
+ * English the words main gives them, services/orders.ts STATUS_WORDS).
+ */
+export const STATES: readonly { readonly code: OrderStatusCode; readonly key: StateKey }[] = [
+  { code: 0, key: 'registered' },
+  { code: 1, key: 'held' },
+  { code: 2, key: 'charged' },
+  { code: 3, key: 'reversed' },
+  { code: 4, key: 'refunded' },
+  { code: 5, key: 'threeDs' },
+  { code: 6, key: 'declined' },
 ];
-export const stateWords = (code: number): string => STATES.find((s) => s.code === code)?.words ?? `Status ${code}`;
+type StateKey = 'registered' | 'held' | 'charged' | 'reversed' | 'refunded' | 'threeDs' | 'declined';
+/** A state in words, in the language shown. */
+export const stateWords = (code: number): string => {
+  const state = STATES.find((s) => s.code === code);
+  return state ? i18n.t(`list:state.${state.key}`) : i18n.t('list:state.other', { code });
+};
 
 export interface CurrencyInfo {
   /** ISO 4217 numeric code, as the gateway sends it ("643"). */
@@ -145,7 +148,7 @@ export function parseFilters(draft: FilterDraft): Parsed<ListFilters> {
   ] as const) {
     if (text.trim() === '') continue;
     if (exponent === undefined) {
-      errors[field] = 'Choose a currency first: an amount is in a currency';
+      errors[field] = i18n.t('list:filterError.currencyFirst');
       continue;
     }
     // Zero is a fair lower bound, which parseMajor (made for charges) refuses.
@@ -154,26 +157,22 @@ export function parseFilters(draft: FilterDraft): Parsed<ListFilters> {
     else errors[field] = parsed.error;
   }
   if (out.minAmount !== undefined && out.maxAmount !== undefined && out.minAmount > out.maxAmount)
-    errors.maxAmount = 'The largest amount must not be below the smallest';
+    errors.maxAmount = i18n.t('list:filterError.maxBelowMin');
   const first6 = draft.first6.trim();
-  if (first6 && !/^\d{6}$/.test(first6)) errors.first6 = 'The first six digits of the card';
+  if (first6 && !/^\d{6}$/.test(first6)) errors.first6 = i18n.t('list:filterError.first6');
   else if (first6) out.first6 = first6;
   const last4 = draft.last4.trim();
-  if (last4 && !/^\d{4}$/.test(last4)) errors.last4 = 'The last four digits of the card';
+  if (last4 && !/^\d{4}$/.test(last4)) errors.last4 = i18n.t('list:filterError.last4');
   else if (last4) out.last4 = last4;
   const clientId = draft.clientId.trim();
   if (clientId) out.clientId = clientId;
   const text = draft.text.trim();
   // The offline copy keeps first six and last four: a whole card number would find nothing, so say so here.
-  if (/\d{12,19}/.test(text.replace(/[\s-]/g, ''))) errors.text = 'A card number finds nothing: use its first six and last four digits';
-  else if (text.length > 100) errors.text = 'At most 100 characters';
+  if (/\d{12,19}/.test(text.replace(/[\s-]/g, ''))) errors.text = i18n.t('list:filterError.wholeCard');
+  else if (text.length > 100) errors.text = i18n.t('list:filterError.textTooLong', { max: 100 });
   else if (text) out.text = text;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, value: out };
 }
 
-export const SORTS: readonly { readonly id: PeriodSort; readonly label: string }[] = [
-  { id: 'newest', label: 'Newest first' },
-  { id: 'oldest', label: 'Oldest first' },
-  { id: 'amountDesc', label: 'Largest amount first' },
-  { id: 'amountAsc', label: 'Smallest amount first' },
-];
+/** The sorts offered, in the order shown; their names are the catalogue's `list:sort.<id>`. */
+export const SORTS: readonly PeriodSort[] = ['newest', 'oldest', 'amountDesc', 'amountAsc'];

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { call, errorDetail, errorText } from '../../../api/client';
 import { keys } from '../../../api/queries';
+import { i18n } from '../../../i18n';
 import type { PeriodQuery, PeriodWindow } from './period';
 
 /** Rows per period.view call: a few screens of the table. */
@@ -62,7 +63,7 @@ export function usePeriodSync(window: PeriodWindow) {
         if (!current) return;
         if (r.state === 'done') setState({ kind: 'done', at: r.syncedAt });
         else if (r.state === 'cancelled') setState({ kind: 'cancelled' });
-        else setState({ kind: 'failed', reason: r.reason ?? 'The sync failed', ...(r.detail ? { detail: r.detail } : {}) });
+        else setState({ kind: 'failed', reason: r.reason ?? i18n.t('list:sync.failed'), ...(r.detail ? { detail: r.detail } : {}) });
       },
       (err: unknown) => {
         running = false;
