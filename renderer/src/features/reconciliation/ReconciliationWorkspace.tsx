@@ -145,7 +145,7 @@ export function ReconciliationWorkspace() {
         <p className="muted period-words" aria-live="polite">
           {choice.ok ? periodWords(choice.window) : t('chooseDays')}
         </p>
-        { }
+        {}
         <Button type="submit" variant="primary" disabled={!choice.ok || run.isPending}>
           {run.isPending ? t('running') : t('run')}
         </Button>
@@ -227,7 +227,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
             <Button onClick={onRerun} disabled={rerunning}>
               {t('runAgain')}
             </Button>
-            { }
+            {}
             <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
               {t('exportCsv', { count: r.rows.length })}
             </Button>
@@ -426,7 +426,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
           {chargeOpen && mayReconcile && (
             <Button
               className="btn-small"
-               
+
               variant="primary"
               onClick={() => reconcile.mutate(j.chargeId)}
               disabled={reconcile.isPending}
@@ -438,7 +438,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
           {row.class === 'open' && (
             <Button
               className="btn-small"
-               
+
               variant="ghost"
               onClick={openJournal}
             >

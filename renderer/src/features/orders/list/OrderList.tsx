@@ -381,7 +381,7 @@ export function OrderList({
                 aria-describedby={custom.ok ? undefined : `${id}-period-error`}
               />
             </div>
-            { }
+            {}
             <Button type="submit" variant="primary" disabled={!custom.ok}>
               {t('showPeriod')}
             </Button>
