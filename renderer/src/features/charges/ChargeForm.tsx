@@ -13,6 +13,7 @@ import { useUi, type ChargeDraft } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountInWords } from '../../format/amountWords';
+import { languageOf } from '../../i18n/instance';
 import { formatAmount, parseMajor } from '../../format/money';
 import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
@@ -27,7 +28,7 @@ const chargeable = (c: StoredCardView) => c.enabled && !c.expired && c.category 
 
 export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const id = useId();
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const draft = useUi((s) => s.chargeDraft);
   const clearDraft = useUi((s) => s.clearChargeDraft);
   // A card picked in another environment is not offered here: its binding means nothing in this one.
@@ -173,7 +174,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
           {amount.ok ? (
             <>
               <strong>{formatAmount(amount.minor, info.exponent, info.alpha)}</strong>
-              <span> — {amountInWords(amount.minor, info.exponent, info.alpha)}</span>
+              <span> — {amountInWords(amount.minor, info.exponent, info.alpha, languageOf(i18n.language))}</span>
               <span className="muted"> {t('form.minorUnits', { minor: amount.minor.toLocaleString() })}</span>
             </>
           ) : (

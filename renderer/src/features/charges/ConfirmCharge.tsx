@@ -14,6 +14,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { amountInWords } from '../../format/amountWords';
+import { languageOf } from '../../i18n/instance';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
@@ -51,7 +52,7 @@ export function ConfirmCharge({
   readonly onDone: (r: ChargeResult) => void;
 }) {
   const id = useId();
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   const [earlier, setEarlier] = useState<readonly ChargeView[]>();
   const money = formatAmount(charge.amount, charge.currency.exponent, charge.currency.alpha);
@@ -101,7 +102,7 @@ export function ConfirmCharge({
           <dt>{t('term.amount')}</dt>
           <dd>
             <strong className="confirm-amount">{money}</strong>
-            <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha)}</div>
+            <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha, languageOf(i18n.language))}</div>
             <div className="muted">
               {t('confirm.minorUnits', {
                 minor: charge.amount.toLocaleString(),
