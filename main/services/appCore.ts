@@ -297,7 +297,10 @@ export class AppCore {
   /** Builds (and reconciles) an environment's services, then puts them in place of the current ones. */
   private async openEnvironment(environment: EnvironmentName): Promise<void> {
     const services = await this.build(environment);
-    await this.current?.client.close();
+    const old = this.current;
+    // The old list's sync ends (its client closed under it) and its page keeper stops before the new one starts.
+    await old?.client.close();
+    await old?.list.close();
     this.current = services;
   }
 
@@ -370,6 +373,8 @@ export class AppCore {
 
   async close(): Promise<void> {
     await this.current?.client.close();
+    // Nothing writes into the file once it is closed and its folder released.
+    await this.current?.list.close();
     await this.sandbox.close();
     this.db.close();
     this.lock.release();

@@ -226,14 +226,18 @@ export class OrderSync {
     let failure: { error: unknown } | undefined;
     // Set by writes the loop does not see; a function, so that the checks below are not narrowed away.
     const failed = () => failure;
+    /** Waits for the write running; of two waiting for the same write, only the first takes its result. */
     const settle = async () => {
-      if (!writing) return;
+      const w = writing;
+      if (!w) return;
       try {
-        sync = await writing;
+        const kept = await w;
+        if (writing === w) sync = kept;
       } catch (error) {
         failure ??= { error };
       } finally {
-        writing = undefined;
+        // Another waiter may have started the next write meanwhile: that one is not this one's to clear.
+        if (writing === w) writing = undefined;
       }
     };
     /** Hands the held pages to the keeper; with `wait`, or when too much is held, after the write running. */
@@ -277,13 +281,19 @@ export class OrderSync {
         if (last || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) await keep(last);
         if (failed()) throw failed()!.error;
         report();
-        if (!more) return { sync: syncs.finish(sync, 'done', this.now()) };
-        if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
+        if (!more || signal.aborted) {
+          // Nothing may be held or still being written when the record says how the sync ended: an idle
+          // keep started meanwhile is waited for, and whatever it left held is kept after it.
+          while (writing || held.length > 0) await keep(true);
+          if (failed()) throw failed()!.error;
+          report();
+          return { sync: syncs.finish(sync, more ? 'cancelled' : 'done', this.now()) };
+        }
       }
     } catch (err) {
       // What was read before the failure is kept, so the next sync goes on after it; if keeping is what
       // failed, it is not tried again.
-      if (!failed()) await keep(true);
+      if (!failed()) while (!failed() && (writing || held.length > 0)) await keep(true);
       await settle();
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       // The record keeps the words (card numbers masked); the caller gets the error itself.

@@ -162,15 +162,20 @@ export class OrderSyncs {
 
   /**
    * Keeps pages read one after another, from the sync's next page on, and moves its next page past them,
-   * in one transaction: all of them or none.
+   * in one transaction: all of them or none. `sync` is the record as the caller last had it.
    */
   savePages(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): SyncRecord {
     return writeCache(this.db, () => {
       const orders = pages.flat();
       this.orders.putMany(sync.environment, orders, at);
-      this.db
-        .prepare(`UPDATE order_syncs SET next_page = next_page + ?, total = ?, fetched = fetched + ?, state = 'running' WHERE id = ?`)
-        .run(pages.length, total, orders.length, sync.id);
+      // Only from the page the caller read from, of a sync still running: a batch written late or twice
+      // (after the sync ended, or by two runners of one record) is refused whole, never skipping a page.
+      const moved = this.db
+        .prepare(
+          `UPDATE order_syncs SET next_page = next_page + ?, total = ?, fetched = fetched + ? WHERE id = ? AND next_page = ? AND state = 'running'`,
+        )
+        .run(pages.length, total, orders.length, sync.id, sync.nextPage);
+      if (moved.changes !== 1) throw new Error(`Sync ${sync.id} is no longer at page ${sync.nextPage}; its pages were not kept`);
       return this.get(sync.id)!;
     });
   }
