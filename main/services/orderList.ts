@@ -91,6 +91,16 @@ export class OrderList {
     return run;
   }
 
+  /**
+   * Stops the running sync, waits for it to end and shuts the page keeper down: the environment's services
+   * are being replaced or the app is closing, and nothing may still write into the file after this.
+   */
+  async close(): Promise<void> {
+    this.cancel();
+    await this.queue;
+    await this.deps.keeper?.close?.();
+  }
+
   /** Stops the running sync after the page in flight; the next sync goes on from there. */
   cancel(): boolean {
     if (!this.running) return false;
@@ -135,29 +145,24 @@ export class OrderList {
   async exportCsv(query: PeriodQuery, sort: PeriodPage['sort']): Promise<{ csv: string; rows: number }> {
     const { environment, orders } = this.deps;
     await orders.ready(environment);
-    const rows: Record<(typeof CSV_COLUMNS)[number], string | number>[] = [];
-    for (let offset = 0; ; offset += 1000) {
-      const page = orders.search(environment, query, { sort, offset, limit: 1000 });
-      if (page.total > MAX_EXPORT)
-        throw new RangeError(`${page.total} orders match; narrow the filters to ${MAX_EXPORT} or fewer to export them`);
-      for (const o of page.orders) {
-        rows.push({
-          orderId: o.orderId,
-          orderNumber: o.orderNumber,
-          status: o.status,
-          amount: o.amount,
-          refundedAmount: o.refundedAmount,
-          currency: o.currency,
-          registeredAt: new Date(o.registeredAt).toISOString(),
-          operatedAt: o.operatedAt !== undefined ? new Date(o.operatedAt).toISOString() : '',
-          card: o.first6 && o.last4 ? `${o.first6}******${o.last4}` : '',
-          clientId: o.clientId ?? '',
-          description: o.description ?? '',
-          actionCode: o.actionCode ?? '',
-        });
-      }
-      if (page.orders.length < 1000) break;
-    }
+    // One answer of the index for the whole export, so that a sync writing meanwhile cannot shift it.
+    const found = orders.all(environment, query, sort ?? 'newest', MAX_EXPORT);
+    if (found.total > MAX_EXPORT)
+      throw new RangeError(`${found.total} orders match; narrow the filters to ${MAX_EXPORT} or fewer to export them`);
+    const rows = found.orders.map((o) => ({
+      orderId: o.orderId,
+      orderNumber: o.orderNumber,
+      status: o.status,
+      amount: o.amount,
+      refundedAmount: o.refundedAmount,
+      currency: o.currency,
+      registeredAt: new Date(o.registeredAt).toISOString(),
+      operatedAt: o.operatedAt !== undefined ? new Date(o.operatedAt).toISOString() : '',
+      card: o.first6 && o.last4 ? `${o.first6}******${o.last4}` : '',
+      clientId: o.clientId ?? '',
+      description: o.description ?? '',
+      actionCode: o.actionCode ?? '',
+    }));
     return { csv: exportCsv(rows, CSV_COLUMNS), rows: rows.length };
   }
 

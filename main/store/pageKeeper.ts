@@ -16,6 +16,8 @@ import type { PeriodOrder } from './periodOrders.js';
 export interface PageKeeper {
   /** Keeps pages read one after another from the sync's next page on; resolves with the sync as now kept. */
   keep(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): Promise<SyncRecord>;
+  /** Writes nothing more: what is still asked for fails. */
+  close?(): Promise<void>;
 }
 
 /** Writes in this thread. */
@@ -60,6 +62,7 @@ export class WorkerKeeper implements PageKeeper {
   private worker: Worker | undefined;
   private started = false;
   private broken = false;
+  private closed = false;
   private next = 1;
   private readonly waiting = new Map<number, { request: KeepRequest; resolve: (s: SyncRecord) => void; reject: (e: Error) => void }>();
 
@@ -69,6 +72,7 @@ export class WorkerKeeper implements PageKeeper {
   ) {}
 
   keep(sync: SyncRecord, pages: readonly (readonly PeriodOrder[])[], total: number, at: number): Promise<SyncRecord> {
+    if (this.closed) return Promise.reject(new Error("The order cache's writer was closed"));
     if (this.broken) return this.fallback.keep(sync, pages, total, at);
     const worker = this.start();
     const request: KeepRequest = { id: this.next++, sync, pages, total, at };
@@ -117,9 +121,14 @@ export class WorkerKeeper implements PageKeeper {
     return worker;
   }
 
+  /** Stops the worker; a batch it was writing is rolled back whole, and every request still waiting fails. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.closed = true;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of waiting) w.reject(new Error("The order cache's writer was closed before these pages were kept"));
     await worker?.terminate();
   }
 }

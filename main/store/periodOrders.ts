@@ -11,6 +11,7 @@ import type {
   PeriodOrder,
   PeriodPage,
   PeriodQuery,
+  PeriodSort,
   PeriodTotal,
   PeriodWindow,
 } from '../services/periodViews.js';
@@ -316,6 +317,21 @@ export class PeriodOrders {
       return part;
     });
     return index && this.answerFrom(index, q, page, utcOffsetMinutes);
+  }
+
+  /**
+   * Every order the query matches, in the order asked for, from one answer of the index (an export: pages
+   * asked for one by one would each see what a sync wrote in between, repeating or missing orders); at
+   * most `max`, else only the count.
+   */
+  all(environment: string, q: PeriodQuery, sort: PeriodSort, max: number): { orders: PeriodOrder[]; total: number } {
+    const index = this.current(environment);
+    const { total } = index.query(q, { limit: 0 });
+    if (total > max) return { orders: [], total };
+    const found = index.query(q, { sort, limit: total });
+    const orders: PeriodOrder[] = [];
+    for (let i = 0; i < found.rowids.length; i += 1000) orders.push(...this.rows(found.rowids.slice(i, i + 1000)));
+    return { orders, total };
   }
 
   /** One page of the orders the query matches, in the order asked for, and how many match in all. */

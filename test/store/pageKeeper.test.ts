@@ -93,6 +93,34 @@ describe('sync pages written in a worker thread', () => {
     s.db.close();
   });
 
+  it('once closed, fails what it was still asked to keep instead of leaving the sync waiting, and keeps nothing more', async () => {
+    const file = join(dir, 'closed.sqlite');
+    const db = openDatabase(file);
+    const syncs = new OrderSyncs(db, new PeriodOrders(db));
+    const sync = syncs.begin('sandbox', 'registration', window, T0);
+    const keeper = new WorkerKeeper(file, inThreadKeeper(syncs));
+    const order = {
+      orderId: 'o-1',
+      orderNumber: 'N-1',
+      status: 0 as const,
+      amount: 1,
+      depositedAmount: 0,
+      refundedAmount: 0,
+      currency: '643',
+      registeredAt: T0,
+    };
+    const asked = keeper.keep(sync, [[order]], 1, T0).then(
+      () => 'kept',
+      (e: Error) => e.message,
+    );
+    await keeper.close();
+    const outcome = await Promise.race([asked, new Promise((r) => setTimeout(r, 3000, 'never settled'))]);
+    // Kept if the worker was quicker than the close, else failed with why: never left waiting.
+    expect(outcome === 'kept' || /closed/.test(String(outcome))).toBe(true);
+    await expect(keeper.keep(sync, [[order]], 1, T0)).rejects.toThrow(/closed/);
+    db.close();
+  });
+
   it('writes in this thread when the worker cannot start', async () => {
     let fellBack = 0;
     const s = open('fallback.sqlite', (syncs) => {
