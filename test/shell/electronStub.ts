@@ -40,6 +40,7 @@ class FakeApp extends EventEmitter {
   getPath = (name: string) => (name === 'userData' ? control.userData : `/nonexistent/${name}`);
   getName = () => 'gateway-backoffice';
   getVersion = () => '9.8.7';
+  getLocale = () => 'en-US';
 }
 export const app = new FakeApp();
 
