@@ -17,23 +17,6 @@
  */
 import type { OrderStatusCode, PeriodDay, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
 
-/** What the index keeps of an order: what the list filters, sorts and totals on, and the row to read it back. */
-export interface IndexedOrder {
-  /** The order's row in the table: the page's orders are read back by it. */
-  readonly rowid: number;
-  readonly orderId: string;
-  readonly orderNumber: string;
-  readonly status: OrderStatusCode;
-  readonly amount: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-  readonly operatedAt?: number;
-  readonly first6?: string;
-  readonly last4?: string;
-  readonly clientId?: string;
-  readonly description?: string;
-}
-
 export interface IndexAnswer {
   /** The rows of the page asked for, in its order. */
   readonly rowids: number[];
@@ -129,29 +112,9 @@ export class PeriodIndex {
     return this.count;
   }
 
-  /** Adds orders, or replaces what the index had of them (by their row). */
-  upsert(orders: Iterable<IndexedOrder>): void {
-    for (const o of orders) {
-      this.put(
-        o.rowid,
-        o.orderId,
-        o.orderNumber,
-        o.status,
-        o.amount,
-        o.currency,
-        o.registeredAt,
-        o.operatedAt ?? null,
-        o.first6 ?? null,
-        o.last4 ?? null,
-        o.clientId ?? null,
-        o.description ?? null,
-      );
-    }
-  }
-
   /**
-   * One order, field by field: what loading a million rows goes through, without making an object of
-   * each (null for a field the order lacks).
+   * Adds an order, or replaces what the index had of its row, field by field: what loading a million rows
+   * goes through, without making an object of each (null for a field the order lacks).
    */
   put(
     rowid: number,

@@ -113,16 +113,13 @@ export class PeriodOrders {
   /**
    * Keeps what a sync read: new orders are added, known ones replaced by the newer answer, in one
    * transaction (a page is all or nothing). Every page gets the next version of the environment's orders,
-   * which is how an index learns what changed, whichever process wrote it.
+   * which is how an index learns what changed (it reads them back at its next query), whichever process or
+   * thread wrote them.
    */
   putMany(environment: string, orders: readonly PeriodOrder[], syncedAt: number): void {
     if (orders.length === 0) return;
-    // Inside a caller's transaction (a sync's page with its progress), which may still roll back: the index
-    // reads the page from the table once it is committed.
-    const nested = this.db.inTransaction;
-    const { version, rowids } = writeCache(this.db, () => {
-      const next = this.db.prepare('SELECT coalesce(max(version), 0) + 1 AS v FROM period_orders WHERE environment = ?');
-      const v = (next.get(environment) as { v: number }).v;
+    writeCache(this.db, () => {
+      const version = this.versionOf(environment) + 1;
       const put = this.db.prepare(
         `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, order_id) DO UPDATE SET order_number = excluded.order_number, status = excluded.status,
@@ -130,12 +127,10 @@ export class PeriodOrders {
            currency = excluded.currency, registered_at = excluded.registered_at, operated_at = excluded.operated_at,
            first6 = excluded.first6, last4 = excluded.last4, payment_system = excluded.payment_system,
            client_id = excluded.client_id, description = excluded.description, action_code = excluded.action_code,
-           synced_at = excluded.synced_at, version = excluded.version
-         RETURNING id`,
+           synced_at = excluded.synced_at, version = excluded.version`,
       );
-      const ids: number[] = [];
       for (const o of orders) {
-        const row = put.get(
+        put.run(
           environment,
           o.orderId,
           o.orderNumber,
@@ -153,19 +148,10 @@ export class PeriodOrders {
           o.description ?? null,
           o.actionCode ?? null,
           syncedAt,
-          v,
-        ) as { id: number };
-        ids.push(row.id);
+          version,
+        );
       }
-      return { version: v, rowids: ids };
     });
-    // This process's own page goes straight into a loaded index, unless another writer came in between
-    // (then the next query reads what changed from the table).
-    const loaded = this.loaded.get(environment);
-    if (!nested && loaded && loaded.version === version - 1 && loaded.rowid === Infinity) {
-      loaded.index.upsert(orders.map((o, i) => ({ ...o, rowid: rowids[i]! })));
-      loaded.version = version;
-    }
   }
 
   /**
@@ -184,12 +170,12 @@ export class PeriodOrders {
     return loading.then(() => undefined);
   }
 
-  private async loadInSlices(environment: string): Promise<Loaded> {
-    const index = new PeriodIndex();
-    const version = this.versionOf(environment);
-    // In registration order, the order the index reads a period in: its slots and their strings are then
-    // laid out in memory the way a query walks them (read in the table's order, a month's text search
-    // measured three times slower for the cache misses).
+  /**
+   * The environment's orders, LOAD_SLICE at a time, in registration order: the order the index reads a
+   * period in, so that its slots and their strings are laid out in memory the way a query walks them (read
+   * in the table's order, a month's text search measured three times slower for the cache misses).
+   */
+  private *slices(environment: string): Generator<unknown[][]> {
     const first = this.db
       .prepare(`SELECT ${INDEX_COLUMNS} FROM period_orders WHERE environment = ? ORDER BY registered_at, order_id LIMIT ?`)
       .raw(true);
@@ -203,10 +189,18 @@ export class PeriodOrders {
         this.db,
         () => (last ? after.all(environment, last[6], last[1], LOAD_SLICE) : first.all(environment, LOAD_SLICE)) as unknown[][],
       );
+      yield rows;
+      if (rows.length < LOAD_SLICE) return;
+      last = rows[rows.length - 1];
+    }
+  }
+
+  private async loadInSlices(environment: string): Promise<Loaded> {
+    const index = new PeriodIndex();
+    const version = this.versionOf(environment);
+    for (const rows of this.slices(environment)) {
       putRows(index, rows);
       index.settle();
-      if (rows.length < LOAD_SLICE) break;
-      last = rows[rows.length - 1];
       await yieldTurn();
     }
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.
@@ -260,17 +254,10 @@ export class PeriodOrders {
     let loaded = this.loaded.get(environment);
     if (!loaded) {
       const index = new PeriodIndex();
-      loaded = read(this.db, () => {
-        const version = this.versionOf(environment);
-        putRows(
-          index,
-          this.db
-            .prepare(`SELECT ${INDEX_COLUMNS} FROM period_orders WHERE environment = ? ORDER BY registered_at, order_id`)
-            .raw(true)
-            .all(environment) as unknown[][],
-        );
-        return { index, version, rowid: Infinity };
-      });
+      const version = this.versionOf(environment);
+      for (const rows of this.slices(environment)) putRows(index, rows);
+      // What was written between the slices is read by the catch-up below.
+      loaded = { index, version, rowid: Infinity };
       this.loaded.set(environment, loaded);
     }
     while (this.catchUp(environment, loaded, LOAD_SLICE) === LOAD_SLICE);
