@@ -7,7 +7,7 @@
  */
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import { CONTRACT_VERSION, EVENT_CHANNEL, isChannel } from '../main/ipc/channels.js';
-import type { AppEvent, BridgeApi, Envelope } from '../main/ipc/contract.js';
+import type { AppEvent, BridgeApi, Envelope, Said } from '../main/ipc/contract.js';
 
 type Ipc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
 
@@ -15,13 +15,16 @@ export function createBridgeApi(ipc: Ipc): BridgeApi {
   const invoke = async (channel: unknown, input: unknown): Promise<Envelope<unknown>> => {
     if (!isChannel(channel)) {
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
-      return { ok: false, error: { code: 'unknownChannel', message: `There is no channel named ${name}` } };
+      // The preload carries no catalogue: the English for the log is written here, the screen words the phrase.
+      const said: Said = [{ code: 'ipc.unknownChannel', params: { channel: name } }];
+      return { ok: false, error: { code: 'unknownChannel', said, message: `The app does not know the request ${name}.` } };
     }
     try {
       return (await ipc.invoke(channel, input)) as Envelope<unknown>;
     } catch {
       // Main answers every call with an envelope; a rejection means main itself is gone or shutting down.
-      return { ok: false, error: { code: 'internal', message: 'The app did not answer: it may be closing. Try again.' } };
+      const said: Said = [{ code: 'ipc.noAnswer' }];
+      return { ok: false, error: { code: 'internal', said, message: 'The app did not answer: it may be closing. Try again.' } };
     }
   };
 

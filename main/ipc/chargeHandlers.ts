@@ -28,6 +28,7 @@ import type {
 import type { Handlers } from './dispatcher.js';
 import { chargeLimitsView } from './chargeLimitHandlers.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
+import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -287,7 +288,7 @@ async function batchCall<T>(f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
-    if (err instanceof ChargeBatchError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.message);
+    if (err instanceof ChargeBatchError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', quoted(err.message));
     throw err;
   }
 }
@@ -353,7 +354,7 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       if (core.services.environment !== environment) {
         throw new IpcFailure(
           'invalidInput',
-          `The app switched to ${core.services.environment} while the card was checked; nothing was charged.`,
+          quoted(`The app switched to ${core.services.environment} while the card was checked; nothing was charged.`),
         );
       }
       const outcome = await services.charges.charge({
@@ -397,10 +398,13 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       else {
         const row = journal().get(id);
         if (!row || row.environment !== core.services.environment) {
-          throw new IpcFailure('notFound', `There is no charge ${id} in ${core.services.environment}`);
+          throw new IpcFailure('notFound', quoted(`There is no charge ${id} in ${core.services.environment}`));
         }
         if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') {
-          throw new IpcFailure('invalidInput', `Charge ${row.orderNumber} is settled (${stateWords(row)}); there is nothing to reconcile`);
+          throw new IpcFailure(
+            'invalidInput',
+            quoted(`Charge ${row.orderNumber} is settled (${stateWords(row)}); there is nothing to reconcile`),
+          );
         }
         results = [await charges.reconcile(row)];
       }

@@ -14,6 +14,7 @@
  */
 import type { z } from 'zod';
 import type { ChannelName } from './channels.js';
+import type { Phrase, Said } from '../phrases/phrase.js';
 import { settingsSchemas, type SettingsResults } from './contract/settings.js';
 import { ordersSchemas, type OrdersResults, type BatchState, type BatchProgress } from './contract/orders.js';
 import { auditSchemas, type AuditResults } from './contract/audit.js';
@@ -26,6 +27,7 @@ import { sandboxSchemas, type SandboxResults } from './contract/sandbox.js';
 
 export type { ChannelName } from './channels.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
+export type { Phrase, Said, PhraseArg, MoneyArg, TimeArg, PhraseCode } from '../phrases/phrase.js';
 export * from './contract/settings.js';
 export * from './contract/orders.js';
 export * from './contract/audit.js';
@@ -91,9 +93,12 @@ export type IpcErrorCode =
 
 export interface IpcError {
   readonly code: IpcErrorCode;
+  /** What the screen says, as phrases the renderer words in the language shown (main/phrases). */
+  readonly said: Said;
+  /** `said` in English, for logs and machines; never shown. */
   readonly message: string;
-  /** For invalidInput: each field's path and what is wrong with it. */
-  readonly fields?: readonly { readonly path: string; readonly message: string }[];
+  /** For invalidInput: each field's path and what is wrong with it (said for the screen, message in English). */
+  readonly fields?: readonly { readonly path: string; readonly said: Phrase; readonly message: string }[];
   /** The technical account behind the message (endpoint, status, code), for a "Details" disclosure. */
   readonly detail?: string;
 }

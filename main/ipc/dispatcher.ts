@@ -6,7 +6,8 @@
  */
 import { isChannel, type ChannelName } from './channels.js';
 import { INPUT_SCHEMAS, type Envelope, type ParsedInput, type Result, type Role } from './contract.js';
-import { invalidInput, toIpcError } from './errors.js';
+import { failure, invalidInput, toIpcError } from './errors.js';
+import { phrase } from '../phrases/phrase.js';
 import { mayUse } from './permissions.js';
 
 export type Handlers = { readonly [K in ChannelName]: (input: ParsedInput<K>) => Promise<Result<K>> | Result<K> };
@@ -31,7 +32,7 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
     if (!isChannel(channel)) {
       // Described without calling anything on it: a hostile object's toString could throw.
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
-      return { ok: false, error: { code: 'unknownChannel', message: `There is no channel ${name}` } };
+      return { ok: false, error: failure('unknownChannel', [phrase('ipc.unknownChannel', { channel: name })]) };
     }
     // Before the payload is even looked at: a profile learns nothing from a channel it may not use.
     if (access) {
@@ -42,10 +43,7 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
         } catch (err) {
           log(`ipc: could not audit the refusal of ${channel} to the ${role} profile: ${err instanceof Error ? err.message : String(err)}`);
         }
-        return {
-          ok: false,
-          error: { code: 'forbidden', message: `The ${role} profile cannot use ${channel}; an administrator can change the profile` },
-        };
+        return { ok: false, error: failure('forbidden', [phrase('ipc.profileCannot', { role, channel })]) };
       }
     }
     // An absent payload is an empty one: channels without input may be called with nothing.

@@ -1,6 +1,7 @@
 /**
- * Turns anything a handler throws into an IpcError: plain data with a code the renderer can act on, a
- * message in words, and for bad input the field paths. Never a stack, never a secret: messages come from
+ * Turns anything a handler throws into an IpcError: plain data with a code the renderer can act on, what
+ * to say as phrases (the renderer words them in the language shown; `message` is their English for logs),
+ * and for bad input the field paths. Never a stack, never a secret: messages come from
  * the app's own errors (which carry no secrets), card-number-like digit runs are masked once more on the
  * way out, and an unexpected error is reported only by a reference that points into main's log.
  */
@@ -8,58 +9,86 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { GatewayClientError, ValidationError } from '../gateway/errors.js';
 import { maskCardNumbers } from '../services/cardNumbers.js';
+import { english, isPhraseCode } from '../phrases/english.js';
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { failureWords } from '../services/failureWords.js';
 import { SettingsError } from '../services/settings.js';
 import { StoreError } from '../store/errors.js';
 import { VaultUnavailableError } from '../vault/errors.js';
 import type { IpcError, IpcErrorCode } from './contract.js';
 
-/** A refusal a handler raises on purpose: the code and message go to the renderer as they are. */
-export class IpcFailure extends Error {
+/** A refusal a handler raises on purpose: the code and the phrases go to the renderer as they are. */
+export class IpcFailure extends SaidError {
   constructor(
     readonly code: IpcErrorCode,
-    message: string,
+    said: Phrase | Said,
   ) {
-    super(message);
+    super(said);
     this.name = 'IpcFailure';
   }
 }
 
 const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(payload)';
 
-export function invalidInput(err: ZodError): IpcError {
-  const fields = err.issues.map((i) => ({ path: fieldPath(i.path), message: maskCardNumbers(i.message) }));
-  return {
-    code: 'invalidInput',
-    message: `Invalid request: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
-    fields,
-  };
+/**
+ * A schema's message is a phrase code where the schema says something of its own ("input.orderId"), with
+ * the refinement's params as its values; zod's own messages are quoted in a generic phrase.
+ */
+function fieldPhrase(issue: ZodError['issues'][number]): Phrase {
+  const params = 'params' in issue && issue.params ? issue.params : undefined;
+  if (isPhraseCode(issue.message)) return (params ? { code: issue.message, params } : { code: issue.message }) as Phrase;
+  return phrase('input.notAccepted', { reason: maskCardNumbers(issue.message) });
 }
+
+export function invalidInput(err: ZodError): IpcError {
+  const fields = err.issues.map((i) => {
+    const said = fieldPhrase(i);
+    return { path: fieldPath(i.path), said, message: english(said) };
+  });
+  const said = [phrase('ipc.invalidInput', { fields: fields.map((f) => `${f.path}: ${f.message}`).join('; ') })];
+  return { code: 'invalidInput', said, message: english(said), fields };
+}
+
+/** An IpcError from phrases: the English is made here, once, for the log. */
+export const failure = (code: IpcErrorCode, said: Said, detail?: string): IpcError => ({
+  code,
+  said,
+  message: maskCardNumbers(english(said)),
+  ...(detail === undefined ? {} : { detail }),
+});
 
 export function toIpcError(err: unknown, log: (line: string) => void): IpcError {
   if (err instanceof ZodError) return invalidInput(err);
-  if (err instanceof IpcFailure) return { code: err.code, message: maskCardNumbers(err.message) };
+  if (err instanceof IpcFailure) return failure(err.code, err.said);
   if (err instanceof ValidationError) {
+    const words = failureWords(err);
     return {
-      code: 'invalidInput',
-      message: maskCardNumbers(err.message),
-      fields: err.violations.map((v) => ({ path: v.path || '(request)', message: v.kind === 'missing' ? 'missing' : v.rule })),
+      ...failure('invalidInput', words.said, words.detail),
+      fields: err.violations.map((v) => {
+        const said = v.kind === 'missing' ? phrase('input.missing') : phrase('input.breaksRule', { rule: v.rule });
+        return { path: v.path || '(request)', said, message: english(said) };
+      }),
     };
   }
   if (err instanceof GatewayClientError) {
     // The screen gets words and what to do; the client's technical account goes behind Details and to the log.
     const words = failureWords(err);
     log(`ipc: gateway failure: ${words.detail}`);
-    return { code: 'gateway', message: words.message, detail: words.detail };
+    return failure('gateway', words.said, words.detail);
   }
   const known: [new (...args: never[]) => Error, IpcErrorCode][] = [
     [SettingsError, 'settings'],
     [VaultUnavailableError, 'keychainUnavailable'],
     [StoreError, 'storage'],
   ];
-  for (const [type, code] of known) if (err instanceof type) return { code, message: maskCardNumbers(err.message) };
+  for (const [type, code] of known) {
+    if (!(err instanceof type)) continue;
+    // Until every such error carries its phrases, its English message is quoted (a known gap: issue 16).
+    return failure(code, err instanceof SaidError ? err.said : [phrase('app.quoted', { text: maskCardNumbers(err.message) })]);
+  }
   // Anything else is a bug: the renderer gets a reference, the log gets the details.
   const reference = randomBytes(4).toString('hex');
   log(`ipc: unexpected error ${reference}: ${maskCardNumbers(err instanceof Error ? (err.stack ?? err.message) : String(err))}`);
-  return { code: 'internal', message: `Something went wrong inside the app; the app's log has the details under reference ${reference}.` };
+  return failure('internal', [phrase('ipc.internal', { reference })]);
 }

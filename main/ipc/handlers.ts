@@ -38,6 +38,7 @@ import { createChargeLimitHandlers } from './chargeLimitHandlers.js';
 import { createPeriodHandlers } from './periodHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
+import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
@@ -155,8 +156,8 @@ function batchCall<T>(f: () => T): T {
   try {
     return f();
   } catch (err) {
-    if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', err.message);
-    if (err instanceof BatchInputError || err instanceof BatchRetryError) throw new IpcFailure('invalidInput', err.message);
+    if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', quoted(err.message));
+    if (err instanceof BatchInputError || err instanceof BatchRetryError) throw new IpcFailure('invalidInput', quoted(err.message));
     throw err;
   }
 }
@@ -199,7 +200,7 @@ async function keyCall<T>(f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
-    if (err instanceof SigningKeyError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.message);
+    if (err instanceof SigningKeyError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', quoted(err.message));
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import type { SyncProgress } from '../services/orderSync.js';
 import { reconciliationCsv } from '../services/reconciliation.js';
 import type { ReconciliationRun, SyncResult } from './contract.js';
 import type { Handlers } from './dispatcher.js';
+import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -45,7 +46,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
         const { csv } = await list().exportCsv(query, sort);
         return { fileName: `orders-${day(query.from)}-${day(query.to - 1)}.csv`, mimeType: 'text/csv' as const, content: csv };
       } catch (err) {
-        if (err instanceof RangeError) throw new IpcFailure('invalidInput', err.message);
+        if (err instanceof RangeError) throw new IpcFailure('invalidInput', quoted(err.message));
         throw err;
       }
     },
@@ -60,7 +61,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
     },
     'period.reconciliation.export': ({ runId }) => {
       const kept = runs.get(runId);
-      if (!kept) throw new IpcFailure('notFound', 'That report is no longer kept; run the reconciliation again to export it');
+      if (!kept) throw new IpcFailure('notFound', quoted('That report is no longer kept; run the reconciliation again to export it'));
       const { period } = kept.run.reconciliation;
       return {
         fileName: `reconciliation-${kept.environment}-${day(period.from)}-${day(period.to - 1)}.csv`,

@@ -6,6 +6,7 @@
 import { RoleProfileError, type RoleProfileRefusal } from '../services/roleProfile.js';
 import type { IpcErrorCode, RoleProfileView } from './contract.js';
 import type { Handlers } from './dispatcher.js';
+import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 import { allowedChannels } from './permissions.js';
@@ -29,7 +30,7 @@ async function roleCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof RoleProfileError) throw new IpcFailure(CODES[err.reason], err.message);
+    if (err instanceof RoleProfileError) throw new IpcFailure(CODES[err.reason], quoted(err.message));
     throw err;
   }
 }

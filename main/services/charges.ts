@@ -21,6 +21,7 @@ import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } f
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
+import { english } from '../phrases/english.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
@@ -286,7 +287,7 @@ export class ChargeService {
     } catch (err) {
       // Only an order never registered is absent; an orderId we were given cannot be.
       if (err instanceof GatewayError && err.errorCode === '6' && !row.orderId) return { kind: 'absent' };
-      return { kind: 'unreachable', reason: failureText(err).what };
+      return { kind: 'unreachable', reason: english(failureText(err).what) };
     }
   }
 
@@ -365,7 +366,8 @@ export class ChargeService {
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
       // The journal keeps what happened in words; the client's technical account goes to the audit log.
-      const { what, detail } = failureWords(err);
+      const { what: said, detail } = failureWords(err);
+      const what = english(said);
       if (paymentAnswered || err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
         return { settled: 'UNKNOWN', reason: what, detail };
       }

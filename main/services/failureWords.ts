@@ -19,6 +19,9 @@ import {
   ValidationError,
 } from '../gateway/errors.js';
 import { SPEC_BY_NAME, type EndpointKind } from '../protocol/endpoints.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from './cardNumbers.js';
 
 /** The kinds of failure the screen tells apart, each with its own words. */
@@ -36,9 +39,11 @@ export type FailureKind =
 
 export interface FailureWords {
   readonly kind: FailureKind;
-  /** What happened, in words, without what it did to money (a screen that says that itself uses this). */
-  readonly what: string;
-  /** The whole sentence for the screen: what happened, what it did to money, what to do. */
+  /** What happened, without what it did to money (a screen that says that itself uses this). */
+  readonly what: Phrase;
+  /** All of it for the screen: what happened, what it did to money, what to do. */
+  readonly said: Said;
+  /** `said` in English, for main's log and for tests; never shown (the renderer renders `said`). */
   readonly message: string;
   /** The client's technical account (endpoint, status, error code), card numbers masked: for Details and the log. */
   readonly detail: string;
@@ -53,25 +58,22 @@ type Effect = 'nothing' | 'unknownPayment' | 'unknownChange' | 'noMoney';
  */
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH)/;
 
-const NOT_SENT_WORDS: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'The gateway could not be reached (connection refused).',
-  ENOTFOUND: "The gateway's address could not be found (DNS).",
-  EAI_AGAIN: "The gateway's address could not be looked up (DNS did not answer).",
-  EHOSTUNREACH: 'There is no network route to the gateway.',
-  ENETUNREACH: 'There is no network route to the gateway.',
-  UND_ERR_CONNECT_TIMEOUT: 'The connection to the gateway timed out before it was made.',
-  ERR_INVALID_URL: "The gateway's address is not a valid URL.",
+const NOT_SENT: Readonly<Record<string, Phrase>> = {
+  ECONNREFUSED: phrase('gateway.notSent.refused'),
+  ENOTFOUND: phrase('gateway.notSent.noAddress'),
+  EAI_AGAIN: phrase('gateway.notSent.dnsSilent'),
+  EHOSTUNREACH: phrase('gateway.notSent.noRoute'),
+  ENETUNREACH: phrase('gateway.notSent.noRoute'),
+  UND_ERR_CONNECT_TIMEOUT: phrase('gateway.notSent.connectTimeout'),
+  ERR_INVALID_URL: phrase('gateway.notSent.badUrl'),
 };
 
-const NO_ANSWER_WORDS: Readonly<Record<string, string>> = {
-  'timed out': 'The gateway did not answer in time.',
-  ECONNRESET: 'The connection to the gateway broke before its answer arrived.',
-  UND_ERR_SOCKET: 'The connection to the gateway broke before its answer arrived.',
-  EPIPE: 'The connection to the gateway broke before its answer arrived.',
+const NO_ANSWER: Readonly<Record<string, Phrase>> = {
+  'timed out': phrase('gateway.noAnswer.timedOut'),
+  ECONNRESET: phrase('gateway.noAnswer.broken'),
+  UND_ERR_SOCKET: phrase('gateway.noAnswer.broken'),
+  EPIPE: phrase('gateway.noAnswer.broken'),
 };
-
-const TRY_LATER = 'Try again in a minute; if it persists, check the environment in Settings.';
-const CHECK_ADDRESS = "Check the environment's base URL in Settings and the network, then try again.";
 
 function endpointKind(endpoint: string): EndpointKind | undefined {
   return SPEC_BY_NAME.get(endpoint)?.kind;
@@ -87,30 +89,30 @@ function effectWithoutAnswer(err: GatewayClientError): Effect {
   return 'unknownChange';
 }
 
-/** What a request that may move money is called on screen. */
-const MONEY_REQUEST: Readonly<Record<string, string>> = {
-  'deposit.do': 'the charge of the held amount',
-  'reverse.do': 'the reversal',
-  'refund.do': 'the refund',
+/** What a payment whose outcome is unknown is called, by the request that may have moved money. */
+const UNKNOWN_PAYMENT: Readonly<Record<string, Phrase>> = {
+  'deposit.do': phrase('gateway.effect.unknownPayment.deposit'),
+  'reverse.do': phrase('gateway.effect.unknownPayment.reverse'),
+  'refund.do': phrase('gateway.effect.unknownPayment.refund'),
 };
 
-function effectWords(effect: Effect, endpoint: string): string {
+function effectPhrase(effect: Effect, endpoint: string): Phrase {
   switch (effect) {
     case 'nothing':
-      return 'Nothing was changed.';
+      return phrase('gateway.effect.nothing');
     case 'noMoney':
-      return 'No money was moved.';
+      return phrase('gateway.effect.noMoney');
     case 'unknownPayment':
-      return `Whether ${MONEY_REQUEST[endpoint] ?? 'the payment'} went through is not known yet: the app will look the order up and reconcile it. Do not repeat it before then.`;
+      return UNKNOWN_PAYMENT[endpoint] ?? phrase('gateway.effect.unknownPayment.payment');
     case 'unknownChange':
-      return 'Whether the change was made is not known: look again before repeating it.';
+      return phrase('gateway.effect.unknownChange');
   }
 }
 
-function sentence(err: GatewayClientError, kind: FailureKind, what: string, effect: Effect, todo: string): FailureWords {
+function sentence(err: GatewayClientError, kind: FailureKind, what: Phrase, effect: Effect, todo?: Phrase): FailureWords {
   // A payment whose outcome is unknown has only one thing to do: wait for the reconciliation.
-  const parts = [what, effectWords(effect, err.endpoint), effect === 'unknownPayment' ? '' : todo].filter((p) => p !== '');
-  return { kind, what, message: parts.join(' '), detail: maskCardNumbers(err.message) };
+  const said = [what, effectPhrase(effect, err.endpoint), ...(todo && effect !== 'unknownPayment' ? [todo] : [])];
+  return { kind, what, said, message: english(said), detail: maskCardNumbers(err.message) };
 }
 
 /** The detail of a transport failure: the code (ECONNREFUSED) or the reason in the client's message. */
@@ -134,56 +136,41 @@ const SIGNATURE = /signature|подпись/i;
 
 export function failureWords(err: GatewayClientError): FailureWords {
   if (err instanceof ValidationError) {
-    return sentence(
-      err,
-      'invalidRequest',
-      "The request was not sent: some of its values break the gateway's rules.",
-      'nothing',
-      'Correct them and try again.',
-    );
+    return sentence(err, 'invalidRequest', phrase('gateway.invalidRequest'), 'nothing', phrase('gateway.correctAndRetry'));
   }
   if (err instanceof GatewayError) {
-    const said = maskCardNumbers(err.gatewayMessage.trim()) || 'no reason given';
-    const quoted = `${said.replace(/[.\s]+$/, '')} (error code ${err.errorCode}).`;
-    if (SIGNATURE.test(said))
-      return sentence(
-        err,
-        'signature',
-        `The gateway rejected the request's signature: ${quoted}`,
-        'nothing',
-        "Check the signing keys: the active key's certificate must be uploaded to the gateway.",
-      );
-    if (ACCESS_DENIED.test(said))
-      return sentence(
-        err,
-        'credentials',
-        `The gateway refused this app's credentials: ${quoted}`,
-        'nothing',
-        'Check the API user and password (or token) of this environment in Settings.',
-      );
-    return sentence(err, 'refused', `The gateway refused the request: ${quoted}`, 'nothing', '');
+    // The gateway's own words, in the language the request named: quoted as they are, without a closing stop.
+    const text = maskCardNumbers(err.gatewayMessage.trim()).replace(/[.\s]+$/, '');
+    const said = text === '' ? phrase('gateway.noReasonGiven') : text;
+    const quoted = { said, errorCode: String(err.errorCode) };
+    if (SIGNATURE.test(text))
+      return sentence(err, 'signature', phrase('gateway.signature', quoted), 'nothing', phrase('gateway.checkSigningKeys'));
+    if (ACCESS_DENIED.test(text))
+      return sentence(err, 'credentials', phrase('gateway.credentials', quoted), 'nothing', phrase('gateway.checkCredentials'));
+    return sentence(err, 'refused', phrase('gateway.refused', quoted), 'nothing');
   }
   if (err instanceof RateLimitedError) {
     const seconds = Math.max(1, Math.ceil(err.retryAfterMs / 1000));
-    return sentence(
-      err,
-      'rateLimited',
-      'The gateway is busy and turned the request away (HTTP 429).',
-      'nothing',
-      `Try again in ${seconds === 1 ? 'a second' : `${seconds} seconds`}.`,
-    );
+    return sentence(err, 'rateLimited', phrase('gateway.rateLimited'), 'nothing', phrase('gateway.retryIn', { count: seconds }));
   }
   if (err instanceof HttpError) {
-    if (err.status === 404) return sentence(err, 'noSuchAddress', 'The gateway has no such address (HTTP 404).', 'nothing', CHECK_ADDRESS);
+    if (err.status === 404)
+      return sentence(err, 'noSuchAddress', phrase('gateway.noSuchAddress'), 'nothing', phrase('gateway.checkAddress'));
     if (err.status === 401 || err.status === 403)
       return sentence(
         err,
         'credentials',
-        `The gateway refused this app's credentials (HTTP ${err.status}).`,
+        phrase('gateway.credentialsHttp', { status: err.status }),
         'nothing',
-        'Check the API user and password (or token) of this environment in Settings.',
+        phrase('gateway.checkCredentials'),
       );
-    return sentence(err, 'serverFault', `The gateway is not answering (HTTP ${err.status}).`, effectWithoutAnswer(err), TRY_LATER);
+    return sentence(
+      err,
+      'serverFault',
+      phrase('gateway.serverFault', { status: err.status }),
+      effectWithoutAnswer(err),
+      phrase('gateway.tryLater'),
+    );
   }
   const reason = reasonOf(err);
   if (TLS_CODE.test(reason)) {
@@ -191,29 +178,42 @@ export function failureWords(err: GatewayClientError): FailureWords {
     return sentence(
       err,
       'tls',
-      `The gateway's certificate was not accepted (${reason}).`,
+      phrase('gateway.tls', { reason }),
       notSent ? 'nothing' : effectWithoutAnswer(err),
-      "Check the environment's base URL in Settings; if it is right, the gateway's certificate must be fixed.",
+      phrase('gateway.fixCertificate'),
     );
   }
   if (err instanceof NetworkError && err.stage === 'notSent') {
-    const what = NOT_SENT_WORDS[reason] ?? `The request could not be sent to the gateway (${reason}).`;
-    return sentence(err, 'notSent', what, 'nothing', CHECK_ADDRESS);
+    const what = NOT_SENT[reason] ?? phrase('gateway.notSent.other', { reason });
+    return sentence(err, 'notSent', what, 'nothing', phrase('gateway.checkAddress'));
   }
   const status = statusIn(reason);
   if (status !== undefined)
-    return sentence(err, 'serverFault', `The gateway is not answering (HTTP ${status}).`, effectWithoutAnswer(err), TRY_LATER);
+    return sentence(err, 'serverFault', phrase('gateway.serverFault', { status }), effectWithoutAnswer(err), phrase('gateway.tryLater'));
   const what =
-    NO_ANSWER_WORDS[reason] ??
+    NO_ANSWER[reason] ??
     (reason.startsWith('unreadable answer') || reason.startsWith('unexpected answer') || reason.startsWith('answer without')
-      ? "The gateway's answer could not be read."
-      : 'The gateway gave no answer.');
-  return sentence(err, 'noAnswer', what, effectWithoutAnswer(err), TRY_LATER);
+      ? phrase('gateway.noAnswer.unreadable')
+      : phrase('gateway.noAnswer.none'));
+  return sentence(err, 'noAnswer', what, effectWithoutAnswer(err), phrase('gateway.tryLater'));
 }
 
-/** The words for any error a service meets: a gateway failure in words, anything else by its own message. */
-export function failureText(err: unknown): { readonly what: string; readonly message: string; readonly detail?: string } {
+export interface FailureText {
+  readonly what: Phrase;
+  readonly said: Said;
+  /** `said` in English, for main's log and tests. */
+  readonly message: string;
+  readonly detail?: string;
+}
+
+/**
+ * The words for any error a service meets: a gateway failure as above, an error of the app by the phrases
+ * it carries, anything else (a bug) as "unexpected" with its own message, masked, as the detail.
+ */
+export function failureText(err: unknown): FailureText {
   if (err instanceof GatewayClientError) return failureWords(err);
-  const message = maskCardNumbers(err instanceof Error ? err.message : String(err));
-  return { what: message, message };
+  if (err instanceof SaidError) return { what: err.said[0] ?? phrase('app.unexpected'), said: err.said, message: err.message };
+  const detail = maskCardNumbers(err instanceof Error ? err.message : String(err));
+  const what = phrase('app.unexpected');
+  return { what, said: [what], message: `${english(what)} (${detail})`, detail };
 }

@@ -9,6 +9,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { english } from '../phrases/english.js';
 import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { statusWords } from './orders.js';
@@ -122,7 +123,7 @@ export class OrderOperations {
       // Only a status was asked for: whatever the failure, the operation itself was never sent.
       const { what, detail } = failureWords(err);
       return {
-        reason: `The order's current status could not be read, so nothing was sent. ${what} Try again in a minute; if it persists, check the environment in Settings.`,
+        reason: `The order's current status could not be read, so nothing was sent. ${english(what)} Try again in a minute; if it persists, check the environment in Settings.`,
         ...(detail ? { detail } : {}),
       };
     }
@@ -171,7 +172,8 @@ export class OrderOperations {
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
       // The journal keeps what happened in words; the client's technical account goes to the audit log.
-      const { what: reason, detail } = failureWords(err);
+      const { what, detail } = failureWords(err);
+      const reason = english(what);
       if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
         return { state: 'UNKNOWN', definite: false, reason, detail };
       }

@@ -6,14 +6,13 @@
 import type { IpcMain, WebContents } from 'electron';
 import { CHANNELS, EVENT_CHANNEL } from '../ipc/channels.js';
 import type { Envelope } from '../ipc/contract.js';
+import { failure } from '../ipc/errors.js';
+import { phrase } from '../phrases/phrase.js';
 import type { Dispatch } from '../ipc/dispatcher.js';
 import type { EventHub } from '../ipc/events.js';
 import type { SenderCheck } from './senderCheck.js';
 
-const FORBIDDEN: Envelope<never> = {
-  ok: false,
-  error: { code: 'forbidden', message: "Refused: the call did not come from the app's own window" },
-};
+const FORBIDDEN: Envelope<never> = { ok: false, error: failure('forbidden', [phrase('ipc.notAppWindow')]) };
 
 export function bindChannels(ipcMain: Pick<IpcMain, 'handle'>, dispatch: Dispatch, isAppFrame: SenderCheck): void {
   for (const channel of CHANNELS) {

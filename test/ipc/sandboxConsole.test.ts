@@ -72,7 +72,8 @@ describe('sandbox.console.open', () => {
         const before = ipc.core.audit.query({ action: 'sandbox.console.open' }).length;
         expect(await ipc.refusal('sandbox.console.open', {})).toEqual({
           code: 'forbidden',
-          message: `The ${role} profile cannot use sandbox.console.open; an administrator can change the profile`,
+          said: [{ code: 'ipc.profileCannot', params: { role, channel: 'sandbox.console.open' } }],
+          message: `The ${role} profile cannot use sandbox.console.open; an administrator can change the profile.`,
         });
         expect(ipc.core.audit.query({ action: 'access' })[0]).toMatchObject({ outcome: 'refused', objectId: 'sandbox.console.open' });
         expect(ipc.core.audit.query({ action: 'sandbox.console.open' })).toHaveLength(before);
@@ -99,7 +100,7 @@ describe('sandbox.console.open', () => {
         });
         await ipc.call('settings.setCredential', { environment, kind: 'password', secret: 'sandbox-pass' });
         await ipc.call('settings.updateGeneral', { environment });
-        expect(await ipc.refusal('sandbox.console.open', {})).toEqual({
+        expect(await ipc.refusal('sandbox.console.open', {})).toMatchObject({
           code: 'forbidden',
           message: `The developer console shows the built-in sandbox, and the app is working in ${environment} now; switch to the sandbox in Settings to open it.`,
         });

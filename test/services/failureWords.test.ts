@@ -110,7 +110,12 @@ describe('a gateway answering HTTP 503', () => {
     });
 
     const { error, log } = await ipcErrorOf(client.getOrderStatusExtended({ orderNumber: uniqueNumber('words-503') }));
-    expect(error).toEqual({ code: 'gateway', message: expected, detail: 'getOrderStatusExtended.do answered HTTP 503' });
+    expect(error).toEqual({
+      code: 'gateway',
+      said: [{ code: 'gateway.serverFault', params: { status: 503 } }, { code: 'gateway.effect.nothing' }, { code: 'gateway.tryLater' }],
+      message: expected,
+      detail: 'getOrderStatusExtended.do answered HTTP 503',
+    });
     expect(log.join('\n')).toContain('getOrderStatusExtended.do answered HTTP 503');
   });
 

@@ -47,7 +47,7 @@ describe('binding the contract to ipcMain', () => {
     expect(dispatch).toHaveBeenCalledWith('orders.lookup', input);
   });
 
-  const forbidden = { ok: false, error: { code: 'forbidden', message: expect.any(String) } };
+  const forbidden = { ok: false, error: { code: 'forbidden', said: [{ code: 'ipc.notAppWindow' }], message: expect.any(String) } };
 
   it('refuses a subframe, a foreign page, another web contents or a vanished frame without dispatching', async () => {
     const { contents, dispatch, call } = bound();

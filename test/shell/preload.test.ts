@@ -42,7 +42,14 @@ describe('the preload api', () => {
       undefined,
       { toString: () => 'app.info' },
     ]) {
-      expect(await invoke(channel, {})).toEqual({ ok: false, error: { code: 'unknownChannel', message: expect.any(String) } });
+      expect(await invoke(channel, {})).toEqual({
+        ok: false,
+        error: {
+          code: 'unknownChannel',
+          said: [{ code: 'ipc.unknownChannel', params: { channel: expect.any(String) } }],
+          message: expect.any(String),
+        },
+      });
     }
     expect(ipcRenderer.invoke).not.toHaveBeenCalled();
     expect(ipcRenderer.send).not.toHaveBeenCalled();
@@ -50,7 +57,10 @@ describe('the preload api', () => {
 
   it('turns a rejected call (main gone) into a typed error rather than a throw', async () => {
     ipcRenderer.invoke.mockRejectedValueOnce(new Error("No handler registered for 'app.info'"));
-    await expect(api.invoke('app.info', {})).resolves.toEqual({ ok: false, error: { code: 'internal', message: expect.any(String) } });
+    await expect(api.invoke('app.info', {})).resolves.toEqual({
+      ok: false,
+      error: { code: 'internal', said: [{ code: 'ipc.noAnswer' }], message: expect.any(String) },
+    });
   });
 
   it("gives listeners only the event's payload, and stops with the function subscribe returns", () => {

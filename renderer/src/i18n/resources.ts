@@ -24,6 +24,9 @@ import { list as enList } from './en/list.js';
 import { list as ruList } from './ru/list.js';
 import { reconciliation as enReconciliation } from './en/reconciliation.js';
 import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
+// Main's phrases: English is main's own catalogue (main/phrases), Russian is here.
+import { phrasesEn as enSaid } from '../../../main/phrases/en.js';
+import { said as ruSaid } from './ru/said.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -43,6 +46,7 @@ export const resources = {
     roles: enRoles,
     list: enList,
     reconciliation: enReconciliation,
+    said: enSaid,
   },
   ru: {
     common: ruCommon,
@@ -56,5 +60,6 @@ export const resources = {
     roles: ruRoles,
     list: ruList,
     reconciliation: ruReconciliation,
+    said: ruSaid,
   },
 } as const;

@@ -1,0 +1,6 @@
+/** What any part of the app may say. */
+export const app = {
+  unexpected: 'Something unexpected went wrong; the details are below.',
+  /** Text main has not yet put into phrases, quoted as it is (English). */
+  quoted: '{{text}}',
+} as const;

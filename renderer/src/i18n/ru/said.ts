@@ -1,0 +1,17 @@
+/**
+ * Main's phrases in Russian, by part of the app; the English ones are main's own (main/phrases/en.ts),
+ * which these are typed from, so a code main can say and Russian lacks does not compile.
+ */
+import type { phrasesEn } from '../../../../main/phrases/en.js';
+import type { Catalogue } from '../catalogue.js';
+import { app } from './said/app.js';
+import { gateway } from './said/gateway.js';
+import { input } from './said/input.js';
+import { ipc } from './said/ipc.js';
+
+export const said: Catalogue<typeof phrasesEn> = {
+  app,
+  gateway,
+  input,
+  ipc,
+};

@@ -1,0 +1,12 @@
+/** Refusals of the IPC layer, in Russian (main/phrases/en/ipc.ts). */
+import type { ipc as en } from '../../../../../main/phrases/en/ipc.js';
+import type { Catalogue } from '../../catalogue.js';
+
+export const ipc: Catalogue<typeof en> = {
+  invalidInput: 'Запрос отклонён: {{fields}}',
+  internal: 'Внутренняя ошибка приложения; подробности в журнале приложения под номером {{reference}}.',
+  profileCannot: 'Профилю «{{role}}» недоступно действие {{channel}}; профиль может сменить администратор.',
+  notAppWindow: 'Отклонено: вызов пришёл не из окна приложения.',
+  noAnswer: 'Приложение не ответило: возможно, оно закрывается. Повторите.',
+  unknownChannel: 'Приложению неизвестен запрос {{channel}}.',
+};

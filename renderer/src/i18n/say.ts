@@ -1,0 +1,31 @@
+/**
+ * Main's phrases (main/phrases) in the language shown: main says what happened as a code and values, and
+ * this is where they become words. Amounts, times and nested phrases are worded here, in the locale shown,
+ * before i18next fills them in; `count` stays a number so that i18next picks the plural form.
+ */
+import cc from 'currency-codes';
+import type { i18n as I18n } from 'i18next';
+import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract';
+import { formatDateTime } from '../format/dates.js';
+import { formatAmount } from '../format/money.js';
+
+function argText(i18n: I18n, arg: PhraseArg): string | number {
+  if (typeof arg === 'string' || typeof arg === 'number') return arg;
+  if ('minor' in arg) {
+    const currency = cc.number(arg.currency.padStart(3, '0'));
+    return currency ? formatAmount(arg.minor, currency.digits, currency.code) : formatAmount(arg.minor, 2, arg.currency);
+  }
+  if ('at' in arg) return formatDateTime(arg.at);
+  return sayPhrase(i18n, arg);
+}
+
+export function sayPhrase(i18n: I18n, phrase: Phrase): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, arg] of Object.entries((phrase.params ?? {}) as Readonly<Record<string, PhraseArg>>)) values[name] = argText(i18n, arg);
+  // The code is checked against main's English catalogue where it is made; i18next's key type cannot follow a union this wide.
+  return (i18n.t as (key: string, options: object) => string)(`said:${phrase.code}`, values);
+}
+
+/** Several phrases, one after another, as main said them. */
+export const say = (i18n: I18n, said: Phrase | Said): string =>
+  Array.isArray(said) ? (said as Said).map((p) => sayPhrase(i18n, p)).join(' ') : sayPhrase(i18n, said as Phrase);
