@@ -24,6 +24,8 @@ import { list as enList } from './en/list.js';
 import { list as ruList } from './ru/list.js';
 import { reconciliation as enReconciliation } from './en/reconciliation.js';
 import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
+import { csv as enCsv } from './en/csv.js';
+import { csv as ruCsv } from './ru/csv.js';
 // Main's phrases: English is main's own catalogue (main/phrases), Russian is here.
 import { phrasesEn as enSaid } from '../../../main/phrases/en.js';
 import { said as ruSaid } from './ru/said.js';
@@ -47,6 +49,7 @@ export const resources = {
     list: enList,
     reconciliation: enReconciliation,
     said: enSaid,
+    csv: enCsv,
   },
   ru: {
     common: ruCommon,
@@ -61,5 +64,6 @@ export const resources = {
     list: ruList,
     reconciliation: ruReconciliation,
     said: ruSaid,
+    csv: ruCsv,
   },
 } as const;

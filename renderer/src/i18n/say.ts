@@ -5,7 +5,7 @@
  */
 import cc from 'currency-codes';
 import type { i18n as I18n } from 'i18next';
-import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract';
+import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract.js';
 import { formatDateTime } from '../format/dates.js';
 import { formatAmount } from '../format/money.js';
 
@@ -28,4 +28,4 @@ export function sayPhrase(i18n: I18n, phrase: Phrase): string {
 
 /** Several phrases, one after another, as main said them. */
 export const say = (i18n: I18n, said: Phrase | Said): string =>
-  Array.isArray(said) ? (said as Said).map((p) => sayPhrase(i18n, p)).join(' ') : sayPhrase(i18n, said as Phrase);
+  Array.isArray(said) ? (said as Said).map((p: Phrase) => sayPhrase(i18n, p)).join(' ') : sayPhrase(i18n, said as Phrase);
