@@ -6,7 +6,7 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
-import { auditWords, type OrderFacts } from '../services/auditWords.js';
+import { auditPhrase, type OrderFacts } from '../services/auditWords.js';
 import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
@@ -105,7 +105,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
     ...(e.detail !== undefined ? { detail: e.detail } : {}),
     ...(e.role !== undefined ? { role: e.role } : {}),
-    words: auditWords(e, order),
+    said: auditPhrase(e, order),
   };
 }
 

@@ -4,12 +4,14 @@
  * catalogue is the renderer's (renderer/src/i18n/ru/said.ts), typed from this one.
  */
 import { app } from './en/app.js';
+import { audit } from './en/audit.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
 
 export const phrasesEn = {
   app,
+  audit,
   gateway,
   input,
   ipc,

@@ -1,9 +1,10 @@
 /**
  * A phrase in English, for main's log and for tests: the screen never gets this text (the renderer
- * renders the phrase itself, in the language shown). Amounts are written with their letter code, times
- * in ISO 8601 UTC, so that a log line reads the same on every machine.
+ * renders the phrase itself, in the language shown). Amounts are written as their letter code and exact
+ * decimal ("RUB 1234.50", no grouping), times in ISO 8601 UTC, so that a log line reads the same on every
+ * machine and a script can read it back.
  */
-import { formatMoney } from '../services/money.js';
+import { currencyInfo, decimalText } from '../services/money.js';
 import { phrasesEn } from './en.js';
 import { isMoneyArg, isPhrase, isTimeArg, type Phrase, type PhraseArg, type PhraseCode, type Said } from './phrase.js';
 
@@ -26,7 +27,10 @@ function template(code: string, count: unknown): string {
 function argText(arg: PhraseArg): string {
   if (typeof arg === 'string') return arg;
   if (typeof arg === 'number') return String(arg);
-  if (isMoneyArg(arg)) return formatMoney(arg.minor, arg.currency, 'en', 'code');
+  if (isMoneyArg(arg)) {
+    const info = currencyInfo(arg.currency);
+    return `${info.alpha ?? `currency ${info.numeric}`} ${decimalText(arg.minor, info.exponent)}`;
+  }
   if (isTimeArg(arg)) return new Date(arg.at).toISOString();
   if (isPhrase(arg)) return english(arg);
   return String(arg);

@@ -3,12 +3,15 @@
  * RUB 10.00 of order 6c1f…", "Signing key 3F:A2:…:9C:01 activated". Built when the log is read, from the
  * entry's raw values (its facts, or the fixed form of its detail that every version has written), so an entry
  * written before the words existed reads as well as a new one. The raw values stay in the entry and in the
- * CSV export; these words are only how the screen says them. Nothing here adds a card number: a card
- * appears only as the masked one an entry already holds.
+ * CSV export; these words are only how the screen says them: a phrase (main/phrases/en/audit.ts) the
+ * renderer words in the language shown, whose English is the export's `words` column. A reason the entry
+ * recorded is quoted as it was recorded (the log's stable English). Nothing here adds a card number: a card
+ * appears only as the masked one an entry already holds, and every text taken from the entry is masked again.
  */
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
 import type { AuditFacts, AuditRecord } from '../store/audit.js';
 import { maskCardNumbers } from './cardNumbers.js';
-import { currencyInfo, decimalText } from './money.js';
 
 /** What the log may know of an order an operation was made on, from the app's cache of looked-up orders. */
 export interface OrderFacts {
@@ -17,15 +20,9 @@ export interface OrderFacts {
   readonly orderNumber?: string;
 }
 
-/** "RUB 12.50" from minor units and the numeric code; the code itself where the currency is not known. */
-export function moneyWords(minor: number, numeric: string): string {
-  const info = currencyInfo(numeric);
-  return `${info.alpha ?? `currency ${info.numeric}`} ${decimalText(minor, info.exponent)}`;
-}
-
 const text = (f: AuditFacts | undefined, key: string): string | undefined => {
   const v = f?.[key];
-  return typeof v === 'string' && v !== '' ? v : undefined;
+  return typeof v === 'string' && v !== '' ? maskCardNumbers(v) : undefined;
 };
 const integer = (f: AuditFacts | undefined, key: string): number | undefined => {
   const v = f?.[key];
@@ -38,8 +35,9 @@ const shortFingerprint = (fp: string): string => {
   return bytes.length > 8 ? `${bytes.slice(0, 4).join(':')}:…:${bytes.slice(-4).join(':')}` : fp;
 };
 
-/** "…: reason." with the reason's own capital and a full stop, or nothing. */
-const because = (reason: string | undefined): string => (reason ? `: ${reason.replace(/[.\s]+$/, '')}` : '');
+/** ": reason" without the reason's closing stop, or nothing. */
+const because = (reason: string | undefined): PhraseArg =>
+  reason ? phrase('audit.because', { reason: maskCardNumbers(reason).replace(/[.\s]+$/, '') }) : '';
 
 interface ChargeFacts {
   readonly state: string;
@@ -67,153 +65,186 @@ function chargeFacts(e: AuditRecord): ChargeFacts | undefined {
   return { state: m[1]!, amount: Number(m[2]), currency: m[3]!, bindingId: m[4]!, ...(m[5] ? { reason: m[5] } : {}) };
 }
 
-function chargeWords(e: AuditRecord): string {
-  const order = e.objectType === 'order' && e.objectId ? `order ${e.objectId}` : undefined;
+function chargePhrase(e: AuditRecord): Phrase {
+  const orderId = e.objectType === 'order' && e.objectId ? e.objectId : undefined;
   const c = chargeFacts(e);
   if (!c) {
     // A refusal before anything was journalled: the detail is the reason, the object the card's binding.
-    const on = e.objectType === 'binding' && e.objectId ? ` on stored card ${e.objectId}` : order ? ` for ${order}` : '';
-    return `Charge${on} ${e.outcome === 'refused' ? 'refused' : 'failed'}${because(e.detail)}`;
+    const refused = e.outcome === 'refused';
+    const why = { because: because(e.detail) };
+    if (e.objectType === 'binding' && e.objectId) {
+      const on = { binding: e.objectId, ...why };
+      return refused ? phrase('audit.charge.refusedOnCard', on) : phrase('audit.charge.failedOnCard', on);
+    }
+    if (orderId)
+      return refused
+        ? phrase('audit.charge.refusedForOrder', { order: orderId, ...why })
+        : phrase('audit.charge.failedForOrder', { order: orderId, ...why });
+    return refused ? phrase('audit.charge.refused', why) : phrase('audit.charge.failed', why);
   }
-  const money = moneyWords(c.amount, c.currency);
-  const card = c.maskedPan ? `card ${c.maskedPan}` : `stored card ${c.bindingId}`;
-  const where = order ? `, ${order}` : '';
+  const money = { minor: c.amount, currency: c.currency };
+  const stored = phrase('audit.storedCard', { binding: c.bindingId });
+  const card = c.maskedPan ? phrase('audit.card', { pan: c.maskedPan }) : stored;
+  const where = orderId ? phrase('audit.whereOrder', { order: orderId }) : '';
+  const said = { money, card, where, because: because(c.reason) };
   switch (c.state) {
     case 'PAID':
-      return `Charged ${money} to ${c.maskedPan ?? `stored card ${c.bindingId}`}${where}`;
+      return phrase('audit.charge.paid', { money, card: c.maskedPan ?? stored, where });
     case 'DECLINED':
-      return `Charge of ${money} to ${card} declined${where}${because(c.reason)}`;
+      return phrase('audit.charge.declined', said);
     case 'FAILED':
-      return `Charge of ${money} to ${card} not made${where}${because(c.reason)}`;
+      return phrase('audit.charge.notMade', said);
     case 'UNKNOWN':
-      return `Charge of ${money} to ${card}: outcome unknown until reconciled${where}${because(c.reason)}`;
+      return phrase('audit.charge.unknown', said);
     default:
-      return `Charge of ${money} to ${card}: ${c.state.toLowerCase()}${where}${because(c.reason)}`;
+      return phrase('audit.charge.other', { ...said, state: c.state.toLowerCase() });
   }
 }
 
-const OPERATION_WORDS = {
-  deposit: { done: 'Charged the hold of', noun: 'Charge of the hold' },
-  reverse: { done: 'Reversed', noun: 'Reversal' },
-  refund: { done: 'Refunded', noun: 'Refund' },
-} as const;
+type OperationKind = 'deposit' | 'reverse' | 'refund';
 
 /** Deposit, reverse, refund: detail "DONE amount 1000: reason", or just the reason where nothing was sent. */
-function operationWords(e: AuditRecord, kind: keyof typeof OPERATION_WORDS, order: OrderFacts | undefined): string {
-  const w = OPERATION_WORDS[kind];
-  const orderName = `order ${order?.orderNumber ?? e.objectId ?? ''}`.trim();
-  if (e.outcome === 'refused') return `${w.noun} on ${orderName} not sent${because(e.detail)}`;
+function operationPhrase(e: AuditRecord, kind: OperationKind, order: OrderFacts | undefined): Phrase {
+  const name = order?.orderNumber ?? e.objectId;
+  const orderArg = name ? phrase('audit.order', { order: name }) : phrase('audit.anOrder');
+  if (e.outcome === 'refused') return phrase(`audit.${kind}.notSent`, { order: orderArg, because: because(e.detail) });
   // The technical detail in [brackets] stays in the raw detail (and the export), not in the words.
   const m = /^([A-Z]+)(?: amount (\d+))?(?:: (.*?))?(?: \[.*\])?(?:; operator's reason: (.*))?$/s.exec(e.detail ?? '');
-  if (!m) return `${w.noun} on ${orderName}: ${e.outcome}${because(e.detail)}`;
+  if (!m) return phrase(`audit.${kind}.unread`, { order: orderArg, outcome: e.outcome, because: because(e.detail) });
   const [, state, amountText, reason, operatorReason] = m;
-  return (
-    operationSentence(kind, orderName, state!, amountText, reason, order) + (operatorReason ? ` (reason given: ${operatorReason})` : '')
-  );
+  const sentence = operationSentence(kind, orderArg, state!, amountText, reason, order);
+  return operatorReason
+    ? phrase('app.joined', { first: sentence, second: phrase('audit.reasonGiven', { reason: maskCardNumbers(operatorReason) }) })
+    : sentence;
 }
 
 function operationSentence(
-  kind: keyof typeof OPERATION_WORDS,
-  orderName: string,
+  kind: OperationKind,
+  order: Phrase,
   state: string,
   amountText: string | undefined,
   reason: string | undefined,
-  order: OrderFacts | undefined,
-): string {
-  const w = OPERATION_WORDS[kind];
+  facts: OrderFacts | undefined,
+): Phrase {
   const amount = amountText === undefined ? undefined : Number(amountText);
   // An amount of 0 is "all of it" to the gateway; a whole reversal has none.
-  const money =
-    amount === undefined || amount === 0 ? undefined : order?.currency ? moneyWords(amount, order.currency) : `${amount} minor units`;
-  if (state === 'DONE') return kind === 'reverse' || !money ? `${w.done} ${orderName}` : `${w.done} ${money} of ${orderName}`;
-  const what = `${w.noun}${money ? ` of ${money}` : ''} on ${orderName}`;
-  if (state === 'REFUSED') return `${what} refused by the gateway${because(reason)}`;
-  if (state === 'UNKNOWN') return `${what}: outcome unknown until reconciled${because(reason)}`;
-  return `${what}: ${state.toLowerCase()}${because(reason)}`;
+  const money: PhraseArg | undefined =
+    amount === undefined || amount === 0
+      ? undefined
+      : facts?.currency
+        ? { minor: amount, currency: facts.currency }
+        : phrase('audit.minorUnits', { amount });
+  const why = { order, because: because(reason) };
+  if (state === 'DONE') {
+    if (kind === 'reverse') return phrase('audit.reverse.done', { order });
+    return money ? phrase(`audit.${kind}.doneAmount`, { order, money }) : phrase(`audit.${kind}.done`, { order });
+  }
+  if (state === 'REFUSED') return money ? phrase(`audit.${kind}.refusedAmount`, { ...why, money }) : phrase(`audit.${kind}.refused`, why);
+  if (state === 'UNKNOWN') return money ? phrase(`audit.${kind}.unknownAmount`, { ...why, money }) : phrase(`audit.${kind}.unknown`, why);
+  const other = { ...why, state: state.toLowerCase() };
+  return money ? phrase(`audit.${kind}.otherAmount`, { ...other, money }) : phrase(`audit.${kind}.other`, other);
 }
 
-const KEY_WORDS: Record<string, string> = {
-  'signingKey.generate': 'generated',
-  'signingKey.import': 'imported',
-  'signingKey.export': 'certificate exported',
-  'signingKey.activate': 'activated',
-  'signingKey.retire': 'retired, its private key deleted',
-  'signingKey.testSign': 'used to sign a test request',
+const KEY_ACTIONS = ['generate', 'import', 'export', 'activate', 'retire', 'testSign'] as const;
+type KeyAction = (typeof KEY_ACTIONS)[number];
+const NOT: Readonly<Record<KeyAction, `not${Capitalize<KeyAction>}`>> = {
+  generate: 'notGenerate',
+  import: 'notImport',
+  export: 'notExport',
+  activate: 'notActivate',
+  retire: 'notRetire',
+  testSign: 'notTestSign',
 };
 
 /** Signing keys: detail "FINGERPRINT" or "FINGERPRINT: why". */
-function keyWords(e: AuditRecord): string {
+function keyPhrase(e: AuditRecord): Phrase {
   const m = /^((?:[0-9A-F]{2}:){31}[0-9A-F]{2})(?:: (.*))?$/s.exec(e.detail ?? '');
-  const key = m ? `Signing key ${shortFingerprint(m[1]!)}` : 'Signing key';
-  const done = KEY_WORDS[e.action] ?? e.action.replace(/^signingKey\./, '');
-  const why = m ? m[2] : e.detail;
-  if (e.outcome === 'success') return `${key} ${done}${because(why)}`;
-  return `${key} not ${done.split(',')[0]}${because(why)}`;
+  const key = m ? phrase('audit.key.key', { fingerprint: shortFingerprint(m[1]!) }) : phrase('audit.key.anyKey');
+  const why = because(m ? m[2] : e.detail);
+  const action = e.action.replace(/^signingKey\./, '');
+  const known = (KEY_ACTIONS as readonly string[]).includes(action) ? (action as KeyAction) : undefined;
+  const success = e.outcome === 'success';
+  if (!known) return phrase(success ? 'audit.key.other' : 'audit.key.notOther', { key, action, because: why });
+  return phrase(`audit.key.${success ? known : NOT[known]}`, { key, because: why });
 }
 
-const CREDENTIAL = { password: 'API password', token: 'API token' } as const;
-
-function settingsWords(e: AuditRecord): string | undefined {
-  const d = e.detail ?? '';
+function settingsPhrase(e: AuditRecord): Phrase | undefined {
+  const d = maskCardNumbers(e.detail ?? '');
+  const environment = e.environment;
   switch (e.action) {
     case 'settings.change':
-      return `Settings changed: ${d}`;
+      return phrase('audit.settings.changed', { detail: d });
     case 'environment.switch': {
       const refused = /^to (\S+): (.*)$/s.exec(d);
-      if (refused) return `Switch to ${refused[1]} refused${because(refused[2])}`;
+      if (refused) return phrase('audit.settings.switchRefused', { environment: refused[1]!, because: because(refused[2]) });
       const from = /^from (\S+)$/.exec(d);
-      return from ? `Switched from ${from[1]} to ${e.environment}` : `Switched to ${e.environment}`;
+      return from
+        ? phrase('audit.settings.switchedFrom', { from: from[1]!, environment })
+        : phrase('audit.settings.switched', { environment });
     }
     case 'connection.change':
-      return `Connection of ${e.environment} changed: ${d}`;
+      return phrase('audit.settings.connection', { environment, detail: d });
     case 'sandbox.console.open':
       return e.outcome === 'success'
-        ? 'Sandbox developer console opened (one-time link)'
-        : `Sandbox developer console not opened${because(d)}`;
+        ? phrase('audit.settings.consoleOpened')
+        : phrase('audit.settings.consoleRefused', { because: because(d) });
     case 'credential.set':
     case 'credential.clear': {
       const m = /^(password|token)(?:: (.*))?$/s.exec(d);
-      const what = m ? CREDENTIAL[m[1] as 'password' | 'token'] : 'Credential';
-      if (e.action === 'credential.clear') return `${what} of ${e.environment} removed from the keychain`;
+      const what = (m?.[1] ?? 'credential') as 'password' | 'token' | 'credential';
+      if (e.action === 'credential.clear') return phrase(`audit.settings.${what}Cleared`, { environment });
       return e.outcome === 'success'
-        ? `${what} of ${e.environment} stored in the keychain`
-        : `${what} of ${e.environment} not stored${because(m?.[2])}`;
+        ? phrase(`audit.settings.${what}Stored`, { environment })
+        : phrase(`audit.settings.${what}NotStored`, { environment, because: because(m?.[2]) });
     }
     default:
       return undefined;
   }
 }
 
-function roleWords(e: AuditRecord): string | undefined {
-  const d = e.detail ?? '';
-  if (e.action === 'access') return `Refused: ${e.objectId ?? 'an action'} is not allowed to the ${d.replace(/^profile /, '')} profile`;
+function rolePhrase(e: AuditRecord): Phrase | undefined {
+  const d = maskCardNumbers(e.detail ?? '');
+  if (e.action === 'access') {
+    const role = d.replace(/^profile /, '');
+    return e.objectId ? phrase('audit.role.refusedAction', { action: e.objectId, role }) : phrase('audit.role.refusedAnAction', { role });
+  }
   if (e.action === 'role.change') {
     const from = /^from (\S+) to (\S+)(?:: (.*))?$/s.exec(d);
-    if (from && e.outcome === 'success') return `Profile changed from ${from[1]} to ${from[2]}${because(from[3])}`;
+    if (from && e.outcome === 'success') return phrase('audit.role.changed', { from: from[1]!, to: from[2]!, because: because(from[3]) });
     const to = /^to (\S+)(?:: (.*))?$/s.exec(d);
-    if (to) return `Profile change to ${to[1]} ${e.outcome === 'refused' ? 'refused' : 'failed'}${because(to[2])}`;
+    if (to)
+      return phrase(e.outcome === 'refused' ? 'audit.role.changeRefused' : 'audit.role.changeFailed', {
+        to: to[1]!,
+        because: because(to[2]),
+      });
   }
   if (e.action === 'role.passphrase') {
-    if (e.outcome === 'success') return d === 'changed' ? 'Passphrase changed' : 'Passphrase set';
-    return `Passphrase not ${e.outcome === 'refused' ? 'accepted' : 'changed'}${because(d.replace(/^change: /, ''))}`;
+    if (e.outcome === 'success') return d === 'changed' ? phrase('audit.role.passphraseChanged') : phrase('audit.role.passphraseSet');
+    const why = { because: because(d.replace(/^change: /, '')) };
+    return e.outcome === 'refused' ? phrase('audit.role.passphraseNotAccepted', why) : phrase('audit.role.passphraseNotChanged', why);
   }
   return undefined;
 }
 
-function bindingWords(e: AuditRecord): string | undefined {
-  const card = `Stored card ${e.objectId ?? ''}`.trim();
-  const failed = e.outcome === 'success' ? undefined : (e.detail ?? '');
+function bindingPhrase(e: AuditRecord): Phrase | undefined {
+  const binding = e.objectId ?? '';
+  const success = e.outcome === 'success';
+  const failed = success ? undefined : (e.detail ?? '');
   switch (e.action) {
     case 'binding.disable':
-      return failed === undefined ? `${card} disabled` : `${card} not disabled${because(failed)}`;
+      return success
+        ? phrase('audit.binding.disabled', { binding })
+        : phrase('audit.binding.notDisabled', { binding, because: because(failed) });
     case 'binding.enable':
-      return failed === undefined ? `${card} re-enabled` : `${card} not re-enabled${because(failed)}`;
+      return success
+        ? phrase('audit.binding.enabled', { binding })
+        : phrase('audit.binding.notEnabled', { binding, because: because(failed) });
     case 'binding.extend': {
       const m = /^to (\d{4})(\d{2})(?:: (.*))?$/s.exec(e.detail ?? '');
-      const until = m ? ` to ${m[2]}/${m[1]}` : '';
-      return e.outcome === 'success'
-        ? `${card}: expiry extended${until}`
-        : `${card}: expiry not extended${until}${because(m?.[3] ?? failed)}`;
+      const until = m ? phrase('audit.binding.until', { month: m[2]!, year: m[1]! }) : '';
+      return success
+        ? phrase('audit.binding.extended', { binding, until })
+        : phrase('audit.binding.notExtended', { binding, until, because: because(m?.[3] ?? failed) });
     }
     default:
       return undefined;
@@ -221,20 +252,21 @@ function bindingWords(e: AuditRecord): string | undefined {
 }
 
 /**
- * The entry in words. `order` is what is known of the order an operation (deposit, reverse, refund) was
- * made on, for its currency; without it the amount is said in minor units.
+ * The entry as a phrase for the screen. `order` is what is known of the order an operation (deposit,
+ * reverse, refund) was made on, for its currency; without it the amount is said in minor units.
  */
-export function auditWords(e: AuditRecord, order?: OrderFacts): string {
-  const words =
+export function auditPhrase(e: AuditRecord, order?: OrderFacts): Phrase {
+  const said =
     e.action === 'charge'
-      ? chargeWords(e)
+      ? chargePhrase(e)
       : e.action === 'deposit' || e.action === 'reverse' || e.action === 'refund'
-        ? operationWords(e, e.action, order)
+        ? operationPhrase(e, e.action, order)
         : e.action.startsWith('signingKey.')
-          ? keyWords(e)
-          : (settingsWords(e) ?? roleWords(e) ?? bindingWords(e));
+          ? keyPhrase(e)
+          : (settingsPhrase(e) ?? rolePhrase(e) ?? bindingPhrase(e));
   // An action this module does not know yet still reads as what it is, with its detail.
-  const fallback = `${e.action} (${e.outcome})${e.detail ? `: ${e.detail}` : ''}`;
-  // Masked again on the way out, like every error: words never show a whole card number.
-  return maskCardNumbers(words ?? fallback);
+  return said ?? phrase('audit.other', { action: e.action, outcome: e.outcome, detail: e.detail ? `: ${maskCardNumbers(e.detail)}` : '' });
 }
+
+/** The entry in English, as the CSV export's `words` column has it. */
+export const auditWords = (e: AuditRecord, order?: OrderFacts): string => maskCardNumbers(english(auditPhrase(e, order)));

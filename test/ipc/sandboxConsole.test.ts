@@ -7,6 +7,7 @@
  * address never carries the control token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '../../main/phrases/english.js';
 import { Vault } from '../../main/vault/vault.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
@@ -52,7 +53,7 @@ describe('sandbox.console.open', () => {
     expect(entry).toMatchObject({ outcome: 'success', environment: 'sandbox', osUser: 'admin', role: 'administrator' });
     // In words on the Audit screen.
     const { entries } = await ipc.call('audit.query', { action: 'sandbox.console.open' });
-    expect(entries[0]?.words).toBe('Sandbox developer console opened (one-time link)');
+    expect(english(entries[0]!.said)).toBe('Sandbox developer console opened (one-time link)');
     // The ticket is written nowhere.
     expect(JSON.stringify(ipc.core.audit.query())).not.toContain(new URL(url).searchParams.get('ticket'));
   });
@@ -106,7 +107,7 @@ describe('sandbox.console.open', () => {
         });
         expect(ipc.core.audit.query({ action: 'sandbox.console.open' })[0]).toMatchObject({ outcome: 'refused', environment });
         const { entries } = await ipc.call('audit.query', { action: 'sandbox.console.open', outcome: 'refused' });
-        expect(entries[0]?.words).toBe(`Sandbox developer console not opened: the app is working in ${environment}`);
+        expect(english(entries[0]!.said)).toBe(`Sandbox developer console not opened: the app is working in ${environment}`);
       }
     } finally {
       await ipc.call('settings.updateGeneral', { environment: 'sandbox' });

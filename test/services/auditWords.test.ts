@@ -9,6 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { english } from '../../main/phrases/english.js';
+import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
+import { createI18n } from '../../renderer/src/i18n/instance.js';
+import { say } from '../../renderer/src/i18n/say.js';
 import { auditWords } from '../../main/services/auditWords.js';
 import { AuditRepository, type AuditRecord } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
@@ -44,7 +48,7 @@ describe('audit entries', () => {
     expect(entries.find((e) => e.action === 'access')).toMatchObject({
       osUser: 'root',
       role: 'finance',
-      words: 'Refused: settings.updateGeneral is not allowed to the finance profile',
+      said: { code: 'audit.role.refusedAction', params: { action: 'settings.updateGeneral', role: 'finance' } },
     });
   });
 
@@ -74,9 +78,20 @@ describe('audit entries', () => {
     await call('keys.activate', { id: key.id });
 
     const { entries } = await call('audit.query', {});
-    const words = (action: string) => entries.find((e) => e.action === action)?.words;
+    const said = (action: string) => entries.find((e) => e.action === action)?.said;
+    const words = (action: string) => {
+      const phrase = said(action);
+      return phrase && english(phrase);
+    };
     expect(words('charge')).toMatch(/^Charged RUB 12\.50 to \d{6}\*{6}\d{4}, order invoice-/);
     expect(words('refund')).toBe(`Refunded RUB 10.00 of order ${orderNumber}`);
+    // The same entry on a Russian screen: the phrase worded in Russian, the amount in Russian style.
+    setFormattingLanguage('ru', 'ru-RU');
+    try {
+      expect(say(createI18n('ru'), said('refund')!).replace(/[\u00a0\u202f]/g, ' ')).toBe(`Возвращено 10,00 RUB, заказ ${orderNumber}`);
+    } finally {
+      setFormattingLanguage('en', 'en-US');
+    }
     const fp = key.fingerprint256.split(':');
     expect(words('signingKey.activate')).toBe(`Signing key ${fp.slice(0, 4).join(':')}:…:${fp.slice(-4).join(':')} activated`);
     expect(words('signingKey.generate')).toMatch(/^Signing key [0-9A-F:]+…[0-9A-F:]+ generated$/);

@@ -1,5 +1,6 @@
 /** The audit log: what was done, by which profile, read and exported with the same filters. */
 import { z } from 'zod';
+import type { Phrase } from '../../phrases/phrase.js';
 import type { Role } from '../../services/roles.js';
 import { printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
 
@@ -35,8 +36,11 @@ export interface AuditEntryView {
   readonly detail?: string;
   /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
   readonly role?: Role;
-  /** The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"). */
-  readonly words: string;
+  /**
+   * The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"),
+   * as a phrase the renderer words in the language shown; reasons inside it are quoted as recorded.
+   */
+  readonly said: Phrase;
 }
 
 export interface AuditPage {

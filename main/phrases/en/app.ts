@@ -2,5 +2,7 @@
 export const app = {
   unexpected: 'Something unexpected went wrong; the details are below.',
   /** Text main has not yet put into phrases, quoted as it is (English). */
+  /** Two phrases as one sentence (a sentence and its parenthesis). */
+  joined: '{{first}}{{second}}',
   quoted: '{{text}}',
 } as const;

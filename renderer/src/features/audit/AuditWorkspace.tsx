@@ -6,6 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -22,7 +23,7 @@ const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (
 
 export function AuditWorkspace() {
   const id = useId();
-  const { t } = useTranslation('audit');
+  const { t, i18n } = useTranslation('audit');
   const [action, setAction] = useState('');
   const [outcome, setOutcome] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -136,7 +137,7 @@ export function AuditWorkspace() {
                     </td>
                     <td className="mono">{[e.objectType, e.objectId].filter(Boolean).join(' ')}</td>
                     {/* Words from the raw values; the raw detail is in the export and on hover. */}
-                    <td title={e.detail}>{e.words}</td>
+                    <td title={e.detail}>{say(i18n, e.said)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -5,12 +5,14 @@
 import type { phrasesEn } from '../../../../main/phrases/en.js';
 import type { Catalogue } from '../catalogue.js';
 import { app } from './said/app.js';
+import { audit } from './said/audit.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
 
 export const said: Catalogue<typeof phrasesEn> = {
   app,
+  audit,
   gateway,
   input,
   ipc,

@@ -4,5 +4,6 @@ import type { Catalogue } from '../../catalogue.js';
 
 export const app: Catalogue<typeof en> = {
   unexpected: 'Произошла непредвиденная ошибка; подробности ниже.',
+  joined: '{{first}}{{second}}',
   quoted: '{{text}}',
 };
