@@ -17,6 +17,7 @@ import { Field } from '../../components/Field';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
+import { ExportSettings } from './ExportSettings';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
@@ -54,6 +55,7 @@ export function SettingsWorkspace() {
         </p>
       )}
       <GeneralSettings view={view} />
+      <ExportSettings />
       <DeveloperConsole environment={view.general.environment} />
       <ChargeLimits current={view.general.environment} />
       {GATEWAYS.map((e) => (

@@ -3,6 +3,13 @@
  * headers (format/csvHeader.ts); by default a file keeps main's machine-readable English names (the keys).
  */
 export const csv = {
+  settings: {
+    title: 'Exported files',
+    columns: 'Column names in CSV files',
+    machine: 'Machine-readable English (orderId, orderNumber, …): for scripts and imports',
+    translated: 'In the language of the screen (Order ID, Order number, …): for reading in a spreadsheet',
+    kept: 'Kept on this computer and used from the next export on. The rows are the same either way.',
+  },
   headers: {
     action: 'Action',
     actionCode: 'Action code',

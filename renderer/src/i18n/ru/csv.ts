@@ -3,6 +3,13 @@ import type { Catalogue } from '../catalogue.js';
 import type { csv as en } from '../en/csv.js';
 
 export const csv: Catalogue<typeof en> = {
+  settings: {
+    title: 'Выгружаемые файлы',
+    columns: 'Названия столбцов в CSV-файлах',
+    machine: 'Машиночитаемые на английском (orderId, orderNumber, …): для скриптов и загрузки в другие системы',
+    translated: 'На языке интерфейса (ID заказа, Номер заказа, …): для просмотра в таблице',
+    kept: 'Сохраняется на этом компьютере и действует со следующей выгрузки. Сами строки в обоих случаях одинаковые.',
+  },
   headers: {
     action: 'Действие',
     actionCode: 'Код результата',
