@@ -15,7 +15,8 @@ export type { OrderLookup, TimelineEntry } from '../../services/views.js';
 const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'batch.badId');
 
 /** Why the operator deposits, reverses or refunds, in their words: kept in the operations journal and the audit log. */
-const operatorReason = printable(200)
+// Trimmed before it is measured, so the limit says what is kept; printable's own bound only stops a runaway paste.
+const operatorReason = printable(1000)
   .trim()
   .max(200, 'operation.reasonTooLong')
   // The journal and the audit log keep it as typed, so a card number never goes in.
@@ -23,7 +24,7 @@ const operatorReason = printable(200)
   .optional();
 
 export const ordersSchemas = {
-  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36) }),
+  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
   /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
