@@ -39,6 +39,7 @@ import { createPeriodHandlers } from './periodHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { quoted } from '../phrases/saidError.js';
+import { phrase } from '../phrases/phrase.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
@@ -147,7 +148,9 @@ function batchRow({ line, result: r }: BatchLine): BatchRow {
     ...(o.card?.maskedPan ? { maskedPan: o.card.maskedPan } : {}),
     ...(o.registeredAt !== undefined ? { registeredAt: o.registeredAt } : {}),
     // The gateway's reason matters where something did not go through; "processed successfully" is noise.
-    ...(o.actionCodeDescription && o.actionCode !== 0 ? { reason: o.actionCodeDescription } : {}),
+    ...(o.actionCodeDescription && o.actionCode !== 0
+      ? { reason: [phrase('batch.gatewayReason', { reason: o.actionCodeDescription })] }
+      : {}),
   };
 }
 
@@ -156,8 +159,8 @@ function batchCall<T>(f: () => T): T {
   try {
     return f();
   } catch (err) {
-    if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', quoted(err.message));
-    if (err instanceof BatchInputError || err instanceof BatchRetryError) throw new IpcFailure('invalidInput', quoted(err.message));
+    if (err instanceof UnknownBatchError) throw new IpcFailure('notFound', err.said);
+    if (err instanceof BatchInputError || err instanceof BatchRetryError) throw new IpcFailure('invalidInput', err.said);
     throw err;
   }
 }

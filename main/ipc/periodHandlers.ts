@@ -8,7 +8,8 @@ import type { SyncProgress } from '../services/orderSync.js';
 import { reconciliationCsv } from '../services/reconciliation.js';
 import type { ReconciliationRun, SyncResult } from './contract.js';
 import type { Handlers } from './dispatcher.js';
-import { quoted } from '../phrases/saidError.js';
+import { phrase } from '../phrases/phrase.js';
+import { ExportTooLargeError } from '../services/orderList.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -36,7 +37,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
       events.publish({ type: 'period.synced', environment, state: outcome.state });
       if (outcome.state === 'failed') {
         const words = failureText(outcome.error);
-        return { state: 'failed', fetched: outcome.fetched, reason: words.message, ...(words.detail ? { detail: words.detail } : {}) };
+        return { state: 'failed', fetched: outcome.fetched, reason: words.said, ...(words.detail ? { detail: words.detail } : {}) };
       }
       return { state: outcome.state, fetched: outcome.fetched, ...(outcome.state === 'done' ? { syncedAt: outcome.syncedAt } : {}) };
     },
@@ -46,7 +47,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
         const { csv } = await list().exportCsv(query, sort);
         return { fileName: `orders-${day(query.from)}-${day(query.to - 1)}.csv`, mimeType: 'text/csv' as const, content: csv };
       } catch (err) {
-        if (err instanceof RangeError) throw new IpcFailure('invalidInput', quoted(err.message));
+        if (err instanceof ExportTooLargeError) throw new IpcFailure('invalidInput', err.said);
         throw err;
       }
     },
@@ -61,7 +62,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
     },
     'period.reconciliation.export': ({ runId }) => {
       const kept = runs.get(runId);
-      if (!kept) throw new IpcFailure('notFound', quoted('That report is no longer kept; run the reconciliation again to export it'));
+      if (!kept) throw new IpcFailure('notFound', phrase('reconciliation.notKept'));
       const { period } = kept.run.reconciliation;
       return {
         fileName: `reconciliation-${kept.environment}-${day(period.from)}-${day(period.to - 1)}.csv`,

@@ -5,14 +5,24 @@
  */
 import { app } from './en/app.js';
 import { audit } from './en/audit.js';
+import { batch } from './en/batch.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
+import { operation } from './en/operation.js';
+import { order } from './en/order.js';
+import { reconciliation } from './en/reconciliation.js';
+import { sync } from './en/sync.js';
 
 export const phrasesEn = {
   app,
   audit,
+  batch,
   gateway,
   input,
   ipc,
+  operation,
+  order,
+  reconciliation,
+  sync,
 } as const;

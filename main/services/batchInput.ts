@@ -5,12 +5,14 @@
  * says which lines cannot be an orderId or orderNumber and why.
  */
 import { parse } from 'csv-parse/sync';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from './cardNumbers.js';
 
 export interface BatchInput {
   readonly queries: readonly string[];
   readonly duplicates: number;
-  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: string }[];
+  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: Phrase }[];
 }
 
 /** Header cells that name the column to read. */
@@ -19,7 +21,7 @@ const MAX_ROWS = 200_000;
 /** Skipped lines reported one by one; more only counted, so a wrong file does not flood the screen. */
 const MAX_REPORTED = 100;
 
-export class BatchInputError extends Error {
+export class BatchInputError extends SaidError {
   override name = 'BatchInputError';
 }
 
@@ -36,18 +38,18 @@ export function parseBatchInput(text: string): BatchInput {
       info: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
-    throw new BatchInputError(`The file is not readable as a list or CSV: ${(err as Error).message}`);
+    throw new BatchInputError(phrase('batch.unreadable', { error: maskCardNumbers((err as Error).message) }));
   }
-  if (records.length === 0) throw new BatchInputError('The file has no numbers in it');
+  if (records.length === 0) throw new BatchInputError(phrase('batch.noNumbers'));
   const headerColumn = records[0]!.record.findIndex((cell) => HEADER.test(cell));
   const column = Math.max(headerColumn, 0);
   const first = headerColumn >= 0 ? 1 : 0;
-  if (records.length - first > MAX_ROWS)
-    throw new BatchInputError(`The file has more than ${MAX_ROWS.toLocaleString('en')} rows; split it`);
+  // The phrase names the limit (200,000) in each language's own way of writing it.
+  if (records.length - first > MAX_ROWS) throw new BatchInputError(phrase('batch.tooManyRows'));
 
   const seen = new Set<string>();
   const queries: string[] = [];
-  const skipped: { line: number; value: string; reason: string }[] = [];
+  const skipped: { line: number; value: string; reason: Phrase }[] = [];
   let skippedCount = 0;
   let duplicates = 0;
   for (let i = first; i < records.length; i++) {
@@ -55,11 +57,11 @@ export function parseBatchInput(text: string): BatchInput {
     const value = record[column] ?? '';
     const reason =
       value === ''
-        ? 'empty'
+        ? phrase('batch.skipped.empty')
         : value.length > 36
-          ? 'longer than 36 characters'
+          ? phrase('batch.skipped.tooLong')
           : /\p{Cc}/u.test(value)
-            ? 'contains control characters'
+            ? phrase('batch.skipped.control')
             : undefined;
     if (reason) {
       skippedCount++;
@@ -73,7 +75,8 @@ export function parseBatchInput(text: string): BatchInput {
       queries.push(value);
     }
   }
-  if (queries.length === 0) throw new BatchInputError(`None of the ${skippedCount} rows is an orderId or orderNumber`);
-  if (skippedCount > skipped.length) skipped.push({ line: 0, value: '', reason: `and ${skippedCount - skipped.length} more rows skipped` });
+  if (queries.length === 0) throw new BatchInputError(phrase('batch.noneValid', { count: skippedCount }));
+  if (skippedCount > skipped.length)
+    skipped.push({ line: 0, value: '', reason: phrase('batch.skipped.more', { count: skippedCount - skipped.length }) });
   return { queries, duplicates, skipped };
 }

@@ -11,6 +11,9 @@
  * query, and the gateway's texts may quote one): the results table, the export and anything later built
  * on them read the kept results only, so none of them can show one whole.
  */
+import { phrase, type Phrase, type PhraseArg, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+import { failureText } from './failureWords.js';
 import { parseBatchInput, type BatchInput } from './batchInput.js';
 import { maskCardNumbers } from './cardNumbers.js';
 import { resultsCsv, type OrderService } from './orders.js';
@@ -72,7 +75,7 @@ export function maskedResult(r: LookupResult): LookupResult {
       return {
         query,
         kind: 'failed',
-        reason: maskCardNumbers(r.reason),
+        reason: maskSaid(r.reason),
         ...(r.detail !== undefined ? { detail: maskCardNumbers(r.detail) } : {}),
       };
     default:
@@ -80,15 +83,27 @@ export function maskedResult(r: LookupResult): LookupResult {
   }
 }
 
-export class UnknownBatchError extends Error {
+/** Card numbers masked in every text a phrase quotes (the gateway's words may quote one). */
+function maskArg(a: PhraseArg): PhraseArg {
+  if (typeof a === 'string') return maskCardNumbers(a);
+  return typeof a === 'object' && 'code' in a ? maskPhrase(a) : a;
+}
+function maskPhrase(p: Phrase): Phrase {
+  if (!p.params) return p;
+  const params = Object.fromEntries(Object.entries(p.params as Readonly<Record<string, PhraseArg>>).map(([k, v]) => [k, maskArg(v)]));
+  return { ...p, params } as Phrase;
+}
+export const maskSaid = (said: Said): Said => said.map(maskPhrase);
+
+export class UnknownBatchError extends SaidError {
   override name = 'UnknownBatchError';
   constructor(batchId: string) {
-    super(`There is no batch ${batchId} (batches are kept in memory until the app closes, the last few only)`);
+    super(phrase('batch.unknown', { batchId }));
   }
 }
 
 /** A retry that cannot be made: the batch is still running, has nothing to retry, or ran in another environment. */
-export class BatchRetryError extends Error {
+export class BatchRetryError extends SaidError {
   override name = 'BatchRetryError';
 }
 
@@ -117,13 +132,11 @@ export class BatchLookups {
    */
   retry(batchId: string): { batchId: string; total: number; retrying: number } {
     const old = this.job(batchId);
-    if (old.state === 'running') throw new BatchRetryError('The batch is still running: cancel it or let it finish first');
+    if (old.state === 'running') throw new BatchRetryError(phrase('batch.stillRunning'));
     if (old.environment !== this.o.environment())
-      throw new BatchRetryError(
-        `The batch ran in the ${old.environment} environment and the app is now on ${this.o.environment()}: start a new batch`,
-      );
+      throw new BatchRetryError(phrase('batch.otherEnvironment', { was: old.environment, now: this.o.environment() }));
     const again = old.queries.map((_, line) => line).filter((line) => !settled(old.results[line]));
-    if (again.length === 0) throw new BatchRetryError('No line of the batch failed or was cancelled: there is nothing to retry');
+    if (again.length === 0) throw new BatchRetryError(phrase('batch.nothingToRetry'));
     const kept = old.arrived.filter((line) => settled(old.results[line]));
     const job = this.launch(
       old.queries,
@@ -176,8 +189,9 @@ export class BatchLookups {
         },
         (err: unknown) => {
           // lookupMany reports each failure in its row; reaching here means the service itself broke.
-          for (const line of lines)
-            if (!job.results[line]) keepResult(job, line, maskedResult({ query: queries[line]!, kind: 'failed', reason: String(err) }));
+          const words = failureText(err);
+          const failed = { kind: 'failed', reason: words.said, ...(words.detail ? { detail: words.detail } : {}) } as const;
+          for (const line of lines) if (!job.results[line]) keepResult(job, line, maskedResult({ query: queries[line]!, ...failed }));
           job.state = 'done';
         },
       )

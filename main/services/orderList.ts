@@ -12,6 +12,8 @@ import type { OperationJournal } from '../store/operations.js';
 import { uncovered, type OrderSyncs, type Window } from '../store/orderSyncs.js';
 import type { PageKeeper } from '../store/pageKeeper.js';
 import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
+import { phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
 import { OrderSync, type LastOrdersSource, type SyncOptions, type SyncOutcome, type SyncProgress } from './orderSync.js';
@@ -22,6 +24,11 @@ export type { OrderListView, ReconciliationRun } from './periodViews.js';
 
 /** At most this many rows in a CSV: a bigger one is a question for a narrower filter. */
 export const MAX_EXPORT = 200_000;
+
+/** An export refused: more orders match than one file takes. */
+export class ExportTooLargeError extends SaidError {
+  override name = 'ExportTooLargeError';
+}
 
 const CSV_COLUMNS = [
   'orderId',
@@ -147,8 +154,7 @@ export class OrderList {
     await orders.ready(environment);
     // One answer of the index for the whole export, so that a sync writing meanwhile cannot shift it.
     const found = orders.all(environment, query, sort ?? 'newest', MAX_EXPORT);
-    if (found.total > MAX_EXPORT)
-      throw new RangeError(`${found.total} orders match; narrow the filters to ${MAX_EXPORT} or fewer to export them`);
+    if (found.total > MAX_EXPORT) throw new ExportTooLargeError(phrase('sync.tooManyToExport', { found: found.total, max: MAX_EXPORT }));
     const rows = found.orders.map((o) => ({
       orderId: o.orderId,
       orderNumber: o.orderNumber,
@@ -198,7 +204,7 @@ export class OrderList {
       sync: outcome.state,
       ...(syncedAt !== undefined ? { syncedAt } : {}),
       complete: this.complete(period),
-      ...(failure ? { syncReason: failure.message, ...(failure.detail ? { syncDetail: failure.detail } : {}) } : {}),
+      ...(failure ? { syncReason: failure.said, ...(failure.detail ? { syncDetail: failure.detail } : {}) } : {}),
     };
   }
 }

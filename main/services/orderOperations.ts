@@ -10,6 +10,7 @@ import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } f
 import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { statusWords } from './orders.js';
@@ -21,8 +22,8 @@ export type OperationOutcome =
   | { readonly kind: 'done'; readonly operation: OperationRow }
   | { readonly kind: 'refused'; readonly operation: OperationRow }
   | { readonly kind: 'unknown'; readonly operation: OperationRow }
-  /** Nothing was journalled or sent: another operation on the order is still open. */
-  | { readonly kind: 'notSent'; readonly reason: string }
+  /** Nothing was journalled or sent: the status could not be read, does not allow it, or another operation is open. */
+  | { readonly kind: 'notSent'; readonly reason: Phrase }
   /** Nothing was journalled or sent: the same refund was made within ten minutes; again only if confirmed. */
   | { readonly kind: 'needsConfirmation'; readonly earlier: readonly OperationRow[] };
 
@@ -104,18 +105,20 @@ export class OrderOperations {
       (inTransaction) => this.guard(inTransaction, kind, orderId, amount, confirmRepeat),
     );
     if (begun.kind === 'refused') {
-      if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', begun.refusal.reason);
+      if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', english(begun.refusal.reason));
       return begun.refusal;
     }
     return this.finish(begun.operation, await this.send(begun.operation));
   }
 
-  private notSent(kind: OperationKind, orderId: string, reason: string, detail?: string): OperationOutcome {
-    this.audit(kind, orderId, 'refused', detail ? `${reason} [${detail}]` : reason);
+  private notSent(kind: OperationKind, orderId: string, reason: Phrase, detail?: string): OperationOutcome {
+    // The audit log keeps the English, as it always has.
+    const words = english(reason);
+    this.audit(kind, orderId, 'refused', detail ? `${words} [${detail}]` : words);
     return { kind: 'notSent', reason };
   }
 
-  private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: string; detail?: string }> {
+  private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: Phrase; detail?: string }> {
     try {
       return { status: await this.o.client.getOrderStatusExtended({ orderId }) };
     } catch (err) {
@@ -123,7 +126,7 @@ export class OrderOperations {
       // Only a status was asked for: whatever the failure, the operation itself was never sent.
       const { what, detail } = failureWords(err);
       return {
-        reason: `The order's current status could not be read, so nothing was sent. ${english(what)} Try again in a minute; if it persists, check the environment in Settings.`,
+        reason: phrase('operation.statusUnreadable', { what }),
         ...(detail ? { detail } : {}),
       };
     }
@@ -147,7 +150,7 @@ export class OrderOperations {
     if (open) {
       return {
         kind: 'notSent',
-        reason: `A ${open.kind} on this order (started by ${open.operator}) has no answer yet; nothing more is sent on the order until it is reconciled`,
+        reason: phrase('operation.stillOpen', { kind: phrase(`operation.kind.${open.kind}`), operator: open.operator }),
       };
     }
     if (kind !== 'refund' || confirmRepeat) return undefined;
@@ -162,7 +165,7 @@ export class OrderOperations {
    */
   private async send(
     op: OperationRow,
-  ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: string; detail?: string }> {
+  ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: Phrase; detail?: string }> {
     const { client } = this.o;
     try {
       if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
@@ -172,8 +175,7 @@ export class OrderOperations {
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
       // The journal keeps what happened in words; the client's technical account goes to the audit log.
-      const { what, detail } = failureWords(err);
-      const reason = english(what);
+      const { what: reason, detail } = failureWords(err);
       if (err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
         return { state: 'UNKNOWN', definite: false, reason, detail };
       }
@@ -182,9 +184,9 @@ export class OrderOperations {
   }
 
   /** During reconciliation only a definite answer settles; anything else leaves the operation open. */
-  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }> {
+  private async resend(op: OperationRow): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string }> {
     const r = await this.send(op);
-    return r.definite ? r : { state: 'UNKNOWN', reason: r.reason, detail: r.detail };
+    return r.definite ? r : { state: 'UNKNOWN', ...(r.reason ? { reason: r.reason } : {}), ...(r.detail ? { detail: r.detail } : {}) };
   }
 
   /** Settles every open operation; run on start-up with the charges' reconciliation. */
@@ -209,17 +211,17 @@ export class OrderOperations {
     // Not happened and still possible: the request never took effect, so it is sent again.
     if (stillPossible) return this.finish(op, await this.resend(op));
     if (status === undefined) return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
-    return this.finish(op, { state: 'REFUSED', reason: `The order is in status ${status}` });
+    return this.finish(op, { state: 'REFUSED', reason: phrase('operation.inStatus', { status }) });
   }
 
-  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: string; detail?: string }): OperationOutcome {
+  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string }): OperationOutcome {
     this.o.journal.settle(op.id, r.state, this.now(), r.reason);
     const operation = this.o.journal.get(op.id)!;
     this.audit(
       op.kind,
       op.orderId,
       operation.state === 'DONE' ? 'success' : 'failure',
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${operation.reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${english(operation.reason)}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
         op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
       }`,
     );
@@ -246,11 +248,11 @@ export class OrderOperations {
  * after payment"), applied to the live status; amounts and the same-day rule of a reversed charge are left
  * to the gateway, which says why in its own words.
  */
-function statusRefusal(kind: OperationKind, v: OrderStatusView): string | undefined {
-  const now = `the order is now ${statusWords(v.orderStatus)} (status ${v.orderStatus ?? 'unknown'}); nothing was sent`;
-  if (kind === 'deposit' && v.orderStatus !== 1) return `Only a held amount can be charged: ${now}`;
-  if (kind === 'reverse' && v.orderStatus !== 1 && v.orderStatus !== 2) return `Only a hold or a charge can be reversed: ${now}`;
-  if (kind === 'refund' && v.orderStatus !== 2) return `Only a charged order with an amount left can be refunded: ${now}`;
+function statusRefusal(kind: OperationKind, v: OrderStatusView): Phrase | undefined {
+  const now = { status: statusWords(v.orderStatus), code: v.orderStatus ?? phrase('operation.unknownCode') };
+  if (kind === 'deposit' && v.orderStatus !== 1) return phrase('operation.onlyHeld', now);
+  if (kind === 'reverse' && v.orderStatus !== 1 && v.orderStatus !== 2) return phrase('operation.onlyHeldOrCharged', now);
+  if (kind === 'refund' && v.orderStatus !== 2) return phrase('operation.onlyCharged', now);
   return undefined;
 }
 

@@ -21,6 +21,8 @@ import type { OrderStatusCode, PeriodOrder } from '../store/periodOrders.js';
 import type { OrderSyncs, SyncDateOf, SyncRecord, Window } from '../store/orderSyncs.js';
 import { inThreadKeeper, type PageKeeper } from '../store/pageKeeper.js';
 import { uncovered } from '../store/orderSyncs.js';
+import { phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { orderView } from './orders.js';
 import type { OrderView } from './views.js';
@@ -173,7 +175,8 @@ export class OrderSync {
       fetched += end.sync.fetched - sync.fetched;
       if (end.sync.state === 'done') return undefined;
       if (end.sync.state === 'cancelled') return { state: 'cancelled', fetched };
-      return { state: 'failed', fetched, error: end.error ?? new Error(end.sync.error ?? 'The sync failed') };
+      // A failure this run did not see itself (a sync failed before) is told by the words its record keeps.
+      return { state: 'failed', fetched, error: end.error ?? new SaidError(end.sync.error ?? [phrase('sync.failed')]) };
     };
 
     for (const left of syncs.unfinished(environment)) {
@@ -297,7 +300,7 @@ export class OrderSync {
       await settle();
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       // The record keeps the words (card numbers masked); the caller gets the error itself.
-      return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).message), error: err };
+      return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).said), error: err };
     }
   }
 }

@@ -7,8 +7,11 @@
  * for the reversal or a deposit. So a timeline only ever grows: each look-up merges what it learnt into
  * the timeline cached from the look-ups before, and an entry once shown is never dropped.
  */
+import { phrasesEn } from '../phrases/en.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { ChargeRow } from '../store/journal.js';
 import type { OperationRow } from '../store/operations.js';
+import { storedPhrase } from '../store/storedSaid.js';
 import type { OrderView, TimelineEntry } from './views.js';
 
 type GatewayFacts = Omit<OrderView, 'timeline'>;
@@ -17,7 +20,8 @@ type GatewayFacts = Omit<OrderView, 'timeline'>;
 export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
   const out: TimelineEntry[] = [];
   const gateway = (e: Omit<TimelineEntry, 'source'>) => out.push({ source: 'gateway', ...e });
-  if (o.registeredAt !== undefined) gateway({ key: 'registered', at: o.registeredAt, what: 'Registered', amount: o.amount });
+  if (o.registeredAt !== undefined)
+    gateway({ key: 'registered', at: o.registeredAt, what: phrase('order.timeline.registered'), amount: o.amount });
   const authorised = o.status === 1 || o.status === 2 || o.status === 3 || o.status === 4;
   if (authorised) {
     // After a reversal the gateway zeroes approved and deposited: the order's amount is what was authorised.
@@ -25,41 +29,50 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
     gateway({
       key: 'authorised',
       ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
-      what: o.status === 1 ? 'Held' : 'Paid',
+      what: o.status === 1 ? phrase('order.timeline.held') : phrase('order.timeline.paid'),
       amount,
     });
   } else if (o.status === 6) {
     gateway({
       key: 'declined',
       ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
-      what: 'Declined',
+      what: phrase('order.timeline.declined'),
       ...(o.actionCodeDescription || o.actionCode !== undefined
-        ? { detail: `${o.actionCodeDescription ?? 'no reason given'} (action code ${o.actionCode ?? '?'})` }
+        ? {
+            detail: phrase('order.timeline.declineDetail', {
+              reason: o.actionCodeDescription ?? phrase('order.timeline.noReason'),
+              code: o.actionCode ?? phrase('order.timeline.noCode'),
+            }),
+          }
         : {}),
     });
   }
   // Waiting for the cardholder at the issuer's page: in progress, nothing declined (the gateway gives no time).
-  if (o.status === 5) gateway({ key: 'acs', what: '3-D Secure authentication started' });
+  if (o.status === 5) gateway({ key: 'acs', what: phrase('order.timeline.threeDs') });
   // Part of a hold charged: the gateway gives the amounts but no date.
   if (o.status === 2 && o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount) {
-    gateway({ key: 'deposited', what: 'Charged part of the hold', amount: o.depositedAmount });
+    gateway({ key: 'deposited', what: phrase('order.timeline.chargedPart'), amount: o.depositedAmount });
   }
   for (const r of o.refunds) {
     gateway({
       key: `refund:${r.referenceNumber ?? `${r.at ?? ''}:${r.amount}`}`,
       ...(r.at !== undefined ? { at: r.at } : {}),
-      what: 'Refunded',
+      what: phrase('order.timeline.refunded'),
       amount: r.amount,
-      ...(r.referenceNumber ? { detail: `reference ${r.referenceNumber}` } : {}),
+      ...(r.referenceNumber ? { detail: phrase('order.timeline.reference', { reference: r.referenceNumber }) } : {}),
     });
   }
-  if (o.status === 3) gateway({ key: 'reversed', what: 'Reversed' });
+  if (o.status === 3) gateway({ key: 'reversed', what: phrase('order.timeline.reversed') });
   return out;
 }
 
 const CHARGE_OUTCOMES = { PENDING: 'unknown', UNKNOWN: 'unknown', PAID: 'done', DECLINED: 'declined', FAILED: 'failed' } as const;
 const OPERATION_OUTCOMES = { PENDING: 'unknown', UNKNOWN: 'unknown', DONE: 'done', REFUSED: 'refused' } as const;
-const OPERATION_WORDS = { deposit: 'Charge of the held amount', reverse: 'Reversal', refund: 'Refund' } as const;
+const OPERATION_WORDS = {
+  deposit: phrase('order.timeline.deposit'),
+  reverse: phrase('order.timeline.reverse'),
+  refund: phrase('order.timeline.refund'),
+} as const;
 
 /** What this app sent on the order, from its journals. */
 export function appEntries(charge: ChargeRow | undefined, operations: readonly OperationRow[]): TimelineEntry[] {
@@ -69,11 +82,12 @@ export function appEntries(charge: ChargeRow | undefined, operations: readonly O
       key: `charge:${charge.id}`,
       source: 'app',
       at: charge.at,
-      what: charge.orderStatus === 1 ? 'Hold of the stored card' : 'Charge of the stored card',
+      what: charge.orderStatus === 1 ? phrase('order.timeline.storedCardHold') : phrase('order.timeline.storedCardCharge'),
       amount: charge.amount,
       by: charge.operator,
       outcome: CHARGE_OUTCOMES[charge.state],
-      ...(charge.reason ? { detail: charge.reason } : {}),
+      // The charge journal's reason: a phrase as JSON, or English text from before (read as it is).
+      ...(charge.reason ? { detail: storedPhrase(charge.reason) } : {}),
     });
   }
   for (const op of operations) {
@@ -110,7 +124,7 @@ export function mergeTimeline(previous: readonly TimelineEntry[], current: reado
       byKey.set(e.key, { ...seen, detail: e.detail });
   }
   const all = [...byKey.values()];
-  const appDid = (what: string) => all.some((e) => e.source === 'app' && e.what === what && e.outcome === 'done');
+  const appDid = (what: Phrase) => all.some((e) => e.source === 'app' && e.what.code === what.code && e.outcome === 'done');
   const covered = new Set([
     ...(appDid(OPERATION_WORDS.reverse) ? ['reversed'] : []),
     ...(appDid(OPERATION_WORDS.deposit) ? ['deposited'] : []),
@@ -121,4 +135,26 @@ export function mergeTimeline(previous: readonly TimelineEntry[], current: reado
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.at ?? Infinity) - (b.e.at ?? Infinity) || a.i - b.i)
     .map(({ e }) => e);
+}
+
+/** The English of each timeline word, to read an entry cached when words were English text. */
+const WORDS_BY_ENGLISH = new Map<string, Phrase>(
+  Object.entries(phrasesEn.order.timeline)
+    .filter(([, text]) => !text.includes('{{'))
+    .map(([key, text]) => [text, { code: `order.timeline.${key}` } as Phrase]),
+);
+
+/**
+ * A timeline entry as cached: an entry kept before its words were phrases has English text, read back
+ * as the phrase with that English (or, for anything else, as that text quoted), so it is never lost.
+ */
+export function storedEntry(e: TimelineEntry): TimelineEntry {
+  const what = e.what as Phrase | string;
+  const detail = e.detail as Phrase | string | undefined;
+  if (typeof what !== 'string' && typeof detail !== 'string') return e;
+  return {
+    ...e,
+    what: typeof what === 'string' ? (WORDS_BY_ENGLISH.get(what) ?? phrase('app.quoted', { text: what })) : what,
+    ...(typeof detail === 'string' ? { detail: phrase('app.quoted', { text: detail }) } : {}),
+  };
 }

@@ -15,41 +15,44 @@ import { maskCardNumbers } from './cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
 import { currencyInfo, decimalText } from './money.js';
-import { appEntries, gatewayEntries, mergeTimeline } from './orderTimeline.js';
+import { appEntries, gatewayEntries, mergeTimeline, storedEntry } from './orderTimeline.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
 
 export type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
 
-const STATUS_WORDS: Readonly<Record<number, string>> = {
-  0: 'Registered, not paid',
-  1: 'Amount held',
-  2: 'Charged',
-  3: 'Reversed',
-  4: 'Refunded',
-  5: '3-D Secure authentication in progress',
-  6: 'Declined',
-  7: 'Payment pending',
-  8: 'Partly completed',
+const STATUS_WORDS: Readonly<Record<number, Phrase>> = {
+  0: phrase('order.status.registered'),
+  1: phrase('order.status.held'),
+  2: phrase('order.status.charged'),
+  3: phrase('order.status.reversed'),
+  4: phrase('order.status.refunded'),
+  5: phrase('order.status.threeDs'),
+  6: phrase('order.status.declined'),
+  7: phrase('order.status.pending'),
+  8: phrase('order.status.partlyCompleted'),
 };
 
 /** Status in words; any value the table does not know is shown with its number and counts as not paid. */
-export function statusWords(status: number | undefined): string {
-  if (status === undefined) return 'Unknown';
-  return STATUS_WORDS[status] ?? `Unknown status ${status}`;
+export function statusWords(status: number | undefined): Phrase {
+  if (status === undefined) return phrase('order.status.unknown');
+  return STATUS_WORDS[status] ?? phrase('order.status.other', { status });
 }
 
 /**
  * The header's words: where only part of a hold was charged, or part of a charge refunded, that and not
  * the bare status ("Charged" would overstate what was taken and kept).
  */
-function headline(o: Omit<OrderView, 'headline' | 'timeline'>): string {
-  if (o.status !== 2) return o.statusWords;
+function headline(o: Omit<OrderView, 'headline' | 'timeline'>): Phrase {
+  const status = statusWords(o.status);
+  if (o.status !== 2) return status;
   const partlyCharged = o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount;
   const partlyRefunded = o.refundedAmount > 0 && o.refundedAmount < o.depositedAmount;
-  if (partlyCharged && partlyRefunded) return 'Partially charged, partially refunded';
-  if (partlyRefunded) return 'Partially refunded';
-  if (partlyCharged) return 'Partially charged';
-  return o.statusWords;
+  if (partlyCharged && partlyRefunded) return phrase('order.headline.partlyChargedRefunded');
+  if (partlyRefunded) return phrase('order.headline.partlyRefunded');
+  if (partlyCharged) return phrase('order.headline.partlyCharged');
+  return status;
 }
 
 /** The gateway's answer as a view, its timeline what that answer alone shows (OrderService adds the rest). */
@@ -97,11 +100,16 @@ function gatewayFacts(v: OrderStatusView, orderId: string): Omit<OrderView, 'hea
   };
 }
 
-/** A view cached by a version before headlines and timelines, given both from what it holds. */
+/**
+ * A cached view as this version shows it: the status and header in words are made again from the facts
+ * (a view cached before they were phrases holds English text), and a view cached before timelines gets
+ * one from what it holds; a timeline's entries kept as English text are read as phrases (orderTimeline.ts).
+ */
 function upToDate(view: OrderView): OrderView {
-  if (view.headline !== undefined && view.timeline !== undefined) return view;
-  const withHeadline = { ...view, headline: view.headline ?? headline(view) };
-  return { ...withHeadline, timeline: view.timeline ?? mergeTimeline([], gatewayEntries(withHeadline)) };
+  const facts = { ...view, statusWords: statusWords(view.status) };
+  const withHeadline = { ...facts, headline: headline(facts) };
+  const timeline = view.timeline as OrderView['timeline'] | undefined;
+  return { ...withHeadline, timeline: timeline ? timeline.map(storedEntry) : mergeTimeline([], gatewayEntries(withHeadline)) };
 }
 
 /** Gateway orderIds are UUIDs; anything else can only be the merchant's orderNumber. */
@@ -173,8 +181,7 @@ export class OrderService {
   /** The gateway's answer; unreachable when none came (HTTP error, network, timeout), as against a refusal. */
   private async attempt(text: string): Promise<{ result: LookupResult; unreachable: boolean }> {
     const result = (r: LookupResult, unreachable = false) => ({ result: r, unreachable });
-    if (text === '' || text.length > 36)
-      return result({ query: text, kind: 'failed', reason: 'An orderId or orderNumber has 1 to 36 characters' });
+    if (text === '' || text.length > 36) return result({ query: text, kind: 'failed', reason: [phrase('order.queryLength')] });
     const attempts: ({ orderId: string } | { orderNumber: string })[] = ORDER_ID.test(text)
       ? [{ orderId: text }, { orderNumber: text }]
       : [{ orderNumber: text }];
@@ -194,10 +201,7 @@ export class OrderService {
         const unreachable =
           err instanceof HttpError || err instanceof NetworkError || err instanceof RateLimitedError || err instanceof OutcomeUnknownError;
         const words = failureText(err);
-        return result(
-          { query: text, kind: 'failed', reason: words.message, ...(words.detail ? { detail: words.detail } : {}) },
-          unreachable,
-        );
+        return result({ query: text, kind: 'failed', reason: words.said, ...(words.detail ? { detail: words.detail } : {}) }, unreachable);
       }
     }
     return result({ query: text, kind: 'notFound' });
@@ -301,14 +305,15 @@ export function resultsCsv(results: readonly LookupResult[]): string {
       orderId: o?.orderId ?? '',
       orderNumber: o?.orderNumber ?? '',
       status: o?.status ?? '',
-      statusWords: o?.statusWords ?? '',
+      // The export is for machines: the English words, whatever the language shown.
+      statusWords: o ? english(o.statusWords) : '',
       paid: o ? (o.paid ? 'yes' : 'no') : '',
       amount: o ? decimalText(o.amount, o.exponent) : '',
       refunded: o ? decimalText(o.refundedAmount, o.exponent) : '',
       currency: o ? (o.currencyAlpha ?? o.currency) : '',
       card: o?.card?.maskedPan ?? '',
       actionCode: o?.actionCode ?? '',
-      reason: r.kind === 'failed' ? r.reason : (o?.actionCodeDescription ?? ''),
+      reason: r.kind === 'failed' ? english(r.reason) : (o?.actionCodeDescription ?? ''),
       registeredAt: o?.registeredAt !== undefined ? new Date(o.registeredAt).toISOString() : '',
       detail: r.kind === 'failed' ? (r.detail ?? '') : '',
     };

@@ -1,7 +1,8 @@
 /**
  * The types of the orders of a period and of the reconciliation that cross to the renderer: plain data,
- * no imports, so that the renderer type-checks against them without the store or the services behind.
+ * type imports only, so that the renderer type-checks against them without the store or the services behind.
  */
+import type { Said } from '../phrases/phrase.js';
 
 /** The gateway's order statuses (gateway-extensions.md): 0 registered ... 6 declined. */
 export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -158,6 +159,6 @@ export interface ReconciliationRun {
   /** Whether the gateway side holds every order of the period up to syncedAt (see OrderListView.complete). */
   readonly complete: boolean;
   /** Why the sync before it failed, in words, and the technical account. */
-  readonly syncReason?: string;
+  readonly syncReason?: Said;
   readonly syncDetail?: string;
 }

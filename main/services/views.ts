@@ -1,19 +1,21 @@
 /**
  * The shapes of what the order and batch-charge services return: plain, serialisable data with masked
  * card numbers only.
- * Kept free of imports so that the IPC contract (and through it the renderer) can share them as types.
+ * Kept free of imports other than types so that the IPC contract (and through it the renderer) can share them.
+ * Words for the screen are phrases (main/phrases): the renderer words them in the language shown.
  */
+import type { Phrase, Said } from '../phrases/phrase.js';
 
 export interface OrderView {
   readonly orderId: string;
   readonly orderNumber: string;
   readonly status?: number;
-  readonly statusWords: string;
+  readonly statusWords: Phrase;
   /**
    * What the header says: the status in words, or where only part was charged or refunded, that
    * ("Partially refunded" rather than "Charged"). statusWords stays the status's own words for lists.
    */
-  readonly headline: string;
+  readonly headline: Phrase;
   readonly paid: boolean;
   /** Minor units; `currency` is the ISO 4217 numeric code, `exponent` its minor-unit digits. */
   readonly amount: number;
@@ -52,16 +54,16 @@ export interface TimelineEntry {
   readonly key: string;
   readonly source: 'gateway' | 'app';
   readonly at?: number;
-  /** In words: "Held", "Paid", "Refunded", "Reversal sent", ... */
-  readonly what: string;
+  /** In words: "Held", "Paid", "Refunded", "Reversal", ... */
+  readonly what: Phrase;
   /** Minor units of the order's currency; absent where it is not known (never a made-up 0). */
   readonly amount?: number;
   /** Who did it from this app (the OS user). */
   readonly by?: string;
   /** For what this app sent: how it ended. */
   readonly outcome?: 'done' | 'refused' | 'unknown' | 'declined' | 'failed';
-  /** The gateway's words: a refusal's or decline's reason, a refund's reference. */
-  readonly detail?: string;
+  /** A refusal's or decline's reason (the gateway's words within), a refund's reference. */
+  readonly detail?: Phrase;
   /** The operator's own reason for an operation, as typed in its dialog. */
   readonly note?: string;
 }
@@ -78,7 +80,7 @@ export type OrderLookup =
       readonly order: OrderView;
       readonly fetchedAt: number;
       /** Why the gateway could not be reached, in words, and its technical account. */
-      readonly reason: string;
+      readonly reason: Said;
       readonly detail?: string;
     };
 
@@ -86,7 +88,7 @@ export type LookupResult =
   | { readonly query: string; readonly kind: 'found'; readonly order: OrderView }
   | { readonly query: string; readonly kind: 'notFound' }
   /** reason: in words (what happened, what it did, what to do); detail: the technical account, for Details. */
-  | { readonly query: string; readonly kind: 'failed'; readonly reason: string; readonly detail?: string }
+  | { readonly query: string; readonly kind: 'failed'; readonly reason: Said; readonly detail?: string }
   | { readonly query: string; readonly kind: 'cancelled' };
 
 /**

@@ -3,7 +3,9 @@
  * settled DONE or REFUSED on a definite answer, UNKNOWN while an answer is missing. Settled rows never change.
  */
 import { randomUUID } from 'node:crypto';
+import type { Phrase } from '../phrases/phrase.js';
 import { read, write, type Db } from './database.js';
+import { storedPhrase, storeSaid } from './storedSaid.js';
 
 export type OperationKind = 'deposit' | 'reverse' | 'refund';
 export type OperationState = 'PENDING' | 'UNKNOWN' | 'DONE' | 'REFUSED';
@@ -23,8 +25,11 @@ export interface OperationRow {
   /** Why the operator did it, in their words (optional). */
   readonly operatorReason?: string;
   readonly state: OperationState;
-  /** The gateway's reason for a refusal, or why the outcome is not known. */
-  readonly reason?: string;
+  /**
+   * The gateway's reason for a refusal, or why the outcome is not known: a phrase, kept as JSON (a row
+   * written before reasons were phrases reads as its English text, quoted).
+   */
+  readonly reason?: Phrase;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -54,7 +59,7 @@ const toOperation = (r: Row): OperationRow => ({
   operator: r.operator,
   ...(r.operator_reason !== null ? { operatorReason: r.operator_reason } : {}),
   state: r.state,
-  ...(r.reason !== null ? { reason: r.reason } : {}),
+  ...(r.reason !== null ? { reason: storedPhrase(r.reason) } : {}),
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -102,13 +107,13 @@ export class OperationJournal {
     return 'refusal' in outcome ? { kind: 'refused', refusal: outcome.refusal } : { kind: 'journalled', operation: this.get(outcome.id)! };
   }
 
-  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: string): boolean {
+  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): boolean {
     return write(
       this.db,
       () =>
         this.db
           .prepare("UPDATE order_operations SET state = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
-          .run(state, reason ?? null, at, id).changes === 1,
+          .run(state, reason ? storeSaid(reason) : null, at, id).changes === 1,
     );
   }
 

@@ -3,7 +3,9 @@
  * page's orders and the sync's next page are written in one transaction, so a sync cut short by a crash,
  * a cancel or a failure goes on from the first page it had not kept, never skipping one.
  */
+import type { Said } from '../phrases/phrase.js';
 import { read, write, writeCache, type Db } from './database.js';
+import { storedSaid, storeSaid } from './storedSaid.js';
 import type { PeriodOrder, PeriodOrders } from './periodOrders.js';
 
 export type SyncDateOf = 'registration' | 'operation';
@@ -22,7 +24,8 @@ export interface SyncRecord {
   readonly state: SyncState;
   readonly startedAt: number;
   readonly finishedAt?: number;
-  readonly error?: string;
+  /** Why it failed, in words: kept as JSON (a sync recorded before as English text reads as that text, quoted). */
+  readonly error?: Said;
 }
 
 /** A half-open window [from, to) of epoch ms. */
@@ -59,7 +62,7 @@ function fromRow(r: Row): SyncRecord {
     state: r.state,
     startedAt: r.started_at,
     ...(r.finished_at !== null ? { finishedAt: r.finished_at } : {}),
-    ...(r.error !== null ? { error: r.error } : {}),
+    ...(r.error !== null ? { error: storedSaid(r.error) } : {}),
   };
 }
 
@@ -180,9 +183,11 @@ export class OrderSyncs {
     });
   }
 
-  finish(sync: SyncRecord, state: Exclude<SyncState, 'running'>, at: number, error?: string): SyncRecord {
+  finish(sync: SyncRecord, state: Exclude<SyncState, 'running'>, at: number, error?: Said): SyncRecord {
     return write(this.db, () => {
-      this.db.prepare('UPDATE order_syncs SET state = ?, finished_at = ?, error = ? WHERE id = ?').run(state, at, error ?? null, sync.id);
+      this.db
+        .prepare('UPDATE order_syncs SET state = ?, finished_at = ?, error = ? WHERE id = ?')
+        .run(state, at, error ? storeSaid(error) : null, sync.id);
       return this.get(sync.id)!;
     });
   }

@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelName, Input } from '../../main/ipc/contract.js';
+import { english } from '../../main/phrases/english.js';
 import type { AppCore } from '../../main/services/appCore.js';
 import { control, paidOrder, status } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
@@ -27,7 +28,10 @@ describe('refunds and reversals over IPC', () => {
     const orderId = await paidOrder(core.sandbox);
     const answers = await Promise.all([1, 2, 3].map(() => call('orders.refund', { environment: 'sandbox', orderId, amount: 2_500 })));
     expect(answers.map((a) => a.outcome).sort()).toEqual(['done', 'notSent', 'notSent']);
-    for (const a of answers.filter((x) => x.outcome === 'notSent')) expect(a.reason).toMatch(/refund on this order .* has no answer yet/);
+    for (const a of answers.filter((x) => x.outcome === 'notSent')) {
+      expect(a.reason).toMatchObject({ code: 'operation.stillOpen', params: { kind: { code: 'operation.kind.refund' } } });
+      expect(english(a.reason!)).toMatch(/refund on this order .* has no answer yet/);
+    }
     const s = await status(core.sandbox, { orderId });
     expect(s.refunds).toHaveLength(1);
     expect(s.paymentAmountInfo.refundedAmount).toBe(2_500);
@@ -78,10 +82,12 @@ describe('refunds and reversals over IPC', () => {
     const r = await call('orders.refund', { environment: 'sandbox', orderId, amount: 400 });
     expect(r.outcome).toBe('done');
     expect(r.order).toBeUndefined();
-    expect(r.cached).toMatchObject({ order: { orderId }, reason: expect.stringMatching(/HTTP 503/) });
+    expect(r.cached).toMatchObject({ order: { orderId } });
+    expect(r.cached!.reason[0]).toEqual({ code: 'gateway.serverFault', params: { status: 503 } });
+    expect(english(r.cached!.reason)).toMatch(/HTTP 503/);
     // The refund this app made is in the cached order's timeline, though the gateway could not say so yet.
     expect(r.cached?.order.timeline).toContainEqual(
-      expect.objectContaining({ source: 'app', what: 'Refund', amount: 400, outcome: 'done' }),
+      expect.objectContaining({ source: 'app', what: { code: 'order.timeline.refund' }, amount: 400, outcome: 'done' }),
     );
   });
 });

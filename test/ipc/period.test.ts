@@ -4,6 +4,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '../../main/phrases/english.js';
 import { CARDS, control, payCard, register } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
 
@@ -58,7 +59,9 @@ describe('the orders of a period over IPC', () => {
     const file = await h.call('period.reconciliation.export', { runId: run.runId });
     expect(file.content.split('\n')[0]).toMatch(/^class,orderNumber,orderId,differences/);
     expect(h.core.audit.query({ action: 'reconciliation.run' })).toHaveLength(1);
-    expect((await h.refusal('period.reconciliation.export', { runId: 'r0000' })).code).toBe('notFound');
+    const gone = await h.refusal('period.reconciliation.export', { runId: 'r0000' });
+    expect(gone).toMatchObject({ code: 'notFound', said: [{ code: 'reconciliation.notKept' }] });
+    expect(gone.message).toBe('That report is no longer kept; run the reconciliation again to export it');
   });
 
   it('says why the reading before a reconciliation failed, and that its gateway side is as of the last sync', async () => {
@@ -69,7 +72,8 @@ describe('the orders of a period over IPC', () => {
     const run = await h.call('period.reconcile', earlier);
     await control(h.core.sandbox, 'DELETE', '/faults');
     expect(run).toMatchObject({ sync: 'failed', complete: false });
-    expect(run.syncReason).toMatch(/503/);
+    expect(run.syncReason?.[0]).toEqual({ code: 'gateway.serverFault', params: { status: 503 } });
+    expect(english(run.syncReason!)).toMatch(/503/);
     expect(h.events.at(-1)).toEqual({ type: 'period.synced', environment: 'sandbox', state: 'failed' });
     expect(h.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({ outcome: 'failure', facts: { sync: 'failed' } });
   });
@@ -79,6 +83,8 @@ describe('the orders of a period over IPC', () => {
     const refused = async (query: Record<string, unknown>) =>
       (await h.refusal('period.view', { query: { ...base, ...query }, utcOffsetMinutes: 0 })).fields?.[0]?.message;
     expect(await refused({ text: '4111 1111 1111 1111' })).toMatch(/card number; search by its first six and last four/);
+    const backwards = await h.refusal('period.view', { query: { ...base, from: base.to, to: base.from }, utcOffsetMinutes: 0 });
+    expect(backwards.fields?.[0]).toMatchObject({ path: 'query.from', said: { code: 'sync.startBeforeEnd' } });
     expect(await refused({ from: base.to, to: base.from })).toMatch(/start must be before the end/);
     expect(await refused({ statuses: [9] })).toBeDefined();
     expect(await refused({ minAmount: 10, maxAmount: 5 })).toMatch(/smallest amount/);

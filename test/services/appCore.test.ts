@@ -26,7 +26,10 @@ describe('the app core on the embedded sandbox', () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'tester', demo: true });
     expect(core.services.environment).toBe('sandbox');
-    expect(await core.services.orders.lookup('demo-0003')).toMatchObject({ kind: 'found', order: { paid: true, statusWords: 'Charged' } });
+    expect(await core.services.orders.lookup('demo-0003')).toMatchObject({
+      kind: 'found',
+      order: { paid: true, statusWords: { code: 'order.status.charged' } },
+    });
     await core.close();
     const again = await AppCore.open({ dataFolder, osUser: 'tester', demo: true });
     expect(await again.services.orders.lookup('demo-0003')).toMatchObject({ kind: 'found' });

@@ -1,6 +1,7 @@
 /** What support pastes or drops for a batch look-up, read the way they mean it. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { english } from '../../main/phrases/english.js';
 import { BatchInputError, parseBatchInput } from '../../main/services/batchInput.js';
 
 describe('reading a batch look-up file', () => {
@@ -28,10 +29,11 @@ describe('reading a batch look-up file', () => {
   it('skips what cannot be an orderId or orderNumber, by line, with card-like digits masked', () => {
     const r = parseBatchInput(`orderNumber\nok-1\n${'x'.repeat(37)}\n4111111111111111111111111111111111111111\nok-2\n`);
     expect(r.queries).toEqual(['ok-1', 'ok-2']);
-    expect(r.skipped.map((s) => [s.line, s.reason])).toEqual([
+    expect(r.skipped.map((s) => [s.line, english(s.reason)])).toEqual([
       [3, 'longer than 36 characters'],
       [4, 'longer than 36 characters'],
     ]);
+    expect(r.skipped[0]?.reason).toEqual({ code: 'batch.skipped.tooLong' });
     expect(JSON.stringify(r)).not.toContain('4111111111111111');
   });
 
@@ -39,6 +41,12 @@ describe('reading a batch look-up file', () => {
     expect(() => parseBatchInput('\n\n')).toThrow(BatchInputError);
     expect(() => parseBatchInput('orderNumber\n')).toThrow(/None of the 0 rows/);
     expect(() => parseBatchInput(`${'y'.repeat(40)}\n`)).toThrow(/None of the 1 rows/);
+    // The screen gets the refusal as a phrase with its count, worded in the language shown.
+    try {
+      parseBatchInput(`${'y'.repeat(40)}\n${'z'.repeat(40)}\n`);
+    } catch (err) {
+      expect((err as BatchInputError).said).toEqual([{ code: 'batch.noneValid', params: { count: 2 } }]);
+    }
   });
 
   it('never throws anything but BatchInputError, and every number it returns fits the gateway (1 to 36 characters)', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
+import { english } from '../../main/phrases/english.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { BatchLookups, type BatchLine, type BatchState } from '../../main/services/batchLookups.js';
 import { OrderService, type BatchProgress, type OrderView } from '../../main/services/orders.js';
@@ -143,9 +144,14 @@ describe('batch look-ups', () => {
     // A failed line says what happened in words, and keeps the technical account for its Details.
     for (const l of all.filter((x) => x.result.kind === 'failed')) {
       expect(l.result).toMatchObject({
-        reason: expect.stringMatching(/^The gateway is not answering \(HTTP 503\)/),
+        reason: [
+          { code: 'gateway.serverFault', params: { status: 503 } },
+          { code: 'gateway.effect.nothing' },
+          { code: 'gateway.tryLater' },
+        ],
         detail: expect.stringMatching(/getOrderStatusExtended\.do/),
       });
+      if (l.result.kind === 'failed') expect(english(l.result.reason)).toMatch(/^The gateway is not answering \(HTTP 503\)/);
     }
 
     await control(sb, 'DELETE', '/faults');

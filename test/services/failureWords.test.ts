@@ -13,6 +13,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { GatewayClientError } from '../../main/gateway/errors.js';
 import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { toIpcError } from '../../main/ipc/errors.js';
+import { english } from '../../main/phrases/english.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
@@ -105,9 +106,10 @@ describe('a gateway answering HTTP 503', () => {
     expect(result).toEqual({
       query: expect.any(String),
       kind: 'failed',
-      reason: expected,
+      reason: [{ code: 'gateway.serverFault', params: { status: 503 } }, { code: 'gateway.effect.nothing' }, { code: 'gateway.tryLater' }],
       detail: 'getOrderStatusExtended.do answered HTTP 503',
     });
+    if (result.kind === 'failed') expect(english(result.reason)).toBe(expected);
 
     const { error, log } = await ipcErrorOf(client.getOrderStatusExtended({ orderNumber: uniqueNumber('words-503') }));
     expect(error).toEqual({
@@ -134,12 +136,11 @@ describe('a refused connection (a closed port)', () => {
   it('says the gateway could not be reached and nothing was changed; ECONNREFUSED is only in the detail and the log', async () => {
     const { orders, operations, audit } = services(closedPortClient);
     const result = await orders.lookup(uniqueNumber('words-refused'));
-    expect(result).toMatchObject({
-      kind: 'failed',
-      reason:
-        "The gateway could not be reached (connection refused). Nothing was changed. Check the environment's base URL in Settings and the network, then try again.",
-      detail: 'getOrderStatusExtended.do: not sent (ECONNREFUSED)',
-    });
+    expect(result).toMatchObject({ kind: 'failed', detail: 'getOrderStatusExtended.do: not sent (ECONNREFUSED)' });
+    if (result.kind !== 'failed') throw new Error('not failed');
+    expect(english(result.reason)).toBe(
+      "The gateway could not be reached (connection refused). Nothing was changed. Check the environment's base URL in Settings and the network, then try again.",
+    );
 
     const { error, log } = await ipcErrorOf(closedPortClient.reverse({ orderId: '0f8fad5b-d9cb-469f-a165-70867728950e' }));
     expect(error.message).toMatch(/^The gateway could not be reached \(connection refused\)\. Nothing was changed\./);
@@ -153,10 +154,11 @@ describe('a refused connection (a closed port)', () => {
     const outcome = await operations.refund(orderId, 100);
     expect(outcome).toMatchObject({ kind: 'notSent' });
     if (outcome.kind !== 'notSent') throw new Error('sent');
-    expect(outcome.reason).toMatch(
+    expect(outcome.reason).toEqual({ code: 'operation.statusUnreadable', params: { what: { code: 'gateway.notSent.refused' } } });
+    expect(english(outcome.reason)).toMatch(
       /^The order's current status could not be read, so nothing was sent\. The gateway could not be reached \(connection refused\)\./,
     );
-    expect(outcome.reason).not.toMatch(/ECONNREFUSED|\.do\b/);
+    expect(english(outcome.reason)).not.toMatch(/ECONNREFUSED|\.do\b/);
     expect(audit.query({ objectId: orderId })[0]?.detail).toContain('getOrderStatusExtended.do: not sent (ECONNREFUSED)');
   });
 });
@@ -168,8 +170,9 @@ describe('a lost answer', () => {
     const { operations, audit } = services(client);
     const outcome = await operations.refund(orderId, 100);
     expect(outcome).toMatchObject({ kind: 'unknown', operation: { state: 'UNKNOWN' } });
-    const reason = outcome.kind === 'unknown' ? outcome.operation.reason : '';
-    expect(reason).toBe('The connection to the gateway broke before its answer arrived.');
+    const reason = outcome.kind === 'unknown' ? outcome.operation.reason : undefined;
+    expect(reason).toEqual({ code: 'gateway.noAnswer.broken' });
+    expect(english(reason!)).toBe('The connection to the gateway broke before its answer arrived.');
     expect(audit.query({ objectId: orderId })[0]?.detail).toMatch(/refund\.do: outcome unknown \(/);
 
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });
@@ -200,7 +203,8 @@ describe("main's log", () => {
         rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0 }],
       });
       const result = await core.services.orders.lookup(uniqueNumber('words-log'));
-      expect(result).toMatchObject({ kind: 'failed', reason: expect.stringMatching(/^The gateway is not answering \(HTTP 503\)/) });
+      expect(result).toMatchObject({ kind: 'failed' });
+      if (result.kind === 'failed') expect(english(result.reason)).toMatch(/^The gateway is not answering \(HTTP 503\)/);
       expect(log.join('\n')).toMatch(/gateway: sandbox getOrderStatusExtended\.do attempt 1 failed: http HTTP 503/);
     } finally {
       await core.close();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
+import { english } from '../../main/phrases/english.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -54,13 +55,18 @@ describe('operations on paid orders', () => {
 
   it('reports the gateway’s refusal of too much to refund; a second reversal is refused on the live status, unsent', async () => {
     const charged = await paidOrder(sb);
-    expect(await ops.refund(charged, 10_001)).toMatchObject({
-      kind: 'refused',
-      operation: { state: 'REFUSED', reason: expect.stringContaining('left to refund') },
-    });
+    const refused = await ops.refund(charged, 10_001);
+    expect(refused).toMatchObject({ kind: 'refused', operation: { state: 'REFUSED', reason: { code: 'gateway.refused' } } });
+    if (refused.kind === 'refused') expect(english(refused.operation.reason!)).toContain('left to refund');
+    // The audit log keeps the English it always did.
+    expect(audit.query({ objectId: charged })[0]?.detail).toMatch(
+      /^REFUSED amount 10001: The gateway refused the request: .*left to refund/,
+    );
     const held = await paidOrder(sb, {}, PREAUTH);
     await ops.reverse(held);
-    expect(await ops.reverse(held)).toMatchObject({ kind: 'notSent', reason: expect.stringContaining('status 3') });
+    const again = await ops.reverse(held);
+    expect(again).toMatchObject({ kind: 'notSent', reason: { code: 'operation.onlyHeldOrCharged', params: { code: 3 } } });
+    if (again.kind === 'notSent') expect(english(again.reason)).toContain('status 3');
     expect(journal.forOrder('sandbox', held).map((o) => o.kind)).toEqual(['reverse']);
   });
 

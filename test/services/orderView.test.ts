@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
+import type { ZodError } from 'zod';
 import { INPUT_SCHEMAS } from '../../main/ipc/contract.js';
+import { invalidInput } from '../../main/ipc/errors.js';
+import { english } from '../../main/phrases/english.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
@@ -61,13 +64,13 @@ async function lookUp(orderId: string): Promise<OrderView> {
 
 /** The timeline as "what amount by outcome" lines, for readable comparisons. */
 const lines = (o: OrderView) =>
-  o.timeline.map((e: TimelineEntry) => [e.what, e.amount ?? '-', e.by ?? '', e.outcome ?? ''].join(' ').trim());
+  o.timeline.map((e: TimelineEntry) => [english(e.what), e.amount ?? '-', e.by ?? '', e.outcome ?? ''].join(' ').trim());
 
 /** Every entry seen before is still there, with the same words and amount. */
 function expectGrown(before: OrderView, after: OrderView) {
   for (const e of before.timeline) {
     const now = after.timeline.find((x) => x.key === e.key);
-    expect(now, `entry ${e.key} (${e.what}) was dropped`).toBeDefined();
+    expect(now, `entry ${e.key} (${english(e.what)}) was dropped`).toBeDefined();
     if (e.source === 'gateway') expect({ what: now!.what, amount: now!.amount }).toEqual({ what: e.what, amount: e.amount });
   }
 }
@@ -77,27 +80,27 @@ describe('the order timeline only grows, with real amounts', () => {
     const orderId = await paidOrder(sb, { amount: 2_499 }, PREAUTH);
     const held = await lookUp(orderId);
     expect(lines(held)).toEqual(['Registered 2499', 'Held 2499']);
-    expect(held.headline).toBe('Amount held');
+    expect(english(held.headline)).toBe('Amount held');
 
     expect((await ops.deposit(orderId, 2_000)).kind).toBe('done');
     const charged = await lookUp(orderId);
     expectGrown(held, charged);
     expect(lines(charged)).toContain('Charge of the held amount 2000 finance done');
-    expect(charged.headline).toBe('Partially charged');
+    expect(english(charged.headline)).toBe('Partially charged');
 
     expect((await ops.refund(orderId, 500)).kind).toBe('done');
     const refunded = await lookUp(orderId);
     expectGrown(charged, refunded);
     expect(lines(refunded)).toEqual(expect.arrayContaining(['Refunded 500', 'Refund 500 finance done']));
-    expect(refunded.headline).toBe('Partially charged, partially refunded');
+    expect(english(refunded.headline)).toBe('Partially charged, partially refunded');
   });
 
   it('a partial refund of a full charge reads "Partially refunded", not "Charged"', async () => {
     const orderId = await paidOrder(sb, { amount: 10_000 });
     expect((await ops.refund(orderId, 2_500)).kind).toBe('done');
     const o = await lookUp(orderId);
-    expect(o.headline).toBe('Partially refunded');
-    expect(o.statusWords).toBe('Charged');
+    expect(english(o.headline)).toBe('Partially refunded');
+    expect(english(o.statusWords)).toBe('Charged');
     expect(lines(o)).toContain('Refunded 2500');
   });
 
@@ -112,7 +115,7 @@ describe('the order timeline only grows, with real amounts', () => {
     expectGrown(paid, reversed);
     expect(lines(reversed)).toEqual(['Registered 4200', 'Paid 4200', 'Reversal 4200 finance done']);
     expect(reversed.timeline.every((e) => e.amount !== 0)).toBe(true);
-    expect(reversed.headline).toBe('Reversed');
+    expect(english(reversed.headline)).toBe('Reversed');
   });
 
   it('an order first seen after its reversal still shows it was paid, and that it was reversed', async () => {
@@ -159,17 +162,17 @@ describe('a cached order while the gateway cannot be reached', () => {
       if (r.kind !== 'cached') return;
       expect(r.order.orderId).toBe(orderId);
       expect(r.fetchedAt).toBeLessThanOrEqual(Date.now());
-      expect(r.reason).toMatch(/503/);
+      expect(english(r.reason)).toMatch(/503/);
+      expect(r.reason[0]).toEqual({ code: 'gateway.serverFault', params: { status: 503 } });
     }
     // An order never cached is a plain failure.
     expect((await orders.lookup(uniqueNumber('never'))).kind).toBe('failed');
 
     // The operation decides on a live read: with none, nothing is journalled or sent, and the audit says why.
     const refused = await ops.refund(orderId, 1_000);
-    expect(refused).toMatchObject({
-      kind: 'notSent',
-      reason: expect.stringMatching(/status could not be read, so nothing was sent\. The gateway is not answering \(HTTP 503\)/),
-    });
+    expect(refused).toMatchObject({ kind: 'notSent', reason: { code: 'operation.statusUnreadable' } });
+    if (refused.kind !== 'notSent') return;
+    expect(english(refused.reason)).toMatch(/status could not be read, so nothing was sent\. The gateway is not answering \(HTTP 503\)/);
     expect(journal.forOrder('sandbox', orderId)).toEqual([]);
     expect(audit.query({ objectId: orderId })[0]).toMatchObject({ action: 'refund', outcome: 'refused' });
     await control(sb, 'DELETE', '/faults');
@@ -182,7 +185,8 @@ describe('a cached order while the gateway cannot be reached', () => {
     await lookUp(orderId);
     await ops.reverse(orderId);
     const r = await ops.refund(orderId, 1_000);
-    expect(r).toMatchObject({ kind: 'notSent', reason: expect.stringContaining('the order is now Reversed (status 3)') });
+    expect(r).toMatchObject({ kind: 'notSent', reason: { code: 'operation.onlyCharged', params: { code: 3 } } });
+    if (r.kind === 'notSent') expect(english(r.reason)).toContain('the order is now Reversed (status 3)');
   });
 });
 
@@ -193,7 +197,7 @@ describe("the operator's reason", () => {
     expect(done).toMatchObject({ kind: 'done', operation: { operatorReason: 'goods returned' } });
     expect(journal.forOrder('sandbox', orderId)[0]?.operatorReason).toBe('goods returned');
     expect(audit.query({ objectId: orderId })[0]?.detail).toContain("operator's reason: goods returned");
-    const entry = (await lookUp(orderId)).timeline.find((e) => e.what === 'Refund');
+    const entry = (await lookUp(orderId)).timeline.find((e) => e.what.code === 'order.timeline.refund');
     expect(entry).toMatchObject({ note: 'goods returned', amount: 300, by: 'finance', outcome: 'done' });
   });
 
@@ -206,5 +210,14 @@ describe("the operator's reason", () => {
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'card 4111111111111111' }).success).toBe(false);
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'a\u0007b' }).success).toBe(false);
     expect(INPUT_SCHEMAS['orders.reverse'].safeParse({ environment: 'sandbox', orderId, reason: 'same-day mistake' }).success).toBe(true);
+    // Each refusal reaches the screen as a phrase of its own, its English as before.
+    const fieldOf = (r: { success: boolean; error?: unknown }) => invalidInput(r.error as ZodError).fields?.[0];
+    const long = fieldOf(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'x'.repeat(201) }));
+    expect(long).toEqual({ path: 'reason', said: { code: 'operation.reasonTooLong' }, message: 'has at most 200 characters' });
+    const card = fieldOf(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'card 4111111111111111' }));
+    expect(card).toMatchObject({ path: 'reason', said: { code: 'operation.reasonHasCard' } });
+    expect(fieldOf(INPUT_SCHEMAS['orders.lookup'].safeParse({ query: ' ' }))).toMatchObject({ said: { code: 'order.typeQuery' } });
+    expect(fieldOf(INPUT_SCHEMAS['orders.batch.start'].safeParse({ text: '' }))).toMatchObject({ said: { code: 'batch.fileEmpty' } });
+    expect(fieldOf(INPUT_SCHEMAS['orders.batch.cancel'].safeParse({ batchId: 'x' }))).toMatchObject({ said: { code: 'batch.badId' } });
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { decimalText, formatMoney } from '../../main/services/money.js';
+import { english } from '../../main/phrases/english.js';
 import { OrderService, orderView, resultsCsv, statusWords, type BatchProgress, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderCache } from '../../main/store/orderCache.js';
@@ -56,7 +57,7 @@ describe('order look-up', () => {
         orderId,
         orderNumber,
         status: 2,
-        statusWords: 'Charged',
+        statusWords: { code: 'order.status.charged' },
         paid: true,
         amount: 123_456,
         refundedAmount: 456,
@@ -79,7 +80,7 @@ describe('order look-up', () => {
       kind: 'found',
       order: {
         status: 6,
-        statusWords: 'Declined',
+        statusWords: { code: 'order.status.declined' },
         paid: false,
         actionCode: -2025,
         actionCodeDescription: expect.any(String),
@@ -151,8 +152,9 @@ describe('money and status in words', () => {
   });
 
   it('shows an unknown status with its number and never as paid', () => {
-    expect(statusWords(9)).toBe('Unknown status 9');
+    expect(english(statusWords(9))).toBe('Unknown status 9');
+    expect(statusWords(9)).toEqual({ code: 'order.status.other', params: { status: 9 } });
     const view = orderView({ orderNumber: 'x', orderStatus: 9, amount: 1, currency: '643' }, 'id');
-    expect(view).toMatchObject({ paid: false, statusWords: 'Unknown status 9' });
+    expect(view).toMatchObject({ paid: false, statusWords: { code: 'order.status.other', params: { status: 9 } } });
   });
 });

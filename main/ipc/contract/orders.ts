@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { maskCardNumbers } from '../../services/cardNumbers.js';
+import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
 import { environment, minorUnits, orderId, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
@@ -11,18 +12,19 @@ import { environment, minorUnits, orderId, printable, type ChannelsOf, type Expo
 export type { BatchProgress, LookupResult, OrderView } from '../../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../../services/views.js';
 
-const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'must be a batch id returned by orders.batch.start');
+const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'batch.badId');
 
 /** Why the operator deposits, reverses or refunds, in their words: kept in the operations journal and the audit log. */
-const operatorReason = printable(200)
+// Trimmed before it is measured, so the limit says what is kept; printable's own bound only stops a runaway paste.
+const operatorReason = printable(1000)
   .trim()
-  .max(200, 'has at most 200 characters')
+  .max(200, 'operation.reasonTooLong')
   // The journal and the audit log keep it as typed, so a card number never goes in.
-  .refine((r) => maskCardNumbers(r) === r, 'contains a card number; say why without it')
+  .refine((r) => maskCardNumbers(r) === r, 'operation.reasonHasCard')
   .optional();
 
 export const ordersSchemas = {
-  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'type an orderId or orderNumber').max(36) }),
+  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
   'orders.search': z.strictObject({ text: printable(64) }),
   'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
   /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
@@ -40,8 +42,8 @@ export const ordersSchemas = {
   'orders.batch.start': z.strictObject({
     text: z
       .string()
-      .min(1, 'the file is empty')
-      .max(16 * 1024 * 1024, 'the file is over 16 MB'),
+      .min(1, 'batch.fileEmpty')
+      .max(16 * 1024 * 1024, 'batch.fileTooBig'),
   }),
   'orders.batch.cancel': z.strictObject({ batchId }),
   /** from: how many rows the caller already has; only the rows that arrived after them come back. */
@@ -68,7 +70,7 @@ export interface OperationResult {
    */
   readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation';
   readonly amount?: number;
-  readonly reason?: string;
+  readonly reason?: Phrase;
   /** The same refunds within ten minutes, for needsConfirmation: when, how much and by whom. */
   readonly earlier?: readonly { readonly at: number; readonly amount: number; readonly operator: string }[];
   /** The order as the gateway shows it after the operation, when it could be read. */
@@ -77,7 +79,7 @@ export interface OperationResult {
    * When it could not be read after an operation was sent: the order as cached before, with this app's own
    * journal merged into its timeline, to be shown marked as of `fetchedAt` and with no action on money.
    */
-  readonly cached?: { readonly order: OrderView; readonly fetchedAt: number; readonly reason: string; readonly detail?: string };
+  readonly cached?: { readonly order: OrderView; readonly fetchedAt: number; readonly reason: Said; readonly detail?: string };
 }
 
 export interface BatchStarted {
@@ -86,7 +88,7 @@ export interface BatchStarted {
   /** Numbers that appeared more than once; each is looked up once. */
   readonly duplicates: number;
   /** Lines that are not an orderId or orderNumber, with why. */
-  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: string }[];
+  readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: Phrase }[];
 }
 
 export type BatchState = 'running' | 'done' | 'cancelled';
@@ -100,7 +102,7 @@ export interface BatchRow {
   readonly orderId?: string;
   readonly orderNumber?: string;
   readonly status?: number;
-  readonly statusWords?: string;
+  readonly statusWords?: Phrase;
   readonly paid?: boolean;
   readonly amount?: number;
   readonly exponent?: number;
@@ -108,8 +110,11 @@ export interface BatchRow {
   readonly maskedPan?: string;
   /** When the order was registered (milliseconds since the epoch). */
   readonly registeredAt?: number;
-  /** A failed line: what happened in words, and the technical account (on hover, and in the export). */
-  readonly reason?: string;
+  /**
+   * A failed line: what happened in words, and the technical account (on hover, and in the export); a
+   * found order that did not go through: the gateway's reason.
+   */
+  readonly reason?: Said;
   readonly detail?: string;
 }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { maskCardNumbers } from '../../services/cardNumbers.js';
+import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
 import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
 
@@ -23,13 +24,13 @@ export type {
 
 /** Milliseconds since the epoch, from 2000 on (nothing the gateway holds is older). */
 const epochMs = z.number().int().min(946_684_800_000).max(8_640_000_000_000);
-/** The longest period one request may name: a little over a year, so a mistyped year is caught. */
+/** The longest period one request may name: a little over a year, so a mistyped year is caught (sync.periodTooLong says it). */
 const MAX_PERIOD_DAYS = 400;
 
 const window = z
   .strictObject({ from: epochMs, to: epochMs })
-  .refine((w) => w.from < w.to, { message: 'the start must be before the end', path: ['from'] })
-  .refine((w) => w.to - w.from <= MAX_PERIOD_DAYS * 86_400_000, { message: `a period is at most ${MAX_PERIOD_DAYS} days`, path: ['to'] });
+  .refine((w) => w.from < w.to, { message: 'sync.startBeforeEnd', path: ['from'] })
+  .refine((w) => w.to - w.from <= MAX_PERIOD_DAYS * 86_400_000, { message: 'sync.periodTooLong', path: ['to'] });
 
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -49,28 +50,28 @@ const periodQuery = z
     maxAmount: amount.optional(),
     first6: z
       .string()
-      .regex(/^\d{6}$/, 'must be the first six digits of a card')
+      .regex(/^\d{6}$/, 'sync.first6')
       .optional(),
     last4: z
       .string()
-      .regex(/^\d{4}$/, 'must be the last four digits of a card')
+      .regex(/^\d{4}$/, 'sync.last4')
       .optional(),
     clientId: clientId.optional(),
     text: printable(100)
       .trim()
       // The offline copy keeps first six and last four only: a whole card number finds nothing and is not kept.
-      .refine((t) => maskCardNumbers(t) === t, 'is a card number; search by its first six and last four digits')
+      .refine((t) => maskCardNumbers(t) === t, 'sync.textIsCard')
       .optional(),
   })
-  .refine((q) => q.from < q.to, { message: 'the start must be before the end', path: ['from'] })
+  .refine((q) => q.from < q.to, { message: 'sync.startBeforeEnd', path: ['from'] })
   .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
-    message: 'the smallest amount must not be above the largest',
+    message: 'sync.minAboveMax',
     path: ['minAmount'],
   });
 
 const sort = z.enum(['newest', 'oldest', 'amountDesc', 'amountAsc']);
 
-const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'must be a run id returned by period.reconcile');
+const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'reconciliation.badRunId');
 
 export const periodSchemas = {
   /** One page of the list with the totals and chart of everything the filters match. */
@@ -100,7 +101,7 @@ export interface SyncResult {
   /** When the copy was last brought up to date (this sync when it finished). */
   readonly syncedAt?: number;
   /** Why it failed, in words, and the technical account. */
-  readonly reason?: string;
+  readonly reason?: Said;
   readonly detail?: string;
 }
 

@@ -15,6 +15,7 @@ import { CsvDropZone } from '../../components/CsvDropZone';
 import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { say } from '../../i18n/say';
 
 export function BatchLookup({ onOpen }: { readonly onOpen: (orderId: string) => void }) {
   const batchId = useUi((s) => s.batchId);
@@ -55,7 +56,7 @@ function BatchInput() {
 }
 
 function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOpen: (orderId: string) => void }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
   const toast = useUi((s) => s.toast);
@@ -128,7 +129,9 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
             </summary>
             <ul>
               {started.skipped.map((s, i) => (
-                <li key={i}>{s.line > 0 ? t('batch.skippedLine', { line: s.line, value: s.value, reason: s.reason }) : s.reason}</li>
+                <li key={i}>
+                  {s.line > 0 ? t('batch.skippedLine', { line: s.line, value: s.value, reason: say(i18n, s.reason) }) : say(i18n, s.reason)}
+                </li>
               ))}
             </ul>
           </details>

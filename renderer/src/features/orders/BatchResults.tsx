@@ -13,6 +13,7 @@ import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatShortDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
+import { say } from '../../i18n/say';
 
 type ResultFilter = 'all' | BatchRow['result'];
 const RESULTS: readonly BatchRow['result'][] = ['found', 'notFound', 'failed', 'cancelled'];
@@ -30,15 +31,14 @@ export function BatchResults({
   readonly running: boolean;
   readonly onOpen: (orderId: string) => void;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const id = useId();
   const [result, setResult] = useState<ResultFilter>('all');
   const [status, setStatus] = useState<number | 'all'>('all');
+  // Each status once, with its words as main said them (worded below, in the language shown).
   const statuses = useMemo(
     () =>
-      [...new Map(rows.filter((r) => r.status !== undefined).map((r) => [r.status!, r.statusWords ?? ''])).entries()].sort(
-        (a, b) => a[0] - b[0],
-      ),
+      [...new Map(rows.filter((r) => r.status !== undefined).map((r) => [r.status!, r.statusWords])).entries()].sort((a, b) => a[0] - b[0]),
     [rows],
   );
   const shown = useMemo(
@@ -86,7 +86,7 @@ export function BatchResults({
             <option value="all">{t('results.allStatuses')}</option>
             {statuses.map(([n, words]) => (
               <option key={n} value={n}>
-                {t('results.statusOption', { words, status: n })}
+                {t('results.statusOption', { words: words ? say(i18n, words) : '', status: n })}
               </option>
             ))}
           </select>
@@ -119,6 +119,7 @@ export function BatchResults({
             {virtual.getVirtualItems().map((item) => {
               const r = shown[item.index]!;
               const orderId = r.orderId;
+              const reason = r.reason ? say(i18n, r.reason) : '';
               return (
                 <div
                   role="row"
@@ -143,7 +144,7 @@ export function BatchResults({
                   </div>
                   <div role="cell">{t(`results.result.${r.result}`)}</div>
                   <div role="cell" className="status-cell">
-                    {r.statusWords ? <StatusBadge status={r.status} words={r.statusWords} /> : ''}
+                    {r.statusWords ? <StatusBadge status={r.status} words={say(i18n, r.statusWords)} /> : ''}
                   </div>
                   <div role="cell">{r.paid === undefined ? '' : r.paid ? t('results.yes') : t('results.no')}</div>
                   <div role="cell" className="num">
@@ -153,12 +154,8 @@ export function BatchResults({
                   <div role="cell" className="mono">
                     {r.maskedPan ?? ''}
                   </div>
-                  <div
-                    role="cell"
-                    className="reason"
-                    title={r.detail ? t('results.reasonDetails', { reason: r.reason ?? '', detail: r.detail }) : r.reason}
-                  >
-                    {r.reason ?? ''}
+                  <div role="cell" className="reason" title={r.detail ? t('results.reasonDetails', { reason, detail: r.detail }) : reason}>
+                    {reason}
                   </div>
                 </div>
               );

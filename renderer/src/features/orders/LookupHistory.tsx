@@ -10,13 +10,14 @@ import { call } from '../../api/client';
 import { keys } from '../../api/queries';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
+import { say } from '../../i18n/say';
 import { orderMoney } from './OrderDetails';
 
 /** What a history entry looks up again: the order it found, by orderId, or the text that was typed. */
 const lookupText = (key: NonNullable<HistoryEntry['key']>) => ('orderId' in key ? key.orderId : key.query);
 
 export function LookupHistory({ onLookup }: { readonly onLookup: (query: string) => void }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const [text, setText] = useState('');
   const filter = useDeferredValue(text.trim());
   const id = useId();
@@ -66,7 +67,7 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
               <button type="button" className="link-button" onClick={() => onLookup(o.orderId)}>
                 {o.orderNumber || o.orderId}
               </button>
-              <StatusBadge status={o.status} words={o.headline} />
+              <StatusBadge status={o.status} words={say(i18n, o.headline)} />
               <span className="muted">{orderMoney(o, o.amount)}</span>
             </li>
           ))}

@@ -20,6 +20,7 @@ import { decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
 import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
+import { say } from '../../i18n/say';
 
 type Action = 'deposit' | 'reverse' | 'refund';
 
@@ -77,7 +78,7 @@ function ConfirmOperation({
   readonly onClose: () => void;
   readonly onChanged: (next: AfterOperation) => void;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
   const environment = useAppInfo().data?.environment;
@@ -119,7 +120,8 @@ function ConfirmOperation({
         setRepeat({ amount: amount!, earlier: r.earlier ?? [] });
         return;
       }
-      if (r.outcome === 'notSent') toast('error', t('actions.notSent', { reason: r.reason ?? t('actions.notSentReason') }));
+      if (r.outcome === 'notSent')
+        toast('error', t('actions.notSent', { reason: r.reason ? say(i18n, r.reason) : t('actions.notSentReason') }));
       else if (r.outcome === 'done')
         toast(
           'success',
@@ -128,7 +130,7 @@ function ConfirmOperation({
             : t(`actions.done.${action}`, { order: order.orderNumber }),
         );
       else if (r.outcome === 'refused') {
-        const reason = r.reason ?? t('actions.noReason');
+        const reason = r.reason ? say(i18n, r.reason) : t('actions.noReason');
         toast(
           'error',
           money ? t(`actions.refusedAmount.${action}`, { amount: money, reason }) : t(`actions.refused.${action}`, { reason }),

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { i18n } from '../../i18n';
+import { say } from '../../i18n/say';
 import { OrderActions, type AfterOperation } from './OrderActions';
 import { eciWords } from './status';
 
@@ -29,11 +30,11 @@ function Row({ label, children }: { readonly label: string; readonly children: R
 /** One timeline entry in words: what, how much, by whom, how it ended, and why. */
 function entryText(order: OrderView, e: TimelineEntry): string {
   return i18n.t('orders:timeline.entry', {
-    what: e.what,
+    what: say(i18n, e.what),
     amount: e.amount !== undefined ? i18n.t('orders:timeline.amount', { amount: orderMoney(order, e.amount) }) : '',
     by: e.by ? i18n.t('orders:timeline.by', { by: e.by }) : '',
     outcome: e.outcome ? i18n.t('orders:timeline.outcome', { outcome: i18n.t(`orders:timeline.outcomes.${e.outcome}`) }) : '',
-    detail: e.detail ? i18n.t('orders:timeline.detail', { detail: e.detail }) : '',
+    detail: e.detail ? i18n.t('orders:timeline.detail', { detail: say(i18n, e.detail) }) : '',
     note: e.note ? i18n.t('orders:timeline.note', { note: e.note }) : '',
   });
 }
@@ -56,20 +57,22 @@ export function OrderDetails({
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =
     order.status === 3
-      ? (order.timeline.find((e) => e.what === 'Reversal' && e.outcome === 'done') ?? order.timeline.find((e) => e.key === 'authorised'))
-          ?.amount
+      ? (
+          order.timeline.find((e) => e.what.code === 'order.timeline.reverse' && e.outcome === 'done') ??
+          order.timeline.find((e) => e.key === 'authorised')
+        )?.amount
       : undefined;
   return (
     <article className="panel order" aria-labelledby="order-title">
       <header className="order-head">
         <h2 id="order-title">{t('order.title', { name: order.orderNumber || order.orderId })}</h2>
-        <StatusBadge status={order.status} words={order.headline} />
+        <StatusBadge status={order.status} words={say(i18n, order.headline)} />
         <span className={`paid-flag ${order.paid ? 'is-paid' : 'not-paid'}`}>{order.paid ? t('order.paid') : t('order.notPaid')}</span>
       </header>
       {shown.kind === 'cached' && (
         <div className="cached-notice" role="status">
           <Trans t={t} i18nKey="order.cached" values={{ time: formatDateTime(shown.fetchedAt) }} components={{ strong: <strong /> }} />{' '}
-          {shown.reason}
+          {say(i18n, shown.reason)}
           <ErrorDetails detail={shown.detail} />
         </div>
       )}

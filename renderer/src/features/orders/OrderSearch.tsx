@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import type { AfterOperation } from './OrderActions';
 import { OrderDetails } from './OrderDetails';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { say } from '../../i18n/say';
 
 /** The look-up itself, shared by the search box and the history list. */
 export function useLookup(onShow: (r: OrderLookup) => void) {
@@ -100,7 +101,7 @@ function LookupOutcome({
   readonly onChanged: (next: AfterOperation) => void;
   readonly onClient?: (clientId: string) => void;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   switch (result.kind) {
     case 'found':
     case 'cached':
@@ -119,7 +120,7 @@ function LookupOutcome({
       return (
         <ErrorNotice
           lead={<Trans t={t} i18nKey="search.failed" values={{ query: result.query }} components={{ strong: <strong /> }} />}
-          message={result.reason}
+          message={say(i18n, result.reason)}
           detail={result.detail}
         />
       );

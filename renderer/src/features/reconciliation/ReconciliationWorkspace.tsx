@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFileExport } from '../../components/useFileExport';
 import { formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { say } from '../../i18n/say';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type PeriodWindow } from './period';
 import { useReportUi } from './reportUi';
@@ -318,7 +319,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
 
 /** Whether the gateway side is as of now or as of an earlier sync, said plainly before any figure. */
 function SyncNotice({ run }: { readonly run: Run }) {
-  const { t } = useTranslation('reconciliation', { keyPrefix: 'sync' });
+  const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'sync' });
   const at = run.syncedAt;
   const time = at !== undefined ? { values: { time: formatCompactDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
   if (run.sync === 'done') {
@@ -330,7 +331,7 @@ function SyncNotice({ run }: { readonly run: Run }) {
   }
   return (
     <div className="panel warning-panel sync-notice" role="alert">
-      <strong>{run.sync === 'failed' ? t('failed') : t('cancelled')}</strong> {run.syncReason ? <>{run.syncReason} </> : null}
+      <strong>{run.sync === 'failed' ? t('failed') : t('cancelled')}</strong> {run.syncReason ? <>{say(i18n, run.syncReason)} </> : null}
       {!run.complete ? <>{t('partial')} </> : null}
       {time ? <Trans t={t} i18nKey="asOf" {...time} /> : t('never')}
     </div>

@@ -6,14 +6,24 @@ import type { phrasesEn } from '../../../../main/phrases/en.js';
 import type { Catalogue } from '../catalogue.js';
 import { app } from './said/app.js';
 import { audit } from './said/audit.js';
+import { batch } from './said/batch.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
+import { operation } from './said/operation.js';
+import { order } from './said/order.js';
+import { reconciliation } from './said/reconciliation.js';
+import { sync } from './said/sync.js';
 
 export const said: Catalogue<typeof phrasesEn> = {
   app,
   audit,
+  batch,
   gateway,
   input,
   ipc,
+  operation,
+  order,
+  reconciliation,
+  sync,
 };

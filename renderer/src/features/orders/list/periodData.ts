@@ -10,6 +10,7 @@ import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { call, errorDetail, errorText } from '../../../api/client';
 import { keys } from '../../../api/queries';
 import { i18n } from '../../../i18n';
+import { say } from '../../../i18n/say';
 import type { PeriodQuery, PeriodWindow } from './period';
 
 /** Rows per period.view call: a few screens of the table. */
@@ -63,7 +64,12 @@ export function usePeriodSync(window: PeriodWindow) {
         if (!current) return;
         if (r.state === 'done') setState({ kind: 'done', at: r.syncedAt });
         else if (r.state === 'cancelled') setState({ kind: 'cancelled' });
-        else setState({ kind: 'failed', reason: r.reason ?? i18n.t('list:sync.failed'), ...(r.detail ? { detail: r.detail } : {}) });
+        else
+          setState({
+            kind: 'failed',
+            reason: r.reason ? say(i18n, r.reason) : i18n.t('list:sync.failed'),
+            ...(r.detail ? { detail: r.detail } : {}),
+          });
       },
       (err: unknown) => {
         running = false;
