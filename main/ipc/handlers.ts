@@ -39,6 +39,7 @@ import { createPeriodHandlers } from './periodHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { quoted } from '../phrases/saidError.js';
+import { phrase } from '../phrases/phrase.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
@@ -276,7 +277,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     run: () => Promise<OperationOutcome>,
     orderId: string,
   ): Promise<OperationResult> => {
-    confirmedEnvironment(core.services.environment, confirmedIn, 'nothing was sent. Look the order up again.');
+    confirmedEnvironment(core.services.environment, confirmedIn, phrase('charge.notDone.sent'));
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
     if (outcome.kind === 'needsConfirmation') {

@@ -4,13 +4,19 @@
  * catalogue is the renderer's (renderer/src/i18n/ru/said.ts), typed from this one.
  */
 import { app } from './en/app.js';
+import { card } from './en/card.js';
+import { charge } from './en/charge.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
+import { limit } from './en/limit.js';
 
 export const phrasesEn = {
   app,
+  card,
+  charge,
   gateway,
   input,
   ipc,
+  limit,
 } as const;

@@ -7,6 +7,7 @@
  * for the reversal or a deposit. So a timeline only ever grows: each look-up merges what it learnt into
  * the timeline cached from the look-ups before, and an entry once shown is never dropped.
  */
+import { english } from '../phrases/english.js';
 import type { ChargeRow } from '../store/journal.js';
 import type { OperationRow } from '../store/operations.js';
 import type { OrderView, TimelineEntry } from './views.js';
@@ -73,7 +74,7 @@ export function appEntries(charge: ChargeRow | undefined, operations: readonly O
       amount: charge.amount,
       by: charge.operator,
       outcome: CHARGE_OUTCOMES[charge.state],
-      ...(charge.reason ? { detail: charge.reason } : {}),
+      ...(charge.reason ? { detail: english(charge.reason) } : {}),
     });
   }
   for (const op of operations) {

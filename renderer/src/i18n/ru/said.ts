@@ -5,13 +5,19 @@
 import type { phrasesEn } from '../../../../main/phrases/en.js';
 import type { Catalogue } from '../catalogue.js';
 import { app } from './said/app.js';
+import { card } from './said/card.js';
+import { charge } from './said/charge.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
+import { limit } from './said/limit.js';
 
 export const said: Catalogue<typeof phrasesEn> = {
   app,
+  card,
+  charge,
   gateway,
   input,
   ipc,
+  limit,
 };
