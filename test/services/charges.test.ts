@@ -235,7 +235,7 @@ describe('a charge said in Russian', () => {
       expect(refused.outcome).toBe('refused');
       if (refused.outcome !== 'refused') return;
       const words = say(ru, refused.reason);
-      expect(words).toMatch(/^Сумма больше максимума одного списания 500\s000,00\sRUB в среде «Песочница» \(Настройки\)$/);
+      expect(words).toMatch(/^Сумма больше максимума на одно списание 500\s000,00\sRUB в среде «Песочница» \(Настройки\)$/);
       expect(english(words)).toEqual([]);
       // The same phrase in English is the sentence main used to build.
       setFormattingLanguage('en', 'en-US');

@@ -74,7 +74,7 @@ export const charge: Catalogue<typeof en> = {
     notCsv: 'Файл не является корректным CSV: {{reason}}',
     header: 'В заголовке должны быть столбцы {{columns}}',
     headerMissing: 'В заголовке должны быть столбцы {{columns}}; не хватает: {{missing}}',
-    fieldCount: 'в строке {{fields}} полей, а в заголовке {{columns}}',
+    fieldCount: 'полей в строке: {{fields}}, а в заголовке: {{columns}}',
     clientId: 'clientId должен содержать от 1 до 255 символов',
     bindingId: 'bindingId должен содержать от 1 до 255 символов',
     currency: 'валюта «{{currency}}» не является кодом ISO 4217',
