@@ -313,14 +313,38 @@ describe('batch charges over IPC', () => {
   });
 
   it('refuses a batch that is not there or not running', async () => {
-    expect(await refusal('charges.batch.status', { batchId: '0123456789ab' })).toMatchObject({ code: 'notFound' });
+    expect(await refusal('charges.batch.status', { batchId: '0123456789ab' })).toMatchObject({
+      code: 'notFound',
+      said: [phrase('charge.batch.notFound', { batchId: '0123456789ab' })],
+    });
+    // A malformed id is refused by the schema, in a phrase of its own.
+    expect(await refusal('charges.batch.status', { batchId: 'nope' })).toMatchObject({
+      code: 'invalidInput',
+      fields: [{ path: 'batchId', said: phrase('charge.input.batchId') }],
+    });
     const wrongFile = await call('charges.batch.plan', { text: 'not,a,charge,file\n1,2,3,4' });
     expect(wrongFile).toMatchObject({ charges: [], invalid: [{ line: 1, errors: [saying(/header must name/)] }] });
     expect(await refusal('charges.batch.run', { batchId: wrongFile.batchId, environment: 'sandbox' })).toMatchObject({
       message: expect.stringMatching(/no valid rows/),
+      said: [phrase('charge.batch.noValidRows', { batchId: wrongFile.batchId })],
     });
     expect(await refusal('charges.batch.pause', { batchId: wrongFile.batchId })).toMatchObject({
       message: expect.stringMatching(/not running/),
+    });
+  });
+});
+
+describe('currencies and maximums over IPC', () => {
+  it("refuses a change to production's maximum without its confirmation, in a phrase naming the maximum unchanged", async () => {
+    expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({
+      code: 'settings',
+      said: [phrase('limit.addFirst', { currency: 'RUB (643)', environment: phrase('charge.environment.production') })],
+    });
+    await call('settings.setCurrencies', { environment: 'production', currencies: ['643'] });
+    expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({
+      code: 'settings',
+      message: expect.stringMatching(/must be confirmed/),
+      said: [expect.objectContaining({ code: 'limit.mustConfirm' })],
     });
   });
 });
