@@ -2,6 +2,9 @@
  * The charge journal: a manual charge is written here as PENDING, and committed, before its first byte
  * goes to the gateway. A definite answer settles it (PAID, DECLINED, FAILED); a lost answer marks it
  * UNKNOWN until the reconciler learns what the gateway did. Settled rows never change again.
+ *
+ * A row's reason is a phrase (main/phrases), kept as JSON in its TEXT column and read back through
+ * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
 import { read, write, type Db } from './database.js';
 import type { Phrase } from '../phrases/phrase.js';
