@@ -28,7 +28,9 @@ import type {
 import type { Handlers } from './dispatcher.js';
 import { chargeLimitsView } from './chargeLimitHandlers.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
-import { quoted } from '../phrases/saidError.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { categoryWords, environmentWords, maskedPhrase } from '../services/chargeWords.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -38,24 +40,26 @@ export type ChargeChannels = Extract<keyof Handlers, `charges.${string}`>;
 export const DEFAULT_CURRENCY = '643';
 
 /** A charge's state as it was settled, in the words finance uses: held and charged are both paid, and say which. */
-export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string {
+export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): Phrase {
   switch (c.state) {
     case 'PAID':
-      return c.orderStatus === 1
-        ? 'held'
-        : c.orderStatus === 3
-          ? 'held, since reversed'
-          : c.orderStatus === 4
-            ? 'charged, since refunded'
-            : 'charged';
+      return phrase(
+        c.orderStatus === 1
+          ? 'charge.state.held'
+          : c.orderStatus === 3
+            ? 'charge.state.heldReversed'
+            : c.orderStatus === 4
+              ? 'charge.state.chargedRefunded'
+              : 'charge.state.charged',
+      );
     case 'DECLINED':
-      return 'declined';
+      return phrase('charge.state.declined');
     case 'FAILED':
-      return 'failed: nothing charged';
+      return phrase('charge.state.failed');
     case 'UNKNOWN':
-      return 'outcome unknown: being reconciled';
+      return phrase('charge.state.unknown');
     case 'PENDING':
-      return 'being sent';
+      return phrase('charge.state.sending');
   }
 }
 
@@ -66,13 +70,7 @@ export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): string 
 export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView {
   const info = currencyInfo(c.currency);
   const s = c.standing;
-  const words = s
-    ? s.words
-    : c.state === 'PENDING'
-      ? sending
-        ? 'being sent'
-        : 'outcome unknown: the app stopped before the answer; being reconciled'
-      : stateWords(c);
+  const words = s ? s.words : c.state === 'PENDING' ? phrase(sending ? 'charge.state.sending' : 'charge.state.stopped') : stateWords(c);
   return {
     id: c.id,
     environment: c.environment,
@@ -106,7 +104,7 @@ export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView 
       : {}),
     ...(c.orderStatus !== undefined ? { orderStatus: c.orderStatus } : {}),
     ...(c.actionCode !== undefined ? { actionCode: c.actionCode } : {}),
-    ...(c.reason ? { reason: maskCardNumbers(c.reason) } : {}),
+    ...(c.reason ? { reason: maskedPhrase(c.reason) } : {}),
     at: c.at,
     updatedAt: c.updatedAt,
   };
@@ -121,7 +119,7 @@ const freshView = (c: ChargeRow, sending: boolean): ChargeView => {
 export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => boolean = () => false): ChargeResult {
   switch (o.kind) {
     case 'refused':
-      return { outcome: 'refused', reason: o.reason };
+      return { outcome: 'refused', reason: maskedPhrase(o.reason) };
     case 'needsConfirmation':
       return { outcome: 'needsConfirmation', earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
     case 'failed':
@@ -176,11 +174,12 @@ function journalCsv(rows: readonly ChargeView[]): string {
       currency: c.currency,
       exponent: c.exponent,
       state: c.state,
-      stateWords: c.stateWords,
+      // The export keeps machine-readable English (the screen words the phrases in the language shown).
+      stateWords: english(c.stateWords),
       orderStatus: c.standing?.orderStatus ?? c.orderStatus ?? '',
       asOf: c.standing ? new Date(c.standing.asOf).toISOString() : '',
       actionCode: c.actionCode ?? '',
-      reason: c.reason ?? '',
+      reason: c.reason ? english(c.reason) : '',
       operator: c.operator,
       updatedAt: new Date(c.updatedAt).toISOString(),
     })),
@@ -236,7 +235,7 @@ function planView(job: ChargeBatchJob): ChargeBatchPlan {
       ...(c.description ? { description: c.description } : {}),
       reference: c.reference,
     })),
-    invalid: job.plan.invalid.map((i) => ({ line: i.line, errors: i.errors.map(maskCardNumbers) })),
+    invalid: job.plan.invalid.map((i) => ({ line: i.line, errors: i.errors.map(maskedPhrase) })),
     totals: [...totals].map(([currency, t]) => ({ currency, ...withCurrency(currency), amount: t.amount, count: t.count })),
   };
 }
@@ -251,7 +250,7 @@ function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
   const names = input.header.map((h) => h.trim());
   const cell = (cells: readonly string[], name: string) => maskCardNumbers((cells[names.indexOf(name)] ?? '').trim());
   const done = new Map(job.results.map((r) => [r.planned.line, rowOutcome(r)]));
-  const invalid = new Map(job.plan.invalid.map((i) => [i.line, i.errors.map(maskCardNumbers).join('; ')]));
+  const invalid = new Map(job.plan.invalid.map((i) => [i.line, i.errors.map(maskedPhrase)]));
   const planned = new Map(job.plan.charges.map((c) => [c.line, c]));
   const rows: ChargeBatchRow[] = input.rows.map(({ line, cells }) => {
     const base = { line, clientId: cell(cells, 'clientId'), amountText: cell(cells, 'amount') };
@@ -262,7 +261,7 @@ function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
         result: o.result,
         orderNumber: o.orderNumber,
         ...(o.orderId ? { orderId: o.orderId } : {}),
-        ...(o.reason ? { reason: o.reason } : {}),
+        ...(o.reason.length > 0 ? { reason: o.reason } : {}),
       };
     }
     const why = invalid.get(line);
@@ -288,7 +287,7 @@ async function batchCall<T>(f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
-    if (err instanceof ChargeBatchError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', quoted(err.message));
+    if (err instanceof ChargeBatchError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.said);
     throw err;
   }
 }
@@ -304,9 +303,9 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
 
   /** The environment the operator confirmed must be the one charges would go to now. */
   const sameEnvironment = (confirmed: EnvironmentName) =>
-    confirmedEnvironment(core.services.environment, confirmed, 'nothing was charged. Check and confirm again.');
+    confirmedEnvironment(core.services.environment, confirmed, phrase('charge.notDone.charged'));
 
-  const refused = (bindingId: string, reason: string) => chargeResult(core.services.charges.refused(bindingId, reason));
+  const refused = (bindingId: string, reason: Phrase) => chargeResult(core.services.charges.refused(bindingId, reason));
   const isSending = (c: ChargeRow) => core.services.charges.isSending(c);
   /** Charges of an environment whose answer was lost (not those on their way): what "unknown" means on every screen. */
   const unknownCount = (environment: string) =>
@@ -345,16 +344,19 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       // The card as the gateway lists it now, among the client's: the right card, in the category confirmed.
       const stored = new StoredCards({ environment, bindings: services.bindings, known: core.knownBindings });
       const card = (await stored.find({ clientId: r.clientId }, true)).find((c) => c.bindingId === r.bindingId);
-      if (!card) return refused(r.bindingId, `Client ${r.clientId} has no stored card with binding ID ${r.bindingId}`);
-      if (!card.enabled) return refused(r.bindingId, 'The stored card is disabled; re-enable it in Stored cards first');
-      if (card.expired) return refused(r.bindingId, 'The stored card has expired');
+      if (!card) return refused(r.bindingId, phrase('charge.refused.noSuchCard', { client: r.clientId, binding: r.bindingId }));
+      if (!card.enabled) return refused(r.bindingId, phrase('charge.refused.cardDisabled'));
+      if (card.expired) return refused(r.bindingId, phrase('charge.refused.cardExpired'));
       if (card.category !== r.category) {
-        return refused(r.bindingId, `The gateway files this card as ${card.category.toLowerCase()}, not ${r.category.toLowerCase()}`);
+        return refused(
+          r.bindingId,
+          phrase('charge.refused.categoryDiffers', { filed: categoryWords(card.category), confirmed: categoryWords(r.category) }),
+        );
       }
       if (core.services.environment !== environment) {
         throw new IpcFailure(
           'invalidInput',
-          quoted(`The app switched to ${core.services.environment} while the card was checked; nothing was charged.`),
+          phrase('charge.switchedWhileChecking', { environment: environmentWords(core.services.environment) }),
         );
       }
       const outcome = await services.charges.charge({
@@ -398,13 +400,10 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
       else {
         const row = journal().get(id);
         if (!row || row.environment !== core.services.environment) {
-          throw new IpcFailure('notFound', quoted(`There is no charge ${id} in ${core.services.environment}`));
+          throw new IpcFailure('notFound', phrase('charge.noSuchCharge', { id, environment: environmentWords(core.services.environment) }));
         }
         if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') {
-          throw new IpcFailure(
-            'invalidInput',
-            quoted(`Charge ${row.orderNumber} is settled (${stateWords(row)}); there is nothing to reconcile`),
-          );
+          throw new IpcFailure('invalidInput', phrase('charge.alreadySettled', { orderNumber: row.orderNumber, state: stateWords(row) }));
         }
         results = [await charges.reconcile(row)];
       }

@@ -4,9 +4,11 @@
  */
 import cc from 'currency-codes';
 import type { AppCore } from '../services/appCore.js';
+import { ChargeLimitError } from '../services/chargeLimits.js';
 import { currencyInfo } from '../services/money.js';
 import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName } from './contract.js';
 import type { Handlers } from './dispatcher.js';
+import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
 type ChargeLimitChannels = 'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies';
@@ -29,6 +31,16 @@ export function chargeLimitsView(core: AppCore, environment: EnvironmentName): C
   return { environment, currenciesFrom: from, currencies: currencies.map((c) => currencyLimitView(core, environment, c)) };
 }
 
+/** A change refused by the rules of currencies and maximums: its phrase goes to the screen as it is. */
+function refusing<T>(change: () => T): T {
+  try {
+    return change();
+  } catch (err) {
+    if (err instanceof ChargeLimitError) throw new IpcFailure('settings', err.said);
+    throw err;
+  }
+}
+
 export function createChargeLimitHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeLimitChannels> {
   const changed = (environment: EnvironmentName) => {
     // The charge form and Settings follow the event.
@@ -38,11 +50,11 @@ export function createChargeLimitHandlers({ core, events }: HandlerContext): Pic
   return {
     'settings.chargeLimits': ({ environment }) => chargeLimitsView(core, environment),
     'settings.setChargeMaximum': ({ environment, currency, maximum, confirmation }) => {
-      core.chargeLimits.setMaximum(environment, currency, maximum, confirmation);
+      refusing(() => core.chargeLimits.setMaximum(environment, currency, maximum, confirmation));
       return changed(environment);
     },
     'settings.setCurrencies': ({ environment, currencies }) => {
-      core.chargeLimits.setAccepted(environment, currencies);
+      refusing(() => core.chargeLimits.setAccepted(environment, currencies));
       return changed(environment);
     },
   };

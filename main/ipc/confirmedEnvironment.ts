@@ -4,13 +4,17 @@
  * service runs.
  */
 import type { EnvironmentName } from './contract.js';
-import { quoted } from '../phrases/saidError.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { environmentWords } from '../services/chargeWords.js';
 import { IpcFailure } from './errors.js';
 
 /** The environment in use, when it is the confirmed one; otherwise a refusal saying what was not done. */
-export function confirmedEnvironment(current: EnvironmentName, confirmed: EnvironmentName, notDone: string): EnvironmentName {
+export function confirmedEnvironment(current: EnvironmentName, confirmed: EnvironmentName, notDone: Phrase): EnvironmentName {
   if (confirmed !== current) {
-    throw new IpcFailure('invalidInput', quoted(`The app is now in ${current}, not ${confirmed} as confirmed; ${notDone}`));
+    throw new IpcFailure(
+      'invalidInput',
+      phrase('charge.environmentChanged', { current: environmentWords(current), confirmed: environmentWords(confirmed), notDone }),
+    );
   }
   return current;
 }

@@ -279,7 +279,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     run: () => Promise<OperationOutcome>,
     orderId: string,
   ): Promise<OperationResult> => {
-    confirmedEnvironment(core.services.environment, confirmedIn, 'nothing was sent. Look the order up again.');
+    confirmedEnvironment(core.services.environment, confirmedIn, phrase('charge.notDone.sent'));
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
     if (outcome.kind === 'needsConfirmation') {

@@ -6,9 +6,12 @@
 import { app } from './en/app.js';
 import { audit } from './en/audit.js';
 import { batch } from './en/batch.js';
+import { card } from './en/card.js';
+import { charge } from './en/charge.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
+import { limit } from './en/limit.js';
 import { operation } from './en/operation.js';
 import { order } from './en/order.js';
 import { reconciliation } from './en/reconciliation.js';
@@ -18,9 +21,12 @@ export const phrasesEn = {
   app,
   audit,
   batch,
+  card,
+  charge,
   gateway,
   input,
   ipc,
+  limit,
   operation,
   order,
   reconciliation,

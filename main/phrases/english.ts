@@ -47,5 +47,6 @@ export function english(said: Phrase | Said): string {
 
 /** Whether `code` names a phrase of the catalogue (a schema's message may be one: ipc/errors.ts). */
 export function isPhraseCode(code: string): code is PhraseCode {
-  return template(code, undefined) !== code;
+  // With a count, a plural code finds its `_other` form and any other code its own text.
+  return template(code, 2) !== code;
 }

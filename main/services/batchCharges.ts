@@ -15,7 +15,10 @@ import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
 import { maskCardNumbers } from './cardNumbers.js';
+import { maskedPhrase } from './chargeWords.js';
 import { exportCsv } from './csvExport.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { ChargeBatchProgress } from './views.js';
 
 export interface PlannedCharge {
@@ -32,7 +35,8 @@ export interface PlannedCharge {
 
 export interface InvalidRow {
   readonly line: number;
-  readonly errors: readonly string[];
+  /** What is wrong with the row, one phrase per fault (the result file has their English). */
+  readonly errors: readonly Phrase[];
 }
 
 /** The file as it was given: its header and every row's cells as written, for the result file. */
@@ -51,13 +55,13 @@ export interface BatchPlan {
 const COLUMNS = ['clientId', 'bindingId', 'amount', 'currency', 'description'] as const;
 
 /** "12.50" in a currency with exponent 2 is 1250 minor units; more decimals than the currency has is an error. */
-export function minorUnits(text: string, exponent: number): number | string {
+export function minorUnits(text: string, exponent: number): number | Phrase {
   const m = /^([0-9]{1,13})(?:\.([0-9]+))?$/.exec(text.trim());
-  if (!m) return `amount "${text}" is not a plain decimal number`;
+  if (!m) return phrase('charge.batch.notDecimal', { amount: text });
   const fraction = m[2] ?? '';
-  if (fraction.length > exponent) return `amount "${text}" has more decimals than the currency's ${exponent}`;
+  if (fraction.length > exponent) return phrase('charge.batch.tooManyDecimals', { amount: text, exponent });
   const minor = Number(m[1]) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : `amount "${text}" must be more than zero`;
+  return Number.isSafeInteger(minor) && minor > 0 ? minor : phrase('charge.batch.notPositive', { amount: text });
 }
 
 function numericCurrency(text: string): string | undefined {
@@ -97,7 +101,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     // result file gives every row back with all its columns, and a row of the wrong length is one invalid row.
     table = parse(csv, { skip_empty_lines: true, bom: true, trim: true, relax_column_count: true }) as string[][];
   } catch (err) {
-    const invalid = [{ line: 1, errors: [`The file is not valid CSV: ${(err as Error).message}`] }];
+    const invalid = [{ line: 1, errors: [phrase('charge.batch.notCsv', { reason: (err as Error).message })] }];
     return { batchId, charges: [], invalid, input: { header: [], rows: [] } };
   }
   const [header = [], ...body] = table;
@@ -123,19 +127,26 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
       batchId,
       charges: [],
       invalid: [
-        { line: 1, errors: [`The header must name ${COLUMNS.join(', ')}${missing.length ? `; missing ${missing.join(', ')}` : ''}`] },
+        {
+          line: 1,
+          errors: [
+            missing.length
+              ? phrase('charge.batch.headerMissing', { columns: COLUMNS.join(', '), missing: missing.join(', ') })
+              : phrase('charge.batch.header', { columns: COLUMNS.join(', ') }),
+          ],
+        },
       ],
       input,
     };
   }
 
-  const cardsOf = new Map<string, Promise<BindingView[] | string>>();
+  const cardsOf = new Map<string, Promise<BindingView[] | Phrase>>();
   const clientCards = (clientId: string) => {
     let p = cardsOf.get(clientId);
     if (!p) {
       p = o.bindings.list(clientId).then(
         (c) => [...c.common, ...c.recurrent, ...c.installment],
-        (err: unknown) => `the client's stored cards could not be read: ${(err as Error).message}`,
+        (err: unknown) => phrase('charge.batch.cardsUnreadable', { reason: (err as Error).message }),
       );
       cardsOf.set(clientId, p);
     }
@@ -148,36 +159,36 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!;
     const line = i + 2; // after the header, counting from 1
-    const errors: string[] = [];
+    const errors: Phrase[] = [];
     const fields = body[i]!.length;
-    if (fields !== names.length) errors.push(`the row has ${fields} fields where the header has ${names.length}`);
+    if (fields !== names.length) errors.push(phrase('charge.batch.fieldCount', { fields, columns: names.length }));
     const clientId = r.clientId ?? '';
     const bindingId = r.bindingId ?? '';
-    if (clientId === '' || clientId.length > 255) errors.push('clientId must have 1 to 255 characters');
-    if (bindingId === '' || bindingId.length > 255) errors.push('bindingId must have 1 to 255 characters');
+    if (clientId === '' || clientId.length > 255) errors.push(phrase('charge.batch.clientId'));
+    if (bindingId === '' || bindingId.length > 255) errors.push(phrase('charge.batch.bindingId'));
     const currency = numericCurrency(r.currency ?? '');
-    if (!currency) errors.push(`currency "${r.currency ?? ''}" is not an ISO 4217 code`);
-    const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : 'amount cannot be read without a currency';
-    if (typeof amount === 'string') errors.push(amount);
+    if (!currency) errors.push(phrase('charge.batch.currency', { currency: r.currency ?? '' }));
+    const amount = currency ? minorUnits(r.amount ?? '', currencyInfo(currency).exponent) : phrase('charge.batch.noCurrency');
+    if (typeof amount !== 'number') errors.push(amount);
     else if (currency) {
       const overLimit = chargeLimitRefusal(perChargeMaximum, currency, amount);
       if (overLimit) errors.push(overLimit);
     }
     const description = r.description || undefined;
-    if (description && description.length > 598) errors.push('description has more than 598 characters');
+    if (description && description.length > 598) errors.push(phrase('charge.batch.description'));
     let card: BindingView | undefined;
     if (clientId && bindingId) {
       const cards = await clientCards(clientId);
-      if (typeof cards === 'string') errors.push(cards);
+      if (!Array.isArray(cards)) errors.push(cards);
       else {
         card = cards.find((c) => c.bindingId === bindingId);
-        if (!card) errors.push('no active stored card with this bindingId for this client');
-        else if (card.expired) errors.push('the stored card has expired');
-        else if (card.category === 'UNKNOWN') errors.push('the stored card is of an unknown category');
+        if (!card) errors.push(phrase('charge.batch.noCard'));
+        else if (card.expired) errors.push(phrase('charge.batch.cardExpired'));
+        else if (card.category === 'UNKNOWN') errors.push(phrase('charge.batch.unknownCategory'));
       }
     }
-    const key = `${clientId}\u0000${bindingId}\u0000${String(amount)}\u0000${currency}`;
-    if (errors.length === 0 && seen.has(key)) errors.push('the same card and amount appear earlier in this file');
+    const key = `${clientId}\u0000${bindingId}\u0000${typeof amount === 'number' ? amount : ''}\u0000${currency}`;
+    if (errors.length === 0 && seen.has(key)) errors.push(phrase('charge.batch.duplicate'));
     seen.add(key);
     if (errors.length > 0 || !card || typeof amount !== 'number' || !currency) {
       invalid.push({ line, errors });
@@ -239,7 +250,7 @@ export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcom
 export interface FailedRow {
   readonly planned: PlannedCharge;
   readonly outcome: 'error';
-  readonly reason: string;
+  readonly reason: Phrase;
 }
 
 /**
@@ -291,40 +302,44 @@ export async function runBatch(
 
 /** What became of a row, as the result file and the batch's status say it. */
 export type RowOutcome =
-  | { readonly line: number; readonly result: 'invalid'; readonly reason: string }
+  | { readonly line: number; readonly result: 'invalid'; readonly reason: readonly Phrase[] }
   | {
       readonly line: number;
       readonly result: Exclude<ChargeOutcome['kind'], never> | 'cancelled' | 'error';
       readonly orderNumber: string;
       readonly orderId?: string;
-      readonly reason: string;
+      /** Why, as phrases (none for a row cancelled or charged without a word). */
+      readonly reason: readonly Phrase[];
     };
 
 /** One row's outcome from its result (charged or not) or from the dry run (invalid). */
 export function rowOutcome(r: RowResult | FailedRow): RowOutcome {
   const { planned, outcome } = r;
   const charge = typeof outcome !== 'string' && 'charge' in outcome ? outcome.charge : undefined;
-  const reason =
+  const reason: Phrase | undefined =
     outcome === 'cancelled'
-      ? ''
+      ? undefined
       : outcome === 'error'
         ? 'reason' in r
           ? r.reason
-          : ''
+          : undefined
         : outcome.kind === 'refused'
           ? outcome.reason
           : outcome.kind === 'needsConfirmation'
-            ? 'same card and amount within ten minutes'
-            : (charge?.reason ?? '');
+            ? phrase('charge.batch.sameWithinTen')
+            : charge?.reason;
   return {
     line: planned.line,
     result: typeof outcome === 'string' ? outcome : outcome.kind,
     orderNumber: planned.reference,
     ...(charge?.orderId ? { orderId: charge.orderId } : {}),
     // Reasons can quote the file or the gateway: card-like digit runs never leave whole.
-    reason: maskCardNumbers(reason),
+    reason: reason ? [maskedPhrase(reason)] : [],
   };
 }
+
+/** A row's reasons in the result file: their English, as the file has always had them. */
+const reasonText = (reasons: readonly Phrase[]): string => maskCardNumbers(reasons.map((p) => english(p)).join('; '));
 
 /** The names added after the file's own columns; one the file already uses gets " (result)" after it. */
 const ADDED = ['line', 'result', 'orderNumber', 'orderId', 'reason'] as const;
@@ -337,7 +352,7 @@ const ADDED = ['line', 'result', 'orderNumber', 'orderId', 'reason'] as const;
  */
 export function batchResultCsv(plan: BatchPlan, results: readonly (RowResult | FailedRow)[]): string {
   const outcomes = new Map<number, RowOutcome>();
-  for (const i of plan.invalid) outcomes.set(i.line, { line: i.line, result: 'invalid', reason: maskCardNumbers(i.errors.join('; ')) });
+  for (const i of plan.invalid) outcomes.set(i.line, { line: i.line, result: 'invalid', reason: i.errors.map(maskedPhrase) });
   for (const r of results) outcomes.set(r.planned.line, rowOutcome(r));
   const { header, rows } = plan.input;
   const width = Math.max(header.length, ...rows.map((r) => r.cells.length));
@@ -356,13 +371,13 @@ export function batchResultCsv(plan: BatchPlan, results: readonly (RowResult | F
       result: o?.result ?? 'not reached',
       orderNumber: o && 'orderNumber' in o ? o.orderNumber : '',
       orderId: o && 'orderId' in o ? (o.orderId ?? '') : '',
-      reason: o?.reason ?? '',
+      reason: o ? reasonText(o.reason) : '',
     };
   });
   // A file refused as a whole (no header, not CSV) has no rows to give back: its reason is the result.
   if (rows.length === 0) {
     for (const i of plan.invalid)
-      lines.push({ line: i.line, result: 'invalid', orderNumber: '', orderId: '', reason: maskCardNumbers(i.errors.join('; ')) });
+      lines.push({ line: i.line, result: 'invalid', orderNumber: '', orderId: '', reason: reasonText(i.errors) });
   }
   return exportCsv(lines, columns);
 }

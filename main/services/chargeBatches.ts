@@ -21,6 +21,10 @@ import {
   type RowResult,
 } from './batchCharges.js';
 import type { ChargeService } from './charges.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+import { maskCardNumbers } from './cardNumbers.js';
+import { environmentWords } from './chargeWords.js';
 import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
 
 /** How long a row's answer may take before the screens are told, by an event, that it is still being sent. */
@@ -39,16 +43,17 @@ export interface ChargeBatchJob {
   /** The row being charged now, its answer awaited (not lost: that would be an unknown result). */
   readonly sending?: PlannedCharge;
   /** Why the app stopped the batch (state failed). */
-  readonly failure?: string;
+  readonly failure?: Phrase;
 }
 
-export class ChargeBatchError extends Error {
+/** A batch that cannot be run, followed or found: why, as phrases (its message is their English). */
+export class ChargeBatchError extends SaidError {
   override name = 'ChargeBatchError';
   constructor(
     readonly reason: 'notFound' | 'state' | 'expired',
-    message: string,
+    said: Phrase,
   ) {
-    super(message);
+    super(said);
   }
 }
 
@@ -63,7 +68,7 @@ interface Job {
   progress: ChargeBatchProgress;
   results: (RowResult | FailedRow)[];
   sending?: PlannedCharge;
-  failure?: string;
+  failure?: Phrase;
 }
 
 export interface ChargeBatchesOptions {
@@ -99,11 +104,7 @@ export class ChargeBatches {
       if (!refusal) return true;
       invalid.push({
         line: c.line,
-        errors: [
-          refusal.kind === 'refused'
-            ? refusal.reason
-            : 'the same card and amount were tried within the last ten minutes; use the charge form if it is meant again',
-        ],
+        errors: [refusal.kind === 'refused' ? refusal.reason : phrase('charge.batch.triedLately')],
       });
       return false;
     });
@@ -138,11 +139,15 @@ export class ChargeBatches {
     if (job.environment !== environment) {
       throw new ChargeBatchError(
         'state',
-        `Batch ${batchId} was checked in ${job.environment}, not ${environment}; check the file again here`,
+        phrase('charge.batch.otherEnvironment', {
+          batchId,
+          checked: environmentWords(job.environment),
+          environment: environmentWords(environment),
+        }),
       );
     }
-    if (job.started) throw new ChargeBatchError('state', `Batch ${batchId} has already been run; check the file again to see what is left`);
-    if (job.plan.charges.length === 0) throw new ChargeBatchError('state', `Batch ${batchId} has no valid rows to charge`);
+    if (job.started) throw new ChargeBatchError('state', phrase('charge.batch.alreadyRun', { batchId }));
+    if (job.plan.charges.length === 0) throw new ChargeBatchError('state', phrase('charge.batch.noValidRows', { batchId }));
     this.refuseIfStale(job, charges());
     job.started = true;
     let lastReport = 0;
@@ -157,7 +162,10 @@ export class ChargeBatches {
         const current = charges();
         if (current) return current.charge(r);
         job.control.cancel();
-        return Promise.resolve({ kind: 'refused', reason: `${environment} is no longer the open environment; not charged` } as const);
+        return Promise.resolve({
+          kind: 'refused',
+          reason: phrase('charge.refused.environmentGone', { environment: environmentWords(environment) }),
+        } as const);
       },
     };
     void runBatch(job.plan, service, {
@@ -183,14 +191,16 @@ export class ChargeBatches {
         // say so row by row: the row in hand may or may not be charged, the rest were not.
         const reason = err instanceof Error ? err.message : String(err);
         (this.o.log ?? console.error)(`charge batch ${batchId} stopped: ${reason}`);
-        job.failure = reason;
+        // An error of the app that knows its words says them; anything else is the technical account, masked.
+        job.failure =
+          err instanceof SaidError && err.said[0] ? err.said[0] : phrase('charge.batch.technical', { reason: maskCardNumbers(reason) });
         job.sending = undefined;
         const [current, ...rest] = job.plan.charges.slice(job.results.length);
         if (current) {
           job.results.push({
             planned: current,
             outcome: 'error',
-            reason: `the app failed while charging this row (${reason}); the journal shows whether it was charged`,
+            reason: phrase('charge.batch.appError', { reason: maskCardNumbers(reason) }),
           });
         }
         for (const planned of rest) job.results.push({ planned, outcome: 'cancelled' });
@@ -210,17 +220,14 @@ export class ChargeBatches {
   private refuseIfStale(job: Job, charges: ChargeService | undefined): void {
     const age = this.now() - job.plannedAt;
     if (age > PLAN_LIFETIME_MS) {
-      throw new ChargeBatchError(
-        'expired',
-        `Batch ${job.plan.batchId} was checked ${Math.floor(age / 60_000)} minutes ago; check the file again to see what it would charge now`,
-      );
+      throw new ChargeBatchError('expired', phrase('charge.batch.stale', { batchId: job.plan.batchId, count: Math.floor(age / 60_000) }));
     }
     const bindings = [...new Set(job.plan.charges.map((c) => c.bindingId))];
     const since = charges?.journal.journalledSince(job.environment, bindings, job.plannedAt)[0];
     if (since) {
       throw new ChargeBatchError(
         'expired',
-        `A charge (order ${since.orderNumber}) was made on a card of batch ${job.plan.batchId} after the file was checked; check the file again`,
+        phrase('charge.batch.chargedSince', { orderNumber: since.orderNumber, batchId: job.plan.batchId }),
       );
     }
   }
@@ -268,17 +275,13 @@ export class ChargeBatches {
 
   private running(batchId: string): Job {
     const job = this.job(batchId);
-    if (!job.started || job.finished) throw new ChargeBatchError('state', `Batch ${batchId} is not running`);
+    if (!job.started || job.finished) throw new ChargeBatchError('state', phrase('charge.batch.notRunning', { batchId }));
     return job;
   }
 
   private job(batchId: string): Job {
     const job = this.jobs.get(batchId);
-    if (!job)
-      throw new ChargeBatchError(
-        'notFound',
-        `There is no checked batch ${batchId}; check the file again (plans are kept until the app closes)`,
-      );
+    if (!job) throw new ChargeBatchError('notFound', phrase('charge.batch.notFound', { batchId }));
     return job;
   }
 

@@ -18,8 +18,11 @@ import cc from 'currency-codes';
 import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
+import { environmentWords } from './chargeWords.js';
 
 /** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
 export const SANDBOX_DEFAULT_MAXIMUM_MAJOR = 10_000;
@@ -30,17 +33,28 @@ export type CurrencySource = 'sandbox' | 'settings';
 /** What one charge in a currency may be in an environment: up to its maximum, or refused and why. */
 export type CurrencyLimit =
   | { readonly kind: 'allowed'; readonly maximum: number; readonly from: 'set' | 'default' }
-  | { readonly kind: 'refused'; readonly reason: string };
+  | { readonly kind: 'refused'; readonly reason: Phrase };
 
 /** The rule a charge service applies: a fixed maximum in every currency (tests), or the settings' per currency. */
 export type MaximumRule = number | ((currency: string) => CurrencyLimit);
 
 /** Why a charge of `amount` minor units in `currency` breaks the rule, or undefined when it does not. */
-export function chargeLimitRefusal(rule: MaximumRule, currency: string, amount: number, environment?: string): string | undefined {
+export function chargeLimitRefusal(rule: MaximumRule, currency: string, amount: number, environment?: string): Phrase | undefined {
   const limit: CurrencyLimit = typeof rule === 'number' ? { kind: 'allowed', maximum: rule, from: 'set' } : rule(currency);
   if (limit.kind === 'refused') return limit.reason;
   if (amount <= limit.maximum) return undefined;
-  return `The amount is over the per-charge maximum of ${formatMoney(limit.maximum, currency, 'en', 'code')}${environment ? ` in ${environment}` : ''} (Settings)`;
+  const maximum = { minor: limit.maximum, currency };
+  return environment
+    ? phrase('limit.over', { maximum, environment: environmentWords(environment) })
+    : phrase('limit.overAnywhere', { maximum });
+}
+
+/** A change to the currencies or maximums refused: what to tell the person, its English for the audit log. */
+export class ChargeLimitError extends SettingsError {
+  override name = 'ChargeLimitError';
+  constructor(readonly said: Phrase) {
+    super(english(said));
+  }
 }
 
 /** "RUB (643)", or the bare code for one ISO 4217 does not know. */
@@ -48,8 +62,6 @@ export const currencyName = (numeric: string): string => {
   const alpha = currencyInfo(numeric).alpha;
   return alpha ? `${alpha} (${numeric})` : numeric;
 };
-
-const SETTINGS_PLACE = 'Settings → Currencies and per-charge maximums';
 
 const maximumsSchema = z.record(z.string().regex(/^\d{3}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 const currenciesSchema = z.array(z.string().regex(/^\d{3}$/));
@@ -101,8 +113,11 @@ export class ChargeLimits {
         kind: 'refused',
         reason:
           from === 'sandbox'
-            ? `${currencyName(currency)} is not accepted by the sandbox; it accepts ${currencies.map((c) => currencyInfo(c).alpha ?? c).join(', ')}`
-            : `${currencyName(currency)} is not among the currencies ${environment} accepts; an administrator lists them in ${SETTINGS_PLACE}`,
+            ? phrase('limit.notInSandbox', {
+                currency: currencyName(currency),
+                accepted: currencies.map((c) => currencyInfo(c).alpha ?? c).join(', '),
+              })
+            : phrase('limit.notAccepted', { currency: currencyName(currency), environment: environmentWords(environment) }),
       };
     }
     const set = this.maximums(environment)[currency];
@@ -112,7 +127,7 @@ export class ChargeLimits {
     }
     return {
       kind: 'refused',
-      reason: `No per-charge maximum is set for ${currencyName(currency)} in ${environment}; an administrator sets one in ${SETTINGS_PLACE}`,
+      reason: phrase('limit.noMaximum', { currency: currencyName(currency), environment: environmentWords(environment) }),
     };
   }
 
@@ -122,28 +137,33 @@ export class ChargeLimits {
    */
   setMaximum(environment: EnvironmentName, currency: string, maximum: number | null, confirmation?: ProductionConfirmation): void {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
-    const refuse = (reason: string): never => {
-      this.audit('chargeMaximum.change', 'refused', objectId, reason);
-      throw new SettingsError(reason);
+    const refuse = (reason: Phrase): never => {
+      const error = new ChargeLimitError(reason);
+      this.audit('chargeMaximum.change', 'refused', objectId, error.message);
+      throw error;
     };
-    if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0))
-      refuse('The maximum must be a positive whole number of minor units');
+    if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0)) refuse(phrase('limit.notPositive'));
     if (!this.accepted(environment).currencies.includes(currency)) {
       refuse(
         environment === 'sandbox'
-          ? `The sandbox does not accept ${currencyName(currency)}`
-          : `${currencyName(currency)} is not among the currencies ${environment} accepts; add it first`,
+          ? phrase('limit.sandboxRefuses', { currency: currencyName(currency) })
+          : phrase('limit.addFirst', { currency: currencyName(currency), environment: environmentWords(environment) }),
       );
     }
     const maximums = this.maximums(environment);
     const before = maximums[currency] ?? null;
     const words = (m: number | null) => (m === null ? 'none' : formatMoney(m, currency, 'en', 'code'));
+    const said = (m: number | null): Phrase | { minor: number; currency: string } =>
+      m === null ? phrase('limit.none') : { minor: m, currency };
     if (environment === 'production') {
-      if (confirmation?.environment !== 'production')
-        refuse(`A change to production's per-charge maximum must be confirmed; ${words(before)} is unchanged`);
+      if (confirmation?.environment !== 'production') refuse(phrase('limit.mustConfirm', { maximum: said(before) }));
       else if (confirmation.previous !== before)
         refuse(
-          `Production's maximum in ${currencyName(currency)} is ${words(before)}, not ${words(confirmation.previous)} as confirmed; nothing was changed. Check and confirm again.`,
+          phrase('limit.confirmedStale', {
+            currency: currencyName(currency),
+            maximum: said(before),
+            confirmed: said(confirmation.previous),
+          }),
         );
     }
     const { [currency]: _old, ...others } = maximums;
@@ -158,9 +178,9 @@ export class ChargeLimits {
 
   /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
   setAccepted(environment: EnvironmentName, currencies: readonly string[]): void {
-    if (environment === 'sandbox') throw new SettingsError('The sandbox says which currencies it accepts; there is nothing to set');
+    if (environment === 'sandbox') throw new ChargeLimitError(phrase('limit.sandboxFixed'));
     const unknown = currencies.filter((c) => !cc.number(c));
-    if (unknown.length > 0) throw new SettingsError(`Not ISO 4217 currency codes: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new ChargeLimitError(phrase('limit.notIso', { codes: unknown.join(', ') }));
     const next = [...new Set(currencies)];
     const before = this.accepted(environment).currencies;
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).

@@ -16,6 +16,7 @@
 import type { CachedOrder, OrderCache } from '../store/orderCache.js';
 import type { ChargeRow } from '../store/journal.js';
 import type { OperationJournal, OperationRow } from '../store/operations.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { OrderView } from './views.js';
 
 /** Where the latest figures come from: the charge's own answer, a look-up of the order, or an operation made here. */
@@ -33,7 +34,7 @@ export interface ChargeStanding {
   /** The gateway's order status as last known (1 held, 2 charged, 3 reversed, 4 refunded). */
   readonly orderStatus?: number;
   /** The latest state in finance's words. */
-  readonly words: string;
+  readonly words: Phrase;
   /** When the figures were last known to be so, ms since the epoch. */
   readonly asOf: number;
   readonly source: StandingSource;
@@ -95,12 +96,13 @@ function apply(f: Figures, op: OperationRow): Figures {
   }
 }
 
-function words(f: Figures, amount: number): string {
-  if (f.status === 3) return 'reversed: nothing charged';
-  if (f.status === 1 || (f.held > 0 && f.charged === 0)) return 'held, not charged yet';
-  if (f.charged > 0 && f.refunded >= f.charged) return 'refunded in full';
-  const part = f.charged < amount ? 'charged in part' : 'charged';
-  return f.refunded > 0 ? `${part}, partly refunded` : part;
+function words(f: Figures, amount: number): Phrase {
+  if (f.status === 3) return phrase('charge.standing.reversed');
+  if (f.status === 1 || (f.held > 0 && f.charged === 0)) return phrase('charge.standing.held');
+  if (f.charged > 0 && f.refunded >= f.charged) return phrase('charge.standing.refundedInFull');
+  const inPart = f.charged < amount;
+  if (f.refunded > 0) return phrase(inPart ? 'charge.standing.chargedInPartPartlyRefunded' : 'charge.standing.chargedPartlyRefunded');
+  return phrase(inPart ? 'charge.standing.chargedInPart' : 'charge.standing.charged');
 }
 
 /**
@@ -114,7 +116,7 @@ export function chargeStanding(
 ): ChargeStanding | undefined {
   if (c.state === 'PENDING' || c.state === 'UNKNOWN') return undefined;
   if (c.state !== 'PAID') {
-    const words = c.state === 'DECLINED' ? 'declined' : 'failed: nothing charged';
+    const words = phrase(c.state === 'DECLINED' ? 'charge.state.declined' : 'charge.state.failed');
     return {
       charged: 0,
       refunded: 0,

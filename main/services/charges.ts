@@ -22,6 +22,7 @@ import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
 import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 
@@ -60,19 +61,19 @@ export type FormChargeRequest = ChargeDetails & {
 
 /** Why a charge is not journalled: refused outright, or until the operator confirms a repeat. */
 export type Refusal =
-  { readonly kind: 'refused'; readonly reason: string } | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
+  { readonly kind: 'refused'; readonly reason: Phrase } | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
 
-const refused = (reason: string): Refusal => ({ kind: 'refused', reason });
+const refused = (reason: Phrase): Refusal => ({ kind: 'refused', reason });
 
 /** What became of an earlier charge, in the words of a refusal or a dry run. */
-export const whatBecameOf = (c: ChargeRow): string =>
+export const whatBecameOf = (c: ChargeRow): Phrase =>
   c.state === 'PAID'
-    ? 'charged'
+    ? phrase('charge.became.charged')
     : c.state === 'DECLINED'
-      ? 'declined, not charged'
+      ? phrase('charge.became.declined')
       : c.state === 'FAILED'
-        ? 'failed, not charged'
-        : 'outcome not known yet';
+        ? phrase('charge.became.failed')
+        : phrase('charge.became.unknown');
 
 export type ChargeOutcome =
   | { readonly kind: 'paid'; readonly charge: ChargeRow }
@@ -85,7 +86,7 @@ export type ChargeOutcome =
   /** The answer was lost: the charge stays UNKNOWN until reconcile() settles it. */
   | { readonly kind: 'unknown'; readonly charge: ChargeRow; readonly detail?: string }
   /** Nothing was journalled or sent. */
-  | { readonly kind: 'refused'; readonly reason: string }
+  | { readonly kind: 'refused'; readonly reason: Phrase }
   | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
 
 /** Points of a charge's life, for tests that stop the process at each of them. */
@@ -117,11 +118,11 @@ type Answer =
       readonly orderId?: string;
       readonly orderStatus?: number;
       readonly actionCode?: number;
-      readonly reason?: string;
+      readonly reason?: Phrase;
       /** The gateway client's technical account of a failure, for the audit log. */
       readonly detail?: string;
     }
-  | { readonly settled: 'UNKNOWN'; readonly reason: string; readonly detail?: string };
+  | { readonly settled: 'UNKNOWN'; readonly reason: Phrase; readonly detail?: string };
 
 const RETURN_URL = 'https://backoffice.invalid/return';
 
@@ -150,14 +151,13 @@ export class ChargeService {
   }
 
   /** Records a charge refused before the service was asked (a check of the card failed); nothing was sent. */
-  refused(bindingId: string, reason: string): ChargeOutcome {
+  refused(bindingId: string, reason: Phrase): ChargeOutcome {
     return this.refuse({ bindingId }, reason);
   }
 
   async charge(r: ChargeRequest): Promise<ChargeOutcome> {
     const { journal, environment } = this.o;
-    if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
-      return this.refuse(r, 'The amount must be a positive whole number of minor units');
+    if (!Number.isSafeInteger(r.amount) || r.amount <= 0) return this.refuse(r, phrase('charge.refused.amountNotPositive'));
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
     const begun = journal.begin(
       {
@@ -208,15 +208,15 @@ export class ChargeService {
     const overLimit = chargeLimitRefusal(this.o.perChargeMaximum, r.currency, r.amount, environment);
     if (overLimit) return refused(overLimit);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
-      return refused('An earlier charge on this card is not settled yet; it must be reconciled first');
+      return refused(phrase('charge.refused.notSettled'));
     }
     // A reference already used is refused outright; no confirmation could make it right.
     const used = journal.byOrderNumber(environment, orderNumber);
     if (used) {
       return refused(
         r.origin === 'batch'
-          ? `already run from this file as ${orderNumber}: ${whatBecameOf(used)}`
-          : `The reference ${orderNumber} was already charged`,
+          ? phrase('charge.refused.alreadyRunFromFile', { orderNumber, what: whatBecameOf(used) })
+          : phrase('charge.refused.referenceUsed', { reference: orderNumber }),
       );
     }
     if (r.origin === 'batch') {
@@ -225,9 +225,7 @@ export class ChargeService {
         .similarSince(environment, r.bindingId, r.amount, r.currency, now - BATCH_REPEAT_WINDOW_MS)
         .find((e) => e.state !== 'DECLINED');
       if (lately) {
-        return refused(
-          `the same card and amount were charged within the last 24 hours (order ${lately.orderNumber}, ${whatBecameOf(lately)}); use the charge form if it is meant again`,
-        );
+        return refused(phrase('charge.refused.sameLately', { orderNumber: lately.orderNumber, what: whatBecameOf(lately) }));
       }
     }
     const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, now - REPEAT_WINDOW_MS);
@@ -267,7 +265,14 @@ export class ChargeService {
     const { view, orderId } = found;
     if (view.amount !== row.amount || (view.currency !== undefined && view.currency !== row.currency)) {
       // An order under this number that is not this charge (another system used the reference): a person must look.
-      return this.stillOpen(row, `The gateway's order ${row.orderNumber} is for ${view.amount} ${view.currency ?? ''}, not this charge`);
+      return this.stillOpen(
+        row,
+        phrase('charge.settlement.otherOrder', {
+          orderNumber: row.orderNumber,
+          amount: String(view.amount),
+          currency: view.currency ?? '',
+        }),
+      );
     }
     if (view.orderStatus === 0 && orderId && row.category !== 'RECURRENT') {
       // Registered, never paid: the payment step did not arrive. The gateway pays an order at most once.
@@ -280,14 +285,14 @@ export class ChargeService {
   /** The charge's order at the gateway: by orderId once known, else by orderNumber. */
   private async lookUp(
     row: ChargeRow,
-  ): Promise<{ kind: 'found'; view: OrderStatusView; orderId?: string } | { kind: 'absent' } | { kind: 'unreachable'; reason: string }> {
+  ): Promise<{ kind: 'found'; view: OrderStatusView; orderId?: string } | { kind: 'absent' } | { kind: 'unreachable'; reason: Phrase }> {
     try {
       const view = await this.o.client.getOrderStatusExtended(row.orderId ? { orderId: row.orderId } : { orderNumber: row.orderNumber });
       return { kind: 'found', view, orderId: orderIdOf(view) ?? row.orderId };
     } catch (err) {
       // Only an order never registered is absent; an orderId we were given cannot be.
       if (err instanceof GatewayError && err.errorCode === '6' && !row.orderId) return { kind: 'absent' };
-      return { kind: 'unreachable', reason: english(failureText(err).what) };
+      return { kind: 'unreachable', reason: failureText(err).what };
     }
   }
 
@@ -300,23 +305,23 @@ export class ChargeService {
     const answer = await this.send(row, step);
     if (answer.settled === 'PAID' || answer.settled === 'DECLINED') return answer;
     const found = await this.lookUp(row);
-    if (found.kind !== 'found') return { settled: 'UNKNOWN', reason: answer.reason ?? 'the order could not be read' };
+    if (found.kind !== 'found') return { settled: 'UNKNOWN', reason: answer.reason ?? phrase('charge.settlement.unreadable') };
     return settlementOf(found.orderId, found.view);
   }
 
-  private stillOpen(row: ChargeRow, reason: string): ChargeOutcome {
+  private stillOpen(row: ChargeRow, reason: Phrase): ChargeOutcome {
     this.o.journal.markUnknown(row.id, reason, this.now());
     return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
   }
 
-  private refuse(r: Pick<ChargeDetails, 'bindingId'>, reason: string): ChargeOutcome {
+  private refuse(r: Pick<ChargeDetails, 'bindingId'>, reason: Phrase): ChargeOutcome {
     this.o.audit.record({
       ...this.auditBase(),
       action: 'charge',
       outcome: 'refused',
       objectType: 'binding',
       objectId: r.bindingId,
-      detail: reason,
+      detail: english(reason),
     });
     return { kind: 'refused', reason };
   }
@@ -366,8 +371,7 @@ export class ChargeService {
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
       // The journal keeps what happened in words; the client's technical account goes to the audit log.
-      const { what: said, detail } = failureWords(err);
-      const what = english(said);
+      const { what, detail } = failureWords(err);
       if (paymentAnswered || err instanceof OutcomeUnknownError || (err instanceof NetworkError && err.stage === 'noAnswer')) {
         return { settled: 'UNKNOWN', reason: what, detail };
       }
@@ -389,6 +393,8 @@ export class ChargeService {
         at: this.now(),
       });
     const charge = journal.get(row.id)!;
+    // The audit log keeps the reason's stable English, as it always has.
+    const reason = charge.reason ? english(charge.reason) : undefined;
     const kind =
       charge.state === 'PAID' ? 'paid' : charge.state === 'DECLINED' ? 'declined' : charge.state === 'FAILED' ? 'failed' : 'unknown';
     audit.record({
@@ -397,7 +403,7 @@ export class ChargeService {
       outcome: kind === 'paid' ? 'success' : 'failure',
       objectType: 'order',
       objectId: charge.orderNumber,
-      detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${charge.reason ? `: ${charge.reason}` : ''}${a.detail ? ` [${a.detail}]` : ''}`,
+      detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${reason ? `: ${reason}` : ''}${a.detail ? ` [${a.detail}]` : ''}`,
       // The raw values the audit screen's words are built from (main/services/auditWords.ts); the card masked.
       facts: {
         state: charge.state,
@@ -407,7 +413,7 @@ export class ChargeService {
         orderNumber: charge.orderNumber,
         ...(charge.orderId ? { orderId: charge.orderId } : {}),
         ...(charge.maskedPan ? { maskedPan: charge.maskedPan } : {}),
-        ...(charge.reason ? { reason: charge.reason } : {}),
+        ...(reason ? { reason } : {}),
       },
     });
     if ((kind === 'failed' || kind === 'unknown') && a.detail) return { kind, charge, detail: a.detail };
@@ -426,11 +432,20 @@ function settlementOf(
   const status = view?.orderStatus;
   const base = { ...(orderId ? { orderId } : {}), orderStatus: status, actionCode: view?.actionCode };
   if (status === 1 || status === 2) return { settled: 'PAID', ...base };
-  if (status === 3 || status === 4) return { settled: 'PAID', ...base, reason: status === 3 ? 'since reversed' : 'since refunded' };
-  if (status === 6) return { settled: 'DECLINED', ...base, reason: view?.actionCodeDescription };
+  if (status === 3 || status === 4)
+    return {
+      settled: 'PAID',
+      ...base,
+      reason: phrase(status === 3 ? 'charge.settlement.sinceReversed' : 'charge.settlement.sinceRefunded'),
+    };
+  if (status === 6) {
+    // The gateway's own words, in the language the request named.
+    const words = view?.actionCodeDescription;
+    return { settled: 'DECLINED', ...base, ...(words ? { reason: phrase('charge.gatewayWords', { words }) } : {}) };
+  }
   return {
     settled: 'UNKNOWN',
-    reason: status === undefined ? 'the answer did not say the order status' : `the order is not final yet (status ${status})`,
+    reason: status === undefined ? phrase('charge.settlement.noStatus') : phrase('charge.settlement.notFinal', { status }),
   };
 }
 

@@ -11,7 +11,6 @@ import { phrasesEn } from '../phrases/en.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { ChargeRow } from '../store/journal.js';
 import type { OperationRow } from '../store/operations.js';
-import { storedPhrase } from '../store/storedSaid.js';
 import type { OrderView, TimelineEntry } from './views.js';
 
 type GatewayFacts = Omit<OrderView, 'timeline'>;
@@ -86,8 +85,8 @@ export function appEntries(charge: ChargeRow | undefined, operations: readonly O
       amount: charge.amount,
       by: charge.operator,
       outcome: CHARGE_OUTCOMES[charge.state],
-      // The charge journal's reason: a phrase as JSON, or English text from before (read as it is).
-      ...(charge.reason ? { detail: storedPhrase(charge.reason) } : {}),
+      // The charge journal's reason, read back as a phrase by the journal (a legacy text quoted).
+      ...(charge.reason ? { detail: charge.reason } : {}),
     });
   }
   for (const op of operations) {

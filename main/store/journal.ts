@@ -2,9 +2,14 @@
  * The charge journal: a manual charge is written here as PENDING, and committed, before its first byte
  * goes to the gateway. A definite answer settles it (PAID, DECLINED, FAILED); a lost answer marks it
  * UNKNOWN until the reconciler learns what the gateway did. Settled rows never change again.
+ *
+ * A row's reason is a phrase (main/phrases), kept as JSON in its TEXT column and read back through
+ * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
 import { read, write, type Db } from './database.js';
+import type { Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
+import { storedPhrase, storeSaid } from './storedSaid.js';
 
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 /** Open states: the outcome is not known yet. */
@@ -51,8 +56,8 @@ export interface Settlement {
   readonly orderId?: string;
   readonly orderStatus?: number;
   readonly actionCode?: number;
-  /** The gateway's own words for a decline or refusal. */
-  readonly reason?: string;
+  /** The gateway's own words for a decline, or what refused the charge (stored as JSON: storedPhrase.ts). */
+  readonly reason?: Phrase;
   readonly at: number;
 }
 
@@ -62,7 +67,8 @@ export interface ChargeRow extends NewCharge {
   readonly orderId?: string;
   readonly orderStatus?: number;
   readonly actionCode?: number;
-  readonly reason?: string;
+  /** A row written before reasons were phrases reads back as app.quoted (storedPhrase.ts). */
+  readonly reason?: Phrase;
   readonly updatedAt: number;
 }
 
@@ -108,7 +114,7 @@ const toCharge = (r: Row): ChargeRow => ({
   ...opt('orderId', r.order_id),
   ...opt('orderStatus', r.order_status),
   ...opt('actionCode', r.action_code),
-  ...opt('reason', r.reason),
+  ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
 });
 
 /** What begin() did: journalled the charge, or left it out because its guard refused it. */
@@ -160,7 +166,7 @@ export class ChargeJournal {
   }
 
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
-  markUnknown(id: number, reason: string, at: number): boolean {
+  markUnknown(id: number, reason: Phrase, at: number): boolean {
     return write(
       this.db,
       () =>
@@ -168,7 +174,7 @@ export class ChargeJournal {
           .prepare(
             "UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')",
           )
-          .run(reason, at, id).changes === 1,
+          .run(storeSaid(reason), at, id).changes === 1,
     );
   }
 
@@ -182,7 +188,8 @@ export class ChargeJournal {
             `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
            WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
           )
-          .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ?? null, s.at, id).changes === 1,
+          .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, s.at, id)
+          .changes === 1,
     );
   }
 

@@ -10,6 +10,7 @@ import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contr
 import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
+import { saying } from '../saying.js';
 
 let ipc: IpcHarness;
 let core: AppCore;
@@ -56,7 +57,7 @@ describe('batch charges with slow answers', () => {
         sawSending = true;
         const journal = await call('charges.journal', { text: sending.orderNumber });
         expect(journal.sendingCount).toBe(1);
-        expect(journal.entries[0]).toMatchObject({ state: 'PENDING', sending: true, stateWords: 'being sent' });
+        expect(journal.entries[0]).toMatchObject({ state: 'PENDING', sending: true, stateWords: saying(/^being sent$/) });
         // Reconciling now leaves it alone and does not call it unknown.
         expect((await call('charges.reconcile', {})).stillOpen).toBe(0);
       }
@@ -111,7 +112,7 @@ describe('the result file of a batch', () => {
       [5, 'invalid', '4.00'],
       [6, 'invalid', '5.00'],
     ]);
-    expect(status.rows[3]!.reason).toMatch(/4 fields where the header has 6/);
+    expect(status.rows[3]!.reason).toEqual(expect.arrayContaining([saying(/4 fields where the header has 6/)]));
 
     const { content } = await call('charges.batch.export', { batchId: plan.batchId });
     const [header, ...rows] = parse(content) as string[][];

@@ -13,6 +13,9 @@ import { ChargeBatches } from '../../main/services/chargeBatches.js';
 import type { ChargeService } from '../../main/services/charges.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
+import { english } from '../../main/phrases/english.js';
+import { saying } from '../saying.js';
+import { phrase } from '../../main/phrases/phrase.js';
 
 let ipc: IpcHarness;
 let core: AppCore;
@@ -55,7 +58,7 @@ describe('charges over IPC', () => {
       const r = await charge(clientId, bindingIds[i]!, category, 12_345 + i);
       expect(r).toMatchObject({
         outcome: 'paid',
-        charge: { state: 'PAID', stateWords: 'charged', amount: 12_345 + i, currencyAlpha: 'RUB' },
+        charge: { state: 'PAID', stateWords: saying(/^charged$/), amount: 12_345 + i, currencyAlpha: 'RUB' },
       });
       if (r.outcome !== 'paid') return;
       const orders = await gatewayOrders(r.charge.orderNumber);
@@ -75,12 +78,12 @@ describe('charges over IPC', () => {
     const r = await charge(clientId, bindingIds[0]!, 'COMMON', 20_000_000);
     expect(r).toMatchObject({
       outcome: 'declined',
-      charge: { state: 'DECLINED', stateWords: 'declined', reason: expect.stringMatching(/limit/i) },
+      charge: { state: 'DECLINED', stateWords: saying(/^declined$/), reason: saying(/limit/i) },
     });
     await call('settings.setChargeMaximum', { environment: 'sandbox', currency: '643', maximum: 1_000_000 });
     expect(await charge(clientId, bindingIds[0]!, 'COMMON', 20_000_001)).toMatchObject({
       outcome: 'refused',
-      reason: expect.stringMatching(/maximum/),
+      reason: expect.objectContaining({ code: 'limit.over' }),
     });
   });
 
@@ -89,11 +92,11 @@ describe('charges over IPC', () => {
     const before = (await call('charges.journal', {})).entries.length;
     expect(await charge(clientId, bindingIds[0]!, 'COMMON', 100)).toMatchObject({
       outcome: 'refused',
-      reason: expect.stringMatching(/recurrent, not common/),
+      reason: saying(/recurrent, not common/),
     });
     expect(await charge('someone-else', bindingIds[0]!, 'RECURRENT', 100)).toMatchObject({
       outcome: 'refused',
-      reason: expect.stringMatching(/no stored card/),
+      reason: phrase('charge.refused.noSuchCard', { client: 'someone-else', binding: bindingIds[0]! }),
     });
     expect(
       await refusal('charges.create', {
@@ -107,6 +110,14 @@ describe('charges over IPC', () => {
     ).toMatchObject({
       code: 'invalidInput',
       message: expect.stringMatching(/now in sandbox, not production/),
+      // What the person relies on: which environment the app is in, and that nothing was charged.
+      said: [
+        phrase('charge.environmentChanged', {
+          current: phrase('charge.environment.sandbox'),
+          confirmed: phrase('charge.environment.production'),
+          notDone: phrase('charge.notDone.charged'),
+        }),
+      ],
     });
     expect(
       (
@@ -138,10 +149,13 @@ describe('charges over IPC', () => {
     const { clientId, bindingIds } = await seed([{ category: 'COMMON', pan: '4111111111111111' }]);
     await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
     const r = await charge(clientId, bindingIds[0]!, 'COMMON', 4_200);
-    expect(r).toMatchObject({ outcome: 'unknown', charge: { state: 'UNKNOWN', stateWords: 'outcome unknown: being reconciled' } });
+    expect(r).toMatchObject({
+      outcome: 'unknown',
+      charge: { state: 'UNKNOWN', stateWords: saying(/^outcome unknown: being reconciled$/) },
+    });
     if (r.outcome !== 'unknown') return;
     // The words are the journal's; the technical account comes with the answer, for the screen's Details.
-    expect(r.charge.reason).not.toMatch(/\.do\b/);
+    expect(english(r.charge.reason!)).not.toMatch(/\.do\b/);
     expect(r.detail).toMatch(/paymentOrderBinding\.do/);
     const open = await call('charges.journal', { state: 'open' });
     expect(open.entries.map((e) => e.id)).toContain(r.charge.id);
@@ -192,7 +206,7 @@ describe('batch charges over IPC', () => {
     batches.run(plan.plan.batchId, 'sandbox', () => failing);
     for (let i = 0; i < 200 && batches.status(plan.plan.batchId).state === 'running'; i++) await new Promise((r) => setTimeout(r, 10));
     const after = batches.status(plan.plan.batchId);
-    expect(after).toMatchObject({ state: 'failed', failure: 'disk I/O error' });
+    expect(after).toMatchObject({ state: 'failed', failure: phrase('charge.batch.technical', { reason: 'disk I/O error' }) });
     expect(after.results.map((r) => (typeof r.outcome === 'string' ? r.outcome : r.outcome.kind))).toEqual(['paid', 'error', 'cancelled']);
     const csv = parse(batches.csv(plan.plan.batchId), { columns: true }) as Record<string, string>[];
     expect(csv.map((r) => r.result)).toEqual(['paid', 'error', 'cancelled']);
@@ -258,9 +272,11 @@ describe('batch charges over IPC', () => {
     // The same file again: nothing left to charge, and it says why.
     const again = await call('charges.batch.plan', { text });
     expect(again.charges).toEqual([]);
-    expect(again.invalid.filter((i) => i.errors[0] === `already run from this file as B${plan.batchId}-${i.line}: charged`)).toHaveLength(
-      195,
-    );
+    expect(
+      again.invalid.filter(
+        (i) => i.errors[0] && english(i.errors[0]) === `already run from this file as B${plan.batchId}-${i.line}: charged`,
+      ),
+    ).toHaveLength(195);
     // Pasted (CRLF become LF) or saved with a byte-order mark and trailing blanks, it is the same file.
     const pasted = await call('charges.batch.plan', { text: `\uFEFF${text.replace(/\n/g, '\r\n')}  \r\n\r\n` });
     expect(pasted.batchId).toBe(plan.batchId);
@@ -269,7 +285,7 @@ describe('batch charges over IPC', () => {
     expect(edited.batchId).not.toBe(plan.batchId);
     expect(edited.charges).toEqual([]);
     expect(
-      edited.invalid.filter((i) => /charged within the last 24 hours \(order B[0-9a-f]{12}-\d+, charged\)/.test(i.errors[0]!)),
+      edited.invalid.filter((i) => /charged within the last 24 hours \(order B[0-9a-f]{12}-\d+, charged\)/.test(english(i.errors[0]!))),
     ).toHaveLength(195);
     expect(await refusal('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' })).toMatchObject({ code: 'invalidInput' });
     for (const row of plan.charges.slice(0, 5)) expect(await gatewayOrders(row.reference)).toHaveLength(1);
@@ -297,14 +313,38 @@ describe('batch charges over IPC', () => {
   });
 
   it('refuses a batch that is not there or not running', async () => {
-    expect(await refusal('charges.batch.status', { batchId: '0123456789ab' })).toMatchObject({ code: 'notFound' });
+    expect(await refusal('charges.batch.status', { batchId: '0123456789ab' })).toMatchObject({
+      code: 'notFound',
+      said: [phrase('charge.batch.notFound', { batchId: '0123456789ab' })],
+    });
+    // A malformed id is refused by the schema, in a phrase of its own.
+    expect(await refusal('charges.batch.status', { batchId: 'nope' })).toMatchObject({
+      code: 'invalidInput',
+      fields: [{ path: 'batchId', said: phrase('charge.input.batchId') }],
+    });
     const wrongFile = await call('charges.batch.plan', { text: 'not,a,charge,file\n1,2,3,4' });
-    expect(wrongFile).toMatchObject({ charges: [], invalid: [{ line: 1, errors: [expect.stringMatching(/header must name/)] }] });
+    expect(wrongFile).toMatchObject({ charges: [], invalid: [{ line: 1, errors: [saying(/header must name/)] }] });
     expect(await refusal('charges.batch.run', { batchId: wrongFile.batchId, environment: 'sandbox' })).toMatchObject({
       message: expect.stringMatching(/no valid rows/),
+      said: [phrase('charge.batch.noValidRows', { batchId: wrongFile.batchId })],
     });
     expect(await refusal('charges.batch.pause', { batchId: wrongFile.batchId })).toMatchObject({
       message: expect.stringMatching(/not running/),
+    });
+  });
+});
+
+describe('currencies and maximums over IPC', () => {
+  it("refuses a change to production's maximum without its confirmation, in a phrase naming the maximum unchanged", async () => {
+    expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({
+      code: 'settings',
+      said: [phrase('limit.addFirst', { currency: 'RUB (643)', environment: phrase('charge.environment.production') })],
+    });
+    await call('settings.setCurrencies', { environment: 'production', currencies: ['643'] });
+    expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({
+      code: 'settings',
+      message: expect.stringMatching(/must be confirmed/),
+      said: [expect.objectContaining({ code: 'limit.mustConfirm' })],
     });
   });
 });

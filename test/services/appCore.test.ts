@@ -7,6 +7,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { saying } from '../saying.js';
 
 const root = mkdtempSync(join(tmpdir(), 'core-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -69,7 +70,7 @@ describe('the app core on the embedded sandbox', () => {
     const card = await sandboxBinding(core);
     expect(await core.services.charges.charge({ ...card, amount: 501, currency: '643' })).toMatchObject({
       kind: 'refused',
-      reason: expect.stringMatching(/maximum of RUB\s5\.00/),
+      reason: saying(/maximum of RUB\s5\.00/),
     });
     await core.close();
     const again = await AppCore.open({ dataFolder, osUser: 'admin' });

@@ -11,6 +11,8 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { english } from '../../main/phrases/english.js';
+import type { Phrase } from '../../main/phrases/phrase.js';
 
 let sb: Sandbox;
 let client: GatewayClient;
@@ -83,7 +85,7 @@ describe('batch charges from CSV', () => {
     const plan = await planBatch(csv, { bindings: first.bindings, perChargeMaximum: MAX });
     expect(plan.charges).toHaveLength(195);
     expect(plan.invalid.map((i) => i.line)).toEqual([102, 103, 104, 105, 106]);
-    expect(plan.invalid.map((i) => i.errors.join(' '))).toEqual([
+    expect(plan.invalid.map((i) => english(i.errors))).toEqual([
       expect.stringContaining('more decimals'),
       expect.stringContaining('ISO 4217'),
       expect.stringContaining('no active stored card'),
@@ -139,11 +141,13 @@ describe('batch charges from CSV', () => {
 
   it('refuses a file without the columns, and amounts it cannot take exactly', async () => {
     const { bindings } = desk();
-    expect((await planBatch('a,b\n1,2', { bindings, perChargeMaximum: MAX })).invalid[0]!.errors[0]).toContain('header');
+    expect((await planBatch('a,b\n1,2', { bindings, perChargeMaximum: MAX })).invalid[0]!.errors[0]).toMatchObject({
+      code: 'charge.batch.headerMissing',
+    });
     expect(minorUnits('12.5', 2)).toBe(1250);
     expect(minorUnits('1500', 0)).toBe(1500);
-    expect(minorUnits('1.5', 0)).toContain('more decimals');
-    expect(minorUnits('0.000', 3)).toContain('more than zero');
-    expect(minorUnits('1e3', 2)).toContain('plain decimal');
+    expect(english(minorUnits('1.5', 0) as Phrase)).toContain('more decimals');
+    expect(english(minorUnits('0.000', 3) as Phrase)).toContain('more than zero');
+    expect(english(minorUnits('1e3', 2) as Phrase)).toContain('plain decimal');
   });
 });

@@ -17,6 +17,8 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { english } from '../../main/phrases/english.js';
+import { phrase } from '../../main/phrases/phrase.js';
 
 let sb: Sandbox;
 let client: GatewayClient;
@@ -111,7 +113,7 @@ describe('guards against charging twice, where the charge is journalled', () => 
     // And the guard itself, with no plan check in between: each row is refused as it is journalled.
     const rows = await runBatch(copy.plan, d.charges);
     expect(kinds(rows)).toEqual(['refused', 'refused']);
-    expect(rows.map((r) => (r.outcome !== 'cancelled' && r.outcome.kind === 'refused' ? r.outcome.reason : ''))).toEqual([
+    expect(rows.map((r) => (r.outcome !== 'cancelled' && r.outcome.kind === 'refused' ? english(r.outcome.reason) : ''))).toEqual([
       expect.stringMatching(/charged within the last 24 hours \(order B[0-9a-f]{12}-2, charged\)/),
       expect.stringMatching(/charged within the last 24 hours \(order B[0-9a-f]{12}-3, charged\)/),
     ]);
@@ -167,7 +169,7 @@ describe('guards against charging twice, where the charge is journalled', () => 
     const secondAnswer = await second.charges.charge({ ...request, confirmRepeat: true });
     expect(secondAnswer).toEqual({
       kind: 'refused',
-      reason: 'An earlier charge on this card is not settled yet; it must be reconciled first',
+      reason: phrase('charge.refused.notSettled'),
     });
     expect((await firstCharge).kind).toBe('paid');
     expect(await paidFor(card!.clientId)).toBe(1);
@@ -182,7 +184,7 @@ describe('guards against charging twice, where the charge is journalled', () => 
     expect((await d.charges.charge({ ...card!, category: 'RECURRENT', amount: 2_500, currency: '643' })).kind).toBe('paid');
     const planned = await d.batches.plan(csvOf([card!], 'June'), 'sandbox', options);
     expect(planned.plan.charges).toHaveLength(0);
-    expect(planned.plan.invalid[0]!.errors[0]).toMatch(/within the last 24 hours/);
+    expect(english(planned.plan.invalid[0]!.errors[0]!)).toMatch(/within the last 24 hours/);
     const plan: BatchPlan = planned.plan;
     expect(plan.invalid).toHaveLength(1);
     d.close();

@@ -15,6 +15,8 @@ import { ChargeService } from '../../main/services/charges.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { openDatabase } from '../../main/store/database.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
+import { phrase } from '../../main/phrases/phrase.js';
+import { saying } from '../saying.js';
 
 const root = mkdtempSync(join(tmpdir(), 'charge-limits-'));
 let core: AppCore;
@@ -66,7 +68,7 @@ describe('the per-charge maximum, per environment and currency', () => {
     core.chargeLimits.setMaximum('sandbox', '643', 50_000);
     expect(await core.services.charges.charge({ ...c, amount: 50_001, currency: '643' })).toMatchObject({
       kind: 'refused',
-      reason: expect.stringMatching(/maximum of RUB\s500\.00 in sandbox/),
+      reason: saying(/maximum of RUB\s500\.00 in sandbox/),
     });
     // Other currencies keep the sandbox's default of 10,000 in their own units: USD 10,000.00, JPY 10,000.
     expect(core.chargeLimits.limit('sandbox', '840')).toEqual({ kind: 'allowed', maximum: 1_000_000, from: 'default' });
@@ -78,15 +80,14 @@ describe('the per-charge maximum, per environment and currency', () => {
     // Production has no maximum in RUB yet: it fails closed, saying where to set one.
     expect(await p.charges.charge({ ...c, amount: 100, currency: '643' })).toEqual({
       kind: 'refused',
-      reason:
-        'No per-charge maximum is set for RUB (643) in production; an administrator sets one in Settings → Currencies and per-charge maximums',
+      reason: phrase('limit.noMaximum', { currency: 'RUB (643)', environment: phrase('charge.environment.production') }),
     });
     core.chargeLimits.setMaximum('production', '643', 20_000, confirmed(null));
     // Raising the sandbox's maximum does not raise production's.
     core.chargeLimits.setMaximum('sandbox', '643', 5_000_000);
     expect(await p.charges.charge({ ...c, amount: 20_001, currency: '643' })).toMatchObject({
       kind: 'refused',
-      reason: expect.stringMatching(/maximum of RUB\s200\.00 in production/),
+      reason: saying(/maximum of RUB\s200\.00 in production/),
     });
     expect(p.journal.list({ environment: 'production', limit: 10 })).toEqual([]);
     expect((await p.charges.charge({ ...c, amount: 20_000, currency: '643' })).kind).toBe('paid');
@@ -129,9 +130,7 @@ describe('currencies an environment accepts', () => {
     const before = core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 }).length;
     expect(await core.services.charges.charge({ ...c, amount: 100, currency: '860' })).toEqual({
       kind: 'refused',
-      reason: expect.stringMatching(
-        /^UZS \(860\) is not accepted by the sandbox; it accepts AMD, BHD, BYN, CNY, EUR, GBP, JPY, KZT, RUB, TRY, USD$/,
-      ),
+      reason: saying(/^UZS \(860\) is not accepted by the sandbox; it accepts AMD, BHD, BYN, CNY, EUR, GBP, JPY, KZT, RUB, TRY, USD$/),
     });
     expect(core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 })).toHaveLength(before);
     const { orders } = (await control(core.sandbox, 'GET', `/orders?clientId=${c.clientId}`)) as { orders: unknown[] };
@@ -144,8 +143,9 @@ describe('currencies an environment accepts', () => {
     core.chargeLimits.setMaximum('production', '643', 1_000, confirmed(core.chargeLimits.maximums('production')['643'] ?? null));
     expect(await p.charges.charge({ ...(await card()), amount: 100, currency: '840' })).toEqual({
       kind: 'refused',
-      reason:
+      reason: saying(
         'USD (840) is not among the currencies production accepts; an administrator lists them in Settings → Currencies and per-charge maximums',
+      ),
     });
     expect(() => core.chargeLimits.setMaximum('test', '840', 100)).toThrow(/not among the currencies test accepts/);
     expect(() => core.chargeLimits.setAccepted('sandbox', ['860'])).toThrow(/sandbox says which/);

@@ -8,6 +8,7 @@ import { chargeStanding } from '../../main/services/chargeStanding.js';
 import type { OrderView } from '../../main/services/views.js';
 import type { ChargeRow } from '../../main/store/journal.js';
 import type { OperationRow } from '../../main/store/operations.js';
+import { phrase } from '../../main/phrases/phrase.js';
 
 const charge = (over: Partial<ChargeRow> = {}): ChargeRow => ({
   id: 1,
@@ -42,11 +43,24 @@ const op = (id: number, kind: OperationRow['kind'], at: number, amount?: number)
 describe('chargeStanding', () => {
   it('follows a hold deposited in part, then refunded in full with "all that is left"', () => {
     const held = charge({ orderStatus: 1 });
-    expect(chargeStanding(held, undefined, [])).toMatchObject({ charged: 0, held: 10_000, net: 0, words: 'held, not charged yet' });
+    expect(chargeStanding(held, undefined, [])).toMatchObject({ charged: 0, held: 10_000, net: 0, words: phrase('charge.standing.held') });
     const deposited = chargeStanding(held, undefined, [op(1, 'deposit', 200, 6_000)]);
-    expect(deposited).toMatchObject({ charged: 6_000, held: 0, net: 6_000, orderStatus: 2, words: 'charged in part' });
+    expect(deposited).toMatchObject({
+      charged: 6_000,
+      held: 0,
+      net: 6_000,
+      orderStatus: 2,
+      words: phrase('charge.standing.chargedInPart'),
+    });
     const refunded = chargeStanding(held, undefined, [op(2, 'refund', 300, 0), op(1, 'deposit', 200, 6_000)]);
-    expect(refunded).toMatchObject({ charged: 6_000, refunded: 6_000, net: 0, orderStatus: 4, words: 'refunded in full', asOf: 300 });
+    expect(refunded).toMatchObject({
+      charged: 6_000,
+      refunded: 6_000,
+      net: 0,
+      orderStatus: 4,
+      words: phrase('charge.standing.refundedInFull'),
+      asOf: 300,
+    });
   });
 
   it('applies only the operations settled after the look-up it starts from', () => {
@@ -58,7 +72,13 @@ describe('chargeStanding', () => {
       op(2, 'refund', 300, 1_000),
       { ...op(3, 'refund', 400, 5_000), state: 'REFUSED' },
     ]);
-    expect(s).toMatchObject({ charged: 10_000, refunded: 3_000, net: 7_000, source: 'operation', words: 'charged, partly refunded' });
+    expect(s).toMatchObject({
+      charged: 10_000,
+      refunded: 3_000,
+      net: 7_000,
+      source: 'operation',
+      words: phrase('charge.standing.chargedPartlyRefunded'),
+    });
   });
 
   it('says nothing of money while the outcome is not known', () => {
@@ -66,7 +86,7 @@ describe('chargeStanding', () => {
     expect(chargeStanding(charge({ state: 'DECLINED', orderStatus: 6 }), undefined, [])).toMatchObject({
       charged: 0,
       net: 0,
-      words: 'declined',
+      words: phrase('charge.state.declined'),
     });
   });
 });

@@ -10,6 +10,12 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { phrase } from '../../main/phrases/phrase.js';
+import { saying } from '../saying.js';
+import { chargeResult } from '../../main/ipc/chargeHandlers.js';
+import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
+import { createI18n } from '../../renderer/src/i18n/instance.js';
+import { say } from '../../renderer/src/i18n/say.js';
 
 let sb: Sandbox;
 const dir = mkdtempSync(join(tmpdir(), 'charges-test-'));
@@ -22,12 +28,12 @@ afterAll(async () => {
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
-function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`)) {
+function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' | 'ru' = 'en') {
   const db: Db = openDatabase(file);
   const client = new GatewayClient({
     baseUrl: sb.url,
     credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
-    language: 'en',
+    language,
     timeoutMs: 2_000,
   });
   const journal = new ChargeJournal(db);
@@ -79,7 +85,7 @@ describe('manual charges on stored cards', () => {
     const out = await service.charge(await request('COMMON', { amount: 20_000_000 }));
     expect(out).toMatchObject({
       kind: 'declined',
-      charge: { state: 'DECLINED', actionCode: -20010, reason: expect.stringContaining('limit') },
+      charge: { state: 'DECLINED', actionCode: -20010, reason: saying('limit') },
     });
   });
 
@@ -87,7 +93,8 @@ describe('manual charges on stored cards', () => {
     const { service, journal, audit } = setup();
     expect(await service.charge(await request('COMMON', { amount: 50_000_001 }))).toMatchObject({
       kind: 'refused',
-      reason: expect.stringContaining('maximum'),
+      // The maximum as money (minor units and ISO numeric currency): the screen formats it in its language.
+      reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('charge.environment.sandbox') }),
     });
     expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
     expect(journal.list()).toEqual([]);
@@ -109,7 +116,7 @@ describe('manual charges on stored cards', () => {
     expect((await setup().service.charge(r)).kind).toBe('paid');
     // Another desk, its own database: the gateway itself refuses the duplicate orderNumber.
     const other = await setup().service.charge({ ...r, confirmRepeat: true });
-    expect(other).toMatchObject({ kind: 'failed', charge: { state: 'FAILED', reason: expect.stringMatching(/duplicated/i) } });
+    expect(other).toMatchObject({ kind: 'failed', charge: { state: 'FAILED', reason: saying(/duplicated/i) } });
     expect(await paidOrdersFor(reference)).toBe(1);
   });
 
@@ -122,7 +129,7 @@ describe('manual charges on stored cards', () => {
     // While it is open, the card takes no new charge.
     expect(await service.charge({ ...(await request('COMMON')), bindingId: out.charge.bindingId })).toMatchObject({
       kind: 'refused',
-      reason: expect.stringContaining('not settled'),
+      reason: phrase('charge.refused.notSettled'),
     });
     const [settled] = await service.reconcileAll();
     expect(settled).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
@@ -202,5 +209,41 @@ describe('crash test: the charging process is killed at each step', () => {
     expect(journal.open()).toEqual([]);
     expect(journal.byOrderNumber('sandbox', reference)).toMatchObject({ state: 'PAID', amount: 4_200 });
     expect(await paidOrdersFor(reference)).toBe(1);
+  });
+});
+
+describe('a charge said in Russian', () => {
+  /** Latin letters left once the currency's letter code is taken out: English that slipped through. */
+  const english = (text: string) => text.replace(/\b(RUB|USD|EUR)\b/g, '').match(/[A-Za-z]+/g) ?? [];
+
+  it('words a decline from the gateway and a refusal over the maximum in Russian, the amount in Russian style', async () => {
+    const ru = createI18n('ru');
+    setFormattingLanguage('ru', 'ru-RU');
+    try {
+      // The request names Russian, so the gateway's own words for the decline come in Russian too.
+      const { service } = setup(undefined, 'ru');
+      const declined = chargeResult(await service.charge(await request('COMMON', { amount: 20_000_000 })));
+      expect(declined.outcome).toBe('declined');
+      if (declined.outcome !== 'declined') return;
+      const state = say(ru, declined.charge.stateWords);
+      const reason = say(ru, declined.charge.reason!);
+      expect(state).toBe('отклонено');
+      expect(reason).toMatch(/[а-яё]/i);
+      expect(english(`${state} ${reason}`)).toEqual([]);
+
+      const refused = chargeResult(await service.charge(await request('COMMON', { amount: 50_000_001 })));
+      expect(refused.outcome).toBe('refused');
+      if (refused.outcome !== 'refused') return;
+      const words = say(ru, refused.reason);
+      expect(words).toMatch(/^Сумма больше максимума на одно списание 500\s000,00\sRUB в среде «Песочница» \(Настройки\)$/);
+      expect(english(words)).toEqual([]);
+      // The same phrase in English is the sentence main used to build.
+      setFormattingLanguage('en', 'en-US');
+      expect(say(createI18n('en'), refused.reason)).toMatch(
+        /^The amount is over the per-charge maximum of RUB\s500,000\.00 in sandbox \(Settings\)$/,
+      );
+    } finally {
+      setFormattingLanguage('en', 'en-US');
+    }
   });
 });

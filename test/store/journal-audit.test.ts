@@ -9,6 +9,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type NewCharge } from '../../main/store/journal.js';
 import { SettingsRepository } from '../../main/store/settings.js';
+import { phrase } from '../../main/phrases/phrase.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
 const path = join(dir, 'app.sqlite');
@@ -48,21 +49,40 @@ describe('charge journal', () => {
   it('settles an open charge once; a settled charge never changes again', () => {
     const row = beginUnguarded(journal, charge());
     journal.attachOrder(row.id, 'order-1', 2_000_000);
-    expect(journal.markUnknown(row.id, 'answer lost', 2_000_001)).toBe(true);
+    expect(journal.markUnknown(row.id, phrase('charge.settlement.unreadable'), 2_000_001)).toBe(true);
     expect(journal.settle(row.id, { state: 'PAID', orderStatus: 2, actionCode: 0, at: 2_000_002 })).toBe(true);
     expect(journal.get(row.id)).toMatchObject({ state: 'PAID', orderId: 'order-1', orderStatus: 2 });
     expect(journal.settle(row.id, { state: 'DECLINED', at: 2_000_003 })).toBe(false);
-    expect(journal.markUnknown(row.id, 'late', 2_000_004)).toBe(false);
+    expect(journal.markUnknown(row.id, phrase('charge.settlement.noStatus'), 2_000_004)).toBe(false);
     expect(journal.get(row.id)?.state).toBe('PAID');
+  });
+
+  it('keeps a reason as a phrase, and reads a reason written before phrases as that text, quoted', () => {
+    const said = phrase('charge.settlement.notFinal', { status: 0 });
+    const open = beginUnguarded(journal, charge());
+    journal.markUnknown(open.id, said, 2_100_000);
+    expect(db.prepare('SELECT reason FROM charge_journal WHERE id = ?').get(open.id)).toEqual({ reason: JSON.stringify(said) });
+    expect(journal.get(open.id)?.reason).toEqual(said);
+
+    // Rows an earlier version wrote hold plain English (or the gateway's words): never lost, never shown as JSON.
+    const legacy = beginUnguarded(journal, charge());
+    db.prepare("UPDATE charge_journal SET state = 'DECLINED', reason = ? WHERE id = ?").run('Insufficient funds', legacy.id);
+    expect(journal.get(legacy.id)?.reason).toEqual(phrase('app.quoted', { text: 'Insufficient funds' }));
+    const braced = beginUnguarded(journal, charge());
+    db.prepare("UPDATE charge_journal SET state = 'FAILED', reason = ? WHERE id = ?").run('{not json} refused', braced.id);
+    expect(journal.get(braced.id)?.reason).toEqual(phrase('app.quoted', { text: '{not json} refused' }));
+    const unknownCode = beginUnguarded(journal, charge());
+    db.prepare("UPDATE charge_journal SET state = 'FAILED', reason = ? WHERE id = ?").run('{"code":"no.such"}', unknownCode.id);
+    expect(journal.get(unknownCode.id)?.reason).toEqual(phrase('app.quoted', { text: '{"code":"no.such"}' }));
   });
 
   it('lists the open charges the reconciler must settle, oldest first', () => {
     const a = beginUnguarded(journal, charge({ environment: 'recon' }));
     const b = beginUnguarded(journal, charge({ environment: 'recon' }));
-    journal.markUnknown(b.id, 'timeout', 3_000_000);
+    journal.markUnknown(b.id, phrase('gateway.noAnswer.timedOut'), 3_000_000);
     journal.settle(beginUnguarded(journal, charge({ environment: 'recon' })).id, {
       state: 'DECLINED',
-      reason: 'Insufficient funds',
+      reason: phrase('charge.gatewayWords', { words: 'Insufficient funds' }),
       at: 3_000_001,
     });
     expect(journal.open('recon').map((r) => [r.id, r.state])).toEqual([

@@ -9,15 +9,15 @@ import { bindingId, clientId, type ChannelsOf, type SchemasOf } from './shared.j
 /** A whole card number, to search with only: it is never echoed back (messages here never quote input). */
 const cardNumber = z
   .string()
-  .regex(/^\d{12,19}$/, 'must be 12 to 19 digits, without spaces')
-  .refine(luhnValid, 'is not a valid card number: its check digit is wrong (a digit mistyped?)');
+  .regex(/^\d{12,19}$/, 'card.number')
+  .refine(luhnValid, 'card.checkDigit');
 
 /** The current month as YYYYMM (UTC), the earliest expiry a card may be extended to. */
 export const currentYearMonth = (now = Date.now()): string => new Date(now).toISOString().slice(0, 7).replace('-', '');
 const newExpiry = z
   .string()
-  .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'must be a month as YYYYMM, e.g. 202912')
-  .refine((m) => m >= currentYearMonth(), 'must not be in the past');
+  .regex(/^\d{4}(0[1-9]|1[0-2])$/, 'card.expiryFormat')
+  .refine((m) => m >= currentYearMonth(), 'card.expiryPast');
 const bindingsFind = z
   .strictObject({
     clientId: clientId.optional(),
@@ -27,7 +27,7 @@ const bindingsFind = z
     showExpired: z.boolean().optional(),
   })
   .refine((f) => [f.clientId, f.bindingId, f.cardNumber].filter((v) => v !== undefined).length === 1, {
-    message: 'give exactly one of clientId, bindingId or cardNumber',
+    message: 'card.findOne',
   });
 
 export const cardsSchemas = {

@@ -3,6 +3,7 @@
  * reconciliation of charges whose outcome is unknown, and charges from a file (dry run, then run).
  */
 import { z } from 'zod';
+import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
@@ -26,7 +27,7 @@ const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
 
 const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
-const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'must be a batch id returned by charges.batch.plan');
+const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'charge.input.batchId');
 export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
 /**
  * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
@@ -43,7 +44,7 @@ const chargeFilter = z
     environment: environment.optional(),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
-    message: 'the start must not be after the end',
+    message: 'charge.input.range',
     path: ['from'],
   });
 
@@ -63,7 +64,7 @@ export const chargesSchemas = {
     reference: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'must be 1 to 36 letters, digits or . _ / -')
+      .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'charge.input.reference')
       .optional(),
     /** The operator confirmed a repeat of the same card and amount within ten minutes. */
     confirmRepeat: z.boolean().optional(),
@@ -75,8 +76,8 @@ export const chargesSchemas = {
   'charges.batch.plan': z.strictObject({
     text: z
       .string()
-      .min(1, 'the file is empty')
-      .max(4 * 1024 * 1024, 'the file is over 4 MB'),
+      .min(1, 'charge.input.fileEmpty')
+      .max(4 * 1024 * 1024, 'charge.input.fileTooBig'),
   }),
   'charges.batch.run': z.strictObject({ batchId: chargeBatchId, environment }),
   'charges.batch.pause': z.strictObject({ batchId: chargeBatchId }),
@@ -119,7 +120,7 @@ export interface ChargeView {
   readonly operator: string;
   readonly state: ChargeState;
   /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
-  readonly stateWords: string;
+  readonly stateWords: Phrase;
   /** Being sent now: its answer is awaited, not lost (state PENDING). */
   readonly sending: boolean;
   /** What the charge stands at now; absent while its outcome is not known. */
@@ -127,7 +128,7 @@ export interface ChargeView {
   readonly orderStatus?: number;
   readonly actionCode?: number;
   /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
-  readonly reason?: string;
+  readonly reason?: Phrase;
   readonly at: number;
   readonly updatedAt: number;
 }
@@ -152,7 +153,7 @@ export type ChargeResult =
   /** detail: the technical account of what went wrong, behind the screen's "Details". */
   | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
   /** Nothing was journalled or sent. */
-  | { readonly outcome: 'refused'; readonly reason: string }
+  | { readonly outcome: 'refused'; readonly reason: Phrase }
   /** The same card and amount were charged within ten minutes: repeat only with confirmRepeat. */
   | { readonly outcome: 'needsConfirmation'; readonly earlier: readonly ChargeView[] };
 
@@ -193,7 +194,8 @@ export interface ChargeBatchPlan {
   readonly batchId: string;
   readonly environment: EnvironmentName;
   readonly charges: readonly PlannedChargeView[];
-  readonly invalid: readonly { readonly line: number; readonly errors: readonly string[] }[];
+  /** Each invalid row with what is wrong with it, one phrase per fault. */
+  readonly invalid: readonly { readonly line: number; readonly errors: Said }[];
   readonly totals: readonly {
     readonly currency: string;
     readonly currencyAlpha?: string;
@@ -227,7 +229,8 @@ export interface ChargeBatchRow {
   /** Empty for an invalid row. */
   readonly orderNumber: string;
   readonly orderId?: string;
-  readonly reason?: string;
+  /** Why, one phrase per fault (an invalid row may have several). */
+  readonly reason?: Said;
 }
 
 export interface ChargeBatchStatus {
@@ -238,7 +241,7 @@ export interface ChargeBatchStatus {
   /** Every row of the file, in its order. */
   readonly rows: readonly ChargeBatchRow[];
   /** Why the app stopped the batch (state failed). */
-  readonly failure?: string;
+  readonly failure?: Phrase;
 }
 
 /** What each of the workspace's channels answers. */

@@ -34,8 +34,8 @@ export const printable = (max: number) =>
 /** ISO 4217 numeric code, as the gateway takes currencies. */
 export const currencyNumeric = z.string().regex(/^\d{3}$/, 'must be an ISO 4217 numeric currency code, e.g. 643');
 
-export const clientId = printable(255).trim().min(1, 'enter a client ID');
-export const bindingId = printable(255).trim().min(1, 'enter a binding ID');
+export const clientId = printable(255).trim().min(1, 'card.clientId');
+export const bindingId = printable(255).trim().min(1, 'card.bindingId');
 
 export type EnvironmentName = z.infer<typeof environment>;
 

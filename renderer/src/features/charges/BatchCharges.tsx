@@ -18,7 +18,8 @@ import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
-import { BATCH_TONES, batchResultWords, categoryWords } from './words';
+import { say } from '../../i18n/say';
+import { BATCH_TONES, batchResultWords, categoryWords, reasonsText } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
 /** Rows of the dry run drawn on screen; the result file has them all. */
@@ -78,7 +79,7 @@ const totalsWords = (plan: ChargeBatchPlan) =>
 function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
   const toast = useUi((s) => s.toast);
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const [confirming, setConfirming] = useState(false);
   const status = useQuery<ChargeBatchStatus>({
     queryKey: keys.chargeBatchStatus(plan.batchId),
@@ -154,7 +155,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
         </p>
         {status.data?.failure && (
           <p className="field-error" role="alert">
-            {t('batch.stopped', { failure: status.data.failure })}
+            {t('batch.stopped', { failure: say(i18n, status.data.failure) })}
           </p>
         )}
         {p && state !== 'planned' && (
@@ -198,7 +199,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                 {plan.invalid.slice(0, SHOWN_ROWS).map((r) => (
                   <tr key={r.line} data-line={r.line}>
                     <td className="num">{r.line}</td>
-                    <td>{r.errors.join('; ')}</td>
+                    <td>{reasonsText(i18n, r.errors)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -236,7 +237,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                         <span className={`badge ${tone}`}>{batchResultWords(r.result)}</span>
                       </td>
                       <td className="mono">{r.orderNumber}</td>
-                      <td>{r.reason ?? ''}</td>
+                      <td>{r.reason ? reasonsText(i18n, r.reason) : ''}</td>
                     </tr>
                   );
                 })}

@@ -13,6 +13,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { say } from '../../i18n/say';
 import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
@@ -141,7 +142,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
   const showOrder = useUi((s) => s.showOrder);
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', { id: c.id }),
     onSuccess: (r) => {
@@ -150,7 +151,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
         after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
         t('journal.reconciled', {
           order: c.orderNumber,
-          state: after && 'charge' in after ? after.charge.stateWords : t('journal.stillOpen'),
+          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('journal.stillOpen'),
         }),
       );
       void queries.invalidateQueries({ queryKey: ['charges'] });
@@ -174,7 +175,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
       </td>
       <Figures charge={c} />
       <td>
-        <span className={`badge ${chargeTone(c)}`}>{c.stateWords}</span>
+        <span className={`badge ${chargeTone(c)}`}>{say(i18n, c.stateWords)}</span>
         {c.standing && c.standing.source !== 'charge' && (
           <div className="muted figure-note state-note">
             <Trans
@@ -188,7 +189,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
           </div>
         )}
       </td>
-      <td>{c.reason ?? ''}</td>
+      <td>{c.reason ? say(i18n, c.reason) : ''}</td>
       <td>
         <div className="button-row">
           {open && (

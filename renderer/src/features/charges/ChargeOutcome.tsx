@@ -13,7 +13,8 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Copyable } from '../../components/CopyButton';
 import type { ChargeToConfirm } from './ConfirmCharge';
-import { chargeAmount, cardWords } from './words';
+import { say } from '../../i18n/say';
+import { chargeAmount, cardWords, isHeld } from './words';
 import { ErrorDetails, ErrorNotice } from '../../components/ErrorNotice';
 
 const TONES = {
@@ -27,7 +28,7 @@ const TONES = {
 
 export function ChargeOutcome({ charged, result: first }: { readonly charged: ChargeToConfirm; readonly result: ChargeResult }) {
   const [result, setResult] = useState(first);
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const queries = useQueryClient();
   const showOrder = useUi((s) => s.showOrder);
   const reconcile = useMutation({
@@ -39,10 +40,10 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
   });
   const charge: ChargeView | undefined = 'charge' in result ? result.charge : undefined;
   const heading =
-    charge?.state === 'PAID'
-      ? t(charge.stateWords.startsWith('held') ? 'outcome.heading.held' : 'outcome.heading.paid')
-      : t(`outcome.heading.${result.outcome}`);
+    charge?.state === 'PAID' ? t(isHeld(charge) ? 'outcome.heading.held' : 'outcome.heading.paid') : t(`outcome.heading.${result.outcome}`);
   const card = cardWords(charge ?? charged);
+  // Main's words for the charge (the gateway's for a decline), in the language shown.
+  const reason = charge?.reason ? say(i18n, charge.reason) : undefined;
 
   return (
     <section className={`panel charge-outcome ${TONES[result.outcome]}`} aria-labelledby="charge-outcome-title" aria-live="polite">
@@ -53,22 +54,22 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
             <Trans
               t={t}
               i18nKey="outcome.summary"
-              values={{ amount: chargeAmount(charge), card, client: charge.clientId, state: charge.stateWords }}
+              values={{ amount: chargeAmount(charge), card, client: charge.clientId, state: say(i18n, charge.stateWords) }}
               components={{ mono: <span className="mono" />, strong: <strong /> }}
             />
           </p>
           {result.outcome === 'declined' && (
             <p>
               {charge.actionCode !== undefined
-                ? t('outcome.declinedWithCode', { reason: charge.reason ?? t('outcome.noReason'), code: charge.actionCode })
-                : t('outcome.declined', { reason: charge.reason ?? t('outcome.noReason') })}
+                ? t('outcome.declinedWithCode', { reason: reason ?? t('outcome.noReason'), code: charge.actionCode })
+                : t('outcome.declined', { reason: reason ?? t('outcome.noReason') })}
             </p>
           )}
-          {result.outcome === 'failed' && <p>{t('outcome.failed', { reason: charge.reason ?? '' })}</p>}
+          {result.outcome === 'failed' && <p>{t('outcome.failed', { reason: reason ?? '' })}</p>}
           {(result.outcome === 'failed' || result.outcome === 'unknown') && <ErrorDetails detail={result.detail} />}
           {result.outcome === 'unknown' && (
             <>
-              <p>{charge.reason ? t('outcome.unknownWithLast', { reason: charge.reason }) : t('outcome.unknown')}</p>
+              <p>{reason ? t('outcome.unknownWithLast', { reason }) : t('outcome.unknown')}</p>
               <Button variant="primary" onClick={() => reconcile.mutate(charge.id)} disabled={reconcile.isPending}>
                 {reconcile.isPending ? t('askingGateway') : t('reconcileNow')}
               </Button>
@@ -96,7 +97,7 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
           )}
         </>
       ) : (
-        <p>{result.outcome === 'refused' ? result.reason : t('outcome.sameRecently')}</p>
+        <p>{result.outcome === 'refused' ? say(i18n, result.reason) : t('outcome.sameRecently')}</p>
       )}
     </section>
   );

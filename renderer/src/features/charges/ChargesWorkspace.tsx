@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import { BatchCharges } from './BatchCharges';
 import { ChargeForm } from './ChargeForm';
 import { ChargeJournal } from './ChargeJournal';
+import { say } from '../../i18n/say';
 import { cardWords, chargeAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 
@@ -81,7 +82,7 @@ export function ChargesWorkspace() {
 function OpenCharges() {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const open = useQuery({ queryKey: [...keys.charges, 'open'], queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', {}),
@@ -108,7 +109,13 @@ function OpenCharges() {
             <Trans
               t={t}
               i18nKey={c.reason ? 'open.entryWithReason' : 'open.entry'}
-              values={{ order: c.orderNumber, amount: chargeAmount(c), card: cardWords(c), client: c.clientId, reason: c.reason }}
+              values={{
+                order: c.orderNumber,
+                amount: chargeAmount(c),
+                card: cardWords(c),
+                client: c.clientId,
+                reason: c.reason ? say(i18n, c.reason) : undefined,
+              }}
               components={{ mono: <span className="mono" /> }}
             />
           </li>

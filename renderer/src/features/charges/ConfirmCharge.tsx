@@ -18,6 +18,7 @@ import { languageOf } from '../../i18n/instance';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
+import { say } from '../../i18n/say';
 import { categoryWords, chargeAmount } from './words';
 import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 
@@ -129,7 +130,7 @@ export function ConfirmCharge({
                   <Trans
                     t={t}
                     i18nKey="confirm.earlierCharge"
-                    values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: c.stateWords, order: c.orderNumber }}
+                    values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: say(i18n, c.stateWords), order: c.orderNumber }}
                     components={{ mono: <span className="mono" /> }}
                   />
                 </li>

@@ -1,7 +1,10 @@
 /** How charges are named and coloured on every Charges screen. */
 import type { ChargeBatchRow, ChargeCategory, ChargeState, ChargeView } from '../../../../main/ipc/contract';
 import { formatAmount } from '../../format/money';
+import type { i18n as I18n } from 'i18next';
+import type { Said } from '../../../../main/ipc/contract';
 import { i18n } from '../../i18n';
+import { sayPhrase } from '../../i18n/say';
 
 /** A card's category in words ("Common"). */
 export const categoryWords = (category: ChargeCategory): string => i18n.t(`charges:category.${category}`);
@@ -51,6 +54,15 @@ export const BATCH_TONES: Record<ChargeBatchRow['result'], string> = {
   waiting: 'tone-neutral',
   sending: 'tone-info',
 };
+
+/** A row's reasons, each of main's phrases in the language shown, one after another ("…; …"). */
+export const reasonsText = (shown: I18n, said: Said): string => said.map((p) => sayPhrase(shown, p)).join('; ');
+
+/** Whether a charge's state says it is held (not charged yet, or held and since reversed). */
+export const isHeld = (c: Pick<ChargeView, 'stateWords'>): boolean =>
+  c.stateWords.code === 'charge.state.held' ||
+  c.stateWords.code === 'charge.state.heldReversed' ||
+  c.stateWords.code === 'charge.standing.held';
 
 /** What became of a row of a batch file, in words ("charged"). */
 export const batchResultWords = (result: ChargeBatchRow['result']): string => i18n.t(`charges:batchResult.${result}`);

@@ -339,7 +339,7 @@ function SyncNotice({ run }: { readonly run: Run }) {
 }
 
 function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
-  const { t } = useTranslation('reconciliation', { keyPrefix: 'row' });
+  const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'row' });
   const showOrder = useUi((s) => s.showOrder);
   const openWorkspace = useUi((s) => s.open);
   const openChargesTab = useUi((s) => s.openChargesTab);
@@ -355,7 +355,10 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       const after = r.results[0];
       toast(
         after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        t('reconciled', { order: row.orderNumber, state: after && 'charge' in after ? after.charge.stateWords : t('stillOpen') }),
+        t('reconciled', {
+          order: row.orderNumber,
+          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
+        }),
       );
       void queries.invalidateQueries({ queryKey: ['charges'] });
       // What the report said of this row is no longer true: run it again.

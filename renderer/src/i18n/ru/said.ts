@@ -7,9 +7,12 @@ import type { Catalogue } from '../catalogue.js';
 import { app } from './said/app.js';
 import { audit } from './said/audit.js';
 import { batch } from './said/batch.js';
+import { card } from './said/card.js';
+import { charge } from './said/charge.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
+import { limit } from './said/limit.js';
 import { operation } from './said/operation.js';
 import { order } from './said/order.js';
 import { reconciliation } from './said/reconciliation.js';
@@ -19,9 +22,12 @@ export const said: Catalogue<typeof phrasesEn> = {
   app,
   audit,
   batch,
+  card,
+  charge,
   gateway,
   input,
   ipc,
+  limit,
   operation,
   order,
   reconciliation,
