@@ -4,13 +4,25 @@
  * catalogue is the renderer's (renderer/src/i18n/ru/said.ts), typed from this one.
  */
 import { app } from './en/app.js';
+import { console } from './en/console.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
+import { keychain } from './en/keychain.js';
+import { keys } from './en/keys.js';
+import { roles } from './en/roles.js';
+import { settings } from './en/settings.js';
+import { storage } from './en/storage.js';
 
 export const phrasesEn = {
   app,
+  console,
   gateway,
   input,
   ipc,
+  keychain,
+  keys,
+  roles,
+  settings,
+  storage,
 } as const;

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { currencyInfo, formatMoney } from './money.js';
+import { quoted } from '../phrases/saidError.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
 
 /** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
@@ -124,7 +125,7 @@ export class ChargeLimits {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
     const refuse = (reason: string): never => {
       this.audit('chargeMaximum.change', 'refused', objectId, reason);
-      throw new SettingsError(reason);
+      throw new SettingsError(quoted(reason));
     };
     if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0))
       refuse('The maximum must be a positive whole number of minor units');
@@ -158,9 +159,9 @@ export class ChargeLimits {
 
   /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
   setAccepted(environment: EnvironmentName, currencies: readonly string[]): void {
-    if (environment === 'sandbox') throw new SettingsError('The sandbox says which currencies it accepts; there is nothing to set');
+    if (environment === 'sandbox') throw new SettingsError(quoted('The sandbox says which currencies it accepts; there is nothing to set'));
     const unknown = currencies.filter((c) => !cc.number(c));
-    if (unknown.length > 0) throw new SettingsError(`Not ISO 4217 currency codes: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new SettingsError(quoted(`Not ISO 4217 currency codes: ${unknown.join(', ')}`));
     const next = [...new Set(currencies)];
     const before = this.accepted(environment).currencies;
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).

@@ -5,6 +5,7 @@
  */
 import { read, write, type Db } from './database.js';
 import { StoreError } from './errors.js';
+import { phrase } from '../phrases/phrase.js';
 
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 /** Open states: the outcome is not known yet. */
@@ -127,7 +128,7 @@ export class ChargeJournal {
    */
   begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined): BeginOutcome<R> {
     if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
-      throw new StoreError('other', `A charge amount must be a positive whole number of minor units, not ${c.amount}`);
+      throw new StoreError('other', phrase('storage.badAmount', { amount: String(c.amount) }));
     const outcome = write(this.db, (): { refusal: R } | { id: number } => {
       const refusal = guard(this);
       if (refusal !== undefined) return { refusal };

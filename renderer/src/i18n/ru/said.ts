@@ -5,13 +5,25 @@
 import type { phrasesEn } from '../../../../main/phrases/en.js';
 import type { Catalogue } from '../catalogue.js';
 import { app } from './said/app.js';
+import { console } from './said/console.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
+import { keychain } from './said/keychain.js';
+import { keys } from './said/keys.js';
+import { roles } from './said/roles.js';
+import { settings } from './said/settings.js';
+import { storage } from './said/storage.js';
 
 export const said: Catalogue<typeof phrasesEn> = {
   app,
+  console,
   gateway,
   input,
   ipc,
+  keychain,
+  keys,
+  roles,
+  settings,
+  storage,
 };
