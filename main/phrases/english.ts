@@ -43,5 +43,6 @@ export function english(said: Phrase | Said): string {
 
 /** Whether `code` names a phrase of the catalogue (a schema's message may be one: ipc/errors.ts). */
 export function isPhraseCode(code: string): code is PhraseCode {
-  return template(code, undefined) !== code;
+  // A plural code ("roles.input.tooShort") names its forms: any count finds one.
+  return template(code, undefined) !== code || template(code, 0) !== code;
 }

@@ -30,7 +30,8 @@ const TYPES = ['string', 'number', 'int', 'boolean', 'object', 'array', 'null'] 
 function ownPhrase(issue: Issue): Phrase {
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined) return phrase('input.missing');
+      // zod keeps no input in an issue unless asked; its message says what it received.
+      if (issue.input === undefined && /received undefined/.test(issue.message)) return phrase('input.missing');
       const type = TYPES.find((t) => t === issue.expected);
       return type ? phrase('input.expected', { type: phrase(`input.type.${type}`) }) : phrase('input.wrongType');
     }
