@@ -5,7 +5,7 @@
  */
 import cc from 'currency-codes';
 import type { i18n as I18n } from 'i18next';
-import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract';
+import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract.js';
 import { formatDateTime } from '../format/dates.js';
 import { formatAmount } from '../format/money.js';
 
