@@ -19,7 +19,9 @@ import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { currencyInfo, formatMoney } from './money.js';
-import { quoted } from '../phrases/saidError.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { environmentPhrase } from '../gateway/environments.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
 
 /** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
@@ -123,28 +125,31 @@ export class ChargeLimits {
    */
   setMaximum(environment: EnvironmentName, currency: string, maximum: number | null, confirmation?: ProductionConfirmation): void {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
-    const refuse = (reason: string): never => {
-      this.audit('chargeMaximum.change', 'refused', objectId, reason);
-      throw new SettingsError(quoted(reason));
+    const refuse = (reason: Phrase): never => {
+      this.audit('chargeMaximum.change', 'refused', objectId, english(reason));
+      throw new SettingsError(reason);
     };
-    if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0))
-      refuse('The maximum must be a positive whole number of minor units');
+    if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0)) refuse(phrase('settings.limits.notPositive'));
     if (!this.accepted(environment).currencies.includes(currency)) {
       refuse(
         environment === 'sandbox'
-          ? `The sandbox does not accept ${currencyName(currency)}`
-          : `${currencyName(currency)} is not among the currencies ${environment} accepts; add it first`,
+          ? phrase('settings.limits.sandboxNotAccepted', { currency: currencyName(currency) })
+          : phrase('settings.limits.notAccepted', { currency: currencyName(currency), environment: environmentPhrase(environment) }),
       );
     }
     const maximums = this.maximums(environment);
     const before = maximums[currency] ?? null;
     const words = (m: number | null) => (m === null ? 'none' : formatMoney(m, currency, 'en', 'code'));
+    const said = (m: number | null) => (m === null ? phrase('settings.limits.none') : { minor: m, currency });
     if (environment === 'production') {
-      if (confirmation?.environment !== 'production')
-        refuse(`A change to production's per-charge maximum must be confirmed; ${words(before)} is unchanged`);
+      if (confirmation?.environment !== 'production') refuse(phrase('settings.limits.confirmProduction', { before: said(before) }));
       else if (confirmation.previous !== before)
         refuse(
-          `Production's maximum in ${currencyName(currency)} is ${words(before)}, not ${words(confirmation.previous)} as confirmed; nothing was changed. Check and confirm again.`,
+          phrase('settings.limits.productionMismatch', {
+            currency: currencyName(currency),
+            before: said(before),
+            confirmed: said(confirmation.previous),
+          }),
         );
     }
     const { [currency]: _old, ...others } = maximums;
@@ -159,9 +164,9 @@ export class ChargeLimits {
 
   /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
   setAccepted(environment: EnvironmentName, currencies: readonly string[]): void {
-    if (environment === 'sandbox') throw new SettingsError(quoted('The sandbox says which currencies it accepts; there is nothing to set'));
+    if (environment === 'sandbox') throw new SettingsError(phrase('settings.limits.sandboxCurrencies'));
     const unknown = currencies.filter((c) => !cc.number(c));
-    if (unknown.length > 0) throw new SettingsError(quoted(`Not ISO 4217 currency codes: ${unknown.join(', ')}`));
+    if (unknown.length > 0) throw new SettingsError(phrase('settings.limits.notCurrencyCodes', { codes: unknown.join(', ') }));
     const next = [...new Set(currencies)];
     const before = this.accepted(environment).currencies;
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).

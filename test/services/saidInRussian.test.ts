@@ -10,13 +10,14 @@ import { english } from '../../main/phrases/english.js';
 import { Vault } from '../../main/vault/vault.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';
+import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
 
 const ru = createI18n('ru');
 const enI18n = createI18n('en');
 /** Names that stay as they are in a Russian sentence. */
-const NAMES = /X-Hash|X-Signature|SHA-256|API|URL|HTTPS?|PEM|X\.509|RSA|openssl|UUID/g;
+const NAMES = /X-Hash|X-Signature|SHA-256|API|URL|HTTPS?|PEM|X\.509|RSA|openssl|UUID|\b[A-Z]{3}\b/g;
 const noEnglish = (text: string) => expect(text.replace(NAMES, ''), text).not.toMatch(/[A-Za-z]{2,}/);
 
 const harnesses: IpcHarness[] = [];
@@ -37,6 +38,39 @@ async function refusal(ipc: IpcHarness, channel: Parameters<IpcHarness['dispatch
 }
 
 describe('settings, keys and the role profile in Russian', () => {
+  it("say a refused change of production's maximum in Russian, the amounts in Russian style", async () => {
+    const ipc = await open();
+    await ipc.call('settings.setCurrencies', { environment: 'production', currencies: ['643'] });
+    await ipc.call('settings.setChargeMaximum', {
+      environment: 'production',
+      currency: '643',
+      maximum: 123_456,
+      confirmation: { environment: 'production', previous: null },
+    });
+    const stale = await refusal(ipc, 'settings.setChargeMaximum', {
+      environment: 'production',
+      currency: '643',
+      maximum: 500_000,
+      confirmation: { environment: 'production', previous: null },
+    });
+    expect(stale.code).toBe('settings');
+    expect(stale.said).toEqual([
+      {
+        code: 'settings.limits.productionMismatch',
+        params: { currency: 'RUB (643)', before: { minor: 123_456, currency: '643' }, confirmed: { code: 'settings.limits.none' } },
+      },
+    ]);
+    expect(stale.message).toMatch(/^Production's maximum in RUB \(643\) is RUB\s1,234\.56, not none as confirmed; nothing was changed\./);
+    setFormattingLanguage('ru', 'ru-RU');
+    try {
+      const text = say(ru, stale.said);
+      expect(text).toMatch(/^Максимум боевой среды в RUB \(643\) сейчас: 1\s234,56\sRUB, а подтверждён был другой: не задан;/);
+      noEnglish(text);
+    } finally {
+      setFormattingLanguage('en', 'en-US');
+    }
+  });
+
   it('say the connection check, a refused switch and its reason in Russian, and the same in English as before', async () => {
     const ipc = await open();
     const check = await ipc.call('settings.checkConnection', {});

@@ -26,6 +26,18 @@ export const settings = {
   keychainUnusable: 'its credentials are kept in the OS keychain, which cannot be used now',
   connected: 'Connected: the gateway answered',
   credentialsAccepted: 'Connected: the gateway accepted the credentials',
+  /** Currencies and per-charge maximums (main/services/chargeLimits.ts). */
+  limits: {
+    notPositive: 'The maximum must be a positive whole number of minor units',
+    sandboxNotAccepted: 'The sandbox does not accept {{currency}}',
+    notAccepted: '{{currency}} is not among the currencies {{environment}} accepts; add it first',
+    none: 'none',
+    confirmProduction: "A change to production's per-charge maximum must be confirmed; {{before}} is unchanged",
+    productionMismatch:
+      "Production's maximum in {{currency}} is {{before}}, not {{confirmed}} as confirmed; nothing was changed. Check and confirm again.",
+    sandboxCurrencies: 'The sandbox says which currencies it accepts; there is nothing to set',
+    notCurrencyCodes: 'Not ISO 4217 currency codes: {{codes}}',
+  },
   /** The contract's own refusals of a settings input. */
   input: {
     language: 'must be a two-letter language code',
