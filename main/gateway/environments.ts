@@ -5,6 +5,10 @@
  * fetch refuses the URL), and a URL is shown back to every profile, logged and kept in plain SQLite, where a
  * secret must never be; the API user is a connection field and its password or token lives in the keychain.
  */
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+
 export const ENVIRONMENT_KINDS = ['sandbox', 'test', 'production', 'custom'] as const;
 export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
 
@@ -13,9 +17,15 @@ export interface GatewayUrls {
   readonly production?: string;
 }
 
-/** Why a base URL with userinfo is refused; the IPC contract, the settings service and the client say the same. */
-export const BASE_URL_USERINFO_MESSAGE =
-  'The base URL must not contain a user name or password (user:password@): the API user and password are kept in the OS keychain; enter them in the credential fields';
+/**
+ * Why a base URL with userinfo is refused, as a phrase code (the IPC contract's message, the settings
+ * service's refusal), and in English for the client's own TypeError and the log.
+ */
+export const BASE_URL_USERINFO = 'settings.baseUrlUserinfo' as const;
+export const BASE_URL_USERINFO_MESSAGE = english(phrase(BASE_URL_USERINFO));
+
+/** An environment named inside a phrase: the renderer words it in the language shown. */
+export const environmentPhrase = (kind: EnvironmentKind): Phrase => phrase(`settings.env.${kind}`);
 
 /**
  * Whether a URL carries userinfo: a user name or password as the parser sees them, or any "@" before the
@@ -45,18 +55,20 @@ export function withoutUserinfo(url: string): string | undefined {
 
 export function resolveBaseUrl(kind: EnvironmentKind, configured: GatewayUrls, explicit?: string): string {
   const url = explicit ?? (kind === 'test' ? configured.test : kind === 'production' ? configured.production : undefined);
-  if (!url) throw new Error(`No base URL is configured for the ${kind} environment`);
+  const environment = environmentPhrase(kind);
+  if (!url) throw new SaidError(phrase('settings.noBaseUrl', { environment }));
   // Before anything that would echo the URL: no message may carry its password.
-  if (hasUserinfo(url)) throw new Error(`${BASE_URL_USERINFO_MESSAGE} (the ${kind} environment)`);
+  if (hasUserinfo(url)) throw new SaidError(phrase('settings.baseUrlUserinfoOf', { environment }));
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`The ${kind} base URL is not a URL: ${url}`);
+    throw new SaidError(phrase('settings.notAUrl', { environment, url }));
   }
   if ((kind === 'test' || kind === 'production') && parsed.protocol !== 'https:') {
-    throw new Error(`The ${kind} environment must use HTTPS, not ${parsed.protocol}`);
+    throw new SaidError(phrase('settings.httpsOnly', { environment, protocol: parsed.protocol }));
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`Unsupported protocol ${parsed.protocol}`);
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new SaidError(phrase('settings.unsupportedProtocol', { protocol: parsed.protocol }));
   return url.replace(/\/+$/, '');
 }

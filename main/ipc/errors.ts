@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { GatewayClientError, ValidationError } from '../gateway/errors.js';
 import { maskCardNumbers } from '../services/cardNumbers.js';
-import { english, isPhraseCode } from '../phrases/english.js';
+import { english } from '../phrases/english.js';
+import { fieldList, issuePath, issuePhrase } from '../phrases/inputIssue.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureWords } from '../services/failureWords.js';
@@ -29,24 +30,19 @@ export class IpcFailure extends SaidError {
   }
 }
 
-const fieldPath = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(payload)';
-
 /**
  * A schema's message is a phrase code where the schema says something of its own ("input.orderId"), with
- * the refinement's params as its values; zod's own messages are quoted in a generic phrase.
+ * the refinement's params (and a too_small's or too_big's bound) as its values; zod's own kinds of issue
+ * have phrases of their own (phrases/inputIssue.ts), so no zod English reaches the screen.
  */
-function fieldPhrase(issue: ZodError['issues'][number]): Phrase {
-  const params = 'params' in issue && issue.params ? issue.params : undefined;
-  if (isPhraseCode(issue.message)) return (params ? { code: issue.message, params } : { code: issue.message }) as Phrase;
-  return phrase('input.notAccepted', { reason: maskCardNumbers(issue.message) });
-}
+const fieldPhrase = issuePhrase;
 
 export function invalidInput(err: ZodError): IpcError {
   const fields = err.issues.map((i) => {
     const said = fieldPhrase(i);
-    return { path: fieldPath(i.path), said, message: english(said) };
+    return { path: issuePath(i), said, message: english(said) };
   });
-  const said = [phrase('ipc.invalidInput', { fields: fields.map((f) => `${f.path}: ${f.message}`).join('; ') })];
+  const said = [phrase('ipc.invalidInput', { fields: fieldList(fields) })];
   return { code: 'invalidInput', said, message: english(said), fields };
 }
 
@@ -77,16 +73,12 @@ export function toIpcError(err: unknown, log: (line: string) => void): IpcError 
     log(`ipc: gateway failure: ${words.detail}`);
     return failure('gateway', words.said, words.detail);
   }
-  const known: [new (...args: never[]) => Error, IpcErrorCode][] = [
+  const known: [new (...args: never[]) => SaidError, IpcErrorCode][] = [
     [SettingsError, 'settings'],
     [VaultUnavailableError, 'keychainUnavailable'],
     [StoreError, 'storage'],
   ];
-  for (const [type, code] of known) {
-    if (!(err instanceof type)) continue;
-    // Until every such error carries its phrases, its English message is quoted (a known gap: issue 16).
-    return failure(code, err instanceof SaidError ? err.said : [phrase('app.quoted', { text: maskCardNumbers(err.message) })]);
-  }
+  for (const [type, code] of known) if (err instanceof type) return failure(code, err.said);
   // Anything else is a bug: the renderer gets a reference, the log gets the details.
   const reference = randomBytes(4).toString('hex');
   log(`ipc: unexpected error ${reference}: ${maskCardNumbers(err instanceof Error ? (err.stack ?? err.message) : String(err))}`);

@@ -17,6 +17,7 @@ import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordV
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
 import { VaultUnavailableError } from '../vault/errors.js';
+import { saidOf } from '../services/settings.js';
 import { CONTRACT_VERSION } from './channels.js';
 import {
   MAX_KEY_DAYS,
@@ -38,7 +39,6 @@ import { createChargeLimitHandlers } from './chargeLimitHandlers.js';
 import { createPeriodHandlers } from './periodHandlers.js';
 import type { Handlers } from './dispatcher.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
-import { quoted } from '../phrases/saidError.js';
 import { phrase } from '../phrases/phrase.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
@@ -60,13 +60,13 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
   try {
     credentials = await core.settings.credentialStatus(environment);
   } catch (err) {
-    if (!(err instanceof VaultUnavailableError)) problems.push((err as Error).message);
+    if (!(err instanceof VaultUnavailableError)) problems.push(...saidOf(err));
   }
   let effectiveBaseUrl: string | undefined;
   try {
     effectiveBaseUrl = core.settings.baseUrl(environment, core.sandbox.url);
   } catch (err) {
-    problems.push((err as Error).message);
+    problems.push(...saidOf(err));
   }
   return {
     ...(c.baseUrl ? { baseUrl: c.baseUrl } : {}),
@@ -76,7 +76,7 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
     signatureRequired: c.signatureRequired,
     ...(credentials ? { credentials } : {}),
     ...(effectiveBaseUrl ? { effectiveBaseUrl } : {}),
-    ...(problems.length > 0 ? { problem: problems.join('; ') } : {}),
+    ...(problems.length > 0 ? { problem: problems } : {}),
   };
 }
 
@@ -203,7 +203,7 @@ async function keyCall<T>(f: () => T | Promise<T>): Promise<T> {
   try {
     return await f();
   } catch (err) {
-    if (err instanceof SigningKeyError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', quoted(err.message));
+    if (err instanceof SigningKeyError) throw new IpcFailure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.said);
     throw err;
   }
 }

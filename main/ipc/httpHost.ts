@@ -21,6 +21,9 @@ import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp.js';
 import { CHANNELS, CONTRACT_VERSION } from './channels.js';
 import type { Dispatch } from './dispatcher.js';
 import type { EventHub } from './events.js';
+import type { IpcErrorCode } from './contract.js';
+import { failure } from './errors.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 
 export interface HttpHostOptions {
   readonly dispatch: Dispatch;
@@ -60,8 +63,10 @@ function send(res: ServerResponse, status: number, body: string, type: string): 
 
 const sendJson = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), 'application/json');
 
-const refusal = (res: ServerResponse, status: number, message: string) =>
-  sendJson(res, status, { ok: false, error: { code: 'forbidden', message } });
+/** An answer in the dispatcher's shape: the code, the phrase, and its English for the log. */
+const refused = (res: ServerResponse, status: number, code: IpcErrorCode, said: Phrase) =>
+  sendJson(res, status, { ok: false, error: failure(code, [said]) });
+const refusal = (res: ServerResponse, status: number, said: Phrase) => refused(res, status, 'forbidden', said);
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
@@ -93,16 +98,16 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
   /** Token, Host and Origin; answers the refusal itself and returns false when one is wrong. */
   const authorised = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.headers.host !== host) {
-      refusal(res, 403, 'Wrong Host header');
+      refusal(res, 403, phrase('ipc.host.wrongHost'));
       return false;
     }
     if (req.headers.origin !== undefined && req.headers.origin !== origin) {
-      refusal(res, 403, 'Requests from other origins are refused');
+      refusal(res, 403, phrase('ipc.host.otherOrigin'));
       return false;
     }
     const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
     if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
-      refusal(res, 401, 'Missing or wrong token: open the address the app printed when it started');
+      refusal(res, 401, phrase('ipc.host.token'));
       return false;
     }
     return true;
@@ -111,23 +116,22 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path.startsWith('/ipc/')) {
-      if (req.method !== 'POST') return refusal(res, 405, 'Calls are POST requests');
+      if (req.method !== 'POST') return refusal(res, 405, phrase('ipc.host.postOnly'));
       // A POST from a browser always carries Origin; one without it did not come from the app's page.
-      if (req.headers.origin === undefined) return refusal(res, 403, 'Requests without an Origin are refused');
+      if (req.headers.origin === undefined) return refusal(res, 403, phrase('ipc.host.noOrigin'));
       if (!authorised(req, res)) return;
       void (async () => {
         const text = await readBody(req);
-        if (text === undefined)
-          return sendJson(res, 413, { ok: false, error: { code: 'invalidInput', message: 'The request is over 20 MB' } });
+        if (text === undefined) return refused(res, 413, 'invalidInput', phrase('ipc.host.tooLarge'));
         let payload: unknown;
         try {
           payload = text === '' ? undefined : JSON.parse(text);
         } catch {
-          return sendJson(res, 200, { ok: false, error: { code: 'invalidInput', message: 'The request body is not JSON' } });
+          return refused(res, 200, 'invalidInput', phrase('ipc.host.notJson'));
         }
         sendJson(res, 200, await o.dispatch(decodeURIComponent(path.slice('/ipc/'.length)), payload));
       })().catch(() => {
-        if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'The request could not be read' } });
+        if (!res.headersSent) refused(res, 500, 'internal', phrase('ipc.host.unreadable'));
         else res.destroy();
       });
       return;
@@ -144,7 +148,7 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
       });
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return refusal(res, 405, 'Only GET here');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refusal(res, 405, phrase('ipc.host.getOnly'));
     if (path === '/bridge.js') return send(res, 200, bridge, 'text/javascript; charset=utf-8');
     if (path === '/' || path === '/index.html') {
       // Read on each request (a rebuild takes effect on reload); a missing build is a page, not a crash.

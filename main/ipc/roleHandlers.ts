@@ -6,7 +6,6 @@
 import { RoleProfileError, type RoleProfileRefusal } from '../services/roleProfile.js';
 import type { IpcErrorCode, RoleProfileView } from './contract.js';
 import type { Handlers } from './dispatcher.js';
-import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 import { allowedChannels } from './permissions.js';
@@ -25,12 +24,12 @@ const CODES: Record<RoleProfileRefusal, IpcErrorCode> = {
   missing: 'keychainUnavailable',
 };
 
-/** The service's refusals in the contract's terms (their messages are the service's words, never a passphrase). */
+/** The service's refusals in the contract's terms (their phrases are the service's, never a passphrase). */
 async function roleCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof RoleProfileError) throw new IpcFailure(CODES[err.reason], quoted(err.message));
+    if (err instanceof RoleProfileError) throw new IpcFailure(CODES[err.reason], err.said);
     throw err;
   }
 }

@@ -4,7 +4,6 @@
  */
 import { SandboxConsoleRefused } from '../services/sandboxConsole.js';
 import type { Handlers } from './dispatcher.js';
-import { quoted } from '../phrases/saidError.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 
@@ -14,7 +13,7 @@ export function createSandboxConsoleHandlers({ core }: HandlerContext): Pick<Han
       try {
         return { url: core.openSandboxConsole() };
       } catch (err) {
-        if (err instanceof SandboxConsoleRefused) throw new IpcFailure('forbidden', quoted(err.message));
+        if (err instanceof SandboxConsoleRefused) throw new IpcFailure('forbidden', err.said);
         throw err;
       }
     },

@@ -8,13 +8,19 @@ import { audit } from './en/audit.js';
 import { batch } from './en/batch.js';
 import { card } from './en/card.js';
 import { charge } from './en/charge.js';
+import { console } from './en/console.js';
 import { gateway } from './en/gateway.js';
 import { input } from './en/input.js';
 import { ipc } from './en/ipc.js';
+import { keychain } from './en/keychain.js';
+import { keys } from './en/keys.js';
 import { limit } from './en/limit.js';
 import { operation } from './en/operation.js';
 import { order } from './en/order.js';
 import { reconciliation } from './en/reconciliation.js';
+import { roles } from './en/roles.js';
+import { settings } from './en/settings.js';
+import { storage } from './en/storage.js';
 import { sync } from './en/sync.js';
 
 export const phrasesEn = {
@@ -23,12 +29,18 @@ export const phrasesEn = {
   batch,
   card,
   charge,
+  console,
   gateway,
   input,
   ipc,
+  keychain,
+  keys,
   limit,
   operation,
   order,
   reconciliation,
+  roles,
+  settings,
+  storage,
   sync,
 } as const;

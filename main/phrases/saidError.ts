@@ -15,9 +15,3 @@ export class SaidError extends Error {
     this.said = all;
   }
 }
-
-/**
- * English text main has not yet put into phrases, quoted as it is: a stopgap while issue 16 converts the
- * last refusals; `npm run lint` will refuse it once none are left.
- */
-export const quoted = (text: string): Phrase => ({ code: 'app.quoted', params: { text } });

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { GatewayClient, type Credentials, type ResponseEvent } from '../gateway/client.js';
 import { GatewayError } from '../gateway/errors.js';
+import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
@@ -36,7 +37,9 @@ import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
 import { openSandboxConsole } from './sandboxConsole.js';
-import { SettingsError, SettingsService, type EnvironmentName } from './settings.js';
+import { saidOf, SettingsError, SettingsService, type EnvironmentName } from './settings.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Said } from '../phrases/phrase.js';
 import { SigningKeyService } from './signingKeys.js';
 
 export interface AppCoreOptions {
@@ -54,10 +57,10 @@ export interface AppCoreOptions {
   readonly log?: (line: string) => void;
 }
 
-/** A switch of environment that main refused, and why in words; the app stayed where it was. */
+/** A switch of environment that main refused, and why as phrases; the app stayed where it was. */
 export interface SwitchRefusal {
   readonly environment: EnvironmentName;
-  readonly reason: string;
+  readonly reason: Said;
   readonly at: number;
 }
 
@@ -152,7 +155,7 @@ export class AppCore {
 
   /** The services of the current environment; ready once its open charges were reconciled. */
   get services(): EnvironmentServices {
-    if (!this.current) throw new SettingsError('No environment is open');
+    if (!this.current) throw new SettingsError(phrase('settings.noEnvironmentOpen'));
     // Everything but the client, which holds the credentials.
     const { client: _client, ...services } = this.current;
     return services;
@@ -172,12 +175,10 @@ export class AppCore {
       await this.openEnvironment(environment);
     } catch (err) {
       // The keychain's own message is shown once by the settings view; the refusal only points to it.
-      const reason =
+      const reason: Said =
         err instanceof VaultUnavailableError
-          ? `its credentials are kept in the OS keychain, which ${err instanceof VaultLockedError ? 'is locked' : 'cannot be used now'}`
-          : err instanceof Error
-            ? err.message
-            : String(err);
+          ? [phrase(err instanceof VaultLockedError ? 'settings.keychainLocked' : 'settings.keychainUnusable')]
+          : saidOf(err);
       this.refusal = { environment, reason, at: Date.now() };
       this.audit.record({
         at: this.refusal.at,
@@ -186,7 +187,7 @@ export class AppCore {
         action: 'environment.switch',
         outcome: 'refused',
         objectType: 'settings',
-        detail: `to ${environment}: ${reason}`,
+        detail: `to ${environment}: ${english(reason)}`,
       });
       throw err;
     }
@@ -212,17 +213,16 @@ export class AppCore {
    * Asks the gateway about an order number nobody uses: "no such order" proves the address and the
    * credentials work; a refusal comes back in the gateway's own words.
    */
-  async checkConnection(): Promise<{ ok: boolean; message: string }> {
+  async checkConnection(): Promise<{ ok: boolean; message: Said; detail?: string }> {
     const { client } = this.current ?? {};
-    if (!client) return { ok: false, message: 'No environment is open' };
+    if (!client) return { ok: false, message: [phrase('settings.noEnvironmentOpen')] };
     try {
       await client.getOrderStatusExtended({ orderNumber: `connection-check-${randomUUID().slice(0, 8)}` });
-      return { ok: true, message: 'Connected: the gateway answered' };
+      return { ok: true, message: [phrase('settings.connected')] };
     } catch (err) {
-      if (err instanceof GatewayError && err.errorCode === '6')
-        return { ok: true, message: 'Connected: the gateway accepted the credentials' };
+      if (err instanceof GatewayError && err.errorCode === '6') return { ok: true, message: [phrase('settings.credentialsAccepted')] };
       const words = failureText(err);
-      return { ok: false, message: words.message, ...(words.detail ? { detail: words.detail } : {}) };
+      return { ok: false, message: words.said, ...(words.detail ? { detail: words.detail } : {}) };
     }
   }
 
@@ -277,7 +277,7 @@ export class AppCore {
     try {
       await this.openEnvironment(environment);
     } catch (err) {
-      throw new SettingsError(`The key is active, but ${environment} cannot be used until this is fixed: ${(err as Error).message}`);
+      throw new SettingsError([phrase('settings.keyActiveBut', { environment: environmentPhrase(environment) }), ...saidOf(err)]);
     }
   }
 
@@ -290,7 +290,7 @@ export class AppCore {
     try {
       await this.openEnvironment(environment);
     } catch (err) {
-      throw new SettingsError(`Saved, but ${environment} cannot be used until this is fixed: ${(err as Error).message}`);
+      throw new SettingsError([phrase('settings.savedBut', { environment: environmentPhrase(environment) }), ...saidOf(err)]);
     }
   }
 
@@ -309,11 +309,12 @@ export class AppCore {
     const connection = this.settings.connection(environment);
     if (connection.authMode === 'token') {
       const token = await this.vault.secret(environment, { kind: 'apiToken' });
-      if (!token) throw new SettingsError(`No API token is set for ${environment}`);
+      if (!token) throw new SettingsError(phrase('settings.noToken', { environment: environmentPhrase(environment) }));
       return { token: revealSecret(token) };
     }
     const password = await this.vault.secret(environment, { kind: 'apiPassword' });
-    if (!connection.userName || !password) throw new SettingsError(`The API user and password for ${environment} are not both set`);
+    if (!connection.userName || !password)
+      throw new SettingsError(phrase('settings.noPassword', { environment: environmentPhrase(environment) }));
     return { userName: connection.userName, password: revealSecret(password) };
   }
 
@@ -322,7 +323,7 @@ export class AppCore {
     const baseUrl = this.settings.baseUrl(environment, this.sandbox.url);
     const signer = this.settings.connection(environment).signatureRequired ? await this.keys.activeSigner(environment) : undefined;
     if (this.settings.connection(environment).signatureRequired && !signer) {
-      throw new SettingsError(`${environment} requires signed requests and no signing key is active`);
+      throw new SettingsError(phrase('settings.signatureNoKey', { environment: environmentPhrase(environment) }));
     }
     const client = new GatewayClient({
       baseUrl,

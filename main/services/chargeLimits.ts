@@ -18,7 +18,6 @@ import cc from 'currency-codes';
 import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
-import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
@@ -52,9 +51,6 @@ export function chargeLimitRefusal(rule: MaximumRule, currency: string, amount: 
 /** A change to the currencies or maximums refused: what to tell the person, its English for the audit log. */
 export class ChargeLimitError extends SettingsError {
   override name = 'ChargeLimitError';
-  constructor(readonly said: Phrase) {
-    super(english(said));
-  }
 }
 
 /** "RUB (643)", or the bare code for one ISO 4217 does not know. */

@@ -24,6 +24,9 @@ import { z } from 'zod';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import { MIN_PASSPHRASE, ROLES, type Role } from './roles.js';
 import type { SettingsRepository } from '../store/settings.js';
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+import { failureText } from './failureWords.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
 
@@ -78,25 +81,25 @@ type State =
    * No profile was ever set: a fresh installation, an administrator's until a passphrase is set, also
    * while the keychain cannot be read (problem says why, and that no passphrase can be set until then).
    */
-  | { readonly kind: 'fresh'; readonly problem?: string }
+  | { readonly kind: 'fresh'; readonly problem?: Said }
   /** A passphrase is set and the role is the stored one. */
   | { readonly kind: 'protected'; readonly role: Role }
   /** The keychain could not be read, or its profile is damaged: support, and why. */
-  | { readonly kind: 'closed'; readonly reason: string };
+  | { readonly kind: 'closed'; readonly reason: Said };
 
 const roleOf = (s: State): Role => (s.kind === 'fresh' ? 'administrator' : s.kind === 'protected' ? s.role : 'support');
 
 export type RoleProfileRefusal =
   'wrongPassphrase' | 'throttled' | 'noPassphrase' | 'currentNeeded' | 'tooShort' | 'notAdministrator' | 'damaged' | 'missing';
 
-/** A refusal in words; never carries a passphrase. */
-export class RoleProfileError extends Error {
+/** A refusal as phrases; never carries a passphrase. */
+export class RoleProfileError extends SaidError {
   override name = 'RoleProfileError';
   constructor(
     readonly reason: RoleProfileRefusal,
-    message: string,
+    said: Phrase | Said,
   ) {
-    super(message);
+    super(said);
   }
 }
 
@@ -116,14 +119,15 @@ export interface RoleProfileState {
   /** True also when the keychain cannot be read: a passphrase may be set, and only it will do. */
   readonly passphraseSet: boolean;
   /** Why the profile is support whatever was set: the keychain cannot be read or its profile is damaged. */
-  readonly problem?: string;
+  readonly problem?: Said;
 }
 
-const LABELS: Record<Role, string> = { support: 'support', finance: 'finance', administrator: 'administrator' };
+/** A role named inside a phrase. */
+const label = (role: Role): Phrase => phrase(`roles.role.${role}`);
 
-const seconds = (ms: number): string => {
+const seconds = (ms: number): Phrase => {
   const s = Math.ceil(ms / 1000);
-  return s < 120 ? `${s} second${s === 1 ? '' : 's'}` : `${Math.ceil(s / 60)} minutes`;
+  return s < 120 ? phrase('roles.seconds', { count: s }) : phrase('roles.minutes', { count: Math.ceil(s / 60) });
 };
 
 function derive(passphrase: string, salt: Buffer, h: Pick<PassphraseHash, 'N' | 'r' | 'p'>): Promise<Buffer> {
@@ -148,7 +152,7 @@ async function matches(passphrase: string, h: PassphraseHash): Promise<boolean> 
 }
 
 export class RoleProfileService {
-  private state: State = { kind: 'closed', reason: 'the role profile has not been read yet' };
+  private state: State = { kind: 'closed', reason: [phrase('roles.notReadYet')] };
   private slot?: SecretSlot;
   /** Changes one at a time: the count of wrong passphrases cannot be outrun by attempts in parallel. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -169,9 +173,12 @@ export class RoleProfileService {
     } catch (err) {
       const state = this.unreadable(err);
       this.state = state;
-      if (state.kind === 'closed') this.log(`roles: the support profile applies until the role profile can be read: ${state.reason}`);
+      const why = err instanceof Error ? err.message : String(err);
+      if (state.kind === 'closed') this.log(`roles: the support profile applies until the role profile can be read: ${why}`);
       else if (state.kind === 'fresh')
-        this.log(`roles: no role profile was ever set, so the installation stays an administrator's; the keychain: ${state.problem}`);
+        this.log(
+          `roles: no role profile was ever set, so the installation stays an administrator's; the keychain: ${why} No passphrase can be set until the keychain can be used.`,
+        );
     }
   }
 
@@ -180,10 +187,10 @@ export class RoleProfileService {
    * record is damaged; otherwise the installation is as fresh as it was.
    */
   private unreadable(err: unknown): State {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = failureText(err).said;
     const damaged = err instanceof RoleProfileError && (err.reason === 'damaged' || err.reason === 'missing');
     if (!damaged && !this.wasProtected()) {
-      return { kind: 'fresh', problem: `${reason} No passphrase can be set until the keychain can be used.` };
+      return { kind: 'fresh', problem: [...reason, phrase('roles.noPassphraseUntilKeychain')] };
     }
     return { kind: 'closed', reason };
   }
@@ -222,10 +229,7 @@ export class RoleProfileService {
         this.state = { kind: 'fresh' };
         if (role !== 'administrator') {
           this.record('role.change', 'refused', { detail: `to ${role}: no passphrase is set` });
-          throw new RoleProfileError(
-            'noPassphrase',
-            `No passphrase is set: an administrator sets one before the profile can be ${LABELS[role]}`,
-          );
+          throw new RoleProfileError('noPassphrase', phrase('roles.noPassphrase', { role: label(role) }));
         }
         if (from !== 'administrator')
           this.record('role.change', 'success', { detail: `from ${from} to administrator: no passphrase is set in the keychain` });
@@ -247,15 +251,13 @@ export class RoleProfileService {
     return this.serially(async () => {
       if (this.role() !== 'administrator') {
         this.record('role.passphrase', 'refused', { detail: `profile ${this.role()}` });
-        throw new RoleProfileError('notAdministrator', 'Only the administrator profile can set the passphrase');
+        throw new RoleProfileError('notAdministrator', phrase('roles.notAdministrator'));
       }
-      if (next.length < MIN_PASSPHRASE)
-        throw new RoleProfileError('tooShort', `The new passphrase must have at least ${MIN_PASSPHRASE} characters`);
+      if (next.length < MIN_PASSPHRASE) throw new RoleProfileError('tooShort', phrase('roles.tooShort', { count: MIN_PASSPHRASE }));
       this.throttle('role.passphrase', 'change');
       const stored = await this.readForChange('role.passphrase', 'change');
       if (stored) {
-        if (current === undefined || current === '')
-          throw new RoleProfileError('currentNeeded', 'Enter the current passphrase to change it');
+        if (current === undefined || current === '') throw new RoleProfileError('currentNeeded', phrase('roles.currentNeeded'));
         await this.check(current, stored.hash, 'role.passphrase', 'change');
       }
       await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
@@ -299,10 +301,7 @@ export class RoleProfileService {
     const secret = await this.o.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
     if (!secret) {
       if (!this.wasProtected()) return undefined;
-      throw new RoleProfileError(
-        'missing',
-        'A passphrase was set on this installation, but its role profile is not in the keychain (another keychain, or the entry was removed); support applies until it is back',
-      );
+      throw new RoleProfileError('missing', phrase('roles.missing'));
     }
     let value: unknown;
     try {
@@ -311,11 +310,7 @@ export class RoleProfileService {
       value = undefined;
     }
     const parsed = storedSchema.safeParse(value);
-    if (!parsed.success)
-      throw new RoleProfileError(
-        'damaged',
-        'The role profile in the keychain is damaged; remove its entry from the keychain to start again as an administrator',
-      );
+    if (!parsed.success) throw new RoleProfileError('damaged', phrase('roles.damaged'));
     return parsed.data;
   }
 
@@ -344,10 +339,7 @@ export class RoleProfileService {
     const left = lastAt + waitAfter(count) - this.now();
     if (left <= 0) return;
     this.record(action, 'refused', { detail: `${what}: not checked, ${count} wrong passphrases in a row` });
-    throw new RoleProfileError(
-      'throttled',
-      `${count} wrong passphrases in a row: the next attempt can be made in ${seconds(left)}. Nothing was checked this time.`,
-    );
+    throw new RoleProfileError('throttled', phrase('roles.throttled', { count, wait: seconds(left) }));
   }
 
   /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
@@ -360,11 +352,10 @@ export class RoleProfileService {
     this.o.settings.set(FAILURES_KEY, { count, lastAt: this.now() });
     this.record(action, 'refused', { detail: `${what}: wrong passphrase (${count} in a row)` });
     const wait = waitAfter(count);
-    throw new RoleProfileError(
-      'wrongPassphrase',
-      `That passphrase is not the right one; the profile stays ${LABELS[this.role()]}.` +
-        (wait > 0 ? ` After ${count} wrong ones in a row, the next attempt can be made in ${seconds(wait)}.` : ''),
-    );
+    throw new RoleProfileError('wrongPassphrase', [
+      phrase('roles.wrongPassphrase', { role: label(this.role()) }),
+      ...(wait > 0 ? [phrase('roles.waitAfter', { count, wait: seconds(wait) })] : []),
+    ]);
   }
 
   private record(action: string, outcome: AuditOutcome, e: { objectType?: string; objectId?: string; detail?: string }): void {

@@ -5,18 +5,18 @@
  * shows and steers the built-in simulator, and offering it while the app works against a real gateway
  * would suggest that what it shows is that gateway's traffic. Every opening is audited, a refusal too.
  */
+import { environmentPhrase } from '../gateway/environments.js';
+import { phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { EnvironmentName } from './settings.js';
 
-/** The app works in another environment than the sandbox: the message says which, and what to do. */
-export class SandboxConsoleRefused extends Error {
+/** The app works in another environment than the sandbox: the phrase says which, and what to do. */
+export class SandboxConsoleRefused extends SaidError {
   override name = 'SandboxConsoleRefused';
   constructor(readonly environment: Exclude<EnvironmentName, 'sandbox'>) {
-    super(
-      `The developer console shows the built-in sandbox, and the app is working in ${environment} now; ` +
-        'switch to the sandbox in Settings to open it.',
-    );
+    super(phrase('console.otherEnvironment', { environment: environmentPhrase(environment) }));
   }
 }
 

@@ -14,7 +14,11 @@
  * of it) writes the cleaned URL over the old row, which takes the password out of the SQLite file.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO_MESSAGE, ENVIRONMENT_KINDS, hasUserinfo, resolveBaseUrl, withoutUserinfo } from '../gateway/environments.js';
+import { BASE_URL_USERINFO, ENVIRONMENT_KINDS, hasUserinfo, resolveBaseUrl, withoutUserinfo } from '../gateway/environments.js';
+import { inputIssues } from '../phrases/inputIssue.js';
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+import { failureText } from './failureWords.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
@@ -41,9 +45,13 @@ const generalSchema = z.object({
 });
 export type GeneralSettings = z.output<typeof generalSchema>;
 
-export class SettingsError extends Error {
+/** A refusal of the settings, or why an environment cannot be used: phrases, with their English as the message. */
+export class SettingsError extends SaidError {
   override name = 'SettingsError';
 }
+
+/** An error met while resolving or opening an environment, as phrases: its own, a gateway failure's, or "unexpected". */
+export const saidOf = (err: unknown): Said => failureText(err).said;
 
 /** A saved connection as an older version may have left it, and whether its base URL carried userinfo. */
 interface StoredConnection {
@@ -93,26 +101,22 @@ export class SettingsService {
     return { connection: { ...rest, ...(cleaned ? { baseUrl: cleaned } : {}) }, baseUrlHadUserinfo: true };
   }
 
-  /** What is wrong with an environment's saved connection itself, in words, for the settings view (a new array). */
-  connectionProblems(environment: EnvironmentName): string[] {
+  /** What is wrong with an environment's saved connection itself, as phrases, for the settings view (a new array). */
+  connectionProblems(environment: EnvironmentName): Phrase[] {
     if (!this.stored(environment).baseUrlHadUserinfo) return [];
-    return [
-      'The saved base URL contained a user name or password (user:password@), which is no longer accepted: it is shown and used ' +
-        'without them; check it and save the connection again to remove them from the settings file, and keep the API user and ' +
-        'password in the credential fields (the password goes to the OS keychain)',
-    ];
+    return [phrase('settings.baseUrlHadUserinfo')];
   }
 
   /** The base URL an environment's requests go to; the sandbox's is the embedded sandbox's own. */
   baseUrl(environment: EnvironmentName, sandboxUrl?: string): string {
     if (environment === 'sandbox') {
-      if (!sandboxUrl) throw new SettingsError('The embedded sandbox is not running');
+      if (!sandboxUrl) throw new SettingsError(phrase('settings.sandboxNotRunning'));
       return sandboxUrl;
     }
     try {
       return resolveBaseUrl(environment, this.general().gatewayUrls, this.connection(environment).baseUrl);
     } catch (err) {
-      throw new SettingsError((err as Error).message);
+      throw new SettingsError(saidOf(err));
     }
   }
 
@@ -130,10 +134,9 @@ export class SettingsService {
 
   setGeneral(change: Partial<z.input<typeof generalSchema>>): GeneralSettings {
     if (Object.values(change.gatewayUrls ?? {}).some((url) => url !== undefined && hasUserinfo(url)))
-      throw new SettingsError(BASE_URL_USERINFO_MESSAGE);
+      throw new SettingsError(phrase(BASE_URL_USERINFO));
     const next = generalSchema.safeParse({ ...this.general(), ...change });
-    if (!next.success)
-      throw new SettingsError(`Invalid settings: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     const before = this.general();
     this.o.settings.set('general', next.data);
     const detail = Object.keys(change)
@@ -147,16 +150,15 @@ export class SettingsService {
 
   setConnection(environment: EnvironmentName, change: Partial<z.input<typeof connectionSchema>>): Connection {
     // First, for every environment (the sandbox's too): the message must not echo the URL or its password.
-    if (change.baseUrl !== undefined && hasUserinfo(change.baseUrl)) throw new SettingsError(BASE_URL_USERINFO_MESSAGE);
+    if (change.baseUrl !== undefined && hasUserinfo(change.baseUrl)) throw new SettingsError(phrase(BASE_URL_USERINFO));
     const before = this.stored(environment);
     const next = connectionSchema.safeParse({ ...before.connection, ...change });
-    if (!next.success)
-      throw new SettingsError(`Invalid connection: ${next.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!next.success) throw new SettingsError(phrase('settings.invalidConnection', { fields: inputIssues(next.error) }));
     if (next.data.baseUrl && environment !== 'sandbox') {
       try {
         resolveBaseUrl(environment, {}, next.data.baseUrl);
       } catch (err) {
-        throw new SettingsError((err as Error).message);
+        throw new SettingsError(saidOf(err));
       }
     }
     this.o.settings.set(`connection.${environment}`, next.data);
@@ -167,7 +169,7 @@ export class SettingsService {
 
   /** Stores the API password or token in the keychain; the sandbox's credentials are public and need none. */
   async setCredential(environment: EnvironmentName, kind: 'password' | 'token', secret: string): Promise<void> {
-    if (environment === 'sandbox') throw new SettingsError("The sandbox's credentials are fixed and public; nothing to store");
+    if (environment === 'sandbox') throw new SettingsError(phrase('settings.sandboxCredentials'));
     const slot = kind === 'password' ? ({ kind: 'apiPassword' } as const) : ({ kind: 'apiToken' } as const);
     try {
       await this.o.vault.store(environment, slot, secret);
@@ -183,8 +185,8 @@ export class SettingsService {
     this.audit(environment, 'credential.clear', 'success', kind);
   }
 
-  /** Why the OS keychain cannot be used now, in its own sentences; undefined when it can. */
-  keychainProblem(): Promise<string | undefined> {
+  /** Why the OS keychain cannot be used now, as phrases; undefined when it can. */
+  keychainProblem(): Promise<Said | undefined> {
     return this.o.vault.problem();
   }
 

@@ -11,6 +11,9 @@ import { RequestSigner } from '../gateway/signer.js';
 import { wrongSigningKey } from '../protocol/signingKey.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { revealSecret } from '../vault/secret.js';
 import type { Vault } from '../vault/vault.js';
 
@@ -30,15 +33,15 @@ export interface SigningKeyView {
   readonly daysLeft: number;
 }
 
-export class SigningKeyError extends Error {
+export class SigningKeyError extends SaidError {
   override name = 'SigningKeyError';
 
   /** notFound: no such key in this environment; refused: the key or the request does not allow it. */
   constructor(
-    message: string,
+    said: Phrase,
     readonly reason: 'notFound' | 'refused' = 'refused',
   ) {
-    super(message);
+    super(said);
   }
 }
 
@@ -50,8 +53,8 @@ export interface TestSignature {
   readonly xSignature: string;
   /** X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key. */
   readonly verified: boolean;
-  /** In words: verified, or why not; and whether a gateway would take the certificate today. */
-  readonly detail: string;
+  /** As phrases: verified, or why not; and whether a gateway would take the certificate today. */
+  readonly detail: Said;
 }
 
 export interface SigningKeyServiceOptions {
@@ -134,22 +137,25 @@ export class SigningKeyService {
     try {
       cert = new X509Certificate(certificatePem);
     } catch {
-      throw new SigningKeyError('The certificate cannot be read: it is not an X.509 certificate in PEM form');
+      throw new SigningKeyError(phrase('keys.certificateUnreadable'));
     }
     try {
       key = createPrivateKey(privateKeyPem);
     } catch {
       // Node's reason is left out: the key's text is a secret, and nothing of it goes into a message.
-      throw new SigningKeyError('The private key cannot be read: it is not an unencrypted private key in PEM form');
+      throw new SigningKeyError(phrase('keys.privateKeyUnreadable'));
     }
     // The interface: "The signing key is 2048-bit RSA"; a gateway refuses any other certificate.
     const found = wrongSigningKey(key);
-    if (found) throw new SigningKeyError(`The key must be 2048-bit RSA, as the gateway requires; this one is ${found}`);
+    if (found) throw new SigningKeyError(phrase('keys.notRsa2048', { found }));
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
-    if (!fromKey.equals(fromCert)) throw new SigningKeyError('The certificate does not belong to this key');
+    if (!fromKey.equals(fromCert)) throw new SigningKeyError(phrase('keys.notThisKey'));
     const known = this.o.keys.list(environment).find((k) => k.fingerprint256 === cert.fingerprint256);
-    if (known) throw new SigningKeyError(`This certificate is already here (${known.state}, fingerprint ${known.fingerprint256})`);
+    if (known)
+      throw new SigningKeyError(
+        phrase('keys.alreadyHere', { state: phrase(`keys.state.${known.state}`), fingerprint: known.fingerprint256 }),
+      );
     return this.keep(environment, privateKeyPem, certificatePem, 'signingKey.import');
   }
 
@@ -187,12 +193,13 @@ export class SigningKeyService {
 
   activate(environment: string, id: string): void {
     const k = this.require(environment, id);
-    const refuse = (why: string): never => {
-      this.audit(environment, 'signingKey.activate', id, 'failure', `${k.fingerprint256}: ${why}`);
-      throw new SigningKeyError(why);
+    const refuse = (why: Phrase): never => {
+      const error = new SigningKeyError(why);
+      this.audit(environment, 'signingKey.activate', id, 'failure', `${k.fingerprint256}: ${error.message}`);
+      throw error;
     };
-    if (k.state === 'retired') refuse('A retired key cannot sign again');
-    if (k.notAfter <= this.now()) refuse('An expired certificate cannot be activated');
+    if (k.state === 'retired') refuse(phrase('keys.retiredCannotSignAgain'));
+    if (k.notAfter <= this.now()) refuse(phrase('keys.expiredCannotActivate'));
     this.o.keys.activate(environment, id);
     this.audit(environment, 'signingKey.activate', id, 'success', k.fingerprint256);
   }
@@ -201,9 +208,9 @@ export class SigningKeyService {
   async retire(environment: string, id: string): Promise<void> {
     const k = this.require(environment, id);
     if (k.state === 'active') {
-      const why = 'This key signs requests now; activate another key before retiring it';
-      this.audit(environment, 'signingKey.retire', id, 'failure', `${k.fingerprint256}: ${why}`);
-      throw new SigningKeyError(why);
+      const error = new SigningKeyError(phrase('keys.activeCannotRetire'));
+      this.audit(environment, 'signingKey.retire', id, 'failure', `${k.fingerprint256}: ${error.message}`);
+      throw error;
     }
     await this.audited(environment, 'signingKey.retire', id, async () => {
       this.o.keys.retire(environment, id);
@@ -220,9 +227,9 @@ export class SigningKeyService {
   async testSign(environment: string, id: string, body: Uint8Array): Promise<TestSignature> {
     const k = this.require(environment, id);
     return this.audited(environment, 'signingKey.testSign', id, async () => {
-      if (k.state === 'retired') throw new SigningKeyError('A retired key cannot sign: its private key was deleted from the keychain');
+      if (k.state === 'retired') throw new SigningKeyError(phrase('keys.retiredCannotSign'));
       const secret = await this.o.vault.secret(environment, { kind: 'signingKey', keyId: id });
-      if (!secret) throw new SigningKeyError(`The private key of signing key ${k.fingerprint256} is missing from the keychain`);
+      if (!secret) throw new SigningKeyError(phrase('keys.privateKeyMissing', { fingerprint: k.fingerprint256 }));
       const { xHash, xSignature } = new RequestSigner(revealSecret(secret)).sign(body);
 
       const digest = createHash('sha256').update(body).digest();
@@ -231,17 +238,12 @@ export class SigningKeyService {
       const signatureOk = verify('sha256', digest, cert.publicKey, Buffer.from(xSignature, 'base64'));
       const verified = hashOk && signatureOk;
       const now = this.now();
-      const words = [
-        verified
-          ? "Verified: X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key."
-          : !hashOk
-            ? "Not verified: X-Hash is not the body's SHA-256."
-            : "Not verified: X-Signature does not verify with the certificate's public key (the private key in the keychain is not this certificate's).",
-      ];
-      if (k.notAfter <= now) words.push(`The certificate expired on ${new Date(k.notAfter).toISOString()}; a gateway refuses it.`);
-      else if (k.notBefore > now) words.push(`The certificate is not valid before ${new Date(k.notBefore).toISOString()}.`);
-      this.audit(environment, 'signingKey.testSign', id, verified ? 'success' : 'failure', `${k.fingerprint256}: ${words[0]}`);
-      return { fingerprint256: k.fingerprint256, bodyBytes: body.byteLength, xHash, xSignature, verified, detail: words.join(' ') };
+      const first = verified ? phrase('keys.verified') : !hashOk ? phrase('keys.hashMismatch') : phrase('keys.signatureMismatch');
+      const words: Phrase[] = [first];
+      if (k.notAfter <= now) words.push(phrase('keys.expiredOn', { at: { at: k.notAfter } }));
+      else if (k.notBefore > now) words.push(phrase('keys.notYetValid', { at: { at: k.notBefore } }));
+      this.audit(environment, 'signingKey.testSign', id, verified ? 'success' : 'failure', `${k.fingerprint256}: ${english(first)}`);
+      return { fingerprint256: k.fingerprint256, bodyBytes: body.byteLength, xHash, xSignature, verified, detail: words };
     });
   }
 
@@ -250,13 +252,13 @@ export class SigningKeyService {
     const k = this.o.keys.active(environment);
     if (!k) return undefined;
     const secret = await this.o.vault.secret(environment, { kind: 'signingKey', keyId: k.id });
-    if (!secret) throw new SigningKeyError(`The private key of the active signing key ${k.fingerprint256} is missing from the keychain`);
+    if (!secret) throw new SigningKeyError(phrase('keys.activePrivateKeyMissing', { fingerprint: k.fingerprint256 }));
     return new RequestSigner(revealSecret(secret));
   }
 
   private require(environment: string, id: string): SigningKeyRecord {
     const k = this.o.keys.get(environment, id);
-    if (!k) throw new SigningKeyError('No such signing key in this environment', 'notFound');
+    if (!k) throw new SigningKeyError(phrase('keys.notFound'), 'notFound');
     return k;
   }
 }

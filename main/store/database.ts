@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { StoreError, storeError } from './errors.js';
+import { phrase } from '../phrases/phrase.js';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations.js';
 
 export type Db = Database.Database;
@@ -23,10 +24,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     // Reading the header first tells a damaged or foreign file apart before anything is written.
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > latest) {
-      throw new StoreError(
-        'newerVersion',
-        `${file} was written by a newer version of the app (database version ${version}, this one knows up to ${latest}); update the app. The file was left untouched.`,
-      );
+      throw new StoreError('newerVersion', phrase('storage.newerVersion', { file, version, latest }));
     }
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
@@ -66,7 +64,7 @@ export function parseStored<T>(db: Db, text: string): T {
   try {
     return JSON.parse(text) as T;
   } catch (err) {
-    throw new StoreError('corrupt', `A stored record in ${db.name} is damaged and cannot be read`, { cause: err });
+    throw new StoreError('corrupt', phrase('storage.damagedRecord', { file: db.name }), { cause: err });
   }
 }
 

@@ -1,16 +1,20 @@
 /**
- * What can go wrong with the app's database, in words an operator can act on. Every write runs in a
- * transaction, so a failure leaves the rows as they were.
+ * What can go wrong with the app's database, in words an operator can act on (phrases: the screen words
+ * them, the message is their English for the log). Every write runs in a transaction, so a failure leaves
+ * the rows as they were.
  */
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+
 export type StoreProblem = 'newerVersion' | 'corrupt' | 'diskFull' | 'readOnly' | 'busy' | 'duplicate' | 'other';
 
-export class StoreError extends Error {
+export class StoreError extends SaidError {
   constructor(
     readonly problem: StoreProblem,
-    message: string,
+    said: Phrase | Said,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(said, options);
     this.name = 'StoreError';
   }
 }
@@ -19,31 +23,25 @@ export class StoreError extends Error {
 export function storeError(err: unknown, file: string): StoreError {
   if (err instanceof StoreError) return err;
   const code = (err as { code?: unknown })?.code;
+  const options = { cause: err };
   switch (code) {
     case 'SQLITE_FULL':
-      return new StoreError('diskFull', `The disk holding ${file} is full; nothing was written. Free some space and try again.`, {
-        cause: err,
-      });
+      return new StoreError('diskFull', phrase('storage.diskFull', { file }), options);
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
-      return new StoreError(
-        'corrupt',
-        `${file} is damaged or is not this app's database; it was left untouched. Restore it from a backup or move it aside.`,
-        {
-          cause: err,
-        },
-      );
+      return new StoreError('corrupt', phrase('storage.corrupt', { file }), options);
     case 'SQLITE_READONLY':
     case 'SQLITE_CANTOPEN':
     case 'SQLITE_PERM':
-      return new StoreError('readOnly', `${file} cannot be opened for writing; check its permissions and the folder's.`, { cause: err });
+      return new StoreError('readOnly', phrase('storage.readOnly', { file }), options);
     case 'SQLITE_CONSTRAINT_UNIQUE':
     case 'SQLITE_CONSTRAINT_PRIMARYKEY':
-      return new StoreError('duplicate', `That record already exists in ${file}; nothing was written.`, { cause: err });
+      return new StoreError('duplicate', phrase('storage.duplicate', { file }), options);
     case 'SQLITE_BUSY':
     case 'SQLITE_LOCKED':
-      return new StoreError('busy', `${file} is in use by another process; close the other copy of the app.`, { cause: err });
+      return new StoreError('busy', phrase('storage.busy', { file }), options);
     default:
-      return new StoreError('other', `Database error in ${file}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      // SQLite's own words, as the gateway's are: quoted, not translated.
+      return new StoreError('other', phrase('storage.other', { file, reason: err instanceof Error ? err.message : String(err) }), options);
   }
 }

@@ -7,7 +7,7 @@
  * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
 import { read, write, type Db } from './database.js';
-import type { Phrase } from '../phrases/phrase.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 
@@ -133,7 +133,7 @@ export class ChargeJournal {
    */
   begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined): BeginOutcome<R> {
     if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
-      throw new StoreError('other', `A charge amount must be a positive whole number of minor units, not ${c.amount}`);
+      throw new StoreError('other', phrase('storage.badAmount', { amount: String(c.amount) }));
     const outcome = write(this.db, (): { refusal: R } | { id: number } => {
       const refusal = guard(this);
       if (refusal !== undefined) return { refusal };

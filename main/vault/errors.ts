@@ -1,24 +1,24 @@
-/** The OS keychain cannot be reached or used; the message says what to do. */
-export class VaultUnavailableError extends Error {
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(
-      `The OS keychain is not available (${detail}). On Linux, install and unlock a Secret Service such as ` +
-        'GNOME Keyring or KeePassXC and log in to a desktop session; on macOS and Windows, unlock your login keychain. ' +
-        'The sandbox environment works without it, except where a role profile has been set: then only look-ups are allowed until it is back.',
-      options,
-    );
+/**
+ * The OS keychain cannot be reached or used. Each error carries its phrases (what is wrong, what to do,
+ * what still works); the message is their English, for the log.
+ */
+import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+
+/** What works without the keychain, said after what is wrong with it. */
+const SANDBOX_WORKS = phrase('keychain.sandboxWorks');
+
+export class VaultUnavailableError extends SaidError {
+  /** `detail`: the keychain library's own account (no D-Bus session, no Secret Service), never a secret. */
+  constructor(detail: string, options?: { cause?: unknown }, said?: Said) {
+    super(said ?? [phrase('keychain.unavailable', { detail }), phrase('keychain.unlockAdvice'), SANDBOX_WORKS], options);
     this.name = 'VaultUnavailableError';
   }
 }
 
 /** What to install where the keychain library itself will not load, by OS. */
-export function keychainLibraryAdvice(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'linux')
-    return (
-      'Install libsecret and a Secret Service: on Debian or Ubuntu, `apt-get install libsecret-1-0 gnome-keyring` ' +
-      '(on Fedora, libsecret and gnome-keyring), then log in to a desktop session that unlocks the keyring.'
-    );
-  return 'The keychain module of this installation is damaged: reinstall the app.';
+export function keychainLibraryAdvice(platform: NodeJS.Platform = process.platform): Phrase {
+  return platform === 'linux' ? phrase('keychain.installLinux') : phrase('keychain.reinstall');
 }
 
 /**
@@ -28,11 +28,12 @@ export function keychainLibraryAdvice(platform: NodeJS.Platform = process.platfo
  */
 export class KeychainLibraryMissingError extends VaultUnavailableError {
   constructor(detail: string, options?: { cause?: unknown }) {
-    super(`its library could not be loaded: ${detail}`, options);
+    super(`its library could not be loaded: ${detail}`, options, [
+      phrase('keychain.libraryMissing', { detail }),
+      keychainLibraryAdvice(),
+      SANDBOX_WORKS,
+    ]);
     this.name = 'KeychainLibraryMissingError';
-    this.message =
-      `The OS keychain is not available: its library could not be loaded (${detail}). ${keychainLibraryAdvice()} ` +
-      'The sandbox environment works without it, except where a role profile has been set: then only look-ups are allowed until it is back.';
   }
 }
 
@@ -43,10 +44,7 @@ export class KeychainLibraryMissingError extends VaultUnavailableError {
  */
 export class VaultLockedError extends VaultUnavailableError {
   constructor() {
-    super('it is locked');
+    super('it is locked', undefined, [phrase('keychain.locked')]);
     this.name = 'VaultLockedError';
-    this.message =
-      'The OS keychain is locked. Unlock it (log in to the desktop again, or unlock the "Login" keyring in Passwords and Keys), then try again; ' +
-      'until then no secret can be read, and a protected role profile stays on support.';
   }
 }

@@ -4,6 +4,7 @@
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
+import type { Said } from '../phrases/phrase.js';
 import { VaultLockedError, VaultUnavailableError } from './errors.js';
 import { osKeychain, type Keychain } from './keychain.js';
 import { defaultCollectionLockState, type LockState } from './lockState.js';
@@ -72,16 +73,16 @@ export class Vault {
   }
 
   /**
-   * Why the keychain cannot be used now (its VaultUnavailableError's message, a locked one included), or
+   * Why the keychain cannot be used now (its VaultUnavailableError's phrases, a locked one included), or
    * undefined when it can: a read of an account nothing is kept under, so screens can say so before a
    * secret is needed instead of after.
    */
-  async problem(): Promise<string | undefined> {
+  async problem(): Promise<Said | undefined> {
     try {
       await this.read('probe', { kind: 'apiToken' });
       return undefined;
     } catch (err) {
-      if (err instanceof VaultUnavailableError) return err.message;
+      if (err instanceof VaultUnavailableError) return err.said;
       throw err;
     }
   }

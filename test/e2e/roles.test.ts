@@ -133,7 +133,11 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     const answer = await invoke(page, 'charges.create', charge);
     expect(answer).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'The support profile cannot use charges.create; an administrator can change the profile' },
+      error: {
+        code: 'forbidden',
+        said: [{ code: 'ipc.profileCannot', params: { role: 'support', channel: 'charges.create' } }],
+        message: 'The support profile cannot use charges.create; an administrator can change the profile.',
+      },
     });
     expect(await ordersNumbered(charge.reference as string)).toEqual([]);
     expect(app.mode.core.audit.query({ action: 'access' })[0]).toMatchObject({

@@ -127,7 +127,11 @@ describe.runIf(keychainReady)('role profiles over a real app core and the real k
     expect(await profile(app.dispatch)).toEqual({ role: 'administrator', passphraseSet: false, allowedChannels: [...CHANNELS] });
     expect(await app.dispatch('roles.set', { role: 'support', passphrase: PASSPHRASE })).toEqual({
       ok: false,
-      error: { code: 'invalidInput', message: 'No passphrase is set: an administrator sets one before the profile can be support' },
+      error: {
+        code: 'invalidInput',
+        said: [{ code: 'roles.noPassphrase', params: { role: { code: 'roles.role.support' } } }],
+        message: 'No passphrase is set: an administrator sets one before the profile can be support',
+      },
     });
     expect(app.core.audit.query({ action: 'role.change' })[0]).toMatchObject({ outcome: 'refused' });
     expect(await app.dispatch('roles.setPassphrase', { next: 'too short' })).toMatchObject({
@@ -158,7 +162,11 @@ describe.runIf(keychainReady)('role profiles over a real app core and the real k
         } else {
           expect(answer, `${role} on ${channel}`).toEqual({
             ok: false,
-            error: { code: 'forbidden', message: `The ${role} profile cannot use ${channel}; an administrator can change the profile` },
+            error: {
+              code: 'forbidden',
+              said: [{ code: 'ipc.profileCannot', params: { role, channel } }],
+              message: `The ${role} profile cannot use ${channel}; an administrator can change the profile.`,
+            },
           });
           const [entry, ...rest] = app.core.audit.query({ action: 'access' });
           expect(rest).toHaveLength(before);
@@ -196,7 +204,11 @@ describe.runIf(keychainReady)('role profiles over a real app core and the real k
   it('refuses a wrong passphrase in words, audited, and keeps the profile across a restart', async () => {
     expect(await app.dispatch('roles.set', { role: 'administrator', passphrase: 'not the passphrase at all' })).toEqual({
       ok: false,
-      error: { code: 'forbidden', message: 'That passphrase is not the right one; the profile stays support.' },
+      error: {
+        code: 'forbidden',
+        said: [{ code: 'roles.wrongPassphrase', params: { role: { code: 'roles.role.support' } } }],
+        message: 'That passphrase is not the right one; the profile stays support.',
+      },
     });
     expect(app.core.audit.query({ action: 'role.change' })[0]).toMatchObject({
       outcome: 'refused',
@@ -241,7 +253,11 @@ describe.runIf(keychainReady)('role profiles over a real app core and the real k
       const throttled = await own.dispatch('roles.set', { role: 'administrator', passphrase: PASSPHRASE });
       expect(throttled).toMatchObject({
         ok: false,
-        error: { code: 'forbidden', message: expect.stringMatching(/^5 wrong passphrases in a row/) },
+        error: {
+          code: 'forbidden',
+          said: [{ code: 'roles.throttled', params: { count: 5, wait: { code: 'roles.seconds' } } }],
+          message: expect.stringMatching(/^5 wrong passphrases in a row/),
+        },
       });
       expect(own.core.roles.role()).toBe('support');
       expect(own.core.audit.query({ action: 'role.change', outcome: 'refused' })).toHaveLength(FREE_ATTEMPTS + 1);

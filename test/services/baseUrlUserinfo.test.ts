@@ -22,6 +22,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { startSandbox } from '../sandbox/client.js';
+import { codes, en, saidMatching } from '../phrases/said.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 const PASSWORD = 's3cret-pw';
@@ -151,14 +152,15 @@ describe('a base URL saved with user:password@ by an older version', () => {
         baseUrl: 'https://test.gateway.example/payment',
         effectiveBaseUrl: 'https://test.gateway.example/payment',
         userName: 'apiuser',
-        problem: expect.stringContaining('The saved base URL contained a user name or password (user:password@)'),
+        problem: saidMatching(/The saved base URL contained a user name or password \(user:password@\)/),
       });
-      expect(shown.connections.test.problem).toContain('save the connection again');
+      expect(en(shown.connections.test.problem)).toContain('save the connection again');
+      expect(codes(shown.connections.test.problem)).toEqual(['settings.baseUrlHadUserinfo']);
       expect(shown.connections.production).toMatchObject({
         baseUrl: 'https://gateway.example',
         effectiveBaseUrl: 'https://gateway.example',
       });
-      expect(shown.connections.custom.problem ?? '').not.toContain('user:password@');
+      expect(en(shown.connections.custom.problem)).not.toContain('user:password@');
       // What a client would be built on.
       expect(core.settings.baseUrl('test')).toBe('https://test.gateway.example/payment');
 
@@ -170,7 +172,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
         environment: 'test',
         detail: 'merchantLogin, baseUrl (user:password@ removed)',
       });
-      expect((await view(dispatch)).connections.test.problem ?? '').not.toContain('user:password@');
+      expect(en((await view(dispatch)).connections.test.problem)).not.toContain('user:password@');
       // Saving it from the form, which sends the URL it shows, does the same.
       const production = (await view(dispatch)).connections.production;
       expect(await dispatch('settings.setConnection', { environment: 'production', baseUrl: production.baseUrl! })).toMatchObject({
@@ -215,7 +217,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
             baseUrl: gateway.url,
             effectiveBaseUrl: gateway.url,
             credentials: { token: true },
-            problem: expect.stringContaining('user:password@'),
+            problem: saidMatching(/user:password@/),
           });
         }
       } finally {

@@ -11,6 +11,7 @@ import type { LockState } from '../../main/vault/lockState.js';
 import { Vault } from '../../main/vault/vault.js';
 import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
+import { codes, en, saidMatching } from '../phrases/said.js';
 
 const harnesses: IpcHarness[] = [];
 afterEach(async () => {
@@ -33,7 +34,8 @@ describe('settings after a refused switch', () => {
 
     const view = await call('settings.get', {});
     expect(view.general.environment).toBe('sandbox');
-    expect(view.switchRefused).toMatchObject({ environment: 'production', reason: expect.stringMatching(/password for production/) });
+    expect(view.switchRefused).toMatchObject({ environment: 'production', reason: saidMatching(/password for production/) });
+    expect(codes(view.switchRefused?.reason)).toEqual(['settings.noPassword']);
     const check = await call('settings.checkConnection', {});
     expect(check).toMatchObject({ ok: true, environment: 'sandbox' });
     expect(core.audit.query({ action: 'environment.switch' })[0]).toMatchObject({
@@ -61,13 +63,14 @@ describe('a keychain that cannot be read', () => {
   it('is said once in the settings, leaves credentials unknown rather than "not set", and is said by the keys before Generate', async () => {
     const { call } = await open('locked');
     const view = await call('settings.get', {});
-    expect(view.keychainProblem).toMatch(/^The OS keychain is locked\. /);
+    expect(en(view.keychainProblem)).toMatch(/^The OS keychain is locked\. /);
+    expect(codes(view.keychainProblem)).toEqual(['keychain.locked']);
     for (const environment of ['test', 'production', 'custom'] as const) {
-      expect(view.connections[environment].problem ?? '').not.toMatch(/keychain/);
+      expect(en(view.connections[environment].problem)).not.toMatch(/keychain/);
       expect(view.connections[environment].credentials).toBeUndefined();
     }
-    expect(JSON.stringify(view).split('The OS keychain is locked').length - 1).toBe(1);
-    expect((await call('keys.list', {})).keychainProblem).toMatch(/^The OS keychain is locked\. /);
+    expect(JSON.stringify(view).split('keychain.locked').length - 1).toBe(1);
+    expect(en((await call('keys.list', {})).keychainProblem)).toMatch(/^The OS keychain is locked\. /);
   });
 
   it('is not mentioned where the keychain can be used', async () => {

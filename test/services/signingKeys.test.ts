@@ -14,6 +14,7 @@ import { SigningKeyRepository } from '../../main/store/signingKeys.js';
 import { Vault } from '../../main/vault/vault.js';
 import { selfSigned } from '../sandbox/certificates.js';
 import { control, RETURN_URL, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { english } from '../../main/phrases/english.js';
 
 // Private keys go to the real OS keychain, which npm test provides (see the vault tests).
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -98,13 +99,15 @@ describe.runIf(keychainReady)('signing keys', () => {
     const signed = await service.testSign('test', key.id, body);
     expect(signed).toMatchObject({ fingerprint256: key.fingerprint256, bodyBytes: body.length, verified: true });
     expect(signed.xHash).toBe(createHash('sha256').update(body).digest('base64'));
-    expect(signed.detail).toMatch(/^Verified/);
+    expect(english(signed.detail)).toMatch(/^Verified/);
+    expect(signed.detail.map((p) => p.code)).toEqual(['keys.verified']);
 
     // The keychain holds a private key that is not this certificate's: the check catches it.
     const stranger = await generateSigningKeyPair({ commonName: 'merchant', days: 30 });
     await vault.store('test', { kind: 'signingKey', keyId: key.id }, stranger.privateKeyPem);
     const mismatch = await service.testSign('test', key.id, body);
-    expect(mismatch).toMatchObject({ verified: false, detail: expect.stringMatching(/^Not verified: X-Signature does not verify/) });
+    expect(mismatch).toMatchObject({ verified: false, detail: [{ code: 'keys.signatureMismatch' }] });
+    expect(english(mismatch.detail)).toMatch(/^Not verified: X-Signature does not verify/);
     expect(
       audit
         .query({ objectId: key.id, action: 'signingKey.testSign' })

@@ -15,7 +15,7 @@ const auditFilter = z
     objectId: printable(128).min(1).optional(),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
-    message: 'the start must not be after the end',
+    message: 'input.startAfterEnd',
     path: ['from'],
   });
 

@@ -3,10 +3,11 @@
  * crosses IPC once, into the keychain), activated, retired, and tried on a body.
  */
 import { z } from 'zod';
+import type { Said } from '../../phrases/phrase.js';
 import { none, printable, type ChannelsOf, type EnvironmentName, type SchemasOf } from './shared.js';
 
 /** Signing keys are named by the id the app gave them (a UUID). */
-const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a signing key id');
+const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'keys.input.id');
 /** Longest validity of a generated certificate: three years. */
 export const MAX_KEY_DAYS = 1095;
 /** Room for an RSA key of 8192 bits and a certificate with long names; real ones are 1 to 6 kB. */
@@ -15,20 +16,17 @@ const MAX_PEM = 16 * 1024;
 const pemBlock = (labels: string) => new RegExp(`^\\s*-----BEGIN (${labels})-----\\r?\\n[A-Za-z0-9+/=\\r\\n]+-----END \\1-----\\s*$`);
 const privateKeyPem = z
   .string()
-  .max(MAX_PEM, 'is over 16 kB: not a private key')
-  .regex(pemBlock('PRIVATE KEY|RSA PRIVATE KEY|ENCRYPTED PRIVATE KEY'), 'must be one private key in PEM form (-----BEGIN PRIVATE KEY-----)')
-  .refine((s) => !s.includes('ENCRYPTED PRIVATE KEY'), 'is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)');
-const certificatePem = z
-  .string()
-  .max(MAX_PEM, 'is over 16 kB: not one certificate')
-  .regex(pemBlock('CERTIFICATE'), 'must be one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----)');
+  .max(MAX_PEM, 'keys.input.privateKeyTooBig')
+  .regex(pemBlock('PRIVATE KEY|RSA PRIVATE KEY|ENCRYPTED PRIVATE KEY'), 'keys.input.privateKeyPem')
+  .refine((s) => !s.includes('ENCRYPTED PRIVATE KEY'), 'keys.input.privateKeyEncrypted');
+const certificatePem = z.string().max(MAX_PEM, 'keys.input.certificateTooBig').regex(pemBlock('CERTIFICATE'), 'keys.input.certificatePem');
 
 export const keysSchemas = {
   'keys.list': none,
   'keys.generate': z.strictObject({
     /** The certificate's subject (CN). */
-    merchantLogin: printable(255).trim().min(1, 'enter the merchant login'),
-    days: z.number().int('whole days only').min(1, 'at least 1 day').max(MAX_KEY_DAYS, `at most ${MAX_KEY_DAYS} days (three years)`),
+    merchantLogin: printable(255).trim().min(1, 'keys.input.merchantLogin'),
+    days: z.number().int('keys.input.wholeDays').min(1, 'keys.input.atLeastOneDay').max(MAX_KEY_DAYS, 'keys.input.atMostDays'),
   }),
   /** The private key crosses IPC this once, into the keychain; it is never sent back. */
   'keys.import': z.strictObject({ privateKeyPem, certificatePem }),
@@ -40,9 +38,9 @@ export const keysSchemas = {
     /** Signed as its UTF-8 bytes, exactly as typed. */
     body: z
       .string()
-      .min(1, 'type a body to sign')
-      .max(64 * 1024, 'is over 64 kB')
-      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'must not contain control characters other than line breaks and tabs'),
+      .min(1, 'keys.input.bodyEmpty')
+      .max(64 * 1024, 'keys.input.bodyTooBig')
+      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'keys.input.bodyControl'),
   }),
 } satisfies SchemasOf<ChannelsOf<'keys'>>;
 
@@ -71,8 +69,8 @@ export interface SigningKeysView {
   readonly signatureRequired: boolean;
   readonly expiryWarningDays: number;
   readonly maxDays: number;
-  /** Why the OS keychain cannot keep a new private key now (unavailable or locked); absent when it can. */
-  readonly keychainProblem?: string;
+  /** Why the OS keychain cannot keep a new private key now (unavailable or locked), as phrases; absent when it can. */
+  readonly keychainProblem?: Said;
 }
 
 export interface CertificateFile {
@@ -88,8 +86,8 @@ export interface TestSignatureResult {
   readonly xHash: string;
   readonly xSignature: string;
   readonly verified: boolean;
-  /** In words: verified, or why not, and whether a gateway would take the certificate today. */
-  readonly detail: string;
+  /** As phrases: verified, or why not, and whether a gateway would take the certificate today. */
+  readonly detail: Said;
 }
 
 /** What each of the workspace's channels answers. */

@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
+import type { Said } from '../../phrases/phrase.js';
 import type { ChannelName } from '../channels.js';
 import { none, printable, type ChannelsOf, type SchemasOf } from './shared.js';
 
 export { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
 
-const passphrase = printable(256).min(1, 'enter the passphrase');
+const passphrase = printable(256).min(1, 'roles.input.passphrase');
 
 export const rolesSchemas = {
   'roles.get': none,
@@ -18,7 +19,7 @@ export const rolesSchemas = {
   /** The first passphrase needs no current one; changing it does. */
   'roles.setPassphrase': z.strictObject({
     current: passphrase.optional(),
-    next: printable(256).min(MIN_PASSPHRASE, `must have at least ${MIN_PASSPHRASE} characters`),
+    next: printable(256).min(MIN_PASSPHRASE, 'roles.input.tooShort'),
   }),
 } satisfies SchemasOf<ChannelsOf<'roles'>>;
 
@@ -28,8 +29,8 @@ export interface RoleProfileView {
   readonly passphraseSet: boolean;
   /** Every channel this profile may call, for the screens to offer only what works. */
   readonly allowedChannels: readonly ChannelName[];
-  /** Why the profile cannot be read or changed now (the keychain cannot be used), in words. */
-  readonly problem?: string;
+  /** Why the profile cannot be read or changed now (the keychain cannot be used), as phrases. */
+  readonly problem?: Said;
 }
 
 /** What each of the workspace's channels answers. */

@@ -3,7 +3,8 @@
  * credentials (set or not, never the secret), and the currencies and per-charge maximums each accepts.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO_MESSAGE, hasUserinfo } from '../../gateway/environments.js';
+import { BASE_URL_USERINFO, hasUserinfo } from '../../gateway/environments.js';
+import type { Said } from '../../phrases/phrase.js';
 import {
   currencyNumeric,
   environment,
@@ -24,17 +25,17 @@ export const settingsSchemas = {
       environment: environment.optional(),
       language: z
         .string()
-        .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
+        .regex(/^[a-z]{2}$/, 'settings.input.language')
         .optional(),
     })
-    .refine((v) => Object.keys(v).length > 0, 'name at least one setting to change'),
+    .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
   'settings.setConnection': z.strictObject({
     environment,
     /** null clears the environment's own base URL. Credentials never ride in it (user:password@). */
     baseUrl: z
       .url({ protocol: /^https?$/ })
       .max(2048)
-      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO_MESSAGE)
+      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO)
       .nullable()
       .optional(),
     authMode: z.enum(['password', 'token']).optional(),
@@ -45,7 +46,7 @@ export const settingsSchemas = {
   'settings.setCredential': z.strictObject({
     environment: gatewayEnvironment,
     kind: z.enum(['password', 'token']),
-    secret: printable(1024).min(1, 'must not be empty'),
+    secret: printable(1024).min(1, 'settings.input.secretEmpty'),
   }),
   'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
   'settings.checkConnection': none,
@@ -64,7 +65,7 @@ export const settingsSchemas = {
     currencies: z
       .array(currencyNumeric)
       .max(200)
-      .refine((cs) => new Set(cs).size === cs.length, 'must not name a currency twice'),
+      .refine((cs) => new Set(cs).size === cs.length, 'settings.input.currencyTwice'),
   }),
 } satisfies SchemasOf<ChannelsOf<'settings'> | 'app.info'>;
 
@@ -88,9 +89,9 @@ export interface ConnectionView {
   readonly signatureRequired: boolean;
   /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
   readonly credentials?: { readonly password: boolean; readonly token: boolean };
-  /** Where requests go, or why the environment cannot be used yet. */
+  /** Where requests go, or why the environment cannot be used yet (each problem a phrase, said one after another with "; "). */
   readonly effectiveBaseUrl?: string;
-  readonly problem?: string;
+  readonly problem?: Said;
 }
 
 export interface SettingsView {
@@ -98,21 +99,21 @@ export interface SettingsView {
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
   /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
   readonly switchRefused?: SwitchRefusal;
-  /** Why the OS keychain cannot be used now, once, as sentences; absent when it can. */
-  readonly keychainProblem?: string;
+  /** Why the OS keychain cannot be used now, once, as phrases; absent when it can. */
+  readonly keychainProblem?: Said;
 }
 
 export interface SwitchRefusal {
   readonly environment: EnvironmentName;
-  readonly reason: string;
+  readonly reason: Said;
   readonly at: number;
 }
 
 export interface ConnectionCheck {
   readonly ok: boolean;
   readonly environment: EnvironmentName;
-  /** In words: connected, or the gateway's refusal (its own text), or why nothing answered. */
-  readonly message: string;
+  /** As phrases: connected, or the gateway's refusal (its own text quoted), or why nothing answered. */
+  readonly message: Said;
   /** The technical account of a failed check, for a "Details" disclosure. */
   readonly detail?: string;
 }

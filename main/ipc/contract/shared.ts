@@ -19,9 +19,7 @@ export const environment = z.enum(ENVIRONMENT_KINDS);
 /** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */
 export const gatewayEnvironment = z.enum(['test', 'production', 'custom']);
 export const minorUnits = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const orderId = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a gateway orderId (a UUID)');
+export const orderId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'input.orderId');
 
 export const none = z.strictObject({});
 // Printable text only: a secret or a reference with control characters is a paste accident.
@@ -29,13 +27,13 @@ export const printable = (max: number) =>
   z
     .string()
     .max(max)
-    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+    .regex(/^[^\p{Cc}]*$/u, 'input.controlCharacters');
 
 /** ISO 4217 numeric code, as the gateway takes currencies. */
-export const currencyNumeric = z.string().regex(/^\d{3}$/, 'must be an ISO 4217 numeric currency code, e.g. 643');
+export const currencyNumeric = z.string().regex(/^\d{3}$/, 'input.currency');
 
-export const clientId = printable(255).trim().min(1, 'card.clientId');
-export const bindingId = printable(255).trim().min(1, 'card.bindingId');
+export const clientId = printable(255).trim().min(1, 'input.clientId');
+export const bindingId = printable(255).trim().min(1, 'input.bindingId');
 
 export type EnvironmentName = z.infer<typeof environment>;
 

@@ -6,4 +6,16 @@ export const ipc = {
   notAppWindow: "Refused: the call did not come from the app's own window.",
   noAnswer: 'The app did not answer: it may be closing. Try again.',
   unknownChannel: 'The app does not know the request {{channel}}.',
+  /** The browser-mode host's refusals of a call before it reaches the dispatcher (ipc/httpHost.ts). */
+  host: {
+    wrongHost: 'Wrong Host header',
+    otherOrigin: 'Requests from other origins are refused',
+    noOrigin: 'Requests without an Origin are refused',
+    token: 'Missing or wrong token: open the address the app printed when it started',
+    postOnly: 'Calls are POST requests',
+    getOnly: 'Only GET here',
+    tooLarge: 'The request is over 20 MB',
+    notJson: 'The request body is not JSON',
+    unreadable: 'The request could not be read',
+  },
 } as const;

@@ -9,6 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
 import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -89,7 +90,7 @@ type Confirming = { readonly action: 'activate' | 'retire'; readonly key: Signin
 
 export function KeysWorkspace() {
   const id = useId();
-  const { t } = useTranslation('keys');
+  const { t, i18n } = useTranslation('keys');
   const queries = useQueryClient();
   const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0 });
   const [dialog, setDialog] = useState<'generate' | 'import'>();
@@ -139,7 +140,7 @@ export function KeysWorkspace() {
       </div>
       {view.keychainProblem && (
         <p id={`${id}-keychain`} className="panel warning-panel" role="note">
-          {t('keychainProblem', { problem: view.keychainProblem })}
+          {t('keychainProblem', { problem: say(i18n, view.keychainProblem) })}
         </p>
       )}
       <p className="muted">{t(view.signatureRequired ? 'introSigned' : 'introUnsigned', { environment })}</p>
@@ -504,7 +505,7 @@ function TestSignature({
   readonly onSigned: () => void;
 }) {
   const id = useId();
-  const { t } = useTranslation('keys');
+  const { t, i18n } = useTranslation('keys');
   const [body, setBody] = useState(SAMPLE_BODY);
   const sign = useMutation({
     mutationFn: () => call('keys.testSign', { id: selected.id, body }),
@@ -570,7 +571,7 @@ function TestSignature({
             </dd>
           </dl>
           <p className={result.verified ? 'ok-text' : 'field-error'} role={result.verified ? 'status' : 'alert'}>
-            {result.detail}
+            {say(i18n, result.detail)}
           </p>
         </div>
       )}

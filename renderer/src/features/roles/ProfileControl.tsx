@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
 import type { Role, RoleProfileView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
@@ -54,7 +55,7 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
   // Setting the first passphrase is the one thing a fresh installation's dialog is for; changing it is rare.
   // 'opened': by the button, which the form replaces; focus then goes to its first field rather than being lost.
   const [passphraseForm, setPassphraseForm] = useState<'hidden' | 'shown' | 'opened'>(profile.passphraseSet ? 'hidden' : 'shown');
-  const { t } = useTranslation('roles');
+  const { t, i18n } = useTranslation('roles');
   return (
     <div className="profile-dialog">
       <p>
@@ -67,7 +68,7 @@ function ProfileDialog({ profile, onClose }: { readonly profile: RoleProfileView
       </p>
       {profile.problem && (
         <p className="field-error" role="alert">
-          {t('problem', { problem: profile.problem })}
+          {t('problem', { problem: say(i18n, profile.problem) })}
         </p>
       )}
       {profile.passphraseSet ? (

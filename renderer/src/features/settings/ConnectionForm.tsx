@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
 import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
@@ -22,7 +23,7 @@ export function ConnectionForm({
   readonly current: boolean;
 }) {
   const id = useId();
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const name = t(`environment.${environment}`);
   const [baseUrl, setBaseUrl] = useState(connection.baseUrl ?? '');
   const [authMode, setAuthMode] = useState(connection.authMode);
@@ -51,7 +52,7 @@ export function ConnectionForm({
         {name}
         {current && <span className="badge tone-info">{t('connection.inUse')}</span>}
       </h2>
-      {connection.problem && <p className="muted">{connection.problem}</p>}
+      {connection.problem && <p className="muted">{connection.problem.map((p) => say(i18n, p)).join('; ')}</p>}
       <form
         className="grid-form"
         onSubmit={(e) => {

@@ -7,6 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
 import type { EnvironmentName, SettingsView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { keys, useSettings } from '../../api/queries';
@@ -41,7 +42,7 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
 
 export function SettingsWorkspace() {
   const settings = useSettings();
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   if (settings.isPending) return <p role="status">{t('loading')}</p>;
   if (settings.isError) return <ErrorNotice error={settings.error} />;
   const view = settings.data;
@@ -51,7 +52,7 @@ export function SettingsWorkspace() {
       {/* Said once here, not in every connection: it is one keychain. */}
       {view.keychainProblem && (
         <p className="panel warning-panel" role="note" aria-label={t('keychain')}>
-          {view.keychainProblem}
+          {say(i18n, view.keychainProblem)}
         </p>
       )}
       <GeneralSettings view={view} />
@@ -67,7 +68,7 @@ export function SettingsWorkspace() {
 
 function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const g = view.general;
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   // The choice waiting for confirmation; the selector itself always shows main's environment in use.
@@ -120,20 +121,23 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
         <p id="environment-refused" className="field-error" role="alert">
           {t('general.refused', {
             environment: t(`environment.${refused.environment}`),
-            reason: sentence(refused.reason),
+            reason: sentence(say(i18n, refused.reason)),
             current: t(`environment.${g.environment}`),
           })}
         </p>
       )}
       {check.data?.ok && (
         <p className="ok-text" role="status">
-          {t('general.checked', { environment: t(`environment.${check.data.environment}`), message: check.data.message })}
+          {t('general.checked', { environment: t(`environment.${check.data.environment}`), message: say(i18n, check.data.message) })}
         </p>
       )}
       {check.data && !check.data.ok && (
         <ErrorNotice
           className="field-error"
-          message={t('general.checked', { environment: t(`environment.${check.data.environment}`), message: check.data.message })}
+          message={t('general.checked', {
+            environment: t(`environment.${check.data.environment}`),
+            message: say(i18n, check.data.message),
+          })}
           detail={check.data.detail}
         />
       )}

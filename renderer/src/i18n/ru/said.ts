@@ -9,13 +9,19 @@ import { audit } from './said/audit.js';
 import { batch } from './said/batch.js';
 import { card } from './said/card.js';
 import { charge } from './said/charge.js';
+import { console } from './said/console.js';
 import { gateway } from './said/gateway.js';
 import { input } from './said/input.js';
 import { ipc } from './said/ipc.js';
+import { keychain } from './said/keychain.js';
+import { keys } from './said/keys.js';
 import { limit } from './said/limit.js';
 import { operation } from './said/operation.js';
 import { order } from './said/order.js';
 import { reconciliation } from './said/reconciliation.js';
+import { roles } from './said/roles.js';
+import { settings } from './said/settings.js';
+import { storage } from './said/storage.js';
 import { sync } from './said/sync.js';
 
 export const said: Catalogue<typeof phrasesEn> = {
@@ -24,12 +30,18 @@ export const said: Catalogue<typeof phrasesEn> = {
   batch,
   card,
   charge,
+  console,
   gateway,
   input,
   ipc,
+  keychain,
+  keys,
   limit,
   operation,
   order,
   reconciliation,
+  roles,
+  settings,
+  storage,
   sync,
 };

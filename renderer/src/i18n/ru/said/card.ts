@@ -3,8 +3,6 @@ import type { card as en } from '../../../../../main/phrases/en/card.js';
 import type { Catalogue } from '../../catalogue.js';
 
 export const card: Catalogue<typeof en> = {
-  clientId: 'укажите ID клиента',
-  bindingId: 'укажите ID связки',
   number: 'должен состоять из 12–19 цифр без пробелов',
   checkDigit: 'не является номером карты: неверная контрольная цифра (опечатка?)',
   expiryFormat: 'должен быть месяцем в формате ГГГГММ, например 202912',

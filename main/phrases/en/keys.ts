@@ -1,0 +1,38 @@
+/** Signing keys (main/services/signingKeys.ts): refusals, and what a test signature proved. */
+export const keys = {
+  state: { active: 'active', inactive: 'inactive', retired: 'retired' },
+  certificateUnreadable: 'The certificate cannot be read: it is not an X.509 certificate in PEM form',
+  privateKeyUnreadable: 'The private key cannot be read: it is not an unencrypted private key in PEM form',
+  notRsa2048: 'The key must be 2048-bit RSA, as the gateway requires; this one is {{found}}',
+  notThisKey: 'The certificate does not belong to this key',
+  alreadyHere: 'This certificate is already here ({{state}}, fingerprint {{fingerprint}})',
+  retiredCannotSignAgain: 'A retired key cannot sign again',
+  expiredCannotActivate: 'An expired certificate cannot be activated',
+  activeCannotRetire: 'This key signs requests now; activate another key before retiring it',
+  retiredCannotSign: 'A retired key cannot sign: its private key was deleted from the keychain',
+  privateKeyMissing: 'The private key of signing key {{fingerprint}} is missing from the keychain',
+  activePrivateKeyMissing: 'The private key of the active signing key {{fingerprint}} is missing from the keychain',
+  notFound: 'No such signing key in this environment',
+  verified: "Verified: X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key.",
+  hashMismatch: "Not verified: X-Hash is not the body's SHA-256.",
+  signatureMismatch:
+    "Not verified: X-Signature does not verify with the certificate's public key (the private key in the keychain is not this certificate's).",
+  expiredOn: 'The certificate expired on {{at}}; a gateway refuses it.',
+  notYetValid: 'The certificate is not valid before {{at}}.',
+  /** The contract's own refusals of a signing-key input. */
+  input: {
+    id: 'must be a signing key id',
+    privateKeyTooBig: 'is over 16 kB: not a private key',
+    privateKeyPem: 'must be one private key in PEM form (-----BEGIN PRIVATE KEY-----)',
+    privateKeyEncrypted: 'is encrypted; decrypt it first (openssl pkey -in key.pem -out plain.pem)',
+    certificateTooBig: 'is over 16 kB: not one certificate',
+    certificatePem: 'must be one X.509 certificate in PEM form (-----BEGIN CERTIFICATE-----)',
+    merchantLogin: 'enter the merchant login',
+    wholeDays: 'whole days only',
+    atLeastOneDay: 'at least 1 day',
+    atMostDays: 'at most {{max}} days (three years)',
+    bodyEmpty: 'type a body to sign',
+    bodyTooBig: 'is over 64 kB',
+    bodyControl: 'must not contain control characters other than line breaks and tabs',
+  },
+} as const;

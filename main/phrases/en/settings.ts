@@ -1,0 +1,37 @@
+/** Settings and environments (main/services/settings.ts, appCore.ts, gateway/environments.ts). */
+export const settings = {
+  /** An environment named inside a sentence. */
+  env: { sandbox: 'sandbox', test: 'test', production: 'production', custom: 'custom' },
+  sandboxNotRunning: 'The embedded sandbox is not running',
+  baseUrlUserinfo:
+    'The base URL must not contain a user name or password (user:password@): the API user and password are kept in the OS keychain; enter them in the credential fields',
+  baseUrlUserinfoOf:
+    'The base URL must not contain a user name or password (user:password@): the API user and password are kept in the OS keychain; enter them in the credential fields (the {{environment}} environment)',
+  baseUrlHadUserinfo:
+    'The saved base URL contained a user name or password (user:password@), which is no longer accepted: it is shown and used without them; check it and save the connection again to remove them from the settings file, and keep the API user and password in the credential fields (the password goes to the OS keychain)',
+  noBaseUrl: 'No base URL is configured for the {{environment}} environment',
+  notAUrl: 'The {{environment}} base URL is not a URL: {{url}}',
+  httpsOnly: 'The {{environment}} environment must use HTTPS, not {{protocol}}',
+  unsupportedProtocol: 'Unsupported protocol {{protocol}}',
+  invalidSettings: 'Invalid settings: {{fields}}',
+  invalidConnection: 'Invalid connection: {{fields}}',
+  sandboxCredentials: "The sandbox's credentials are fixed and public; nothing to store",
+  noEnvironmentOpen: 'No environment is open',
+  noToken: 'No API token is set for {{environment}}',
+  noPassword: 'The API user and password for {{environment}} are not both set',
+  signatureNoKey: '{{environment}} requires signed requests and no signing key is active',
+  keyActiveBut: 'The key is active, but {{environment}} cannot be used until this is fixed:',
+  savedBut: 'Saved, but {{environment}} cannot be used until this is fixed:',
+  keychainLocked: 'its credentials are kept in the OS keychain, which is locked',
+  keychainUnusable: 'its credentials are kept in the OS keychain, which cannot be used now',
+  connected: 'Connected: the gateway answered',
+  credentialsAccepted: 'Connected: the gateway accepted the credentials',
+  /** Currencies and per-charge maximums (main/services/chargeLimits.ts). */
+  /** The contract's own refusals of a settings input. */
+  input: {
+    language: 'must be a two-letter language code',
+    nothingToChange: 'name at least one setting to change',
+    secretEmpty: 'must not be empty',
+    currencyTwice: 'must not name a currency twice',
+  },
+} as const;
