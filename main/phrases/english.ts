@@ -45,6 +45,15 @@ export function english(said: Phrase | Said): string {
   );
 }
 
+/** The names of the values a code's English uses, in any of its plural forms. */
+export function holesOf(code: string): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const count of [undefined, 0, 1, 2, 5, 21, 1.5]) {
+    for (const m of template(code, count).matchAll(/\{\{(\w+)\}\}/g)) names.add(m[1]!);
+  }
+  return names;
+}
+
 /** Whether `code` names a phrase of the catalogue (a schema's message may be one: ipc/errors.ts). */
 export function isPhraseCode(code: string): code is PhraseCode {
   // With a count, a plural code finds its `_other` form and any other code its own text.

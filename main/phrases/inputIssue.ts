@@ -6,7 +6,7 @@
  */
 import type { ZodError } from 'zod';
 import { maskCardNumbers } from '../services/cardNumbers.js';
-import { isPhraseCode } from './english.js';
+import { holesOf, isPhraseCode } from './english.js';
 import { phrase, type Phrase } from './phrase.js';
 
 type Issue = ZodError['issues'][number];
@@ -69,7 +69,10 @@ const ZOD_OWN = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)\b/;
 /** One issue as a phrase: the schema's own code with its values, or zod's kind of issue. */
 export function issuePhrase(issue: Issue): Phrase {
   if (isPhraseCode(issue.message)) {
-    const params = { ...bounds(issue), ...('params' in issue && issue.params ? issue.params : {}) };
+    // Only the values its words use: a bound the message does not name stays out of the phrase.
+    const holes = holesOf(issue.message);
+    const given: Record<string, unknown> = { ...bounds(issue), ...('params' in issue && issue.params ? issue.params : {}) };
+    const params = Object.fromEntries(Object.entries(given).filter(([name]) => holes.has(name)));
     return (Object.keys(params).length > 0 ? { code: issue.message, params } : { code: issue.message }) as Phrase;
   }
   // A schema's own English message not yet made a code (issue 16 converts them part by part): quoted.

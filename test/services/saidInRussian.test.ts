@@ -56,15 +56,15 @@ describe('settings, keys and the role profile in Russian', () => {
     expect(stale.code).toBe('settings');
     expect(stale.said).toEqual([
       {
-        code: 'settings.limits.productionMismatch',
-        params: { currency: 'RUB (643)', before: { minor: 123_456, currency: '643' }, confirmed: { code: 'settings.limits.none' } },
+        code: 'limit.confirmedStale',
+        params: { currency: 'RUB (643)', maximum: { minor: 123_456, currency: '643' }, confirmed: { code: 'limit.none' } },
       },
     ]);
-    expect(stale.message).toMatch(/^Production's maximum in RUB \(643\) is RUB\s1,234\.56, not none as confirmed; nothing was changed\./);
+    expect(stale.message).toMatch(/^Production's maximum in RUB \(643\) is RUB 1234\.56, not none as confirmed; nothing was changed\./);
     setFormattingLanguage('ru', 'ru-RU');
     try {
       const text = say(ru, stale.said);
-      expect(text).toMatch(/^Максимум боевой среды в RUB \(643\) сейчас: 1\s234,56\sRUB, а подтверждён был другой: не задан;/);
+      expect(text).toMatch(/^Максимум в боевой среде для RUB \(643\) сейчас: 1\s234,56\sRUB, а подтверждено было: не задан;/);
       noEnglish(text);
     } finally {
       setFormattingLanguage('en', 'en-US');
