@@ -7,6 +7,23 @@
 import { ActionCode } from './engine/cards.js';
 
 type Lang = 'en' | 'ru';
+
+/**
+ * A detail in both languages, passed to message() as an argument: the template picks the request's
+ * language for it as for itself. Values (amounts, statuses, ids, parameter names) stay plain arguments.
+ */
+export interface Texts {
+  readonly en: string;
+  readonly ru: string;
+}
+
+export function texts(en: string, ru: string): Texts {
+  return { en, ru };
+}
+
+/** An argument of a message: a value shown as it is, or a detail in both languages. */
+export type MessageArg = string | number | Texts;
+
 type Catalogue = Record<string, Record<Lang, string>>;
 
 const TEXTS = {
@@ -65,8 +82,16 @@ function lang(language: string | undefined): Lang {
   return language?.toLowerCase() === 'ru' ? 'ru' : 'en';
 }
 
-export function message(id: MessageId, language: string | undefined, ...args: (string | number)[]): string {
-  return TEXTS[id][lang(language)].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+/** The text of a detail in the request's language. */
+function inLanguage(arg: MessageArg, language: string | undefined): string {
+  return typeof arg === 'object' ? arg[lang(language)] : String(arg);
+}
+
+export function message(id: MessageId, language: string | undefined, ...args: MessageArg[]): string {
+  return TEXTS[id][lang(language)].replace(/\{(\d)\}/g, (_, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? '' : inLanguage(arg, language);
+  });
 }
 
 export function actionCodeDescription(code: number, language: string | undefined): string {
