@@ -39,7 +39,7 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
       'wrong',
       language,
       'token',
-      texts('either token, or userName and password, not both', 'либо token, либо userName и password, но не всё вместе'),
+      texts('either token, or userName and password, not both', 'либо token, либо userName и password, но не то и другое вместе'),
     );
   }
   if (tok !== undefined) {

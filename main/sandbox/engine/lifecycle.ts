@@ -328,7 +328,7 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
     );
   }
   if (order.reversalAttempted) {
-    refuse(7, 'wrongState', language, order.status, texts('a reversal was already attempted', 'попытка отмены уже была'));
+    refuse(7, 'wrongState', language, order.status, texts('a reversal was already attempted', 'попытка отмены уже была сделана'));
   }
   const held = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   const partial = amount !== undefined && amount !== 0 && amount !== held;
