@@ -590,3 +590,34 @@ it('keeps a Russian refusal in Russian words and its values as they are', async 
     'Операция недоступна в статусе заказа 2: списание возможно только для заказа с удержанной суммой',
   );
 });
+
+describe('a refusal follows the request’s language, not the one the order was registered with', () => {
+  const other = (l: Language): Language => (l === 'en' ? 'ru' : 'en');
+  const cases: Case[] = [
+    {
+      name: 'an initiating payment of an order without clientId',
+      en: 'Stored credential cannot be used: tii CI stores a credential and needs an order registered with clientId',
+      run: async (l) => pay(await registered(other(l)), l, { tii: 'CI' }),
+    },
+    {
+      name: 'a 3DS2 repeated request with another transaction',
+      en: 'Wrong value of parameter threeDSServerTransId: the identifier the first request of this order returned expected',
+      run: async (l) => {
+        const orderId = await registered(other(l));
+        await pay(orderId, other(l), {}, CARDS.frictionless);
+        return pay(orderId, l, { threeDSServerTransId: 'not-the-transaction' }, CARDS.frictionless);
+      },
+    },
+    {
+      name: 'a binding paid for an order without clientId',
+      en: 'Stored credential cannot be used: a stored-credential payment needs the clientId that owns the binding',
+      run: async (l) => form('paymentOrderBinding.do', l, { mdOrder: await registered(other(l)), bindingId: (await seeded()).bindingId }),
+    },
+  ];
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    expect(said(await c.run('en')).text).toBe(c.en);
+    const ru = said(await c.run('ru')).text;
+    expect(ru).toMatch(/[а-яё]/i);
+    expect(latinWords(ru).filter((w) => !ALLOWED.has(w))).toEqual([]);
+  });
+});

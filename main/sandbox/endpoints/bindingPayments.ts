@@ -53,7 +53,7 @@ export const bindingPaymentEndpoints = [
       const order = findOrder(ctx, p.mdOrder);
       requirePayable(ctx.core, order, language);
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, language);
-      requireOwner(order, binding);
+      requireOwner(order, binding, language);
       requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
       requirePaymentEmail(p.email ?? order.email, language);
       const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');

@@ -65,6 +65,7 @@ function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
     cvc,
     paymentWay: 'CARD',
     threeDSServerTransId: p.threeDSServerTransId,
+    language: ctx.language,
   });
   return answer(ctx, order, outcome);
 }
@@ -133,7 +134,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
     return answer(ctx, order, { kind: 'settled' });
   }
-  const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams');
+  const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams', language);
   const outcome = payWithCard(core, {
     order,
     card: card!.card,
@@ -142,6 +143,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     credential,
     tii: p.tii,
     external: externalAuthentication(p.jsonParams, p.threeDSProtocolVersion, language),
+    language,
   });
   return answer(ctx, order, outcome);
 }

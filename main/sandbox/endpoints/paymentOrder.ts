@@ -41,6 +41,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
         { ...order.jsonParams, ...p.jsonParams },
         p.bindingNotNeeded ?? false,
         'jsonParams',
+        language,
       );
       const outcome = payWithCard(core, {
         order,
@@ -51,6 +52,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
         tii: p.tii,
         threeDSServerTransId: transId,
         external: externalAuthentication(p.jsonParams, p.threeDSProtocolVersion, language),
+        language,
       });
       if (outcome.kind !== 'settled') return { errorCode: 0, ...threeDSFields(core, order, outcome, language) };
     }

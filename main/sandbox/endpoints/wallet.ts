@@ -124,7 +124,7 @@ function pay(
       ? { ...extra, totalInstallmentAmount: Number(extra.installments) * Math.max(w.amount, 1) }
       : extra;
   const tii = p.tii ?? (w.verifyOnly ? 'CI' : undefined);
-  const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters');
+  const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters', language);
   payDirect(core, order, { card: w.card, paymentWay: way, eci: w.eci }, { credential });
   return { success: true, data: { orderId: order.id }, orderStatus: walletOrderStatus(order, language) };
 }

@@ -29,6 +29,7 @@ const CATEGORY_BY_TII: Partial<Record<Tii, BindingCategory>> = { CI: 'COMMON', R
  * II). The category comes from tii, else from the attributes (flows 3 and 5), else COMMON.
  *
  * @param prefix where the attributes came from, for error paths (jsonParams or additionalParameters)
+ * @param language the paying request's, for its refusals (the order's where no request pays)
  */
 export function credentialIntent(
   order: Order,
@@ -36,13 +37,14 @@ export function credentialIntent(
   attributes: Record<string, unknown>,
   bindingNotNeeded: boolean,
   prefix: string,
+  language: string = order.language,
 ): CredentialIntent | undefined {
   const initiating = tii !== undefined ? CATEGORY_BY_TII[tii] : undefined;
   if (initiating && !order.clientId) {
     refuse(
       5,
       'credentialRule',
-      order.language,
+      language,
       texts(
         `tii ${tii} stores a credential and needs an order registered with clientId`,
         `с tii ${tii} сохраняется связка, и заказ должен быть зарегистрирован с clientId`,
@@ -55,7 +57,7 @@ export function credentialIntent(
   const parsed = attributeSchema.safeParse(attributes);
   if (!parsed.success) {
     const v = toViolation(parsed.error.issues[0]!);
-    throw violationError({ ...v, path: `${prefix}.${v.path}` }, order.language);
+    throw violationError({ ...v, path: `${prefix}.${v.path}` }, language);
   }
   const a = parsed.data;
   const category: BindingCategory =
@@ -68,7 +70,7 @@ export function credentialIntent(
 
   if (category === 'INSTALLMENT') {
     const missing = INSTALLMENT_REQUIRED.find((k) => a[k] === undefined);
-    if (missing) throw violationError({ path: `${prefix}.${missing}`, kind: 'missing', rule: 'missing' }, order.language);
+    if (missing) throw violationError({ path: `${prefix}.${missing}`, kind: 'missing', rule: 'missing' }, language);
     return {
       category,
       recurring: { frequency: a.recurringFrequency!, expiry: a.recurringExpiry! },
@@ -138,8 +140,8 @@ export function requireClient(clientId: string | undefined, binding: Binding, la
     refuse(5, 'credentialRule', language, texts('the binding belongs to another clientId', 'связка принадлежит другому clientId'));
 }
 
-export function requireOwner(order: Order, binding: Binding): void {
-  requireClient(order.clientId, binding, order.language);
+export function requireOwner(order: Order, binding: Binding, language: string): void {
+  requireClient(order.clientId, binding, language);
 }
 
 /** `tii`: the tii the endpoint was called with, where the category follows from it. */

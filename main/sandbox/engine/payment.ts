@@ -22,6 +22,8 @@ export interface CardPaymentRequest {
   readonly threeDSServerTransId?: string;
   /** Authentication done by the merchant's own 3DS server (external mode). */
   readonly external?: { readonly eci: string; readonly version?: string };
+  /** The paying request's language, for its refusals; the order's where no request pays (the payment page). */
+  readonly language?: string;
 }
 
 export type CardOutcome =
@@ -87,7 +89,7 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
     refuse(
       5,
       'wrong',
-      order.language,
+      r.language ?? order.language,
       'threeDSServerTransId',
       texts(
         'the identifier the first request of this order returned',
@@ -96,7 +98,7 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
     );
   }
   if (pending.attempt.card.panFingerprint !== r.card.panFingerprint) {
-    refuse(5, 'wrong', order.language, '$PAN', texts('the card of the first request', 'карта из первого запроса'));
+    refuse(5, 'wrong', r.language ?? order.language, '$PAN', texts('the card of the first request', 'карта из первого запроса'));
   }
   const attempt: PaymentAttempt = { ...pending.attempt, threeDSVersion: '2.2.0' };
   switch (attempt.card.profile) {
