@@ -48,8 +48,9 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
     if (!m) refuse(5, 'accessDenied', language);
     return m;
   }
-  if (user === undefined)
+  if (user === undefined) {
     refuse(4, 'missing', language, mode === 'userPassword' ? 'userName' : texts('userName (or token)', 'userName (или token)'));
+  }
   if (pass === undefined) refuse(4, 'missing', language, 'password');
   checkRule(userName, user, 'userName', language);
   checkRule(password, pass, 'password', language);

@@ -70,7 +70,8 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = formatPath(issue.path);
-    // A field missing inside the token is a wrong token (5), not a missing parameter (4); other rules are the spec's notation.
+    // A field missing inside the token makes the token wrong (5), not a parameter missing (4); any other
+    // rule is the spec's notation from main/protocol.
     const rule = issue.message === 'missing' ? texts('present', 'наличие значения') : issue.message;
     refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, rule);
   }

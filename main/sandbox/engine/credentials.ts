@@ -126,18 +126,16 @@ export function isExpired(binding: Binding, now: number): boolean {
 
 /** The paying client must own the credential; a stored-credential payment without clientId fails. */
 export function requireClient(clientId: string | undefined, binding: Binding, language: string): void {
-  if (!clientId)
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(
-        'a stored-credential payment needs the clientId that owns the binding',
-        'для платежа по связке нужен clientId владельца связки',
-      ),
+  if (!clientId) {
+    const rule = texts(
+      'a stored-credential payment needs the clientId that owns the binding',
+      'для платежа по связке нужен clientId владельца связки',
     );
-  if (clientId !== binding.clientId)
+    refuse(5, 'credentialRule', language, rule);
+  }
+  if (clientId !== binding.clientId) {
     refuse(5, 'credentialRule', language, texts('the binding belongs to another clientId', 'связка принадлежит другому clientId'));
+  }
 }
 
 export function requireOwner(order: Order, binding: Binding, language: string): void {

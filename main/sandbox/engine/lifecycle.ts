@@ -383,8 +383,9 @@ export function refund(core: Core, order: Order, r: RefundRequest, language: str
   }
   const left = order.depositedAmount - order.refundedAmount;
   const value = r.amount === 0 ? left : r.amount;
-  if (value > left)
+  if (value > left) {
     refuse(5, 'wrongAmount', language, texts(`more than the ${left} left to refund`, `больше остатка для возврата ${left}`));
+  }
   const record: RefundRecord = {
     date: core.clock.now(),
     amount: value,
