@@ -5,7 +5,7 @@
 import { password, token, userName } from '../protocol/common.js';
 import type { AuthMode } from '../protocol/endpoints.js';
 import { GatewayError, refuse } from './errors.js';
-import { message } from './messages.js';
+import { message, texts } from './messages.js';
 import type { Merchant } from './state/model.js';
 import type { SandboxState } from './state/store.js';
 
@@ -25,10 +25,22 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
   const pass = text(params, 'password');
   const tok = text(params, 'token');
   if (tok !== undefined && mode === 'userPassword') {
-    refuse(5, 'wrong', language, 'token', 'userName and password: this request does not accept a token');
+    refuse(
+      5,
+      'wrong',
+      language,
+      'token',
+      texts('userName and password: this request does not accept a token', 'userName и password: этот запрос не принимает token'),
+    );
   }
   if (tok !== undefined && (user !== undefined || pass !== undefined)) {
-    refuse(5, 'wrong', language, 'token', 'either token, or userName and password, not both');
+    refuse(
+      5,
+      'wrong',
+      language,
+      'token',
+      texts('either token, or userName and password, not both', 'либо token, либо userName и password, но не то и другое вместе'),
+    );
   }
   if (tok !== undefined) {
     checkRule(token, tok, 'token', language);
@@ -36,7 +48,9 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
     if (!m) refuse(5, 'accessDenied', language);
     return m;
   }
-  if (user === undefined) refuse(4, 'missing', language, mode === 'userPassword' ? 'userName' : 'userName (or token)');
+  if (user === undefined) {
+    refuse(4, 'missing', language, mode === 'userPassword' ? 'userName' : texts('userName (or token)', 'userName (или token)'));
+  }
   if (pass === undefined) refuse(4, 'missing', language, 'password');
   checkRule(userName, user, 'userName', language);
   checkRule(password, pass, 'password', language);

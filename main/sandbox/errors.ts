@@ -3,7 +3,7 @@
  * request's language. Handlers throw it; the router renders it.
  */
 import type { FieldViolation } from '../protocol/violations.js';
-import { message, type MessageId } from './messages.js';
+import { message, type MessageArg, type MessageId } from './messages.js';
 
 export class GatewayError extends Error {
   constructor(
@@ -14,7 +14,7 @@ export class GatewayError extends Error {
   }
 }
 
-export function refuse(code: number, id: MessageId, language: string | undefined, ...args: (string | number)[]): never {
+export function refuse(code: number, id: MessageId, language: string | undefined, ...args: MessageArg[]): never {
   throw new GatewayError(code, message(id, language, ...args));
 }
 

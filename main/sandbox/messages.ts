@@ -1,12 +1,34 @@
 /**
- * Texts the sandbox answers with, in the request's language (English and Russian; any other language
- * falls back to English). Clients must never hard-code them; the sandbox translating them keeps that honest.
- * Every answer's text comes from here, except a body the sandbox cannot read (http/body.ts: not UTF-8, not
- * JSON, too large, the wrong Content-Type), which is refused in English: the language is in that body.
+ * Texts the sandbox answers gateway requests with, in the request's language (English and Russian; any
+ * other language falls back to English). Clients must never hard-code them; the sandbox translating them
+ * keeps that honest. Every answer's text is a template from here, and what a refusal fills in is a value
+ * shown as it is (an amount, a status, an id, a parameter name), a field rule as main/protocol words it
+ * (the spec's notation, "String [1..36]"), or a detail in both languages built with texts() where the
+ * refusal is made. Not from here, and in English: a body the sandbox cannot read (http/body.ts: not UTF-8,
+ * not JSON, too large, the wrong Content-Type), as the language is in that body; the plain-text body of an
+ * injected HTTP fault (http/gateway.ts), as a proxy's would be; and the cardholder's HTML pages
+ * (endpoints/pages.ts), which quote a refusal in the order's language.
  */
 import { ActionCode } from './engine/cards.js';
 
 type Lang = 'en' | 'ru';
+
+/**
+ * A detail in both languages, passed to message() as an argument: the template picks the request's
+ * language for it as for itself. Values (amounts, statuses, ids, parameter names) stay plain arguments.
+ */
+export interface Texts {
+  readonly en: string;
+  readonly ru: string;
+}
+
+export function texts(en: string, ru: string): Texts {
+  return { en, ru };
+}
+
+/** An argument of a message: a value shown as it is, or a detail in both languages. */
+export type MessageArg = string | number | Texts;
+
 type Catalogue = Record<string, Record<Lang, string>>;
 
 const TEXTS = {
@@ -65,8 +87,16 @@ function lang(language: string | undefined): Lang {
   return language?.toLowerCase() === 'ru' ? 'ru' : 'en';
 }
 
-export function message(id: MessageId, language: string | undefined, ...args: (string | number)[]): string {
-  return TEXTS[id][lang(language)].replace(/\{(\d)\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
+/** The text of a detail in the request's language. */
+function inLanguage(arg: MessageArg, language: string | undefined): string {
+  return typeof arg === 'object' ? arg[lang(language)] : String(arg);
+}
+
+export function message(id: MessageId, language: string | undefined, ...args: MessageArg[]): string {
+  return TEXTS[id][lang(language)].replace(/\{(\d)\}/g, (_, i: string) => {
+    const arg = args[Number(i)];
+    return arg === undefined ? '' : inLanguage(arg, language);
+  });
 }
 
 export function actionCodeDescription(code: number, language: string | undefined): string {

@@ -8,6 +8,8 @@ import { type z } from 'zod';
 import { refuse } from '../errors.js';
 import {
   activeBinding,
+  noCvc,
+  onePhaseOnly,
   recordInstallment,
   requireAgreementInForce,
   requireCategory,
@@ -17,7 +19,7 @@ import {
 } from '../engine/credentials.js';
 import { isPaidOrder, registerOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
-import { actionCodeDescription, message } from '../messages.js';
+import { actionCodeDescription, message, texts } from '../messages.js';
 import { OrderStatus, type Binding, type Order } from '../state/model.js';
 import { extendedStatus, redirectAfter } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
@@ -51,14 +53,14 @@ export const bindingPaymentEndpoints = [
       const order = findOrder(ctx, p.mdOrder);
       requirePayable(ctx.core, order, language);
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, language);
-      requireOwner(order, binding);
+      requireOwner(order, binding, language);
       requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
       requirePaymentEmail(p.email ?? order.email, language);
       const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
       if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
       if (tii === 'U') {
-        if (p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', 'nothing: a merchant-initiated payment (tii U) carries no CVC');
-        if (order.twoPhase) refuse(5, 'credentialRule', language, 'tii U is allowed for one-phase payments only');
+        if (p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', noCvc('U'));
+        if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly('U'));
       }
       payWithBinding(ctx, order, binding, p.cvc);
       return {
@@ -92,10 +94,20 @@ export const bindingPaymentEndpoints = [
         requirePayable(core, order, language);
         requireClient(order.clientId, binding, language);
         requirePaymentEmail(order.email, language);
-        if (order.amount !== p.amount) refuse(5, 'wrongAmount', language, `${p.amount} differs from the registered ${order.amount}`);
+        if (order.amount !== p.amount) {
+          refuse(
+            5,
+            'wrongAmount',
+            language,
+            texts(
+              `${p.amount} differs from the registered ${order.amount}`,
+              `${p.amount} отличается от зарегистрированной суммы ${order.amount}`,
+            ),
+          );
+        }
         if (p.currency !== undefined && p.currency !== order.currency)
-          refuse(5, 'wrong', language, 'currency', `the registered ${order.currency}`);
-        if (order.twoPhase) refuse(5, 'credentialRule', language, 'tii I is allowed for one-phase payments only');
+          refuse(5, 'wrong', language, 'currency', texts(`the registered ${order.currency}`, `валюта заказа ${order.currency}`));
+        if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly('I'));
       } else {
         order = registerFor(ctx, p, binding);
       }

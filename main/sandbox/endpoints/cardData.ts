@@ -7,13 +7,16 @@ import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js'
 import type { Core } from '../engine/core.js';
 import type { CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
-import { message } from '../messages.js';
+import { message, texts, type Texts } from '../messages.js';
 import type { CardRecord, Order } from '../state/model.js';
 
 export interface CardData {
   readonly card: CardRecord;
   readonly cvc?: string;
 }
+
+/** The rule for a card number: its digits pass the Luhn check. */
+export const LUHN_RULE = texts('a card number that passes the Luhn check', 'номер карты, проходящий проверку по алгоритму Луна');
 
 export function cardFrom(
   fingerprint: CardFingerprint,
@@ -24,7 +27,7 @@ export function cardFrom(
   field: string,
   language: string,
 ): CardData {
-  if (!/^[0-9]{12,19}$/.test(pan) || !luhnValid(pan)) refuse(5, 'wrong', language, field, 'a card number that passes the Luhn check');
+  if (!/^[0-9]{12,19}$/.test(pan) || !luhnValid(pan)) refuse(5, 'wrong', language, field, LUHN_RULE);
   return { card: cardRecord(pan, expiry, cardholderName, fingerprint), cvc };
 }
 
@@ -42,13 +45,21 @@ export function cardFromSeToken(
 ): CardData {
   const parts = Buffer.from(seToken, 'base64').toString('utf8').split('/');
   const [timestamp, uuid, pan, cvc, expiry, tokenOrder] = parts;
-  const wrong = (what: string): never => refuse(5, 'wrong', language, 'seToken', what);
-  if (parts.length !== 6 || !timestamp || !uuid) wrong('Base64 of timestamp/UUID/PAN/CVC/EXPDATE/MDORDER');
+  const wrong = (what: Texts): never => refuse(5, 'wrong', language, 'seToken', what);
+  if (parts.length !== 6 || !timestamp || !uuid)
+    wrong(texts('Base64 of timestamp/UUID/PAN/CVC/EXPDATE/MDORDER', 'Base64 строки timestamp/UUID/PAN/CVC/EXPDATE/MDORDER'));
   if (!/^[0-9]{15,19}$/.test(pan!))
-    wrong('a PAN of 15 to 19 digits inside the token (a stored credential is paid with paymentOrderBinding.do)');
-  if (!/^[0-9]{4}(0[1-9]|1[0-2])$/.test(expiry!)) wrong('EXPDATE as YYYYMM inside the token');
-  if (cvc !== '' && !/^[0-9]{3}$/.test(cvc!)) wrong('a CVC of three digits inside the token');
-  if (mdOrder !== undefined && tokenOrder !== '' && tokenOrder !== mdOrder) wrong('a token made for this order');
+    wrong(
+      texts(
+        'a PAN of 15 to 19 digits inside the token (a stored credential is paid with paymentOrderBinding.do)',
+        'PAN из 15–19 цифр внутри токена (платёж по связке проводится через paymentOrderBinding.do)',
+      ),
+    );
+  if (!/^[0-9]{4}(0[1-9]|1[0-2])$/.test(expiry!))
+    wrong(texts('EXPDATE as YYYYMM inside the token', 'EXPDATE в формате YYYYMM внутри токена'));
+  if (cvc !== '' && !/^[0-9]{3}$/.test(cvc!)) wrong(texts('a CVC of three digits inside the token', 'CVC из трёх цифр внутри токена'));
+  if (mdOrder !== undefined && tokenOrder !== '' && tokenOrder !== mdOrder)
+    wrong(texts('a token made for this order', 'токен, созданный для этого заказа'));
   return cardFrom(fingerprint, pan!, expiry!, cardholderName, cvc === '' ? undefined : cvc, 'seToken', language);
 }
 
@@ -63,11 +74,11 @@ export function externalAuthentication(
   if (eci === undefined && cavv === undefined && xid === undefined && threeDsType === undefined) return undefined;
   if (eci === undefined) refuse(4, 'missing', language, 'jsonParams.eci');
   const eciText = String(eci).padStart(2, '0');
-  if (!/^[0-9]{2}$/.test(eciText)) refuse(5, 'wrong', language, 'jsonParams.eci', 'two digits');
+  if (!/^[0-9]{2}$/.test(eciText)) refuse(5, 'wrong', language, 'jsonParams.eci', texts('two digits', 'две цифры'));
   const version =
     protocolVersion ?? (jsonParams.threeDSProtocolVersion !== undefined ? String(jsonParams.threeDSProtocolVersion) : undefined);
   if (version !== undefined && version !== '2.1.0' && version !== '2.2.0') {
-    refuse(5, 'wrong', language, 'threeDSProtocolVersion', 'one of 2.1.0, 2.2.0');
+    refuse(5, 'wrong', language, 'threeDSProtocolVersion', texts('one of 2.1.0, 2.2.0', 'одно из значений 2.1.0, 2.2.0'));
   }
   return { eci: eciText, ...(version !== undefined ? { version } : {}) };
 }

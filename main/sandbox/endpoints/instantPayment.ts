@@ -8,16 +8,18 @@ import { refuse } from '../errors.js';
 import {
   activeBinding,
   credentialIntent,
+  noCvc,
+  onePhaseOnly,
   recordInstallment,
   requireAgreementInForce,
   requireCategory,
   requireClient,
   requireInstallmentLeft,
 } from '../engine/credentials.js';
-import { isPaidOrder, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
+import { isPaidOrder, NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
-import { message } from '../messages.js';
+import { message, texts } from '../messages.js';
 import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
@@ -42,9 +44,16 @@ function answer(ctx: RequestContext, order: Order, outcome: CardOutcome): Json {
 /** The second part of a 3DS2 instant payment: the order already exists and waits for the repeated request. */
 function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
   const order = findOrder(ctx, orderId);
-  if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, 'the order is not waiting for payment');
+  if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, NOT_WAITING_FOR_PAYMENT);
   if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, 'threeDSServerTransId');
-  if (p.amount !== order.amount) refuse(5, 'wrongAmount', ctx.language, `${p.amount} differs from the order's ${order.amount}`);
+  if (p.amount !== order.amount) {
+    refuse(
+      5,
+      'wrongAmount',
+      ctx.language,
+      texts(`${p.amount} differs from the order's ${order.amount}`, `${p.amount} отличается от суммы заказа ${order.amount}`),
+    );
+  }
   requirePaymentEmail(p.email ?? order.email, ctx.language);
   const { card, cvc } =
     p.seToken !== undefined
@@ -56,6 +65,7 @@ function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
     cvc,
     paymentWay: 'CARD',
     threeDSServerTransId: p.threeDSServerTransId,
+    language: ctx.language,
   });
   return answer(ctx, order, outcome);
 }
@@ -72,14 +82,19 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const tii = p.tii ?? (binding ? (p.cvc !== undefined ? 'F' : 'U') : undefined);
   if (binding) {
     if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
-      refuse(5, 'wrong', language, 'tii', 'F, U, R or I for a payment with a stored credential');
+      refuse(
+        5,
+        'wrong',
+        language,
+        'tii',
+        texts('F, U, R or I for a payment with a stored credential', 'F, U, R или I для платежа по связке'),
+      );
     }
-    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, `tii ${tii} is allowed for one-phase payments only`);
+    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, onePhaseOnly(tii));
     if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
-    if (tii !== 'F' && p.cvc !== undefined)
-      refuse(5, 'wrong', language, 'cvc', `nothing: a merchant-initiated payment (tii ${tii}) carries no CVC`);
+    if (tii !== 'F' && p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', noCvc(tii));
     const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
-    requireCategory(binding, category, `instantPayment.do with tii ${tii}`, language);
+    requireCategory(binding, category, 'instantPayment.do', language, tii);
     requireClient(p.clientId, binding, language);
     // The same agreement rules as recurrentPayment.do and installmentPayment.do.
     requireAgreementInForce(binding, core.clock.now(), language);
@@ -119,7 +134,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
     return answer(ctx, order, { kind: 'settled' });
   }
-  const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams');
+  const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams', language);
   const outcome = payWithCard(core, {
     order,
     card: card!.card,
@@ -128,6 +143,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
     credential,
     tii: p.tii,
     external: externalAuthentication(p.jsonParams, p.threeDSProtocolVersion, language),
+    language,
   });
   return answer(ctx, order, outcome);
 }

@@ -5,8 +5,8 @@
 import { SPECS } from '../../protocol/endpoints.js';
 import { SUBSEQUENT_MIT } from '../../protocol/requests/orders.js';
 import { refuse } from '../errors.js';
-import { credentialIntent } from '../engine/credentials.js';
-import { isPaidOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
+import { credentialIntent, noCvc, onePhaseOnly } from '../engine/credentials.js';
+import { isPaidOrder, NOT_WAITING_FOR_PAYMENT, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect, payWithCard } from '../engine/payment.js';
 import { actionCodeDescription, message } from '../messages.js';
 import { OrderStatus } from '../state/model.js';
@@ -21,8 +21,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
     const order = findOrder(ctx, p.MDORDER);
     const transId = p.threeDSServerTransId ?? p.threeDSServerTransID;
     if (transId === undefined) requirePayable(core, order, language);
-    else if (order.status !== OrderStatus.REGISTERED)
-      refuse(7, 'wrongState', language, order.status, 'the order is not waiting for payment');
+    else if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', language, order.status, NOT_WAITING_FOR_PAYMENT);
     requirePaymentEmail(p.email ?? order.email, language);
 
     const { card, cvc } =
@@ -32,8 +31,8 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
 
     if (p.tii !== undefined && SUBSEQUENT_MIT.has(p.tii)) {
       // Merchant-initiated payment with card data the merchant keeps: no CVC, no 3-D Secure, one phase.
-      if (order.twoPhase) refuse(5, 'credentialRule', language, `tii ${p.tii} is allowed for one-phase payments only`);
-      if (p.$CVC !== undefined) refuse(5, 'wrong', language, '$CVC', `nothing: a merchant-initiated payment (tii ${p.tii}) carries no CVC`);
+      if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly(p.tii));
+      if (p.$CVC !== undefined) refuse(5, 'wrong', language, '$CVC', noCvc(p.tii));
       payDirect(core, order, { card, paymentWay: 'CARD' });
     } else {
       const credential = credentialIntent(
@@ -42,6 +41,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
         { ...order.jsonParams, ...p.jsonParams },
         p.bindingNotNeeded ?? false,
         'jsonParams',
+        language,
       );
       const outcome = payWithCard(core, {
         order,
@@ -52,6 +52,7 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
         tii: p.tii,
         threeDSServerTransId: transId,
         external: externalAuthentication(p.jsonParams, p.threeDSProtocolVersion, language),
+        language,
       });
       if (outcome.kind !== 'settled') return { errorCode: 0, ...threeDSFields(core, order, outcome, language) };
     }

@@ -14,6 +14,7 @@ import * as f from '../../protocol/common.js';
 import { optional, str, yyyymm } from '../../protocol/fields.js';
 import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
+import { texts } from '../messages.js';
 import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
 import { credentialIntent } from '../engine/credentials.js';
 import { registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
@@ -21,6 +22,7 @@ import { payDirect } from '../engine/payment.js';
 import type { CardRecord, PaymentWay } from '../state/model.js';
 import { walletOrderStatus } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
+import { LUHN_RULE } from './cardData.js';
 import { checkPermissions } from './register.js';
 
 const WALLET_WAYS: Record<Wallet, PaymentWay> = { applepay: 'APPLE_PAY', google: 'GOOGLE_PAY', samsung: 'SAMSUNG_PAY' };
@@ -56,19 +58,28 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
   try {
     value = JSON.parse(text);
   } catch {
-    refuse(5, 'wrong', language, 'paymentToken', 'Base64 of the sandbox token JSON (see the README)');
+    refuse(
+      5,
+      'wrong',
+      language,
+      'paymentToken',
+      texts('Base64 of the sandbox token JSON (see the README)', 'Base64 JSON-токена песочницы (см. README)'),
+    );
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = formatPath(issue.path);
-    refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, issue.message === 'missing' ? 'present' : issue.message);
+    // A field missing inside the token makes the token wrong (5), not a parameter missing (4); any other
+    // rule is the spec's notation from main/protocol.
+    const rule = issue.message === 'missing' ? texts('present', 'наличие значения') : issue.message;
+    refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, rule);
   }
   return parsed.data;
 }
 
 function walletCard(fingerprint: CardFingerprint, pan: string, expiry: string, holder: string | undefined, language: string): CardRecord {
-  if (!luhnValid(pan)) refuse(5, 'wrong', language, 'paymentToken.pan', 'a card number that passes the Luhn check');
+  if (!luhnValid(pan)) refuse(5, 'wrong', language, 'paymentToken.pan', LUHN_RULE);
   return cardRecord(pan, expiry, holder ?? 'CARD HOLDER', fingerprint);
 }
 
@@ -114,7 +125,7 @@ function pay(
       ? { ...extra, totalInstallmentAmount: Number(extra.installments) * Math.max(w.amount, 1) }
       : extra;
   const tii = p.tii ?? (w.verifyOnly ? 'CI' : undefined);
-  const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters');
+  const credential = credentialIntent(order, tii, attributes, false, 'additionalParameters', language);
   payDirect(core, order, { card: w.card, paymentWay: way, eci: w.eci }, { credential });
   return { success: true, data: { orderId: order.id }, orderStatus: walletOrderStatus(order, language) };
 }
@@ -135,7 +146,14 @@ function walletEndpoints(wallet: Wallet, way: PaymentWay) {
         const features = p.features ?? [];
         // Features in a direct payment (VERIFY) need a zero transactionAmount.
         if (features.length > 0 && t.transactionAmount !== 0) {
-          refuse(5, 'wrong', ctx.language, 'paymentToken.transactionAmount', `0 when features (${features.join(', ')}) are passed`);
+          const list = features.join(', ');
+          refuse(
+            5,
+            'wrong',
+            ctx.language,
+            'paymentToken.transactionAmount',
+            texts(`0 when features (${list}) are passed`, `0, если переданы features (${list})`),
+          );
         }
         const expiry = `20${t.applicationExpirationDate.slice(0, 4)}`;
         const card = walletCard(ctx.core.fingerprint, t.applicationPrimaryAccountNumber, expiry, t.cardholderName, ctx.language);

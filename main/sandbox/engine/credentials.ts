@@ -8,6 +8,7 @@ import { optional } from '../../protocol/fields.js';
 import { toViolation } from '../../protocol/violations.js';
 import { yearMonth, yearMonthDay } from '../clock.js';
 import { refuse, violationError } from '../errors.js';
+import { texts, type Texts } from '../messages.js';
 import type { Binding, BindingCategory, CredentialIntent, Order, PaymentAttempt } from '../state/model.js';
 import type { Core } from './core.js';
 
@@ -28,6 +29,7 @@ const CATEGORY_BY_TII: Partial<Record<Tii, BindingCategory>> = { CI: 'COMMON', R
  * II). The category comes from tii, else from the attributes (flows 3 and 5), else COMMON.
  *
  * @param prefix where the attributes came from, for error paths (jsonParams or additionalParameters)
+ * @param language the paying request's, for its refusals (the order's where no request pays)
  */
 export function credentialIntent(
   order: Order,
@@ -35,10 +37,19 @@ export function credentialIntent(
   attributes: Record<string, unknown>,
   bindingNotNeeded: boolean,
   prefix: string,
+  language: string = order.language,
 ): CredentialIntent | undefined {
   const initiating = tii !== undefined ? CATEGORY_BY_TII[tii] : undefined;
   if (initiating && !order.clientId) {
-    refuse(5, 'credentialRule', order.language, `tii ${tii} stores a credential and needs an order registered with clientId`);
+    refuse(
+      5,
+      'credentialRule',
+      language,
+      texts(
+        `tii ${tii} stores a credential and needs an order registered with clientId`,
+        `с tii ${tii} сохраняется связка, и заказ должен быть зарегистрирован с clientId`,
+      ),
+    );
   }
   const wanted = initiating !== undefined || order.features.includes('FORCE_CREATE_BINDING');
   if (!wanted || bindingNotNeeded || !order.clientId) return undefined;
@@ -46,7 +57,7 @@ export function credentialIntent(
   const parsed = attributeSchema.safeParse(attributes);
   if (!parsed.success) {
     const v = toViolation(parsed.error.issues[0]!);
-    throw violationError({ ...v, path: `${prefix}.${v.path}` }, order.language);
+    throw violationError({ ...v, path: `${prefix}.${v.path}` }, language);
   }
   const a = parsed.data;
   const category: BindingCategory =
@@ -59,7 +70,7 @@ export function credentialIntent(
 
   if (category === 'INSTALLMENT') {
     const missing = INSTALLMENT_REQUIRED.find((k) => a[k] === undefined);
-    if (missing) throw violationError({ path: `${prefix}.${missing}`, kind: 'missing', rule: 'missing' }, order.language);
+    if (missing) throw violationError({ path: `${prefix}.${missing}`, kind: 'missing', rule: 'missing' }, language);
     return {
       category,
       recurring: { frequency: a.recurringFrequency!, expiry: a.recurringExpiry! },
@@ -115,24 +126,45 @@ export function isExpired(binding: Binding, now: number): boolean {
 
 /** The paying client must own the credential; a stored-credential payment without clientId fails. */
 export function requireClient(clientId: string | undefined, binding: Binding, language: string): void {
-  if (!clientId) refuse(5, 'credentialRule', language, 'a stored-credential payment needs the clientId that owns the binding');
-  if (clientId !== binding.clientId) refuse(5, 'credentialRule', language, 'the binding belongs to another clientId');
+  if (!clientId) {
+    const rule = texts(
+      'a stored-credential payment needs the clientId that owns the binding',
+      'для платежа по связке нужен clientId владельца связки',
+    );
+    refuse(5, 'credentialRule', language, rule);
+  }
+  if (clientId !== binding.clientId) {
+    refuse(5, 'credentialRule', language, texts('the binding belongs to another clientId', 'связка принадлежит другому clientId'));
+  }
 }
 
-export function requireOwner(order: Order, binding: Binding): void {
-  requireClient(order.clientId, binding, order.language);
+export function requireOwner(order: Order, binding: Binding, language: string): void {
+  requireClient(order.clientId, binding, language);
 }
 
-export function requireCategory(binding: Binding, category: BindingCategory, endpoint: string, language: string): void {
+/** `tii`: the tii the endpoint was called with, where the category follows from it. */
+export function requireCategory(binding: Binding, category: BindingCategory, endpoint: string, language: string, tii?: string): void {
   if (binding.category !== category) {
-    refuse(5, 'credentialRule', language, `a ${binding.category} binding cannot be paid with ${endpoint}`);
+    const en = tii === undefined ? endpoint : `${endpoint} with tii ${tii}`;
+    const ru = tii === undefined ? endpoint : `${endpoint} с tii ${tii}`;
+    refuse(
+      5,
+      'credentialRule',
+      language,
+      texts(`a ${binding.category} binding cannot be paid with ${en}`, `связкой категории ${binding.category} нельзя платить через ${ru}`),
+    );
   }
 }
 
 /** Recurring and installment agreements end on their recurringExpiry (YYYYMMDD, inclusive). */
 export function requireAgreementInForce(binding: Binding, now: number, language: string): void {
   if (binding.recurring && yearMonthDay(now) > binding.recurring.expiry) {
-    refuse(5, 'credentialRule', language, `the agreement expired on ${binding.recurring.expiry}`);
+    refuse(
+      5,
+      'credentialRule',
+      language,
+      texts(`the agreement expired on ${binding.recurring.expiry}`, `срок действия соглашения истёк ${binding.recurring.expiry}`),
+    );
   }
 }
 
@@ -141,11 +173,37 @@ export function requireInstallmentLeft(binding: Binding, amount: number, languag
   const plan = binding.installment;
   if (!plan) return;
   if (binding.installmentsPaid >= plan.count) {
-    refuse(5, 'credentialRule', language, `all ${plan.count} installments were paid`);
+    refuse(
+      5,
+      'credentialRule',
+      language,
+      texts(`all ${plan.count} installments were paid`, `все платежи рассрочки (${plan.count}) уже оплачены`),
+    );
   }
   if (binding.installmentAmountPaid + amount > plan.totalAmount) {
-    refuse(5, 'credentialRule', language, `the amount exceeds what is left of the installment total ${plan.totalAmount}`);
+    refuse(
+      5,
+      'credentialRule',
+      language,
+      texts(
+        `the amount exceeds what is left of the installment total ${plan.totalAmount}`,
+        `сумма превышает остаток общей суммы рассрочки ${plan.totalAmount}`,
+      ),
+    );
   }
+}
+
+/** A merchant-initiated payment (tii U, R, I and the like) is one-phase only. */
+export function onePhaseOnly(tii: string): Texts {
+  return texts(`tii ${tii} is allowed for one-phase payments only`, `tii ${tii} допустим только для одностадийных платежей`);
+}
+
+/** The rule for a CVC sent with a merchant-initiated payment: there must be none. */
+export function noCvc(tii: string): Texts {
+  return texts(
+    `nothing: a merchant-initiated payment (tii ${tii}) carries no CVC`,
+    `отсутствие значения: платёж по инициативе продавца (tii ${tii}) проводится без CVC`,
+  );
 }
 
 export function recordInstallment(core: Core, binding: Binding, amount: number): void {

@@ -6,6 +6,7 @@ import type { Feature } from '../../protocol/common.js';
 import { yearMonthDay } from '../clock.js';
 import { orderSummary } from '../console/orderViews.js';
 import { refuse } from '../errors.js';
+import { texts } from '../messages.js';
 import {
   OrderStatus,
   type Authorization,
@@ -235,11 +236,14 @@ export function savePending(core: Core, order: Order): void {
   core.state.saveOrder(order);
 }
 
+/** Why a payment is refused on an order in another status than registered. */
+export const NOT_WAITING_FOR_PAYMENT = texts('the order is not waiting for payment', 'заказ не ожидает оплаты');
+
 /** Requires an order to be waiting for payment. */
 export function requirePayable(core: Core, order: Order, language: string): void {
   expireIfDue(core, order);
   if (order.status !== OrderStatus.REGISTERED) {
-    refuse(7, 'wrongState', language, order.status, 'the order is not waiting for payment');
+    refuse(7, 'wrongState', language, order.status, NOT_WAITING_FOR_PAYMENT);
   }
 }
 
@@ -253,7 +257,13 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Z
 export function requirePaymentEmail(email: string | undefined, language: string): void {
   if (email === undefined) return;
   if (email.length < 1 || email.length > 40 || !EMAIL.test(email)) {
-    refuse(5, 'wrong', language, 'email', 'String [1..40], an e-mail address (name@example.com)');
+    refuse(
+      5,
+      'wrong',
+      language,
+      'email',
+      texts('String [1..40], an e-mail address (name@example.com)', 'String [1..40], адрес электронной почты (name@example.com)'),
+    );
   }
 }
 
@@ -261,9 +271,24 @@ export function requirePaymentEmail(email: string | undefined, language: string)
 
 /** `at`: when autocompletionDate was due, for a deposit the clock brought about. */
 export function deposit(core: Core, order: Order, amount: number, language: string, at?: number): void {
-  if (order.status !== OrderStatus.HELD) refuse(7, 'wrongState', language, order.status, 'only a held order can be deposited');
+  if (order.status !== OrderStatus.HELD) {
+    refuse(
+      7,
+      'wrongState',
+      language,
+      order.status,
+      texts('only a held order can be deposited', 'списание возможно только для заказа с удержанной суммой'),
+    );
+  }
   const value = amount === 0 ? order.approvedAmount : amount;
-  if (value > order.approvedAmount) refuse(5, 'wrongAmount', language, `more than the held ${order.approvedAmount}`);
+  if (value > order.approvedAmount) {
+    refuse(
+      5,
+      'wrongAmount',
+      language,
+      texts(`more than the held ${order.approvedAmount}`, `больше удержанной суммы ${order.approvedAmount}`),
+    );
+  }
   order.depositedAmount = value;
   order.status = OrderStatus.DEPOSITED;
   save(core, order, { kind: core.actor === 'clock' ? 'autoDeposited' : 'deposited', amount: value }, at);
@@ -281,15 +306,34 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
     order.payment?.authorization !== undefined &&
     yearMonthDay(order.payment.authorization.authDateTime) === yearMonthDay(core.clock.now());
   if (order.status !== OrderStatus.HELD && !sameDay) {
-    refuse(7, 'wrongState', language, order.status, 'only a hold, or a charge on its own day, can be reversed');
+    refuse(
+      7,
+      'wrongState',
+      language,
+      order.status,
+      texts(
+        'only a hold, or a charge on its own day, can be reversed',
+        'отменить можно только удержание или списание в день его проведения',
+      ),
+    );
   }
   // A reversal returns the whole charge; after a refund that would return more than was charged.
-  if (order.refundedAmount > 0) refuse(7, 'wrongState', language, order.status, 'part of the charge was already refunded');
-  if (order.reversalAttempted) refuse(7, 'wrongState', language, order.status, 'a reversal was already attempted');
+  if (order.refundedAmount > 0) {
+    refuse(
+      7,
+      'wrongState',
+      language,
+      order.status,
+      texts('part of the charge was already refunded', 'часть списанной суммы уже возвращена'),
+    );
+  }
+  if (order.reversalAttempted) {
+    refuse(7, 'wrongState', language, order.status, texts('a reversal was already attempted', 'попытка отмены уже была сделана'));
+  }
   const held = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   const partial = amount !== undefined && amount !== 0 && amount !== held;
   if (partial && (order.status !== OrderStatus.HELD || amount > held)) {
-    refuse(5, 'wrongAmount', language, `a reversal of ${amount} out of ${held}`);
+    refuse(5, 'wrongAmount', language, texts(`a reversal of ${amount} out of ${held}`, `отмена суммы ${amount} из ${held}`));
   }
   order.reversalAttempted = true;
   if (!partial) return reverseWhole(core, order);
@@ -315,19 +359,33 @@ export function refund(core: Core, order: Order, r: RefundRequest, language: str
     if (first) return first;
   }
   if (order.status !== OrderStatus.DEPOSITED) {
-    refuse(7, 'wrongState', language, order.status, 'only a charged order with an amount left can be refunded');
+    refuse(
+      7,
+      'wrongState',
+      language,
+      order.status,
+      texts(
+        'only a charged order with an amount left can be refunded',
+        'возврат возможен только по оплаченному заказу с невозвращённым остатком',
+      ),
+    );
   }
   if (r.expectedDepositedAmount !== undefined && r.expectedDepositedAmount !== order.depositedAmount) {
     refuse(
       5,
       'wrongAmount',
       language,
-      `expectedDepositedAmount ${r.expectedDepositedAmount} is not the deposited ${order.depositedAmount}`,
+      texts(
+        `expectedDepositedAmount ${r.expectedDepositedAmount} is not the deposited ${order.depositedAmount}`,
+        `expectedDepositedAmount ${r.expectedDepositedAmount} не совпадает со списанной суммой ${order.depositedAmount}`,
+      ),
     );
   }
   const left = order.depositedAmount - order.refundedAmount;
   const value = r.amount === 0 ? left : r.amount;
-  if (value > left) refuse(5, 'wrongAmount', language, `more than the ${left} left to refund`);
+  if (value > left) {
+    refuse(5, 'wrongAmount', language, texts(`more than the ${left} left to refund`, `больше остатка для возврата ${left}`));
+  }
   const record: RefundRecord = {
     date: core.clock.now(),
     amount: value,

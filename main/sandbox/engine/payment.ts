@@ -5,6 +5,7 @@
 import type { Tii } from '../../protocol/common.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
+import { texts } from '../messages.js';
 import type { CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
 import { ActionCode, authorizationDecision, cardDataCheck } from './cards.js';
 import type { Core } from './core.js';
@@ -21,6 +22,8 @@ export interface CardPaymentRequest {
   readonly threeDSServerTransId?: string;
   /** Authentication done by the merchant's own 3DS server (external mode). */
   readonly external?: { readonly eci: string; readonly version?: string };
+  /** The paying request's language, for its refusals; the order's where no request pays (the payment page). */
+  readonly language?: string;
 }
 
 export type CardOutcome =
@@ -83,10 +86,19 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
   const { order } = r;
   const pending = order.pending;
   if (!pending || pending.stage !== 'method' || pending.transId !== r.threeDSServerTransId) {
-    refuse(5, 'wrong', order.language, 'threeDSServerTransId', 'the identifier the first request of this order returned');
+    refuse(
+      5,
+      'wrong',
+      r.language ?? order.language,
+      'threeDSServerTransId',
+      texts(
+        'the identifier the first request of this order returned',
+        'идентификатор, полученный в ответ на первый запрос по этому заказу',
+      ),
+    );
   }
   if (pending.attempt.card.panFingerprint !== r.card.panFingerprint) {
-    refuse(5, 'wrong', order.language, '$PAN', 'the card of the first request');
+    refuse(5, 'wrong', r.language ?? order.language, '$PAN', texts('the card of the first request', 'карта из первого запроса'));
   }
   const attempt: PaymentAttempt = { ...pending.attempt, threeDSVersion: '2.2.0' };
   switch (attempt.card.profile) {

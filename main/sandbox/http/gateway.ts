@@ -13,7 +13,7 @@ import type { Core } from '../engine/core.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import { errorBody, type Json } from '../envelopes.js';
 import { GatewayError, violationError } from '../errors.js';
-import { message } from '../messages.js';
+import { message, texts } from '../messages.js';
 import { BodyError, decodeUtf8, mediaType, parseForm, parseJsonObject, readBody, type RawParams } from './body.js';
 import type { FaultPlan, Faults } from './faults.js';
 import type { RateLimiter } from './limits.js';
@@ -53,8 +53,10 @@ function formParams(raw: RawParams, repeatable: readonly string[], language: str
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, values] of raw) {
     if (repeatable.includes(name)) out[name] = values;
-    else if (values.length > 1) throw new GatewayError(5, message('wrong', language, name, 'a single value (the parameter is repeated)'));
-    else out[name] = values[0];
+    else if (values.length > 1) {
+      const rule = texts('a single value (the parameter is repeated)', 'одно значение (параметр передан несколько раз)');
+      throw new GatewayError(5, message('wrong', language, name, rule));
+    } else out[name] = values[0];
   }
   return out;
 }
