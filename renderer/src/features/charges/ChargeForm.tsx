@@ -14,12 +14,13 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
-import { formatAmount, parseMajor } from '../../format/money';
+import { amountProblemText, formatAmount, parseMajor } from '../../format/money';
 import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
 
 /** A card the form can charge: what the confirmation restates, and what main checks again. */
 type CardChoice = Omit<ChargeDraft, 'environment'>;
@@ -59,7 +60,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
           })
         : undefined;
   const overMaximum = limitError !== undefined;
-  const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amount.error : undefined);
+  const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amountProblemText(i18n, amount.error) : undefined);
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
     reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? t('form.referenceError') : undefined;
@@ -175,7 +176,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <>
               <strong>{formatAmount(amount.minor, info.exponent, info.alpha)}</strong>
               <span> — {amountInWords(amount.minor, info.exponent, info.alpha, languageOf(i18n.language))}</span>
-              <span className="muted"> {t('form.minorUnits', { minor: amount.minor.toLocaleString() })}</span>
+              <span className="muted"> {t('form.minorUnits', { minor: formatCount(amount.minor) })}</span>
             </>
           ) : (
             <span className="muted">{t('form.readbackEmpty')}</span>

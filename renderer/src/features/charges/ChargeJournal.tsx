@@ -15,6 +15,7 @@ import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -102,7 +103,7 @@ export function ChargeJournal() {
             ? t('journal.none')
             : t(journal.data?.more ? 'journal.shownNewest' : 'journal.shown', {
                 count: entries.length,
-                n: entries.length.toLocaleString(),
+                n: formatCount(entries.length),
                 environment: journal.data?.environment ?? '',
               })}
         </p>

@@ -20,6 +20,7 @@ import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
 import { categoryWords, chargeAmount } from './words';
 import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
+import { formatCount } from '../../format/numbers';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -105,7 +106,7 @@ export function ConfirmCharge({
             <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha, languageOf(i18n.language))}</div>
             <div className="muted">
               {t('confirm.minorUnits', {
-                minor: charge.amount.toLocaleString(),
+                minor: formatCount(charge.amount),
                 currency: charge.currency.alpha,
                 numeric: charge.currency.numeric,
               })}

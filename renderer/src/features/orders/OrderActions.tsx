@@ -16,7 +16,8 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { decimalText, parseMajor } from '../../format/money';
+import { formatTime } from '../../format/numbers';
+import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
 import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
@@ -77,7 +78,7 @@ function ConfirmOperation({
   readonly onClose: () => void;
   readonly onChanged: (next: AfterOperation) => void;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const toast = useUi((s) => s.toast);
   const queries = useQueryClient();
   const environment = useAppInfo().data?.environment;
@@ -89,7 +90,7 @@ function ConfirmOperation({
   const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
   const amountError =
     parsed && !parsed.ok
-      ? parsed.error
+      ? amountProblemText(i18n, parsed.error)
       : parsed?.ok && max !== undefined && parsed.minor > max
         ? t('actions.amountTooHigh', { amount: orderMoney(order, max) })
         : undefined;
@@ -202,9 +203,7 @@ function ConfirmOperation({
         {confirmingRepeat && (
           <p className="field-error" role="alert">
             {t('actions.repeat', {
-              earlier: repeat.earlier
-                .map((e) => t('actions.repeatEarlier', { time: new Date(e.at).toLocaleTimeString(), operator: e.operator }))
-                .join(', '),
+              earlier: repeat.earlier.map((e) => t('actions.repeatEarlier', { time: formatTime(e.at), operator: e.operator })).join(', '),
             })}
           </p>
         )}

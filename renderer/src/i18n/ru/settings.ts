@@ -30,8 +30,8 @@ export const settings: Catalogue<typeof en> = {
     switchToProduction: 'Переключиться на боевую среду',
     switch: 'Переключить',
     preferences: 'Параметры',
-    language: 'Язык сообщений шлюза',
-    languageHint: 'Две буквы, например en или ru',
+    language: 'Язык',
+    languageHint: 'Язык экранов и сообщений шлюза (причин отказа, ошибок); меняется сразу после сохранения',
     savePreferences: 'Сохранить параметры',
   },
   connection: {
