@@ -77,7 +77,7 @@ export function App() {
         <span className="brand">{t('brand')}</span>
         <span
           className={`env-badge env-badge-${environment ?? 'unknown'}`}
-          aria-label={t('environment.label', { name: environment ?? t('environment.loading') })}
+          aria-label={t('environment.label', { name: environment ? t(`environmentInSentence.${environment}`) : t('environment.loading') })}
         >
           {environment ? t(`environment.${environment}`) : '…'}
         </span>

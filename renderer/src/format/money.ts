@@ -44,6 +44,23 @@ export type AmountProblem =
   | { readonly key: 'ambiguous'; readonly text: string }
   | { readonly key: 'decimals'; readonly count: number };
 
+const currencyNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A currency's name in the language shown: `english` (main's, ISO 4217's) in English, else the locale's
+ * own name ("российский рубль"), or `english` if the locale has none.
+ */
+export function currencyName(alpha: string, english: string): string {
+  const locale = formattingLocale();
+  if (locale.toLowerCase().startsWith('en')) return english;
+  let names = currencyNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames(locale, { type: 'currency', fallback: 'none' });
+    currencyNames.set(locale, names);
+  }
+  return names.of(alpha) ?? english;
+}
+
 export type ParsedAmount = { readonly ok: true; readonly minor: number } | { readonly ok: false; readonly error: AmountProblem };
 
 /** A problem of parseMajor in the language shown. */

@@ -14,7 +14,7 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
-import { amountProblemText, formatAmount, parseMajor } from '../../format/money';
+import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
 import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
@@ -165,7 +165,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
               {options.currencies.map((c) => (
                 <option key={c.numeric} value={c.numeric}>
-                  {c.alpha} ({c.numeric}) {c.name}
+                  {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
                 </option>
               ))}
             </select>

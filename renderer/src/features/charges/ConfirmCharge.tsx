@@ -19,7 +19,6 @@ import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
 import { categoryWords, chargeAmount } from './words';
-import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 import { formatCount } from '../../format/numbers';
 
 export interface ChargeToConfirm {
@@ -90,7 +89,7 @@ export function ConfirmCharge({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>{t('term.environment')}</dt>
           <dd>
-            <strong>{CONFIRM_ENVIRONMENT_WORDS[charge.environment]}</strong>
+            <strong>{t(`confirmEnvironment.${charge.environment}`, { ns: 'common' })}</strong>
           </dd>
           <dt>{t('term.client')}</dt>
           <dd className="mono">{charge.clientId}</dd>

@@ -20,7 +20,6 @@ import { formatTime } from '../../format/numbers';
 import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
-import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 
 type Action = 'deposit' | 'reverse' | 'refund';
 
@@ -171,7 +170,7 @@ function ConfirmOperation({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>{t('actions.environment')}</dt>
           <dd>
-            <strong>{environment ? CONFIRM_ENVIRONMENT_WORDS[environment] : t('actions.environmentUnknown')}</strong>
+            <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
           </dd>
           <dt>{t('actions.order')}</dt>
           <dd className="mono">{order.orderNumber || order.orderId}</dd>

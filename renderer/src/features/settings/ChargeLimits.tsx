@@ -14,7 +14,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { amountProblemText, formatAmount, parseMajor } from '../../format/money';
+import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
 import { i18n } from '../../i18n';
 import { formatCount } from '../../format/numbers';
 
@@ -120,7 +120,7 @@ function MaximumRow({
   return (
     <tr data-currency={c.numeric}>
       <th scope="row">
-        {c.alpha} <span className="muted">({c.numeric})</span> {c.name}
+        {c.alpha} <span className="muted">({c.numeric})</span> {currencyName(c.alpha, c.name)}
       </th>
       <td>{maximumWords(c)}</td>
       <td>
@@ -206,7 +206,7 @@ function ConfirmMaximum({
           </dd>
           <dt>{t('limits.currency')}</dt>
           <dd>
-            {c.alpha} ({c.numeric}) {c.name}
+            {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
           </dd>
           <dt>{t('limits.now')}</dt>
           <dd>{maximumWords(c)}</dd>

@@ -17,14 +17,18 @@ import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { i18n, showLanguage } from '../../i18n';
 import { LANGUAGES } from '../../i18n/resources';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 /** The gateway environments, each with a connection of its own. */
 const GATEWAYS = ['test', 'production', 'custom'] as const;
 
-/** Runs a settings change and puts main's answer (the new settings) straight into the cache. */
-export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string) {
+/**
+ * Runs a settings change and puts main's answer (the new settings) straight into the cache. `success` is
+ * said when it is done: a function is asked then, after a change of language, in the new language.
+ */
+export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string | (() => string)) {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   return useMutation({
@@ -32,7 +36,7 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
     onSuccess: (view) => {
       queries.setQueryData(keys.settings, view);
       void queries.invalidateQueries({ queryKey: keys.appInfo });
-      toast('success', success);
+      toast('success', typeof success === 'function' ? success() : success);
     },
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
@@ -87,7 +91,15 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
       void queries.invalidateQueries({ queryKey: keys.settings });
     },
   });
-  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), t('saved'));
+  // The screens take the saved language at once (no restart), and say it is saved in it.
+  const save = useSettingsChange(
+    async (change: { language: string }) => {
+      const next = await call('settings.updateGeneral', change);
+      await showLanguage(next.general.language);
+      return next;
+    },
+    () => i18n.t('settings:saved'),
+  );
   const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
   const languageError = fieldError('language');
   const refused = view.switchRefused;

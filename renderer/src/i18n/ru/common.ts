@@ -13,6 +13,18 @@ export const common: Catalogue<typeof en> = {
     production: 'Боевая',
     custom: 'Своя',
   },
+  environmentInSentence: {
+    sandbox: 'песочница',
+    test: 'тестовая',
+    production: 'боевая',
+    custom: 'своя',
+  },
+  confirmEnvironment: {
+    sandbox: 'Песочница (имитация: настоящие деньги не списываются)',
+    test: 'Тестовая',
+    production: 'Боевая: настоящая карта, настоящие деньги',
+    custom: 'Свой шлюз',
+  },
   theme: {
     toDark: 'Тёмная тема',
     toLight: 'Светлая тема',
