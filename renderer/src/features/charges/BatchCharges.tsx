@@ -21,6 +21,7 @@ import { formatAmount } from '../../format/money';
 import { BATCH_TONES, batchResultWords, categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 /** Rows of the dry run drawn on screen; the result file has them all. */
 const SHOWN_ROWS = 500;
@@ -79,7 +80,7 @@ const totalsWords = (plan: ChargeBatchPlan) =>
 function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
   const toast = useUi((s) => s.toast);
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const [confirming, setConfirming] = useState(false);
   const status = useQuery<ChargeBatchStatus>({
     queryKey: keys.chargeBatchStatus(plan.batchId),
@@ -143,13 +144,13 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
             ? t('batch.toChargeTotals', {
                 count: plan.charges.length,
                 n: formatCount(plan.charges.length),
-                environment: plan.environment,
+                environment: environmentInSentence(i18n, plan.environment),
                 totals: totalsWords(plan),
               })
             : t('batch.toCharge', {
                 count: plan.charges.length,
                 n: formatCount(plan.charges.length),
-                environment: plan.environment,
+                environment: environmentInSentence(i18n, plan.environment),
               })}{' '}
           {t('batch.invalidLeft', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}
         </p>

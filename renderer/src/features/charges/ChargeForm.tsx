@@ -21,6 +21,7 @@ import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 /** A card the form can charge: what the confirmation restates, and what main checks again. */
 type CardChoice = Omit<ChargeDraft, 'environment'>;
@@ -52,11 +53,15 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   // The maximum of this environment in this currency; main's charge guard applies the same one.
   const limitError =
     info.maximum === undefined
-      ? t('form.noMaximum', { currency: info.alpha, environment: options.environment, place: t('form.limitsPlace') })
+      ? t('form.noMaximum', {
+          currency: info.alpha,
+          environment: environmentInSentence(i18n, options.environment),
+          place: t('form.limitsPlace'),
+        })
       : amount.ok && amount.minor > info.maximum
         ? t('form.overMaximum', {
             maximum: formatAmount(info.maximum, info.exponent, info.alpha),
-            environment: options.environment,
+            environment: environmentInSentence(i18n, options.environment),
           })
         : undefined;
   const overMaximum = limitError !== undefined;
@@ -232,12 +237,12 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
 
 /** What the form says instead of offering currencies the gateway would refuse: none are listed for this environment. */
 function NoCurrencies({ environment }: { readonly environment: string }) {
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   return (
     <section className="panel charge-form" aria-label={t('form.title')}>
       <h2>{t('form.title')}</h2>
       <p role="alert" className="field-error">
-        {t('form.noCurrencies', { environment, place: t('form.limitsPlace') })}
+        {t('form.noCurrencies', { environment: environmentInSentence(i18n, environment), place: t('form.limitsPlace') })}
       </p>
     </section>
   );

@@ -16,6 +16,7 @@ import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../f
 import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -31,7 +32,7 @@ const STATE_OPTIONS: readonly (readonly [StateFilter, 'all' | 'unknown' | 'sendi
 
 export function ChargeJournal() {
   const id = useId();
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const [state, setState] = useState<StateFilter>('');
   const [text, setText] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -104,7 +105,7 @@ export function ChargeJournal() {
             : t(journal.data?.more ? 'journal.shownNewest' : 'journal.shown', {
                 count: entries.length,
                 n: formatCount(entries.length),
-                environment: journal.data?.environment ?? '',
+                environment: environmentInSentence(i18n, journal.data?.environment ?? ''),
               })}
         </p>
         {entries.length > 0 && (

@@ -12,6 +12,7 @@ import { Button } from '../../components/Button';
 import type { AfterOperation } from './OrderActions';
 import { OrderDetails } from './OrderDetails';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { environmentInSentence } from '../../format/environment';
 
 /** The look-up itself, shared by the search box and the history list. */
 export function useLookup(onShow: (r: OrderLookup) => void) {
@@ -100,7 +101,7 @@ function LookupOutcome({
   readonly onChanged: (next: AfterOperation) => void;
   readonly onClient?: (clientId: string) => void;
 }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   switch (result.kind) {
     case 'found':
     case 'cached':
@@ -109,7 +110,12 @@ function LookupOutcome({
       return (
         <div className="panel notice-panel" role="status">
           {environment !== undefined ? (
-            <Trans t={t} i18nKey="search.notFound" values={{ query: result.query, environment }} components={{ strong: <strong /> }} />
+            <Trans
+              t={t}
+              i18nKey="search.notFound"
+              values={{ query: result.query, environment: environmentInSentence(i18n, environment) }}
+              components={{ strong: <strong /> }}
+            />
           ) : (
             <Trans t={t} i18nKey="search.notFoundHere" values={{ query: result.query }} components={{ strong: <strong /> }} />
           )}

@@ -4,25 +4,25 @@ import type { common as en } from '../en/common.js';
 
 export const common: Catalogue<typeof en> = {
   brand: 'Бэк-офис платёжного шлюза',
-  productionBand: 'Боевая среда: настоящие карты, настоящие деньги',
+  productionBand: 'Боевое окружение: настоящие карты, настоящие деньги',
   environment: {
-    label: 'Среда: {{name}}',
+    label: 'Окружение: {{name}}',
     loading: 'загрузка',
     sandbox: 'Песочница',
-    test: 'Тестовая',
-    production: 'Боевая',
-    custom: 'Своя',
+    test: 'Тестовое',
+    production: 'Боевое',
+    custom: 'Своё',
   },
   environmentInSentence: {
     sandbox: 'песочница',
-    test: 'тестовая',
-    production: 'боевая',
-    custom: 'своя',
+    test: 'тестовое',
+    production: 'боевое',
+    custom: 'своё',
   },
   confirmEnvironment: {
     sandbox: 'Песочница (имитация: настоящие деньги не списываются)',
-    test: 'Тестовая',
-    production: 'Боевая: настоящая карта, настоящие деньги',
+    test: 'Тестовое',
+    production: 'Боевое: настоящая карта, настоящие деньги',
     custom: 'Свой шлюз',
   },
   theme: {
