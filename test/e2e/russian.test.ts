@@ -165,8 +165,18 @@ describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, ()
     await expect.poll(() => page.getByRole('table').count()).toBeGreaterThan(0);
     await everyWay(page, 'cards');
 
-    // Charges: the form, the batch tab, the journal.
-    await nav(page, ruCommon.nav.charges).click();
+    // A card picked there, an amount typed, and the charge's confirmation.
+    await page
+      .getByRole('button', { name: new RegExp(`^${ruCards.action.chargeLabel.replace('{{name}}', '')}`) })
+      .first()
+      .click();
+    await page.getByRole('textbox', { name: ruCharges.term.amount }).fill('12.50');
+    await everyWay(page, 'charges-confirm', async () => {
+      await page.getByRole('button', { name: ruCharges.form.review }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+
+    // Charges: the form (with the card picked), the batch tab, the journal.
     await everyWay(page, 'charges-form');
     await page.getByRole('tab', { name: ruCharges.workspace.tab.batch }).click();
     await everyWay(page, 'charges-batch');

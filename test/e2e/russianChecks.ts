@@ -38,7 +38,8 @@ const VISIBLE_TEXTS = `(() => {
   const out = [];
   const lang = document.documentElement.lang;
   // Data shown as it is, and words marked as another language (a language named in its own words).
-  const skip = (el) => !!el.closest('code, kbd, samp, pre, svg, script, style, [aria-hidden="true"]') || (el.closest('[lang]')?.getAttribute('lang') ?? lang) !== lang;
+  // .mono is how the screens show a machine's identifiers verbatim (an audit entry's action and object).
+  const skip = (el) => !!el.closest('code, kbd, samp, pre, .mono, svg, script, style, [aria-hidden="true"]') || (el.closest('[lang]')?.getAttribute('lang') ?? lang) !== lang;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const parent = n.parentElement;
@@ -64,7 +65,7 @@ const VISIBLE_TEXTS = `(() => {
  * with a digit, `_`, `.`, `/`, `@`, `*`, or in camelCase: orderId, demo-0009, 411111******1111), codes in
  * capitals of two to six letters (RUB, CSV, API, VISA), and the words and phrases of `data`: what the page shows as
  * the gateway's or the operator's data (client IDs, card holders' names). Text inside <code>, <kbd>,
- * <samp>, marked with another `lang`, or an input's value is not read.
+ * <samp> or .mono (identifiers shown verbatim), marked with another `lang`, or an input's value is not read.
  */
 export async function englishLeft(page: Page, data: readonly string[] = []): Promise<string[]> {
   const texts = await page.evaluate<string[]>(VISIBLE_TEXTS);
