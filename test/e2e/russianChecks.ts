@@ -8,20 +8,22 @@ import type { Page } from 'playwright-core';
 /**
  * Elements whose content is wider than their box, as "tag.class “text”: scrollWidth/clientWidth". Checked:
  * the blocks that hold words (headings, paragraphs, labels, list items, table cells, buttons, tabs, badges,
- * hints and errors). An element made to scroll (overflow-x auto or scroll) is not a finding, but the page
+ * hints and errors, a virtual table's headers and cells). An element made to scroll (overflow-x auto or scroll) is not a finding, but the page
  * itself scrolling sideways is. A pixel of rounding is allowed.
  */
 const OVERFLOWING = `(() => {
   const found = [];
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth + 1) found.push('the page: ' + root.scrollWidth + '/' + root.clientWidth);
-  const selector = 'h1,h2,h3,h4,p,label,legend,li,dt,dd,th,td,button,a,summary,[role="tab"],[role="status"],[role="alert"],.badge,.hint,.field-error,.nav-item,.env-badge,.toast';
+  const selector = 'h1,h2,h3,h4,p,label,legend,li,dt,dd,th,td,button,a,summary,[role="tab"],[role="status"],[role="alert"],[role="columnheader"],[role="cell"],.badge,.hint,.field-error,.nav-item,.env-badge,.toast';
   for (const el of document.querySelectorAll(selector)) {
     if (el.closest('svg') || !el.checkVisibility()) continue;
     const style = getComputedStyle(el);
     // Inline boxes have no width of their own; a 1px box is a visually hidden heading, for screen readers.
     if (style.display === 'inline' || el.clientWidth <= 1) continue;
     if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
+    // A virtual table's cell cut with an ellipsis that gives its whole text on hover is cut by design.
+    if (style.textOverflow === 'ellipsis' && el.title) continue;
     if (el.scrollWidth > el.clientWidth + 1) {
       const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
       const text = (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60);
