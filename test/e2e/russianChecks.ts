@@ -9,7 +9,8 @@ import type { Page } from 'playwright-core';
  * Elements whose content is wider than their box, as "tag.class “text”: scrollWidth/clientWidth". Checked:
  * the blocks that hold words (headings, paragraphs, labels, list items, table cells, buttons, tabs, badges,
  * hints and errors, a virtual table's headers and cells). An element made to scroll (overflow-x auto or scroll) is not a finding, but the page
- * itself scrolling sideways is. A pixel of rounding is allowed.
+ * itself scrolling sideways is, and so is an empty field's placeholder wider than the field. A pixel of
+ * rounding is allowed.
  */
 const OVERFLOWING = `(() => {
   const found = [];
@@ -29,6 +30,16 @@ const OVERFLOWING = `(() => {
       const text = (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 60);
       found.push(el.tagName.toLowerCase() + cls + ' “' + text + '”: ' + el.scrollWidth + '/' + el.clientWidth);
     }
+  }
+  // An empty field's placeholder, measured in the field's font against the room inside its padding.
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const el of document.querySelectorAll('input[placeholder], textarea[placeholder]')) {
+    if (el.value || !el.checkVisibility() || el.tagName === 'TEXTAREA') continue;
+    const style = getComputedStyle(el);
+    ctx.font = style.font;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const width = ctx.measureText(el.placeholder).width;
+    if (width > room + 1) found.push('placeholder “' + el.placeholder + '”: ' + Math.ceil(width) + '/' + Math.floor(room));
   }
   return found;
 })()`;

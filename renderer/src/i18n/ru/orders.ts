@@ -23,7 +23,7 @@ export const orders: Catalogue<typeof en> = {
   history: {
     title: 'Искали раньше',
     filterLabel: 'Найти заказ среди найденных раньше (работает без сети)',
-    filterPlaceholder: 'Номер, ID или последние цифры карты',
+    filterPlaceholder: 'Номер, ID или цифры карты',
     again: 'Найти снова',
     masked: 'Номер карты хранится замаскированным: чтобы найти заказ, введите его номер',
     outcome: {
