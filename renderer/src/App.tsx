@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from './api/client';
 import { useAppInfo, useMainEvents, useSettings } from './api/queries';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
@@ -77,7 +78,7 @@ export function App() {
         <span className="brand">{t('brand')}</span>
         <span
           className={`env-badge env-badge-${environment ?? 'unknown'}`}
-          aria-label={t('environment.label', { name: environment ?? t('environment.loading') })}
+          aria-label={t('environment.label', { name: environment ? t(`environmentInSentence.${environment}`) : t('environment.loading') })}
         >
           {environment ? t(`environment.${environment}`) : '…'}
         </span>
@@ -116,7 +117,7 @@ export function App() {
         <main className="content" id="main">
           {info.isError ? (
             <div className="panel error-panel" role="alert">
-              {t('startFailed', { reason: info.error.message })}
+              {t('startFailed', { reason: errorText(info.error) })}
             </div>
           ) : (
             <Workspace id={shown} />

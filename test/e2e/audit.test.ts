@@ -32,8 +32,12 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     const { page } = app;
     // Audited actions: a settings change, a refund and a charge.
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Language of gateway messages').fill('ru');
+    // To Russian and back: the screens follow at once, and each change is audited.
+    await page.getByLabel('Language', { exact: true }).selectOption('ru');
     await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Настройки сохранены' }).count()).toBe(1);
+    await page.getByLabel('Язык', { exact: true }).selectOption('en');
+    await page.getByRole('button', { name: 'Сохранить параметры' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Orders' }).click();
     await page.getByLabel('Order ID or order number').fill(orderId);

@@ -33,10 +33,6 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     app = await openApp(browser, dataFolder);
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Language of gateway messages').fill('ru');
-    await page.getByRole('button', { name: 'Save preferences' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
-
     const custom = customPanel();
     await custom.getByLabel('Base URL').fill('http://127.0.0.1:9/gateway');
     await custom.getByLabel('API user name').fill('shop-api');
@@ -46,10 +42,24 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await screenshot(page, 'settings');
     expect(await accessibilityProblems(page)).toEqual([]);
 
+    // The language, each named in its own words, applied as soon as it is saved.
+    expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual(['English', 'Русский']);
+    await page.getByLabel('Language', { exact: true }).selectOption('ru');
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Настройки сохранены' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Настройки');
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+
     await app.close();
     app = await openApp(browser, dataFolder);
-    await app.page.getByRole('button', { name: 'Settings' }).click();
-    expect(await app.page.getByLabel('Language of gateway messages').inputValue()).toBe('ru');
+    // Read again at start: the screens come up in Russian.
+    await expect.poll(() => app!.page.getByRole('navigation').getByRole('button').first().textContent()).toBe('Заказы');
+    await app.page.getByRole('button', { name: 'Настройки' }).click();
+    expect(await app.page.getByLabel('Язык', { exact: true }).inputValue()).toBe('ru');
+    await app.page.getByLabel('Язык', { exact: true }).selectOption('en');
+    await app.page.getByRole('button', { name: 'Сохранить параметры' }).click();
+    await expect.poll(() => app!.page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
+    expect(await app.page.getByLabel('Language', { exact: true }).inputValue()).toBe('en');
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
     expect(await customPanel().getByLabel('API user name').inputValue()).toBe('shop-api');
     expect(await customPanel().getByLabel('Merchant login').inputValue()).toBe('shop');

@@ -5,7 +5,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../renderer/src/format/dates.js';
 import { formattingLocaleFor, setFormattingLanguage } from '../../renderer/src/format/locale.js';
-import { formatAmount } from '../../renderer/src/format/money.js';
+import { amountProblemText, formatAmount, parseMajor } from '../../renderer/src/format/money.js';
+import { formatCount, formatDay, formatTime } from '../../renderer/src/format/numbers.js';
+import { createI18n } from '../../renderer/src/i18n/instance.js';
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -34,5 +36,36 @@ describe('formatting in the language shown', () => {
     expect(formatDateTime(at)).toMatch(/Nov/);
     setFormattingLanguage('ru', 'en-US');
     expect(formatDateTime(at)).toMatch(/нояб/);
+  });
+
+  it('writes counts, days and times of day in the language shown', () => {
+    const at = Date.UTC(2026, 10, 23, 14, 5, 9);
+    setFormattingLanguage('en', 'en-US');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatDay(at)).toBe('Nov 23, 2026');
+    expect(plain(formatTime(at))).toMatch(/^\d{1,2}:05:09 [AP]M$/);
+    setFormattingLanguage('ru', 'en-US');
+    expect(plain(formatCount(1234567))).toBe('1 234 567');
+    expect(formatDay(at)).toBe('23 нояб. 2026 г.');
+    expect(formatTime(at)).toMatch(/^\d{2}:05:09$/);
+  });
+
+  it('says why typed text is not an amount in the language shown', () => {
+    const en = createI18n('en');
+    const ru = createI18n('ru');
+    const problem = (text: string, exponent: number) => {
+      const parsed = parseMajor(text, exponent);
+      if (parsed.ok) throw new Error(`${text} was read as ${parsed.minor}`);
+      return parsed.error;
+    };
+    expect(amountProblemText(en, problem('', 2))).toBe('Enter an amount');
+    expect(amountProblemText(en, problem('1.234', 2))).toBe('At most 2 decimals for this currency');
+    expect(amountProblemText(en, problem('1,234', 2))).toBe(
+      '“1,234” is ambiguous: leave out thousands separators, and use a point for decimals',
+    );
+    expect(amountProblemText(ru, problem('', 2))).toBe('Введите сумму');
+    expect(amountProblemText(ru, problem('1.234', 2))).toBe('Не больше 2 знаков после запятой для этой валюты');
+    expect(amountProblemText(ru, problem('1.2', 0))).toBe('У этой валюты нет дробной части');
+    expect(amountProblemText(ru, problem('0', 2))).toBe('Сумма должна быть больше нуля');
   });
 });

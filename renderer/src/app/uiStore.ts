@@ -5,15 +5,16 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
+/** The workspaces in the side navigation's order; their names are the common catalogue's `nav` words. */
 export const WORKSPACES = [
-  { id: 'orders', label: 'Orders' },
-  { id: 'cards', label: 'Stored cards' },
-  { id: 'charges', label: 'Charges' },
-  { id: 'keys', label: 'Signing keys' },
-  { id: 'audit', label: 'Audit' },
-  { id: 'settings', label: 'Settings' },
+  { id: 'orders' },
+  { id: 'cards' },
+  { id: 'charges' },
+  { id: 'keys' },
+  { id: 'audit' },
+  { id: 'settings' },
   // Last, so that Alt+1..6 keep opening what they did before it came.
-  { id: 'reconciliation', label: 'Reconciliation' },
+  { id: 'reconciliation' },
 ] as const;
 export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 

@@ -4,6 +4,7 @@
  * formats a decimal string exactly, and parsing splits digits. (main/services/money.ts does the same for
  * exports; the renderer cannot import main's code, only its types.)
  */
+import type { i18n as I18n } from 'i18next';
 import { formattingLocale } from './locale.js';
 
 /** 12345 with exponent 2 is "123.45". */
@@ -37,7 +38,37 @@ export function formatAmount(minor: number, exponent: number, currency: string |
   return format.format(decimalText(minor, exponent) as unknown as number);
 }
 
-export type ParsedAmount = { readonly ok: true; readonly minor: number } | { readonly ok: false; readonly error: string };
+/** Why typed text is not an amount: a key of the components catalogue's `amount` group, with its values. */
+export type AmountProblem =
+  | { readonly key: 'empty' | 'notNumber' | 'noDecimals' | 'tooLarge' | 'zero' }
+  | { readonly key: 'ambiguous'; readonly text: string }
+  | { readonly key: 'decimals'; readonly count: number };
+
+const currencyNames = new Map<string, Intl.DisplayNames>();
+
+/**
+ * A currency's name in the language shown: `english` (main's, ISO 4217's) in English, else the locale's
+ * own name ("российский рубль"), or `english` if the locale has none.
+ */
+export function currencyName(alpha: string, english: string): string {
+  const locale = formattingLocale();
+  if (locale.toLowerCase().startsWith('en')) return english;
+  let names = currencyNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames(locale, { type: 'currency', fallback: 'none' });
+    currencyNames.set(locale, names);
+  }
+  return names.of(alpha) ?? english;
+}
+
+export type ParsedAmount = { readonly ok: true; readonly minor: number } | { readonly ok: false; readonly error: AmountProblem };
+
+/** A problem of parseMajor in the language shown. */
+export function amountProblemText(i18n: I18n, problem: AmountProblem): string {
+  const { key, ...values } = problem;
+  // The key is one of the `amount` group's (AmountProblem says which); i18next's key type cannot follow a template.
+  return (i18n.t as (key: string, options: object) => string)(`components:amount.${key}`, values);
+}
 
 /**
  * Reads an amount typed in major units ("12.5", "1 234,50") for a currency with `exponent` minor digits.
@@ -45,18 +76,17 @@ export type ParsedAmount = { readonly ok: true; readonly minor: number } | { rea
  */
 export function parseMajor(text: string, exponent: number): ParsedAmount {
   const compact = text.replace(/[\s\u00a0\u202f']/g, '');
-  if (compact === '') return { ok: false, error: 'Enter an amount' };
+  if (compact === '') return { ok: false, error: { key: 'empty' } };
   const m = /^(\d+)(?:[.,](\d*))?$/.exec(compact);
-  if (!m) return { ok: false, error: 'Use digits, with a point or comma before the decimals' };
+  if (!m) return { ok: false, error: { key: 'notNumber' } };
   const fraction = m[2] ?? '';
   // "1,234" is a thousands separator in one locale and a decimal comma in another: never guess with money.
-  if (/,\d{3}$/.test(compact))
-    return { ok: false, error: `“${compact}” is ambiguous: leave out thousands separators, and use a point for decimals` };
+  if (/,\d{3}$/.test(compact)) return { ok: false, error: { key: 'ambiguous', text: compact } };
   if (fraction.length > exponent) {
-    return { ok: false, error: exponent === 0 ? 'This currency has no decimals' : `At most ${exponent} decimals for this currency` };
+    return { ok: false, error: exponent === 0 ? { key: 'noDecimals' } : { key: 'decimals', count: exponent } };
   }
   const minor = Number(`${m[1]}${fraction.padEnd(exponent, '0')}`);
-  if (!Number.isSafeInteger(minor)) return { ok: false, error: 'The amount is too large' };
-  if (minor === 0) return { ok: false, error: 'The amount must be more than zero' };
+  if (!Number.isSafeInteger(minor)) return { ok: false, error: { key: 'tooLarge' } };
+  if (minor === 0) return { ok: false, error: { key: 'zero' } };
   return { ok: true, minor };
 }

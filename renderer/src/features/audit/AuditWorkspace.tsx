@@ -13,6 +13,7 @@ import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning' } as const;
@@ -99,7 +100,7 @@ export function AuditWorkspace() {
         <p className="muted" role="status">
           {entries.length === 0
             ? t('noEntries')
-            : t(log.data?.more ? 'entriesMore' : 'entries', { count: entries.length, entries: entries.length.toLocaleString() })}
+            : t(log.data?.more ? 'entriesMore' : 'entries', { count: entries.length, entries: formatCount(entries.length) })}
         </p>
         {entries.length > 0 && (
           <div className="table-scroll">

@@ -21,6 +21,8 @@ import { formatAmount } from '../../format/money';
 import { say } from '../../i18n/say';
 import { BATCH_TONES, batchResultWords, categoryWords, reasonsText } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 /** Rows of the dry run drawn on screen; the result file has them all. */
 const SHOWN_ROWS = 500;
@@ -112,7 +114,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
           <div className="button-row">
             {state === 'planned' && (
               <Button variant="primary" onClick={() => setConfirming(true)} disabled={plan.charges.length === 0}>
-                {t('batch.chargeCards', { count: plan.charges.length, n: plan.charges.length.toLocaleString() })}
+                {t('batch.chargeCards', { count: plan.charges.length, n: formatCount(plan.charges.length) })}
               </Button>
             )}
             {state === 'running' && (
@@ -142,16 +144,16 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
           {plan.totals.length > 0
             ? t('batch.toChargeTotals', {
                 count: plan.charges.length,
-                n: plan.charges.length.toLocaleString(),
-                environment: plan.environment,
+                n: formatCount(plan.charges.length),
+                environment: environmentInSentence(i18n, plan.environment),
                 totals: totalsWords(plan),
               })
             : t('batch.toCharge', {
                 count: plan.charges.length,
-                n: plan.charges.length.toLocaleString(),
-                environment: plan.environment,
+                n: formatCount(plan.charges.length),
+                environment: environmentInSentence(i18n, plan.environment),
               })}{' '}
-          {t('batch.invalidLeft', { count: plan.invalid.length, n: plan.invalid.length.toLocaleString() })}
+          {t('batch.invalidLeft', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}
         </p>
         {status.data?.failure && (
           <p className="field-error" role="alert">
@@ -163,11 +165,11 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
             <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
             <dl className="counts">
               <dt>{t('term.charged')}</dt>
-              <dd data-count="paid">{p.paid.toLocaleString()}</dd>
+              <dd data-count="paid">{formatCount(p.paid)}</dd>
               <dt>{t('term.notCharged')}</dt>
-              <dd data-count="other">{p.other.toLocaleString()}</dd>
+              <dd data-count="other">{formatCount(p.other)}</dd>
               <dt>{t('term.outcomeUnknown')}</dt>
-              <dd data-count="unknown">{p.unknown.toLocaleString()}</dd>
+              <dd data-count="unknown">{formatCount(p.unknown)}</dd>
             </dl>
             {sending && !finished && (
               <p className="muted" data-testid="batch-sending">
@@ -185,7 +187,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
       {plan.invalid.length > 0 && !finished && (
         <section className="panel" aria-labelledby="invalid-rows-title">
-          <h2 id="invalid-rows-title">{t('batch.invalidRows', { n: plan.invalid.length.toLocaleString() })}</h2>
+          <h2 id="invalid-rows-title">{t('batch.invalidRows', { n: formatCount(plan.invalid.length) })}</h2>
           <div className="table-scroll">
             <table className="data-table">
               <caption className="visually-hidden">{t('batch.invalidCaption')}</caption>
@@ -210,7 +212,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
       {finished && rows.length > 0 && (
         <section className="panel" aria-labelledby="batch-rows-title">
-          <h2 id="batch-rows-title">{t('batch.rowsTitle', { n: rows.length.toLocaleString() })}</h2>
+          <h2 id="batch-rows-title">{t('batch.rowsTitle', { n: formatCount(rows.length) })}</h2>
           {/* Focusable: a long file scrolls here, and the keyboard must reach every row. */}
           <div className="table-scroll" tabIndex={0} role="group" aria-label={t('batch.rowsScroll')}>
             <table className="data-table batch-result-table">
@@ -250,7 +252,7 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
 
       {plan.charges.length > 0 && (
         <details className="panel planned-rows">
-          <summary>{t('batch.plannedRows', { n: plan.charges.length.toLocaleString() })}</summary>
+          <summary>{t('batch.plannedRows', { n: formatCount(plan.charges.length) })}</summary>
           <div className="table-scroll">
             <table className="data-table">
               <caption className="visually-hidden">{t('batch.plannedCaption')}</caption>
@@ -299,7 +301,7 @@ function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; reado
     },
   });
   const production = plan.environment === 'production';
-  const label = t('batch.run', { count: plan.charges.length, n: plan.charges.length.toLocaleString() });
+  const label = t('batch.run', { count: plan.charges.length, n: formatCount(plan.charges.length) });
   return (
     <Dialog title={t('batch.confirmTitle')} open onClose={onClose}>
       <form
@@ -314,13 +316,13 @@ function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; reado
             <strong>{production ? t('batch.production') : plan.environment}</strong>
           </dd>
           <dt>{t('term.charges')}</dt>
-          <dd>{t('batch.oneAfterAnother', { n: plan.charges.length.toLocaleString() })}</dd>
+          <dd>{t('batch.oneAfterAnother', { n: formatCount(plan.charges.length) })}</dd>
           <dt>{t('term.total')}</dt>
           <dd>
             <strong className="confirm-amount">{totalsWords(plan)}</strong>
           </dd>
           <dt>{t('term.leftOut')}</dt>
-          <dd>{t('batch.invalidCount', { count: plan.invalid.length, n: plan.invalid.length.toLocaleString() })}</dd>
+          <dd>{t('batch.invalidCount', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}</dd>
         </dl>
         <label className="checkbox confirm-check">
           <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} /> {t('batch.checked')}

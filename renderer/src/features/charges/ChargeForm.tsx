@@ -14,12 +14,14 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
-import { formatAmount, parseMajor } from '../../format/money';
+import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
 import { CardText, expiryWords } from '../cards/CardsWorkspace';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 /** A card the form can charge: what the confirmation restates, and what main checks again. */
 type CardChoice = Omit<ChargeDraft, 'environment'>;
@@ -51,15 +53,19 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   // The maximum of this environment in this currency; main's charge guard applies the same one.
   const limitError =
     info.maximum === undefined
-      ? t('form.noMaximum', { currency: info.alpha, environment: options.environment, place: t('form.limitsPlace') })
+      ? t('form.noMaximum', {
+          currency: info.alpha,
+          environment: environmentInSentence(i18n, options.environment),
+          place: t('form.limitsPlace'),
+        })
       : amount.ok && amount.minor > info.maximum
         ? t('form.overMaximum', {
             maximum: formatAmount(info.maximum, info.exponent, info.alpha),
-            environment: options.environment,
+            environment: environmentInSentence(i18n, options.environment),
           })
         : undefined;
   const overMaximum = limitError !== undefined;
-  const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amount.error : undefined);
+  const amountError = limitError ?? (!amount.ok && (amountText !== '' || touched) ? amountProblemText(i18n, amount.error) : undefined);
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
     reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? t('form.referenceError') : undefined;
@@ -164,7 +170,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
               {options.currencies.map((c) => (
                 <option key={c.numeric} value={c.numeric}>
-                  {c.alpha} ({c.numeric}) {c.name}
+                  {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
                 </option>
               ))}
             </select>
@@ -175,7 +181,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             <>
               <strong>{formatAmount(amount.minor, info.exponent, info.alpha)}</strong>
               <span> — {amountInWords(amount.minor, info.exponent, info.alpha, languageOf(i18n.language))}</span>
-              <span className="muted"> {t('form.minorUnits', { minor: amount.minor.toLocaleString() })}</span>
+              <span className="muted"> {t('form.minorUnits', { minor: formatCount(amount.minor) })}</span>
             </>
           ) : (
             <span className="muted">{t('form.readbackEmpty')}</span>
@@ -231,12 +237,12 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
 
 /** What the form says instead of offering currencies the gateway would refuse: none are listed for this environment. */
 function NoCurrencies({ environment }: { readonly environment: string }) {
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   return (
     <section className="panel charge-form" aria-label={t('form.title')}>
       <h2>{t('form.title')}</h2>
       <p role="alert" className="field-error">
-        {t('form.noCurrencies', { environment, place: t('form.limitsPlace') })}
+        {t('form.noCurrencies', { environment: environmentInSentence(i18n, environment), place: t('form.limitsPlace') })}
       </p>
     </section>
   );

@@ -16,6 +16,8 @@ import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../f
 import { say } from '../../i18n/say';
 import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
+import { environmentInSentence } from '../../format/environment';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -31,7 +33,7 @@ const STATE_OPTIONS: readonly (readonly [StateFilter, 'all' | 'unknown' | 'sendi
 
 export function ChargeJournal() {
   const id = useId();
-  const { t } = useTranslation('charges');
+  const { t, i18n } = useTranslation('charges');
   const [state, setState] = useState<StateFilter>('');
   const [text, setText] = useState('');
   const [fromDay, setFromDay] = useState('');
@@ -103,8 +105,8 @@ export function ChargeJournal() {
             ? t('journal.none')
             : t(journal.data?.more ? 'journal.shownNewest' : 'journal.shown', {
                 count: entries.length,
-                n: entries.length.toLocaleString(),
-                environment: journal.data?.environment ?? '',
+                n: formatCount(entries.length),
+                environment: environmentInSentence(i18n, journal.data?.environment ?? ''),
               })}
         </p>
         {entries.length > 0 && (

@@ -20,7 +20,7 @@ import { formatAmount } from '../../format/money';
 import { CardText } from '../cards/CardsWorkspace';
 import { say } from '../../i18n/say';
 import { categoryWords, chargeAmount } from './words';
-import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
+import { formatCount } from '../../format/numbers';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -90,7 +90,7 @@ export function ConfirmCharge({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>{t('term.environment')}</dt>
           <dd>
-            <strong>{CONFIRM_ENVIRONMENT_WORDS[charge.environment]}</strong>
+            <strong>{t(`confirmEnvironment.${charge.environment}`, { ns: 'common' })}</strong>
           </dd>
           <dt>{t('term.client')}</dt>
           <dd className="mono">{charge.clientId}</dd>
@@ -106,7 +106,7 @@ export function ConfirmCharge({
             <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha, languageOf(i18n.language))}</div>
             <div className="muted">
               {t('confirm.minorUnits', {
-                minor: charge.amount.toLocaleString(),
+                minor: formatCount(charge.amount),
                 currency: charge.currency.alpha,
                 numeric: charge.currency.numeric,
               })}

@@ -21,6 +21,7 @@ import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Fingerprint } from './Fingerprint';
+import { formatCount } from '../../format/numbers';
 
 const KEYS = ['keys'] as const;
 const DAY = 86_400_000;
@@ -556,7 +557,7 @@ function TestSignature({
         <div className="test-signature" aria-label={t('test.result')}>
           <dl>
             <dt>{t('test.resultBody')}</dt>
-            <dd>{t('test.bytes', { count: result.bodyBytes, bytes: result.bodyBytes.toLocaleString() })}</dd>
+            <dd>{t('test.bytes', { count: result.bodyBytes, bytes: formatCount(result.bodyBytes) })}</dd>
             <dt>{X_HASH}</dt>
             <dd>
               <Copyable value={result.xHash} what={X_HASH} className="mono signature-value">

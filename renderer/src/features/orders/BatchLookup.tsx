@@ -16,6 +16,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { BatchResults } from './BatchResults';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { say } from '../../i18n/say';
+import { formatCount } from '../../format/numbers';
 
 export function BatchLookup({ onOpen }: { readonly onOpen: (orderId: string) => void }) {
   const batchId = useUi((s) => s.batchId);
@@ -94,7 +95,7 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
             <div className="button-row">
               {again > 0 && (
                 <Button onClick={() => retry.mutate()} disabled={retry.isPending}>
-                  {t('batch.retry', { number: again.toLocaleString() })}
+                  {t('batch.retry', { number: formatCount(again) })}
                 </Button>
               )}
               <Button onClick={() => showBatch(undefined)}>{t('batch.newBatch')}</Button>
@@ -107,13 +108,13 @@ function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOp
             <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
             <dl className="counts" aria-live="off">
               <dt>{t('batch.counts.found')}</dt>
-              <dd data-count="found">{p.found.toLocaleString()}</dd>
+              <dd data-count="found">{formatCount(p.found)}</dd>
               <dt>{t('batch.counts.notFound')}</dt>
-              <dd data-count="notFound">{p.notFound.toLocaleString()}</dd>
+              <dd data-count="notFound">{formatCount(p.notFound)}</dd>
               <dt>{t('batch.counts.failed')}</dt>
-              <dd data-count="failed">{p.failed.toLocaleString()}</dd>
+              <dd data-count="failed">{formatCount(p.failed)}</dd>
               <dt>{t('batch.counts.cancelled')}</dt>
-              <dd data-count="cancelled">{p.cancelled.toLocaleString()}</dd>
+              <dd data-count="cancelled">{formatCount(p.cancelled)}</dd>
             </dl>
           </>
         )}

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatShortDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { say } from '../../i18n/say';
+import { formatCount } from '../../format/numbers';
 
 type ResultFilter = 'all' | BatchRow['result'];
 const RESULTS: readonly BatchRow['result'][] = ['found', 'notFound', 'failed', 'cancelled'];
@@ -52,7 +53,7 @@ export function BatchResults({
         ...(result !== 'all' ? { result } : {}),
         ...(status !== 'all' ? { status } : {}),
       }),
-    { saved: (name) => t('results.exported', { count: shown.length, rows: shown.length.toLocaleString(), name }) },
+    { saved: (name) => t('results.exported', { count: shown.length, rows: formatCount(shown.length), name }) },
   );
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -98,8 +99,8 @@ export function BatchResults({
       <p className="muted" role="status">
         {t(running ? 'results.showingSoFar' : 'results.showing', {
           count: rows.length,
-          shown: shown.length.toLocaleString(),
-          total: rows.length.toLocaleString(),
+          shown: formatCount(shown.length),
+          total: formatCount(rows.length),
         })}
       </p>
       <p className="hint">{t('results.hint')}</p>

@@ -16,10 +16,10 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { decimalText, parseMajor } from '../../format/money';
+import { formatTime } from '../../format/numbers';
+import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
-import { CONFIRM_ENVIRONMENT_WORDS } from '../../format/confirmWords';
 import { say } from '../../i18n/say';
 
 type Action = 'deposit' | 'reverse' | 'refund';
@@ -90,7 +90,7 @@ function ConfirmOperation({
   const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
   const amountError =
     parsed && !parsed.ok
-      ? parsed.error
+      ? amountProblemText(i18n, parsed.error)
       : parsed?.ok && max !== undefined && parsed.minor > max
         ? t('actions.amountTooHigh', { amount: orderMoney(order, max) })
         : undefined;
@@ -172,7 +172,7 @@ function ConfirmOperation({
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
           <dt>{t('actions.environment')}</dt>
           <dd>
-            <strong>{environment ? CONFIRM_ENVIRONMENT_WORDS[environment] : t('actions.environmentUnknown')}</strong>
+            <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
           </dd>
           <dt>{t('actions.order')}</dt>
           <dd className="mono">{order.orderNumber || order.orderId}</dd>
@@ -204,9 +204,7 @@ function ConfirmOperation({
         {confirmingRepeat && (
           <p className="field-error" role="alert">
             {t('actions.repeat', {
-              earlier: repeat.earlier
-                .map((e) => t('actions.repeatEarlier', { time: new Date(e.at).toLocaleTimeString(), operator: e.operator }))
-                .join(', '),
+              earlier: repeat.earlier.map((e) => t('actions.repeatEarlier', { time: formatTime(e.at), operator: e.operator })).join(', '),
             })}
           </p>
         )}

@@ -13,6 +13,7 @@ import type { AfterOperation } from './OrderActions';
 import { OrderDetails } from './OrderDetails';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { say } from '../../i18n/say';
+import { environmentInSentence } from '../../format/environment';
 
 /** The look-up itself, shared by the search box and the history list. */
 export function useLookup(onShow: (r: OrderLookup) => void) {
@@ -110,7 +111,12 @@ function LookupOutcome({
       return (
         <div className="panel notice-panel" role="status">
           {environment !== undefined ? (
-            <Trans t={t} i18nKey="search.notFound" values={{ query: result.query, environment }} components={{ strong: <strong /> }} />
+            <Trans
+              t={t}
+              i18nKey="search.notFound"
+              values={{ query: result.query, environment: environmentInSentence(i18n, environment) }}
+              components={{ strong: <strong /> }}
+            />
           ) : (
             <Trans t={t} i18nKey="search.notFoundHere" values={{ query: result.query }} components={{ strong: <strong /> }} />
           )}

@@ -3,6 +3,7 @@
  * own calendar (a day starts at local midnight, whatever the daylight-saving change in between).
  */
 import { dayStart } from '../../format/dates';
+import { formatDay } from '../../format/numbers';
 import { i18n } from '../../i18n';
 
 /** The periods offered, in the order shown; their names are the catalogue's `reconciliation:preset.<id>`. */
@@ -61,11 +62,9 @@ export function choosePeriod(preset: PeriodPreset, custom: CustomDays, now = new
   return { ok: true, window: { from, to } };
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** "23 Nov 2026" or "1 Nov 2026 – 30 Nov 2026": the days a window covers, its end excluded. */
 export function periodWords(w: PeriodWindow): string {
-  const first = dayFormat.format(new Date(w.from));
-  const last = dayFormat.format(new Date(w.to - 1));
+  const first = formatDay(w.from);
+  const last = formatDay(w.to - 1);
   return first === last ? first : `${first} – ${last}`;
 }

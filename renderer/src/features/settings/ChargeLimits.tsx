@@ -14,8 +14,9 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
-import { formatAmount, parseMajor } from '../../format/money';
+import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
 import { i18n } from '../../i18n';
+import { formatCount } from '../../format/numbers';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 
@@ -112,14 +113,14 @@ function MaximumRow({
   readonly currency: CurrencyLimitView;
   readonly onSet: (maximum: number) => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const [text, setText] = useState('');
   const parsed = parseMajor(text, c.exponent);
-  const error = text !== '' && !parsed.ok ? parsed.error : undefined;
+  const error = text !== '' && !parsed.ok ? amountProblemText(i18n, parsed.error) : undefined;
   return (
     <tr data-currency={c.numeric}>
       <th scope="row">
-        {c.alpha} <span className="muted">({c.numeric})</span> {c.name}
+        {c.alpha} <span className="muted">({c.numeric})</span> {currencyName(c.alpha, c.name)}
       </th>
       <td>{maximumWords(c)}</td>
       <td>
@@ -205,14 +206,14 @@ function ConfirmMaximum({
           </dd>
           <dt>{t('limits.currency')}</dt>
           <dd>
-            {c.alpha} ({c.numeric}) {c.name}
+            {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
           </dd>
           <dt>{t('limits.now')}</dt>
           <dd>{maximumWords(c)}</dd>
           <dt>{t('limits.newMaximum')}</dt>
           <dd>
             <strong className="confirm-amount">{after}</strong>
-            <div className="muted">{t('limits.minorUnits', { units: maximum.toLocaleString(), currency: c.alpha })}</div>
+            <div className="muted">{t('limits.minorUnits', { units: formatCount(maximum), currency: c.alpha })}</div>
           </dd>
         </dl>
         {production && (

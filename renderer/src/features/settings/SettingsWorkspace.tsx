@@ -1,7 +1,7 @@
 /**
  * Settings: which environment the app works in, each gateway environment's connection and credentials
  * (a secret is sent to main once and never shown back: only "set" or "not set"), the language of the
- * gateway's messages, (ChargeLimits) each environment's currencies and per-charge maximums, and (DeveloperConsole)
+ * screens and of the gateway's messages (applied as soon as it is saved), (ChargeLimits) each environment's currencies and per-charge maximums, and (DeveloperConsole)
  * the way into the sandbox's developer console. Every change is validated in main and audited there.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,19 +14,23 @@ import { keys, useSettings } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { Field } from '../../components/Field';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
 import { ExportSettings } from './ExportSettings';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { showLanguage } from '../../i18n';
+import { LANGUAGES } from '../../i18n/resources';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 /** The gateway environments, each with a connection of its own. */
 const GATEWAYS = ['test', 'production', 'custom'] as const;
 
-/** Runs a settings change and puts main's answer (the new settings) straight into the cache. */
-export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string) {
+/**
+ * Runs a settings change and puts main's answer (the new settings) straight into the cache. `success` is
+ * said when it is done: a function is asked then, after a change of language, in the new language.
+ */
+export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string | (() => string)) {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   return useMutation({
@@ -34,7 +38,7 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
     onSuccess: (view) => {
       queries.setQueryData(keys.settings, view);
       void queries.invalidateQueries({ queryKey: keys.appInfo });
-      toast('success', success);
+      toast('success', typeof success === 'function' ? success() : success);
     },
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
@@ -74,6 +78,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
   // The choice waiting for confirmation; the selector itself always shows main's environment in use.
   const [choice, setChoice] = useState<EnvironmentName | undefined>();
   const [language, setLanguage] = useState(g.language);
+  const { t: named } = useTranslation('common');
   const check = useMutation({ mutationFn: () => call('settings.checkConnection', {}) });
   const switchEnv = useMutation({
     mutationFn: (e: EnvironmentName) => call('settings.updateGeneral', { environment: e }),
@@ -89,8 +94,17 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
       void queries.invalidateQueries({ queryKey: keys.settings });
     },
   });
-  const save = useSettingsChange((change: { language: string }) => call('settings.updateGeneral', change), t('saved'));
+  // The screens take the saved language at once (no restart), and say it is saved in it.
+  const save = useSettingsChange(
+    async (change: { language: string }) => {
+      const next = await call('settings.updateGeneral', change);
+      await showLanguage(next.general.language);
+      return next;
+    },
+    () => i18n.t('settings:saved'),
+  );
   const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
+  const languageError = fieldError('language');
   const refused = view.switchRefused;
 
   return (
@@ -181,14 +195,33 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
           save.mutate({ language });
         }}
       >
-        <Field
-          label={t('general.language')}
-          value={language}
-          maxLength={2}
-          onChange={(e) => setLanguage(e.target.value.toLowerCase())}
-          hint={t('general.languageHint')}
-          error={fieldError('language')}
-        />
+        {/* Each language named in its own words, so that whoever reads neither finds theirs. */}
+        <div className="field">
+          <label htmlFor="language">{t('general.language')}</label>
+          <select
+            id="language"
+            value={language}
+            aria-describedby={`language-hint${languageError ? ' language-error' : ''}`}
+            aria-invalid={languageError ? true : undefined}
+            onChange={(e) => setLanguage(e.target.value)}
+          >
+            {/* An older version let any two letters be saved: such a value is kept on screen until changed. */}
+            {!(LANGUAGES as readonly string[]).includes(language) && <option value={language}>{language}</option>}
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {named(`language.${l}`)}
+              </option>
+            ))}
+          </select>
+          <div id="language-hint" className="hint">
+            {t('general.languageHint')}
+          </div>
+          {languageError && (
+            <div id="language-error" className="field-error" role="alert">
+              {languageError}
+            </div>
+          )}
+        </div>
         <Button type="submit" variant="primary" disabled={save.isPending}>
           {t('general.savePreferences')}
         </Button>

@@ -10,6 +10,20 @@ export const common = {
     production: 'Production',
     custom: 'Custom',
   },
+  // An environment named inside a sentence or a label ("Environment: sandbox").
+  environmentInSentence: {
+    sandbox: 'sandbox',
+    test: 'test',
+    production: 'production',
+    custom: 'custom',
+  },
+  // How a confirmation names the environment money would move in: production unmistakably.
+  confirmEnvironment: {
+    sandbox: 'Sandbox (simulated: no real money)',
+    test: 'Test',
+    production: 'Production: real card, real money',
+    custom: 'Custom gateway',
+  },
   theme: {
     toDark: 'Dark theme',
     toLight: 'Light theme',

@@ -27,8 +27,8 @@ export const settings = {
     switchToProduction: 'Switch to production',
     switch: 'Switch',
     preferences: 'Preferences',
-    language: 'Language of gateway messages',
-    languageHint: 'Two letters, for example en or ru',
+    language: 'Language',
+    languageHint: 'Of the screens and of the gateway’s messages (decline reasons, errors); applied as soon as it is saved',
     savePreferences: 'Save preferences',
   },
   connection: {

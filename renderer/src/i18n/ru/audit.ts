@@ -40,7 +40,7 @@ export const audit: Catalogue<typeof en> = {
     caption: 'Журнал действий, сначала новые',
     time: 'Время',
     user: 'Пользователь и профиль',
-    environment: 'Среда',
+    environment: 'Окружение',
     action: 'Действие',
     outcome: 'Результат',
     object: 'Объект',
@@ -55,8 +55,8 @@ export const audit: Catalogue<typeof en> = {
   },
   environment: {
     sandbox: 'песочница',
-    test: 'тестовая',
-    production: 'боевая',
-    custom: 'своя',
+    test: 'тестовое',
+    production: 'боевое',
+    custom: 'своё',
   },
 };

@@ -4,14 +4,26 @@ import type { common as en } from '../en/common.js';
 
 export const common: Catalogue<typeof en> = {
   brand: 'Бэк-офис платёжного шлюза',
-  productionBand: 'Боевая среда: настоящие карты, настоящие деньги',
+  productionBand: 'Боевое окружение: настоящие карты, настоящие деньги',
   environment: {
-    label: 'Среда: {{name}}',
+    label: 'Окружение: {{name}}',
     loading: 'загрузка',
     sandbox: 'Песочница',
-    test: 'Тестовая',
-    production: 'Боевая',
-    custom: 'Своя',
+    test: 'Тестовое',
+    production: 'Боевое',
+    custom: 'Своё',
+  },
+  environmentInSentence: {
+    sandbox: 'песочница',
+    test: 'тестовое',
+    production: 'боевое',
+    custom: 'своё',
+  },
+  confirmEnvironment: {
+    sandbox: 'Песочница (имитация: настоящие деньги не списываются)',
+    test: 'Тестовое',
+    production: 'Боевое: настоящая карта, настоящие деньги',
+    custom: 'Свой шлюз',
   },
   theme: {
     toDark: 'Тёмная тема',

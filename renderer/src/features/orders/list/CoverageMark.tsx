@@ -7,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import type { OrderListView } from '../../../../../main/services/periodViews';
 import { Button } from '../../../components/Button';
 import { localDay } from './period';
+import { formatDayAndMinute, formatHourMinute } from '../../../format/numbers';
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** "10:42" today, "Nov 22, 2026, 10:42" another day. */
-export const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? time.format(ms) : dayAndTime.format(ms));
+/** "10:42" today, "Nov 22, 2026, 10:42" another day, in the locale shown. */
+export const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? formatHourMinute(ms) : formatDayAndMinute(ms));
 
 /** What the totals of the period on screen are worth. */
 export type Coverage =

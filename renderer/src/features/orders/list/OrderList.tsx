@@ -34,6 +34,7 @@ import { coverageOf, CoverageMark, syncTime } from './CoverageMark';
 import { usePeriodPage, usePeriodSync, useSyncProgress, type SyncState } from './periodData';
 import { PeriodChart, PeriodTotals } from './PeriodSummary';
 import { PeriodTable } from './PeriodTable';
+import { formatCount } from '../../../format/numbers';
 
 /** How current the list is: the one line that says what the money on screen is as of. */
 function SyncMark({
@@ -56,7 +57,7 @@ function SyncMark({
         <div className="sync-mark" role="status">
           <span>
             {progress?.total !== undefined
-              ? t('runningProgress', { fetched: progress.fetched.toLocaleString(), total: progress.total.toLocaleString() })
+              ? t('runningProgress', { fetched: formatCount(progress.fetched), total: formatCount(progress.total) })
               : t('running')}
           </span>
           <Button onClick={onCancel}>{t('cancel')}</Button>
@@ -325,7 +326,7 @@ export function OrderList({
   const exportCsv = useFileExport(() => call('period.export', { query, sort }), {
     saved: (name) => {
       const count = first.data?.total ?? 0;
-      return t('exported', { count, n: count.toLocaleString(), name });
+      return t('exported', { count, n: formatCount(count), name });
     },
   });
 

@@ -13,6 +13,7 @@ import { Button } from '../../../components/Button';
 import { formatAmount } from '../../../format/money';
 import { PaidRefunded } from './PaidRefunded';
 import { currencyInfo, STATES, stateWords } from './period';
+import { formatCount, formatNumber } from '../../../format/numbers';
 
 /** One colour per state, readable on both themes' surfaces. */
 const STATE_COLOURS: Readonly<Record<number, string>> = {
@@ -72,7 +73,7 @@ export function PeriodTotals({
       {/* One line: the count, whether it was read whole, what was paid and refunded, and the list's tools; the breakdown below it on demand. */}
       <div className="summary-line">
         <h2 id="period-totals-title">
-          {t('count', { count: total, n: total.toLocaleString() })}
+          {t('count', { count: total, n: formatCount(total) })}
           {syncing && <span className="muted"> {t('soFar')}</span>}
         </h2>
         {coverage}
@@ -109,7 +110,7 @@ export function PeriodTotals({
                     <tr key={`${row.status}/${row.currency}`} data-status={row.status} data-currency={row.currency}>
                       <td>{stateWords(row.status)}</td>
                       <td>{currencyName(row.currency)}</td>
-                      <td className="num">{row.count.toLocaleString()}</td>
+                      <td className="num">{formatCount(row.count)}</td>
                       <td className="num" data-minor={row.amount}>
                         {money(row.currency, row.amount)}
                       </td>
@@ -122,7 +123,7 @@ export function PeriodTotals({
                       <tr key={currency}>
                         <th scope="row">{t('allStates')}</th>
                         <td>{currencyName(currency)}</td>
-                        <td className="num">{c.count.toLocaleString()}</td>
+                        <td className="num">{formatCount(c.count)}</td>
                         <td className="num">{money(currency, c.amount)}</td>
                       </tr>
                     ))}
@@ -180,7 +181,7 @@ function DayChart({
         <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...GRID} />
           <XAxis dataKey={DAY} tick={TICK} tickFormatter={(d: string) => d.slice(5)} />
-          <YAxis tick={TICK} width={56} allowDecimals={measure === 'amount'} tickFormatter={(v: number) => v.toLocaleString()} />
+          <YAxis tick={TICK} width={56} allowDecimals={measure === 'amount'} tickFormatter={(v: number) => formatNumber(v)} />
           <Tooltip
             formatter={(v, name) => [format(Number(v)), stateWords(Number(String(name).slice(1)))]}
             contentStyle={TOOLTIP_STYLE}
@@ -211,7 +212,7 @@ export function PeriodChart({ perDay, currency }: { readonly perDay: readonly Pe
         // eslint-disable-next-line i18next/no-literal-string -- what the chart counts, not text
         measure="count"
         title={t('chartOrders')}
-        format={(v) => v.toLocaleString()}
+        format={(v) => formatNumber(v)}
         states={states}
       />
       {amountCurrency && c && (

@@ -8,7 +8,7 @@
 import cc from 'currency-codes';
 import type { Input } from '../../../../../main/ipc/contract';
 import type { OrderStatusCode, PeriodSort } from '../../../../../main/services/periodViews';
-import { parseMajor } from '../../../format/money';
+import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
 
 /** The periods offered, in the order shown; their names are the catalogue's `list:preset.<id>`. */
@@ -154,7 +154,7 @@ export function parseFilters(draft: FilterDraft): Parsed<ListFilters> {
     // Zero is a fair lower bound, which parseMajor (made for charges) refuses.
     const parsed = /^\s*0+([.,]0*)?\s*$/.test(text) ? ({ ok: true, minor: 0 } as const) : parseMajor(text, exponent);
     if (parsed.ok) out[field] = parsed.minor;
-    else errors[field] = parsed.error;
+    else errors[field] = amountProblemText(i18n, parsed.error);
   }
   if (out.minAmount !== undefined && out.maxAmount !== undefined && out.minAmount > out.maxAmount)
     errors.maxAmount = i18n.t('list:filterError.maxBelowMin');
