@@ -1,17 +1,11 @@
 /** What charges' phrases share: an environment and a card's category in a sentence, and masking. */
 import { isPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
+import { ENVIRONMENT_KINDS, environmentPhrase, type EnvironmentKind } from '../gateway/environments.js';
 import { maskCardNumbers } from './cardNumbers.js';
-
-const ENVIRONMENTS = {
-  sandbox: phrase('charge.environment.sandbox'),
-  test: phrase('charge.environment.test'),
-  production: phrase('charge.environment.production'),
-  custom: phrase('charge.environment.custom'),
-} as const;
 
 /** An environment named in a sentence ("production"); one the app does not know by its own name. */
 export const environmentWords = (environment: string): Phrase | string =>
-  Object.hasOwn(ENVIRONMENTS, environment) ? ENVIRONMENTS[environment as keyof typeof ENVIRONMENTS] : environment;
+  (ENVIRONMENT_KINDS as readonly string[]).includes(environment) ? environmentPhrase(environment as EnvironmentKind) : environment;
 
 const CATEGORIES = {
   COMMON: phrase('charge.category.COMMON'),

@@ -113,8 +113,8 @@ describe('charges over IPC', () => {
       // What the person relies on: which environment the app is in, and that nothing was charged.
       said: [
         phrase('charge.environmentChanged', {
-          current: phrase('charge.environment.sandbox'),
-          confirmed: phrase('charge.environment.production'),
+          current: phrase('settings.env.sandbox'),
+          confirmed: phrase('settings.env.production'),
           notDone: phrase('charge.notDone.charged'),
         }),
       ],
@@ -338,7 +338,7 @@ describe('currencies and maximums over IPC', () => {
   it("refuses a change to production's maximum without its confirmation, in a phrase naming the maximum unchanged", async () => {
     expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({
       code: 'settings',
-      said: [phrase('limit.addFirst', { currency: 'RUB (643)', environment: phrase('charge.environment.production') })],
+      said: [phrase('limit.addFirst', { currency: 'RUB (643)', environment: phrase('settings.env.production') })],
     });
     await call('settings.setCurrencies', { environment: 'production', currencies: ['643'] });
     expect(await refusal('settings.setChargeMaximum', { environment: 'production', currency: '643', maximum: 100 })).toMatchObject({

@@ -80,7 +80,7 @@ describe('the per-charge maximum, per environment and currency', () => {
     // Production has no maximum in RUB yet: it fails closed, saying where to set one.
     expect(await p.charges.charge({ ...c, amount: 100, currency: '643' })).toEqual({
       kind: 'refused',
-      reason: phrase('limit.noMaximum', { currency: 'RUB (643)', environment: phrase('charge.environment.production') }),
+      reason: phrase('limit.noMaximum', { currency: 'RUB (643)', environment: phrase('settings.env.production') }),
     });
     core.chargeLimits.setMaximum('production', '643', 20_000, confirmed(null));
     // Raising the sandbox's maximum does not raise production's.

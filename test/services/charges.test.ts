@@ -94,7 +94,7 @@ describe('manual charges on stored cards', () => {
     expect(await service.charge(await request('COMMON', { amount: 50_000_001 }))).toMatchObject({
       kind: 'refused',
       // The maximum as money (minor units and ISO numeric currency): the screen formats it in its language.
-      reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('charge.environment.sandbox') }),
+      reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('settings.env.sandbox') }),
     });
     expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
     expect(journal.list()).toEqual([]);
@@ -235,7 +235,7 @@ describe('a charge said in Russian', () => {
       expect(refused.outcome).toBe('refused');
       if (refused.outcome !== 'refused') return;
       const words = say(ru, refused.reason);
-      expect(words).toMatch(/^Сумма больше максимума на одно списание 500\s000,00\sRUB в среде «Песочница» \(Настройки\)$/);
+      expect(words).toMatch(/^Сумма больше максимума на одно списание 500\s000,00\sRUB в окружении «песочница» \(Настройки\)$/);
       expect(english(words)).toEqual([]);
       // The same phrase in English is the sentence main used to build.
       setFormattingLanguage('en', 'en-US');

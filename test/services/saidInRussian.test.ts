@@ -64,7 +64,7 @@ describe('settings, keys and the role profile in Russian', () => {
     setFormattingLanguage('ru', 'ru-RU');
     try {
       const text = say(ru, stale.said);
-      expect(text).toMatch(/^Максимум в боевой среде для RUB \(643\) сейчас: 1\s234,56\sRUB, а подтверждено было: не задан;/);
+      expect(text).toMatch(/^Максимум в боевом окружении для RUB \(643\) сейчас: 1\s234,56\sRUB, а подтверждено было: не задан;/);
       noEnglish(text);
     } finally {
       setFormattingLanguage('en', 'en-US');
@@ -82,7 +82,7 @@ describe('settings, keys and the role profile in Russian', () => {
     const refused = await refusal(ipc, 'settings.updateGeneral', { environment: 'production' });
     expect(refused.code).toBe('settings');
     expect(refused.said.map((p) => p.code)).toEqual(['settings.noPassword']);
-    expect(say(ru, refused.said)).toBe('Для среды «Боевая» не заданы пользователь и пароль API');
+    expect(say(ru, refused.said)).toBe('Для окружения «боевое» не заданы пользователь и пароль API');
     expect(say(enI18n, refused.said)).toBe('The API user and password for production are not both set');
     expect(refused.message).toBe(english(refused.said));
 
@@ -126,6 +126,6 @@ describe('settings, keys and the role profile in Russian', () => {
     noEnglish(say(ru, retire.said));
     const missing = await refusal(ipc, 'keys.retire', { id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.code).toBe('notFound');
-    expect(say(ru, missing.said as Said)).toBe('В этой среде нет такого ключа подписи');
+    expect(say(ru, missing.said as Said)).toBe('В этом окружении нет такого ключа подписи');
   });
 });

@@ -5,13 +5,6 @@
 export const charge = {
   /** The gateway's own words for a decline, quoted as they are (in the language the request named). */
   gatewayWords: '{{words}}',
-  /** An environment named in a sentence. */
-  environment: {
-    sandbox: 'sandbox',
-    test: 'test',
-    production: 'production',
-    custom: 'custom',
-  },
   /** A card's category as the gateway files it, in a sentence. */
   category: {
     COMMON: 'common',

@@ -4,12 +4,6 @@ import type { Catalogue } from '../../catalogue.js';
 
 export const charge: Catalogue<typeof en> = {
   gatewayWords: '{{words}}',
-  environment: {
-    sandbox: '«Песочница»',
-    test: '«Тестовая»',
-    production: '«Боевая»',
-    custom: '«Своя»',
-  },
   category: {
     COMMON: 'обычная',
     RECURRENT: 'рекуррентная',
@@ -26,7 +20,7 @@ export const charge: Catalogue<typeof en> = {
     cardDisabled: 'Сохранённая карта отключена; сначала включите её в разделе «Сохранённые карты»',
     cardExpired: 'Срок действия сохранённой карты истёк',
     categoryDiffers: 'В шлюзе категория этой карты — {{filed}}, а не {{confirmed}}',
-    environmentGone: 'Среда {{environment}} больше не открыта; не списано',
+    environmentGone: 'Окружение «{{environment}}» больше не открыто; не списано',
   },
   became: {
     charged: 'списано',
@@ -62,13 +56,13 @@ export const charge: Catalogue<typeof en> = {
     unreadable: 'заказ не удалось прочитать',
     otherOrder: 'Заказ {{orderNumber}} в шлюзе — на сумму {{amount}} {{currency}}: это не то списание',
   },
-  environmentChanged: 'Приложение сейчас работает в среде {{current}}, а не {{confirmed}}, как было подтверждено; {{notDone}}',
+  environmentChanged: 'Приложение сейчас работает в окружении «{{current}}», а не «{{confirmed}}», как было подтверждено; {{notDone}}',
   notDone: {
     charged: 'ничего не списано. Проверьте и подтвердите ещё раз.',
     sent: 'ничего не отправлено. Запросите заказ ещё раз.',
   },
-  switchedWhileChecking: 'Пока проверялась карта, приложение переключилось на среду {{environment}}; ничего не списано.',
-  noSuchCharge: 'В среде {{environment}} нет списания {{id}}',
+  switchedWhileChecking: 'Пока проверялась карта, приложение переключилось на окружение «{{environment}}»; ничего не списано.',
+  noSuchCharge: 'В окружении «{{environment}}» нет списания {{id}}',
   alreadySettled: 'Списание {{orderNumber}} завершено ({{state}}); уточнять нечего',
   batch: {
     notCsv: 'Файл не является корректным CSV: {{reason}}',
@@ -93,7 +87,7 @@ export const charge: Catalogue<typeof en> = {
     sameWithinTen: 'та же карта и сумма в течение десяти минут',
     appError: 'сбой приложения при списании этой строки ({{reason}}); было ли списание, видно в журнале',
     technical: '{{reason}}',
-    otherEnvironment: 'Пакет {{batchId}} проверялся в среде {{checked}}, а не {{environment}}; проверьте файл здесь ещё раз',
+    otherEnvironment: 'Пакет {{batchId}} проверялся в окружении «{{checked}}», а не «{{environment}}»; проверьте файл здесь ещё раз',
     alreadyRun: 'Пакет {{batchId}} уже запускался; проверьте файл ещё раз, чтобы увидеть, что осталось',
     noValidRows: 'В пакете {{batchId}} нет корректных строк для списания',
     stale_one: 'Пакет {{batchId}} проверялся {{count}} минуту назад; проверьте файл ещё раз, чтобы увидеть, что будет списано сейчас',

@@ -15,7 +15,7 @@ export const keys: Catalogue<typeof en> = {
   retiredCannotSign: 'Выведенный из работы ключ не может подписывать: его закрытый ключ удалён из хранилища ключей',
   privateKeyMissing: 'Закрытого ключа для ключа подписи {{fingerprint}} нет в хранилище ключей',
   activePrivateKeyMissing: 'Закрытого ключа для активного ключа подписи {{fingerprint}} нет в хранилище ключей',
-  notFound: 'В этой среде нет такого ключа подписи',
+  notFound: 'В этом окружении нет такого ключа подписи',
   verified: 'Проверено: X-Hash — это SHA-256 тела, а X-Signature проверяется открытым ключом сертификата.',
   hashMismatch: 'Не проверено: X-Hash не совпадает с SHA-256 тела.',
   signatureMismatch:
