@@ -11,10 +11,18 @@
   }
   const token = () => sessionStorage.getItem(KEY) ?? '';
   const known = new Set(CHANNELS);
-  const failure = (code, message) => ({ ok: false, error: { code, message } });
+  // Main's phrases (main/phrases/en/ipc.ts), worded by the page in the language shown; the English is for logs.
+  const failure = (code, said, message) => ({ ok: false, error: { code, said: [said], message } });
 
   async function invoke(channel, input) {
-    if (!known.has(channel)) return failure('unknownChannel', `There is no channel named ${JSON.stringify(String(channel))}`);
+    if (!known.has(channel)) {
+      const name = JSON.stringify(String(channel).slice(0, 80));
+      return failure(
+        'unknownChannel',
+        { code: 'ipc.unknownChannel', params: { channel: name } },
+        `The app does not know the request ${name}.`,
+      );
+    }
     let response;
     try {
       response = await fetch(`/ipc/${channel}`, {
@@ -23,10 +31,18 @@
         body: JSON.stringify(input === undefined ? {} : input),
       });
     } catch {
-      return failure('internal', 'The app is not reachable: it may have been closed. Start it again and reload.');
+      return failure(
+        'internal',
+        { code: 'ipc.host.unreachable' },
+        'The app is not reachable: it may have been closed. Start it again and reload.',
+      );
     }
     if (response.status === 401 || response.status === 403) {
-      return failure('forbidden', 'This page is not authorised: open the address the app printed when it started.');
+      return failure(
+        'forbidden',
+        { code: 'ipc.host.notAuthorised' },
+        'This page is not authorised: open the address the app printed when it started.',
+      );
     }
     return response.json();
   }

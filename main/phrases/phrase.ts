@@ -51,6 +51,13 @@ export function phrase<C extends PhraseCode>(
   return (params.length === 0 ? { code } : { code, params: params[0] }) as Extract<Phrase, { readonly code: C }>;
 }
 
+/** Items as one value: "a, b, c", each item worded in the language shown (nested app.list phrases). */
+export function listPhrase(items: readonly PhraseArg[]): PhraseArg {
+  if (items.length === 0) return '';
+  const [first, ...rest] = items as [PhraseArg, ...PhraseArg[]];
+  return rest.length === 0 ? first : phrase('app.list', { first, rest: listPhrase(rest) });
+}
+
 export const isMoneyArg = (a: PhraseArg): a is MoneyArg => typeof a === 'object' && 'minor' in a;
 export const isTimeArg = (a: PhraseArg): a is TimeArg => typeof a === 'object' && 'at' in a;
 export const isPhrase = (a: PhraseArg): a is Phrase => typeof a === 'object' && 'code' in a;

@@ -9,7 +9,7 @@
  * appears only as the masked one an entry already holds, and every text taken from the entry is masked again.
  */
 import { english } from '../phrases/english.js';
-import { phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
+import { listPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
 import type { AuditFacts, AuditRecord } from '../store/audit.js';
 import { maskCardNumbers } from './cardNumbers.js';
 
@@ -168,12 +168,17 @@ function keyPhrase(e: AuditRecord): Phrase {
   return phrase(`audit.key.${success ? known : NOT[known]}`, { key, because: why });
 }
 
+const SETTINGS = ['language', 'gatewayUrls'] as const;
+/** A changed setting by the key the log records: worded where the app knows it, else the key itself. */
+const settingName = (key: string): PhraseArg =>
+  (SETTINGS as readonly string[]).includes(key) ? phrase(`audit.setting.${key as (typeof SETTINGS)[number]}`) : key;
+
 function settingsPhrase(e: AuditRecord): Phrase | undefined {
   const d = maskCardNumbers(e.detail ?? '');
   const environment = e.environment;
   switch (e.action) {
     case 'settings.change':
-      return phrase('audit.settings.changed', { detail: d });
+      return phrase('audit.settings.changed', { detail: listPhrase(d.split(', ').map(settingName)) });
     case 'environment.switch': {
       const refused = /^to (\S+): (.*)$/s.exec(d);
       if (refused) return phrase('audit.settings.switchRefused', { environment: refused[1]!, because: because(refused[2]) });

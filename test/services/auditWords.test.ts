@@ -13,7 +13,7 @@ import { english } from '../../main/phrases/english.js';
 import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';
-import { auditWords } from '../../main/services/auditWords.js';
+import { auditPhrase, auditWords } from '../../main/services/auditWords.js';
 import { AuditRepository, type AuditRecord } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { Vault } from '../../main/vault/vault.js';
@@ -190,6 +190,18 @@ describe('words for each kind of entry, old ones too', () => {
   ];
   it.each(cases)('%o', (entry, words) => {
     expect(auditWords({ ...base, ...entry })).toBe(words);
+  });
+
+  it('names the settings changed in the language shown, keeping a key it does not know as it is', () => {
+    const entry = {
+      ...base,
+      action: 'settings.change',
+      outcome: 'success',
+      objectType: 'settings',
+      detail: 'language, gatewayUrls, perChargeMaximum',
+    } as const;
+    expect(auditWords(entry)).toBe('Settings changed: language, gatewayUrls, perChargeMaximum');
+    expect(say(createI18n('ru'), auditPhrase(entry))).toBe('Изменены настройки: язык, адреса шлюза, perChargeMaximum');
   });
 
   it('reads an entry of a database from before roles and facts were kept', () => {

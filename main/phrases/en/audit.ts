@@ -78,6 +78,8 @@ export const audit = {
     other: '{{key}} {{action}}{{because}}',
     notOther: '{{key}} not {{action}}{{because}}',
   },
+  /** A setting's name in "Settings changed: …": its key, as the log records it. */
+  setting: { language: 'language', gatewayUrls: 'gatewayUrls' },
   settings: {
     changed: 'Settings changed: {{detail}}',
     switchRefused: 'Switch to {{environment}} refused{{because}}',

@@ -17,5 +17,7 @@ export const ipc = {
     tooLarge: 'The request is over 20 MB',
     notJson: 'The request body is not JSON',
     unreadable: 'The request could not be read',
+    unreachable: 'The app is not reachable: it may have been closed. Start it again and reload.',
+    notAuthorised: 'This page is not authorised: open the address the app printed when it started.',
   },
 } as const;

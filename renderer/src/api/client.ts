@@ -19,7 +19,8 @@ export class ApiError extends Error {
     super(error.message);
     this.name = 'ApiError';
     this.code = error.code;
-    this.said = error.said;
+    // Main always says something; an answer without it (a transport's own refusal) is shown by its message.
+    this.said = Array.isArray(error.said) ? error.said : [{ code: 'app.quoted', params: { text: error.message } }];
     this.fields = error.fields;
     this.detail = error.detail;
   }

@@ -137,8 +137,8 @@ export function AuditWorkspace() {
                       <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
                     </td>
                     <td className="mono">{[e.objectType, e.objectId].filter(Boolean).join(' ')}</td>
-                    {/* Words from the raw values; the raw detail is in the export and on hover. */}
-                    <td title={e.detail}>{say(i18n, e.said)}</td>
+                    {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
+                    <td>{say(i18n, e.said)}</td>
                   </tr>
                 ))}
               </tbody>

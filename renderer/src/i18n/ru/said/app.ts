@@ -5,5 +5,6 @@ import type { Catalogue } from '../../catalogue.js';
 export const app: Catalogue<typeof en> = {
   unexpected: 'Произошла непредвиденная ошибка; подробности ниже.',
   joined: '{{first}}{{second}}',
+  list: '{{first}}, {{rest}}',
   quoted: '{{text}}',
 };

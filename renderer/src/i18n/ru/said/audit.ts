@@ -77,6 +77,7 @@ export const audit: Catalogue<typeof en> = {
     other: '{{key}}: {{action}}{{because}}',
     notOther: '{{key}}: не выполнено {{action}}{{because}}',
   },
+  setting: { language: 'язык', gatewayUrls: 'адреса шлюза' },
   settings: {
     changed: 'Изменены настройки: {{detail}}',
     switchRefused: 'Переход в окружение {{environment}} отклонён{{because}}',
