@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import { english } from '../../main/phrases/english.js';
+import type { Said } from '../../main/phrases/phrase.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
@@ -138,7 +140,12 @@ describe.runIf(keychainReady)('switching to another environment', () => {
     // A key whose certificate the gateway does not have: the very next request is signed with it, and refused.
     const unknown = await core.keys.generate('custom', 'signed', 30);
     await core.activateSigningKey(unknown.id);
-    expect(await lookUp()).toMatchObject({ kind: 'failed', reason: expect.stringContaining('Request signature rejected') });
+    const refused = await lookUp();
+    expect(refused).toMatchObject({
+      kind: 'failed',
+      reason: [{ code: 'gateway.signature' }, { code: 'gateway.effect.nothing' }, { code: 'gateway.checkSigningKeys' }],
+    });
+    expect(english((refused as { reason: Said }).reason)).toContain('Request signature rejected');
     await core.activateSigningKey(known.id);
     expect(await lookUp()).toMatchObject({ kind: 'notFound' });
     await core.close();
