@@ -10,7 +10,7 @@ import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contr
 import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 
 let ipc: IpcHarness;
 let core: AppCore;

@@ -12,7 +12,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 
 let ipc: IpcHarness;
 let core: AppCore;

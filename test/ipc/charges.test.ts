@@ -14,7 +14,7 @@ import type { ChargeService } from '../../main/services/charges.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
 import { english } from '../../main/phrases/english.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 import { phrase } from '../../main/phrases/phrase.js';
 
 let ipc: IpcHarness;

@@ -9,7 +9,7 @@ import type { Said } from '../../main/phrases/phrase.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 
 const root = mkdtempSync(join(tmpdir(), 'core-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -22,7 +22,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { startSandbox } from '../sandbox/client.js';
-import { codes, en, saidMatching } from '../phrases/said.js';
+import { codes, en, saying } from '../phrases/said.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 const PASSWORD = 's3cret-pw';
@@ -152,7 +152,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
         baseUrl: 'https://test.gateway.example/payment',
         effectiveBaseUrl: 'https://test.gateway.example/payment',
         userName: 'apiuser',
-        problem: saidMatching(/The saved base URL contained a user name or password \(user:password@\)/),
+        problem: saying(/The saved base URL contained a user name or password \(user:password@\)/),
       });
       expect(en(shown.connections.test.problem)).toContain('save the connection again');
       expect(codes(shown.connections.test.problem)).toEqual(['settings.baseUrlHadUserinfo']);
@@ -217,7 +217,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
             baseUrl: gateway.url,
             effectiveBaseUrl: gateway.url,
             credentials: { token: true },
-            problem: saidMatching(/user:password@/),
+            problem: saying(/user:password@/),
           });
         }
       } finally {

@@ -16,7 +16,7 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { openDatabase } from '../../main/store/database.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 
 const root = mkdtempSync(join(tmpdir(), 'charge-limits-'));
 let core: AppCore;

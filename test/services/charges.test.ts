@@ -11,7 +11,7 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 import { chargeResult } from '../../main/ipc/chargeHandlers.js';
 import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';

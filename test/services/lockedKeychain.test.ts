@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { saidMatching } from '../phrases/said.js';
+import { saying } from '../phrases/said.js';
 
 // `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
 const ready = process.env.KEYCHAIN_TESTS === '1';
@@ -39,13 +39,13 @@ describe.skipIf(!ready)('a locked keychain (real gnome-keyring)', () => {
       expect(report.running.view).toMatchObject({
         role: 'support',
         passphraseSet: true,
-        problem: saidMatching(/^The OS keychain is locked/),
+        problem: saying(/^The OS keychain is locked/),
       });
       // Started while locked: support, and the dialog says the keychain is locked.
       expect(report.restarted.view).toMatchObject({
         role: 'support',
         passphraseSet: true,
-        problem: saidMatching(/^The OS keychain is locked/),
+        problem: saying(/^The OS keychain is locked/),
       });
       expect(report.restarted.wrongPassphrase).toMatch(/^refused/);
       expect(report.restarted.after.role).toBe('support');
@@ -55,7 +55,7 @@ describe.skipIf(!ready)('a locked keychain (real gnome-keyring)', () => {
       expect(report.neverProtected).toMatchObject({
         role: 'administrator',
         passphraseSet: false,
-        problem: saidMatching(/locked/),
+        problem: saying(/locked/),
       });
     } finally {
       rmSync(keyring, { recursive: true, force: true });

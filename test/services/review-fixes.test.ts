@@ -17,7 +17,7 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, control, paidOrder, postForm, startSandbox, status, uniqueNumber } from '../sandbox/client.js';
-import { saying } from '../saying.js';
+import { saying } from '../phrases/said.js';
 
 let sb: Sandbox;
 let db: Db;

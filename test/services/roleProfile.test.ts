@@ -17,7 +17,7 @@ import { SettingsRepository } from '../../main/store/settings.js';
 import { VaultUnavailableError } from '../../main/vault/errors.js';
 import type { Keychain } from '../../main/vault/keychain.js';
 import { Vault } from '../../main/vault/vault.js';
-import { codes, saidMatching } from '../phrases/said.js';
+import { codes, saying } from '../phrases/said.js';
 
 const PASSPHRASE = 'correct horse battery staple';
 const OTHER = 'a different passphrase entirely';
@@ -212,7 +212,7 @@ describe('the role profile service', () => {
     expect(closed.view()).toMatchObject({
       role: 'support',
       passphraseSet: true,
-      problem: saidMatching(/keychain is not available/),
+      problem: saying(/keychain is not available/),
     });
     expect(logged.join('\n')).toMatch(/support profile applies until the role profile can be read: The OS keychain is not available/);
     await expect(closed.set('administrator', PASSPHRASE)).rejects.toBeInstanceOf(VaultUnavailableError);
@@ -233,7 +233,7 @@ describe('the role profile service', () => {
     expect(roles.view()).toMatchObject({
       role: 'administrator',
       passphraseSet: false,
-      problem: saidMatching(/No passphrase can be set/),
+      problem: saying(/No passphrase can be set/),
     });
     expect(logged.join('\n')).toMatch(/no role profile was ever set/);
     await expect(roles.setPassphrase(PASSPHRASE)).rejects.toBeInstanceOf(VaultUnavailableError);
@@ -256,7 +256,7 @@ describe('the role profile service', () => {
       JSON.stringify({ v: 1, role: 'administrator', hash: { salt: 'AA==', key: 'AA==', N: 2 ** 30, r: 8, p: 1 } }),
     );
     const damaged = await open();
-    expect(damaged.view()).toMatchObject({ role: 'support', problem: saidMatching(/damaged/) });
+    expect(damaged.view()).toMatchObject({ role: 'support', problem: saying(/damaged/) });
     expect(codes(damaged.view().problem)).toEqual(['roles.damaged']);
     expect((await refusal(damaged.set('administrator', PASSPHRASE))).reason).toBe('damaged');
   });
@@ -268,7 +268,7 @@ describe('the role profile service', () => {
     await roles.set('finance', PASSPHRASE);
     keychain.items.clear();
     const reopened = await open();
-    expect(reopened.view()).toMatchObject({ role: 'support', passphraseSet: true, problem: saidMatching(/not in the keychain/) });
+    expect(reopened.view()).toMatchObject({ role: 'support', passphraseSet: true, problem: saying(/not in the keychain/) });
     expect((await refusal(reopened.set('administrator', PASSPHRASE))).reason).toBe('missing');
     expect((await refusal(reopened.setPassphrase(OTHER))).reason).toBe('notAdministrator');
     expect(reopened.role()).toBe('support');

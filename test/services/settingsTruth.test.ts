@@ -11,7 +11,7 @@ import type { LockState } from '../../main/vault/lockState.js';
 import { Vault } from '../../main/vault/vault.js';
 import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
-import { codes, en, saidMatching } from '../phrases/said.js';
+import { codes, en, saying } from '../phrases/said.js';
 
 const harnesses: IpcHarness[] = [];
 afterEach(async () => {
@@ -34,7 +34,7 @@ describe('settings after a refused switch', () => {
 
     const view = await call('settings.get', {});
     expect(view.general.environment).toBe('sandbox');
-    expect(view.switchRefused).toMatchObject({ environment: 'production', reason: saidMatching(/password for production/) });
+    expect(view.switchRefused).toMatchObject({ environment: 'production', reason: saying(/password for production/) });
     expect(codes(view.switchRefused?.reason)).toEqual(['settings.noPassword']);
     const check = await call('settings.checkConnection', {});
     expect(check).toMatchObject({ ok: true, environment: 'sandbox' });

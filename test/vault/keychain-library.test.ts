@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { codes, saidMatching } from '../phrases/said.js';
+import { codes, saying } from '../phrases/said.js';
 import type { Said } from '../../main/phrases/phrase.js';
 
 function probe(): Promise<Record<string, unknown>> {
@@ -40,7 +40,7 @@ describe('without the keychain library (libsecret missing)', { timeout: 60_000 }
     // Importing the vault, the core and browser mode does not touch the keychain library.
     expect(r.addonLoadsAtImport).toBe(0);
     // The role profile's read fails as "keychain unavailable": a fresh installation, an administrator's.
-    expect(r.role).toMatchObject({ role: 'administrator', passphraseSet: false, problem: saidMatching(/libsecret-1-0/) });
+    expect(r.role).toMatchObject({ role: 'administrator', passphraseSet: false, problem: saying(/libsecret-1-0/) });
     expect(codes((r.role as { problem?: Said }).problem)).toEqual([
       'keychain.libraryMissing',
       'keychain.installLinux',
