@@ -27,6 +27,10 @@ export const BASE_URL_USERINFO_MESSAGE = english(phrase(BASE_URL_USERINFO));
 /** An environment named inside a phrase: the renderer words it in the language shown. */
 export const environmentPhrase = (kind: EnvironmentKind): Phrase => phrase(`settings.env.${kind}`);
 
+/** An environment by the name a record keeps: worded if the app knows it, else its name as it is. */
+export const environmentWords = (environment: string): Phrase | string =>
+  (ENVIRONMENT_KINDS as readonly string[]).includes(environment) ? environmentPhrase(environment as EnvironmentKind) : environment;
+
 /**
  * Whether a URL carries userinfo: a user name or password as the parser sees them, or any "@" before the
  * host (an empty "https://@host" too, so that nothing resembling credentials is kept or shown).

@@ -12,6 +12,7 @@
  * on them read the kept results only, so none of them can show one whole.
  */
 import { phrase, type Phrase, type PhraseArg, type Said } from '../phrases/phrase.js';
+import { environmentWords } from '../gateway/environments.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { parseBatchInput, type BatchInput } from './batchInput.js';
@@ -134,7 +135,9 @@ export class BatchLookups {
     const old = this.job(batchId);
     if (old.state === 'running') throw new BatchRetryError(phrase('batch.stillRunning'));
     if (old.environment !== this.o.environment())
-      throw new BatchRetryError(phrase('batch.otherEnvironment', { was: old.environment, now: this.o.environment() }));
+      throw new BatchRetryError(
+        phrase('batch.otherEnvironment', { was: environmentWords(old.environment), now: environmentWords(this.o.environment()) }),
+      );
     const again = old.queries.map((_, line) => line).filter((line) => !settled(old.results[line]));
     if (again.length === 0) throw new BatchRetryError(phrase('batch.nothingToRetry'));
     const kept = old.arrived.filter((line) => settled(old.results[line]));

@@ -1,11 +1,8 @@
 /** What charges' phrases share: an environment and a card's category in a sentence, and masking. */
 import { isPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
-import { ENVIRONMENT_KINDS, environmentPhrase, type EnvironmentKind } from '../gateway/environments.js';
 import { maskCardNumbers } from './cardNumbers.js';
 
-/** An environment named in a sentence ("production"); one the app does not know by its own name. */
-export const environmentWords = (environment: string): Phrase | string =>
-  (ENVIRONMENT_KINDS as readonly string[]).includes(environment) ? environmentPhrase(environment as EnvironmentKind) : environment;
+export { environmentWords } from '../gateway/environments.js';
 
 const CATEGORIES = {
   COMMON: phrase('charge.category.COMMON'),
