@@ -27,28 +27,35 @@ type Entries<T, P extends string = ''> = {
 }[keyof T & string];
 type Entry = Entries<typeof phrasesEn>;
 
-export type PhraseCode = Entry['code'];
+/*
+ * The types below are computed once for the whole catalogue, as maps by code, so that a phrase() call
+ * looks its code up instead of searching the catalogue's union (which made the type check minutes long).
+ */
 type Holes<S> = S extends `${string}{{${infer Name}}}${infer Rest}` ? Name | Holes<Rest> : never;
+/** Each code's English (all plural forms of a plural code, as a union). */
+type TextByCode = { [E in Entry as E['code']]: E['text'] };
+/** Each code's value names: the {{placeholders}} of its English text. */
+type HolesByCode = { [C in keyof TextByCode]: Holes<TextByCode[C]> };
+
+export type PhraseCode = keyof HolesByCode;
 /** The names of a code's values: the {{placeholders}} of its English text (all plural forms). */
-export type HolesOf<C extends PhraseCode> = Holes<Extract<Entry, { readonly code: C }>['text']>;
+export type HolesOf<C extends PhraseCode> = HolesByCode[C];
 /** A plural code's `count` is a number: it picks the form. */
 export type ParamsOf<C extends PhraseCode> = { readonly [K in HolesOf<C>]: K extends 'count' ? number : PhraseArg };
 
-export type Phrase = {
-  [C in PhraseCode]: [HolesOf<C>] extends [never]
-    ? { readonly code: C; readonly params?: undefined }
-    : { readonly code: C; readonly params: ParamsOf<C> };
-}[PhraseCode];
+/** The phrase of one code: with exactly its values, or none where its words have none. */
+export type PhraseOf<C extends PhraseCode> = [HolesOf<C>] extends [never]
+  ? { readonly code: C; readonly params?: undefined }
+  : { readonly code: C; readonly params: ParamsOf<C> };
+
+export type Phrase = { [C in PhraseCode]: PhraseOf<C> }[PhraseCode];
 
 /** Several phrases said one after another (what happened, what it did to money, what to do). */
 export type Said = readonly Phrase[];
 
-/** A phrase, checked: `phrase('gateway.rateLimited.retryIn', { seconds: 3 })`. */
-export function phrase<C extends PhraseCode>(
-  code: C,
-  ...params: [HolesOf<C>] extends [never] ? [] : [ParamsOf<C>]
-): Extract<Phrase, { readonly code: C }> {
-  return (params.length === 0 ? { code } : { code, params: params[0] }) as Extract<Phrase, { readonly code: C }>;
+/** A phrase, checked: `phrase('gateway.retryIn', { count: 3 })`. */
+export function phrase<C extends PhraseCode>(code: C, ...params: [HolesOf<C>] extends [never] ? [] : [ParamsOf<C>]): PhraseOf<C> {
+  return (params.length === 0 ? { code } : { code, params: params[0] }) as PhraseOf<C>;
 }
 
 /** Items as one value: "a, b, c", each item worded in the language shown (nested app.list phrases). */
