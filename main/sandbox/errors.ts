@@ -4,6 +4,7 @@
  */
 import type { FieldViolation } from '../protocol/violations.js';
 import { message, type MessageArg, type MessageId } from './messages.js';
+import { ruleWords } from './ruleWords.js';
 
 export class GatewayError extends Error {
   constructor(
@@ -22,5 +23,5 @@ export function refuse(code: number, id: MessageId, language: string | undefined
 export function violationError(v: FieldViolation, language: string | undefined): GatewayError {
   return v.kind === 'missing'
     ? new GatewayError(4, message('missing', language, v.path))
-    : new GatewayError(5, message('wrong', language, v.path, v.rule));
+    : new GatewayError(5, message('wrong', language, v.path, ruleWords(v.rule)));
 }

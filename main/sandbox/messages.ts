@@ -2,8 +2,8 @@
  * Texts the sandbox answers gateway requests with, in the request's language (English and Russian; any
  * other language falls back to English). Clients must never hard-code them; the sandbox translating them
  * keeps that honest. Every answer's text is a template from here, and what a refusal fills in is a value
- * shown as it is (an amount, a status, an id, a parameter name), a field rule as main/protocol words it
- * (the spec's notation, "String [1..36]"), or a detail in both languages built with texts() where the
+ * shown as it is (an amount, a status, an id, a parameter name), a field rule of main/protocol with its
+ * words in the request's language and its type notation as the spec writes it (ruleWords.ts), or a detail in both languages built with texts() where the
  * refusal is made. Not from here, and in English: a body the sandbox cannot read (http/body.ts: not UTF-8,
  * not JSON, too large, the wrong Content-Type), as the language is in that body; the plain-text body of an
  * injected HTTP fault (http/gateway.ts), as a proxy's would be; and the cardholder's HTML pages

@@ -56,7 +56,10 @@ const ALLOWED = new Set([
   'F',
   'features',
   'I',
+  'II',
   'installmentPayment.do',
+  'ISO',
+  'jsonParams',
   'instantPayment.do',
   'jsonParams.eci',
   'JSON',
@@ -71,6 +74,7 @@ const ALLOWED = new Set([
   'paymentToken.pan',
   'paymentToken.transactionAmount',
   'R',
+  'RI',
   'README',
   'RECURRENT',
   'seToken',
@@ -558,7 +562,27 @@ const wallets: Case[] = [
   },
 ];
 
+/** The protocol's field rules: the spec's notation kept, the words around it in the request's language. */
+const fieldRules: Case[] = [
+  {
+    name: 'a currency that is not an ISO 4217 numeric code',
+    en: 'Wrong value of parameter currency: String [3], ISO 4217 numeric code expected',
+    run: (l) => form('register.do', l, { orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, currency: 'RUB' }),
+  },
+  {
+    name: 'a tii the gateway does not define',
+    en: 'Wrong value of parameter tii: one of CI, F, U, RI, R, II, I (or empty) expected',
+    run: async (l) => pay(await registered(l), l, { tii: 'Z' }),
+  },
+  {
+    name: 'jsonParams that are not JSON',
+    en: 'Wrong value of parameter jsonParams: a JSON object expected',
+    run: (l) => form('register.do', l, { orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, jsonParams: '{' }),
+  },
+];
+
 describe.each([
+  ['field rules', fieldRules],
   ['order operations', lifecycle],
   ['card data', cardData],
   ['access and registration', access],

@@ -8,6 +8,7 @@
  *   "YYMMDD","currencyCode","transactionAmount","cardholderName"?,"paymentData":{"onlinePaymentCryptogram",
  *   "eciIndicator"?}}; transactionAmount must be 0 with VERIFY.
  */
+import { ruleWords } from '../ruleWords.js';
 import { SPECS, WALLETS, type Wallet } from '../../protocol/endpoints.js';
 import { z } from 'zod';
 import * as f from '../../protocol/common.js';
@@ -72,7 +73,7 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
     const where = formatPath(issue.path);
     // A field missing inside the token makes the token wrong (5), not a parameter missing (4); any other
     // rule is the spec's notation from main/protocol.
-    const rule = issue.message === 'missing' ? texts('present', 'наличие значения') : issue.message;
+    const rule = issue.message === 'missing' ? texts('present', 'наличие значения') : ruleWords(issue.message);
     refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, rule);
   }
   return parsed.data;
