@@ -62,6 +62,16 @@ describe('a phrase from main', () => {
     expect(english(refused)).toBe('The gateway refused the request: no reason given (error code 5).');
   });
 
+  it('groups the digits of a quantity as the language does, and leaves an HTTP status as it is', () => {
+    setFormattingLanguage('ru', 'ru-RU');
+    const tooMany = phrase('sync.tooManyToExport', { found: 250_000, max: 200_000 });
+    expect(plain(say(createI18n('ru'), tooMany))).toMatch(/250 000.*200 000/);
+    expect(say(createI18n('ru'), phrase('gateway.serverFault', { status: 503 }))).toContain('HTTP 503');
+    setFormattingLanguage('en', 'en-US');
+    expect(say(createI18n('en'), tooMany)).toBe('250,000 orders match; narrow the filters to 200,000 or fewer to export them');
+    expect(english(tooMany)).toBe('250000 orders match; narrow the filters to 200000 or fewer to export them');
+  });
+
   it('quotes the gateway’s own words as they came, in the language the request named', () => {
     const refused = phrase('gateway.refused', { said: 'Заказ не найден', errorCode: '6' });
     expect(say(createI18n('ru'), refused)).toBe('Шлюз отклонил запрос: Заказ не найден (код ошибки 6).');

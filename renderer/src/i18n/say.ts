@@ -8,9 +8,18 @@ import type { i18n as I18n } from 'i18next';
 import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract.js';
 import { formatDateTime } from '../format/dates.js';
 import { formatAmount } from '../format/money.js';
+import { formatNumber } from '../format/numbers.js';
 
-function argText(i18n: I18n, arg: PhraseArg): string | number {
-  if (typeof arg === 'string' || typeof arg === 'number') return arg;
+/**
+ * Values that are quantities, grouped as the locale groups digits (250 000 in Russian). Others keep their
+ * digits as they are: an HTTP status, an action code (-2025) or a year is an identifier, not a quantity.
+ * `count` stays a number for i18next to pick the plural form with.
+ */
+const QUANTITIES: ReadonlySet<string> = new Set(['amount', 'divisor', 'found', 'max', 'min', 'wait']);
+
+function argText(i18n: I18n, arg: PhraseArg, name: string): string | number {
+  if (typeof arg === 'number') return QUANTITIES.has(name) ? formatNumber(arg) : arg;
+  if (typeof arg === 'string') return arg;
   if ('minor' in arg) {
     const currency = cc.number(arg.currency.padStart(3, '0'));
     return currency ? formatAmount(arg.minor, currency.digits, currency.code) : formatAmount(arg.minor, 2, arg.currency);
@@ -21,7 +30,8 @@ function argText(i18n: I18n, arg: PhraseArg): string | number {
 
 export function sayPhrase(i18n: I18n, phrase: Phrase): string {
   const values: Record<string, string | number> = {};
-  for (const [name, arg] of Object.entries((phrase.params ?? {}) as Readonly<Record<string, PhraseArg>>)) values[name] = argText(i18n, arg);
+  for (const [name, arg] of Object.entries((phrase.params ?? {}) as Readonly<Record<string, PhraseArg>>))
+    values[name] = argText(i18n, arg, name);
   // The code is checked against main's English catalogue where it is made; i18next's key type cannot follow a union this wide.
   return (i18n.t as (key: string, options: object) => string)(`said:${phrase.code}`, values);
 }
