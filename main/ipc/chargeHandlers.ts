@@ -30,7 +30,9 @@ import { chargeLimitsView } from './chargeLimitHandlers.js';
 import { confirmedEnvironment } from './confirmedEnvironment.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
-import { categoryWords, environmentWords, maskedPhrase } from '../services/chargeWords.js';
+import { environmentWords } from '../gateway/environments.js';
+import { maskedPhrase } from '../phrases/masked.js';
+import { categoryWords } from '../services/chargeWords.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
 

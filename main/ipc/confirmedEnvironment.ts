@@ -5,7 +5,7 @@
  */
 import type { EnvironmentName } from './contract.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
-import { environmentWords } from '../services/chargeWords.js';
+import { environmentWords } from '../gateway/environments.js';
 import { IpcFailure } from './errors.js';
 
 /** The environment in use, when it is the confirmed one; otherwise a refusal saying what was not done. */

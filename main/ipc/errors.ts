@@ -11,6 +11,7 @@ import { GatewayClientError, ValidationError } from '../gateway/errors.js';
 import { maskCardNumbers } from '../services/cardNumbers.js';
 import { english } from '../phrases/english.js';
 import { fieldList, issuePath, issuePhrase } from '../phrases/inputIssue.js';
+import { maskedSaid } from '../phrases/masked.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureWords } from '../services/failureWords.js';
@@ -30,29 +31,24 @@ export class IpcFailure extends SaidError {
   }
 }
 
-/**
- * A schema's message is a phrase code where the schema says something of its own ("input.orderId"), with
- * the refinement's params (and a too_small's or too_big's bound) as its values; zod's own kinds of issue
- * have phrases of their own (phrases/inputIssue.ts), so no zod English reaches the screen.
- */
-const fieldPhrase = issuePhrase;
-
 export function invalidInput(err: ZodError): IpcError {
   const fields = err.issues.map((i) => {
-    const said = fieldPhrase(i);
+    // The schema's own phrase code, or zod's kind of issue as a phrase (phrases/inputIssue.ts).
+    const said = issuePhrase(i);
     return { path: issuePath(i), said, message: english(said) };
   });
   const said = [phrase('ipc.invalidInput', { fields: fieldList(fields) })];
   return { code: 'invalidInput', said, message: english(said), fields };
 }
 
-/** An IpcError from phrases: the English is made here, once, for the log. */
-export const failure = (code: IpcErrorCode, said: Said, detail?: string): IpcError => ({
-  code,
-  said,
-  message: maskCardNumbers(english(said)),
-  ...(detail === undefined ? {} : { detail }),
-});
+/**
+ * An IpcError from phrases, masked on the way out (what they quote may be input or the gateway's words);
+ * the English is made here, once, for the log.
+ */
+export const failure = (code: IpcErrorCode, said: Said, detail?: string): IpcError => {
+  const masked = maskedSaid(said);
+  return { code, said: masked, message: maskCardNumbers(english(masked)), ...(detail === undefined ? {} : { detail }) };
+};
 
 export function toIpcError(err: unknown, log: (line: string) => void): IpcError {
   if (err instanceof ZodError) return invalidInput(err);

@@ -15,7 +15,7 @@ import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
 import { maskCardNumbers } from './cardNumbers.js';
-import { maskedPhrase } from './chargeWords.js';
+import { maskedPhrase } from '../phrases/masked.js';
 import { exportCsv } from './csvExport.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';

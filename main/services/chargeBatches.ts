@@ -24,7 +24,7 @@ import type { ChargeService } from './charges.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from './cardNumbers.js';
-import { environmentWords } from './chargeWords.js';
+import { environmentWords } from '../gateway/environments.js';
 import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
 
 /** How long a row's answer may take before the screens are told, by an event, that it is still being sent. */

@@ -21,7 +21,7 @@ import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
-import { environmentWords } from './chargeWords.js';
+import { environmentWords } from '../gateway/environments.js';
 
 /** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
 export const SANDBOX_DEFAULT_MAXIMUM_MAJOR = 10_000;
