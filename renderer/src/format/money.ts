@@ -4,6 +4,7 @@
  * formats a decimal string exactly, and parsing splits digits. (main/services/money.ts does the same for
  * exports; the renderer cannot import main's code, only its types.)
  */
+import cc from 'currency-codes';
 import type { i18n as I18n } from 'i18next';
 import { formattingLocale } from './locale.js';
 
@@ -39,6 +40,12 @@ export function formatAmount(minor: number, exponent: number, currency: string |
 }
 
 /** Why typed text is not an amount: a key of the components catalogue's `amount` group, with its values. */
+/** Minor units in a currency given by its ISO 4217 numeric code ("643"), as above; an unknown code with 2 decimals. */
+export function formatMinorIn(minor: number, numeric: string): string {
+  const c = cc.number(numeric.padStart(3, '0'));
+  return formatAmount(minor, c?.digits ?? 2, c?.code ?? numeric);
+}
+
 export type AmountProblem =
   | { readonly key: 'empty' | 'notNumber' | 'noDecimals' | 'tooLarge' | 'zero' }
   | { readonly key: 'ambiguous'; readonly text: string }

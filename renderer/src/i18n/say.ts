@@ -3,11 +3,10 @@
  * this is where they become words. Amounts, times and nested phrases are worded here, in the locale shown,
  * before i18next fills them in; `count` stays a number so that i18next picks the plural form.
  */
-import cc from 'currency-codes';
 import type { i18n as I18n } from 'i18next';
 import type { Phrase, PhraseArg, Said } from '../../../main/ipc/contract.js';
 import { formatDateTime } from '../format/dates.js';
-import { formatAmount } from '../format/money.js';
+import { formatMinorIn } from '../format/money.js';
 import { formatNumber } from '../format/numbers.js';
 
 /**
@@ -20,10 +19,7 @@ const QUANTITIES: ReadonlySet<string> = new Set(['amount', 'divisor', 'found', '
 function argText(i18n: I18n, arg: PhraseArg, name: string): string | number {
   if (typeof arg === 'number') return QUANTITIES.has(name) ? formatNumber(arg) : arg;
   if (typeof arg === 'string') return arg;
-  if ('minor' in arg) {
-    const currency = cc.number(arg.currency.padStart(3, '0'));
-    return currency ? formatAmount(arg.minor, currency.digits, currency.code) : formatAmount(arg.minor, 2, arg.currency);
-  }
+  if ('minor' in arg) return formatMinorIn(arg.minor, arg.currency);
   if ('at' in arg) return formatDateTime(arg.at);
   return sayPhrase(i18n, arg);
 }

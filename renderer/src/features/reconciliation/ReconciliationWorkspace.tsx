@@ -17,11 +17,12 @@ import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFileExport } from '../../components/useFileExport';
 import { formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { formatMinorIn } from '../../format/money';
 import { say } from '../../i18n/say';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type PeriodWindow } from './period';
 import { useReportUi } from './reportUi';
-import { CLASS_TONES, classHint, classWords, gatewayWords, journalWords, money, rowFindings } from './words';
+import { CLASS_TONES, classHint, classWords, gatewayWords, journalWords, rowFindings } from './words';
 import './reconciliation.css';
 
 type Run = Result<'period.reconcile'>;
@@ -266,7 +267,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
                     {total.count}
                   </td>
                   <td data-total="amount">
-                    {total.amounts.length === 0 ? '–' : total.amounts.map((a) => money(a.amount, a.currency)).join(', ')}
+                    {total.amounts.length === 0 ? '–' : total.amounts.map((a) => formatMinorIn(a.amount, a.currency)).join(', ')}
                   </td>
                   <td className="muted">{classHint(c)}</td>
                 </tr>

@@ -6,7 +6,7 @@
 import cc from 'currency-codes';
 import type { Difference, ReconciliationClass, ReconciliationRow } from '../../../../main/ipc/contract';
 import type { GatewaySide, JournalSide } from '../../../../main/services/periodViews';
-import { formatAmount } from '../../format/money';
+import { formatMinorIn } from '../../format/money';
 import { i18n } from '../../i18n';
 
 /** A class in words, in the language shown. */
@@ -25,24 +25,19 @@ export const CLASS_TONES: Record<ReconciliationClass, string> = {
 /** The ISO 4217 record of a numeric code ("643"), where it is one. */
 const currencyOf = (numeric: string) => cc.number(numeric.padStart(3, '0'));
 
-/** Minor units in a numeric currency, as the rest of the app writes money ("RUB 30.00"). */
-export function money(minor: number, numeric: string): string {
-  const c = currencyOf(numeric);
-  return formatAmount(minor, c?.digits ?? 2, c?.code ?? numeric);
-}
-
 const currencyName = (numeric: string) => currencyOf(numeric)?.code ?? i18n.t('reconciliation:currency', { code: numeric });
 
 /** What the journal says became of the charge, with what the app did to it since. */
 export function journalWords(j: JournalSide): string {
-  const amount = money(j.amount, j.currency);
+  const amount = formatMinorIn(j.amount, j.currency);
   const t = (key: 'reversed' | 'refunded' | 'charged' | 'declined' | 'failed' | 'pending' | 'unknown') =>
     i18n.t(`reconciliation:journal.${key}`, { amount });
   switch (j.state) {
     case 'PAID':
       if (j.reversed) return t('reversed');
       if (j.refunded >= j.amount) return t('refunded');
-      if (j.refunded > 0) return i18n.t('reconciliation:journal.chargedRefunded', { amount, refunded: money(j.refunded, j.currency) });
+      if (j.refunded > 0)
+        return i18n.t('reconciliation:journal.chargedRefunded', { amount, refunded: formatMinorIn(j.refunded, j.currency) });
       return t('charged');
     case 'DECLINED':
       return t('declined');
@@ -57,7 +52,7 @@ export function journalWords(j: JournalSide): string {
 
 /** What the gateway's order shows, by its status. */
 export function gatewayWords(g: GatewaySide): string {
-  const m = (minor: number) => money(minor, g.currency);
+  const m = (minor: number) => formatMinorIn(minor, g.currency);
   const t = (key: 'registered' | 'held' | 'charged' | 'reversed' | 'refunded' | 'threeDs' | 'declined', minor: number) =>
     i18n.t(`reconciliation:gateway.${key}`, { amount: m(minor) });
   switch (g.status) {
@@ -95,15 +90,15 @@ export function differenceWords(d: Difference, row: ReconciliationRow): string {
       });
     case 'amount':
       return i18n.t('reconciliation:difference.amount', {
-        journal: money(d.expected, j?.currency ?? ''),
-        gateway: money(d.actual, g?.currency ?? j?.currency ?? ''),
+        journal: formatMinorIn(d.expected, j?.currency ?? ''),
+        gateway: formatMinorIn(d.actual, g?.currency ?? j?.currency ?? ''),
       });
     case 'currency':
       return i18n.t('reconciliation:difference.currency', { journal: currencyName(d.expected), gateway: currencyName(d.actual) });
     case 'refunded':
       return i18n.t('reconciliation:difference.refunded', {
-        journal: money(d.expected, j?.currency ?? ''),
-        gateway: money(d.actual, g?.currency ?? j?.currency ?? ''),
+        journal: formatMinorIn(d.expected, j?.currency ?? ''),
+        gateway: formatMinorIn(d.actual, g?.currency ?? j?.currency ?? ''),
       });
   }
 }
