@@ -148,6 +148,8 @@ export class GatewayClient {
   readonly reverse = this.method(SPECS.reverse, R.acknowledgement);
   readonly refund = this.method(SPECS.refund, R.acknowledgement);
   readonly getLastOrdersForMerchants = this.method(SPECS.getLastOrdersForMerchants, R.lastOrdersResponse);
+  /** The same request, its answer read only for what the Orders list keeps (responses.ts says why). */
+  readonly getLastOrdersListed = this.reading(SPECS.getLastOrdersForMerchants, R.lastOrdersListResponse);
   readonly getBindings = this.method(SPECS.getBindings, R.bindingsResponse);
   readonly getBindingsByCardOrId = this.method(SPECS.getBindingsByCardOrId, R.bindingsResponse);
   readonly unBindCard = this.method(SPECS.unBindCard, R.acknowledgement);
@@ -176,21 +178,29 @@ export class GatewayClient {
 
   private method<S extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<S>, response: Res) {
     this.responses.set(spec.name, response);
+    return this.reading(spec, response);
+  }
+
+  /** The endpoint with its answer read by `response`, which need not be the endpoint's own schema. */
+  private reading<S extends z.ZodType, Res extends z.ZodType>(spec: EndpointSpec<S>, response: Res) {
     return (params: z.input<S>, options?: CallOptions) =>
-      this.send(spec, params as Record<string, unknown>, options) as Promise<z.output<Res>>;
+      this.send(spec, params as Record<string, unknown>, options, response) as Promise<z.output<Res>>;
   }
 
   // The request path.
 
-  private readonly plans = new Map<EndpointSpec, EndpointPlan>();
+  /** Plans by endpoint and by the schema its answer is read with. */
+  private readonly plans = new Map<EndpointSpec, Map<z.ZodType, EndpointPlan>>();
 
-  /** The endpoint's plan, made on its first request. */
-  private planFor(spec: EndpointSpec): EndpointPlan {
-    let plan = this.plans.get(spec);
+  /** The endpoint's plan for reading its answer with `answer` (its own schema by default), made on first use. */
+  private planFor(spec: EndpointSpec, given?: z.ZodType): EndpointPlan {
+    // Every endpoint of the catalogue has an answer schema; a missing one is a bug, found before sending.
+    const answer = given ?? this.responses.get(spec.name);
+    if (!answer) throw new Error(`No answer schema for ${spec.name}`);
+    let byAnswer = this.plans.get(spec);
+    if (byAnswer === undefined) this.plans.set(spec, (byAnswer = new Map()));
+    let plan = byAnswer.get(answer);
     if (plan === undefined) {
-      // Every endpoint of the catalogue has an answer schema; a missing one is a bug, found before sending.
-      const answer = this.responses.get(spec.name);
-      if (!answer) throw new Error(`No answer schema for ${spec.name}`);
       const endpoints = this.options.signing?.endpoints;
       plan = makePlan(spec, {
         baseUrl: this.baseUrl,
@@ -200,7 +210,7 @@ export class GatewayClient {
         auth: this.authFields(spec),
         encode: formBody,
       });
-      this.plans.set(spec, plan);
+      byAnswer.set(answer, plan);
     }
     return plan;
   }
@@ -222,9 +232,9 @@ export class GatewayClient {
    * costs one async frame (the attempts') rather than two; whatever is refused before sending still
    * comes back as a rejected promise, never as a throw.
    */
-  private send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}): Promise<JsonObject> {
+  private send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}, answer?: z.ZodType): Promise<JsonObject> {
     try {
-      const plan = this.planFor(spec);
+      const plan = this.planFor(spec, answer);
       const params =
         this.options.language && given.language === undefined && plan.takesLanguage ? { ...given, language: this.options.language } : given;
       const violations = requestViolations(plan, params);

@@ -153,6 +153,36 @@ export const lastOrdersResponse = z.object({
 });
 export type LastOrdersResponse = z.output<typeof lastOrdersResponse>;
 
+/**
+ * The same answer as the Orders list reads it (services/orderSync.ts): each order with only the fields
+ * the list keeps, checked as the full view checks them. Why a second reading: a sync reads pages of 200
+ * orders back to back, and checking and copying every field of the full view was most of its own cost.
+ */
+export const listedOrder = orderStatusView
+  .pick({
+    orderNumber: true,
+    orderStatus: true,
+    actionCode: true,
+    date: true,
+    orderDescription: true,
+    attributes: true,
+    authDateTime: true,
+  })
+  .extend({
+    // What the list's table takes (store/migrations.ts): a numeric currency code, no amount below zero. An
+    // answer with anything else is refused naming the field, rather than failing the write of its page.
+    amount: int.nonnegative().optional(),
+    currency: text.regex(/^\d{1,3}$/).optional(),
+    cardAuthInfo: cardAuthInfo.pick({ maskedPan: true, pan: true, paymentSystem: true }).optional(),
+    bindingInfo: z.object({ clientId: numberOrText.optional() }).optional(),
+    paymentAmountInfo: z.object({ depositedAmount: int.nonnegative().optional(), refundedAmount: int.nonnegative().optional() }).optional(),
+    refunds: z.array(z.object({ date: int.optional(), amount: int })).optional(),
+  });
+export type ListedOrder = z.output<typeof listedOrder>;
+export const lastOrdersListResponse = lastOrdersResponse.pick({ totalCount: true }).extend({
+  orderStatuses: z.array(listedOrder).default([]),
+});
+
 /** deposit.do, reverse.do, refund.do, unBindCard.do, bindCard.do, extendBinding.do: nothing beyond the verdict. */
 export const acknowledgement = z.object({});
 

@@ -1,6 +1,7 @@
 /**
- * The order sync against the sandbox over HTTP, into a real SQLite file: a window read whole, a sync
- * killed mid-way and resumed, a cancel, and a later sync that reads only what changed.
+ * The order sync against the sandbox over HTTP, into a real SQLite file: a window read whole with the next
+ * pages asked for while one is read, a sync killed mid-way and resumed, a cancel, and a later sync that
+ * reads only what changed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { lastOrdersSource, OrderSync, type LastOrdersSource } from '../../main/services/orderSync.js';
+import { lastOrdersSource, OrderSync, READ_AHEAD, type LastOrdersSource } from '../../main/services/orderSync.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
@@ -82,6 +83,28 @@ describe('syncing the orders of a period from the gateway', () => {
     expect(s.orders.count('sandbox')).toBe(250);
     expect(s.orders.search('sandbox', { from: 0, to: sb.core.clock.now(), paid: true }).total).toBe(5);
     expect(s.orders.get('sandbox', registered[0]!)).toMatchObject({ status: 2, amount: 100, first6: '444455', last4: '3333' });
+    s.db.close();
+  });
+
+  it('asks for the next pages while one is read: READ_AHEAD at most at once, in order, and none past the window', async () => {
+    const real = lastOrdersSource(client);
+    const asked: number[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const counting: LastOrdersSource = async (r, signal) => {
+      asked.push(r.page);
+      most = Math.max(most, ++inFlight);
+      try {
+        return await real(r, signal);
+      } finally {
+        inFlight--;
+      }
+    };
+    const s = open('ahead.sqlite', 25, counting);
+    expect(await s.sync.sync({ from, to: sb.core.clock.now() })).toMatchObject({ state: 'done', fetched: 250 });
+    expect(asked).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(most).toBe(READ_AHEAD);
+    expect(s.orders.count('sandbox')).toBe(250);
     s.db.close();
   });
 
