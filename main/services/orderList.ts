@@ -177,6 +177,8 @@ export class OrderList {
     const { environment, audit, osUser } = this.deps;
     const outcome = await this.syncPeriod(period, options);
     const failure = outcome.state === 'failed' ? failureText(outcome.error) : undefined;
+    // The gateway's side is found in the list's index, loaded in slices rather than all at once here.
+    await this.deps.orders.ready(environment);
     const reconciliation = reconcile(this.deps, environment, period);
     const syncedAt = this.deps.syncs.syncedAsOf(environment);
     audit.record({

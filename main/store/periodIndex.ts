@@ -274,6 +274,23 @@ export class PeriodIndex {
     };
   }
 
+  /**
+   * The row of each of these orderNumbers (of two orders with one number, the later registered), looked
+   * for in one pass over every order: what the reconciliation asks, a few times a day, so the table keeps
+   * no index of orderNumbers that every page a sync writes would have to update.
+   */
+  rowidsOf(orderNumbers: ReadonlySet<string>): Map<string, number> {
+    const slots = new Map<string, number>();
+    if (orderNumbers.size === 0) return slots;
+    for (let slot = 0; slot < this.count; slot++) {
+      const number = this.orderNumber[slot]!;
+      if (!orderNumbers.has(number)) continue;
+      const had = slots.get(number);
+      if (had === undefined || this.registered[slot]! > this.registered[had]!) slots.set(number, slot);
+    }
+    return new Map([...slots].map(([number, slot]) => [number, this.rowid[slot]!]));
+  }
+
   private totalsOf(counts: Float64Array, sums: Float64Array): PeriodTotal[] {
     const names = this.currencies.values;
     const out: PeriodTotal[] = [];

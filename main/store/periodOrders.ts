@@ -366,15 +366,9 @@ export class PeriodOrders {
 
   /** The orders with these orderNumbers, whatever their period: what the reconciliation compares the journal with. */
   byOrderNumbers(environment: string, orderNumbers: readonly string[]): Map<string, PeriodOrder> {
-    const found = new Map<string, PeriodOrder>();
-    read(this.db, () => {
-      const get = this.db.prepare(`SELECT ${COLUMNS} FROM period_orders WHERE environment = ? AND order_number = ?`);
-      for (const n of new Set(orderNumbers)) {
-        const r = get.get(environment, n) as Row | undefined;
-        if (r) found.set(n, fromRow(r));
-      }
-    });
-    return found;
+    const rowids = this.current(environment).rowidsOf(new Set(orderNumbers));
+    const orders = this.rows([...rowids.values()]);
+    return new Map(orders.map((o) => [o.orderNumber, o]));
   }
 
   /** Orders registered in the period, in these states, whose orderNumber starts with the prefix (the app's own numbers). */

@@ -40,6 +40,17 @@ describe('opening the database', () => {
     again.close();
   });
 
+  it('indexes the order cache only where its readers need it: every index is paid for by each page a sync writes', () => {
+    const db = openDatabase(file('indexes.sqlite'));
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'period_orders' ORDER BY name")
+      .pluck()
+      .all();
+    // The orderId upsert, the index's load in registration order, and its catch-up by version.
+    expect(indexes).toEqual(['period_orders_registered', 'period_orders_version', 'sqlite_autoindex_period_orders_1']);
+    db.close();
+  });
+
   it('refuses a file from a newer version with a clear error and leaves it untouched', () => {
     const path = file('newer.sqlite');
     const db = new Database(path);

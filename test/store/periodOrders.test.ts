@@ -303,6 +303,23 @@ describe('searching the orders of a period offline', () => {
     }
   });
 
+  it('finds orders by orderNumber whatever their period, in their own environment, the later registered of two sharing one', () => {
+    const wanted = [orders[0]!, orders[1234]!, orders[2999]!].map((o) => o.orderNumber);
+    const found = store.byOrderNumbers('sandbox', [...wanted, 'SHOP-none', wanted[0]!]);
+    expect([...found.keys()].sort()).toEqual([...wanted].sort());
+    for (const n of wanted) expect(found.get(n)).toEqual(orders.find((o) => o.orderNumber === n));
+    // Only the first hundred orders are in the test environment.
+    expect([...store.byOrderNumbers('test', wanted).keys()]).toEqual([wanted[0]]);
+    const first = { ...orders[5]!, orderId: 'dup-1', orderNumber: 'SHOP-twice', registeredAt: START + DAY };
+    store.putMany(
+      'dup',
+      [first, { ...first, orderId: 'dup-2', registeredAt: START + 2 * DAY }, { ...first, orderId: 'dup-0', registeredAt: START }],
+      START,
+    );
+    expect(store.byOrderNumbers('dup', ['SHOP-twice']).get('SHOP-twice')?.orderId).toBe('dup-2');
+    expect(store.byOrderNumbers('dup', [])).toEqual(new Map());
+  });
+
   it('keeps each environment apart', () => {
     expect(store.count('test')).toBe(100);
     expect(store.search('test', { from: 0, to: START + 100 * DAY }).total).toBe(100);
