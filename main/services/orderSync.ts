@@ -209,30 +209,30 @@ export class OrderSync {
     let readRows = 0;
     let total = sync.total ?? 0;
     let keptAt = performance.now();
-    let writing: Promise<SyncRecord> | undefined;
+    /** The write running, if any; it clears itself when it ends, so that the next pages go as soon as the keeper is free. */
+    let writing: Promise<void> | undefined;
     /** The first write that failed: the sync fails with it. */
     let failure: { error: unknown } | undefined;
     // Set by writes the loop does not see; a function, so that the checks below are not narrowed away.
     const failed = () => failure;
-    /** Waits for the write running; of two waiting for the same write, only the first takes its result. */
+    /** Waits for the write running (not for one started meanwhile). */
     const settle = async () => {
-      const w = writing;
-      if (!w) return;
-      try {
-        const kept = await w;
-        if (writing === w) sync = kept;
-      } catch (error) {
-        failure ??= { error };
-      } finally {
-        // Another waiter may have started the next write meanwhile: that one is not this one's to clear.
-        if (writing === w) writing = undefined;
-      }
+      if (writing) await writing;
     };
     /** Hands the held pages to the keeper; with `wait`, or when too much is held, after the write running. */
     const keep = async (wait: boolean) => {
       if (writing && (wait || heldRows >= 2 * KEEP_ROWS)) await settle();
       if (failure || writing || held.length === 0) return;
-      writing = keeper.keep(sync, held, total, this.now());
+      const write: Promise<void> = keeper
+        .keep(sync, held, total, this.now())
+        .then(
+          (kept) => void (sync = kept),
+          (error: unknown) => void (failure ??= { error }),
+        )
+        .finally(() => {
+          if (writing === write) writing = undefined;
+        });
+      writing = write;
       held = [];
       heldRows = 0;
       keptAt = performance.now();
@@ -277,7 +277,10 @@ export class OrderSync {
         heldRows += answer.orders.length;
         readRows += answer.orders.length;
         const last = !more || signal.aborted;
-        if (last || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) await keep(last);
+        // In the window's last KEEP_ROWS orders, pages go to the keeper as soon as it is free: what is held
+        // when the last page comes is then little, and the sync ends soon after it.
+        const ending = (lastPage - page + 1) * size <= KEEP_ROWS && !writing;
+        if (last || ending || heldRows >= KEEP_ROWS || performance.now() - keptAt >= KEEP_MS) await keep(last);
         if (failed()) throw failed()!.error;
         report();
         if (last) {

@@ -83,6 +83,27 @@ export class WorkerKeeper implements PageKeeper {
     });
   }
 
+  /**
+   * Starts the worker now rather than at the first write, and resolves once it is up, or known not to
+   * start (the writes then go to the fallback). Never rejects.
+   */
+  open(): Promise<void> {
+    if (this.closed || this.broken || this.started) return Promise.resolve();
+    const worker = this.start();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        worker.off('message', onAnswer);
+        worker.off('exit', done);
+        worker.off('error', done);
+        resolve();
+      };
+      const onAnswer = (answer: KeepAnswer) => 'ready' in answer && done();
+      worker.on('message', onAnswer);
+      worker.once('exit', done);
+      worker.once('error', done);
+    });
+  }
+
   private start(): Worker {
     if (this.worker) return this.worker;
     const worker = startWorker(this.file);

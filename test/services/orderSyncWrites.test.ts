@@ -102,6 +102,23 @@ describe('a sync whose pages are written while the next ones are read', () => {
     s.db.close();
   });
 
+  it("hands a window's last pages to the keeper as they come, so that little is left to write after the last one", async () => {
+    await control(sb, 'DELETE', '/faults');
+    await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'latency', count: 0, latencyMs: 100 }],
+    });
+    const batches: number[] = [];
+    const s = open('ending.sqlite', (here) => ({ keep: async (...a) => (batches.push(a[1].length), await sleep(20), here.keep(...a)) }));
+    expect(await s.sync.sync(window)).toMatchObject({ state: 'done', fetched: 3 });
+    await control(sb, 'DELETE', '/faults');
+    // The first page is kept on its own as soon as it comes, not held for the next ones or for KEEP_MS.
+    expect(batches[0]).toBe(1);
+    expect(batches.length).toBeGreaterThanOrEqual(2);
+    expect(batches.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(s.orders.count('sandbox')).toBe(3);
+    s.db.close();
+  });
+
   it('refuses a batch written after the record moved on, keeping none of it', async () => {
     await control(sb, 'DELETE', '/faults');
     const s = open('late.sqlite', (here) => here);

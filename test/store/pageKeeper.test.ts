@@ -2,7 +2,7 @@
  * The order sync writing through the worker thread the app uses (store/pageKeeper.ts), against the sandbox
  * over HTTP and a real SQLite file: the same rows as a sync written in this thread, seen by the list's
  * index on the main connection; a write the table refuses fails the sync and keeps nothing of it; a worker
- * that cannot start leaves the writes to this thread.
+ * that cannot start leaves the writes to this thread; one started before the first write takes them all.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,5 +133,24 @@ describe('sync pages written in a worker thread', () => {
     expect(fellBack).toBeGreaterThan(0);
     expect(s.orders.count('sandbox')).toBe(120);
     s.db.close();
+  });
+
+  it('can be started before the first write: open resolves once the worker is up, or known not to start', async () => {
+    let fellBack = 0;
+    const up = open('opened.sqlite', (syncs, file) => {
+      const here = inThreadKeeper(syncs);
+      return new WorkerKeeper(file, { keep: (...args) => (fellBack++, here.keep(...args)) });
+    });
+    const keeper = keepers.at(-1)!;
+    await keeper.open();
+    await keeper.open(); // a second call finds it up
+    expect(await up.sync.sync(window)).toMatchObject({ state: 'done', fetched: 120 });
+    expect(fellBack).toBe(0);
+    expect(up.orders.count('sandbox')).toBe(120);
+    up.db.close();
+
+    const broken = new WorkerKeeper(join(dir, 'no-such-folder', 'y.sqlite'), { keep: async (sync) => sync });
+    keepers.push(broken);
+    await expect(broken.open()).resolves.toBeUndefined();
   });
 });
