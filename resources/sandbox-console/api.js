@@ -15,7 +15,9 @@
  * @property {string | null} orderId
  * @property {Record<string, unknown>} params
  * @property {number | null} httpStatus null: the connection was reset, the answer lost
- * @property {unknown} answer
+ * @property {unknown} answer null once the log no longer keeps it (answerKept false)
+ * @property {number} answerBytes the answer's JSON length
+ * @property {boolean} answerKept false for an older answer the log let go (it keeps the newest 16 MB)
  * @property {string | null} errorCode the envelope's errorCode when not '0'
  * @property {{ id: number, mode: string } | null} fault
  * @property {number} durationMs

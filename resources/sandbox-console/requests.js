@@ -138,7 +138,12 @@ export function createRequests() {
       h('h3', { text: 'Parameters' }),
       jsonBlock('Parameters (secrets and card numbers redacted)', r.params),
       h('h3', { text: 'Answer' }),
-      jsonBlock('Answer', r.answer),
+      r.answerKept || r.answerBytes === 0
+        ? jsonBlock('Answer', r.answer)
+        : h('p', {
+            className: 'muted',
+            text: `Not kept: the log keeps the newest 16 MB of answers, and this one (${Math.ceil(r.answerBytes / 1024)} KB) is older.`,
+          }),
     );
   }
 

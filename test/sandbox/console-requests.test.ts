@@ -218,6 +218,7 @@ describe('GET /sandbox/requests', () => {
         params: { i },
         httpStatus: 200,
         answer: null,
+        answerBytes: 0,
         fault: null,
         durationMs: 0,
       });
@@ -226,5 +227,75 @@ describe('GET /sandbox/requests', () => {
     expect(all).toHaveLength(2000);
     expect(all[0]!.params).toEqual({ i: MAX_KEPT + 4 });
     expect(all.at(-1)!.params).toEqual({ i: 5 });
+  });
+
+  it('keeps the newest answers up to its byte budget; an older record says how large its answer was', async () => {
+    const { RequestLog } = await import('../../main/sandbox/console/requestLog.js');
+    const { SandboxEvents } = await import('../../main/sandbox/console/events.js');
+    const log = new RequestLog(new SandboxEvents(), 250);
+    const ending = (i: number, bytes: number, answer: Record<string, unknown> | null = { i }) => ({
+      at: i,
+      sandboxAt: i,
+      endpoint: '/e',
+      merchant: null,
+      params: { i },
+      httpStatus: 200,
+      answer,
+      answerBytes: bytes,
+      fault: null,
+      durationMs: 0,
+    });
+    for (let i = 0; i < 4; i++) log.record(ending(i, 100));
+    const kept = (l: typeof log) => l.list().map((r) => [r.params.i, r.answerKept, r.answer === null ? null : 'whole', r.answerBytes]);
+    expect(kept(log)).toEqual([
+      [3, true, 'whole', 100],
+      [2, true, 'whole', 100],
+      [1, false, null, 100],
+      [0, false, null, 100],
+    ]);
+    // An answer larger than the whole budget is still kept while it is the newest.
+    log.record(ending(4, 1000));
+    expect(kept(log).slice(0, 2)).toEqual([
+      [4, true, 'whole', 1000],
+      [3, false, null, 100],
+    ]);
+    log.record(ending(5, 0, null));
+    log.record(ending(6, 10));
+    expect(kept(log).slice(0, 3)).toEqual([
+      [6, true, 'whole', 10],
+      [5, false, null, 0],
+      [4, false, null, 1000],
+    ]);
+  });
+
+  it('bounds what it keeps of a hundred pages of orders: the newest answers whole, the older ones by their size', async () => {
+    const demo = await startSandbox({ demo: true });
+    try {
+      const now = demo.core.clock.now();
+      const page = {
+        ...AUTH,
+        from: new Date(now - 92 * 86_400_000).toISOString().replace(/\D/g, '').slice(0, 14),
+        to: new Date(now).toISOString().replace(/\D/g, '').slice(0, 14),
+        transactionStates: 'CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED',
+        size: 200,
+        searchByCreatedDate: true,
+      };
+      for (let i = 0; i < 100; i++) await postForm(demo, '/payment/rest/getLastOrdersForMerchants.do', { ...page, page: i % 5 });
+      const all = (await control(demo, 'GET', '/requests?limit=1000')).requests as Json[];
+      expect(all).toHaveLength(100);
+      const kept = all.filter((r) => r.answerKept === true);
+      const keptBytes = kept.reduce((sum, r) => sum + (r.answerBytes as number), 0);
+      expect(keptBytes).toBeLessThanOrEqual(16 * 1024 * 1024);
+      expect(kept.length).toBeGreaterThan(10);
+      expect(kept.length).toBeLessThan(100);
+      // Newest first: every kept answer is newer than every dropped one, and a dropped one still tells its size.
+      expect(all.findIndex((r) => r.answerKept === false)).toBe(kept.length);
+      const dropped = all.at(-1)!;
+      expect(dropped).toMatchObject({ answerKept: false, answer: null, httpStatus: 200 });
+      expect(dropped.answerBytes).toBeGreaterThan(100_000);
+      expect((all[0]!.answer as Json).orderStatuses).toHaveLength(200);
+    } finally {
+      await demo.close();
+    }
   });
 });

@@ -2,11 +2,16 @@
  * The developer console's request log: the last MAX_KEPT gateway requests, each recorded once where the
  * request ends (http/gateway.ts), whatever the ending (answered, refused, failed by a fault, answer lost),
  * with its parameters redacted before they are kept. Each new record is also sent as a `request` event.
+ *
+ * The answers it keeps are bounded by their size as well (MAX_ANSWER_BYTES of JSON, the newest kept): a
+ * page of getLastOrdersForMerchants.do is 180 KB, and 2,000 of them kept whole grew the sandbox, which
+ * runs in the app's main process, by a gigabyte. An older record then says how large its answer was.
  */
 import type { SandboxEvents } from './events.js';
 import { maskAnswer, redactParams } from './redaction.js';
 
 export const MAX_KEPT = 2000;
+export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_LIMIT = 200;
 
 export interface RequestRecord {
@@ -30,6 +35,9 @@ export interface RequestRecord {
    * any whole card number in it masked.
    */
   readonly answer: unknown;
+  /** The answer's JSON length; `answer` is null once the log no longer keeps it (answerKept false). */
+  readonly answerBytes: number;
+  readonly answerKept: boolean;
   /** The envelope's errorCode when not '0'. */
   readonly errorCode: string | null;
   readonly fault: { readonly id: number; readonly mode: string } | null;
@@ -37,7 +45,7 @@ export interface RequestRecord {
 }
 
 /** What the gateway pipeline knows of a request when it ends; the log adds the id and redacts. */
-export type RequestEnding = Omit<RequestRecord, 'id' | 'orderId' | 'errorCode' | 'params' | 'answer'> & {
+export type RequestEnding = Omit<RequestRecord, 'id' | 'orderId' | 'errorCode' | 'params' | 'answer' | 'answerKept'> & {
   readonly params: Record<string, unknown>;
   readonly answer: Record<string, unknown> | null;
 };
@@ -70,8 +78,13 @@ function errorCodeOf(answer: Record<string, unknown> | null): string | null {
 export class RequestLog {
   private records: RequestRecord[] = [];
   private nextId = 1;
+  /** The JSON length of the answers kept. */
+  private answerBytes = 0;
 
-  constructor(private readonly events: SandboxEvents) {}
+  constructor(
+    private readonly events: SandboxEvents,
+    private readonly maxAnswerBytes = MAX_ANSWER_BYTES,
+  ) {}
 
   record(ending: RequestEnding): RequestRecord {
     const record: RequestRecord = {
@@ -81,9 +94,20 @@ export class RequestLog {
       errorCode: errorCodeOf(ending.answer),
       params: redactParams(ending.params),
       answer: ending.answer === null ? null : maskAnswer(ending.answer),
+      answerKept: ending.answer !== null,
     };
     this.records.push(record);
-    if (this.records.length > MAX_KEPT) this.records.splice(0, this.records.length - MAX_KEPT);
+    if (record.answerKept) this.answerBytes += record.answerBytes;
+    if (this.records.length > MAX_KEPT) {
+      for (const gone of this.records.splice(0, this.records.length - MAX_KEPT)) if (gone.answerKept) this.answerBytes -= gone.answerBytes;
+    }
+    // The oldest answers go first; the newest is kept whatever its size.
+    for (let i = 0; this.answerBytes > this.maxAnswerBytes && i < this.records.length - 1; i++) {
+      const older = this.records[i]!;
+      if (!older.answerKept) continue;
+      this.records[i] = { ...older, answer: null, answerKept: false };
+      this.answerBytes -= older.answerBytes;
+    }
     this.events.emit('request', record);
     return record;
   }
@@ -105,5 +129,6 @@ export class RequestLog {
 
   clear(): void {
     this.records = [];
+    this.answerBytes = 0;
   }
 }

@@ -38,12 +38,15 @@ interface Trace {
   /** null until an answer starts, and for a connection reset. */
   httpStatus: number | null;
   answer: Json | null;
+  /** The answer's JSON length, for the log's budget of answers it keeps. */
+  answerBytes: number;
 }
 
 function send(res: ServerResponse, trace: Trace, status: number, body: Json, headers: Record<string, string> = {}): void {
   trace.httpStatus = status;
   trace.answer = body;
   const text = JSON.stringify(body);
+  trace.answerBytes = text.length;
   res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
@@ -93,6 +96,7 @@ function sendAfterHandling(res: ServerResponse, trace: Trace, fault: FaultPlan |
   if (fault?.mode === 'lost') {
     // Produced but never delivered: the log shows what the merchant missed, with no HTTP status.
     trace.answer = body;
+    trace.answerBytes = JSON.stringify(body).length;
     res.socket?.resetAndDestroy();
     return;
   }
@@ -100,6 +104,7 @@ function sendAfterHandling(res: ServerResponse, trace: Trace, fault: FaultPlan |
     trace.httpStatus = 200;
     trace.answer = body;
     const text = Buffer.from(JSON.stringify(body));
+    trace.answerBytes = text.length;
     res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8', 'content-length': text.length });
     res.write(text.subarray(0, Math.floor(text.length / 2)), () => res.socket?.resetAndDestroy());
     return;
@@ -111,7 +116,7 @@ export async function handleGateway(deps: GatewayDeps, endpoint: Endpoint, req: 
   const at = Date.now();
   const sandboxAt = deps.core.clock.now();
   const started = performance.now();
-  const trace: Trace = { params: {}, merchant: null, fault: null, httpStatus: null, answer: null };
+  const trace: Trace = { params: {}, merchant: null, fault: null, httpStatus: null, answer: null, answerBytes: 0 };
   try {
     await answerRequest(deps, endpoint, req, res, trace);
   } finally {
@@ -123,6 +128,7 @@ export async function handleGateway(deps: GatewayDeps, endpoint: Endpoint, req: 
       params: trace.params,
       httpStatus: trace.httpStatus,
       answer: trace.answer,
+      answerBytes: trace.answerBytes,
       fault: trace.fault,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
     });
