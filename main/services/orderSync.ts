@@ -286,7 +286,7 @@ export class OrderSync {
         if (last) {
           // Nothing may be held or still being written when the record says how the sync ended: an idle
           // keep started meanwhile is waited for, and whatever it left held is kept after it.
-          while (writing || held.length > 0) await keep(true);
+          while (!failed() && (writing || held.length > 0)) await keep(true);
           if (failed()) throw failed()!.error;
           report();
           return { sync: syncs.finish(sync, more ? 'cancelled' : 'done', this.now()) };
