@@ -123,8 +123,8 @@ describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, ()
   it('switches to Russian through Settings, at once', async () => {
     const { page } = app;
     await nav(page, 'Settings').click();
-    const options = await page.locator('#language option').allTextContents();
-    expect(options).toEqual(['English', 'Русский']);
+    // Read once Settings has drawn its select (a loaded machine may still be painting the workspace).
+    await expect.poll(() => page.locator('#language option').allTextContents()).toEqual(['English', 'Русский']);
     await chooseLanguage(page, 'ru');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ruSettings.title);
     expect(await page.getByRole('navigation').getByRole('button').allTextContents()).toContain(ruCommon.nav.orders);
