@@ -6,6 +6,7 @@
  * which the list does not keep, were most of that cost.
  */
 import { orderIdOf, type ListedOrder } from '../gateway/responses.js';
+import { numericCode } from './money.js';
 import type { OrderStatusCode, PeriodOrder } from './periodViews.js';
 
 /** The first six and last four digits of a masked card number ("411111******1111"). */
@@ -36,8 +37,8 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
     amount: listed.amount ?? 0,
     depositedAmount: listed.paymentAmountInfo?.depositedAmount ?? 0,
     refundedAmount: listed.paymentAmountInfo?.refundedAmount ?? 0,
-    // As the order view writes it (money.ts currencyInfo): the numeric code, zero-padded.
-    currency: (listed.currency ?? '').padStart(3, '0'),
+    // As the order view writes it (through money.ts currencyInfo), without its look-up of the letter code.
+    currency: numericCode(listed.currency),
     registeredAt: listed.date,
     ...(operatedAt !== undefined ? { operatedAt } : {}),
     ...(digits ? { first6: digits[1], last4: digits[2] } : {}),

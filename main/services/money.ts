@@ -13,8 +13,13 @@ export interface CurrencyInfo {
   readonly exponent: number;
 }
 
+/** The ISO 4217 numeric code as the app keeps it: three digits, zero-padded ("40" becomes "040"). */
+export function numericCode(numeric: string | undefined): string {
+  return (numeric ?? '').padStart(3, '0');
+}
+
 export function currencyInfo(numeric: string | undefined): CurrencyInfo {
-  const code = (numeric ?? '').padStart(3, '0');
+  const code = numericCode(numeric);
   const record = cc.number(code);
   return record ? { numeric: code, alpha: record.code, exponent: record.digits } : { numeric: code, exponent: 2 };
 }
