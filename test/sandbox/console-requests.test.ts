@@ -4,7 +4,8 @@
  * event; a card number, CVC, password or token sent never appears in either.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxEvent } from '../../main/sandbox/console/events.js';
+import { SandboxEvents, type SandboxEvent } from '../../main/sandbox/console/events.js';
+import { MAX_KEPT, RequestLog, type RequestEnding } from '../../main/sandbox/console/requestLog.js';
 import { maskAnswer, REDACTED, redactParams } from '../../main/sandbox/console/redaction.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import {
@@ -29,6 +30,20 @@ beforeAll(async () => {
   sb.core.events.subscribe((e) => events.push(e));
 });
 afterAll(() => sb.close());
+
+/** A request as the gateway pipeline hands it to the log: number i, answered with `answer` of `bytes` of JSON. */
+const ending = (i: number, bytes: number, answer: Record<string, unknown> | null = { i }): RequestEnding => ({
+  at: i,
+  sandboxAt: i,
+  endpoint: '/e',
+  merchant: null,
+  params: { i },
+  httpStatus: 200,
+  answer,
+  answerBytes: bytes,
+  fault: null,
+  durationMs: 0,
+});
 
 const requests = async (query = ''): Promise<Json[]> => (await control(sb, 'GET', `/requests${query}`)).requests as Json[];
 
@@ -205,46 +220,17 @@ describe('GET /sandbox/requests', () => {
     expect(reset).toMatchObject({ httpStatus: null, answer: null, fault: { id: ids[2], mode: 'reset' } });
   });
 
-  it('keeps the last 2,000 (the ring buffer alone)', async () => {
-    const { RequestLog, MAX_KEPT } = await import('../../main/sandbox/console/requestLog.js');
-    const { SandboxEvents } = await import('../../main/sandbox/console/events.js');
+  it('keeps the last 2,000 (the ring buffer alone)', () => {
     const ring = new RequestLog(new SandboxEvents());
-    for (let i = 0; i < MAX_KEPT + 5; i++) {
-      ring.record({
-        at: i,
-        sandboxAt: i,
-        endpoint: '/e',
-        merchant: null,
-        params: { i },
-        httpStatus: 200,
-        answer: null,
-        answerBytes: 0,
-        fault: null,
-        durationMs: 0,
-      });
-    }
+    for (let i = 0; i < MAX_KEPT + 5; i++) ring.record(ending(i, 0, null));
     const all = ring.list({ limit: 5000 });
     expect(all).toHaveLength(2000);
     expect(all[0]!.params).toEqual({ i: MAX_KEPT + 4 });
     expect(all.at(-1)!.params).toEqual({ i: 5 });
   });
 
-  it('keeps the newest answers up to its byte budget; an older record says how large its answer was', async () => {
-    const { RequestLog } = await import('../../main/sandbox/console/requestLog.js');
-    const { SandboxEvents } = await import('../../main/sandbox/console/events.js');
+  it('keeps the newest answers up to its byte budget; an older record says how large its answer was', () => {
     const log = new RequestLog(new SandboxEvents(), 250);
-    const ending = (i: number, bytes: number, answer: Record<string, unknown> | null = { i }) => ({
-      at: i,
-      sandboxAt: i,
-      endpoint: '/e',
-      merchant: null,
-      params: { i },
-      httpStatus: 200,
-      answer,
-      answerBytes: bytes,
-      fault: null,
-      durationMs: 0,
-    });
     for (let i = 0; i < 4; i++) log.record(ending(i, 100));
     const kept = (l: typeof log) => l.list().map((r) => [r.params.i, r.answerKept, r.answer === null ? null : 'whole', r.answerBytes]);
     expect(kept(log)).toEqual([
