@@ -3,6 +3,7 @@ import type { GatewayClient } from '../../main/gateway/client.js';
 import { decideInstantPayment, decideWalletPayment, isOrderPaid } from '../../main/gateway/decisions.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { CARDS, clientFor, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { base64Json } from '../sandbox/client.js';
 
 let sb: Sandbox;
 let client: GatewayClient;
@@ -16,7 +17,6 @@ afterAll(async () => {
 });
 
 const card = { $CVC: '123', $EXPIRY: '203012', TEXT: 'CARD HOLDER', language: 'en' };
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 
 async function registeredAndPaid(extra: Record<string, unknown> = {}, twoPhase = false) {
   const params = { orderNumber: uniqueNumber(), amount: 5_000, returnUrl: RETURN_URL, ...extra };
@@ -102,19 +102,19 @@ describe('instantPayment.do and its decision rules', () => {
 
 describe('wallets', () => {
   it.each(['applepay', 'google', 'samsung'] as const)('%s payment.do and paymentDirect.do', async (wallet) => {
-    const token = b64({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'AAAA', amount: 900, currency: '978' });
+    const token = base64Json({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'AAAA', amount: 900, currency: '978' });
     const paid = await client.walletPayment(wallet, { merchant: 'sandbox', orderNumber: uniqueNumber(), paymentToken: token });
     expect(paid.data.orderId).toBeTruthy();
     expect(decideWalletPayment({ success: true, ...paid })).toEqual({ kind: 'approved', orderStatus: 2 });
     const declined = await client.walletPayment(wallet, {
       merchant: 'sandbox',
       orderNumber: uniqueNumber(),
-      paymentToken: b64({ pan: CARDS.declined, expiry: '203012', cryptogram: 'AAAA', amount: 900 }),
+      paymentToken: base64Json({ pan: CARDS.declined, expiry: '203012', cryptogram: 'AAAA', amount: 900 }),
     });
     expect(decideWalletPayment({ success: true, ...declined })).toEqual({ kind: 'declined', orderStatus: 6 });
     const direct = await client.walletPaymentDirect(wallet, {
       orderNumber: uniqueNumber(),
-      paymentToken: b64({
+      paymentToken: base64Json({
         applicationPrimaryAccountNumber: CARDS.noThreeDS,
         applicationExpirationDate: '301231',
         currencyCode: '978',

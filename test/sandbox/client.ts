@@ -102,3 +102,24 @@ export async function paidOrder(sb: Sandbox, extra: Record<string, unknown> = {}
 export async function getNoFollow(url: string, init: RequestInit = {}): Promise<Response> {
   return fetch(url, { ...init, redirect: 'manual' });
 }
+
+/** A wallet's payment token as the sandbox reads it: the token's JSON in base64. */
+export const base64Json = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+
+/** The cryptogram the sandbox's wallet tokens carry. */
+export const WALLET_CRYPTOGRAM = 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=';
+
+/** A wallet payment's token (Apple Pay, Google Pay, Samsung Pay payment.do) for a card, 15.00 EUR unless `extra` says otherwise. */
+export const walletToken = (pan: string, extra: Record<string, unknown> = {}) =>
+  base64Json({ pan, expiry: '203012', cryptogram: WALLET_CRYPTOGRAM, amount: 1_500, currency: '978', ...extra });
+
+/** A direct wallet payment's token: the card as the wallet decrypted it, for an amount in euro cents. */
+export function decryptedWalletToken(transactionAmount: number, pan: string = CARDS.noThreeDS, eciIndicator?: string): string {
+  return base64Json({
+    applicationPrimaryAccountNumber: pan,
+    applicationExpirationDate: '301231',
+    currencyCode: '978',
+    transactionAmount,
+    paymentData: { onlinePaymentCryptogram: WALLET_CRYPTOGRAM, ...(eciIndicator !== undefined ? { eciIndicator } : {}) },
+  });
+}

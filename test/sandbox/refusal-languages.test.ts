@@ -22,6 +22,9 @@ import {
   TOKEN,
   uniqueNumber,
   type Json,
+  base64Json,
+  decryptedWalletToken,
+  WALLET_CRYPTOGRAM,
 } from './client.js';
 
 let sb: Sandbox;
@@ -135,7 +138,6 @@ const paySeToken = async (language: Language, parts: Parameters<typeof seToken>[
   return pay(orderId, language, { seToken: seToken(orderId, parts), $PAN: undefined, $CVC: undefined, $EXPIRY: undefined });
 };
 
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
 const walletPay = (language: Language, paymentToken: string) =>
   postJson(sb, '/payment/applepay/payment.do', { merchant: 'sandbox', orderNumber: uniqueNumber(), paymentToken, language });
 
@@ -535,12 +537,12 @@ const wallets: Case[] = [
   {
     name: 'a wallet token without a card number',
     en: 'Wrong value of parameter paymentToken.pan: present expected',
-    run: (l) => walletPay(l, b64({ expiry: '203012', cryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=', amount: 100 })),
+    run: (l) => walletPay(l, base64Json({ expiry: '203012', cryptogram: WALLET_CRYPTOGRAM, amount: 100 })),
   },
   {
     name: 'a wallet token whose card number fails the Luhn check',
     en: 'Wrong value of parameter paymentToken.pan: a card number that passes the Luhn check expected',
-    run: (l) => walletPay(l, b64({ pan: LUHN_FAILS, expiry: '203012', cryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=', amount: 100 })),
+    run: (l) => walletPay(l, base64Json({ pan: LUHN_FAILS, expiry: '203012', cryptogram: WALLET_CRYPTOGRAM, amount: 100 })),
   },
   {
     name: 'a direct wallet payment with features and an amount',
@@ -551,13 +553,7 @@ const wallets: Case[] = [
         orderNumber: uniqueNumber(),
         features: ['VERIFY'],
         language: l,
-        paymentToken: b64({
-          applicationPrimaryAccountNumber: CARDS.noThreeDS,
-          applicationExpirationDate: '301231',
-          currencyCode: '978',
-          transactionAmount: 700,
-          paymentData: { onlinePaymentCryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=' },
-        }),
+        paymentToken: decryptedWalletToken(700),
       }),
   },
 ];

@@ -4,17 +4,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, RETURN_URL, payCard, postForm, postJson, register, startSandbox, status, uniqueNumber } from './client.js';
+import {
+  AUTH,
+  CARDS,
+  RETURN_URL,
+  payCard,
+  postForm,
+  postJson,
+  register,
+  startSandbox,
+  status,
+  uniqueNumber,
+  decryptedWalletToken,
+  walletToken,
+} from './client.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
   sb = await startSandbox();
 });
 afterAll(() => sb.close());
-
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
-const walletToken = (pan: string, extra: Record<string, unknown> = {}) =>
-  b64({ pan, expiry: '203012', cryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=', amount: 1_500, currency: '978', ...extra });
 
 describe('merchantOrderParams', () => {
   it('carries the jsonParams the order was registered with, as name/value pairs', async () => {
@@ -172,13 +181,7 @@ describe('email: not validated at registration, validated at payment', () => {
       ...AUTH,
       orderNumber: uniqueNumber(),
       email: 'x@',
-      paymentToken: b64({
-        applicationPrimaryAccountNumber: CARDS.noThreeDS,
-        applicationExpirationDate: '301231',
-        currencyCode: '978',
-        transactionAmount: 700,
-        paymentData: { onlinePaymentCryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=' },
-      }),
+      paymentToken: decryptedWalletToken(700),
     });
     expect(direct).toMatchObject({ success: false, error: { code: '5' } });
   });

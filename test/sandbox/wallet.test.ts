@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, postForm, postJson, startSandbox, uniqueNumber } from './client.js';
+import { AUTH, CARDS, postForm, postJson, startSandbox, uniqueNumber, base64Json, decryptedWalletToken, walletToken } from './client.js';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -8,17 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
-const token = (pan: string, amount = 1_500) =>
-  b64({ pan, expiry: '203012', cryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=', amount, currency: '978' });
-const decrypted = (transactionAmount: number, pan: string = CARDS.frictionless) =>
-  b64({
-    applicationPrimaryAccountNumber: pan,
-    applicationExpirationDate: '301231',
-    currencyCode: '978',
-    transactionAmount,
-    paymentData: { onlinePaymentCryptogram: 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=', eciIndicator: '5' },
-  });
+const token = (pan: string, amount = 1_500) => walletToken(pan, { amount });
+const decrypted = (transactionAmount: number, pan: string = CARDS.frictionless) => decryptedWalletToken(transactionAmount, pan, '5');
 
 describe.each(['applepay', 'google', 'samsung'])('/payment/%s/payment.do', (wallet) => {
   it('pays with a wallet token and answers success, data.orderId and orderStatus', async () => {
@@ -86,7 +77,7 @@ describe('wallet payments', () => {
     const noAmount = await postJson(sb, '/payment/applepay/payment.do', {
       merchant: 'sandbox',
       orderNumber: uniqueNumber(),
-      paymentToken: b64({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'x' }),
+      paymentToken: base64Json({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'x' }),
     });
     expect(noAmount.error.message).toContain('paymentToken.amount');
     expect(
