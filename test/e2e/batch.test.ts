@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MERCHANT } from '../../main/sandbox/index.js';
 import { control, paidOrder, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -29,9 +29,7 @@ describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120
 
   afterAll(async () => {
     await control(app.sandbox, 'PATCH', `/merchants/${SANDBOX_MERCHANT.login}`, { rps: 0 });
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   it('looks up 1,000 numbers from a CSV file with progress to the end, filters them and exports them', async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, control, paidOrder, payCard, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 
@@ -39,9 +39,7 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults');
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   const count = async (page: Page, what: string) => Number((await page.locator(`[data-count="${what}"]`).textContent())?.replace(/,/g, ''));

@@ -125,6 +125,13 @@ export async function openPage(browser: Browser, url: string): Promise<{ readonl
 
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
+/** Every UI test's teardown: the app closed (if it opened), then the browser, then the app's data folder removed. */
+export async function closeApp(app: AppUnderTest | undefined, browser: Browser | undefined): Promise<void> {
+  await app?.close();
+  await browser?.close();
+  if (app) removeFolder(app.dataFolder);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(root, 'test-results/screenshots');
   mkdirSync(dir, { recursive: true });

@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 const DAY = 86_400_000;
 const yearMonth = (t: number) => new Date(t).toISOString().slice(0, 7).replace('-', '');
@@ -47,9 +47,7 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
   });
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   const openCards = (page: Page) => page.getByRole('navigation').getByRole('button', { name: 'Stored cards' }).click();

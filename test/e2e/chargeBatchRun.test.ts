@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('A batch of charges with slow answers, in the browser', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -19,9 +19,7 @@ describe.skipIf(browserMissing())('A batch of charges with slow answers, in the 
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   it('says "being sent" while an answer is slow, and shows what happened to every row', async () => {

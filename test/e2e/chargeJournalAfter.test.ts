@@ -8,7 +8,7 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('The charge journal after the charge, in the browser', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -20,9 +20,7 @@ describe.skipIf(browserMissing())('The charge journal after the charge, in the b
   });
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   /** A channel through the page's api, as the screens call it (the page's code, so a string: no DOM types here). */

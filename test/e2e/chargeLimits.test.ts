@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Currencies and per-charge maximums in the browser', { timeout: 90_000 }, () => {
   let browser: Browser;
@@ -18,9 +18,7 @@ describe.skipIf(browserMissing())('Currencies and per-charge maximums in the bro
   });
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();

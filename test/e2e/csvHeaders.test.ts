@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, launchChromium, openApp, removeFolder, type AppUnderTest } from './browser.js';
+import { browserMissing, closeApp, launchChromium, openApp, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -21,9 +21,7 @@ describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 
   }, 90_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   /** Yesterday's orders (a closed day: the demo sandbox adds none to it while the test runs), exported. */

@@ -17,7 +17,16 @@ import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { SIGNED_MERCHANT } from '../../main/sandbox/state/merchants.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  closeApp,
+  launchChromium,
+  openApp,
+  removeFolder,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 // Private keys (and the custom environment's API password) go to the real keychain, which npm test provides.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -53,9 +62,7 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
   });
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
     removeFolder(files);
   });
 

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 60_000 }, () => {
   let browser: Browser;
@@ -24,9 +24,7 @@ describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 6
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   async function lookUp(page: Page, query: string) {

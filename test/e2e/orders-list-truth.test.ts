@@ -10,9 +10,9 @@ import { control } from '../sandbox/client.js';
 import {
   accessibilityProblems,
   browserMissing,
+  closeApp,
   launchChromium,
   openApp,
-  removeFolder,
   screenshot,
   useTheme,
   type AppUnderTest,
@@ -37,9 +37,7 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
   }, 90_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   async function bothThemes(name: string) {

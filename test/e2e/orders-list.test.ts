@@ -13,9 +13,9 @@ import { control } from '../sandbox/client.js';
 import {
   accessibilityProblems,
   browserMissing,
+  closeApp,
   launchChromium,
   openApp,
-  removeFolder,
   screenshot,
   useTheme,
   type AppUnderTest,
@@ -59,9 +59,7 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
   }, 90_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   const created = (o: SandboxOrder) => (typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt));

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { CARDS, payCard, paidOrder, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 60_000 }, () => {
   let browser: Browser;
@@ -25,9 +25,7 @@ describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 
   }, 60_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   async function lookUp(query: string) {

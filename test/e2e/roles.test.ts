@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
 // The profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -45,9 +45,7 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
   });
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   const profileButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Profile: / });

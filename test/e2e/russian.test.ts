@@ -20,7 +20,7 @@ import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/r
 import { roles as ruRoles } from '../../renderer/src/i18n/ru/roles.js';
 import { settings as ruSettings } from '../../renderer/src/i18n/ru/settings.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, launchChromium, openApp, removeFolder, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 import { englishLeft, overflowing } from './russianChecks.js';
 
 /**
@@ -59,9 +59,7 @@ describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, ()
   }, 120_000);
 
   afterAll(async () => {
-    await app?.close();
-    await browser?.close();
-    if (app) removeFolder(app.dataFolder);
+    await closeApp(app, browser);
   });
 
   /** The theme asked for, with the app's own toggle, in whichever language it speaks. */
