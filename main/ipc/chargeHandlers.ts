@@ -123,7 +123,7 @@ export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => bool
     case 'refused':
       return { outcome: 'refused', reason: maskedPhrase(o.reason) };
     case 'needsConfirmation':
-      return { outcome: 'needsConfirmation', earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
+      return { outcome: 'needsConfirmation', why: o.why, earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
     case 'failed':
     case 'unknown':
       return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)), ...(o.detail ? { detail: o.detail } : {}) };

@@ -92,8 +92,12 @@ export class AppCore {
   readonly chargeLedger: ChargeLedger;
   private current?: OpenServices;
   private refusal?: SwitchRefusal;
-  /** Charges being sent now, shared across rebuilds so that a reconciliation never resends them. */
+  /**
+   * Charges and operations being sent now (their claims: store/claims.ts), shared across rebuilds, so that
+   * a reconciliation run by a reopening never sends what the services before it are sending.
+   */
   private readonly chargesInFlight = new Set<number>();
+  private readonly operationsInFlight = new Set<number>();
 
   private constructor(
     private readonly o: AppCoreOptions,
@@ -355,7 +359,12 @@ export class AppCore {
         osUser: this.o.osUser,
       }),
       orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db), ...journals }),
-      operations: new OrderOperations({ ...common, operator: this.o.osUser, journal: journals.operations }),
+      operations: new OrderOperations({
+        ...common,
+        operator: this.o.osUser,
+        journal: journals.operations,
+        inFlight: this.operationsInFlight,
+      }),
       bindings: new BindingService(common),
       charges: new ChargeService({
         ...common,

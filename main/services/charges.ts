@@ -25,6 +25,7 @@ import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
+import { isOpen } from '../store/journal.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 /**
@@ -59,9 +60,17 @@ export type FormChargeRequest = ChargeDetails & {
   readonly confirmRepeat?: boolean;
 };
 
-/** Why a charge is not journalled: refused outright, or until the operator confirms a repeat. */
+/**
+ * Why a charge is not journalled: refused outright, or until the operator confirms it. A confirmation is
+ * asked for the same card and amount charged lately (sameLately), or for a reference whose earlier charge
+ * failed, moving no money (referenceFailed); `earlier` lists those charges.
+ */
 export type Refusal =
-  { readonly kind: 'refused'; readonly reason: Phrase } | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
+  | { readonly kind: 'refused'; readonly reason: Phrase }
+  | { readonly kind: 'needsConfirmation'; readonly why: ConfirmationReason; readonly earlier: readonly ChargeRow[] };
+export type ConfirmationReason = 'sameLately' | 'referenceFailed';
+/** What the guard lets through: a new charge, or one more attempt under a reference whose charge failed. */
+type Allowed = { readonly kind: 'allowed'; readonly again: boolean };
 
 const refused = (reason: Phrase): Refusal => ({ kind: 'refused', reason });
 
@@ -87,7 +96,7 @@ export type ChargeOutcome =
   | { readonly kind: 'unknown'; readonly charge: ChargeRow; readonly detail?: string }
   /** Nothing was journalled or sent. */
   | { readonly kind: 'refused'; readonly reason: Phrase }
-  | { readonly kind: 'needsConfirmation'; readonly earlier: readonly ChargeRow[] };
+  | Extract<Refusal, { kind: 'needsConfirmation' }>;
 
 /** Points of a charge's life, for tests that stop the process at each of them. */
 export type ChargeStep = 'journalled' | 'registered' | 'paymentSent' | 'answered';
@@ -107,7 +116,10 @@ export interface ChargeServiceOptions {
   readonly perChargeMaximum: MaximumRule;
   readonly now?: () => number;
   readonly onStep?: (step: ChargeStep, charge: ChargeRow) => void;
-  /** Journal rows being sent now; shared by every instance over the same journal, so none reconciles another's. */
+  /**
+   * The charges being sent now, each claimed by its sender (ChargeJournal.claim): shared by every instance
+   * over the same journal, so none sends a charge another is sending.
+   */
   readonly inFlight?: Set<number>;
 }
 
@@ -159,6 +171,7 @@ export class ChargeService {
     const { journal, environment } = this.o;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0) return this.refuse(r, phrase('charge.refused.amountNotPositive'));
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
+    let again = false;
     const begun = journal.begin(
       {
         environment,
@@ -173,17 +186,26 @@ export class ChargeService {
         operator: this.o.operator,
         at: this.now(),
       },
-      (inTransaction) => this.guard(inTransaction, r, orderNumber),
+      (inTransaction) => {
+        const decision = this.guard(inTransaction, r, orderNumber);
+        if (decision.kind === 'allowed') {
+          again = decision.again;
+          return undefined;
+        }
+        return decision;
+      },
+      this.inFlight,
     );
     if (begun.kind === 'refused') {
       const refusal = begun.refusal;
       return refusal.kind === 'refused' ? this.refuse(r, refusal.reason) : refusal;
     }
     const row = begun.charge;
-    this.o.onStep?.('journalled', row);
-    this.inFlight.add(row.id);
     try {
-      return this.finish(row, await this.send(row, { register: true }));
+      this.o.onStep?.('journalled', row);
+      // Another attempt under a reference whose charge failed: its order may exist at the gateway (registered,
+      // then refused the payment), so the gateway is asked first, as a reconciliation would.
+      return again ? await this.reconcileRow(row) : this.finish(row, await this.send(row, { register: true }));
     } finally {
       this.inFlight.delete(row.id);
     }
@@ -194,7 +216,8 @@ export class ChargeService {
    * row by row. A preview only: charge() asks the same guard again when it journals.
    */
   preview(r: ChargeRequest & { readonly reference: string }): Refusal | undefined {
-    return this.guard(this.o.journal, r, r.reference);
+    const decision = this.guard(this.o.journal, r, r.reference);
+    return decision.kind === 'allowed' ? undefined : decision;
   }
 
   /**
@@ -202,21 +225,26 @@ export class ChargeService {
    * transaction of that very charge (ChargeJournal.begin), under SQLite's write lock: two windows, two
    * batches or two processes cannot both pass it for the same card, whatever a screen or a plan showed.
    */
-  private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | undefined {
+  private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | Allowed {
     const { environment } = this.o;
     const now = this.now();
+    const confirmed = r.origin !== 'batch' && r.confirmRepeat === true;
     const overLimit = chargeLimitRefusal(this.o.perChargeMaximum, r.currency, r.amount, environment);
     if (overLimit) return refused(overLimit);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return refused(phrase('charge.refused.notSettled'));
     }
-    // A reference already used is refused outright; no confirmation could make it right.
+    // A reference used before is refused, saying what became of it. Only one whose charge failed, moving no
+    // money, may be charged again from the form, on the same card for the same amount (the gateway may hold
+    // an unpaid order of it under that number), once confirmed. A batch file's row never is: its reference
+    // is the file's own line, and the file is checked again to see what is left.
     const used = journal.byOrderNumber(environment, orderNumber);
-    if (used) {
+    const sameCharge = used && used.bindingId === r.bindingId && used.amount === r.amount && used.currency === r.currency;
+    if (used && (r.origin === 'batch' || used.state !== 'FAILED' || !sameCharge)) {
       return refused(
         r.origin === 'batch'
           ? phrase('charge.refused.alreadyRunFromFile', { orderNumber, what: whatBecameOf(used) })
-          : phrase('charge.refused.referenceUsed', { reference: orderNumber }),
+          : phrase('charge.refused.referenceUsed', { reference: orderNumber, what: whatBecameOf(used) }),
       );
     }
     if (r.origin === 'batch') {
@@ -229,25 +257,42 @@ export class ChargeService {
       }
     }
     const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, now - REPEAT_WINDOW_MS);
-    if (earlier.length > 0 && !(r.origin !== 'batch' && r.confirmRepeat)) return { kind: 'needsConfirmation', earlier };
-    return undefined;
+    if (!confirmed && earlier.length > 0) {
+      return { kind: 'needsConfirmation', why: 'sameLately', earlier: used ? [used, ...earlier] : earlier };
+    }
+    if (!confirmed && used) return { kind: 'needsConfirmation', why: 'referenceFailed', earlier: [used] };
+    return { kind: 'allowed', again: used !== undefined };
   }
 
   /**
-   * Settles every open charge by asking the gateway; run on start-up before new charges are taken.
-   * Charges being sent right now (by this or another instance sharing the in-flight set) are left alone.
+   * Settles every open charge by asking the gateway; run on start-up before new charges are taken, and by
+   * "Reconcile now". The list of open charges is only where to look: each is claimed, and decided on, as
+   * it is when its turn comes (a charge may have settled, or begun to be sent, while an earlier one was
+   * reconciled). Charges being sent, and those settled meanwhile, are left alone.
    */
   async reconcileAll(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
-    for (const row of this.o.journal.open(this.o.environment)) {
-      if (!this.inFlight.has(row.id)) out.push(await this.reconcile(row));
+    for (const { id } of this.o.journal.open(this.o.environment)) {
+      const claim = this.o.journal.claim(id, this.inFlight);
+      if (claim.kind === 'claimed') out.push(await this.reconcileClaimed(claim.row));
     }
     return out;
   }
 
-  async reconcile(row: ChargeRow): Promise<ChargeOutcome> {
-    if (this.inFlight.has(row.id)) return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
-    this.inFlight.add(row.id);
+  /**
+   * Settles one open charge by asking the gateway. Only the row's id is taken from the caller (a screen's
+   * copy may be stale): a charge settled meanwhile is reported as it is, with nothing sent or audited, and
+   * one being sent is left to its sender.
+   */
+  async reconcile(row: Pick<ChargeRow, 'id'>): Promise<ChargeOutcome> {
+    const claim = this.o.journal.claim(row.id, this.inFlight);
+    if (claim.kind === 'missing') throw new Error(`No charge ${row.id} in the journal`);
+    if (claim.kind === 'settled') return outcomeOf(claim.row);
+    if (claim.kind === 'sending') return { kind: 'unknown', charge: claim.row };
+    return this.reconcileClaimed(claim.row);
+  }
+
+  private async reconcileClaimed(row: ChargeRow): Promise<ChargeOutcome> {
     try {
       return await this.reconcileRow(row);
     } finally {
@@ -337,6 +382,7 @@ export class ChargeService {
    */
   private async send(row: ChargeRow, step: { register: boolean }): Promise<Answer> {
     const { client } = this.o;
+    this.assertMayPay(row);
     const common = {
       orderNumber: row.orderNumber,
       amount: row.amount,
@@ -380,23 +426,37 @@ export class ChargeService {
     }
   }
 
+  /**
+   * The last check before a payment request: the charge is open and claimed by this sender. Claims make it
+   * hold (nothing settles a claimed row but its claimant); should it not, no money moves and the error says
+   * which charge.
+   */
+  private assertMayPay(row: ChargeRow): void {
+    const now = this.o.journal.get(row.id);
+    if (!now || !isOpen(now.state) || !this.inFlight.has(row.id)) {
+      throw new Error(`Charge ${row.orderNumber} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
+    }
+  }
+
   private finish(row: ChargeRow, a: Answer): ChargeOutcome {
     const { journal, audit } = this.o;
-    if (a.settled === 'UNKNOWN') journal.markUnknown(row.id, a.reason, this.now());
-    else
-      journal.settle(row.id, {
-        state: a.settled,
-        orderId: a.orderId,
-        orderStatus: a.orderStatus,
-        actionCode: a.actionCode,
-        reason: a.reason,
-        at: this.now(),
-      });
+    const changed =
+      a.settled === 'UNKNOWN'
+        ? journal.markUnknown(row.id, a.reason, this.now())
+        : journal.settle(row.id, {
+            state: a.settled,
+            orderId: a.orderId,
+            orderStatus: a.orderStatus,
+            actionCode: a.actionCode,
+            reason: a.reason,
+            at: this.now(),
+          });
     const charge = journal.get(row.id)!;
+    // A row settled already is told as it is, and was audited when it settled.
+    if (!changed) return outcomeOf(charge);
     // The audit log keeps the reason's stable English, as it always has.
     const reason = charge.reason ? english(charge.reason) : undefined;
-    const kind =
-      charge.state === 'PAID' ? 'paid' : charge.state === 'DECLINED' ? 'declined' : charge.state === 'FAILED' ? 'failed' : 'unknown';
+    const kind = outcomeOf(charge).kind;
     audit.record({
       ...this.auditBase(),
       action: 'charge',
@@ -416,9 +476,15 @@ export class ChargeService {
         ...(reason ? { reason } : {}),
       },
     });
-    if ((kind === 'failed' || kind === 'unknown') && a.detail) return { kind, charge, detail: a.detail };
-    return { kind, charge } as ChargeOutcome;
+    return (kind === 'failed' || kind === 'unknown') && a.detail ? { kind, charge, detail: a.detail } : outcomeOf(charge);
   }
+}
+
+/** A journalled charge as an outcome: the kind follows its state. */
+function outcomeOf(charge: ChargeRow): Extract<ChargeOutcome, { charge: ChargeRow }> {
+  const kind =
+    charge.state === 'PAID' ? 'paid' : charge.state === 'DECLINED' ? 'declined' : charge.state === 'FAILED' ? 'failed' : 'unknown';
+  return { kind, charge };
 }
 
 /**

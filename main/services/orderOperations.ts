@@ -1,7 +1,7 @@
 /**
  * Deposit, reverse and refund on an order, journalled and audited like a charge: the operation is
  * written PENDING before the request; a definite answer settles it; a lost answer leaves it UNKNOWN
- * until reconcile() learns what happened. A refund is resent with its own externalRefundId (the gateway
+ * until reconcileAll() learns what happened. A refund is resent with its own externalRefundId (the gateway
  * returns the first result instead of refunding twice); a deposit or reverse is settled from the order's
  * status, and resent only when the status shows it did not happen.
  */
@@ -45,13 +45,20 @@ export interface OrderOperationsOptions {
   readonly journal: OperationJournal;
   readonly audit: AuditRepository;
   readonly now?: () => number;
+  /**
+   * The operations being sent now, each claimed by its sender (OperationJournal.claim): shared by every
+   * instance over the same journal, so none sends an operation another is sending.
+   */
+  readonly inFlight?: Set<number>;
 }
 
 export class OrderOperations {
   private readonly now: () => number;
+  private readonly inFlight: Set<number>;
 
   constructor(private readonly o: OrderOperationsOptions) {
     this.now = o.now ?? Date.now;
+    this.inFlight = o.inFlight ?? new Set();
   }
 
   /** Charges a held amount; 0 deposits all of it. */
@@ -103,12 +110,22 @@ export class OrderOperations {
         at: this.now(),
       },
       (inTransaction) => this.guard(inTransaction, kind, orderId, amount, confirmRepeat),
+      this.inFlight,
     );
     if (begun.kind === 'refused') {
       if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', english(begun.refusal.reason));
       return begun.refusal;
     }
-    return this.finish(begun.operation, await this.send(begun.operation));
+    return this.whileClaimed(begun.operation, async (op) => this.finish(op, await this.send(op)));
+  }
+
+  /** Runs what the claim on an operation allows, and lets the claim go however it ends. */
+  private async whileClaimed(op: OperationRow, fn: (op: OperationRow) => Promise<OperationOutcome>): Promise<OperationOutcome> {
+    try {
+      return await fn(op);
+    } finally {
+      this.inFlight.delete(op.id);
+    }
   }
 
   private notSent(kind: OperationKind, orderId: string, reason: Phrase, detail?: string): OperationOutcome {
@@ -167,6 +184,12 @@ export class OrderOperations {
     op: OperationRow,
   ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: Phrase; detail?: string }> {
     const { client } = this.o;
+    // The last check before money moves: the operation is open and this sender holds its claim. Claims make
+    // it hold; should it not, nothing is sent and the error says which operation.
+    const now = this.o.journal.get(op.id);
+    if (!now || (now.state !== 'PENDING' && now.state !== 'UNKNOWN') || !this.inFlight.has(op.id)) {
+      throw new Error(`Operation ${op.id} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
+    }
     try {
       if (op.kind === 'deposit') await client.deposit({ orderId: op.orderId, amount: op.amount ?? 0 });
       else if (op.kind === 'reverse') await client.reverse({ orderId: op.orderId });
@@ -189,14 +212,21 @@ export class OrderOperations {
     return r.definite ? r : { state: 'UNKNOWN', ...(r.reason ? { reason: r.reason } : {}), ...(r.detail ? { detail: r.detail } : {}) };
   }
 
-  /** Settles every open operation; run on start-up with the charges' reconciliation. */
+  /**
+   * Settles every open operation; run on start-up with the charges' reconciliation. The list is only where
+   * to look: each operation is claimed, and decided on, as it is when its turn comes; those being sent or
+   * settled meanwhile are left alone.
+   */
   async reconcileAll(): Promise<OperationOutcome[]> {
     const out: OperationOutcome[] = [];
-    for (const op of this.o.journal.open(this.o.environment)) out.push(await this.reconcile(op));
+    for (const { id } of this.o.journal.open(this.o.environment)) {
+      const claim = this.o.journal.claim(id, this.inFlight);
+      if (claim.kind === 'claimed') out.push(await this.whileClaimed(claim.row, (op) => this.reconcileClaimed(op)));
+    }
     return out;
   }
 
-  async reconcile(op: OperationRow): Promise<OperationOutcome> {
+  private async reconcileClaimed(op: OperationRow): Promise<OperationOutcome> {
     // The refund's own externalRefundId makes a resend return the first result: safe in every case.
     if (op.kind === 'refund') return this.finish(op, await this.resend(op));
     let status: number | undefined;
@@ -215,8 +245,11 @@ export class OrderOperations {
   }
 
   private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string }): OperationOutcome {
-    this.o.journal.settle(op.id, r.state, this.now(), r.reason);
+    const changed = this.o.journal.settle(op.id, r.state, this.now(), r.reason);
     const operation = this.o.journal.get(op.id)!;
+    const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
+    // An operation settled already is told as it is, and was audited when it settled.
+    if (!changed) return { kind, operation };
     this.audit(
       op.kind,
       op.orderId,
@@ -225,7 +258,6 @@ export class OrderOperations {
         op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
       }`,
     );
-    const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     return { kind, operation };
   }
 

@@ -10,6 +10,7 @@ import { read, write, type Db } from './database.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
+import { claimOpen, type Claim } from './claims.js';
 
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 /** Open states: the outcome is not known yet. */
@@ -117,6 +118,8 @@ const toCharge = (r: Row): ChargeRow => ({
   ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
 });
 
+export const isOpen = (state: ChargeState): state is OpenState => state === 'PENDING' || state === 'UNKNOWN';
+
 /** What begin() did: journalled the charge, or left it out because its guard refused it. */
 export type BeginOutcome<R> =
   { readonly kind: 'journalled'; readonly charge: ChargeRow } | { readonly kind: 'refused'; readonly refusal: R };
@@ -128,10 +131,11 @@ export class ChargeJournal {
    * Writes the charge as PENDING and commits it, if its guard lets it: the guard reads the journal inside
    * the same write transaction, under SQLite's write lock, so no other charge, from this process or
    * another on the same file, can be journalled between its checks and this row. Every rule against
-   * charging twice lives in a guard (ChargeService's), never in a screen or a plan. A repeated
-   * orderNumber is refused by the table itself as well.
+   * charging twice lives in a guard (ChargeService's), never in a screen or a plan. The table itself also
+   * refuses a second attempt under an orderNumber whose earlier attempt has not failed. With `claims`,
+   * the new row is claimed for its sender (claim()) in the same turn, before anything else can read it.
    */
-  begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined): BeginOutcome<R> {
+  begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined, claims?: Set<number>): BeginOutcome<R> {
     if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
       throw new StoreError('other', phrase('storage.badAmount', { amount: String(c.amount) }));
     const outcome = write(this.db, (): { refusal: R } | { id: number } => {
@@ -162,7 +166,10 @@ export class ChargeJournal {
         ),
       };
     });
-    return 'refusal' in outcome ? { kind: 'refused', refusal: outcome.refusal } : { kind: 'journalled', charge: this.get(outcome.id)! };
+    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+    // Claimed by its sender as it is journalled (claim() says why), before anything else can see it open.
+    claims?.add(outcome.id);
+    return { kind: 'journalled', charge: this.get(outcome.id)! };
   }
 
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
@@ -209,12 +216,22 @@ export class ChargeJournal {
     });
   }
 
+  /**
+   * The latest charge under an orderNumber. A reference whose charge failed may be charged again, so one
+   * orderNumber can have several rows: failed attempts, then at most one that did not fail.
+   */
   byOrderNumber(environment: string, orderNumber: string): ChargeRow | undefined {
     return read(this.db, () => {
-      const r = this.db.prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ?').get(environment, orderNumber) as
-        Row | undefined;
+      const r = this.db
+        .prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ? ORDER BY id DESC LIMIT 1')
+        .get(environment, orderNumber) as Row | undefined;
       return r && toCharge(r);
     });
+  }
+
+  /** Claims an open charge for sending, on the row as it is now (store/claims.ts); a settled one never is. */
+  claim(id: number, claims: Set<number>): Claim<ChargeRow> {
+    return claimOpen(this.db, id, claims, (i) => this.get(i));
   }
 
   /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */

@@ -368,6 +368,46 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX period_orders_number;
     `,
   },
+  {
+    version: 14,
+    description: 'a reference whose charge failed may be charged again, as a new row under the same orderNumber',
+    sql: `
+      -- A FAILED charge moved no money, and its reference (the orderNumber) is the business's own: the
+      -- operator may charge it again once confirmed. The journal keeps every attempt (a history only grows);
+      -- what stays unique is one attempt per orderNumber that has not failed. SQLite cannot drop a table's
+      -- UNIQUE constraint, so the table is made again with the same columns and rows.
+      CREATE TABLE charge_journal_new (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL CHECK (length(currency) = 3),
+        binding_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        category TEXT NOT NULL CHECK (category IN ('COMMON', 'RECURRENT', 'INSTALLMENT')),
+        description TEXT,
+        operator TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED')),
+        order_id TEXT,
+        order_status INTEGER,
+        action_code INTEGER,
+        reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan NOT GLOB '*[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]*')
+      ) STRICT;
+      INSERT INTO charge_journal_new
+        SELECT id, environment, order_number, amount, currency, binding_id, client_id, category, description, operator, state,
+               order_id, order_status, action_code, reason, created_at, updated_at, masked_pan
+        FROM charge_journal;
+      DROP TABLE charge_journal;
+      ALTER TABLE charge_journal_new RENAME TO charge_journal;
+      CREATE UNIQUE INDEX charge_journal_reference ON charge_journal (environment, order_number) WHERE state != 'FAILED';
+      CREATE INDEX charge_journal_order_number ON charge_journal (environment, order_number);
+      CREATE INDEX charge_journal_open ON charge_journal (state) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Phrase } from '../phrases/phrase.js';
 import { read, write, type Db } from './database.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
+import { claimOpen, type Claim } from './claims.js';
 
 export type OperationKind = 'deposit' | 'reverse' | 'refund';
 export type OperationState = 'PENDING' | 'UNKNOWN' | 'DONE' | 'REFUSED';
@@ -85,7 +86,7 @@ export class OperationJournal {
    * transaction (under SQLite's write lock, so no other operation on the order, from this process or
    * another, slips in between). A refund gets its own externalRefundId, so resending it is idempotent.
    */
-  begin<R>(op: NewOperation, guard: (journal: OperationJournal) => R | undefined): BeginOperation<R> {
+  begin<R>(op: NewOperation, guard: (journal: OperationJournal) => R | undefined, claims?: Set<number>): BeginOperation<R> {
     const outcome = write(this.db, (): { refusal: R } | { id: number } => {
       const refusal = guard(this);
       if (refusal !== undefined) return { refusal };
@@ -104,7 +105,15 @@ export class OperationJournal {
           .run(`BO-${randomUUID().slice(0, 33)}`, rowId);
       return { id: rowId };
     });
-    return 'refusal' in outcome ? { kind: 'refused', refusal: outcome.refusal } : { kind: 'journalled', operation: this.get(outcome.id)! };
+    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+    // Claimed by its sender as it is journalled (store/claims.ts), before anything else can see it open.
+    claims?.add(outcome.id);
+    return { kind: 'journalled', operation: this.get(outcome.id)! };
+  }
+
+  /** Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is. */
+  claim(id: number, claims: Set<number>): Claim<OperationRow> {
+    return claimOpen(this.db, id, claims, (i) => this.get(i));
   }
 
   settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): boolean {

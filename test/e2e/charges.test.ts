@@ -145,6 +145,38 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     expect(await outcome(page).count()).toBe(0);
   });
 
+  it('asks before trying a reference whose charge failed again, then charges it under that reference once', async () => {
+    const { page } = app;
+    const reference = uniqueNumber('INV');
+    await control(app.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/register.do', mode: 'throttle', retryAfterSec: 3600, count: 1 }],
+    });
+    await pickFromStoredCards(page, '411111******1111');
+    await page.getByRole('textbox', { name: 'Reference (optional)' }).fill(reference);
+    expect(await chargeAmount(page, '321.00', /^Charge RUB/)).toBe(reference);
+    await expect.poll(() => outcome(page).getByRole('heading').textContent()).toBe('Not charged');
+    // The form let go of the amount and the reference: they are typed again.
+    await page.getByRole('textbox', { name: 'Reference (optional)' }).fill(reference);
+    await page.getByRole('textbox', { name: 'Amount' }).fill('321.00');
+    await page.getByRole('button', { name: 'Review the charge…' }).click();
+    await dialog(page).getByRole('checkbox').check();
+    await dialog(page)
+      .getByRole('button', { name: /^Charge RUB/ })
+      .click();
+    await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Try this reference again?');
+    expect(await dialog(page).getByRole('alert').textContent()).toMatch(
+      new RegExp(`The reference ${reference} was charged before and failed: nothing was charged.*failed: nothing charged`, 's'),
+    );
+    await screenshot(page, 'charges-reference-again');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await dialog(page).getByRole('checkbox').check();
+    await dialog(page)
+      .getByRole('button', { name: /again$/ })
+      .click();
+    await expect.poll(() => outcome(page).getByRole('heading').textContent()).toBe('Charged');
+    expect(await paidOrders(reference)).toBe(1);
+  });
+
   it("shows a decline with the gateway's reason", async () => {
     const { page } = app;
     // The sandbox's issuer declines over 100,000.00; the app's own limit is raised above that first.
@@ -255,7 +287,8 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     await page.getByRole('tab', { name: 'Journal' }).click();
     await page.getByLabel('Order, client or binding').fill(clientId);
     const rows = page.locator('.charge-table tbody tr');
-    await expect.poll(() => rows.count()).toBe(5);
+    // Three cards charged, a reference failed and then charged, a decline, and a lost answer reconciled.
+    await expect.poll(() => rows.count()).toBe(7);
     await page.getByLabel('State', { exact: true }).selectOption('DECLINED');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toMatch(/declined.*limit/i);
@@ -265,7 +298,7 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     await page.getByLabel('State', { exact: true }).selectOption('');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const exported = parse(readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
-    expect(exported.map((r) => r.state).sort()).toEqual(['DECLINED', 'PAID', 'PAID', 'PAID', 'PAID']);
+    expect(exported.map((r) => r.state).sort()).toEqual(['DECLINED', 'FAILED', 'PAID', 'PAID', 'PAID', 'PAID', 'PAID']);
     expect(exported.every((r) => r.clientId === clientId && r.environment === 'sandbox')).toBe(true);
     expect(exported.every((r) => /^\d{6}\*+\d{4}$/.test(r.maskedPan!))).toBe(true);
     expect(JSON.stringify(exported)).not.toMatch(/4111111111111111|4444555511113333|5555555555555599/);

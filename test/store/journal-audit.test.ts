@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type NewCharge } from '../../main/store/journal.js';
+import { MIGRATIONS } from '../../main/store/migrations.js';
 import { SettingsRepository } from '../../main/store/settings.js';
 import { phrase } from '../../main/phrases/phrase.js';
 
@@ -95,6 +96,34 @@ describe('charge journal', () => {
     beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }));
     expect(() => beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
     expect(beginUnguarded(journal, charge({ orderNumber: 'CASE-7', environment: 'test' })).state).toBe('PENDING');
+  });
+
+  it('takes another attempt under an orderNumber only once every earlier attempt failed; the latest is the one found', () => {
+    const first = beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
+    journal.settle(first.id, { state: 'FAILED', at: 3_000_000 });
+    const second = beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
+    expect(journal.byOrderNumber('sandbox', 'CASE-8')).toMatchObject({ id: second.id, state: 'PENDING' });
+    expect(() => beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
+    journal.settle(second.id, { state: 'PAID', at: 3_000_001 });
+    expect(() => beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }))).toThrow(expect.objectContaining({ problem: 'duplicate' }));
+    expect(journal.list({ text: 'CASE-8' }).map((c) => c.state)).toEqual(['PAID', 'FAILED']);
+  });
+
+  it('keeps every charge journalled before attempts could repeat an orderNumber (migration 14)', () => {
+    const file = join(dir, 'v13.sqlite');
+    const old = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.version <= 13) });
+    const before = new ChargeJournal(old);
+    const rows = [beginUnguarded(before, charge({ maskedPan: '411111******1111' })), beginUnguarded(before, charge())];
+    before.settle(rows[0]!.id, { state: 'PAID', orderId: 'o-9', orderStatus: 2, at: 4_000_000 });
+    const kept = rows.map((r) => before.get(r.id));
+    old.close();
+    const migrated = openDatabase(file);
+    const after = new ChargeJournal(migrated);
+    expect(rows.map((r) => after.get(r.id))).toEqual(kept);
+    expect(() => beginUnguarded(after, charge({ orderNumber: rows[0]!.orderNumber }))).toThrow(
+      expect.objectContaining({ problem: 'duplicate' }),
+    );
+    migrated.close();
   });
 
   it('finds earlier charges of the same binding and amount for the "charged twice?" check', () => {

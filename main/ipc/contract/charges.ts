@@ -154,8 +154,11 @@ export type ChargeResult =
   | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
   /** Nothing was journalled or sent. */
   | { readonly outcome: 'refused'; readonly reason: Phrase }
-  /** The same card and amount were charged within ten minutes: repeat only with confirmRepeat. */
-  | { readonly outcome: 'needsConfirmation'; readonly earlier: readonly ChargeView[] };
+  /**
+   * Sent only with confirmRepeat: the same card and amount were charged within ten minutes (sameLately), or
+   * the reference's earlier charge failed, moving no money (referenceFailed). earlier lists those charges.
+   */
+  | { readonly outcome: 'needsConfirmation'; readonly why: 'sameLately' | 'referenceFailed'; readonly earlier: readonly ChargeView[] };
 
 export interface ChargeJournalPage {
   readonly environment: string;

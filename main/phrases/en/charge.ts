@@ -14,7 +14,7 @@ export const charge = {
   refused: {
     amountNotPositive: 'The amount must be a positive whole number of minor units',
     notSettled: 'An earlier charge on this card is not settled yet; it must be reconciled first',
-    referenceUsed: 'The reference {{reference}} was already charged',
+    referenceUsed: 'The reference {{reference}} was already used: {{what}}',
     alreadyRunFromFile: 'already run from this file as {{orderNumber}}: {{what}}',
     sameLately:
       'the same card and amount were charged within the last 24 hours (order {{orderNumber}}, {{what}}); use the charge form if it is meant again',

@@ -55,7 +55,9 @@ export function ConfirmCharge({
   const id = useId();
   const { t, i18n } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
-  const [earlier, setEarlier] = useState<readonly ChargeView[]>();
+  // What main asked to be confirmed before charging: the earlier charges, and why they matter.
+  const [again, setAgain] = useState<{ why: 'sameLately' | 'referenceFailed'; earlier: readonly ChargeView[] }>();
+  const earlier = again?.earlier;
   const money = formatAmount(charge.amount, charge.currency.exponent, charge.currency.alpha);
   const send = useMutation({
     mutationFn: (confirmRepeat: boolean) =>
@@ -72,7 +74,7 @@ export function ConfirmCharge({
       }),
     onSuccess: (r) => {
       if (r.outcome === 'needsConfirmation') {
-        setEarlier(r.earlier);
+        setAgain({ why: r.why, earlier: r.earlier });
         setChecked(false);
       } else onDone(r);
     },
@@ -80,7 +82,12 @@ export function ConfirmCharge({
   const production = charge.environment === 'production';
 
   return (
-    <Dialog title={earlier ? t('confirm.titleAgain') : t('confirm.title')} open onClose={onClose} busy={send.isPending}>
+    <Dialog
+      title={again ? (again.why === 'sameLately' ? t('confirm.titleAgain') : t('confirm.titleReference')) : t('confirm.title')}
+      open
+      onClose={onClose}
+      busy={send.isPending}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -123,7 +130,9 @@ export function ConfirmCharge({
         </dl>
         {earlier && (
           <div className="panel warning-panel" role="alert">
-            <p>{t('confirm.earlier')}</p>
+            <p>
+              {again?.why === 'sameLately' ? t('confirm.earlier') : t('confirm.referenceFailed', { reference: charge.reference ?? '' })}
+            </p>
             <ul>
               {earlier.map((c) => (
                 <li key={c.id}>

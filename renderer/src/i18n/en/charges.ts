@@ -129,6 +129,9 @@ export const charges = {
     minorUnits: '{{minor}} minor units of {{currency}} ({{numeric}})',
     referenceByApp: 'made by the app',
     earlier: 'This card was charged the same amount within the last ten minutes. Charging it again takes the money a second time.',
+    titleReference: 'Try this reference again?',
+    referenceFailed:
+      'The reference {{reference}} was charged before and failed: nothing was charged. Trying again asks the gateway first and charges it under the same reference.',
     earlierCharge: '{{at}}: {{amount}}, {{state}}, order number <mono>{{order}}</mono>',
     check: 'I have checked the client, the card and the amount',
     checkAgain: 'Yes, charge {{amount}} again',

@@ -12,7 +12,7 @@ export const charge: Catalogue<typeof en> = {
   refused: {
     amountNotPositive: 'Сумма должна быть целым положительным числом минимальных единиц',
     notSettled: 'Предыдущее списание с этой карты ещё не завершено; сначала уточните его статус',
-    referenceUsed: 'По номеру {{reference}} списание уже проводилось',
+    referenceUsed: 'Номер {{reference}} уже использовался: {{what}}',
     alreadyRunFromFile: 'уже проведено из этого файла как {{orderNumber}}: {{what}}',
     sameLately:
       'ту же сумму с той же карты уже списывали за последние 24 часа (заказ {{orderNumber}}, {{what}}); если списание нужно повторить, проведите его через форму списания',
