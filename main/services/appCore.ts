@@ -132,7 +132,8 @@ export class AppCore {
   /**
    * Opens the core on a data folder. The folder is locked for this process first, before the store is
    * opened or any charge reconciled: a second process on the same folder would otherwise reconcile the
-   * first one's charges in flight and send them again. It gets a DataFolderInUseError instead.
+   * first one's charges in flight and send them again. It gets a DataFolderInUseError instead, naming this
+   * process from the note kept in the store.
    */
   static async open(o: AppCoreOptions): Promise<AppCore> {
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
@@ -140,6 +141,7 @@ export class AppCore {
     let sandbox: Sandbox | undefined;
     try {
       db = openDatabase(join(o.dataFolder, 'app.sqlite'));
+      lock.noteHolder(db);
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
       const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
       await core.roles.open();
@@ -377,6 +379,7 @@ export class AppCore {
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
+    this.lock.forgetHolder(this.db);
     this.db.close();
     this.lock.release();
   }
