@@ -14,6 +14,7 @@ import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
+import { privateFolder } from '../store/privateFiles.js';
 import { ChargeJournal } from '../store/journal.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
@@ -136,6 +137,8 @@ export class AppCore {
    * process from the note kept in the store.
    */
   static async open(o: AppCoreOptions): Promise<AppCore> {
+    // The operator's alone: 0700, and every file in it 0600 (store/privateFiles.ts), narrowed if wider.
+    privateFolder(o.dataFolder);
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
     let db: Db | undefined;
     let sandbox: Sandbox | undefined;

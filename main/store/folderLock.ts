@@ -22,12 +22,15 @@
  * A second process meets SQLITE_BUSY at once on either, reads who holds the folder from a note the holder
  * keeps in the store (settings key `folder.holder`: process id, start time, entry point; taken out when it
  * closes, and not named if that process is gone), and stops having touched nothing.
+ *
+ * Both files are created 0600 in a folder of mode 0700 (privateFiles.ts).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { write, type Db } from './database.js';
+import { privateFile } from './privateFiles.js';
 
 const LOCK_FILE = 'app.lock';
 const STORE_FILE = 'app.sqlite';
@@ -88,7 +91,9 @@ function storeInUse(file: string): boolean {
 export function lockDataFolder(folder: string, entry: string): FolderLock {
   const store = join(folder, STORE_FILE);
   if (storeInUse(store)) throw new DataFolderInUseError(folder, holderOf(store));
-  const db = new Database(join(folder, LOCK_FILE), { timeout: 0 });
+  const lockFile = join(folder, LOCK_FILE);
+  privateFile(lockFile);
+  const db = new Database(lockFile, { timeout: 0 });
   try {
     db.pragma('journal_mode = DELETE');
     db.pragma('locking_mode = EXCLUSIVE');
