@@ -50,7 +50,9 @@ export class DataFolderInUseError extends Error {
   ) {
     super(
       `The data folder ${folder} is in use by another copy of the app` +
-        (holder ? ` (process ${holder.pid}, ${holder.entry}, started ${new Date(holder.startedAt).toISOString()})` : '') +
+        (holder
+          ? ` (process ${holder.pid}, ${holder.entry}, started ${new Date(holder.startedAt).toISOString()})`
+          : ` (or another program has its ${STORE_FILE} open)`) +
         '. Close that one first, or give this one another data folder; nothing was opened or changed here.',
     );
   }

@@ -131,6 +131,17 @@ describe('the data folder lock', () => {
     await core.close();
   });
 
+  it('a store another program has open (a SQLite browser, say) is refused too, and named as such', async () => {
+    const dataFolder = folder();
+    const other = openDatabase(join(dataFolder, 'app.sqlite'));
+    await expect(AppCore.open({ dataFolder, osUser: 'second' })).rejects.toThrow(
+      /in use by another copy of the app \(or another program has its app\.sqlite open\)\. Close that one first/,
+    );
+    other.close();
+    const core = await AppCore.open({ dataFolder, osUser: 'after' });
+    await core.close();
+  });
+
   it('within one process too, and the folder is free again once the core closes', async () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'one', entry: 'browser mode' });
