@@ -6,6 +6,7 @@ import { join } from 'node:path';
 export function appDataFolder(): string {
   const base = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
   const dir = join(base, 'gateway-backoffice');
-  mkdirSync(dir, { recursive: true });
+  // The operator's alone (the core narrows it to 0700 in any case: main/store/privateFiles.ts).
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }

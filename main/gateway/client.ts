@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { SPEC_BY_NAME, SPECS, WALLETS, type EndpointSpec, type Wallet } from '../protocol/endpoints.js';
 import type { FieldViolation } from '../protocol/violations.js';
 import type { JsonObject } from './envelope.js';
-import { BASE_URL_USERINFO_MESSAGE, hasUserinfo } from './environments.js';
+import { BASE_URL_REFUSAL_MESSAGE, baseUrlRefusal } from './environments.js';
 import { GatewayClientError, GatewayError, HttpError, NetworkError, RateLimitedError, ValidationError } from './errors.js';
 import { interpret, interpretFailure } from './interpret.js';
 import { AdaptiveLimiter } from './limiter.js';
@@ -110,9 +110,11 @@ export class GatewayClient {
   private readonly baseUrl: string;
 
   constructor(private readonly options: ClientOptions) {
-    // undici's request would drop user:password@ without a word (no Basic auth is sent), and toJSON would
-    // print the password: credentials come only through options.credentials.
-    if (hasUserinfo(options.baseUrl)) throw new TypeError(BASE_URL_USERINFO_MESSAGE);
+    // undici's request would drop user:password@ without a word (no Basic auth is sent), a method's path would
+    // land inside a ?query or #fragment, and toJSON would print the secret: credentials come only through
+    // options.credentials.
+    const refused = baseUrlRefusal(options.baseUrl);
+    if (refused) throw new TypeError(BASE_URL_REFUSAL_MESSAGE[refused]);
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.limiter = new AdaptiveLimiter({ maxInFlight: options.limits?.maxInFlight ?? 0, rps: options.limits?.rps ?? 0 });

@@ -29,6 +29,7 @@ import { handleGateway } from './http/gateway.js';
 import { RateLimiter } from './http/limits.js';
 import { IdSource } from './ids.js';
 import type { MerchantLimits } from './state/model.js';
+import { narrowPrivateFile } from '../store/privateFiles.js';
 import { noPersistence, SqlitePersistence } from './state/persistence.js';
 import { SandboxState } from './state/store.js';
 
@@ -91,7 +92,10 @@ export interface Sandbox {
  */
 function fingerprintKey(dataFile: string): Buffer {
   const keyFile = `${dataFile}.pan-key`;
-  if (existsSync(keyFile)) return readFileSync(keyFile);
+  if (existsSync(keyFile)) {
+    narrowPrivateFile(keyFile);
+    return readFileSync(keyFile);
+  }
   const key = randomBytes(32);
   writeFileSync(keyFile, key, { mode: 0o600, flag: 'wx' });
   return key;

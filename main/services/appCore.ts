@@ -14,6 +14,7 @@ import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.
 import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
+import { privateFolder } from '../store/privateFiles.js';
 import { ChargeJournal } from '../store/journal.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
@@ -136,14 +137,18 @@ export class AppCore {
   /**
    * Opens the core on a data folder. The folder is locked for this process first, before the store is
    * opened or any charge reconciled: a second process on the same folder would otherwise reconcile the
-   * first one's charges in flight and send them again. It gets a DataFolderInUseError instead.
+   * first one's charges in flight and send them again. It gets a DataFolderInUseError instead, naming this
+   * process from the note kept in the store.
    */
   static async open(o: AppCoreOptions): Promise<AppCore> {
+    // The operator's alone: 0700, and every file in it 0600 (store/privateFiles.ts), narrowed if wider.
+    privateFolder(o.dataFolder);
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
     let db: Db | undefined;
     let sandbox: Sandbox | undefined;
     try {
       db = openDatabase(join(o.dataFolder, 'app.sqlite'));
+      lock.noteHolder(db);
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
       const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
       await core.roles.open();
@@ -386,6 +391,7 @@ export class AppCore {
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
+    this.lock.forgetHolder(this.db);
     this.db.close();
     this.lock.release();
   }

@@ -5,16 +5,25 @@
  * environment and currency, are chargeLimits.ts's (an older version's single maximum is ignored). Secrets go
  * to the vault; the store keeps the rest. Every change is audited, without the secret.
  *
- * A base URL with a user name or password in it (https://user:password@host) is refused when it is saved,
- * here, where every save passes (the IPC contract refuses it too). One that an older version saved is never
- * shown back, used or logged with its userinfo: connection() and baseUrl() answer it without the userinfo,
- * so the client goes to the same host as before (undici never sent those credentials: its request drops the
- * userinfo without a word) and the app still starts in that environment, and connectionProblems() says the
- * URL must be saved again. Saving that connection (from the form, which shows the cleaned URL, or any field
- * of it) writes the cleaned URL over the old row, which takes the password out of the SQLite file.
+ * A base URL with a user name or password in it (https://user:password@host), or with a query or fragment
+ * (https://host/payment?password=…), is refused when it is saved, here, where every save passes (the IPC
+ * contract refuses it too: environments.ts baseUrlRefusal, the one rule). One that an older version saved is
+ * never shown back, used or logged with those parts: connection() and baseUrl() answer it without them, so
+ * the client goes to the same host and path as before (undici never sent the userinfo: its request drops it
+ * without a word; and a query or fragment never reached the gateway as one, since each method's path was
+ * appended after it) and the app still starts in that environment, and connectionProblems() says the URL
+ * must be saved again. Saving that connection (from the form, which shows the cleaned URL, or any field of
+ * it) writes the cleaned URL over the old row, which takes the secret out of the SQLite file.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO, ENVIRONMENT_KINDS, hasUserinfo, resolveBaseUrl, withoutUserinfo } from '../gateway/environments.js';
+import {
+  baseUrlRefusal,
+  ENVIRONMENT_KINDS,
+  hasQueryOrFragment,
+  hasUserinfo,
+  resolveBaseUrl,
+  withoutSecretParts,
+} from '../gateway/environments.js';
 import { inputIssues } from '../phrases/inputIssue.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
@@ -53,10 +62,11 @@ export class SettingsError extends SaidError {
 /** An error met while resolving or opening an environment, as phrases: its own, a gateway failure's, or "unexpected". */
 export const saidOf = (err: unknown): Said => failureText(err).said;
 
-/** A saved connection as an older version may have left it, and whether its base URL carried userinfo. */
+/** A saved connection as an older version may have left it, and what its base URL carried that is no longer accepted. */
 interface StoredConnection {
   readonly connection: Connection;
   readonly baseUrlHadUserinfo: boolean;
+  readonly baseUrlHadQuery: boolean;
 }
 
 export interface SettingsServiceOptions {
@@ -88,23 +98,31 @@ export class SettingsService {
     return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({ language: languageOfLocale(this.o.systemLocale) });
   }
 
-  /** An environment's connection; a base URL saved with userinfo comes without it (see connectionProblems). */
+  /** An environment's connection; a base URL saved with userinfo, a query or a fragment comes without them (see connectionProblems). */
   connection(environment: EnvironmentName): Connection {
     return this.stored(environment).connection;
   }
 
   private stored(environment: EnvironmentName): StoredConnection {
     const saved = this.o.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
-    if (saved.baseUrl === undefined || !hasUserinfo(saved.baseUrl)) return { connection: saved, baseUrlHadUserinfo: false };
+    if (saved.baseUrl === undefined || baseUrlRefusal(saved.baseUrl) === undefined)
+      return { connection: saved, baseUrlHadUserinfo: false, baseUrlHadQuery: false };
     const { baseUrl, ...rest } = saved;
-    const cleaned = withoutUserinfo(baseUrl);
-    return { connection: { ...rest, ...(cleaned ? { baseUrl: cleaned } : {}) }, baseUrlHadUserinfo: true };
+    const cleaned = withoutSecretParts(baseUrl);
+    return {
+      connection: { ...rest, ...(cleaned ? { baseUrl: cleaned } : {}) },
+      baseUrlHadUserinfo: hasUserinfo(baseUrl),
+      baseUrlHadQuery: hasQueryOrFragment(baseUrl),
+    };
   }
 
   /** What is wrong with an environment's saved connection itself, as phrases, for the settings view (a new array). */
   connectionProblems(environment: EnvironmentName): Phrase[] {
-    if (!this.stored(environment).baseUrlHadUserinfo) return [];
-    return [phrase('settings.baseUrlHadUserinfo')];
+    const stored = this.stored(environment);
+    return [
+      ...(stored.baseUrlHadUserinfo ? [phrase('settings.baseUrlHadUserinfo')] : []),
+      ...(stored.baseUrlHadQuery ? [phrase('settings.baseUrlHadQuery')] : []),
+    ];
   }
 
   /** The base URL an environment's requests go to; the sandbox's is the embedded sandbox's own. */
@@ -133,8 +151,10 @@ export class SettingsService {
   }
 
   setGeneral(change: Partial<z.input<typeof generalSchema>>): GeneralSettings {
-    if (Object.values(change.gatewayUrls ?? {}).some((url) => url !== undefined && hasUserinfo(url)))
-      throw new SettingsError(phrase(BASE_URL_USERINFO));
+    for (const url of Object.values(change.gatewayUrls ?? {})) {
+      const refused = url === undefined ? undefined : baseUrlRefusal(url);
+      if (refused) throw new SettingsError(phrase(refused));
+    }
     const next = generalSchema.safeParse({ ...this.general(), ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     const before = this.general();
@@ -149,8 +169,9 @@ export class SettingsService {
   }
 
   setConnection(environment: EnvironmentName, change: Partial<z.input<typeof connectionSchema>>): Connection {
-    // First, for every environment (the sandbox's too): the message must not echo the URL or its password.
-    if (change.baseUrl !== undefined && hasUserinfo(change.baseUrl)) throw new SettingsError(phrase(BASE_URL_USERINFO));
+    // First, for every environment (the sandbox's too): the message must not echo the URL or its secret.
+    const refused = change.baseUrl === undefined ? undefined : baseUrlRefusal(change.baseUrl);
+    if (refused) throw new SettingsError(phrase(refused));
     const before = this.stored(environment);
     const next = connectionSchema.safeParse({ ...before.connection, ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidConnection', { fields: inputIssues(next.error) }));
@@ -162,7 +183,13 @@ export class SettingsService {
       }
     }
     this.o.settings.set(`connection.${environment}`, next.data);
-    const cleaned = before.baseUrlHadUserinfo && !('baseUrl' in change) ? ['baseUrl (user:password@ removed)'] : [];
+    const cleaned =
+      'baseUrl' in change
+        ? []
+        : [
+            ...(before.baseUrlHadUserinfo ? ['baseUrl (user:password@ removed)'] : []),
+            ...(before.baseUrlHadQuery ? ['baseUrl (query and fragment removed)'] : []),
+          ];
     this.audit(environment, 'connection.change', 'success', [...Object.keys(change), ...cleaned].join(', '));
     return next.data;
   }

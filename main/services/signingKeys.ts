@@ -8,7 +8,7 @@
 import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509Certificate } from 'node:crypto';
 import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
-import { wrongSigningKey } from '../protocol/signingKey.js';
+import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
 import { english } from '../phrases/english.js';
@@ -126,7 +126,7 @@ export class SigningKeyService {
     });
   }
 
-  /** Imports a key pair; the certificate must hold the key's public half and be a 2048-bit RSA one. */
+  /** Imports a key pair; the certificate must hold the key's public half and be a 2048-bit RSA one, public exponent 65537. */
   async import(environment: string, privateKeyPem: string, certificatePem: string): Promise<SigningKeyView> {
     return this.audited(environment, 'signingKey.import', undefined, () => this.importPair(environment, privateKeyPem, certificatePem));
   }
@@ -148,6 +148,8 @@ export class SigningKeyService {
     // The interface: "The signing key is 2048-bit RSA"; a gateway refuses any other certificate.
     const found = wrongSigningKey(key);
     if (found) throw new SigningKeyError(phrase('keys.notRsa2048', { found }));
+    const exponent = wrongExponent(key);
+    if (exponent) throw new SigningKeyError(phrase('keys.exponentNot65537', { exponent }));
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
     if (!fromKey.equals(fromCert)) throw new SigningKeyError(phrase('keys.notThisKey'));
@@ -200,6 +202,9 @@ export class SigningKeyService {
     };
     if (k.state === 'retired') refuse(phrase('keys.retiredCannotSignAgain'));
     if (k.notAfter <= this.now()) refuse(phrase('keys.expiredCannotActivate'));
+    // A key imported before the exponent was checked signs nothing new.
+    const exponent = wrongExponent(new X509Certificate(k.certificatePem).publicKey);
+    if (exponent) refuse(phrase('keys.exponentNot65537', { exponent }));
     this.o.keys.activate(environment, id);
     this.audit(environment, 'signingKey.activate', id, 'success', k.fingerprint256);
   }

@@ -1,12 +1,14 @@
 /**
  * The app's one SQLite file: WAL, synchronous=FULL (a committed charge survives a power cut), foreign
- * keys on, migrated to the latest version on open. A file from a newer app, a damaged file or a full
- * disk gives a StoreError that says what to do, and the file is left as it was.
+ * keys on, migrated to the latest version on open; the file (and so its -wal and -shm) readable by the
+ * owner only (privateFiles.ts). A file from a newer app, a damaged file or a full disk gives a StoreError
+ * that says what to do, and the file is left as it was.
  */
 import Database from 'better-sqlite3';
 import { StoreError, storeError } from './errors.js';
 import { phrase } from '../phrases/phrase.js';
 import { LATEST_VERSION, MIGRATIONS, type Migration } from './migrations.js';
+import { privateFile } from './privateFiles.js';
 
 export type Db = Database.Database;
 
@@ -20,6 +22,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const latest = migrations.at(-1)?.version ?? 0;
   let db: Db | undefined;
   try {
+    // Made 0600 before SQLite opens it, which gives the -wal and -shm files the same mode.
+    privateFile(file);
     db = new Database(file);
     // Reading the header first tells a damaged or foreign file apart before anything is written.
     const version = db.pragma('user_version', { simple: true }) as number;

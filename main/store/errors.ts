@@ -30,9 +30,14 @@ export function storeError(err: unknown, file: string): StoreError {
     case 'SQLITE_CORRUPT':
     case 'SQLITE_NOTADB':
       return new StoreError('corrupt', phrase('storage.corrupt', { file }), options);
+    // SQLite's, and the file system's own, met making the file before SQLite opens it (store/privateFiles.ts).
     case 'SQLITE_READONLY':
     case 'SQLITE_CANTOPEN':
     case 'SQLITE_PERM':
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+    case 'ENOENT':
       return new StoreError('readOnly', phrase('storage.readOnly', { file }), options);
     case 'SQLITE_CONSTRAINT_UNIQUE':
     case 'SQLITE_CONSTRAINT_PRIMARYKEY':

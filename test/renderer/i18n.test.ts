@@ -1,10 +1,12 @@
 /**
  * The renderer's catalogues (renderer/src/i18n): both languages have the same keys, every message is
  * well formed and names only the values its English form names, plural forms follow Russian grammar for
- * the counts that tell its forms apart, and a locale picks its catalogue.
+ * the counts that tell its forms apart, and a locale picks its catalogue; no sentence shown keeps a
+ * bidirectional formatting character of a value put into it (the catalogues hold none of their own).
  */
 import { describe, expect, it } from 'vitest';
 import { createI18n, languageOf } from '../../renderer/src/i18n/instance.js';
+import { say } from '../../renderer/src/i18n/say.js';
 import { LANGUAGES, resources, SHOWN_LANGUAGES } from '../../renderer/src/i18n/resources.js';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -61,6 +63,22 @@ describe('the catalogues', () => {
       '11 orders',
       '21 orders',
     ]);
+  });
+
+  it('holds no bidi control of its own, and takes out every one a value or a phrase of main brings', () => {
+    const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+    for (const language of LANGUAGES)
+      for (const namespace of Object.keys(resources[language]) as (keyof typeof resources.en)[])
+        for (const [key, message] of messages(resources[language][namespace] as Tree))
+          expect(message, `${language} ${namespace}:${key}`).not.toMatch(BIDI);
+    const hostile = 'hostile-54-\u202Eevil\u202C';
+    for (const language of LANGUAGES) {
+      const i18n = createI18n(language);
+      expect(i18n.t('orders:order.title', { name: hostile })).toMatch(/hostile-54-evil$/);
+      expect(
+        say(i18n, { code: 'keys.alreadyHere', params: { state: { code: 'keys.state.active' }, fingerprint: `\u2067${hostile}` } }),
+      ).not.toMatch(BIDI);
+    }
   });
 
   it('reads the language from a locale, English for any it has no catalogue for', () => {

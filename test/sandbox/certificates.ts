@@ -7,15 +7,26 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 
 const ALG = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 };
 
-/** Another key than RSA 2048, for the refusals: RSA of another size, or an EC P-256 key. */
-export type OtherKey = { modulusLength: number } | 'ec';
+/** Another key than RSA 2048, for the refusals: RSA of another size or public exponent, or an EC P-256 key. */
+export type OtherKey = { modulusLength: number; publicExponent?: number } | 'ec';
+
+/** A public exponent as WebCrypto takes it: big-endian bytes. */
+function exponentBytes(exponent: number): Uint8Array {
+  const bytes: number[] = [];
+  for (let e = exponent; e > 0; e = Math.floor(e / 256)) bytes.unshift(e % 256);
+  return new Uint8Array(bytes);
+}
 
 export async function selfSigned(cn: string, days = 365, other?: OtherKey): Promise<{ certPem: string; key: KeyObject }> {
   const alg =
     other === 'ec'
       ? { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' }
       : other !== undefined
-        ? { ...ALG, modulusLength: other.modulusLength }
+        ? {
+            ...ALG,
+            modulusLength: other.modulusLength,
+            ...(other.publicExponent !== undefined ? { publicExponent: exponentBytes(other.publicExponent) } : {}),
+          }
         : ALG;
   const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const now = Date.now();

@@ -1,9 +1,9 @@
 /**
- * A base URL with a user name or password in it (https://user:password@host): refused when saved, through
- * the settings service and over IPC, with words that say where credentials go instead, and nothing saved;
- * one an older version saved (written into the SQLite file as it would have) is shown to every profile, and
- * used by the client, without its userinfo, with a note to save it again, which removes the password from
- * the file. Real app cores on temporary data folders (real SQLite files), the embedded sandbox and, where a
+ * A base URL with a user name or password in it (https://user:password@host), or with a query or fragment
+ * (https://host/payment?password=…): refused when saved, through the settings service, over IPC and by the
+ * client's constructor, with words that say where credentials go instead, and nothing saved; one an older
+ * version saved (written into the SQLite file as it would have) is shown to every profile, and used by the
+ * client, without those parts, with a note to save it again, which removes the secret from the file. Real app cores on temporary data folders (real SQLite files), the embedded sandbox and, where a
  * gnome-keyring session is there (npm test), the real keychain.
  */
 import Database from 'better-sqlite3';
@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { BASE_URL_USERINFO_MESSAGE } from '../../main/gateway/environments.js';
+import { BASE_URL_QUERY_MESSAGE, BASE_URL_USERINFO_MESSAGE } from '../../main/gateway/environments.js';
 import type { Envelope, SettingsView } from '../../main/ipc/contract.js';
 import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
@@ -31,6 +31,13 @@ const WITH_USERINFO = [
   'https://apiuser@gateway.example/payment',
   `https://:${PASSWORD}@gateway.example`,
   'https://@gateway.example',
+];
+/** Base URLs carrying a query or a fragment, a secret in some. */
+const WITH_QUERY = [
+  `https://gateway.example/payment?password=${PASSWORD}`,
+  `https://gateway.example/payment/#token=${PASSWORD}`,
+  'https://gateway.example/payment?',
+  'https://gateway.example/payment#',
 ];
 
 const root = mkdtempSync(join(tmpdir(), 'base-url-userinfo-'));
@@ -124,6 +131,129 @@ describe('a base URL with user:password@ is refused', () => {
     expect(() => new GatewayClient({ baseUrl: `http://apiuser:${PASSWORD}@127.0.0.1:9`, credentials: { token: 't' } })).toThrow(
       BASE_URL_USERINFO_MESSAGE,
     );
+  });
+});
+
+describe('a base URL with a query or a fragment is refused', () => {
+  let dataFolder: string;
+  let core: AppCore;
+  let dispatch: Dispatch;
+  beforeAll(async () => {
+    dataFolder = newFolder();
+    core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    dispatch = dispatcherOf(core, dataFolder);
+    core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
+  });
+  afterAll(() => core?.close());
+
+  it('by the settings service, for every environment and the configured URLs; nothing is saved or audited', () => {
+    const before = settingsRows(dataFolder);
+    const audited = core.audit.query().length;
+    for (const environment of ['sandbox', 'test', 'production', 'custom'] as const) {
+      for (const baseUrl of WITH_QUERY) {
+        expect(() => core.settings.setConnection(environment, { baseUrl }), `${environment} ${baseUrl}`).toThrow(BASE_URL_QUERY_MESSAGE);
+      }
+    }
+    for (const url of WITH_QUERY)
+      expect(() => core.settings.setGeneral({ gatewayUrls: { production: url } })).toThrow(BASE_URL_QUERY_MESSAGE);
+    // Both at once: the userinfo is named first.
+    expect(() => core.settings.setConnection('custom', { baseUrl: `https://u:${PASSWORD}@gateway.example/?a=1` })).toThrow(
+      BASE_URL_USERINFO_MESSAGE,
+    );
+    expect(settingsRows(dataFolder)).toEqual(before);
+    expect(JSON.stringify(settingsRows(dataFolder))).not.toContain(PASSWORD);
+    expect(core.audit.query()).toHaveLength(audited);
+    // A "?" or "#" spelt in the path (%3F, %23) is neither.
+    core.settings.setConnection('custom', { baseUrl: 'https://gateway.example/pay%3Fment%23' });
+    expect(core.settings.connection('custom').baseUrl).toBe('https://gateway.example/pay%3Fment%23');
+  });
+
+  it('over IPC, as invalid input on the baseUrl field in words of its own, without echoing the secret; nothing is saved', async () => {
+    const before = settingsRows(dataFolder);
+    for (const environment of ['test', 'production', 'custom'] as const) {
+      for (const baseUrl of WITH_QUERY) {
+        const answer = await dispatch('settings.setConnection', { environment, baseUrl, merchantLogin: 'changed' });
+        expect(answer, `${environment} ${baseUrl}`).toEqual({
+          ok: false,
+          error: {
+            code: 'invalidInput',
+            said: [expect.objectContaining({ code: 'ipc.invalidInput' })],
+            message: expect.stringContaining(`baseUrl: ${BASE_URL_QUERY_MESSAGE}`),
+            fields: [{ path: 'baseUrl', said: { code: 'settings.baseUrlQuery' }, message: BASE_URL_QUERY_MESSAGE }],
+          },
+        });
+        expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+      }
+    }
+    expect(settingsRows(dataFolder)).toEqual(before);
+  });
+
+  it('by the gateway client', () => {
+    for (const url of WITH_QUERY)
+      expect(
+        () => new GatewayClient({ baseUrl: url.replace('https://gateway.example', 'http://127.0.0.1:9'), credentials: { token: 't' } }),
+      ).toThrow(BASE_URL_QUERY_MESSAGE);
+  });
+});
+
+describe('a base URL saved with a query or a fragment by an older version', () => {
+  it('is shown and used without them, with a note to save it again, and saving it takes the secret out of the file', async () => {
+    const dataFolder = newFolder();
+    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
+    writeAsOlderVersion(dataFolder, {
+      'connection.test': {
+        baseUrl: `https://test.gateway.example/payment/?password=${PASSWORD}`,
+        authMode: 'password',
+        userName: 'apiuser',
+        signatureRequired: false,
+      },
+      'connection.custom': {
+        baseUrl: `https://apiuser:${PASSWORD}@gateway.example/pay#token=${PASSWORD}`,
+        authMode: 'token',
+        signatureRequired: false,
+      },
+      general: { environment: 'sandbox', language: 'en', gatewayUrls: { production: `https://gateway.example/?token=${PASSWORD}` } },
+    });
+    expect(JSON.stringify(settingsRows(dataFolder))).toContain(PASSWORD);
+
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    const dispatch = dispatcherOf(core, dataFolder);
+    try {
+      const shown = await view(dispatch);
+      expect(JSON.stringify(shown)).not.toContain(PASSWORD);
+      expect(shown.connections.test).toMatchObject({
+        baseUrl: 'https://test.gateway.example/payment',
+        effectiveBaseUrl: 'https://test.gateway.example/payment',
+        userName: 'apiuser',
+      });
+      expect(codes(shown.connections.test.problem)).toEqual(['settings.baseUrlHadQuery']);
+      expect(en(shown.connections.test.problem)).toContain('save the connection again');
+      expect(shown.connections.custom).toMatchObject({
+        baseUrl: 'https://gateway.example/pay',
+        effectiveBaseUrl: 'https://gateway.example/pay',
+      });
+      expect(codes(shown.connections.custom.problem)).toEqual(['settings.baseUrlHadUserinfo', 'settings.baseUrlHadQuery']);
+      // A configured gateway URL with a query is not used: the environment says why, without the URL.
+      expect(shown.connections.production.effectiveBaseUrl).toBeUndefined();
+      expect(codes(shown.connections.production.problem)).toEqual(['settings.baseUrlQueryOf']);
+      expect(core.settings.baseUrl('test')).toBe('https://test.gateway.example/payment');
+
+      expect(await dispatch('settings.setConnection', { environment: 'test', merchantLogin: 'shop' })).toMatchObject({ ok: true });
+      expect(settingsRows(dataFolder)['connection.test']).not.toContain(PASSWORD);
+      expect(JSON.parse(settingsRows(dataFolder)['connection.test']!)).toMatchObject({ baseUrl: 'https://test.gateway.example/payment' });
+      expect(core.audit.query({ action: 'connection.change' })[0]).toMatchObject({
+        environment: 'test',
+        detail: 'merchantLogin, baseUrl (query and fragment removed)',
+      });
+      expect((await view(dispatch)).connections.test.problem).toBeUndefined();
+      expect(await dispatch('settings.setConnection', { environment: 'custom', merchantLogin: 'shop' })).toMatchObject({ ok: true });
+      expect(core.audit.query({ action: 'connection.change' })[0]).toMatchObject({
+        detail: 'merchantLogin, baseUrl (user:password@ removed), baseUrl (query and fragment removed)',
+      });
+      expect(settingsRows(dataFolder)['connection.custom']).not.toContain(PASSWORD);
+    } finally {
+      await core.close();
+    }
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * One process per data folder, in every entry point: a second core on a folder that is in use (another
  * process, or this one) stops before it opens the store, so it reconciles nothing of the first one's
- * charges in flight; a folder whose holder died (kill -9) is free again at once. Real processes, real files.
+ * charges in flight; so it does with app.lock (and the note an earlier version kept beside it) deleted
+ * under the holder, since the store itself is locked while open; a folder whose holder died (kill -9) is
+ * free again at once. Real processes, real files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -36,6 +38,15 @@ function holder(dataFolder: string): Promise<ChildProcess> {
 }
 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
+
+/** Every file of the folder as it is on disk: size, modification time and mode, by name. */
+const filesOf = (dataFolder: string) =>
+  Object.fromEntries(
+    readdirSync(dataFolder).map((name) => {
+      const s = statSync(join(dataFolder, name));
+      return [name, { size: s.size, mtimeMs: s.mtimeMs, mode: s.mode }];
+    }),
+  );
 
 describe('the data folder lock', () => {
   it('a second process on a folder in use says which process holds it and touches nothing of its charges', async () => {
@@ -73,6 +84,60 @@ describe('the data folder lock', () => {
       await exited(first);
     }
     // Killed, the holder's lock went with it: the folder opens, with no lock to clear by hand.
+    const core = await AppCore.open({ dataFolder, osUser: 'after' });
+    await core.close();
+  });
+
+  it('with app.lock deleted under the holder, a second process is still refused, naming it, and writes nothing', async () => {
+    const dataFolder = folder();
+    const first = await holder(dataFolder);
+    try {
+      // The first process's charge in flight; this process's connection closed again, so that only the holder has the store open.
+      const db = openDatabase(join(dataFolder, 'app.sqlite'));
+      const inFlight = beginUnguarded(new ChargeJournal(db), {
+        environment: 'sandbox',
+        orderNumber: 'IN-FLIGHT-2',
+        amount: 7_000,
+        currency: '643',
+        bindingId: 'b-2',
+        clientId: 'c-2',
+        category: 'RECURRENT',
+        operator: 'first',
+        at: 2_000,
+      });
+      db.close();
+      // What a user might delete to get past the lock: the lock file, and a note an earlier version kept beside it.
+      writeFileSync(join(dataFolder, 'app.lock.json'), '{}');
+      for (const marker of ['app.lock', 'app.lock-journal', 'app.lock.json']) rmSync(join(dataFolder, marker), { force: true });
+      const before = filesOf(dataFolder);
+      expect(Object.keys(before)).toEqual(expect.arrayContaining(['app.sqlite', 'app.sqlite-wal', 'app.sqlite-shm']));
+
+      const refusal = new RegExp(`in use by another copy of the app \\(process ${first.pid}, the folder-lock test, started .*\\)`);
+      await expect(AppCore.open({ dataFolder, osUser: 'second' })).rejects.toThrow(refusal);
+      await expect(openBrowserMode({ dataFolder, port: 0 })).rejects.toThrow(refusal);
+      // Not a byte, a time or a mode changed, and no lock file made again.
+      expect(filesOf(dataFolder)).toEqual(before);
+      expect(existsSync(join(dataFolder, 'app.lock'))).toBe(false);
+
+      const check = openDatabase(join(dataFolder, 'app.sqlite'));
+      expect(new ChargeJournal(check).get(inFlight.id)).toEqual(inFlight);
+      check.close();
+    } finally {
+      first.kill('SIGKILL');
+      await exited(first);
+    }
+    // Killed, its locks went with it: the folder opens, and the note of a holder that is gone names nobody.
+    const core = await AppCore.open({ dataFolder, osUser: 'after' });
+    await core.close();
+  });
+
+  it('a store another program has open (a SQLite browser, say) is refused too, and named as such', async () => {
+    const dataFolder = folder();
+    const other = openDatabase(join(dataFolder, 'app.sqlite'));
+    await expect(AppCore.open({ dataFolder, osUser: 'second' })).rejects.toThrow(
+      /in use by another copy of the app \(or another program has its app\.sqlite open\)\. Close that one first/,
+    );
+    other.close();
     const core = await AppCore.open({ dataFolder, osUser: 'after' });
     await core.close();
   });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -145,5 +145,36 @@ describe.runIf(keychainReady)('signing keys', () => {
       await expect(service.import('sizes', keyPem, certPem)).rejects.toThrow('The key must be 2048-bit RSA');
     }
     expect(service.list('sizes')).toEqual([]);
+  });
+
+  it('refuses a 2048-bit RSA key whose public exponent is not 65537, naming it; and will not activate one kept before', async () => {
+    const { certPem, key } = await selfSigned('exponent-3', 30, { modulusLength: 2048, publicExponent: 3 });
+    expect(key.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 3n });
+    const keyPem = key.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await expect(service.import('exponent', keyPem, certPem)).rejects.toThrow(
+      "The key's public exponent must be 65537; this one's is 3, with which a signature can be forged",
+    );
+    expect(service.list('exponent')).toEqual([]);
+    expect(audit.query({ action: 'signingKey.import' })[0]).toMatchObject({ outcome: 'failure', detail: expect.stringContaining('is 3,') });
+
+    // One an earlier version imported, as its repository row: kept, but never made the key that signs.
+    const cert = new X509Certificate(certPem);
+    new SigningKeyRepository(db).add({
+      id: 'old-exponent-3',
+      environment: 'exponent',
+      subject: cert.subject,
+      fingerprint256: cert.fingerprint256,
+      notBefore: Date.parse(cert.validFrom),
+      notAfter: Date.parse(cert.validTo),
+      certificatePem: cert.toString(),
+      createdAt: Date.now(),
+    });
+    expect(() => service.activate('exponent', 'old-exponent-3')).toThrow("The key's public exponent must be 65537");
+    expect(service.get('exponent', 'old-exponent-3').state).toBe('inactive');
+
+    // Exponent 65537, the standard one, imports.
+    const good = await selfSigned('exponent-65537', 30);
+    const imported = await service.import('exponent', good.key.export({ type: 'pkcs8', format: 'pem' }).toString(), good.certPem);
+    expect(imported.state).toBe('inactive');
   });
 });

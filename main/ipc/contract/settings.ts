@@ -3,7 +3,7 @@
  * credentials (set or not, never the secret), and the currencies and per-charge maximums each accepts.
  */
 import { z } from 'zod';
-import { BASE_URL_USERINFO, hasUserinfo } from '../../gateway/environments.js';
+import { baseUrlRefusal } from '../../gateway/environments.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
   currencyNumeric,
@@ -31,11 +31,14 @@ export const settingsSchemas = {
     .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
   'settings.setConnection': z.strictObject({
     environment,
-    /** null clears the environment's own base URL. Credentials never ride in it (user:password@). */
+    /** null clears the environment's own base URL. Credentials never ride in it (user:password@, ?query, #fragment). */
     baseUrl: z
       .url({ protocol: /^https?$/ })
       .max(2048)
-      .refine((url) => !hasUserinfo(url), BASE_URL_USERINFO)
+      .superRefine((url, ctx) => {
+        const refused = baseUrlRefusal(url);
+        if (refused) ctx.addIssue({ code: 'custom', message: refused });
+      })
       .nullable()
       .optional(),
     authMode: z.enum(['password', 'token']).optional(),

@@ -4,6 +4,8 @@ export const keys = {
   certificateUnreadable: 'The certificate cannot be read: it is not an X.509 certificate in PEM form',
   privateKeyUnreadable: 'The private key cannot be read: it is not an unencrypted private key in PEM form',
   notRsa2048: 'The key must be 2048-bit RSA, as the gateway requires; this one is {{found}}',
+  exponentNot65537:
+    "The key's public exponent must be 65537; this one's is {{exponent}}, with which a signature can be forged against a careless verifier. Generate a new key here, or with openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048",
   notThisKey: 'The certificate does not belong to this key',
   alreadyHere: 'This certificate is already here ({{state}}, fingerprint {{fingerprint}})',
   retiredCannotSignAgain: 'A retired key cannot sign again',

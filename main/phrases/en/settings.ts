@@ -9,6 +9,12 @@ export const settings = {
     'The base URL must not contain a user name or password (user:password@): the API user and password are kept in the OS keychain; enter them in the credential fields (the {{environment}} environment)',
   baseUrlHadUserinfo:
     'The saved base URL contained a user name or password (user:password@), which is no longer accepted: it is shown and used without them; check it and save the connection again to remove them from the settings file, and keep the API user and password in the credential fields (the password goes to the OS keychain)',
+  baseUrlQuery:
+    'The base URL must not contain a query (?…) or a fragment (#…): a base URL is shown, logged and kept in the settings file, where a password or token must never be; enter credentials in the credential fields (the password or token goes to the OS keychain)',
+  baseUrlQueryOf:
+    'The base URL must not contain a query (?…) or a fragment (#…): a base URL is shown, logged and kept in the settings file, where a password or token must never be; enter credentials in the credential fields (the {{environment}} environment)',
+  baseUrlHadQuery:
+    'The saved base URL contained a query (?…) or a fragment (#…), which is no longer accepted: it is shown and used without them; check it and save the connection again to remove them from the settings file, and keep the API password or token in the credential fields (it goes to the OS keychain)',
   noBaseUrl: 'No base URL is configured for the {{environment}} environment',
   notAUrl: 'The {{environment}} base URL is not a URL: {{url}}',
   httpsOnly: 'The {{environment}} environment must use HTTPS, not {{protocol}}',

@@ -4,6 +4,7 @@
  * restarts. Without a file the sandbox keeps everything in memory only.
  */
 import Database from 'better-sqlite3';
+import { privateFile } from '../../store/privateFiles.js';
 import type { Binding, Merchant, Order } from './model.js';
 
 export interface Persistence {
@@ -46,6 +47,8 @@ export class SqlitePersistence implements Persistence {
   private upsertMeta: Database.Statement;
 
   constructor(file: string) {
+    // The sandbox's cards and orders are the operator's alone, as the app's own file is: 0600, -wal and -shm too.
+    privateFile(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     const version = this.db.pragma('user_version', { simple: true }) as number;

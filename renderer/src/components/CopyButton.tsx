@@ -1,7 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Id } from './Id';
 
-/** Copies an identifier to the clipboard and says so; the label names what is copied for screen readers. */
+/**
+ * Copies an identifier to the clipboard and says so; the label names what is copied for screen readers.
+ * What is copied is the identifier as it is (what the gateway looks it up by), bidi controls and all; what
+ * is shown is <Id>'s.
+ */
 export function CopyButton({ value, what }: { readonly value: string; readonly what: string }) {
   const [copied, setCopied] = useState(false);
   const { t } = useTranslation('components');
@@ -41,7 +46,7 @@ export function Copyable({
 }) {
   return (
     <span className="copyable">
-      <span className={`copyable-value ${className}`}>{children ?? value}</span>
+      <span className={`copyable-value ${className}`}>{children ?? <Id value={value} />}</span>
       <CopyButton value={value} what={what} />
     </span>
   );

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetail, errorText } from '../api/client';
+import { Id } from './Id';
 
 /** The technical detail behind a disclosure, closed until asked for; nothing when there is none. */
 export function ErrorDetails({ detail }: { readonly detail: string | undefined }) {
@@ -13,7 +14,9 @@ export function ErrorDetails({ detail }: { readonly detail: string | undefined }
   return (
     <details className="error-details">
       <summary>{t('error.details')}</summary>
-      <code>{detail}</code>
+      <code>
+        <Id value={detail} />
+      </code>
     </details>
   );
 }

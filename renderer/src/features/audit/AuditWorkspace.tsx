@@ -10,6 +10,7 @@ import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
+import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -126,17 +127,19 @@ export function AuditWorkspace() {
                       </time>
                     </td>
                     <td>
-                      {e.osUser}
+                      <Id value={e.osUser} />
                       <br />
                       {/* The profile in use then; older entries were written before it was recorded. */}
                       <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
                     </td>
-                    <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : e.environment}</td>
+                    <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
                     <td className="mono">{e.action}</td>
                     <td>
                       <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
                     </td>
-                    <td className="mono">{[e.objectType, e.objectId].filter(Boolean).join(' ')}</td>
+                    <td className="mono">
+                      <Id value={[e.objectType, e.objectId].filter(Boolean).join(' ')} />
+                    </td>
                     {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
                     <td>{say(i18n, e.said)}</td>
                   </tr>

@@ -16,6 +16,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
+import { Id } from '../../components/Id';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { i18n } from '../../i18n';
@@ -49,7 +50,7 @@ export function CardText({
   const expiry = expiryWords(card.expiry);
   return (
     <>
-      <span className="mono">{card.maskedPan ?? '—'}</span>
+      <Id className="mono" value={card.maskedPan ?? '—'} />
       {card.paymentSystem ? t('cardSystemExpires', { system: card.paymentSystem, expiry }) : t('cardExpires', { expiry })}
     </>
   );
@@ -260,9 +261,11 @@ function CardRow({
   return (
     <tr data-binding-id={card.bindingId}>
       <td>
-        <span className="mono">{card.maskedPan ?? '—'}</span>
+        <Id className="mono" value={card.maskedPan ?? '—'} />
       </td>
-      <td>{card.paymentSystem ?? '—'}</td>
+      <td>
+        <Id value={card.paymentSystem ?? '—'} />
+      </td>
       <td>{expiryWords(card.expiry)}</td>
       <td>
         <div className="button-row">
@@ -376,7 +379,7 @@ function ConfirmCardAction({
     <Dialog title={t(`dialog.${action}`)} open onClose={onClose}>
       <dl className="confirm-card">
         <dt>{t('confirm.client')}</dt>
-        <dd>{card.clientId ?? t('confirm.clientUnknown')}</dd>
+        <dd>{card.clientId !== undefined ? <Id value={card.clientId} /> : t('confirm.clientUnknown')}</dd>
         <dt>{t('confirm.card')}</dt>
         <dd>
           <CardText card={card} />
@@ -384,7 +387,9 @@ function ConfirmCardAction({
         <dt>{t('confirm.category')}</dt>
         <dd>{t(`category.${card.category}`)}</dd>
         <dt>{t('confirm.bindingId')}</dt>
-        <dd className="mono id-value">{card.bindingId}</dd>
+        <dd className="mono id-value">
+          <Id value={card.bindingId} />
+        </dd>
       </dl>
       <form
         onSubmit={(e) => {

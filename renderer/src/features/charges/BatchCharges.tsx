@@ -15,6 +15,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
 import { Dialog } from '../../components/Dialog';
+import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { ProgressBar } from '../../components/ProgressBar';
 import { formatAmount } from '../../format/money';
@@ -233,12 +234,16 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                   return (
                     <tr key={r.line} data-line={r.line} data-result={r.result}>
                       <td className="num">{r.line}</td>
-                      <td className="mono">{r.clientId}</td>
+                      <td className="mono">
+                        <Id value={r.clientId} />
+                      </td>
                       <td className="num">{r.amountText}</td>
                       <td>
                         <span className={`badge ${tone}`}>{batchResultWords(r.result)}</span>
                       </td>
-                      <td className="mono">{r.orderNumber}</td>
+                      <td className="mono">
+                        <Id value={r.orderNumber} />
+                      </td>
                       <td>{r.reason ? reasonsText(i18n, r.reason) : ''}</td>
                     </tr>
                   );
@@ -269,12 +274,16 @@ function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
                 {plan.charges.slice(0, SHOWN_ROWS).map((c) => (
                   <tr key={c.line}>
                     <td className="num">{c.line}</td>
-                    <td className="mono">{c.clientId}</td>
+                    <td className="mono">
+                      <Id value={c.clientId} />
+                    </td>
                     <td>
-                      <span className="mono">{c.maskedPan ?? c.bindingId}</span> <span className="muted">{categoryWords(c.category)}</span>
+                      <Id className="mono" value={c.maskedPan ?? c.bindingId} /> <span className="muted">{categoryWords(c.category)}</span>
                     </td>
                     <td className="num">{formatAmount(c.amount, c.exponent, c.currencyAlpha ?? c.currency)}</td>
-                    <td className="mono">{c.reference}</td>
+                    <td className="mono">
+                      <Id value={c.reference} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

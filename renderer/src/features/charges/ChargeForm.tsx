@@ -12,6 +12,7 @@ import { ApiError, call } from '../../api/client';
 import { useUi, type ChargeDraft } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { Id } from '../../components/Id';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
 import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
@@ -112,11 +113,15 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
               <dt>{t('term.category')}</dt>
               <dd>{categoryWords(card.category)}</dd>
               <dt>{t('term.bindingId')}</dt>
-              <dd className="mono id-value">{card.bindingId}</dd>
+              <dd className="mono id-value">
+                <Id value={card.bindingId} />
+              </dd>
               {card.clientId !== undefined && (
                 <>
                   <dt>{t('term.client')}</dt>
-                  <dd className="mono">{card.clientId}</dd>
+                  <dd className="mono">
+                    <Id value={card.clientId} />
+                  </dd>
                 </>
               )}
             </dl>

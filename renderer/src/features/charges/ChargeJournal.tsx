@@ -11,6 +11,7 @@ import type { ChargeView, Input } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
@@ -170,10 +171,14 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
           {formatCompactDateTime(c.at).replace(' ', '\n')}
         </time>
       </td>
-      <td className="mono">{c.orderNumber}</td>
-      <td className="mono">{c.clientId}</td>
+      <td className="mono">
+        <Id value={c.orderNumber} />
+      </td>
+      <td className="mono">
+        <Id value={c.clientId} />
+      </td>
       <td>
-        <span className="mono">{cardWords(c)}</span> <span className="muted">{categoryWords(c.category)}</span>
+        <Id className="mono" value={cardWords(c)} /> <span className="muted">{categoryWords(c.category)}</span>
       </td>
       <Figures charge={c} />
       <td>

@@ -12,6 +12,7 @@ import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, Environm
 import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { Id } from '../../components/Id';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
@@ -100,7 +101,9 @@ export function ConfirmCharge({
             <strong>{t(`confirmEnvironment.${charge.environment}`, { ns: 'common' })}</strong>
           </dd>
           <dt>{t('term.client')}</dt>
-          <dd className="mono">{charge.clientId}</dd>
+          <dd className="mono">
+            <Id value={charge.clientId} />
+          </dd>
           <dt>{t('term.card')}</dt>
           <dd>
             <CardText card={charge} />
@@ -122,11 +125,13 @@ export function ConfirmCharge({
           {charge.description && (
             <>
               <dt>{t('term.description')}</dt>
-              <dd>{charge.description}</dd>
+              <dd>
+                <Id value={charge.description} />
+              </dd>
             </>
           )}
           <dt>{t('term.orderNumber')}</dt>
-          <dd className="mono">{charge.reference ?? t('confirm.referenceByApp')}</dd>
+          <dd className="mono">{charge.reference !== undefined ? <Id value={charge.reference} /> : t('confirm.referenceByApp')}</dd>
         </dl>
         {earlier && (
           <div className="panel warning-panel" role="alert">

@@ -14,6 +14,7 @@ import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contr
 import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { Id } from '../../components/Id';
 import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { useFileExport } from '../../components/useFileExport';
@@ -169,7 +170,9 @@ export function KeysWorkspace() {
               <tbody>
                 {view.keys.map((k) => (
                   <tr key={k.id} data-key-id={k.id}>
-                    <td>{k.subject}</td>
+                    <td>
+                      <Id value={k.subject} />
+                    </td>
                     <td>{formatDateTime(k.notBefore)}</td>
                     <td>
                       {formatDateTime(k.notAfter)}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { BatchRow } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { Button } from '../../components/Button';
+import { Id, shownText } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatShortDateTime } from '../../format/dates';
@@ -140,8 +141,8 @@ export function BatchResults({
                       }
                     : {})}
                 >
-                  <div role="cell" className="mono" title={r.query}>
-                    {r.query}
+                  <div role="cell" className="mono" title={shownText(r.query)}>
+                    <Id value={r.query} />
                   </div>
                   <div role="cell">{t(`results.result.${r.result}`)}</div>
                   <div role="cell" className="status-cell">
@@ -153,7 +154,7 @@ export function BatchResults({
                   </div>
                   <div role="cell">{r.registeredAt !== undefined ? formatShortDateTime(r.registeredAt) : ''}</div>
                   <div role="cell" className="mono">
-                    {r.maskedPan ?? ''}
+                    <Id value={r.maskedPan ?? ''} />
                   </div>
                   <div role="cell" className="reason" title={r.detail ? t('results.reasonDetails', { reason, detail: r.detail }) : reason}>
                     {reason}

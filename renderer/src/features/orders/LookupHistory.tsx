@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
 import { keys } from '../../api/queries';
+import { Id } from '../../components/Id';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
@@ -46,11 +47,11 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
               {h.key ? (
                 // The key, never the label: the label may be masked, and a masked text is nobody's number.
                 <button type="button" className="link-button" onClick={() => onLookup(lookupText(h.key!))} title={t('history.again')}>
-                  {h.label}
+                  <Id value={h.label} />
                 </button>
               ) : (
                 <span className="mono" title={t('history.masked')}>
-                  {h.label}
+                  <Id value={h.label} />
                 </span>
               )}
               <span className={`history-outcome outcome-${h.outcome}`}>{t(`history.outcome.${h.outcome}`)}</span>
@@ -65,7 +66,7 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
             <li key={o.orderId}>
               {/* Looked up live: main answers from the cache, marked as such, only when the gateway cannot be reached. */}
               <button type="button" className="link-button" onClick={() => onLookup(o.orderId)}>
-                {o.orderNumber || o.orderId}
+                <Id value={o.orderNumber || o.orderId} />
               </button>
               <StatusBadge status={o.status} words={say(i18n, o.headline)} />
               <span className="muted">{orderMoney(o, o.amount)}</span>

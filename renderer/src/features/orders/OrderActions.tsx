@@ -16,6 +16,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
+import { Id } from '../../components/Id';
 import { formatTime } from '../../format/numbers';
 import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
@@ -175,9 +176,13 @@ function ConfirmOperation({
             <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
           </dd>
           <dt>{t('actions.order')}</dt>
-          <dd className="mono">{order.orderNumber || order.orderId}</dd>
+          <dd className="mono">
+            <Id value={order.orderNumber || order.orderId} />
+          </dd>
           <dt>{t('actions.card')}</dt>
-          <dd>{card}</dd>
+          <dd>
+            <Id value={card} />
+          </dd>
         </dl>
         {action !== 'reverse' && (
           <Field

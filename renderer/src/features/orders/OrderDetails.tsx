@@ -7,6 +7,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { OrderLookup, OrderView, TimelineEntry } from '../../../../main/ipc/contract';
 import { Copyable } from '../../components/CopyButton';
+import { Id } from '../../components/Id';
 import { ErrorDetails } from '../../components/ErrorNotice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
@@ -95,7 +96,11 @@ export function OrderDetails({
             <Row label={t('order.orderNumber')}>
               {order.orderNumber ? <Copyable value={order.orderNumber} what={t('order.copyOrderNumber')} /> : <code>—</code>}
             </Row>
-            {order.description && <Row label={t('order.description')}>{order.description}</Row>}
+            {order.description && (
+              <Row label={t('order.description')}>
+                <Id value={order.description} />
+              </Row>
+            )}
           </dl>
         </section>
         <section aria-labelledby="order-amounts">
@@ -111,12 +116,22 @@ export function OrderDetails({
         <section aria-labelledby="order-card">
           <h3 id="order-card">{t('order.cardSection')}</h3>
           <dl>
-            <Row label={t('order.card')}>{order.card?.maskedPan ?? '—'}</Row>
-            {order.card?.paymentSystem && <Row label={t('order.paymentSystem')}>{order.card.paymentSystem}</Row>}
+            <Row label={t('order.card')}>
+              <Id value={order.card?.maskedPan ?? '—'} />
+            </Row>
+            {order.card?.paymentSystem && (
+              <Row label={t('order.paymentSystem')}>
+                <Id value={order.card.paymentSystem} />
+              </Row>
+            )}
             {order.card?.expiry && (
               <Row label={t('order.expiry')}>{`${order.card.expiry.slice(4, 6)}/${order.card.expiry.slice(0, 4)}`}</Row>
             )}
-            {order.card?.cardholderName && <Row label={t('order.cardholder')}>{order.card.cardholderName}</Row>}
+            {order.card?.cardholderName && (
+              <Row label={t('order.cardholder')}>
+                <Id value={order.card.cardholderName} />
+              </Row>
+            )}
             <Row label={t('order.threeDS')}>
               {order.threeDS
                 ? order.threeDS.version
@@ -124,7 +139,11 @@ export function OrderDetails({
                   : eciWords(order.threeDS.eci)
                 : t('eci.none')}
             </Row>
-            {order.paymentWay && <Row label={t('order.paymentWay')}>{order.paymentWay}</Row>}
+            {order.paymentWay && (
+              <Row label={t('order.paymentWay')}>
+                <Id value={order.paymentWay} />
+              </Row>
+            )}
           </dl>
         </section>
         {order.binding && (

@@ -14,6 +14,7 @@ import { call, errorDetail, errorText, subscribe } from '../../api/client';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
+import { Id } from '../../components/Id';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFileExport } from '../../components/useFileExport';
 import { formatCompactDateTime, formatDateTime } from '../../format/dates';
@@ -380,7 +381,9 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       <td>
         <span className={`badge ${CLASS_TONES[row.class]}`}>{classWords(row.class)}</span>
       </td>
-      <td className="mono">{row.orderNumber}</td>
+      <td className="mono">
+        <Id value={row.orderNumber} />
+      </td>
       <td data-side="journal">
         {j ? (
           <>

@@ -10,6 +10,7 @@ import type { PeriodOrder } from '../../../../../main/services/periodViews';
 import { call } from '../../../api/client';
 import { Button } from '../../../components/Button';
 import { Copyable } from '../../../components/CopyButton';
+import { Id } from '../../../components/Id';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { mayCall, useRoleProfile } from '../../roles/profile';
 import { localDay, type PeriodWindow } from './period';
@@ -55,9 +56,13 @@ function StoredCards({ clientId }: { readonly clientId: string }) {
         <tbody>
           {cards.map((c) => (
             <tr key={c.bindingId}>
-              <td className="mono">{c.maskedPan ?? '—'}</td>
+              <td className="mono">
+                <Id value={c.maskedPan ?? '—'} />
+              </td>
               <td>{t(CATEGORY_KEYS[c.category])}</td>
-              <td>{c.paymentSystem ?? '—'}</td>
+              <td>
+                <Id value={c.paymentSystem ?? '—'} />
+              </td>
               <td>{c.expiry ? `${c.expiry.slice(4, 6)}/${c.expiry.slice(0, 4)}` : '—'}</td>
               <td>{!c.enabled ? t('disabled') : c.expired ? t('expired') : c.expiresSoon ? t('expiresSoon') : t('enabled')}</td>
               <td>

@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
+import { Id, shownText } from '../../../components/Id';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatCompactDateTime, formatDateTime } from '../../../format/dates';
 import { formatAmount } from '../../../format/money';
@@ -180,8 +181,8 @@ export function PeriodTable({
                 <div role="cell" title={formatDateTime(o.registeredAt)}>
                   {formatCompactDateTime(o.registeredAt)}
                 </div>
-                <div role="cell" className="mono" title={o.orderNumber}>
-                  {o.orderNumber}
+                <div role="cell" className="mono" title={shownText(o.orderNumber)}>
+                  <Id value={o.orderNumber} />
                 </div>
                 <div role="cell" className="status-cell">
                   <StatusBadge status={o.status} words={stateWords(o.status)} />
@@ -207,14 +208,14 @@ export function PeriodTable({
                         onClient(o.clientId!);
                       }}
                     >
-                      {o.clientId}
+                      <Id value={o.clientId} />
                     </button>
                   ) : (
-                    (o.clientId ?? '')
+                    <Id value={o.clientId ?? ''} />
                   )}
                 </div>
-                <div role="cell" title={o.description}>
-                  {o.description ?? ''}
+                <div role="cell" {...(o.description ? { title: shownText(o.description) } : {})}>
+                  <Id value={o.description ?? ''} />
                 </div>
               </div>
             );
