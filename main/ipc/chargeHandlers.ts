@@ -11,7 +11,7 @@ import { rowOutcome } from '../services/batchCharges.js';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { exportCsv } from '../services/csvExport.js';
 import { StoredCards } from '../services/storedCards.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';

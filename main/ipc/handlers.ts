@@ -12,7 +12,7 @@ import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';

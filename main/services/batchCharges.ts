@@ -14,7 +14,7 @@ import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { maskedPhrase } from '../phrases/masked.js';
 import { exportCsv } from './csvExport.js';
 import { english } from '../phrases/english.js';

@@ -16,7 +16,7 @@ import { environmentWords } from '../gateway/environments.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { parseBatchInput, type BatchInput } from './batchInput.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { resultsCsv, type OrderService } from './orders.js';
 import type { BatchProgress, LookupResult } from './views.js';
 

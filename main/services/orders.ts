@@ -11,7 +11,7 @@ import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
 import { currencyInfo, decimalText } from './money.js';

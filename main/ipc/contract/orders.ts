@@ -3,7 +3,7 @@
  * order's money (deposit, reverse, refund).
  */
 import { z } from 'zod';
-import { maskCardNumbers } from '../../services/cardNumbers.js';
+import { maskCardNumbers } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';

@@ -3,7 +3,7 @@
  * date by a sync), its CSV, and the reconciliation report of a period against the app's journal.
  */
 import { z } from 'zod';
-import { maskCardNumbers } from '../../services/cardNumbers.js';
+import { maskCardNumbers } from '../../domain/cardNumbers.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
 import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';

@@ -12,7 +12,7 @@
  * are what a developer follows across requests), the order's expirationDate (the order's lifetime, a date,
  * not the card's expiry).
  */
-import { maskCardNumbers } from '../../services/cardNumbers.js';
+import { maskCardNumbers } from '../../domain/cardNumbers.js';
 
 export const REDACTED = '•••';
 
