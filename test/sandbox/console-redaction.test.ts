@@ -46,7 +46,7 @@ async function eventsWhile(act: () => Promise<void>, until: (text: string) => bo
   const reading = (async () => {
     const deadline = Date.now() + 2000;
     while (!until(text) && Date.now() < deadline) {
-      const next = await Promise.race([reader.read(), new Promise<undefined>((r) => setTimeout(r, 100))]);
+      const next = await Promise.race([reader.read(), new Promise<undefined>((r) => setTimeout(() => r(undefined), 100))]);
       if (next?.done) break;
       if (next?.value) text += next.value;
     }
