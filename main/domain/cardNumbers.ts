@@ -28,11 +28,15 @@
  *     pasted with its expiry or code glued after it; a long number that merely looks so is masked too, as
  *     the safer mistake.
  *
- * Not card numbers: digits that fail Luhn's check (a mistyped card number is no usable card, and nine in ten
- * of the long numeric orderNumbers merchants use fail it, so they stay readable for support); 14 digits that
- * read as the protocol's date and time yyyyMMddHHmmss (protocol/fields.ts formatDateTime14) of the years 1900
- * to 2099, since no 14-digit card begins with 19 or 20 (14-digit cards are Diners Club's, 30, 36, 38, 39);
- * 13 digits beginning with 1, a time in milliseconds (2001 to 2033), since 13-digit cards begin with 4.
+ * Not card numbers:
+ *   - digits that fail Luhn's check: a mistyped card number is no usable card, and nine in ten of the long
+ *     numeric orderNumbers merchants use fail it, so they stay readable for support;
+ *   - digits beginning with 0: ISO/IEC 7812's industry 0 issues no cards, and zero-padded sequence numbers
+ *     (`INV-0000000000000017`) are common in orderNumbers;
+ *   - 14 digits that read as the protocol's date and time yyyyMMddHHmmss (protocol/fields.ts
+ *     formatDateTime14) of the years 1900 to 2099: no 14-digit card begins with 19 or 20 (14-digit cards are
+ *     Diners Club's, 30, 36, 38, 39);
+ *   - 13 digits beginning with 1, a time in milliseconds (2001 to 2033): 13-digit cards begin with 4.
  *
  * A masked card keeps its first six and last four digits, the digits between become `*`; its joiners are
  * kept in their plain form (`4111 11** **** 1111`), format characters inside it dropped, and every other
@@ -179,6 +183,7 @@ function isDateTime14(d: string): boolean {
 
 /** Whether 13 to 19 digits are a card number (see above). */
 function isCard(digits: string): boolean {
+  if (digits[0] === '0') return false;
   if (digits.length === 14 && isDateTime14(digits)) return false;
   if (digits.length === 13 && digits[0] === '1') return false;
   return luhnValid(digits);
@@ -299,6 +304,19 @@ export function maskCardNumbers(text: string): string {
 /** Whether the text holds a card number: what a person typed is refused rather than kept masked. */
 export function holdsCardNumber(text: string): boolean {
   return maskCardNumbers(text) !== text;
+}
+
+/**
+ * A value that is a card number by its field (a gateway's `pan` or `maskedPan`, a card typed to search by):
+ * at most its first six and last four digits shown, whether or not it passes Luhn's check. A value already
+ * masked (ten digits or fewer) is left as it is.
+ */
+export function maskCardField(text: string): string {
+  const n = normaliseCardText(text);
+  const digits = digitCount(n, Infinity);
+  if (digits <= 10) return text;
+  let seen = 0;
+  return n.replace(/\d/g, (d) => (++seen > 6 && seen <= digits - 4 ? '*' : d));
 }
 
 /**

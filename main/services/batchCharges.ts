@@ -14,7 +14,7 @@ import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
-import { maskCardNumbers } from '../domain/cardNumbers.js';
+import { holdsCardNumber, maskCardNumbers } from '../domain/cardNumbers.js';
 import { maskedPhrase } from '../phrases/masked.js';
 import { exportCsv } from './csvExport.js';
 import { english } from '../phrases/english.js';
@@ -176,6 +176,8 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     }
     const description = r.description || undefined;
     if (description && description.length > 598) errors.push(phrase('charge.batch.description'));
+    // What ChargeService.charge refuses when the row is run, said in the dry run.
+    if (description && holdsCardNumber(description)) errors.push(phrase('charge.batch.descriptionHasCard'));
     let card: BindingView | undefined;
     if (clientId && bindingId) {
       const cards = await clientCards(clientId);

@@ -4,7 +4,8 @@
  * script's digits as ASCII), every space or joining mark between two digits taken out, and every run of
  * 13 to 19 digits that then passes Luhn reported. UUIDs are set aside first (their digits, joined across
  * their dashes, are no card), and so are the two forms main/domain/cardNumbers.ts documents as never a
- * card: 13 digits beginning with 1 (a time in milliseconds) and the protocol's yyyyMMddHHmmss.
+ * card: digits beginning with 0, 13 digits beginning with 1 (a time in milliseconds) and the protocol's
+ * yyyyMMddHHmmss.
  */
 import { luhnValid, normaliseCardText } from '../../main/domain/cardNumbers.js';
 
@@ -18,6 +19,12 @@ const dateTime14 = (run: string) =>
 export function cardNumbersIn(text: string): string[] {
   const joined = normaliseCardText(text).replace(UUID, 'uuid').replace(JOINER, '');
   return (joined.match(/\d+/g) ?? []).filter(
-    (run) => run.length >= 13 && run.length <= 19 && luhnValid(run) && !(run.length === 13 && run[0] === '1') && !dateTime14(run),
+    (run) =>
+      run.length >= 13 &&
+      run.length <= 19 &&
+      luhnValid(run) &&
+      run[0] !== '0' &&
+      !(run.length === 13 && run[0] === '1') &&
+      !dateTime14(run),
   );
 }
