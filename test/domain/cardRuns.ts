@@ -7,6 +7,8 @@
  * card: digits beginning with 0, 13 digits beginning with 1 (a time in milliseconds) and the protocol's
  * yyyyMMddHHmmss.
  */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { luhnValid, normaliseCardText } from '../../main/domain/cardNumbers.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
@@ -27,4 +29,55 @@ export function cardNumbersIn(text: string): string[] {
       !(run.length === 13 && run[0] === '1') &&
       !dateTime14(run),
   );
+}
+
+/**
+ * A 16-digit card number in the spellings people paste: whole, in groups joined by a space, a non-breaking
+ * space, a narrow non-breaking space, a thin space, a dot, `_`, `/`, ` - `; in full-width digits; with
+ * zero-width characters; as 4-8-4 groups; as pairs of digits.
+ */
+export function cardSpellings(pan: string): string[] {
+  const groups = (sizes: readonly number[], joiner: string) => {
+    let at = 0;
+    return sizes
+      .map((n) => {
+        const g = pan.slice(at, at + n);
+        at += n;
+        return g;
+      })
+      .join(joiner);
+  };
+  const fours = [4, 4, 4, 4];
+  return [
+    pan,
+    groups(fours, ' '),
+    groups(fours, '\u00a0'),
+    groups(fours, '\u202f'),
+    groups(fours, '\u2009'),
+    groups(fours, '.'),
+    groups(fours, '_'),
+    groups(fours, '/'),
+    groups(fours, ' - '),
+    [...pan].map((d) => String.fromCharCode(0xff10 + Number(d))).join(''),
+    groups(fours, '\u200b'),
+    `${pan.slice(0, 3)}\u200d${pan.slice(3, 9)}\u2060${pan.slice(9)}`,
+    groups([4, 8, 4], ' '),
+    groups([2, 2, 2, 2, 2, 2, 2, 2], ' '),
+  ];
+}
+
+/**
+ * Every card number in the files of a folder and its subfolders, read as bytes (SQLite files, their -wal
+ * and -shm files, exports), each text run of a file checked: `file: digits` for each found.
+ */
+export function cardNumbersInFolder(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  const found: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) found.push(...cardNumbersInFolder(path));
+    // UTF-8 (SQLite's text encoding); the binary parts between texts read as replacement characters.
+    else for (const digits of cardNumbersIn(readFileSync(path).toString('utf8'))) found.push(`${path}: ${digits}`);
+  }
+  return found;
 }
