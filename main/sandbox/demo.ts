@@ -5,7 +5,6 @@
  * Everything goes through the same engine functions as real requests, in one bulk load of the state.
  */
 import { z } from 'zod';
-import { luhnValid } from '../domain/cardNumbers.js';
 import { cardRecord, TEST_CARDS } from './engine/cards.js';
 import type { Core } from './engine/core.js';
 import { credentialIntent } from './engine/credentials.js';
@@ -36,16 +35,6 @@ export type BindingSeed = z.input<typeof bindingSeed>;
 
 const APPROVING_EXPIRY = '203012';
 
-/**
- * The orderNumber of a stored card's initiating order: 16 digits that never pass Luhn, so that the app, which
- * masks a card number wherever one appears, an orderNumber included, shows it whole (its last digit moved on
- * when they would pass; a seeded sandbox still hands out the same numbers every time).
- */
-function seedOrderNumber(digits: string): string {
-  const safe = luhnValid(digits) ? digits.slice(0, -1) + String((Number(digits.at(-1)) + 1) % 10) : digits;
-  return `seed-${safe}`;
-}
-
 function attributesFor(s: z.output<typeof bindingSeed>): Record<string, string> {
   const recurring = { recurringFrequency: String(s.recurringFrequency), recurringExpiry: s.recurringExpiry };
   if (s.category === 'RECURRENT') return recurring;
@@ -63,7 +52,7 @@ function seedBinding(core: Core, input: BindingSeed): { bindingId: string; order
   if (!core.state.merchant(s.merchant)) throw new Error(`No merchant ${s.merchant}`);
   const order = registerOrder(core, {
     merchant: s.merchant,
-    orderNumber: seedOrderNumber(core.ids.digits(16)),
+    orderNumber: `seed-${core.ids.referenceDigits(16)}`,
     amount: 100,
     returnUrl: `${core.baseUrl()}/payment/finish.html`,
     clientId: s.clientId,
