@@ -7,7 +7,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { holdsCardNumber, luhnValid, maskCardNumbers, maskCardNumbersIn, normaliseCardText } from '../../main/domain/cardNumbers.js';
+import {
+  holdsCardNumber,
+  luhnValid,
+  maskCardField,
+  maskCardNumbers,
+  maskCardNumbersIn,
+  normaliseCardText,
+} from '../../main/domain/cardNumbers.js';
 import { formatDateTime14 } from '../../main/protocol/fields.js';
 
 describe('maskCardNumbers: examples', () => {
@@ -84,6 +91,14 @@ describe('maskCardNumbers: examples', () => {
       'AB:12:34:56:78:90:12:34:56:78:90:CD',
     ])
       expect(maskCardNumbers(text), text).toBe(text);
+  });
+
+  it("masks a card field (a gateway's pan or maskedPan) to six and four digits whether or not it passes Luhn", () => {
+    expect(maskCardField('4111111111111112')).toBe('411111******1112');
+    expect(maskCardField('4111111111111111')).toBe('411111******1111');
+    expect(maskCardField('４１１１１１１１１１１１１１１１')).toBe('411111******1111');
+    expect(maskCardField('4111 1111 1111 1111')).toBe('4111 11** **** 1111');
+    for (const masked of ['411111**1111', '411111******1111', '4111 11** **** 1111', '1111']) expect(maskCardField(masked)).toBe(masked);
   });
 
   it('masks every string of plain data, keys too, and gives back the same object when nothing changed', () => {
