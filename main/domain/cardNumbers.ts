@@ -83,13 +83,23 @@ function asciiDigit(cp: number): string {
   return value;
 }
 
+/** What each code point past ASCII met so far reads as (a text's alphabet is small; bounded all the same). */
+const pieces = new Map<string, string>();
+
 /** One code point as the masker reads it: dropped (a format character), or NFKC with every digit in ASCII. */
 function normalisedPiece(ch: string): string {
-  if (FORMAT.test(ch)) return '';
-  let piece = ch.normalize('NFKC');
-  if (BEYOND_ASCII.test(piece)) {
-    piece = Array.from(piece, (c) => (DECIMAL.test(c) && !(c >= '0' && c <= '9') ? asciiDigit(c.codePointAt(0)!) : c)).join('');
+  if (ch.length === 1 && ch.charCodeAt(0) < 0x80) return ch;
+  let piece = pieces.get(ch);
+  if (piece !== undefined) return piece;
+  if (FORMAT.test(ch)) piece = '';
+  else {
+    piece = ch.normalize('NFKC');
+    if (BEYOND_ASCII.test(piece)) {
+      piece = Array.from(piece, (c) => (DECIMAL.test(c) && !(c >= '0' && c <= '9') ? asciiDigit(c.codePointAt(0)!) : c)).join('');
+    }
   }
+  if (pieces.size >= 65_536) pieces.clear();
+  pieces.set(ch, piece);
   return piece;
 }
 
@@ -114,9 +124,39 @@ function digitCount(text: string, enough: number): number {
   return n;
 }
 
-/** Whether the text has at least 13 decimal digits of any script once read as NFKC: short of that, no card number. */
+/**
+ * What past ASCII can be read as a digit: numbers of every kind (\p{N}: full-width, other scripts', circled,
+ * superscript) and the CJK compatibility signs NFKC spells with digits (㏠ is "1日"): checked over all of Unicode.
+ */
+const NUMERIC_BEYOND_ASCII = /[\p{N}\u3200-\u33ff]/u;
+
+/** For each code unit past ASCII, 1 where it may read as a digit (surrogates always: their pair may); made once, when first needed. */
+let numericUnits: Uint8Array | undefined;
+function numericUnit(c: number): boolean {
+  if (!numericUnits) {
+    numericUnits = new Uint8Array(0x10000);
+    for (let u = 0x80; u < 0x10000; u++)
+      numericUnits[u] = (u >= 0xd800 && u <= 0xdfff) || NUMERIC_BEYOND_ASCII.test(String.fromCharCode(u)) ? 1 : 0;
+  }
+  return numericUnits[c] === 1;
+}
+
+/**
+ * Whether the text has at least 13 decimal digits of any script once read as NFKC: short of that, no card
+ * number, and the text is left as it is without reading it further (most texts: an orderNumber, a name).
+ */
 function mayHoldCard(text: string): boolean {
-  if (ASCII_ONLY.test(text)) return digitCount(text, 13) >= 13;
+  // No code unit reads as more than three digits.
+  if (text.length < 5) return false;
+  let digits = 0;
+  let beyond = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 13) return true;
+    } else if (c >= 0x80 && !beyond) beyond = numericUnit(c);
+  }
+  if (!beyond) return false;
   let n = 0;
   for (const ch of text.normalize('NFKC')) if (((ch >= '0' && ch <= '9') || (ch > '\x7f' && DECIMAL.test(ch))) && ++n >= 13) return true;
   return false;
@@ -150,19 +190,30 @@ interface Group {
 }
 
 /** Whether the text between two digit groups joins them: up to three spaces, or one mark with up to three either side. */
-function isJoiner(between: string): boolean {
-  if (between.length === 0 || between.length > 7) return false;
+function isJoiner(text: string, from: number, to: number): boolean {
+  if (to <= from || to - from > 7) return false;
   let mark = false;
   let spacesBefore = 0;
   let spacesAfter = 0;
-  for (const ch of between) {
-    if (SPACE.test(ch)) {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 9 || (c >= 0x80 && SPACE.test(text[i]!));
+    if (space) {
       if (mark) spacesAfter++;
       else spacesBefore++;
-    } else if (!mark && JOINER_MARK.test(ch)) mark = true;
+    } else if (!mark && (c === 45 || c === 46 || c === 47 || c === 92 || c === 95 || (c >= 0x80 && JOINER_MARK.test(text[i]!))))
+      mark = true;
     else return false;
   }
   return spacesBefore <= 3 && spacesAfter <= 3;
+}
+
+/** Whether the character at i is a letter or a digit (what glues a number into a word). */
+function isGlue(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return GLUE.test(text[i]!);
 }
 
 /** The protocol's yyyyMMddHHmmss of 1900 to 2099. */
@@ -208,18 +259,15 @@ function cardSpans(text: string): Group[] {
     } else i++;
   }
   const spans: Group[] = [];
-  const length = (g: Group) => g.end - g.start;
-  const gluedBefore = (g: Group) => g.start > 0 && GLUE.test(text[g.start - 1]!);
-  const gluedAfter = (g: Group) => g.end < text.length && GLUE.test(text[g.end]!);
   for (let i = 0; i < groups.length; i++) {
     const first = groups[i]!;
-    const firstLength = length(first);
+    const firstLength = first.end - first.start;
     if (firstLength >= 13) {
       const digits = text.slice(first.start, first.end);
       if (firstLength <= 19 ? isCard(digits) : beginsWithCard(digits)) spans.push(first);
       continue;
     }
-    if (firstLength > 8 || gluedBefore(first)) continue;
+    if (firstLength > 8 || isGlue(text, first.start - 1)) continue;
     // The longest grouped card number that begins with this group.
     let digits = text.slice(first.start, first.end);
     let middle: number | undefined;
@@ -227,17 +275,17 @@ function cardSpans(text: string): Group[] {
     for (let j = i + 1; j < groups.length; j++) {
       const previous = groups[j - 1]!;
       const g = groups[j]!;
-      if (!isJoiner(text.slice(previous.end, g.start)) || length(g) > 8) break;
+      if (!isJoiner(text, previous.end, g.start) || g.end - g.start > 8) break;
       if (j > i + 1) {
         // The group before this one is a middle group: all of them one length, the first no longer.
-        const previousLength = length(previous);
+        const previousLength = previous.end - previous.start;
         if ((middle !== undefined && previousLength !== middle) || firstLength > previousLength) break;
         middle = previousLength;
       }
       digits += text.slice(g.start, g.end);
       if (digits.length > 19) break;
-      const lastFits = middle !== undefined || firstLength <= length(g);
-      if (digits.length >= 13 && lastFits && !gluedAfter(g) && isCard(digits)) found = j;
+      const lastFits = middle !== undefined || firstLength <= g.end - g.start;
+      if (digits.length >= 13 && lastFits && !isGlue(text, g.end) && isCard(digits)) found = j;
     }
     if (found !== undefined) {
       spans.push({ start: first.start, end: groups[found]!.end });
@@ -342,14 +390,22 @@ function maskValue(value: unknown): unknown {
   if (typeof value === 'object' && value !== null) {
     const proto = Object.getPrototypeOf(value) as unknown;
     if (proto !== Object.prototype && proto !== null) return value;
-    let changed = false;
-    const entries = Object.entries(value).map(([k, v]) => {
+    const o = value as Record<string, unknown>;
+    const keys = Object.keys(o);
+    // A copy is made only from the first entry that changes.
+    let copy: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = o[k];
       const key = maskCardNumbers(k);
       const masked = maskValue(v);
-      if (key !== k || masked !== v) changed = true;
-      return [key, masked] as const;
-    });
-    return changed ? Object.fromEntries(entries) : value;
+      if (copy === undefined && (key !== k || masked !== v)) {
+        copy = {};
+        for (let j = 0; j < i; j++) copy[keys[j]!] = o[keys[j]!];
+      }
+      if (copy !== undefined) copy[key] = masked;
+    }
+    return copy ?? value;
   }
   return value;
 }
