@@ -165,6 +165,9 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     const clientId = r.clientId ?? '';
     const bindingId = r.bindingId ?? '';
     if (clientId === '' || clientId.length > 255) errors.push(phrase('charge.batch.clientId'));
+    // Never sent to look its cards up, nor kept: ChargeService.charge refuses it when the row is run.
+    const clientIsCard = holdsCardNumber(clientId);
+    if (clientIsCard) errors.push(phrase('charge.batch.clientIsCard'));
     if (bindingId === '' || bindingId.length > 255) errors.push(phrase('charge.batch.bindingId'));
     const currency = numericCurrency(r.currency ?? '');
     if (!currency) errors.push(phrase('charge.batch.currency', { currency: r.currency ?? '' }));
@@ -179,7 +182,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     // What ChargeService.charge refuses when the row is run, said in the dry run.
     if (description && holdsCardNumber(description)) errors.push(phrase('charge.batch.descriptionHasCard'));
     let card: BindingView | undefined;
-    if (clientId && bindingId) {
+    if (clientId && bindingId && !clientIsCard) {
       const cards = await clientCards(clientId);
       if (!Array.isArray(cards)) errors.push(cards);
       else {

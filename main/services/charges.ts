@@ -162,6 +162,7 @@ export class ChargeService {
     // Every charge passes here, the form's and a batch file's rows: a card number is never journalled, sent or shown back.
     if (r.description !== undefined && holdsCardNumber(r.description)) return this.refuse(r, phrase('charge.refused.descriptionHasCard'));
     if (r.reference !== undefined && holdsCardNumber(r.reference)) return this.refuse(r, phrase('charge.refused.referenceHasCard'));
+    if (holdsCardNumber(r.clientId)) return this.refuse(r, phrase('charge.refused.clientIsCard'));
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
     const begun = journal.begin(
       {

@@ -162,6 +162,14 @@ describe('a full session with card numbers entered everywhere and arriving from 
         description: `card ${s} cvc 123`,
       });
       expect(charged.fields?.[0]?.said.code).toBe('charge.input.descriptionHasCard');
+      await refusal('charges.create', {
+        environment: 'sandbox',
+        clientId: s,
+        bindingId: bindingIds[0],
+        category: 'COMMON',
+        amount: 1_000,
+        currency: '643',
+      });
     }
     for (const reference of [OTHER, `INV-${OTHER}`, '4111.1111.1111.1111', '4111_1111_1111_1111', '4111/1111/1111/1111'])
       await refusal('charges.create', {
@@ -190,10 +198,11 @@ describe('a full session with card numbers entered everywhere and arriving from 
     const batchFile = [
       'clientId,bindingId,amount,currency,description',
       ...SPELLINGS.map((s, i) => `${clientId},${bindingIds[i % 2]},${(1 + i / 100).toFixed(2)},RUB,"card ${s} cvc 123"`),
+      ...SPELLINGS.map((s, i) => `"${s}",${bindingIds[i % 2]},${(2 + i / 100).toFixed(2)},RUB,May`),
       `${clientId},${bindingIds[1]},3.00,RUB,April`,
     ].join('\n');
     const plan = await call('charges.batch.plan', { text: batchFile });
-    expect(plan.invalid).toHaveLength(SPELLINGS.length);
+    expect(plan.invalid).toHaveLength(2 * SPELLINGS.length);
     await call('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' });
     for (let s = await call('charges.batch.status', { batchId: plan.batchId }); s.state === 'running' || s.state === 'planned';) {
       await new Promise((resolve) => setTimeout(resolve, 20));

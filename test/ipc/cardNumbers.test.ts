@@ -4,8 +4,8 @@
  *     and answered masked by period.view and period.export, as the batch look-up answers the same orders;
  *   - a refund reason holding a card number in a spelling people paste is refused, and neither the
  *     operations journal nor the audit log keeps it;
- *   - charges.create refuses a description (with its CVC) or a reference holding a card number, and a
- *     batch file's dry run marks such a row invalid; nothing is journalled or sent.
+ *   - charges.create refuses a description (with its CVC), a reference or a client ID holding a card number,
+ *     and a batch file's dry run marks such a row invalid; nothing is journalled or sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/cardRuns.js';
@@ -103,11 +103,25 @@ describe('a charge whose description or reference holds a card number', () => {
         fields: [{ path: 'reference', said: { code: 'charge.input.referenceHasCard' } }],
       });
     }
+    for (const s of cardSpellings(OTHER)) {
+      const refused = await h.refusal('charges.create', { ...charge, clientId: s });
+      expect(refused, s).toMatchObject({
+        code: 'invalidInput',
+        fields: [{ path: 'clientId', said: { code: 'charge.input.clientIsCard' } }],
+      });
+    }
     const plan = await h.call('charges.batch.plan', {
-      text: ['clientId,bindingId,amount,currency,description', `${clientId},${bindingId},10.00,RUB,card ${OTHER} cvc 123`].join('\n'),
+      text: [
+        'clientId,bindingId,amount,currency,description',
+        `${clientId},${bindingId},10.00,RUB,card ${OTHER} cvc 123`,
+        `${OTHER},${bindingId},10.00,RUB,April`,
+      ].join('\n'),
     });
     expect(plan.charges).toEqual([]);
-    expect(plan.invalid).toEqual([{ line: 2, errors: [expect.objectContaining({ code: 'charge.batch.descriptionHasCard' })] }]);
+    expect(plan.invalid).toEqual([
+      { line: 2, errors: [expect.objectContaining({ code: 'charge.batch.descriptionHasCard' })] },
+      { line: 3, errors: [expect.objectContaining({ code: 'charge.batch.clientIsCard' })] },
+    ]);
     expect((await h.call('charges.journal', { text: clientId })).entries).toEqual([]);
     expect(((await control(h.core.sandbox, 'GET', '/requests?endpoint=register.do')).requests as unknown[]).length).toBe(requestsBefore);
     // Said without it, the charge goes through and shows its description back.

@@ -3,7 +3,7 @@
  * whoever passes them, so no SQLite file holds one: the order view and the order cache from a gateway
  * answer with only `cardAuthInfo.pan` (a gateway in front of the sandbox answers so), each repository's
  * write (order cache, look-up history, period list, audit log, charge and operation journals, known
- * bindings), and a charge whose description or reference holds a card number, refused by ChargeService
+ * bindings), and a charge whose description, reference or client ID holds a card number, refused by ChargeService
  * itself (the path every charge takes, a batch row's too) before anything is journalled or sent.
  * Real SQLite files, read back as bytes with their WAL; the sandbox over HTTP.
  */
@@ -245,11 +245,16 @@ describe('a charge whose description or reference holds a card number', () => {
         kind: 'refused',
         reason: phrase('charge.refused.referenceHasCard'),
       });
+      expect(await charges.charge({ ...card, origin: 'batch', clientId: cardSpellings(OTHER)[2]! })).toEqual({
+        kind: 'refused',
+        reason: phrase('charge.refused.clientIsCard'),
+      });
       expect(journal.list({ environment: 'refused' })).toEqual([]);
       expect((await control(sb, 'GET', '/requests')).requests).toEqual([]);
       const refusals = audit.query({ action: 'charge', outcome: 'refused' }).filter((e) => e.environment === 'refused');
-      expect(refusals.length).toBe(2 * cardSpellings(OTHER).length + 1);
-      expect(refusals[0]!.detail).toBe('The reference is a card number; not charged. Use the invoice or case number');
+      expect(refusals.length).toBe(2 * cardSpellings(OTHER).length + 2);
+      expect(refusals[1]!.detail).toBe('The reference is a card number; not charged. Use the invoice or case number');
+      expect(cardNumbersIn(JSON.stringify(refusals))).toEqual([]);
       expectNoCardInFiles();
     } finally {
       await client.close();

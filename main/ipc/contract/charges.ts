@@ -54,7 +54,8 @@ export const chargesSchemas = {
   'charges.create': z.strictObject({
     /** The environment the operator confirmed; refused if it is no longer the current one. */
     environment,
-    clientId,
+    /** Kept in the journal: a client ID that is a card number cannot be kept, so it cannot be charged from here. */
+    clientId: clientId.refine((c) => !holdsCardNumber(c), 'charge.input.clientIsCard'),
     bindingId,
     /** The category the confirmation showed; refused if the gateway files the card otherwise. */
     category: chargeCategory,

@@ -23,6 +23,7 @@ export const charge: Catalogue<typeof en> = {
     environmentGone: 'Окружение «{{environment}}» больше не открыто; не списано',
     descriptionHasCard: 'В описании номер карты; не списано. Опишите списание без него',
     referenceHasCard: 'Номер для списания — это номер карты; не списано. Укажите номер счёта или обращения',
+    clientIsCard: 'ID клиента — это номер карты, а номера карт приложение не хранит; не списано',
   },
   became: {
     charged: 'списано',
@@ -100,6 +101,7 @@ export const charge: Catalogue<typeof en> = {
     notRunning: 'Пакет {{batchId}} не выполняется',
     notFound: 'Проверенного пакета {{batchId}} нет; проверьте файл ещё раз (проверки хранятся до закрытия приложения)',
     descriptionHasCard: 'в описании номер карты',
+    clientIsCard: 'clientId — это номер карты, а номера карт приложение не хранит',
   },
   input: {
     reference: 'от 1 до 36 латинских букв, цифр или . _ / -',
@@ -109,5 +111,6 @@ export const charge: Catalogue<typeof en> = {
     fileTooBig: 'файл больше 4 МБ',
     descriptionHasCard: 'содержит номер карты; опишите списание без него',
     referenceHasCard: 'это номер карты; укажите номер счёта или обращения',
+    clientIsCard: 'это номер карты, а номера карт приложение не хранит',
   },
 };
