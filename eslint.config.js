@@ -42,6 +42,25 @@ export default tseslint.config(
     },
   },
   {
+    // The shared domain (main/domain: card numbers, bidirectional controls) is the bottom of main/: the store, the services, the
+    // gateway client, the IPC layer and the sandbox all import it, and it imports nothing of theirs.
+    files: ['main/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [onlyMainImportsElectron],
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message: 'main/domain is the bottom of main/ and imports nothing above it; move what it needs into main/domain.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['main/index.ts', 'preload/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },

@@ -11,7 +11,7 @@ import { rowOutcome } from '../services/batchCharges.js';
 import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { exportCsv } from '../services/csvExport.js';
 import { StoredCards } from '../services/storedCards.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';
@@ -85,7 +85,7 @@ export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView 
     bindingId: c.bindingId,
     clientId: c.clientId,
     category: c.category,
-    ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+    ...(c.maskedPan ? { maskedPan: maskCardField(c.maskedPan) } : {}),
     ...(c.description ? { description: c.description } : {}),
     operator: c.operator,
     state: c.state,
@@ -230,7 +230,7 @@ function planView(job: ChargeBatchJob): ChargeBatchPlan {
       clientId: c.clientId,
       bindingId: c.bindingId,
       category: c.category,
-      ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+      ...(c.maskedPan ? { maskedPan: maskCardField(c.maskedPan) } : {}),
       amount: c.amount,
       currency: c.currency,
       ...withCurrency(c.currency),

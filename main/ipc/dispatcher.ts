@@ -2,8 +2,11 @@
  * The one entry point both transports (Electron's ipcMain and the browser-mode HTTP host) call: it checks
  * the channel, checks that the installation's role profile may use it, validates the payload against the
  * contract, runs the handler, and answers with an envelope. It never throws and never lets a bad payload,
- * or a call the profile may not make, reach a service.
+ * or a call the profile may not make, reach a service. Every answer leaves with any card number in its
+ * texts masked (main/domain/cardNumbers.ts): whatever a service read or a gateway said, no screen and no
+ * export the renderer saves gets a whole one.
  */
+import { maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { isChannel, type ChannelName } from './channels.js';
 import { INPUT_SCHEMAS, type Envelope, type ParsedInput, type Result, type Role } from './contract.js';
 import { failure, invalidInput, toIpcError } from './errors.js';
@@ -51,7 +54,7 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
     try {
       const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
-      return { ok: true, value: await handler(parsed.data) };
+      return { ok: true, value: maskCardNumbersIn(await handler(parsed.data)) };
     } catch (err) {
       return { ok: false, error: toIpcError(err, log) };
     }

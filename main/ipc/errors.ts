@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { ZodError } from 'zod';
 import { GatewayClientError, ValidationError } from '../gateway/errors.js';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { english } from '../phrases/english.js';
 import { fieldList, issuePath, issuePhrase } from '../phrases/inputIssue.js';
 import { maskedSaid } from '../phrases/masked.js';

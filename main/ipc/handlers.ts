@@ -12,7 +12,7 @@ import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../sandbox/index.js';
 import { StoredCards, type StoredCard, type StoredCardChange } from '../services/storedCards.js';
@@ -219,7 +219,7 @@ function storedCardView(c: StoredCard): StoredCardView {
     ...(c.clientId !== undefined ? { clientId: c.clientId } : {}),
     category: c.category,
     // The gateway masks card numbers; masked once more in case a gateway ever sends more.
-    ...(c.maskedPan ? { maskedPan: maskCardNumbers(c.maskedPan) } : {}),
+    ...(c.maskedPan ? { maskedPan: maskCardField(c.maskedPan) } : {}),
     ...(c.paymentSystem ? { paymentSystem: c.paymentSystem } : {}),
     ...(c.displayLabel ? { displayLabel: maskCardNumbers(c.displayLabel) } : {}),
     ...(c.expiry ? { expiry: c.expiry } : {}),
@@ -259,8 +259,6 @@ const storedCardChanged = (change: StoredCardChanged['change'], r: StoredCardCha
 });
 
 /** A masked card number as the gateway shows them: first 6 and last 4 digits. */
-const maskedCardNumber = (digits: string) => `${digits.slice(0, 6)}${'*'.repeat(Math.max(digits.length - 10, 0))}${digits.slice(-4)}`;
-
 export function createHandlers({ core, events, app }: HandlerContext): Handlers {
   const batches = new BatchLookups({
     orders: () => core.services.orders,
@@ -423,7 +421,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
         return storedCardsFound('bindingId', bindingId, showExpired, await storedCards().find({ bindingId }, showExpired));
       // The contract lets exactly one through; the card number goes to the gateway and comes back masked only.
       const pan = cardNumber ?? '';
-      return storedCardsFound('cardNumber', maskedCardNumber(pan), showExpired, await storedCards().find({ cardNumber: pan }, showExpired));
+      return storedCardsFound('cardNumber', maskCardField(pan), showExpired, await storedCards().find({ cardNumber: pan }, showExpired));
     },
     'bindings.disable': async ({ bindingId }) => storedCardChanged('disable', await storedCards().disable(bindingId)),
     'bindings.enable': async ({ bindingId }) => storedCardChanged('enable', await storedCards().enable(bindingId)),

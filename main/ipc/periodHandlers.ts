@@ -3,6 +3,7 @@
  * to every window, so two tabs show the same), its CSV, and the reconciliation report with its CSV.
  */
 import { randomBytes } from 'node:crypto';
+import { holdsCardNumber } from '../domain/cardNumbers.js';
 import { failureText } from '../services/failureWords.js';
 import type { SyncProgress } from '../services/orderSync.js';
 import { reconciliationCsv } from '../services/reconciliation.js';
@@ -18,6 +19,14 @@ type PeriodChannels =
 
 /** Reports kept for their CSV: the last few, per launch (a report is re-run, not stored). */
 const KEPT_RUNS = 20;
+
+/** A report's id: never one the masker would change on its way to the renderer (a run of hex digits passing Luhn). */
+function reportId(): string {
+  for (;;) {
+    const id = `r${randomBytes(8).toString('hex')}`;
+    if (!holdsCardNumber(id)) return id;
+  }
+}
 
 export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Handlers, PeriodChannels> {
   const runs = new Map<string, { readonly environment: string; readonly run: ReconciliationRun }>();
@@ -55,7 +64,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
       const environment = core.services.environment;
       const run = await list().reconcile(window, { onProgress: progressTo(environment) });
       events.publish({ type: 'period.synced', environment, state: run.sync });
-      const runId = `r${randomBytes(8).toString('hex')}`;
+      const runId = reportId();
       runs.set(runId, { environment, run });
       if (runs.size > KEPT_RUNS) runs.delete(runs.keys().next().value!);
       return { ...run, runId };

@@ -5,7 +5,7 @@
  * Used by the IPC layer for a refused payload (ipc/errors.ts) and by services that check with zod.
  */
 import type { ZodError } from 'zod';
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { holesOf, isPhraseCode } from './english.js';
 import { phrase, type Phrase } from './phrase.js';
 

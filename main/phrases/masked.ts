@@ -3,7 +3,7 @@
  * an echoed input), as every message of the app is: whatever reaches the screen or the log says at most
  * a masked card number. Amounts, times and numbers are values, not text, and stay as they are.
  */
-import { maskCardNumbers } from '../services/cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { isPhrase, type Phrase, type PhraseArg, type Said } from './phrase.js';
 
 export function maskedPhrase<P extends Phrase>(p: P): P {

@@ -12,6 +12,7 @@ import { createConsolePages, isConsolePath } from './console/pages.js';
 import { faultsView } from './console/faultWords.js';
 import { applyOrderAction, orderActionInput, OrderActionRefused } from './console/orderActions.js';
 import { orderDetail, orderSummary } from './console/orderViews.js';
+import { redact } from './console/redaction.js';
 import type { RequestLog } from './console/requestLog.js';
 import type { ConsoleSessions } from './console/sessions.js';
 import type { EventStreams } from './console/sse.js';
@@ -55,8 +56,9 @@ class ControlError extends Error {
   }
 }
 
+/** Every answer of the control API, redacted as all the console serves is (console/redaction.ts). */
 function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(redact(body));
   res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }

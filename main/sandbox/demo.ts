@@ -52,7 +52,7 @@ function seedBinding(core: Core, input: BindingSeed): { bindingId: string; order
   if (!core.state.merchant(s.merchant)) throw new Error(`No merchant ${s.merchant}`);
   const order = registerOrder(core, {
     merchant: s.merchant,
-    orderNumber: `seed-${core.ids.digits(16)}`,
+    orderNumber: `seed-${core.ids.referenceDigits(16)}`,
     amount: 100,
     returnUrl: `${core.baseUrl()}/payment/finish.html`,
     clientId: s.clientId,

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
+import { luhnValid } from '../domain/cardNumbers.js';
 
 type ByteSource = (n: number) => Uint8Array;
 
@@ -39,6 +40,17 @@ export class IdSource {
   /** n decimal digits (reference numbers, RRN). */
   digits(n: number): string {
     return Array.from(this.bytes(n), (x) => String(x % 10)).join('');
+  }
+
+  /**
+   * n decimal digits that never pass Luhn's check (the last digit moved on when they would): a reference of
+   * 13 digits or more (paymentNetRefNum, an orderNumber the sandbox makes up) that the app, which masks a
+   * card number wherever one appears, shows whole. It draws what digits(n) draws, so a seeded sandbox
+   * still hands out the same identifiers.
+   */
+  referenceDigits(n: number): string {
+    const digits = this.digits(n);
+    return luhnValid(digits) ? digits.slice(0, -1) + String((Number(digits.at(-1)) + 1) % 10) : digits;
   }
 
   /** n characters of digits and Latin capitals (approval codes). */

@@ -11,7 +11,7 @@
 import { english } from '../phrases/english.js';
 import { listPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
 import type { AuditFacts, AuditRecord } from '../store/audit.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 
 /** What the log may know of an order an operation was made on, from the app's cache of looked-up orders. */
 export interface OrderFacts {

@@ -14,7 +14,7 @@ import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { holdsCardNumber, maskCardNumbers } from '../domain/cardNumbers.js';
 import { maskedPhrase } from '../phrases/masked.js';
 import { exportCsv } from './csvExport.js';
 import { english } from '../phrases/english.js';
@@ -165,6 +165,9 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     const clientId = r.clientId ?? '';
     const bindingId = r.bindingId ?? '';
     if (clientId === '' || clientId.length > 255) errors.push(phrase('charge.batch.clientId'));
+    // Never sent to look its cards up, nor kept: ChargeService.charge refuses it when the row is run.
+    const clientIsCard = holdsCardNumber(clientId);
+    if (clientIsCard) errors.push(phrase('charge.batch.clientIsCard'));
     if (bindingId === '' || bindingId.length > 255) errors.push(phrase('charge.batch.bindingId'));
     const currency = numericCurrency(r.currency ?? '');
     if (!currency) errors.push(phrase('charge.batch.currency', { currency: r.currency ?? '' }));
@@ -176,8 +179,10 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     }
     const description = r.description || undefined;
     if (description && description.length > 598) errors.push(phrase('charge.batch.description'));
+    // What ChargeService.charge refuses when the row is run, said in the dry run.
+    if (description && holdsCardNumber(description)) errors.push(phrase('charge.batch.descriptionHasCard'));
     let card: BindingView | undefined;
-    if (clientId && bindingId) {
+    if (clientId && bindingId && !clientIsCard) {
       const cards = await clientCards(clientId);
       if (!Array.isArray(cards)) errors.push(cards);
       else {

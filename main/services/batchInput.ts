@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 
 export interface BatchInput {
   readonly queries: readonly string[];

@@ -11,12 +11,12 @@
  * query, and the gateway's texts may quote one): the results table, the export and anything later built
  * on them read the kept results only, so none of them can show one whole.
  */
-import { phrase, type Phrase, type PhraseArg, type Said } from '../phrases/phrase.js';
+import { phrase } from '../phrases/phrase.js';
 import { environmentWords } from '../gateway/environments.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { parseBatchInput, type BatchInput } from './batchInput.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { resultsCsv, type OrderService } from './orders.js';
 import type { BatchProgress, LookupResult } from './views.js';
 
@@ -55,46 +55,13 @@ export interface BatchLookupsOptions {
   readonly now?: () => number;
 }
 
-/** A look-up result as a batch keeps it: the query, the orderNumber and the texts with card numbers masked. */
+/**
+ * A look-up result as a batch keeps it: every text in it (the query, the order's orderNumber, description and
+ * decline words, its timeline, a failure's reason and detail) with card numbers masked.
+ */
 export function maskedResult(r: LookupResult): LookupResult {
-  const query = maskCardNumbers(r.query);
-  switch (r.kind) {
-    case 'found': {
-      const o = r.order;
-      return {
-        query,
-        kind: 'found',
-        order: {
-          ...o,
-          orderNumber: maskCardNumbers(o.orderNumber),
-          ...(o.actionCodeDescription !== undefined ? { actionCodeDescription: maskCardNumbers(o.actionCodeDescription) } : {}),
-          ...(o.description !== undefined ? { description: maskCardNumbers(o.description) } : {}),
-        },
-      };
-    }
-    case 'failed':
-      return {
-        query,
-        kind: 'failed',
-        reason: maskSaid(r.reason),
-        ...(r.detail !== undefined ? { detail: maskCardNumbers(r.detail) } : {}),
-      };
-    default:
-      return { query, kind: r.kind };
-  }
+  return maskCardNumbersIn(r);
 }
-
-/** Card numbers masked in every text a phrase quotes (the gateway's words may quote one). */
-function maskArg(a: PhraseArg): PhraseArg {
-  if (typeof a === 'string') return maskCardNumbers(a);
-  return typeof a === 'object' && 'code' in a ? maskPhrase(a) : a;
-}
-function maskPhrase(p: Phrase): Phrase {
-  if (!p.params) return p;
-  const params = Object.fromEntries(Object.entries(p.params as Readonly<Record<string, PhraseArg>>).map(([k, v]) => [k, maskArg(v)]));
-  return { ...p, params } as Phrase;
-}
-export const maskSaid = (said: Said): Said => said.map(maskPhrase);
 
 export class UnknownBatchError extends SaidError {
   override name = 'UnknownBatchError';

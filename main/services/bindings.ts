@@ -3,6 +3,7 @@
  * disabled, re-enabled and extended. Every change, success or failure, is audited; a card number used
  * to search is never written anywhere.
  */
+import { maskCardField } from '../domain/cardNumbers.js';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError } from '../gateway/errors.js';
 import type { BindingRecord } from '../gateway/responses.js';
@@ -48,7 +49,8 @@ export function bindingView(b: BindingRecord, now: number): BindingView {
   return {
     bindingId: b.bindingId,
     category,
-    ...(b.maskedPan ? { maskedPan: b.maskedPan } : {}),
+    // A card field: at most its first six and last four digits, whatever the gateway sent.
+    ...(b.maskedPan ? { maskedPan: maskCardField(b.maskedPan) } : {}),
     ...(b.paymentSystem ? { paymentSystem: b.paymentSystem } : {}),
     ...(b.paymentWay ? { paymentWay: b.paymentWay } : {}),
     ...(b.displayLabel ? { displayLabel: b.displayLabel } : {}),

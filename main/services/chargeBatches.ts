@@ -23,7 +23,7 @@ import {
 import type { ChargeService } from './charges.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { environmentWords } from '../gateway/environments.js';
 import type { ChargeBatchProgress, ChargeBatchState } from './views.js';
 

@@ -21,7 +21,7 @@
  * reads in the file as it is written.
  */
 import { stringify } from 'csv-stringify/sync';
-import { withoutBidiControls } from './bidiControls.js';
+import { withoutBidiControls } from '../domain/bidiControls.js';
 
 /** A column by its key in the rows, headed by that key or, where given, by another name (two may be alike). */
 export type CsvColumn<Column extends string> = Column | { readonly key: Column; readonly header: string };

@@ -22,7 +22,7 @@ import { SPEC_BY_NAME, type EndpointKind } from '../protocol/endpoints.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 
 /** The kinds of failure the screen tells apart, each with its own words. */
 export type FailureKind =

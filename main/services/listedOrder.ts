@@ -5,6 +5,7 @@
  * order view: a sync maps thousands of orders a second, and the view's words, headline and timeline,
  * which the list does not keep, were most of that cost.
  */
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { orderIdOf, type ListedOrder } from '../gateway/responses.js';
 import { numericCode } from './money.js';
 import type { OrderStatusCode, PeriodOrder } from './periodViews.js';
@@ -32,7 +33,8 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
   const clientId = listed.bindingInfo?.clientId;
   return {
     orderId,
-    orderNumber: listed.orderNumber ?? '',
+    // As the order view masks them: a card number in the gateway's texts is never kept (store/periodOrders.ts masks again).
+    orderNumber: maskCardNumbers(listed.orderNumber ?? ''),
     status: listed.orderStatus,
     amount: listed.amount ?? 0,
     depositedAmount: listed.paymentAmountInfo?.depositedAmount ?? 0,
@@ -42,9 +44,9 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
     registeredAt: listed.date,
     ...(operatedAt !== undefined ? { operatedAt } : {}),
     ...(digits ? { first6: digits[1], last4: digits[2] } : {}),
-    ...(card?.paymentSystem ? { paymentSystem: card.paymentSystem } : {}),
-    ...(clientId ? { clientId } : {}),
-    ...(listed.orderDescription ? { description: listed.orderDescription } : {}),
+    ...(card?.paymentSystem ? { paymentSystem: maskCardNumbers(card.paymentSystem) } : {}),
+    ...(clientId ? { clientId: maskCardNumbers(clientId) } : {}),
+    ...(listed.orderDescription ? { description: maskCardNumbers(listed.orderDescription) } : {}),
     ...(listed.actionCode !== undefined ? { actionCode: listed.actionCode } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
-import { maskCardNumbers } from './cardNumbers.js';
+import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
 import { currencyInfo, decimalText } from './money.js';
@@ -55,9 +55,14 @@ function headline(o: Omit<OrderView, 'headline' | 'timeline'>): Phrase {
   return status;
 }
 
-/** The gateway's answer as a view, its timeline what that answer alone shows (OrderService adds the rest). */
+/**
+ * The gateway's answer as a view, its timeline what that answer alone shows (OrderService adds the rest).
+ * Whatever the gateway sent, the view holds no card number: the card as its first six and last four digits
+ * (from `pan` too, when the answer has no `maskedPan`), and any card number in its texts (an orderNumber, a
+ * description, the decline's words) masked. An orderNumber so masked is nobody's: the order is found by its orderId.
+ */
 export function orderView(v: OrderStatusView, orderId: string): OrderView {
-  const facts = gatewayFacts(v, orderId);
+  const facts = maskCardNumbersIn(gatewayFacts(v, orderId));
   const withHeadline = { ...facts, headline: headline(facts) };
   return { ...withHeadline, timeline: mergeTimeline([], gatewayEntries(withHeadline)) };
 }
@@ -65,6 +70,7 @@ export function orderView(v: OrderStatusView, orderId: string): OrderView {
 function gatewayFacts(v: OrderStatusView, orderId: string): Omit<OrderView, 'headline' | 'timeline'> {
   const info = currencyInfo(v.currency);
   const card = v.cardAuthInfo;
+  const pan = card?.maskedPan ?? card?.pan;
   return {
     orderId,
     orderNumber: v.orderNumber ?? '',
@@ -84,7 +90,7 @@ function gatewayFacts(v: OrderStatusView, orderId: string): Omit<OrderView, 'hea
     ...(card
       ? {
           card: {
-            maskedPan: card.maskedPan ?? card.pan,
+            maskedPan: pan === undefined ? undefined : maskCardField(pan),
             expiry: card.expiration,
             cardholderName: card.cardholderName,
             paymentSystem: card.paymentSystem,

@@ -4,6 +4,7 @@
  * (facts), never secrets or whole card numbers; the screen's words are built from them when read
  * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
+import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import type { Role } from '../services/roles.js';
 import { read, write, type Db } from './database.js';
 
@@ -88,7 +89,12 @@ export class AuditRepository {
     private readonly o: AuditRepositoryOptions = {},
   ) {}
 
-  record(e: AuditEntry): number {
+  /**
+   * Appends an entry. Whatever a caller passes, a card number in it (a reason typed, the gateway's words, an
+   * orderNumber) is masked here, where every entry is written.
+   */
+  record(entry: AuditEntry): number {
+    const e = maskCardNumbersIn(entry);
     const role = this.o.role?.() ?? null;
     const facts = e.facts ? JSON.stringify(e.facts) : null;
     return write(this.db, () =>
@@ -125,7 +131,8 @@ export class AuditRepository {
       add('at >= ?', f.from);
       add('at <= ?', f.to);
       add('object_type = ?', f.objectType);
-      add('object_id = ?', f.objectId);
+      // Kept masked, so found by its masked form.
+      add('object_id = ?', f.objectId === undefined ? undefined : maskCardNumbers(f.objectId));
       const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`;
       return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as Row[]).map(toRecord);
     });

@@ -47,10 +47,17 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
 function migrate(db: Db, from: number, migrations: readonly Migration[]): void {
   for (const m of migrations) {
     if (m.version <= from) continue;
+    let changed = 0;
     db.transaction(() => {
       db.exec(m.sql);
+      if (m.run) changed = m.run(db);
       db.pragma(`user_version = ${m.version}`);
     })();
+    // Neither the rows it rewrote nor those deleted before may live on in free pages or in the WAL.
+    if (m.scrub && (changed > 0 || (db.pragma('freelist_count', { simple: true }) as number) > 0)) {
+      db.exec('VACUUM');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    }
   }
 }
 

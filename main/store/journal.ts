@@ -6,6 +6,7 @@
  * A row's reason is a phrase (main/phrases), kept as JSON in its TEXT column and read back through
  * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
+import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, write, type Db } from './database.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
@@ -156,9 +157,9 @@ export class ChargeJournal {
               c.bindingId,
               c.clientId,
               c.category,
-              c.description ?? null,
-              // A longer run of digits than a masked card has is not kept: a whole card number never is.
-              c.maskedPan !== undefined && !/\d{11,}/.test(c.maskedPan) ? c.maskedPan : null,
+              // ChargeService refuses a description holding a card number; a whole card number is never kept.
+              c.description === undefined ? null : maskCardNumbers(c.description),
+              c.maskedPan === undefined ? null : maskCardField(c.maskedPan),
               c.operator,
               c.at,
               c.at,

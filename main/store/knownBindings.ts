@@ -2,8 +2,10 @@
  * What the app last saw of each stored card (binding), per environment: its client where a search by
  * client showed it, category, masked card, payment system and expiry, and when it was disabled from this
  * app. The gateway does not list a disabled binding at all, so without this a card disabled here could not
- * be shown or re-enabled. Only masked card numbers are kept (first 6 and last 4 at most).
+ * be shown or re-enabled. Only masked card numbers are kept (first 6 and last 4 at most), and a card
+ * number in a client id or a label is masked as it is written; a client is found by that same masked form.
  */
+import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, write, type Db } from './database.js';
 
 export interface KnownBinding {
@@ -49,8 +51,9 @@ const toRecord = (r: Row): KnownBinding => ({
   ...(r.disabled_at !== null ? { disabledAt: r.disabled_at } : {}),
 });
 
-/** Anything longer than a masked card's 6 + 4 digits in a row is not stored: a whole card number never is. */
-const safeMasked = (masked: string | undefined) => (masked !== undefined && !/\d{11,}/.test(masked) ? masked : null);
+/** The card as its first six and last four digits at most: a whole card number is never stored. */
+const safeMasked = (masked: string | undefined) => (masked !== undefined ? maskCardField(masked) : null);
+const masked = (text: string | undefined) => (text !== undefined ? maskCardNumbers(text) : null);
 
 export class KnownBindings {
   constructor(private readonly db: Db) {}
@@ -74,12 +77,12 @@ export class KnownBindings {
         .run(
           b.environment,
           b.bindingId,
-          b.clientId ?? null,
+          masked(b.clientId),
           b.category,
           safeMasked(b.maskedPan),
-          b.paymentSystem ?? null,
-          b.paymentWay ?? null,
-          b.displayLabel ?? null,
+          masked(b.paymentSystem),
+          masked(b.paymentWay),
+          masked(b.displayLabel),
           b.expiry ?? null,
           b.seenAt,
         );
@@ -112,7 +115,7 @@ export class KnownBindings {
       (
         this.db
           .prepare('SELECT * FROM known_bindings WHERE environment = ? AND client_id = ? AND disabled_at IS NOT NULL ORDER BY disabled_at')
-          .all(environment, clientId) as Row[]
+          .all(environment, maskCardNumbers(clientId)) as Row[]
       ).map(toRecord),
     );
   }

@@ -3,10 +3,69 @@
  * number (as Signal Desktop does), so a database is always at exactly one known version.
  * Append only: a released migration is never edited.
  */
+import type Database from 'better-sqlite3';
+import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
+
 export interface Migration {
   readonly version: number;
   readonly description: string;
   readonly sql: string;
+  /**
+   * What SQL cannot say, run after `sql` in the same transaction: rows rewritten by the app's own rules.
+   * Returns how many rows it changed.
+   */
+  readonly run?: (db: Database.Database) => number;
+  /**
+   * What it rewrites must leave no copy behind: when it changed a row, or the file has free pages (which
+   * keep what deleted rows held), the file is rebuilt (VACUUM) and the WAL checkpointed into it and emptied.
+   */
+  readonly scrub?: boolean;
+}
+
+/** A JSON document (a view, an audit entry's facts, a stored phrase) with every card number in its texts masked. */
+function maskedJson(text: string): string {
+  try {
+    return JSON.stringify(maskCardNumbersIn(JSON.parse(text) as unknown));
+  } catch {
+    // A reason kept as plain text by an earlier version.
+    return maskCardNumbers(text);
+  }
+}
+
+/** Each column of the table rewritten by its function where that changes it; returns the rows changed. */
+function maskColumns(db: Database.Database, table: string, columns: Readonly<Record<string, 'text' | 'field' | 'json'>>): number {
+  const set = Object.entries(columns).map(([c, kind]) => `${c} = mask_${kind}(${c})`);
+  const changed = Object.entries(columns).map(([c, kind]) => `${c} IS NOT mask_${kind}(${c})`);
+  return db.prepare(`UPDATE ${table} SET ${set.join(', ')} WHERE ${changed.join(' OR ')}`).run().changes;
+}
+
+/**
+ * Issue 25: every text column that can hold what a person typed or a gateway answered, masked by the masker
+ * that reads every spelling (main/domain/cardNumbers.ts), as every write now masks it.
+ */
+function maskCardNumbersWrittenBefore(db: Database.Database): number {
+  const text = (v: unknown) => (typeof v === 'string' ? maskCardNumbers(v) : v);
+  db.function('mask_text', { deterministic: true }, text);
+  db.function('mask_field', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? maskCardField(v) : v));
+  db.function('mask_json', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? maskedJson(v) : v));
+  let changed = 0;
+  changed += maskColumns(db, 'period_orders', { order_number: 'text', description: 'text', client_id: 'text', payment_system: 'text' });
+  changed += maskColumns(db, 'order_cache', { order_number: 'text', masked_pan: 'field', view: 'json' });
+  changed += db
+    .prepare('UPDATE lookup_history SET query = mask_text(query), query_masked = 1 WHERE query IS NOT mask_text(query)')
+    .run().changes;
+  changed += maskColumns(db, 'audit_log', { object_id: 'text', detail: 'text', facts: 'json' });
+  changed += maskColumns(db, 'charge_journal', { description: 'text', reason: 'json' });
+  changed += maskColumns(db, 'order_operations', { operator_reason: 'text', reason: 'json' });
+  changed += maskColumns(db, 'known_bindings', {
+    client_id: 'text',
+    masked_pan: 'field',
+    payment_system: 'text',
+    payment_way: 'text',
+    display_label: 'text',
+  });
+  changed += maskColumns(db, 'order_syncs', { error: 'json' });
+  return changed;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -407,6 +466,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX charge_journal_open ON charge_journal (state) WHERE state IN ('PENDING', 'UNKNOWN');
       CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
     `,
+  },
+  {
+    version: 15,
+    description: 'card numbers masked in the rows written before every spelling of one was read as one',
+    sql: '',
+    // The order cache, the look-up history, the Orders list, the audit log, the journals, the known cards
+    // and the syncs' errors; the charge journal's orderNumber is the app's own reference and is not touched.
+    run: maskCardNumbersWrittenBefore,
+    scrub: true,
   },
 ];
 

@@ -3,6 +3,7 @@
  * settled DONE or REFUSED on a definite answer, UNKNOWN while an answer is missing. Settled rows never change.
  */
 import { randomUUID } from 'node:crypto';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import type { Phrase } from '../phrases/phrase.js';
 import { read, write, type Db } from './database.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
@@ -95,8 +96,17 @@ export class OperationJournal {
           .prepare(
             "INSERT INTO order_operations (environment, order_id, kind, amount, operator, operator_reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)",
           )
-          .run(op.environment, op.orderId, op.kind, op.amount ?? null, op.operator, op.operatorReason ?? null, op.at, op.at)
-          .lastInsertRowid,
+          // The IPC contract refuses a reason holding a card number; whatever else calls, none is kept whole.
+          .run(
+            op.environment,
+            op.orderId,
+            op.kind,
+            op.amount ?? null,
+            op.operator,
+            op.operatorReason === undefined ? null : maskCardNumbers(op.operatorReason),
+            op.at,
+            op.at,
+          ).lastInsertRowid,
       );
       if (op.kind === 'refund')
         this.db

@@ -1,7 +1,10 @@
 /**
  * Orders as last seen at the gateway, and the history of look-ups, per environment, so that support can
- * find an order again offline. Views hold masked card numbers only.
+ * find an order again offline. Views hold masked card numbers only: every row is masked here, as it is
+ * written (main/domain/cardNumbers.ts), whatever the caller passed, so an orderNumber, a description or a
+ * query holding a card number is kept masked (such an order is found again by its orderId).
  */
+import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { parseStored, read, write, type Db } from './database.js';
 
 export interface CachedOrder<V> {
@@ -49,7 +52,14 @@ export class OrderCache<V> {
            ON CONFLICT (environment, order_id) DO UPDATE SET order_number = excluded.order_number, masked_pan = excluded.masked_pan,
              view = excluded.view, fetched_at = excluded.fetched_at`,
         )
-        .run(environment, order.orderId, order.orderNumber, order.maskedPan ?? null, JSON.stringify(order.view), at);
+        .run(
+          environment,
+          order.orderId,
+          maskCardNumbers(order.orderNumber),
+          order.maskedPan === undefined ? null : maskCardField(order.maskedPan),
+          JSON.stringify(maskCardNumbersIn(order.view)),
+          at,
+        );
     });
   }
 
@@ -113,7 +123,9 @@ export class OrderCache<V> {
    * Records a look-up as the newest entry of the history: the earlier entry of the same order (or, where no
    * order was found, of the same query) gives way to it, and the history keeps its newest HISTORY_CAP entries.
    */
-  record(environment: string, entry: LookupRecord): void {
+  record(environment: string, recorded: LookupRecord): void {
+    const query = maskCardNumbers(recorded.query);
+    const entry = { ...recorded, query, queryMasked: recorded.queryMasked || query !== recorded.query };
     write(this.db, () => {
       if (entry.orderId) {
         this.db.prepare('DELETE FROM lookup_history WHERE environment = ? AND order_id = ?').run(environment, entry.orderId);

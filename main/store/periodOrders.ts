@@ -15,6 +15,7 @@ import type {
   PeriodTotal,
   PeriodWindow,
 } from '../services/periodViews.js';
+import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, writeCache, type Db } from './database.js';
 import { PeriodIndex } from './periodIndex.js';
 
@@ -114,7 +115,8 @@ export class PeriodOrders {
    * Keeps what a sync read: new orders are added, known ones replaced by the newer answer, in one
    * transaction (a page is all or nothing). Every page gets the next version of the environment's orders,
    * which is how an index learns what changed (it reads them back at its next query), whichever process or
-   * thread wrote them.
+   * thread wrote them. A card number in an order's texts (orderNumber, description, clientId: the gateway's,
+   * whatever they hold) is masked here, so the table, the index, period.view and period.export never hold one.
    */
   putMany(environment: string, orders: readonly PeriodOrder[], syncedAt: number): void {
     if (orders.length === 0) return;
@@ -133,7 +135,7 @@ export class PeriodOrders {
         put.run(
           environment,
           o.orderId,
-          o.orderNumber,
+          maskCardNumbers(o.orderNumber),
           o.status,
           o.amount,
           o.depositedAmount,
@@ -143,9 +145,9 @@ export class PeriodOrders {
           o.operatedAt ?? null,
           o.first6 ?? null,
           o.last4 ?? null,
-          o.paymentSystem ?? null,
-          o.clientId ?? null,
-          o.description ?? null,
+          o.paymentSystem === undefined ? null : maskCardNumbers(o.paymentSystem),
+          o.clientId === undefined ? null : maskCardNumbers(o.clientId),
+          o.description === undefined ? null : maskCardNumbers(o.description),
           o.actionCode ?? null,
           syncedAt,
           version,

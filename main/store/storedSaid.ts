@@ -4,14 +4,18 @@
  * quoted (app.quoted), so no stored reason is ever lost.
  */
 import { english, isPhraseCode } from '../phrases/english.js';
+import { maskedPhrase } from '../phrases/masked.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 
 const isStoredPhrase = (v: unknown): v is Phrase =>
   typeof v === 'object' && v !== null && 'code' in v && typeof v.code === 'string' && isPhraseCode(v.code);
 
-/** What a column keeps: the phrases as JSON (one phrase as itself, several as an array). */
+/**
+ * What a column keeps: the phrases as JSON (one phrase as itself, several as an array), any card number
+ * they quote (the gateway's words, a typed reason) masked.
+ */
 export function storeSaid(said: Phrase | Said): string {
-  return JSON.stringify(said);
+  return JSON.stringify(Array.isArray(said) ? said.map((p) => maskedPhrase(p)) : maskedPhrase(said as Phrase));
 }
 
 /** The phrases a column keeps; a legacy plain-text value (or anything unreadable) as that text, quoted. */

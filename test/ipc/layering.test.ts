@@ -4,6 +4,7 @@
  * rule refuses such an import in each of those layers, and that none of their files has one.
  */
 import { ESLint } from 'eslint';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -37,5 +38,35 @@ describe('layering: nothing below main/ipc imports it', () => {
 
   it('finds no such import in those layers today (the role profile service and the audit log included)', async () => {
     expect(restricted(await eslint.lintFiles([...LAYERS]))).toEqual([]);
+  });
+});
+
+describe('layering: main/domain is the bottom of main/', () => {
+  it('refuses an import of any layer above it, the sandbox and the services included', async () => {
+    for (const from of [
+      '../services/orders.js',
+      '../sandbox/index.js',
+      '../store/database.js',
+      '../ipc/contract.js',
+      '../phrases/phrase.js',
+    ]) {
+      const found = restricted(
+        await eslint.lintText(`import type { X } from '${from}';\nexport type Y = X;\n`, { filePath: `${root}main/domain/probe.ts` }),
+      );
+      expect(found, from).toHaveLength(1);
+      expect(found[0]).toContain('main/domain is the bottom of main/');
+    }
+    // Its own modules it may import.
+    expect(
+      restricted(await eslint.lintText("export { luhnValid } from './cardNumbers.js';\n", { filePath: `${root}main/domain/probe.ts` })),
+    ).toEqual([]);
+  });
+
+  it("is imported by every layer that checks for card numbers, the sandbox's console among them; it imports none of them", async () => {
+    expect(restricted(await eslint.lintFiles(['main/domain']))).toEqual([]);
+    const redaction = readFileSync(`${root}main/sandbox/console/redaction.ts`, 'utf8');
+    expect(redaction).toContain("from '../../domain/cardNumbers.js'");
+    expect(redaction).not.toMatch(/from '\.\.\/\.\.\/services\//);
+    expect(existsSync(`${root}main/services/cardNumbers.ts`)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxEvents, type SandboxEvent } from '../../main/sandbox/console/events.js';
 import { MAX_KEPT, RequestLog, type RequestEnding } from '../../main/sandbox/console/requestLog.js';
-import { maskAnswer, REDACTED, redactParams } from '../../main/sandbox/console/redaction.js';
+import { redact, REDACTED, redactParams } from '../../main/sandbox/console/redaction.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import {
   AUTH,
@@ -99,9 +99,11 @@ describe('redaction', () => {
     });
   });
 
-  it('leaves an answer as the merchant received it, but for a whole card number', () => {
-    expect(maskAnswer({ cardAuthInfo: { pan: '444455******3333', expiration: 203012 }, note: ['4444555511113333'] })).toEqual({
-      cardAuthInfo: { pan: '444455******3333', expiration: 203012 },
+  it('redacts an answer as it redacts a request: the card data by name, a whole card number anywhere; the masked card stays', () => {
+    expect(
+      redact({ cardAuthInfo: { maskedPan: '444455**3333', pan: '444455******3333', expiration: 203012 }, note: ['4444555511113333'] }),
+    ).toEqual({
+      cardAuthInfo: { maskedPan: '444455**3333', pan: REDACTED, expiration: REDACTED },
       note: ['444455******3333'],
     });
   });

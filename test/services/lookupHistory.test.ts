@@ -1,6 +1,6 @@
 /**
  * "Looked up before" (issue 13, item 7): an order number that merely contains a long run of digits is shown
- * whole, a click looks the order up by the key main kept (its orderId), never by the text shown; each order
+ * whole (one holding a card number masked: issue 25), a click looks the order up by the key main kept (its orderId), never by the text shown; each order
  * is listed once, newest first; the history keeps at most 1,000 entries. Real SQLite, the sandbox over HTTP.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { MIGRATIONS } from '../../main/store/migrations.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
+import { cardNumbersIn } from '../domain/cardRuns.js';
 import { register, startSandbox } from '../sandbox/client.js';
 
 let sb: Sandbox;
@@ -47,16 +48,59 @@ afterAll(async () => {
 describe('look-up history', () => {
   it('shows an order number with a long digit run whole, and keeps the orderId as the key a click looks up', async () => {
     const orders = service('unmasked');
-    // The first fails Luhn; the second passes it, but is glued to a word: neither is a card number written out.
-    for (const orderNumber of ['seed-1627751397641903', 'seed-4111111111111111']) {
-      const orderId = await register(sb, { orderNumber });
-      expect(await orders.lookup(orderNumber)).toMatchObject({ kind: 'found' });
-      const [entry] = orders.history(1);
-      expect(entry).toEqual({ label: orderNumber, outcome: 'found', at: expect.any(Number), key: { orderId } });
-      // What a click sends is the key, and it finds the same order.
-      if (!entry?.key || !('orderId' in entry.key)) throw new Error('no orderId key');
-      expect(await orders.lookup(entry.key.orderId)).toMatchObject({ kind: 'found', order: { orderId, orderNumber } });
-      expect(orders.history(1)[0]).toMatchObject({ label: orderNumber, key: { orderId } });
+    // Fails Luhn: a long number, no card number; shown whole.
+    const orderNumber = 'seed-1627751397641903';
+    const orderId = await register(sb, { orderNumber });
+    expect(await orders.lookup(orderNumber)).toMatchObject({ kind: 'found' });
+    const [entry] = orders.history(1);
+    expect(entry).toEqual({ label: orderNumber, outcome: 'found', at: expect.any(Number), key: { orderId } });
+    // What a click sends is the key, and it finds the same order.
+    if (!entry?.key || !('orderId' in entry.key)) throw new Error('no orderId key');
+    expect(await orders.lookup(entry.key.orderId)).toMatchObject({ kind: 'found', order: { orderId, orderNumber } });
+    expect(orders.history(1)[0]).toMatchObject({ label: orderNumber, key: { orderId } });
+  });
+
+  it('masks a card number inside an order number (issue 25): shown and kept masked, the order found again by its orderId', async () => {
+    const orders = service('masked-number');
+    const orderId = await register(sb, { orderNumber: 'seed-4111111111111111' });
+    expect(await orders.lookup('seed-4111111111111111')).toMatchObject({ kind: 'found', order: { orderNumber: 'seed-411111******1111' } });
+    const [entry] = orders.history(1);
+    expect(entry).toEqual({ label: 'seed-411111******1111', outcome: 'found', at: expect.any(Number), key: { orderId } });
+    expect(await orders.lookup(orderId)).toMatchObject({ kind: 'found', order: { orderId, orderNumber: 'seed-411111******1111' } });
+    const kept = JSON.stringify(db.prepare("SELECT * FROM lookup_history WHERE environment = 'masked-number'").all());
+    const cached = JSON.stringify(db.prepare("SELECT * FROM order_cache WHERE environment = 'masked-number'").all());
+    for (const text of [kept, cached]) expect(text).not.toContain('4111111111111111');
+  });
+
+  it('keeps a card number typed in any spelling masked in the history, with no key (issue 25)', async () => {
+    const orders = service('spellings');
+    const spellings = [
+      '4444\u00a05555\u00a01111\u00a03333',
+      '4444\u202f5555\u202f1111\u202f3333',
+      '4444.5555.1111.3333',
+      '4444_5555_1111_3333',
+      '4444/5555/1111/3333',
+      '４４４４５５５５１１１１３３３３',
+      '4444\u200b5555\u200b1111\u200b3333',
+      '4444 55551111 3333',
+      '44 44 55 55 11 11 33 33',
+    ];
+    for (const query of spellings) await orders.lookup(query);
+    // Spellings that mask alike (the whole number in full-width digits, or with zero-width spaces) are one entry.
+    const history = orders.history();
+    expect(history.length).toBeGreaterThanOrEqual(7);
+    for (const h of history) {
+      expect(h.key).toBeUndefined();
+      expect(h.label.replace(/[^\d*]/g, '')).toBe('444455******3333');
+    }
+    const kept = db.prepare("SELECT query, query_masked FROM lookup_history WHERE environment = 'spellings'").all() as {
+      query: string;
+      query_masked: number;
+    }[];
+    expect(kept).toHaveLength(history.length);
+    for (const row of kept) {
+      expect(row.query_masked).toBe(1);
+      expect(cardNumbersIn(row.query)).toEqual([]);
     }
   });
 

@@ -3,7 +3,7 @@
  * extended. A card number searched with is never sent back whole.
  */
 import { z } from 'zod';
-import { luhnValid } from '../../services/cardNumbers.js';
+import { luhnValid } from '../../domain/cardNumbers.js';
 import { bindingId, clientId, type ChannelsOf, type SchemasOf } from './shared.js';
 
 /** A whole card number, to search with only: it is never echoed back (messages here never quote input). */

@@ -3,6 +3,7 @@
  * reconciliation of charges whose outcome is unknown, and charges from a file (dry run, then run).
  */
 import { z } from 'zod';
+import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
 import type { CurrencyLimitView } from './settings.js';
@@ -53,18 +54,25 @@ export const chargesSchemas = {
   'charges.create': z.strictObject({
     /** The environment the operator confirmed; refused if it is no longer the current one. */
     environment,
-    clientId,
+    /** Kept in the journal: a client ID that is a card number cannot be kept, so it cannot be charged from here. */
+    clientId: clientId.refine((c) => !holdsCardNumber(c), 'charge.input.clientIsCard'),
     bindingId,
     /** The category the confirmation showed; refused if the gateway files the card otherwise. */
     category: chargeCategory,
     amount: minorUnits,
     currency: currencyNumeric,
-    description: printable(598).trim().min(1).optional(),
+    /** Kept in the journal, sent to the gateway and shown back: a card number (with its CVC) never goes in. */
+    description: printable(598)
+      .trim()
+      .min(1)
+      .refine((d) => !holdsCardNumber(d), 'charge.input.descriptionHasCard')
+      .optional(),
     /** The operator's reference (invoice or case number), used as the orderNumber: never charged twice. */
     reference: z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'charge.input.reference')
+      .refine((r) => !holdsCardNumber(r), 'charge.input.referenceHasCard')
       .optional(),
     /** The operator confirmed a repeat of the same card and amount within ten minutes. */
     confirmRepeat: z.boolean().optional(),

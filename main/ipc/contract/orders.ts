@@ -3,7 +3,7 @@
  * order's money (deposit, reverse, refund).
  */
 import { z } from 'zod';
-import { maskCardNumbers } from '../../services/cardNumbers.js';
+import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
@@ -20,7 +20,7 @@ const operatorReason = printable(1000)
   .trim()
   .max(200, 'operation.reasonTooLong')
   // The journal and the audit log keep it as typed, so a card number never goes in.
-  .refine((r) => maskCardNumbers(r) === r, 'operation.reasonHasCard')
+  .refine((r) => !holdsCardNumber(r), 'operation.reasonHasCard')
   .optional();
 
 export const ordersSchemas = {

@@ -3,7 +3,7 @@
  * date by a sync), its CSV, and the reconciliation report of a period against the app's journal.
  */
 import { z } from 'zod';
-import { maskCardNumbers } from '../../services/cardNumbers.js';
+import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
 import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
@@ -60,7 +60,7 @@ const periodQuery = z
     text: printable(100)
       .trim()
       // The offline copy keeps first six and last four only: a whole card number finds nothing and is not kept.
-      .refine((t) => maskCardNumbers(t) === t, 'sync.textIsCard')
+      .refine((t) => !holdsCardNumber(t), 'sync.textIsCard')
       .optional(),
   })
   .refine((q) => q.from < q.to, { message: 'sync.startBeforeEnd', path: ['from'] })

@@ -23,6 +23,10 @@ export const charge = {
     cardExpired: 'The stored card has expired',
     categoryDiffers: 'The gateway files this card as {{filed}}, not {{confirmed}}',
     environmentGone: '{{environment}} is no longer the open environment; not charged',
+    /** A card number typed where the charge keeps and sends text: never kept, sent or shown back. */
+    descriptionHasCard: 'The description contains a card number; not charged. Describe the charge without it',
+    referenceHasCard: 'The reference is a card number; not charged. Use the invoice or case number',
+    clientIsCard: 'The client ID is a card number, which the app never keeps; not charged',
   },
   /** What became of an earlier charge, in a refusal or a dry run. */
   became: {
@@ -105,6 +109,8 @@ export const charge = {
       'A charge (order {{orderNumber}}) was made on a card of batch {{batchId}} after the file was checked; check the file again',
     notRunning: 'Batch {{batchId}} is not running',
     notFound: 'There is no checked batch {{batchId}}; check the file again (plans are kept until the app closes)',
+    descriptionHasCard: 'description contains a card number',
+    clientIsCard: 'clientId is a card number, which the app never keeps',
   },
   /** What is wrong with a value of a charges channel's input. */
   input: {
@@ -113,5 +119,8 @@ export const charge = {
     batchId: 'must be a batch id returned by charges.batch.plan',
     fileEmpty: 'the file is empty',
     fileTooBig: 'the file is over 4 MB',
+    descriptionHasCard: 'contains a card number; describe the charge without it',
+    referenceHasCard: 'is a card number; use the invoice or case number',
+    clientIsCard: 'is a card number, which the app never keeps',
   },
 } as const;

@@ -8,7 +8,7 @@
  * runs in the app's main process, by a gigabyte. An older record then says how large its answer was.
  */
 import type { SandboxEvents } from './events.js';
-import { maskAnswer, redactParams } from './redaction.js';
+import { redact, redactParams } from './redaction.js';
 
 export const MAX_KEPT = 2000;
 export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
@@ -32,7 +32,7 @@ export interface RequestRecord {
   readonly httpStatus: number | null;
   /**
    * The JSON the gateway produced (also for a lost answer, which was produced but never arrived), or null;
-   * any whole card number in it masked.
+   * redacted as the parameters are (a `cvc` that merchantOrderParams echo, any whole card number).
    */
   readonly answer: unknown;
   /** The answer's JSON length; `answer` is null once the log no longer keeps it (answerKept false). */
@@ -93,7 +93,7 @@ export class RequestLog {
       orderId: orderIdOf(ending.params, ending.answer),
       errorCode: errorCodeOf(ending.answer),
       params: redactParams(ending.params),
-      answer: ending.answer === null ? null : maskAnswer(ending.answer),
+      answer: ending.answer === null ? null : redact(ending.answer),
       answerKept: ending.answer !== null,
     };
     this.records.push(record);

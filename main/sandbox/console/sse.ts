@@ -6,12 +6,16 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxEvent, SandboxEvents } from './events.js';
+import { redact } from './redaction.js';
 
 export const PING_MS = 15_000;
 
-/** One event as an SSE message; JSON has no raw line breaks, so `data` is a single line. */
+/**
+ * One event as an SSE message, redacted as all the console serves is (redaction.ts); JSON has no raw line
+ * breaks, so `data` is a single line.
+ */
 export function sseMessage(event: SandboxEvent): string {
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data ?? {})}\n\n`;
+  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(redact(event.data ?? {}))}\n\n`;
 }
 
 export class EventStreams {

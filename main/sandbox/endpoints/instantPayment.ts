@@ -108,7 +108,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
 
   const order = registerOrder(core, {
     merchant: merchant.login,
-    orderNumber: p.orderNumber ?? core.ids.digits(16),
+    orderNumber: p.orderNumber ?? core.ids.referenceDigits(16),
     amount: p.amount,
     currency: p.currency,
     description: p.description,

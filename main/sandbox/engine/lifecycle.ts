@@ -191,7 +191,7 @@ export function newAuthorization(core: Core): Authorization {
     rrn: core.ids.digits(12),
     authRefNum: core.ids.digits(12),
     terminalId: 'SBX00001',
-    paymentNetRefNum: core.ids.digits(15),
+    paymentNetRefNum: core.ids.referenceDigits(15),
   };
 }
 

@@ -3,7 +3,7 @@
  * choice of language from a locale. README "Languages" says why i18next.
  */
 import i18next, { type i18n as I18n, type Module, type PostProcessorModule } from 'i18next';
-import { withoutBidiControls } from '../../../main/services/bidiControls.js';
+import { withoutBidiControls } from '../../../main/domain/bidiControls.js';
 import { LANGUAGES, resources, type Language } from './resources.js';
 
 /** The catalogue language for a locale or language code ("ru-RU" is Russian); English otherwise. */
@@ -13,7 +13,7 @@ export function languageOf(locale: string | undefined): Language {
 }
 
 /**
- * Every sentence as shown is without bidirectional formatting characters (main/services/bidiControls.ts):
+ * Every sentence as shown is without bidirectional formatting characters (main/domain/bidiControls.ts):
  * an identifier, a reason or a name interpolated into it comes from outside, and one such character in it
  * would reorder the whole sentence (`hostile-54-\u202Eevil\u202C` reads "hostile-54-live"). The catalogues
  * hold none, so taking them out of the finished sentence takes them out of what was put into it, phrases

@@ -21,6 +21,9 @@ export const charge: Catalogue<typeof en> = {
     cardExpired: 'Срок действия сохранённой карты истёк',
     categoryDiffers: 'В шлюзе категория этой карты — {{filed}}, а не {{confirmed}}',
     environmentGone: 'Окружение «{{environment}}» больше не открыто; не списано',
+    descriptionHasCard: 'В описании номер карты; не списано. Опишите списание без него',
+    referenceHasCard: 'Номер для списания — это номер карты; не списано. Укажите номер счёта или обращения',
+    clientIsCard: 'ID клиента — это номер карты, а номера карт приложение не хранит; не списано',
   },
   became: {
     charged: 'списано',
@@ -97,6 +100,8 @@ export const charge: Catalogue<typeof en> = {
     chargedSince: 'После проверки файла с карты из пакета {{batchId}} было списание (заказ {{orderNumber}}); проверьте файл ещё раз',
     notRunning: 'Пакет {{batchId}} не выполняется',
     notFound: 'Проверенного пакета {{batchId}} нет; проверьте файл ещё раз (проверки хранятся до закрытия приложения)',
+    descriptionHasCard: 'в описании номер карты',
+    clientIsCard: 'clientId — это номер карты, а номера карт приложение не хранит',
   },
   input: {
     reference: 'от 1 до 36 латинских букв, цифр или . _ / -',
@@ -104,5 +109,8 @@ export const charge: Catalogue<typeof en> = {
     batchId: 'должен быть идентификатором пакета, который вернул charges.batch.plan',
     fileEmpty: 'файл пуст',
     fileTooBig: 'файл больше 4 МБ',
+    descriptionHasCard: 'содержит номер карты; опишите списание без него',
+    referenceHasCard: 'это номер карты; укажите номер счёта или обращения',
+    clientIsCard: 'это номер карты, а номера карт приложение не хранит',
   },
 };
