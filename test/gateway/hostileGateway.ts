@@ -66,6 +66,19 @@ export function listedOrder(id: string, registeredAt: number): Record<string, un
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves when the answer can be written to again, or is closed; leaves no listener behind. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 export async function startHostileGateway(mode: HostileMode | ((r: HostileRequest) => HostileMode)): Promise<HostileGateway> {
   const requests: HostileRequest[] = [];
   const sockets = new Set<Socket>();
@@ -77,7 +90,7 @@ export async function startHostileGateway(mode: HostileMode | ((r: HostileReques
   const write = async (res: ServerResponse, chunk: string | Buffer): Promise<boolean> => {
     if (res.destroyed || res.socket?.destroyed) return false;
     sent += Buffer.byteLength(chunk);
-    if (!res.write(chunk)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    if (!res.write(chunk)) await drained(res);
     return !res.destroyed;
   };
 
