@@ -5,7 +5,7 @@
  *   short by a crash or a failure goes on from where it stopped the next time anything syncs. One the user
  *   cancelled goes on only when its period is asked for again (goesOnWith says which do).
  * - Bounded: the gateway decides how many pages there are, so what it may make a sync read is capped
- *   (MAX_WINDOW_ORDERS, boundedPages, a page that brings nothing new); a sync stopped by a bound is never
+ *   (MAX_WINDOW_ORDERS, lastPageAllowed, a page that brings nothing new); a sync stopped by a bound is never
  *   gone on with, and its window is read anew, bounded again, when it is asked for again.
  * - Incremental: a window already read whole is not read again; what changed since the last sync (a
  *   refund tomorrow of an order of last week) is read by the date of the last operation, from a little
@@ -58,11 +58,11 @@ export const READ_AHEAD = 3;
 export const MAX_WINDOW_ORDERS = 1_000_000;
 
 /**
- * The last page a sync may read of a window the gateway first counted `firstTotal` orders in: ceil(firstTotal
- * / size) pages, and one more for orders that entered the window while it was read (a gateway whose clock runs
- * behind this one's). Past it, a gateway that still says there is more is not believed.
+ * The last page (from 0) a sync may read of a window the gateway first counted `firstTotal` orders in: so
+ * ceil(firstTotal / size) pages, and one more for orders that entered the window while it was read (a gateway
+ * whose clock runs behind this one's). Past it, a gateway that still says there is more is not believed.
  */
-export function boundedPages(firstTotal: number, size: number): number {
+export function lastPageAllowed(firstTotal: number, size: number): number {
   return Math.ceil(firstTotal / size);
 }
 
@@ -255,7 +255,7 @@ export class OrderSync {
    * again when it goes on.
    *
    * What the gateway may make it read is bounded: a count over MAX_WINDOW_ORDERS, a page longer than asked
-   * for, a page past boundedPages of the first count while the gateway still says there is more, and a page
+   * for, a page past lastPageAllowed of the first count while the gateway still says there is more, and a page
    * before the last that brings no order not already read in this run (a gateway ignoring `page`) each stop
    * it with a SyncBoundError; the requests read ahead end with it.
    */
@@ -281,7 +281,7 @@ export class OrderSync {
     let total = sync.total ?? 0;
     /** The gateway's first count of the window (a sync gone on with: the count its record kept), and the last page it allows. */
     let firstTotal = sync.total;
-    let maxPage = firstTotal === undefined ? undefined : boundedPages(firstTotal, size);
+    let maxPage = firstTotal === undefined ? undefined : lastPageAllowed(firstTotal, size);
     /** The orders read by this run: a page with none new, before the last, is a gateway ignoring `page`. */
     const seen = new Set<string>();
     let keptAt = performance.now();
@@ -350,7 +350,7 @@ export class OrderSync {
           throw new SyncBoundError(phrase('sync.bound.tooManyOrders', { found: totalCount, max: MAX_WINDOW_ORDERS }));
         if (orders.length > size) throw new SyncBoundError(phrase('sync.bound.pageTooLong', { found: orders.length, max: size }));
         firstTotal ??= totalCount;
-        maxPage ??= boundedPages(firstTotal, size);
+        maxPage ??= lastPageAllowed(firstTotal, size);
         total = totalCount;
         let fresh = 0;
         for (const o of orders) {

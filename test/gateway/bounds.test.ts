@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient, type ClientOptions } from '../../main/gateway/client.js';
 import { NetworkError, OutcomeUnknownError } from '../../main/gateway/errors.js';
+import { lastOrderPages } from '../../main/gateway/lastOrders.js';
 import { MAX_ANSWER_BYTES } from '../../main/gateway/transport.js';
 import { failureWords } from '../../main/services/failureWords.js';
 import { AUTH } from '../sandbox/client.js';
@@ -143,6 +144,24 @@ describe("a caller's Cancel", () => {
     sync.abort();
     expect(await listing).toMatchObject({ reason: 'cancelled' });
     expect(await payment).toMatchObject({ redirect: 'https://x.example/ok' });
+  });
+});
+
+describe('paging through a period', () => {
+  it('stops after ceil(first count / size) + 1 pages of a gateway whose count grows on every page', async () => {
+    const { gateway, client } = await against({ kind: 'endless', totalCount: 1_000, growBy: 200 });
+    let pages = 0;
+    for await (const page of lastOrderPages(client, {
+      from: '20260101000000',
+      to: '20260102000000',
+      transactionStates: 'DEPOSITED',
+      size: 200,
+    })) {
+      pages++;
+      expect(page.orders).toHaveLength(200);
+    }
+    expect(pages).toBe(Math.ceil(1_000 / 200) + 1);
+    expect(gateway.requests).toHaveLength(pages);
   });
 });
 
