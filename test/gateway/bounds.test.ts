@@ -89,6 +89,15 @@ describe('the time an answer takes', () => {
     expect(took).toBeLessThan(5_000);
     expect(gateway.requests).toHaveLength(1);
   });
+
+  it('is bounded by the same deadline when the gateway sends informational answers (102) and never the real one', async () => {
+    const { gateway, client } = await against({ kind: 'processing', everyMs: 100 }, { timeoutMs: 800, retry: { attempts: 1 } });
+    const started = performance.now();
+    const err = await lookUp(client);
+    expect((err as NetworkError).reason).toBe('timed out');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(gateway.requests).toHaveLength(1);
+  });
 });
 
 describe("a caller's Cancel", () => {

@@ -8,6 +8,7 @@
  *   ignoresPage  the same orders whatever page is asked for
  *   pages        an honest window of `orders` orders, paged as asked (optionally slow), for what must still work
  *   trickle      the headers, then one byte every `everyMs`, never finishing
+ *   processing   an informational answer (102 Processing) every `everyMs`, never the real one
  *   silent       reads the request and never answers
  *   huge         one answer of `bytes` bytes (chunked, or with its Content-Length declared), sent as fast as
  *                the client reads it
@@ -25,6 +26,7 @@ export type HostileMode =
   | { readonly kind: 'ignoresPage'; readonly totalCount: number }
   | { readonly kind: 'pages'; readonly orders: number; readonly delayMs?: number }
   | { readonly kind: 'trickle'; readonly everyMs: number }
+  | { readonly kind: 'processing'; readonly everyMs: number }
   | { readonly kind: 'silent' }
   | { readonly kind: 'huge'; readonly bytes: number; readonly declareLength?: boolean }
   | { readonly kind: 'json'; readonly body: unknown; readonly delayMs?: number };
@@ -129,6 +131,12 @@ export async function startHostileGateway(mode: HostileMode | ((r: HostileReques
         while (await write(res, ' ')) await sleep(m.everyMs);
         return;
       }
+      case 'processing':
+        while (!res.destroyed && !res.socket?.destroyed) {
+          res.writeProcessing();
+          await sleep(m.everyMs);
+        }
+        return;
       case 'silent':
         return;
       case 'huge': {
