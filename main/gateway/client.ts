@@ -19,14 +19,14 @@ import type { JsonObject } from './envelope.js';
 import { BASE_URL_REFUSAL_MESSAGE, baseUrlRefusal } from './environments.js';
 import { GatewayClientError, GatewayError, HttpError, NetworkError, RateLimitedError, ValidationError } from './errors.js';
 import { interpret, interpretFailure } from './interpret.js';
-import { AdaptiveLimiter } from './limiter.js';
+import { AdaptiveLimiter, type Release } from './limiter.js';
 import { makePlan, type EndpointPlan } from './plan.js';
 import { redact } from './redact.js';
 import { requestViolations } from './requestCheck.js';
 import * as R from './responses.js';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry.js';
 import { RequestSigner } from './signer.js';
-import { isTransportFailure, Transport, type Exchange } from './transport.js';
+import { answerCapOf, CANCELLED, CLOSED, isTransportFailure, Transport, type Exchange } from './transport.js';
 
 export type Credentials = { readonly userName: string; readonly password: string } | { readonly token: string };
 
@@ -76,6 +76,12 @@ export interface ClientOptions {
 
 export interface CallOptions {
   readonly timeoutMs?: number;
+  /**
+   * Ends the request when it aborts (a sync's or a batch's Cancel): in flight, waiting for the limiter or
+   * between attempts, and nothing is tried again after it. Only the requests given it: a charge sent meanwhile
+   * without it goes on.
+   */
+  readonly signal?: AbortSignal;
 }
 
 const NO_FIELDS: Readonly<Record<string, string>> = Object.freeze({});
@@ -108,6 +114,7 @@ export class GatewayClient {
   private readonly retry: RetryOptions;
   private readonly signer?: RequestSigner;
   private readonly baseUrl: string;
+  private destroyed = false;
 
   constructor(private readonly options: ClientOptions) {
     // undici's request would drop user:password@ without a word (no Basic auth is sent), a method's path would
@@ -126,8 +133,19 @@ export class GatewayClient {
     }
   }
 
+  /** Lets the requests in flight end (each within its timeout), then closes the connections. */
   close(): Promise<void> {
     return this.transport.close();
+  }
+
+  /**
+   * Ends every request in flight at once and closes the connections (a switch of environment): a request
+   * that may have reached the gateway fails as having no answer (a payment's outcome is then unknown, to be
+   * reconciled), and any request after this fails as not sent, without retries.
+   */
+  destroy(): Promise<void> {
+    this.destroyed = true;
+    return this.transport.destroy();
   }
 
   /** The client holds credentials: printed or serialised, it shows only where it points. */
@@ -250,7 +268,7 @@ export class GatewayClient {
         headers['x-hash'] = s.xHash;
         headers['x-signature'] = s.xSignature;
       }
-      return this.attempts(plan, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000);
+      return this.attempts(plan, params, headers, body, options.timeoutMs ?? this.options.timeoutMs ?? 30_000, options.signal);
     } catch (err) {
       return Promise.reject(err);
     }
@@ -263,21 +281,26 @@ export class GatewayClient {
     headers: Record<string, string>,
     body: Buffer,
     timeoutMs: number,
+    signal: AbortSignal | undefined,
   ): Promise<JsonObject> {
     const { spec } = plan;
     const hooks = this.options.hooks;
     // Whether an earlier attempt may have reached the gateway (so a duplicate may be our own order).
     let mayHaveArrived = false;
+    /** The last attempt's error: what a Cancel between attempts ends the request with. */
+    let last: GatewayClientError | undefined;
     for (let attempt = 1; ; attempt++) {
       // One attempt, inline rather than a method of its own: an async frame less on every request.
       if (hooks?.onRequest) this.reportRequest(hooks.onRequest, plan, attempt, params);
       const slot = this.limiter.acquire();
-      const release = typeof slot === 'function' ? slot : await slot;
+      // A Cancel ends the wait for a place too; the place, once given, is handed back unused.
+      const release = typeof slot === 'function' ? slot : signal ? await untilAborted(slot, signal) : await slot;
+      if (release === undefined) throw last ?? interpretFailure(spec, { stage: 'notSent', reason: CANCELLED, cause: signal?.reason });
       const started = hooks?.onResponse ? performance.now() : 0;
       let exchange: Exchange | undefined;
       let outcome: JsonObject | GatewayClientError;
       try {
-        exchange = await this.transport.post(plan.url, headers, body, timeoutMs);
+        exchange = await this.transport.post(plan.url, headers, body, timeoutMs, signal);
         const r = interpret(spec, plan.answer.schema, exchange);
         outcome = r.ok ? r.body : r.error;
       } catch (err) {
@@ -293,17 +316,26 @@ export class GatewayClient {
 
       // What the failure allows: recovering a registration, another attempt, or nothing more.
       const error = outcome;
+      // An attempt that a Cancel or destroy() stopped before it was sent says less than the one before it.
+      if (last && error instanceof NetworkError && error.stage === 'notSent' && (error.reason === CANCELLED || error.reason === CLOSED))
+        throw last;
+      last = error;
       if (spec.kind === 'register' && mayHaveArrived && error instanceof GatewayError && error.errorCode === '1') {
         return this.recoverRegistration(params, error);
       }
+      // Not again once the caller cancelled or the client was destroyed, nor after an answer over the size
+      // cap: the same request would bring the same answer.
       const retryable =
         (error instanceof RateLimitedError && error.retryAfterMs <= this.retry.maxRetryAfterMs) ||
-        error instanceof NetworkError ||
+        (error instanceof NetworkError && answerCapOf(error.reason) === undefined) ||
         (error instanceof HttpError && error.status >= 500);
-      if (!retryable || attempt >= plan.attempts) throw error;
+      if (!retryable || attempt >= plan.attempts || signal?.aborted || this.destroyed) throw error;
       if ((error instanceof NetworkError && error.stage === 'noAnswer') || (error instanceof HttpError && error.status >= 500))
         mayHaveArrived = true;
-      await sleep(retryDelay(this.retry, attempt, error instanceof RateLimitedError ? error.retryAfterMs : undefined));
+      const delay = retryDelay(this.retry, attempt, error instanceof RateLimitedError ? error.retryAfterMs : undefined);
+      // A Cancel during the wait ends the request with what its last attempt came to.
+      if (signal) await sleep(delay, undefined, { signal }).catch(() => Promise.reject(error));
+      else await sleep(delay);
     }
   }
 
@@ -354,6 +386,26 @@ export class GatewayClient {
     if (!orderId || view.amount !== Number(wire.amount) || !sameCurrency || view.orderStatus !== 0) throw duplicate;
     return { orderId, recovered: true };
   }
+}
+
+/**
+ * The limiter's place, or undefined if the signal aborts first; a place given after that is released at once.
+ * The listener goes as soon as either happens.
+ */
+function untilAborted(slot: Promise<Release>, signal: AbortSignal): Promise<Release | undefined> {
+  if (signal.aborted) {
+    void slot.then((release) => release());
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void slot.then((release) => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) release();
+      else resolve(release);
+    });
+  });
 }
 
 /** Runs a hook; whatever it throws is dropped. */

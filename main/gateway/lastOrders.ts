@@ -1,7 +1,8 @@
 /**
  * Paging through getLastOrdersForMerchants.do: an async generator that asks for page 0, 1, 2, ... of a
- * period's orders and stops once it has seen totalCount orders (or at an empty page, so that a gateway
- * whose count is off cannot keep it asking forever). Each page is an ordinary request of the client, so
+ * period's orders and stops once it has seen totalCount orders, at an empty page, or after ceil(first
+ * totalCount / size) + 1 pages, so that a gateway whose count is off, or grows on every page, cannot keep it
+ * asking forever. Each page is an ordinary request of the client, so
  * it passes the client's limiter, retries and validation like any other; the next page is asked for only
  * when the caller wants it, so a consumer that stops early (break) costs no more requests.
  *
@@ -34,12 +35,16 @@ export async function* lastOrderPages(
   options?: CallOptions,
 ): AsyncGenerator<LastOrdersPage, void, undefined> {
   const asked = query.size === undefined ? DEFAULT_SIZE : Number(query.size);
+  /** The last page the first count allows (one more for orders that entered the window meanwhile). */
+  let lastAllowed = Infinity;
   for (let page = 0; ; page++) {
     const answer = await client.getLastOrdersForMerchants({ ...query, page }, options);
     const orders = answer.orderStatuses;
     yield { page, totalCount: answer.totalCount, orders };
     // Counted by the pages' size rather than by orders received: a short page ends the window either way.
-    const seen = page * (answer.pageSize ?? asked) + orders.length;
-    if (orders.length === 0 || seen >= answer.totalCount) return;
+    const size = answer.pageSize ?? asked;
+    if (page === 0) lastAllowed = Math.ceil(answer.totalCount / size);
+    const seen = page * size + orders.length;
+    if (orders.length === 0 || seen >= answer.totalCount || page >= lastAllowed) return;
   }
 }

@@ -307,9 +307,15 @@ export class AppCore {
   private async openEnvironment(environment: EnvironmentName): Promise<void> {
     const services = await this.build(environment);
     const old = this.current;
-    // The old list's sync ends (its client closed under it) and its page keeper stops before the new one starts.
-    await old?.client.close();
-    await old?.list.close();
+    if (old) {
+      // The old environment's work ends now, whatever its gateway does: its sync is cancelled (the requests of
+      // its pages end in the transport), its client destroyed rather than drained (anything else in flight
+      // ends at once: a payment among it is of unknown outcome, reconciled when its environment next opens,
+      // never failed), and its page keeper stops before the new list starts.
+      old.list.cancel();
+      await old.client.destroy();
+      await old.list.close();
+    }
     this.current = services;
   }
 
@@ -387,6 +393,8 @@ export class AppCore {
   }
 
   async close(): Promise<void> {
+    // The sync ends at once; a charge in flight is let finish (within the client's timeout).
+    this.current?.list.cancel();
     await this.current?.client.close();
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();

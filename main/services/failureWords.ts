@@ -18,6 +18,7 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../gateway/errors.js';
+import { answerCapOf, CANCELLED, CLOSED, TIMED_OUT } from '../gateway/transport.js';
 import { SPEC_BY_NAME, type EndpointKind } from '../protocol/endpoints.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
@@ -69,7 +70,7 @@ const NOT_SENT: Readonly<Record<string, Phrase>> = {
 };
 
 const NO_ANSWER: Readonly<Record<string, Phrase>> = {
-  'timed out': phrase('gateway.noAnswer.timedOut'),
+  [TIMED_OUT]: phrase('gateway.noAnswer.timedOut'),
   ECONNRESET: phrase('gateway.noAnswer.broken'),
   UND_ERR_SOCKET: phrase('gateway.noAnswer.broken'),
   EPIPE: phrase('gateway.noAnswer.broken'),
@@ -183,6 +184,14 @@ export function failureWords(err: GatewayClientError): FailureWords {
       phrase('gateway.fixCertificate'),
     );
   }
+  // Ended from this side (a Cancel, the client destroyed by a switch): nothing to fix, nothing to advise.
+  if (reason === CANCELLED || reason === CLOSED) {
+    const notSent = err instanceof NetworkError && err.stage === 'notSent';
+    const what = notSent
+      ? phrase(reason === CANCELLED ? 'gateway.notSent.cancelled' : 'gateway.notSent.closed')
+      : phrase(reason === CANCELLED ? 'gateway.noAnswer.cancelled' : 'gateway.noAnswer.closed');
+    return sentence(err, notSent ? 'notSent' : 'noAnswer', what, notSent ? 'nothing' : effectWithoutAnswer(err));
+  }
   if (err instanceof NetworkError && err.stage === 'notSent') {
     const what = NOT_SENT[reason] ?? phrase('gateway.notSent.other', { reason });
     return sentence(err, 'notSent', what, 'nothing', phrase('gateway.checkAddress'));
@@ -190,6 +199,15 @@ export function failureWords(err: GatewayClientError): FailureWords {
   const status = statusIn(reason);
   if (status !== undefined)
     return sentence(err, 'serverFault', phrase('gateway.serverFault', { status }), effectWithoutAnswer(err), phrase('gateway.tryLater'));
+  const megabytes = answerCapOf(reason);
+  if (megabytes !== undefined)
+    return sentence(
+      err,
+      'noAnswer',
+      phrase('gateway.noAnswer.tooLarge', { megabytes }),
+      effectWithoutAnswer(err),
+      phrase('gateway.tryLater'),
+    );
   const what =
     NO_ANSWER[reason] ??
     (reason.startsWith('unreadable answer') || reason.startsWith('unexpected answer') || reason.startsWith('answer without')

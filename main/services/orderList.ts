@@ -108,7 +108,10 @@ export class OrderList {
     await this.deps.keeper?.close?.();
   }
 
-  /** Stops the running sync after the page in flight; the next sync goes on from there. */
+  /**
+   * Stops the running sync now: the requests of its pages in flight end in the transport, what was read is
+   * kept, and a later sync of the same period goes on from there (a sync of another period does not).
+   */
   cancel(): boolean {
     if (!this.running) return false;
     this.running.abort();

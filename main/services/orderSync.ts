@@ -2,7 +2,11 @@
  * Brings the offline copy of the orders of a period up to date from getLastOrdersForMerchants.do.
  *
  * - Resumable: every page is kept together with the sync's next page (store/orderSyncs.ts), so a sync cut
- *   short by a crash, a cancel or a failure goes on from where it stopped the next time anything syncs.
+ *   short by a crash or a failure goes on from where it stopped the next time anything syncs. One the user
+ *   cancelled goes on only when its period is asked for again (goesOnWith says which do).
+ * - Bounded: the gateway decides how many pages there are, so what it may make a sync read is capped
+ *   (MAX_WINDOW_ORDERS, lastPageAllowed, a page that brings nothing new); a sync stopped by a bound is never
+ *   gone on with, and its window is read anew, bounded again, when it is asked for again.
  * - Incremental: a window already read whole is not read again; what changed since the last sync (a
  *   refund tomorrow of an order of last week) is read by the date of the last operation, from a little
  *   before the last sync's end (OVERLAP_MS), so an operation the gateway dated late is not missed.
@@ -44,6 +48,53 @@ export const KEEP_MS = 250;
  * each answer read for the list's fields only, 1.27 with two and 1.04 with three).
  */
 export const READ_AHEAD = 3;
+/**
+ * The most orders a window may hold for one sync to read it. The endpoint documents no ceiling on totalCount
+ * (only a page size of 1 to 200), so this one is the app's: the Orders list is built and measured for a million
+ * cached orders (an index in memory of about 220 MB per million, README "Orders of a period"), and a gateway
+ * counting more in one window, which a sync reads at about 1.4 KB an order on disk, is either broken or the
+ * period is too long to read at once. A count above it stops the sync at its first page, nothing kept.
+ */
+export const MAX_WINDOW_ORDERS = 1_000_000;
+
+/**
+ * The last page (from 0) a sync may read of a window the gateway first counted `firstTotal` orders in: so
+ * ceil(firstTotal / size) pages, and one more for orders that entered the window while it was read (a gateway
+ * whose clock runs behind this one's). Past it, a gateway that still says there is more is not believed.
+ */
+export function lastPageAllowed(firstTotal: number, size: number): number {
+  return Math.ceil(firstTotal / size);
+}
+
+/** A sync stopped by one of its bounds on what the gateway may send: in words, and never gone on with. */
+export class SyncBoundError extends SaidError {
+  override name = 'SyncBoundError';
+}
+
+/** Whether a sync's record says it was stopped by a bound (its words are one of sync.bound's). */
+export function stoppedByBound(sync: SyncRecord): boolean {
+  return sync.state === 'failed' && (sync.error?.[0]?.code.startsWith('sync.bound.') ?? false);
+}
+
+/**
+ * Whether a sync of `asked` goes on with a sync left unfinished: one a crash left running or that failed (a
+ * fault of the gateway or the network), always, as before; one the user cancelled (Cancel, leaving the
+ * period, a switch of environment) only when `asked` holds its whole window, that is when that period is
+ * asked for again, and never for the sync of another (a sync of changes is not gone on with: the next one
+ * reads from the same point anyway); one stopped by a bound, never.
+ */
+export function goesOnWith(left: SyncRecord, asked: Window): boolean {
+  switch (left.state) {
+    case 'running':
+      return true;
+    case 'failed':
+      return !stoppedByBound(left);
+    case 'cancelled':
+      return left.dateOf === 'registration' && asked.from <= left.from && left.to <= asked.to;
+    default:
+      return false;
+  }
+}
 
 /** The last page of a window of `total` orders (at least `page`); only `page` while the total is unknown. */
 function lastPageOf(total: number | undefined, size: number, page: number): number {
@@ -92,16 +143,20 @@ export interface SyncOptions {
  * either side may come too, and are kept like the rest. Every state is asked for; the list filters.
  */
 export function lastOrdersSource(client: Pick<GatewayClient, 'getLastOrdersListed'>): LastOrdersSource {
-  return async (r) => {
+  return async (r, signal) => {
     const from = Math.floor(r.window.from / 1000) * 1000;
-    const answer = await client.getLastOrdersListed({
-      from: formatDateTime14(from),
-      to: formatDateTime14(Math.max(r.window.to - 1, from + 1000)),
-      transactionStates: PAYMENT_STATES.join(','),
-      page: r.page,
-      size: r.size,
-      searchByCreatedDate: r.byRegistration,
-    });
+    const answer = await client.getLastOrdersListed(
+      {
+        from: formatDateTime14(from),
+        to: formatDateTime14(Math.max(r.window.to - 1, from + 1000)),
+        transactionStates: PAYMENT_STATES.join(','),
+        page: r.page,
+        size: r.size,
+        searchByCreatedDate: r.byRegistration,
+      },
+      // The sync's Cancel ends the page's request where it is, in the transport.
+      { signal },
+    );
     const orders: PeriodOrder[] = [];
     for (const listed of answer.orderStatuses) {
       const row = periodOrderOf(listed);
@@ -110,6 +165,10 @@ export function lastOrdersSource(client: Pick<GatewayClient, 'getLastOrdersListe
     return { totalCount: answer.totalCount, orders };
   };
 }
+
+/** The stop of a gateway still counting more after the pages its first count allows. */
+const pastCount = (firstTotal: number, page: number) =>
+  new SyncBoundError(phrase('sync.bound.pastCount', { found: firstTotal, pages: page + 1 }));
 
 /** The promise's value; if it takes longer than `ms`, `meanwhile` runs once first. */
 async function firstOf<T>(promise: Promise<T>, ms: number, meanwhile: () => void): Promise<T> {
@@ -149,8 +208,9 @@ export class OrderSync {
   }
 
   /**
-   * Makes the cache hold [from, to) as the gateway has it now: goes on with any sync left unfinished, reads
-   * the parts of the window no earlier sync read whole, then what changed since the last sync.
+   * Makes the cache hold [from, to) as the gateway has it now: goes on with the syncs left unfinished that
+   * goesOnWith allows, reads the parts of the window no earlier sync read whole, then what changed since the
+   * last sync.
    */
   async sync(window: Window, options: SyncOptions = {}): Promise<SyncOutcome> {
     const signal = options.signal ?? new AbortController().signal;
@@ -165,7 +225,9 @@ export class OrderSync {
       return { state: 'failed', fetched, error: end.error ?? new SaidError(end.sync.error ?? [phrase('sync.failed')]) };
     };
 
+    const asked = { from: window.from, to: Math.min(window.to, this.now()) };
     for (const left of syncs.unfinished(environment)) {
+      if (!goesOnWith(left, asked)) continue;
       const stop = await step(syncs.resume(left));
       if (stop) return stop;
     }
@@ -191,6 +253,11 @@ export class OrderSync {
    * is handled. Pages are kept many at a time (KEEP_ROWS, KEEP_MS) by the page keeper, one write at a time
    * while the next pages are read. A crash loses at most the pages not yet kept, which the sync reads
    * again when it goes on.
+   *
+   * What the gateway may make it read is bounded: a count over MAX_WINDOW_ORDERS, a page longer than asked
+   * for, a page past lastPageAllowed of the first count while the gateway still says there is more, and a page
+   * before the last that brings no order not already read in this run (a gateway ignoring `page`) each stop
+   * it with a SyncBoundError; the requests read ahead end with it.
    */
   private async run(
     start: SyncRecord,
@@ -200,14 +267,23 @@ export class OrderSync {
     const { syncs, source } = this.deps;
     const keeper = this.keeper;
     const size = this.pageSize;
+    // The run's own end: the caller's Cancel, or the run ending while pages read ahead are still in flight.
+    const ended = new AbortController();
+    const cancel = () => ended.abort();
+    signal.addEventListener('abort', cancel, { once: true });
     const read = (page: number) =>
-      source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, signal);
+      source({ window: { from: start.from, to: start.to }, byRegistration: start.dateOf === 'registration', page, size }, ended.signal);
     let sync = start;
     /** Pages read and not handed to the keeper yet, from the first page not kept on. */
     let held: (readonly PeriodOrder[])[] = [];
     let heldRows = 0;
     let readRows = 0;
     let total = sync.total ?? 0;
+    /** The gateway's first count of the window (a sync gone on with: the count its record kept), and the last page it allows. */
+    let firstTotal = sync.total;
+    let maxPage = firstTotal === undefined ? undefined : lastPageAllowed(firstTotal, size);
+    /** The orders read by this run: a page with none new, before the last, is a gateway ignoring `page`. */
+    const seen = new Set<string>();
     let keptAt = performance.now();
     /** The write running, if any; it clears itself when it ends, so that the next pages go as soon as the keeper is free. */
     let writing: Promise<void> | undefined;
@@ -224,7 +300,7 @@ export class OrderSync {
       if (writing && (wait || heldRows >= 2 * KEEP_ROWS)) await settle();
       if (failure || writing || held.length === 0) return;
       const write: Promise<void> = keeper
-        .keep(sync, held, total, this.now())
+        .keep(sync, held, firstTotal ?? total, this.now())
         .then(
           (kept) => void (sync = kept),
           (error: unknown) => void (failure ??= { error }),
@@ -251,10 +327,12 @@ export class OrderSync {
       /** The page ahead[0] reads, and the last page the window holds as the last answer counted it. */
       let page = sync.nextPage;
       let lastPage = lastPageOf(sync.total, size, page);
+      if (firstTotal !== undefined && maxPage !== undefined && page > maxPage) throw pastCount(firstTotal, page - 1);
       const ahead: Promise<LastOrdersPage>[] = [];
-      /** Asks for the pages after those asked for, up to READ_AHEAD and the window's last page. */
+      /** Asks for the pages after those asked for, up to READ_AHEAD, the window's last page and the bound. */
       const askAhead = () => {
-        while (ahead.length < READ_AHEAD && page + ahead.length <= lastPage && !signal.aborted) {
+        const last = maxPage === undefined ? lastPage : Math.min(lastPage, maxPage);
+        while (ahead.length < READ_AHEAD && page + ahead.length <= last && !ended.signal.aborted) {
           const reading = read(page + ahead.length);
           // Awaited by a later turn of the loop, or dropped with the sync if it ends first.
           reading.catch(() => undefined);
@@ -267,15 +345,30 @@ export class OrderSync {
         const answer = held.length === 0 ? await ahead[0]! : await firstOf(ahead[0]!, KEEP_MS, () => void keep(true).then(report));
         ahead.shift();
         if (failed()) throw failed()!.error;
-        total = answer.totalCount;
-        lastPage = answer.orders.length === 0 ? page : lastPageOf(total, size, page);
+        const { totalCount, orders } = answer;
+        if (totalCount > MAX_WINDOW_ORDERS)
+          throw new SyncBoundError(phrase('sync.bound.tooManyOrders', { found: totalCount, max: MAX_WINDOW_ORDERS }));
+        if (orders.length > size) throw new SyncBoundError(phrase('sync.bound.pageTooLong', { found: orders.length, max: size }));
+        firstTotal ??= totalCount;
+        maxPage ??= lastPageAllowed(firstTotal, size);
+        total = totalCount;
+        let fresh = 0;
+        for (const o of orders) {
+          if (!seen.has(o.orderId)) {
+            seen.add(o.orderId);
+            fresh++;
+          }
+        }
+        lastPage = orders.length === 0 ? page : lastPageOf(total, size, page);
         const more = page < lastPage;
+        if (more && fresh === 0) throw new SyncBoundError(phrase('sync.bound.pageIgnored', { page }));
+        if (more && page >= maxPage) throw pastCount(firstTotal, page);
         page++;
         // The next pages are asked for before this one is kept, so that the gateway is never idle for it.
         askAhead();
-        held.push(answer.orders);
-        heldRows += answer.orders.length;
-        readRows += answer.orders.length;
+        held.push(orders);
+        heldRows += orders.length;
+        readRows += orders.length;
         const last = !more || signal.aborted;
         // In the window's last KEEP_ROWS orders, pages go to the keeper as soon as it is free: what is held
         // when the last page comes is then little, and the sync ends soon after it.
@@ -300,6 +393,10 @@ export class OrderSync {
       if (signal.aborted) return { sync: syncs.finish(sync, 'cancelled', this.now()) };
       // The record keeps the words (card numbers masked); the caller gets the error itself.
       return { sync: syncs.finish(sync, 'failed', this.now(), failureText(err).said), error: err };
+    } finally {
+      // Pages still asked for end with the run: their requests are not left to the gateway's pace.
+      ended.abort();
+      signal.removeEventListener('abort', cancel);
     }
   }
 }

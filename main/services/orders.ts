@@ -180,12 +180,12 @@ export class OrderService {
     return result;
   }
 
-  private async find(text: string): Promise<LookupResult> {
-    return (await this.attempt(text)).result;
+  private async find(text: string, signal?: AbortSignal): Promise<LookupResult> {
+    return (await this.attempt(text, signal)).result;
   }
 
   /** The gateway's answer; unreachable when none came (HTTP error, network, timeout), as against a refusal. */
-  private async attempt(text: string): Promise<{ result: LookupResult; unreachable: boolean }> {
+  private async attempt(text: string, signal?: AbortSignal): Promise<{ result: LookupResult; unreachable: boolean }> {
     const result = (r: LookupResult, unreachable = false) => ({ result: r, unreachable });
     if (text === '' || text.length > 36) return result({ query: text, kind: 'failed', reason: [phrase('order.queryLength')] });
     const attempts: ({ orderId: string } | { orderNumber: string })[] = ORDER_ID.test(text)
@@ -193,7 +193,7 @@ export class OrderService {
       : [{ orderNumber: text }];
     for (const params of attempts) {
       try {
-        const v = await this.o.client.getOrderStatusExtended(params);
+        const v = await this.o.client.getOrderStatusExtended(params, signal ? { signal } : undefined);
         const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
         const order = this.withHistory(orderView(v, orderId));
         this.o.cache.put(
@@ -283,7 +283,9 @@ export class OrderService {
         const i = next++;
         // Found orders are cached as in a single look-up, but the history of look-ups is what people searched
         // for by hand: a batch of 100,000 would flood it, and a commit per row would slow the batch down.
-        const r = await this.find(queries[i]!.trim());
+        // A batch's Cancel ends the look-ups in flight in the transport; theirs are cancelled, not failed.
+        const r = await this.find(queries[i]!.trim(), options.signal);
+        if (r.kind === 'failed' && options.signal?.aborted) break;
         results[i] = r;
         options.onResult?.(i, r);
         counts.done++;

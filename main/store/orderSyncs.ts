@@ -1,7 +1,10 @@
 /**
  * The record of every order sync (migration 10): which window it reads, by which date, how far it got. A
  * page's orders and the sync's next page are written in one transaction, so a sync cut short by a crash,
- * a cancel or a failure goes on from the first page it had not kept, never skipping one.
+ * a cancel or a failure goes on from the first page it had not kept, never skipping one, when it goes on.
+ * States: running (or left running by a crash), done, cancelled (by the user: Cancel, leaving the period,
+ * a switch of environment or closing the app), failed (a fault, or a bound on what the gateway may send,
+ * which its words name).
  */
 import type { Said } from '../phrases/phrase.js';
 import { read, write, writeCache, type Db } from './database.js';
@@ -18,7 +21,10 @@ export interface SyncRecord {
   readonly from: number;
   readonly to: number;
   readonly nextPage: number;
-  /** What the gateway said the window holds, once a page was read. */
+  /**
+   * What the gateway said the window holds when its first page was read: kept as first said, since it bounds
+   * how many pages the sync may read (services/orderSync.ts boundedPages), however the gateway counts later.
+   */
   readonly total?: number;
   readonly fetched: number;
   readonly state: SyncState;
@@ -105,7 +111,10 @@ export class OrderSyncs {
     });
   }
 
-  /** Syncs that did not finish (a crash leaves one 'running'), oldest first: what to go on with. */
+  /**
+   * Syncs that did not finish (a crash leaves one 'running'), oldest first: those a sync may go on with
+   * (services/orderSync.ts goesOnWith chooses: not one the user cancelled, unless its period is asked again).
+   */
   unfinished(environment: string): SyncRecord[] {
     return read(this.db, () =>
       (this.db.prepare(`SELECT * FROM order_syncs WHERE environment = ? AND state != 'done' ORDER BY id`).all(environment) as Row[]).map(
@@ -175,7 +184,7 @@ export class OrderSyncs {
       // (after the sync ended, or by two runners of one record) is refused whole, never skipping a page.
       const moved = this.db
         .prepare(
-          `UPDATE order_syncs SET next_page = next_page + ?, total = ?, fetched = fetched + ? WHERE id = ? AND next_page = ? AND state = 'running'`,
+          `UPDATE order_syncs SET next_page = next_page + ?, total = coalesce(total, ?), fetched = fetched + ? WHERE id = ? AND next_page = ? AND state = 'running'`,
         )
         .run(pages.length, total, orders.length, sync.id, sync.nextPage);
       if (moved.changes !== 1) throw new Error(`Sync ${sync.id} is no longer at page ${sync.nextPage}; its pages were not kept`);

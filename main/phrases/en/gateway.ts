@@ -31,12 +31,19 @@ export const gateway = {
     connectTimeout: 'The connection to the gateway timed out before it was made.',
     badUrl: "The gateway's address is not a valid URL.",
     other: 'The request could not be sent to the gateway ({{reason}}).',
+    cancelled: 'The request was cancelled before it was sent.',
+    closed:
+      'The request was not sent: the connection to this environment was closed (another environment was opened, or its settings changed).',
   },
   noAnswer: {
     timedOut: 'The gateway did not answer in time.',
     broken: 'The connection to the gateway broke before its answer arrived.',
     unreadable: "The gateway's answer could not be read.",
     none: 'The gateway gave no answer.',
+    cancelled: 'The request was cancelled before the gateway answered.',
+    closed:
+      'The request was stopped before the gateway answered: the connection to this environment was closed (another environment was opened, or its settings changed).',
+    tooLarge: "The gateway's answer was larger than {{megabytes}} MB, the most this app reads, and was not read.",
   },
   effect: {
     nothing: 'Nothing was changed.',

@@ -11,4 +11,13 @@ export const sync = {
   first6: 'must be the first six digits of a card',
   last4: 'must be the last four digits of a card',
   textIsCard: 'is a card number; search by its first six and last four digits',
+  /** A sync stopped by a bound on what the gateway may send (services/orderSync.ts); never gone on with. */
+  bound: {
+    tooManyOrders:
+      'The gateway counted {{found}} orders in the period, more than the {{max}} one sync reads, so the sync stopped. Choose a shorter period.',
+    pastCount: 'The gateway kept sending orders past the {{found}} it first counted in the period; the sync stopped after {{pages}} pages.',
+    pageIgnored:
+      'The gateway answered page {{page}} with only orders it had already sent in this sync (it seems to ignore the page asked for), so the sync stopped.',
+    pageTooLong: 'The gateway sent {{found}} orders in one page of at most {{max}}, so the sync stopped.',
+  },
 } as const;

@@ -14,7 +14,7 @@ import { formatNumber } from '../format/numbers.js';
  * digits as they are: an HTTP status, an action code (-2025) or a year is an identifier, not a quantity.
  * `count` stays a number for i18next to pick the plural form with.
  */
-const QUANTITIES: ReadonlySet<string> = new Set(['amount', 'divisor', 'found', 'max', 'min', 'wait']);
+const QUANTITIES: ReadonlySet<string> = new Set(['amount', 'divisor', 'found', 'max', 'min', 'pages', 'wait']);
 
 function argText(i18n: I18n, arg: PhraseArg, name: string): string | number {
   if (typeof arg === 'number') return QUANTITIES.has(name) ? formatNumber(arg) : arg;

@@ -43,7 +43,7 @@ export type SyncState =
 
 /**
  * Syncs the window when it is opened (and again on "Sync now"); a sync still running for a window the
- * user has left is cancelled, since what it reads is kept and the next sync goes on from there.
+ * user has left is cancelled, since what it reads is kept and the next sync of that window goes on from there.
  */
 export function usePeriodSync(window: PeriodWindow) {
   const [state, setState] = useState<SyncState>({ kind: 'running' });
