@@ -114,7 +114,7 @@ export class GatewayClient {
   private readonly retry: RetryOptions;
   private readonly signer?: RequestSigner;
   private readonly baseUrl: string;
-  private destroyed = false;
+  private closed = false;
 
   constructor(private readonly options: ClientOptions) {
     // undici's request would drop user:password@ without a word (no Basic auth is sent), a method's path would
@@ -133,18 +133,22 @@ export class GatewayClient {
     }
   }
 
-  /** Lets the requests in flight end (each within its timeout), then closes the connections. */
+  /**
+   * Takes no new request (refused as not sent, without retries), lets those in flight end (each within its
+   * timeout), then closes the connections: what a switch of environment does to the old client.
+   */
   close(): Promise<void> {
+    this.closed = true;
     return this.transport.close();
   }
 
   /**
-   * Ends every request in flight at once and closes the connections (a switch of environment): a request
+   * Ends every request in flight at once and closes the connections: a request
    * that may have reached the gateway fails as having no answer (a payment's outcome is then unknown, to be
    * reconciled), and any request after this fails as not sent, without retries.
    */
   destroy(): Promise<void> {
-    this.destroyed = true;
+    this.closed = true;
     return this.transport.destroy();
   }
 
@@ -323,13 +327,13 @@ export class GatewayClient {
       if (spec.kind === 'register' && mayHaveArrived && error instanceof GatewayError && error.errorCode === '1') {
         return this.recoverRegistration(params, error);
       }
-      // Not again once the caller cancelled or the client was destroyed, nor after an answer over the size
+      // Not again once the caller cancelled or the client was closed or destroyed, nor after an answer over the size
       // cap: the same request would bring the same answer.
       const retryable =
         (error instanceof RateLimitedError && error.retryAfterMs <= this.retry.maxRetryAfterMs) ||
         (error instanceof NetworkError && answerCapOf(error.reason) === undefined) ||
         (error instanceof HttpError && error.status >= 500);
-      if (!retryable || attempt >= plan.attempts || signal?.aborted || this.destroyed) throw error;
+      if (!retryable || attempt >= plan.attempts || signal?.aborted || this.closed) throw error;
       if ((error instanceof NetworkError && error.stage === 'noAnswer') || (error instanceof HttpError && error.status >= 500))
         mayHaveArrived = true;
       const delay = retryDelay(this.retry, attempt, error instanceof RateLimitedError ? error.retryAfterMs : undefined);

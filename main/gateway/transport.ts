@@ -27,7 +27,7 @@ export const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** The reason of a request ended because its caller's signal aborted (a Cancel). */
 export const CANCELLED = 'cancelled';
-/** The reason of a request ended, or refused, because its client was destroyed (a switch of environment). */
+/** The reason of a request refused because its client was closed (its environment was left), or ended because it was destroyed. */
 export const CLOSED = 'closed';
 /** The reason of a request whose answer did not arrive whole in time. */
 export const TIMED_OUT = 'timed out';
@@ -203,6 +203,8 @@ function utf8(chunks: readonly Buffer[], length: number): string {
 export class Transport {
   private readonly dispatcher: Dispatcher;
   private readonly maxAnswerBytes: number;
+  /** Set by close() and destroy(): a request after either is refused before anything is sent. */
+  private closed = false;
   private destroyed = false;
   /** Each address's origin and path, as undici's dispatch takes them: a client asks a handful of addresses. */
   private readonly targets = new Map<string, { readonly origin: string; readonly path: string }>();
@@ -221,7 +223,7 @@ export class Transport {
    * destroy().
    */
   async post(url: string, headers: Record<string, string>, body: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<Exchange> {
-    if (this.destroyed) throw notSent(CLOSED);
+    if (this.closed) throw notSent(CLOSED);
     if (signal?.aborted) throw notSent(CANCELLED, signal.reason);
     const exchange = new Exchanger(this.maxAnswerBytes);
     try {
@@ -254,8 +256,12 @@ export class Transport {
     return classifyFailure(err, code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT');
   }
 
-  /** Waits for the requests in flight to end (each within its deadline), then closes the connections. */
+  /**
+   * Takes no new request (each is refused as notSent), waits for those in flight to end (each within its
+   * deadline), then closes the connections.
+   */
   close(): Promise<void> {
+    this.closed = true;
     return this.dispatcher.close();
   }
 
@@ -265,6 +271,7 @@ export class Transport {
    * yet written and any request after this as notSent.
    */
   destroy(): Promise<void> {
+    this.closed = true;
     this.destroyed = true;
     return this.dispatcher.destroy();
   }

@@ -308,12 +308,15 @@ export class AppCore {
     const services = await this.build(environment);
     const old = this.current;
     if (old) {
-      // The old environment's work ends now, whatever its gateway does: its sync is cancelled (the requests of
-      // its pages end in the transport), its client destroyed rather than drained (anything else in flight
-      // ends at once: a payment among it is of unknown outcome, reconciled when its environment next opens,
-      // never failed), and its page keeper stops before the new list starts.
+      // The old environment's reading ends now, whatever its gateway does: its sync is cancelled (the
+      // requests of its pages end in the transport) and its page keeper stops before the new list starts.
+      // Its client is not waited for: a charge or operation already on its way (saving the language while
+      // one is sent) finishes on it, each request bounded by the client's deadline, and settles its row,
+      // rather than being cut off into an unknown outcome; the client is closed once they have.
       old.list.cancel();
-      await old.client.destroy();
+      void Promise.all([old.charges.idle(), old.operations.idle()])
+        .then(() => old.client.close())
+        .catch(() => undefined);
       await old.list.close();
     }
     this.current = services;

@@ -27,6 +27,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 import { isOpen } from '../store/journal.js';
+import { WorkUnderWay } from './workUnderWay.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 /**
@@ -142,6 +143,7 @@ const RETURN_URL = 'https://backoffice.invalid/return';
 export class ChargeService {
   private readonly now: () => number;
   private readonly inFlight: Set<number>;
+  private readonly work = new WorkUnderWay();
 
   constructor(private readonly o: ChargeServiceOptions) {
     this.now = o.now ?? Date.now;
@@ -168,7 +170,16 @@ export class ChargeService {
     return this.refuse({ bindingId }, reason);
   }
 
-  async charge(r: ChargeRequest): Promise<ChargeOutcome> {
+  /** Resolves once no charge or reconciliation of this service is under way. */
+  idle(): Promise<void> {
+    return this.work.idle();
+  }
+
+  charge(r: ChargeRequest): Promise<ChargeOutcome> {
+    return this.work.run(() => this.chargeNow(r));
+  }
+
+  private async chargeNow(r: ChargeRequest): Promise<ChargeOutcome> {
     const { journal, environment } = this.o;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0) return this.refuse(r, phrase('charge.refused.amountNotPositive'));
     // Every charge passes here, the form's and a batch file's rows: a card number is never journalled, sent or shown back.
@@ -275,7 +286,11 @@ export class ChargeService {
    * it is when its turn comes (a charge may have settled, or begun to be sent, while an earlier one was
    * reconciled). Charges being sent, and those settled meanwhile, are left alone.
    */
-  async reconcileAll(): Promise<ChargeOutcome[]> {
+  reconcileAll(): Promise<ChargeOutcome[]> {
+    return this.work.run(() => this.reconcileEach());
+  }
+
+  private async reconcileEach(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
     for (const { id } of this.o.journal.open(this.o.environment)) {
       const claim = this.o.journal.claim(id, this.inFlight);
@@ -294,7 +309,7 @@ export class ChargeService {
     if (claim.kind === 'missing') throw new Error(`No charge ${row.id} in the journal`);
     if (claim.kind === 'settled') return outcomeOf(claim.row);
     if (claim.kind === 'sending') return { kind: 'unknown', charge: claim.row };
-    return this.reconcileClaimed(claim.row);
+    return this.work.run(() => this.reconcileClaimed(claim.row));
   }
 
   private async reconcileClaimed(row: ChargeRow): Promise<ChargeOutcome> {

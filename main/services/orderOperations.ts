@@ -14,6 +14,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { statusWords } from './orders.js';
+import { WorkUnderWay } from './workUnderWay.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
 export const REFUND_REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -55,6 +56,7 @@ export interface OrderOperationsOptions {
 export class OrderOperations {
   private readonly now: () => number;
   private readonly inFlight: Set<number>;
+  private readonly work = new WorkUnderWay();
 
   constructor(private readonly o: OrderOperationsOptions) {
     this.now = o.now ?? Date.now;
@@ -79,12 +81,27 @@ export class OrderOperations {
     return this.run('refund', orderId, amount, options, options.confirmRepeat ?? false);
   }
 
-  private async run(
+  /** Resolves once no operation or reconciliation of this service is under way. */
+  idle(): Promise<void> {
+    return this.work.idle();
+  }
+
+  private run(
     kind: OperationKind,
     orderId: string,
     amount: number | undefined,
     request: OperationRequest,
     confirmRepeat = false,
+  ): Promise<OperationOutcome> {
+    return this.work.run(() => this.runNow(kind, orderId, amount, request, confirmRepeat));
+  }
+
+  private async runNow(
+    kind: OperationKind,
+    orderId: string,
+    amount: number | undefined,
+    request: OperationRequest,
+    confirmRepeat: boolean,
   ): Promise<OperationOutcome> {
     if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
       throw new Error('An amount must be a whole number of minor units');
@@ -217,7 +234,11 @@ export class OrderOperations {
    * to look: each operation is claimed, and decided on, as it is when its turn comes; those being sent or
    * settled meanwhile are left alone.
    */
-  async reconcileAll(): Promise<OperationOutcome[]> {
+  reconcileAll(): Promise<OperationOutcome[]> {
+    return this.work.run(() => this.reconcileEach());
+  }
+
+  private async reconcileEach(): Promise<OperationOutcome[]> {
     const out: OperationOutcome[] = [];
     for (const { id } of this.o.journal.open(this.o.environment)) {
       const claim = this.o.journal.claim(id, this.inFlight);

@@ -174,7 +174,7 @@ describe('paging through a period', () => {
   });
 });
 
-describe('destroying a client (a switch of environment)', () => {
+describe('closing and destroying a client', () => {
   it('ends what it has in flight at once: a payment that may have been sent is unknown; nothing is sent after it', async () => {
     const { gateway, client } = await against({ kind: 'trickle', everyMs: 200 });
     const payment = client.paymentOrderBinding({ mdOrder: ORDER_ID, bindingId: BINDING_ID }).catch((e: unknown) => e);
@@ -194,5 +194,17 @@ describe('destroying a client (a switch of environment)', () => {
     expect(failureWords(after as NetworkError).said.map((p) => p.code)).toEqual(['gateway.notSent.closed', 'gateway.effect.nothing']);
     expect(gateway.requests).toHaveLength(2);
     await expect.poll(() => gateway.openSockets(), { timeout: 1_000 }).toBe(0);
+  });
+
+  it('closing (what a switch does to the old client) lets what is in flight finish and sends nothing after it', async () => {
+    const { gateway, client } = await against({ kind: 'json', body: { errorCode: '0', orderStatus: 2, amount: 100 }, delayMs: 300 });
+    const look = client.getOrderStatusExtended({ orderId: ORDER_ID });
+    await gateway.received(1);
+    const closed = client.close();
+    expect(await look).toMatchObject({ orderStatus: 2 });
+    await closed;
+    const after = await client.paymentOrderBinding({ mdOrder: ORDER_ID, bindingId: BINDING_ID }).catch((e: unknown) => e);
+    expect(after).toMatchObject({ kind: 'network', stage: 'notSent', reason: 'closed' });
+    expect(gateway.requests).toHaveLength(1);
   });
 });

@@ -257,7 +257,7 @@ describe('the app core on a custom environment pointed at the hostile gateway', 
     await pause(300);
     from = performance.now();
     await core.switchEnvironment('sandbox');
-    // 60 s and more before: the old client was drained, not destroyed.
+    // 60 s and more before: the switch waited for the old client to drain.
     expect(performance.now() - from).toBeLessThan(1_000);
     expect(await second).toMatchObject({ state: 'cancelled' });
     await expect.poll(() => gateway.openSockets(), { timeout: 1_000 }).toBe(0);

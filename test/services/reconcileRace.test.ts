@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
@@ -51,14 +52,14 @@ function desk() {
   return { journal, audit, service };
 }
 
-async function card() {
+async function card(on: Sandbox = sb) {
   const clientId = uniqueNumber('client');
-  const { bindings } = (await control(sb, 'POST', '/seed', { bindings: [{ clientId }] })) as { bindings: { bindingId: string }[] };
+  const { bindings } = (await control(on, 'POST', '/seed', { bindings: [{ clientId }] })) as { bindings: { bindingId: string }[] };
   return { clientId, bindingId: bindings[0]!.bindingId, category: 'COMMON' as const, currency: '643' };
 }
 
-async function gatewayOrders(orderNumber: string): Promise<{ status: number }[]> {
-  return (await control(sb, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`)).orders as { status: number }[];
+async function gatewayOrders(orderNumber: string, on: Sandbox = sb): Promise<{ status: number }[]> {
+  return (await control(on, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`)).orders as { status: number }[];
 }
 
 async function until(condition: () => boolean): Promise<void> {
@@ -187,5 +188,40 @@ describe('a reconciliation racing an order operation', () => {
     expect(audit.query({ objectId: held }).map((e) => `${e.action}:${e.outcome}`)).toEqual(['deposit:success']);
     await client.close();
     db.close();
+  });
+});
+
+describe('a reopening of the environment while a charge is sent', () => {
+  it('lets the charge finish on the client it began with: paid once, not cut off into an unknown outcome', async () => {
+    const core = await AppCore.open({ dataFolder: mkdtempSync(join(dir, 'core-')), osUser: 'finance', log: () => undefined });
+    try {
+      const { bindings } = (await control(core.sandbox, 'POST', '/seed', { bindings: [{ clientId: 'reopened-client' }] })) as {
+        bindings: { bindingId: string }[];
+      };
+      await control(core.sandbox, 'POST', '/faults', {
+        rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 1_500 }],
+      });
+      const charging = core.services.charges.charge({
+        clientId: 'reopened-client',
+        bindingId: bindings[0]!.bindingId,
+        category: 'COMMON',
+        amount: 77_700,
+        currency: '643',
+      });
+      await until(() => core.services.charges.journal.open('sandbox').length === 1);
+      // Saving the language reopens the environment; it does not wait for the charge.
+      let reopened = false;
+      const reopening = core.updateGeneral({ language: 'ru' }).then(() => (reopened = true));
+      const charged = await charging;
+      expect(reopened).toBe(true);
+      await reopening;
+      expect(charged).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
+      const orderNumber = (charged as { charge: { orderNumber: string } }).charge.orderNumber;
+      expect((await gatewayOrders(orderNumber, core.sandbox)).map((o) => o.status)).toEqual([2]);
+      // The new services take charges at once.
+      expect((await core.services.charges.charge({ ...(await card(core.sandbox)), amount: 100 })).kind).toBe('paid');
+    } finally {
+      await core.close();
+    }
   });
 });
