@@ -99,6 +99,8 @@ export class AppCore {
    */
   private readonly chargesInFlight = new Set<number>();
   private readonly operationsInFlight = new Set<number>();
+  /** Clients of environments left, closing once their charges and operations have settled (retire()). */
+  private readonly retiring = new Set<Promise<void>>();
 
   private constructor(
     private readonly o: AppCoreOptions,
@@ -314,9 +316,8 @@ export class AppCore {
       // one is sent) finishes on it, each request bounded by the client's deadline, and settles its row,
       // rather than being cut off into an unknown outcome; the client is closed once they have.
       old.list.cancel();
-      void Promise.all([old.charges.idle(), old.operations.idle()])
-        .then(() => old.client.close())
-        .catch(() => undefined);
+      const retiring: Promise<void> = retire(old).finally(() => this.retiring.delete(retiring));
+      this.retiring.add(retiring);
       await old.list.close();
     }
     this.current = services;
@@ -396,9 +397,11 @@ export class AppCore {
   }
 
   async close(): Promise<void> {
-    // The sync ends at once; a charge in flight is let finish (within the client's timeout).
+    // The sync ends at once; charges and operations in flight are let finish (within the client's timeout),
+    // on the current client and on any a switch left closing.
     this.current?.list.cancel();
-    await this.current?.client.close();
+    if (this.current) await retire(this.current);
+    await Promise.all(this.retiring);
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
@@ -406,4 +409,13 @@ export class AppCore {
     this.db.close();
     this.lock.release();
   }
+}
+
+/**
+ * Closes an environment's gateway client once its charges and operations in flight have settled their rows
+ * (each request within the client's deadline): never under a payment on its way.
+ */
+async function retire(services: OpenServices): Promise<void> {
+  await Promise.all([services.charges.idle(), services.operations.idle()]);
+  await services.client.close().catch(() => undefined);
 }
