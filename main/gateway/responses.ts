@@ -175,7 +175,14 @@ export const listedOrder = orderStatusView
     currency: text.regex(/^\d{1,3}$/).optional(),
     cardAuthInfo: cardAuthInfo.pick({ maskedPan: true, pan: true, paymentSystem: true }).optional(),
     bindingInfo: z.object({ clientId: numberOrText.optional() }).optional(),
-    paymentAmountInfo: z.object({ depositedAmount: int.nonnegative().optional(), refundedAmount: int.nonnegative().optional() }).optional(),
+    // What moved on the order (domain/orderMoney.ts): the hold, the capture, the refunds.
+    paymentAmountInfo: z
+      .object({
+        approvedAmount: int.nonnegative().optional(),
+        depositedAmount: int.nonnegative().optional(),
+        refundedAmount: int.nonnegative().optional(),
+      })
+      .optional(),
     refunds: z.array(z.object({ date: int.optional(), amount: int })).optional(),
   });
 export type ListedOrder = z.output<typeof listedOrder>;

@@ -6,9 +6,10 @@
  * which the list does not keep, were most of that cost.
  */
 import { maskCardNumbers } from '../domain/cardNumbers.js';
+import { orderMoney, type OrderMoney } from '../domain/orderMoney.js';
 import { orderIdOf, type ListedOrder } from '../gateway/responses.js';
 import { numericCode } from './money.js';
-import type { OrderStatusCode, PeriodOrder } from './periodViews.js';
+import type { ListedMoney, OrderStatusCode, PeriodOrder } from './periodViews.js';
 
 /** The first six and last four digits of a masked card number ("411111******1111"). */
 const MASKED_CARD = /^(\d{6})[\dX*]*?(\d{4})$/;
@@ -16,6 +17,9 @@ const MASKED_CARD = /^(\d{6})[\dX*]*?(\d{4})$/;
 function isStatusCode(status: number | undefined): status is OrderStatusCode {
   return status !== undefined && status >= 0 && status <= 6;
 }
+
+/** What the list keeps of what moved: counted once here, when the row is made, and stored with it. */
+const listedMoney = ({ held, captured, refunded }: OrderMoney): ListedMoney => ({ held, captured, refunded });
 
 /**
  * The list's row; undefined for an order that lacks what the list cannot do without (its orderId, a known
@@ -37,8 +41,7 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
     orderNumber: maskCardNumbers(listed.orderNumber ?? ''),
     status: listed.orderStatus,
     amount: listed.amount ?? 0,
-    depositedAmount: listed.paymentAmountInfo?.depositedAmount ?? 0,
-    refundedAmount: listed.paymentAmountInfo?.refundedAmount ?? 0,
+    ...listedMoney(orderMoney({ status: listed.orderStatus, amount: listed.amount ?? 0, ...listed.paymentAmountInfo })),
     // As the order view writes it (through money.ts currencyInfo), without its look-up of the letter code.
     currency: numericCode(listed.currency),
     registeredAt: listed.date,

@@ -30,12 +30,18 @@ export class ExportTooLargeError extends SaidError {
   override name = 'ExportTooLargeError';
 }
 
+/**
+ * The list's CSV: `amount` is what the order was registered for; held, captured and refunded are what
+ * moved on it (domain/orderMoney.ts), the figures whose sums per currency the list's totals show.
+ */
 const CSV_COLUMNS = [
   'orderId',
   'orderNumber',
   'status',
   'amount',
-  'refundedAmount',
+  'held',
+  'captured',
+  'refunded',
   'currency',
   'registeredAt',
   'operatedAt',
@@ -163,7 +169,9 @@ export class OrderList {
       orderNumber: o.orderNumber,
       status: o.status,
       amount: o.amount,
-      refundedAmount: o.refundedAmount,
+      held: o.held,
+      captured: o.captured,
+      refunded: o.refunded,
       currency: o.currency,
       registeredAt: new Date(o.registeredAt).toISOString(),
       operatedAt: o.operatedAt !== undefined ? new Date(o.operatedAt).toISOString() : '',

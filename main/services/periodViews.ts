@@ -2,19 +2,25 @@
  * The types of the orders of a period and of the reconciliation that cross to the renderer: plain data,
  * type imports only, so that the renderer type-checks against them without the store or the services behind.
  */
+import type { OrderMoney } from '../domain/orderMoney.js';
 import type { Said } from '../phrases/phrase.js';
 
 /** The gateway's order statuses (gateway-extensions.md): 0 registered ... 6 declined. */
 export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** An order as the list shows it. Amounts in minor units; currency is the ISO 4217 numeric code. */
-export interface PeriodOrder {
+/** What moved on an order (domain/orderMoney.ts), as the list keeps it; what was released is not kept. */
+export type ListedMoney = Pick<OrderMoney, 'held' | 'captured' | 'refunded'>;
+
+/**
+ * An order as the list shows it. Amounts in minor units; currency is the ISO 4217 numeric code. `amount`
+ * is what the order was registered for; held, captured and refunded are what moved, as orderMoney()
+ * counted it when the row was written.
+ */
+export interface PeriodOrder extends ListedMoney {
   readonly orderId: string;
   readonly orderNumber: string;
   readonly status: OrderStatusCode;
   readonly amount: number;
-  readonly depositedAmount: number;
-  readonly refundedAmount: number;
   readonly currency: string;
   readonly registeredAt: number;
   /** The last payment operation's time, where the gateway gave one. */
@@ -54,15 +60,21 @@ export interface PeriodPage {
   readonly limit?: number;
 }
 
-/** Count and sum of the shown orders of one state in one currency. */
-export interface PeriodTotal {
+/**
+ * The shown orders of one state in one currency: how many, and what moved on them (held, captured,
+ * refunded). Declined and unpaid orders are counted here and move nothing. Every money figure of the list
+ * is a sum of these per currency (domain/moneyTotals.ts), never across currencies.
+ */
+export interface PeriodTotal extends ListedMoney {
   readonly status: OrderStatusCode;
   readonly currency: string;
   readonly count: number;
-  readonly amount: number;
 }
 
-/** Orders and amounts per day (days begin at the given offset from UTC) by state and currency, for the chart. */
+/**
+ * Orders and money per day (days begin at the given offset from UTC) by state and currency, for the chart:
+ * an order's money is on its day on the list's axis, so the days add up to the totals.
+ */
 export interface PeriodDay extends PeriodTotal {
   /** YYYY-MM-DD in the offset's local time. */
   readonly day: string;

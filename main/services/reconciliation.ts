@@ -54,8 +54,8 @@ void statesAgree;
 const gatewaySide = (o: PeriodOrder): GatewaySide => ({
   status: o.status,
   amount: o.amount,
-  depositedAmount: o.depositedAmount,
-  refundedAmount: o.refundedAmount,
+  depositedAmount: o.captured,
+  refundedAmount: o.refunded,
   currency: o.currency,
   registeredAt: o.registeredAt,
 });

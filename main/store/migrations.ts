@@ -5,6 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
+import { orderMoney } from '../domain/orderMoney.js';
 
 export interface Migration {
   readonly version: number;
@@ -476,6 +477,45 @@ export const MIGRATIONS: readonly Migration[] = [
     run: maskCardNumbersWrittenBefore,
     scrub: true,
   },
+  {
+    version: 16,
+    description: 'what moved on each cached order (held, captured, refunded), counted once when the row is written',
+    sql: `
+      -- The list's money figures are sums of what moved (domain/orderMoney.ts), never of an order's amount by
+      -- its state: the row keeps what orderMoney() counted, and the gateway's deposited and refunded amounts,
+      -- which only that rule reads, are not kept beside it.
+      ALTER TABLE period_orders ADD COLUMN held INTEGER NOT NULL DEFAULT 0 CHECK (held >= 0);
+      ALTER TABLE period_orders ADD COLUMN captured INTEGER NOT NULL DEFAULT 0 CHECK (captured >= 0);
+      ALTER TABLE period_orders ADD COLUMN refunded INTEGER NOT NULL DEFAULT 0 CHECK (refunded >= 0);
+    `,
+    run: countMoneyOfCachedOrders,
+  },
 ];
+
+/**
+ * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and
+ * 0 where the gateway left an amount out, so a charged or refunded order's 0 deposited is read as not
+ * reported (orderMoney() then takes the order's amount): no charged order was captured for nothing.
+ */
+function countMoneyOfCachedOrders(db: Database.Database): number {
+  const rows = db
+    .prepare('SELECT id, status, amount, deposited_amount, refunded_amount FROM period_orders')
+    .raw(true)
+    .iterate() as Iterable<[number, number, number, number, number]>;
+  const set = db.prepare('UPDATE period_orders SET held = ?, captured = ?, refunded = ? WHERE id = ?');
+  const money: [number, number, number, number][] = [];
+  for (const [id, status, amount, deposited, refunded] of rows) {
+    const m = orderMoney({
+      status,
+      amount,
+      ...(deposited > 0 ? { depositedAmount: deposited } : {}),
+      ...(refunded > 0 ? { refundedAmount: refunded } : {}),
+    });
+    money.push([m.held, m.captured, m.refunded, id]);
+  }
+  for (const m of money) set.run(...m);
+  db.exec('ALTER TABLE period_orders DROP COLUMN deposited_amount; ALTER TABLE period_orders DROP COLUMN refunded_amount;');
+  return money.length;
+}
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -85,6 +85,10 @@ export class PeriodIndex {
   /** NaN for an order never operated. */
   private operated = new Float64Array(0);
   private amount = new Float64Array(0);
+  /** What moved on each order (domain/orderMoney.ts), as its row keeps it: the list's money is their sums. */
+  private held = new Float64Array(0);
+  private captured = new Float64Array(0);
+  private refunded = new Float64Array(0);
   private status = new Uint8Array(0);
   private currency = new Int32Array(0);
   private first6 = new Int32Array(0);
@@ -122,6 +126,9 @@ export class PeriodIndex {
     orderNumber: string,
     status: OrderStatusCode,
     amount: number,
+    held: number,
+    captured: number,
+    refunded: number,
     currency: string,
     registeredAt: number,
     operatedAt: number | null,
@@ -150,6 +157,9 @@ export class PeriodIndex {
     this.registered[slot] = registeredAt;
     this.operated[slot] = operatedAt ?? NaN;
     this.amount[slot] = amount;
+    this.held[slot] = held;
+    this.captured[slot] = captured;
+    this.refunded[slot] = refunded;
     this.status[slot] = status;
     this.currency[slot] = this.currencies.id(currency);
     this.first6[slot] = first6 === null ? NONE : Number(first6);
@@ -167,6 +177,9 @@ export class PeriodIndex {
     this.registered = grow(this.registered, size);
     this.operated = grow(this.operated, size);
     this.amount = grow(this.amount, size);
+    this.held = grow(this.held, size);
+    this.captured = grow(this.captured, size);
+    this.refunded = grow(this.refunded, size);
     this.status = grow(this.status, size);
     this.currency = grow(this.currency, size);
     this.first6 = grow(this.first6, size);
@@ -227,7 +240,16 @@ export class PeriodIndex {
     return lo;
   }
 
-  /** The page, the count, the totals and the chart of a query, from one pass over its period. */
+  /**
+   * The page, the count, the totals and the chart of a query, from one pass over its period.
+   *
+   * Which money the figures count: what moved on exactly the orders the list shows (the period and the
+   * filters), however long after the order it moved. A refund made today on yesterday's order counts in
+   * yesterday's figures, since that is the row whose Refunded column shows it; and the chart puts an
+   * order's money on that order's day on the list's axis (its registration, or its last operation when the
+   * period applies to operations), so the chart's days add up to the totals. Declined and unpaid orders
+   * are counted in their state and move nothing.
+   */
   query(q: PeriodQuery, options: IndexQueryOptions = {}): IndexAnswer {
     this.settle();
     const sort = options.sort ?? 'newest';
@@ -236,8 +258,7 @@ export class PeriodIndex {
     const wanted = offset + limit;
     const match = this.matcher(q);
     const currencies = this.currencies.values.length;
-    const counts = new Float64Array(STATUSES * currencies);
-    const sums = new Float64Array(STATUSES * currencies);
+    const sums = new CellSums(STATUSES * currencies);
     const chart = options.utcOffsetMinutes === undefined ? undefined : new DayChart(q, options.utcOffsetMinutes, currencies);
     const byOperation = q.dateOf === 'operation';
     // The registration window, or every order when the period applies to the last operation.
@@ -258,9 +279,11 @@ export class PeriodIndex {
       }
       if (!match(slot)) continue;
       const cell = this.status[slot]! * currencies + this.currency[slot]!;
-      counts[cell]!++;
-      sums[cell]! += this.amount[slot]!;
-      chart?.add(byOperation ? this.operated[slot]! : this.registered[slot]!, cell, this.amount[slot]!);
+      const held = this.held[slot]!;
+      const captured = this.captured[slot]!;
+      const refunded = this.refunded[slot]!;
+      sums.add(cell, held, captured, refunded);
+      chart?.add(byOperation ? this.operated[slot]! : this.registered[slot]!, cell, held, captured, refunded);
       if (ranked) ranked.offer(slot, total);
       else if (total >= offset && total < wanted) page.push(slot);
       total++;
@@ -269,7 +292,7 @@ export class PeriodIndex {
     return {
       rowids: slots.map((s) => this.rowid[s]!),
       total,
-      totals: this.totalsOf(counts, sums),
+      totals: this.totalsOf(sums),
       perDay: chart ? chart.days(this.currencies.values) : [],
     };
   }
@@ -291,16 +314,15 @@ export class PeriodIndex {
     return new Map([...slots].map(([number, slot]) => [number, this.rowid[slot]!]));
   }
 
-  private totalsOf(counts: Float64Array, sums: Float64Array): PeriodTotal[] {
+  private totalsOf(sums: CellSums): PeriodTotal[] {
     const names = this.currencies.values;
     const out: PeriodTotal[] = [];
-    for (let cell = 0; cell < counts.length; cell++) {
-      if (counts[cell] === 0) continue;
+    for (let cell = 0; cell < sums.counts.length; cell++) {
+      if (sums.counts[cell] === 0) continue;
       out.push({
         status: Math.floor(cell / names.length) as OrderStatusCode,
         currency: names[cell % names.length]!,
-        count: counts[cell]!,
-        amount: sums[cell]!,
+        ...sums.at(cell),
       });
     }
     return out.sort((a, b) => a.status - b.status || compareText(a.currency, b.currency));
@@ -348,12 +370,37 @@ export class PeriodIndex {
   }
 }
 
-/** Orders and amounts per day, state and currency; days start at midnight of the user's offset. */
+/** How many orders and what moved on them, per cell (a state and currency, or a day's). */
+class CellSums {
+  readonly counts: Float64Array;
+  private readonly held: Float64Array;
+  private readonly captured: Float64Array;
+  private readonly refunded: Float64Array;
+
+  constructor(cells: number) {
+    this.counts = new Float64Array(cells);
+    this.held = new Float64Array(cells);
+    this.captured = new Float64Array(cells);
+    this.refunded = new Float64Array(cells);
+  }
+
+  add(cell: number, held: number, captured: number, refunded: number): void {
+    this.counts[cell]!++;
+    this.held[cell]! += held;
+    this.captured[cell]! += captured;
+    this.refunded[cell]! += refunded;
+  }
+
+  at(cell: number): { count: number; held: number; captured: number; refunded: number } {
+    return { count: this.counts[cell]!, held: this.held[cell]!, captured: this.captured[cell]!, refunded: this.refunded[cell]! };
+  }
+}
+
+/** Orders and money per day, state and currency; days start at midnight of the user's offset. */
 class DayChart {
   private readonly shift: number;
   private readonly firstDay: number;
-  private readonly counts: Float64Array;
-  private readonly sums: Float64Array;
+  private readonly sums: CellSums;
   private readonly dayCount: number;
 
   constructor(
@@ -364,14 +411,11 @@ class DayChart {
     this.shift = Math.trunc(utcOffsetMinutes) * 60_000;
     this.firstDay = Math.floor((q.from + this.shift) / DAY);
     this.dayCount = Math.max(Math.floor((q.to + this.shift) / DAY) - this.firstDay + 1, 1);
-    this.counts = new Float64Array(this.dayCount * STATUSES * cells);
-    this.sums = new Float64Array(this.dayCount * STATUSES * cells);
+    this.sums = new CellSums(this.dayCount * STATUSES * cells);
   }
 
-  add(at: number, cell: number, amount: number): void {
-    const i = (Math.floor((at + this.shift) / DAY) - this.firstDay) * STATUSES * this.cells + cell;
-    this.counts[i]!++;
-    this.sums[i]! += amount;
+  add(at: number, cell: number, held: number, captured: number, refunded: number): void {
+    this.sums.add((Math.floor((at + this.shift) / DAY) - this.firstDay) * STATUSES * this.cells + cell, held, captured, refunded);
   }
 
   days(currencies: readonly string[]): PeriodDay[] {
@@ -383,14 +427,13 @@ class DayChart {
       const cells: PeriodDay[] = [];
       for (let cell = 0; cell < perDay; cell++) {
         const i = d * perDay + cell;
-        if (this.counts[i] === 0) continue;
+        if (this.sums.counts[i] === 0) continue;
         day ??= new Date((this.firstDay + d) * DAY).toISOString().slice(0, 10);
         cells.push({
           day,
           status: Math.floor(cell / this.cells) as OrderStatusCode,
           currency: currencies[cell % this.cells]!,
-          count: this.counts[i]!,
-          amount: this.sums[i]!,
+          ...this.sums.at(i),
         });
       }
       out.push(...cells.sort((a, b) => a.status - b.status || compareText(a.currency, b.currency)));

@@ -32,8 +32,9 @@ interface Row {
   order_number: string;
   status: OrderStatusCode;
   amount: number;
-  deposited_amount: number;
-  refunded_amount: number;
+  held: number;
+  captured: number;
+  refunded: number;
   currency: string;
   registered_at: number;
   operated_at: number | null;
@@ -46,7 +47,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'order_id, order_number, status, amount, deposited_amount, refunded_amount, currency, registered_at, operated_at, first6, last4, payment_system, client_id, description, action_code';
+  'order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, operated_at, first6, last4, payment_system, client_id, description, action_code';
 
 export const MAX_PAGE = 1000;
 
@@ -56,8 +57,9 @@ function fromRow(r: Row): PeriodOrder {
     orderNumber: r.order_number,
     status: r.status,
     amount: r.amount,
-    depositedAmount: r.deposited_amount,
-    refundedAmount: r.refunded_amount,
+    held: r.held,
+    captured: r.captured,
+    refunded: r.refunded,
     currency: r.currency,
     registeredAt: r.registered_at,
     ...(r.operated_at !== null ? { operatedAt: r.operated_at } : {}),
@@ -77,8 +79,10 @@ export const INTERIM_ROWS = 20_000;
 
 /** The columns the index keeps, in the order PeriodIndex.put takes them after the rowid. */
 const INDEX_COLUMNS =
-  'id, order_id, order_number, status, amount, currency, registered_at, operated_at, first6, last4, client_id, description';
+  'id, order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, operated_at, first6, last4, client_id, description';
 type IndexRow = Parameters<PeriodIndex['put']>;
+/** Where registered_at is in a row of INDEX_COLUMNS. */
+const REGISTERED_AT = 9;
 
 /** Rows of INDEX_COLUMNS (read raw, as arrays: a million objects would cost the load a second) into the index. */
 function putRows(index: PeriodIndex, rows: readonly unknown[][]): void {
@@ -123,9 +127,9 @@ export class PeriodOrders {
     writeCache(this.db, () => {
       const version = this.versionOf(environment) + 1;
       const put = this.db.prepare(
-        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, order_id) DO UPDATE SET order_number = excluded.order_number, status = excluded.status,
-           amount = excluded.amount, deposited_amount = excluded.deposited_amount, refunded_amount = excluded.refunded_amount,
+           amount = excluded.amount, held = excluded.held, captured = excluded.captured, refunded = excluded.refunded,
            currency = excluded.currency, registered_at = excluded.registered_at, operated_at = excluded.operated_at,
            first6 = excluded.first6, last4 = excluded.last4, payment_system = excluded.payment_system,
            client_id = excluded.client_id, description = excluded.description, action_code = excluded.action_code,
@@ -138,8 +142,9 @@ export class PeriodOrders {
           maskCardNumbers(o.orderNumber),
           o.status,
           o.amount,
-          o.depositedAmount,
-          o.refundedAmount,
+          o.held,
+          o.captured,
+          o.refunded,
           o.currency,
           o.registeredAt,
           o.operatedAt ?? null,
@@ -189,7 +194,7 @@ export class PeriodOrders {
     for (let last: unknown[] | undefined; ;) {
       const rows = read(
         this.db,
-        () => (last ? after.all(environment, last[6], last[1], LOAD_SLICE) : first.all(environment, LOAD_SLICE)) as unknown[][],
+        () => (last ? after.all(environment, last[REGISTERED_AT], last[1], LOAD_SLICE) : first.all(environment, LOAD_SLICE)) as unknown[][],
       );
       yield rows;
       if (rows.length < LOAD_SLICE) return;
@@ -329,13 +334,13 @@ export class PeriodOrders {
     return { orders, total };
   }
 
-  /** Count and sum per state and currency of everything the query matches (not only the page shown). */
+  /** Count and money per state and currency of everything the query matches (not only the page shown). */
   totals(environment: string, q: PeriodQuery): PeriodTotal[] {
     return this.current(environment).query(q).totals;
   }
 
   /**
-   * Orders and amounts per day, state and currency. `utcOffsetMinutes` places the day boundaries in the
+   * Orders and money per day, state and currency. `utcOffsetMinutes` places the day boundaries in the
    * user's time (the offset at the period's start: a period across a daylight-saving change draws that
    * day's last hour on the neighbouring day, which a chart of days can live with).
    */

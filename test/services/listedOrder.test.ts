@@ -4,6 +4,7 @@
  * full order view says of the same order; and a gateway whose page breaks what the list's table takes
  * fails the sync naming the field, keeps nothing of that page, and the next sync goes on from it.
  */
+import { orderMoney, type OrderMoney } from '../../main/domain/orderMoney.js';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,8 @@ afterAll(async () => {
 /** The demo data's whole span: the 90 days before the sandbox's now, and a day more either side. */
 const demoWindow = () => ({ from: sb.core.clock.now() - 92 * DAY, to: sb.core.clock.now() + DAY });
 
+const heldCapturedRefunded = ({ held, captured, refunded }: OrderMoney) => ({ held, captured, refunded });
+
 /** The list's row as the order view tells the order: the reference the list's own reading must agree with. */
 function rowOfView(view: OrderView): PeriodOrder {
   const digits = /^(\d{6})[\dX*]*?(\d{4})$/.exec(view.card?.maskedPan ?? '');
@@ -52,8 +55,15 @@ function rowOfView(view: OrderView): PeriodOrder {
     orderNumber: view.orderNumber,
     status: view.status as PeriodOrder['status'],
     amount: view.amount,
-    depositedAmount: view.depositedAmount,
-    refundedAmount: view.refundedAmount,
+    ...heldCapturedRefunded(
+      orderMoney({
+        status: view.status!,
+        amount: view.amount,
+        approvedAmount: view.approvedAmount,
+        depositedAmount: view.depositedAmount,
+        refundedAmount: view.refundedAmount,
+      }),
+    ),
     currency: view.currency,
     registeredAt: view.registeredAt!,
     ...(operated.length > 0 ? { operatedAt: Math.max(...operated) } : {}),
@@ -92,7 +102,7 @@ describe("the list's reading of a page of orders", () => {
     // The demo data has every kind of order the mapping treats apart.
     expect(rows.length).toBeGreaterThan(1000);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6]));
-    expect(rows.some((r) => r.refundedAmount > 0 && r.operatedAt !== undefined && r.operatedAt > r.registeredAt)).toBe(true);
+    expect(rows.some((r) => r.refunded > 0 && r.operatedAt !== undefined && r.operatedAt > r.registeredAt)).toBe(true);
     expect(rows.some((r) => r.clientId !== undefined)).toBe(true);
     expect(rows.some((r) => r.last4 === undefined)).toBe(true);
     expect(new Set(rows.map((r) => r.currency)).size).toBeGreaterThan(1);

@@ -58,8 +58,9 @@ function atGateway(c: { orderNumber: string; orderId: string; amount: number }, 
         orderNumber: c.orderNumber,
         status: 2,
         amount: c.amount,
-        depositedAmount: c.amount,
-        refundedAmount: 0,
+        held: 0,
+        captured: c.amount,
+        refunded: 0,
         currency: '643',
         registeredAt: T + 500,
         ...o,
@@ -85,13 +86,13 @@ describe('reconciling the journal with the gateway', () => {
     );
     if (op.kind !== 'journalled') throw new Error('refused');
     operations.settle(op.operation.id, 'DONE', T + 3000);
-    atGateway(refunded, { status: 4, refundedAmount: 2000 });
+    atGateway(refunded, { status: 4, refunded: 2000 });
     expect(classOf(refunded.orderNumber)).toMatchObject({ class: 'matched', journal: { refunded: 2000 } });
   });
 
   it('finds a charge refunded at the gateway behind the app’s back, and one whose amount differs', () => {
     const behind = charge('PAID', 3000);
-    atGateway(behind, { status: 4, refundedAmount: 3000 });
+    atGateway(behind, { status: 4, refunded: 3000 });
     expect(classOf(behind.orderNumber)).toMatchObject({
       class: 'disagrees',
       differences: [

@@ -104,8 +104,9 @@ describe('sync pages written in a worker thread', () => {
       orderNumber: 'N-1',
       status: 0 as const,
       amount: 1,
-      depositedAmount: 0,
-      refundedAmount: 0,
+      held: 0,
+      captured: 0,
+      refunded: 0,
       currency: '643',
       registeredAt: T0,
     };

@@ -43,8 +43,9 @@ function makeOrders(): PeriodOrder[] {
       orderNumber: `SHOP-${String(100000 + i)}`,
       status,
       amount: ((i * 7919) % 1000) + 1,
-      depositedAmount: status === 2 ? 100 : 0,
-      refundedAmount: status === 4 ? 100 : 0,
+      held: status === 1 ? 100 : 0,
+      captured: status === 2 || status === 4 ? 100 + (i % 50) : 0,
+      refunded: status === 4 ? 100 + (i % 50) : status === 2 ? i % 30 : 0,
       currency: CURRENCIES[i % 3]!,
       registeredAt,
       ...(status !== 0 ? { operatedAt: registeredAt + (i % 7) * 3_600_000 } : {}),
@@ -54,6 +55,19 @@ function makeOrders(): PeriodOrder[] {
     });
   }
   return out;
+}
+
+/** How many orders, and what moved on them. */
+interface Cell {
+  count: number;
+  held: number;
+  captured: number;
+  refunded: number;
+}
+const cellOf = ({ count, held, captured, refunded }: Cell): Cell => ({ count, held, captured, refunded });
+function addTo(cells: Map<string, Cell>, key: string, o: PeriodOrder): void {
+  const c = cells.get(key) ?? { count: 0, held: 0, captured: 0, refunded: 0 };
+  cells.set(key, { count: c.count + 1, held: c.held + o.held, captured: c.captured + o.captured, refunded: c.refunded + o.refunded });
 }
 
 /** The same question, answered the slow and obvious way. */
@@ -151,17 +165,13 @@ describe('searching the orders of a period offline', () => {
     );
   });
 
-  it('totals count and sum per state and currency over everything matched, not only the page', () => {
+  it('totals count and sum what moved per state and currency over everything matched, not only the page', () => {
     fc.assert(
       fc.property(query, (q) => {
-        const sums = new Map<string, { count: number; amount: number }>();
-        for (const o of reference(orders, q)) {
-          const key = `${o.status}/${o.currency}`;
-          const s = sums.get(key) ?? { count: 0, amount: 0 };
-          sums.set(key, { count: s.count + 1, amount: s.amount + o.amount });
-        }
+        const sums = new Map<string, Cell>();
+        for (const o of reference(orders, q)) addTo(sums, `${o.status}/${o.currency}`, o);
         const got = store.totals('sandbox', q);
-        expect(new Map(got.map((t) => [`${t.status}/${t.currency}`, { count: t.count, amount: t.amount }]))).toEqual(sums);
+        expect(new Map(got.map((t) => [`${t.status}/${t.currency}`, cellOf(t)]))).toEqual(sums);
       }),
       { numRuns: 200 },
     );
@@ -183,8 +193,9 @@ describe('searching the orders of a period offline', () => {
 
   it('replaces an order a later sync saw in another state, and finds it by its new text', () => {
     const before = orders[10]!;
-    store.putMany('sandbox', [{ ...before, status: 4, refundedAmount: before.amount, description: 'Refunded kettle' }], START + DAY);
-    expect(store.get('sandbox', before.orderId)).toMatchObject({ status: 4, refundedAmount: before.amount });
+    const refunded = { status: 4, captured: before.amount, refunded: before.amount, held: 0 } as const;
+    store.putMany('sandbox', [{ ...before, ...refunded, description: 'Refunded kettle' }], START + DAY);
+    expect(store.get('sandbox', before.orderId)).toMatchObject(refunded);
     expect(store.search('sandbox', { from: 0, to: START + 100 * DAY, text: 'kettle' }).orders.map((o) => o.orderId)).toEqual([
       before.orderId,
     ]);
@@ -204,6 +215,8 @@ describe('searching the orders of a period offline', () => {
       ...o,
       status: ORDER_STATUS_CODES[(o.status + 1) % 7]!,
       amount: o.amount + i,
+      captured: o.captured + i,
+      refunded: o.refunded + (i % 3),
       currency: CURRENCIES[(i + 1) % 3]!,
       operatedAt: o.registeredAt + 3 * DAY + i * 977,
       description: `Changed ${i}`,
@@ -218,16 +231,13 @@ describe('searching the orders of a period offline', () => {
       fc.assert(
         fc.property(query, fc.constantFrom(0, 180, -300, 330, 345, -570), (q, offset) => {
           const matched = reference(now, q);
-          const sums = new Map<string, { count: number; amount: number }>();
-          const days = new Map<string, { count: number; amount: number }>();
+          const sums = new Map<string, Cell>();
+          const days = new Map<string, Cell>();
           for (const o of matched) {
             const key = `${o.status}/${o.currency}`;
-            const s = sums.get(key) ?? { count: 0, amount: 0 };
-            sums.set(key, { count: s.count + 1, amount: s.amount + o.amount });
+            addTo(sums, key, o);
             const at = q.dateOf === 'operation' ? o.operatedAt! : o.registeredAt;
-            const day = `${new Date(at + offset * 60_000).toISOString().slice(0, 10)}/${key}`;
-            const d = days.get(day) ?? { count: 0, amount: 0 };
-            days.set(day, { count: d.count + 1, amount: d.amount + o.amount });
+            addTo(days, `${new Date(at + offset * 60_000).toISOString().slice(0, 10)}/${key}`, o);
           }
           const got = store.answer('sandbox', q, { limit: 20 }, offset);
           expect(got.total).toBe(matched.length);
@@ -237,11 +247,9 @@ describe('searching the orders of a period offline', () => {
               .slice(0, 20)
               .map((o) => o.orderId),
           );
-          expect(new Map(got.totals.map((t) => [`${t.status}/${t.currency}`, { count: t.count, amount: t.amount }]))).toEqual(sums);
+          expect(new Map(got.totals.map((t) => [`${t.status}/${t.currency}`, cellOf(t)]))).toEqual(sums);
           expect(got.perDay.map((d) => `${d.day}/${d.status}/${d.currency}`)).toEqual([...days.keys()].sort());
-          expect(new Map(got.perDay.map((d) => [`${d.day}/${d.status}/${d.currency}`, { count: d.count, amount: d.amount }]))).toEqual(
-            days,
-          );
+          expect(new Map(got.perDay.map((d) => [`${d.day}/${d.status}/${d.currency}`, cellOf(d)]))).toEqual(days);
         }),
         { numRuns: 200 },
       );
@@ -274,7 +282,7 @@ describe('searching the orders of a period offline', () => {
           .slice(0, 5)
           .map((o) => o.orderId),
       );
-      expect(early.totals.reduce((n, t) => n + t.amount, 0)).toBe(matched.reduce((n, o) => n + o.amount, 0));
+      expect(early.totals.reduce((n, t) => n + t.captured, 0)).toBe(matched.reduce((n, o) => n + o.captured, 0));
       expect(fresh.interim('sandbox', everything, { limit: 5 })).toBeUndefined();
       expect(fresh.interim('sandbox', { ...day, dateOf: 'operation' }, { limit: 5 })).toBeUndefined();
       let turns = 0;
@@ -291,7 +299,7 @@ describe('searching the orders of a period offline', () => {
       // 45,000 orders are three slices: timers ran between them.
       expect(turns).toBeGreaterThanOrEqual(2);
       expect(fresh.search('sandbox', everything, { limit: 1 }).total).toBe(45_000);
-      expect(fresh.totals('sandbox', everything).reduce((n, t) => n + t.amount, 0)).toBe(many.reduce((n, o) => n + o.amount, 0));
+      expect(fresh.totals('sandbox', everything).reduce((n, t) => n + t.refunded, 0)).toBe(many.reduce((n, o) => n + o.refunded, 0));
       // Another process writes a batch larger than a slice in one version: the index reads all of it.
       const more = many.map((o, i) => ({ ...o, orderId: `more-${i}`, status: 4 as const }));
       new PeriodOrders(big).putMany('sandbox', more, START);
