@@ -1,20 +1,22 @@
 /**
  * On the count's line, the money of what the filters show without unfolding the totals per state: per
- * currency, what was paid (amount held + charged) and what was refunded, e.g. "Paid RUB 1,234.00 · USD
- * 50.00 — Refunded RUB 12.00". Summed from the same `totals` as the table per state, so the two always
- * agree. A partial refund leaves an order charged and its refunded part is not in the totals: "Refunded"
- * is the amount of the orders in the Refunded state, which the table per state says the same way.
+ * currency, what was captured, what was refunded and the net, and apart from them what is only held, e.g.
+ * "Captured RUB 4,599.00 · USD 50.00; Refunded RUB 1,950.00; Net RUB 2,649.00 · USD 50.00 — Held RUB
+ * 2,499.00". Summed by moneyByCurrency from the same `totals` as the table per state and the chart, so
+ * they always agree; which orders' money that is, main's index says (store/periodIndex.ts query).
  */
 import { useTranslation } from 'react-i18next';
-import type { OrderStatusCode, PeriodTotal } from '../../../../../main/services/periodViews';
+import { moneyByCurrency, type CurrencyMoney } from '../../../../../main/domain/moneyTotals';
+import type { PeriodTotal } from '../../../../../main/services/periodViews';
 import { formatAmount } from '../../../format/money';
 import { currencyInfo } from './period';
 
-/** The states whose amount the gateway took: held (1) and charged (2). */
-const PAID: readonly OrderStatusCode[] = [1, 2];
-const REFUNDED: readonly OrderStatusCode[] = [4];
 /** Currencies in view per part; the rest go under "+N more" so the line stays one line at 1280 px. */
 const SHOWN = 3;
+
+/** The figures of the line, each a part of its own. */
+const FIGURES = ['captured', 'refunded', 'net'] as const;
+type Figure = (typeof FIGURES)[number] | 'held';
 
 /** One currency's sum, in minor units. */
 export interface CurrencySum {
@@ -22,29 +24,7 @@ export interface CurrencySum {
   readonly amount: number;
 }
 
-export interface PaidRefundedSums {
-  readonly paid: readonly CurrencySum[];
-  readonly refunded: readonly CurrencySum[];
-}
-
-/**
- * Paid and refunded per currency, the currency with the most orders first in both parts (so "+N more"
- * hides the same, least used ones); a currency with no order of a part is left out of that part.
- */
-export function paidRefundedSums(totals: readonly PeriodTotal[]): PaidRefundedSums {
-  const orders = new Map<string, number>();
-  for (const t of totals) orders.set(t.currency, (orders.get(t.currency) ?? 0) + t.count);
-  const byUse = [...orders.keys()].sort((a, b) => orders.get(b)! - orders.get(a)! || a.localeCompare(b));
-  const part = (states: readonly OrderStatusCode[]): CurrencySum[] =>
-    byUse.flatMap((currency) => {
-      const rows = totals.filter((t) => t.currency === currency && states.includes(t.status));
-      if (rows.every((t) => t.count === 0)) return [];
-      return [{ currency, amount: rows.reduce((sum, t) => sum + t.amount, 0) }];
-    });
-  return { paid: part(PAID), refunded: part(REFUNDED) };
-}
-
-const money = ({ currency, amount }: CurrencySum): string => {
+export const moneyText = ({ currency, amount }: CurrencySum): string => {
   const c = currencyInfo(currency);
   return formatAmount(amount, c.exponent, c.alpha ?? currency);
 };
@@ -52,26 +32,23 @@ const money = ({ currency, amount }: CurrencySum): string => {
 function Amount({ sum }: { readonly sum: CurrencySum }) {
   return (
     <span className="money-amount" data-currency={sum.currency} data-minor={sum.amount}>
-      {money(sum)}
+      {moneyText(sum)}
     </span>
   );
 }
 
-function Part({
-  kind,
-  label,
-  sums,
-}: {
-  readonly kind: 'paid' | 'refunded';
-  readonly label: string;
-  readonly sums: readonly CurrencySum[];
-}) {
+/**
+ * One figure over every currency, the most used first (moneyByCurrency's order, the same in every part);
+ * "nothing" where no currency has any of it.
+ */
+function Part({ kind, money }: { readonly kind: Figure; readonly money: readonly CurrencyMoney[] }) {
   const { t } = useTranslation('list');
+  const sums = money.filter((m) => m[kind] !== 0).map((m) => ({ currency: m.currency, amount: m[kind] }));
   const shown = sums.slice(0, SHOWN);
   const rest = sums.slice(SHOWN);
   return (
     <span className="money-part" data-kind={kind}>
-      {label} {sums.length === 0 && t('money.nothing')}
+      {t(`money.${kind}`)} {sums.length === 0 && t('money.nothing')}
       {shown.map((s, i) => (
         <span key={s.currency}>
           {i > 0 && ' · '}
@@ -82,7 +59,7 @@ function Part({
         <>
           {' '}
           {/* The sighted see "+2 more" with the rest on hover; a screen reader reads the rest itself. */}
-          <span className="money-more-mark" title={rest.map(money).join(' · ')} aria-hidden="true">
+          <span className="money-more-mark" title={rest.map(moneyText).join(' · ')} aria-hidden="true">
             {t('money.more', { n: rest.length })}
           </span>
           <span className="money-more visually-hidden">
@@ -100,15 +77,23 @@ function Part({
 }
 
 export function PaidRefunded({ totals }: { readonly totals: readonly PeriodTotal[] }) {
-  const { t } = useTranslation('list');
-  const { paid, refunded } = paidRefundedSums(totals);
+  const money = moneyByCurrency(totals);
+  const held = money.some((m) => m.held !== 0);
   return (
     <p className="paid-refunded" data-testid="period-money">
-      {/* eslint-disable-next-line i18next/no-literal-string -- the part's kind, for tests and styles */}
-      <Part kind="paid" label={t('money.paid')} sums={paid} />
-      {' — '}
-      {/* eslint-disable-next-line i18next/no-literal-string -- the part's kind, for tests and styles */}
-      <Part kind="refunded" label={t('money.refunded')} sums={refunded} />
+      {FIGURES.map((kind, i) => (
+        <span key={kind}>
+          {i > 0 && '; '}
+          <Part kind={kind} money={money} />
+        </span>
+      ))}
+      {held && (
+        <>
+          {' — '}
+          {/* eslint-disable-next-line i18next/no-literal-string -- the part's kind, for tests and styles */}
+          <Part kind="held" money={money} />
+        </>
+      )}
     </p>
   );
 }

@@ -1,12 +1,15 @@
 /**
- * Above the list: the totals of exactly what the filters show (count and sum per state and currency,
- * summed by main over every matching order, not just the rows in view), and a small chart of orders and
- * amounts per day by state. The chart is drawn with recharts (SVG, inline style attributes only, which
- * the app's CSP allows); the totals table beside it says the same in text.
+ * Above the list: the totals of exactly what the filters show (orders per state and currency, and the
+ * money that moved on them: held, captured, refunded, net; summed by main over every matching order, not
+ * just the rows in view), and a small chart per day: orders by state, and in one currency the money
+ * captured and refunded, with what is only held beside them. Declined and unpaid orders are counted and
+ * move no money, so the money chart has no bar of theirs. Drawn with recharts (SVG, inline style
+ * attributes only, which the app's CSP allows); the totals table beside it says the same in text.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { moneyByCurrency, type MoneyCell } from '../../../../../main/domain/moneyTotals';
 import type { PeriodDay, PeriodTotal } from '../../../../../main/services/periodViews';
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
@@ -31,6 +34,8 @@ const GRID = { strokeDasharray: '3 3', stroke: 'var(--border)', vertical: false 
 const TICK = { fill: 'var(--muted)', fontSize: 11 } as const;
 const TOOLTIP_STYLE = { background: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' } as const;
 const DAY = 'day';
+/** The money columns of the totals table, by their key in the catalogue (`list:totals.<key>`). */
+const MONEY_COLUMNS = ['held', 'captured', 'refunded', 'net'] as const;
 
 const money = (currency: string, minor: number) => {
   const c = currencyInfo(currency);
@@ -63,11 +68,13 @@ export function PeriodTotals({
   const toggle = useUi((s) => s.toggleListBreakdown);
   const sorted = [...totals].sort((a, b) => a.status - b.status || a.currency.localeCompare(b.currency));
   // Grand totals per currency: amounts of different currencies are never added together.
-  const perCurrency = new Map<string, { count: number; amount: number }>();
-  for (const row of totals) {
-    const c = perCurrency.get(row.currency) ?? { count: 0, amount: 0 };
-    perCurrency.set(row.currency, { count: c.count + row.count, amount: c.amount + row.amount });
-  }
+  const perCurrency = moneyByCurrency(totals);
+  /** A figure's cell; empty where nothing of it moved (a declined order's row has no money to say). */
+  const cell = (currency: string, minor: number) => (
+    <td className="num" data-minor={minor}>
+      {minor !== 0 ? money(currency, minor) : ''}
+    </td>
+  );
   return (
     <section className="period-totals" aria-labelledby="period-totals-title">
       {/* One line: the count, whether it was read whole, what was paid and refunded, and the list's tools; the breakdown below it on demand. */}
@@ -100,9 +107,11 @@ export function PeriodTotals({
                     <th scope="col" className="num">
                       {t('orders')}
                     </th>
-                    <th scope="col" className="num">
-                      {t('amount')}
-                    </th>
+                    {MONEY_COLUMNS.map((c) => (
+                      <th scope="col" className="num" key={c}>
+                        {t(c)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -111,20 +120,24 @@ export function PeriodTotals({
                       <td>{stateWords(row.status)}</td>
                       <td>{currencyName(row.currency)}</td>
                       <td className="num">{formatCount(row.count)}</td>
-                      <td className="num" data-minor={row.amount}>
-                        {money(row.currency, row.amount)}
-                      </td>
+                      {cell(row.currency, row.held)}
+                      {cell(row.currency, row.captured)}
+                      {cell(row.currency, row.refunded)}
+                      {cell(row.currency, row.captured - row.refunded)}
                     </tr>
                   ))}
                 </tbody>
-                {perCurrency.size > 0 && (
+                {perCurrency.length > 0 && (
                   <tfoot>
-                    {[...perCurrency].map(([currency, c]) => (
-                      <tr key={currency}>
+                    {perCurrency.map((c) => (
+                      <tr key={c.currency} data-currency={c.currency}>
                         <th scope="row">{t('allStates')}</th>
-                        <td>{currencyName(currency)}</td>
+                        <td>{currencyName(c.currency)}</td>
                         <td className="num">{formatCount(c.count)}</td>
-                        <td className="num">{money(currency, c.amount)}</td>
+                        {cell(c.currency, c.held)}
+                        {cell(c.currency, c.captured)}
+                        {cell(c.currency, c.refunded)}
+                        {cell(c.currency, c.net)}
                       </tr>
                     ))}
                   </tfoot>
@@ -141,17 +154,31 @@ export function PeriodTotals({
 
 type ChartRow = { day: string } & Record<string, number | string>;
 
-/** Per day, a column per state: orders counted, or amounts of one currency in major units (for drawing only). */
-function chartRows(perDay: readonly PeriodDay[], measure: 'count' | 'amount', currency: string | undefined): ChartRow[] {
+/** Per day, a column per state: the orders counted. */
+function countRows(perDay: readonly PeriodDay[]): ChartRow[] {
   const days = new Map<string, ChartRow>();
   for (const d of perDay) {
-    if (measure === 'amount' && d.currency !== currency) continue;
     const row = days.get(d.day) ?? { day: d.day };
-    const value = measure === 'count' ? d.count : d.amount / 10 ** currencyInfo(d.currency).exponent;
-    row[`s${d.status}`] = ((row[`s${d.status}`] as number | undefined) ?? 0) + value;
+    row[`s${d.status}`] = ((row[`s${d.status}`] as number | undefined) ?? 0) + d.count;
     days.set(d.day, row);
   }
   return [...days.values()].sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * Per day, what moved in one currency (moneyByCurrency over the day's cells, in major units for drawing
+ * only): the days of a period add up to its totals.
+ */
+function moneyRows(perDay: readonly PeriodDay[], currency: string): ChartRow[] {
+  const days = new Map<string, MoneyCell[]>();
+  for (const d of perDay) if (d.currency === currency) days.set(d.day, [...(days.get(d.day) ?? []), d]);
+  const unit = 10 ** currencyInfo(currency).exponent;
+  return [...days]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, cells]) => {
+      const m = moneyByCurrency(cells)[0]!;
+      return { day, captured: m.captured / unit, refunded: m.refunded / unit, held: m.held / unit };
+    });
 }
 
 /** The currency with the most orders, for the amounts chart when the filters name none. */
@@ -161,19 +188,28 @@ function mainCurrency(perDay: readonly PeriodDay[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
+/** A chart's bars of one kind: its key in the rows, its name in the legend, its colour, stacked or beside the others. */
+interface Series {
+  readonly key: string;
+  readonly name: string;
+  readonly colour: string;
+  readonly stacked: boolean;
+}
+
 function DayChart({
   rows,
   measure,
   title,
   format,
-  states,
+  series,
 }: {
   readonly rows: ChartRow[];
   readonly measure: 'count' | 'amount';
   readonly title: string;
   readonly format: (v: number) => string;
-  readonly states: readonly number[];
+  readonly series: readonly Series[];
 }) {
+  const names = new Map(series.map((s) => [s.key, s.name]));
   return (
     <figure className="period-chart" aria-label={title}>
       <figcaption>{title}</figcaption>
@@ -183,13 +219,13 @@ function DayChart({
           <XAxis dataKey={DAY} tick={TICK} tickFormatter={(d: string) => d.slice(5)} />
           <YAxis tick={TICK} width={56} allowDecimals={measure === 'amount'} tickFormatter={(v: number) => formatNumber(v)} />
           <Tooltip
-            formatter={(v, name) => [format(Number(v)), stateWords(Number(String(name).slice(1)))]}
+            formatter={(v, key) => [format(Number(v)), names.get(String(key)) ?? String(key)]}
             contentStyle={TOOLTIP_STYLE}
             isAnimationActive={false}
           />
-          <Legend formatter={(name: string) => stateWords(Number(name.slice(1)))} wrapperStyle={{ fontSize: 11 }} />
-          {states.map((s) => (
-            <Bar key={s} dataKey={`s${s}`} stackId={DAY} fill={STATE_COLOURS[s]} isAnimationActive={false} />
+          <Legend formatter={(key: string) => names.get(key) ?? key} wrapperStyle={{ fontSize: 11 }} />
+          {series.map((s) => (
+            <Bar key={s.key} dataKey={s.key} {...(s.stacked ? { stackId: DAY } : {})} fill={s.colour} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -197,23 +233,41 @@ function DayChart({
   );
 }
 
+/** What the money chart draws: captured and refunded side by side, and what is only held beside them. */
+const MONEY_SERIES = [
+  { key: 'captured', colour: STATE_COLOURS[2]! },
+  { key: 'refunded', colour: STATE_COLOURS[4]! },
+  { key: 'held', colour: STATE_COLOURS[1]! },
+] as const;
+
 export function PeriodChart({ perDay, currency }: { readonly perDay: readonly PeriodDay[]; readonly currency: string | undefined }) {
   const { t } = useTranslation('list', { keyPrefix: 'totals' });
-  const states = STATES.map((s) => s.code).filter((code) => perDay.some((d) => d.status === code));
   const amountCurrency = currency || mainCurrency(perDay);
   if (perDay.length === 0) return null;
   const c = amountCurrency ? currencyInfo(amountCurrency) : undefined;
-  const counts = chartRows(perDay, 'count', undefined);
-  const amounts = amountCurrency ? chartRows(perDay, 'amount', amountCurrency) : [];
+  const states: Series[] = STATES.filter((s) => perDay.some((d) => d.status === s.code)).map((s) => ({
+    key: `s${s.code}`,
+    name: stateWords(s.code),
+    colour: STATE_COLOURS[s.code]!,
+    stacked: true,
+  }));
+  const amounts = amountCurrency ? moneyRows(perDay, amountCurrency) : [];
+  // Only the figures that moved in the period: a period with nothing held draws no empty "Held".
+  const figures: Series[] = MONEY_SERIES.filter((f) => amounts.some((r) => r[f.key] !== 0)).map((f) => ({
+    key: f.key,
+    name: t(f.key),
+    colour: f.colour,
+    stacked: false,
+  }));
   return (
     <div className="period-charts">
       <DayChart
-        rows={counts}
+        rows={countRows(perDay)}
         // eslint-disable-next-line i18next/no-literal-string -- what the chart counts, not text
         measure="count"
         title={t('chartOrders')}
         format={(v) => formatNumber(v)}
-        states={states}
+        series={states}
       />
       {amountCurrency && c && (
         <DayChart
@@ -222,7 +276,7 @@ export function PeriodChart({ perDay, currency }: { readonly perDay: readonly Pe
           measure="amount"
           title={t(currency ? 'chartAmounts' : 'chartAmountsMostUsed', { currency: c.alpha ?? amountCurrency })}
           format={(v) => money(amountCurrency, Math.round(v * 10 ** c.exponent))}
-          states={states}
+          series={figures}
         />
       )}
     </div>

@@ -12,6 +12,7 @@ import { Id, shownText } from '../../../components/Id';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatCompactDateTime, formatDateTime } from '../../../format/dates';
 import { formatAmount } from '../../../format/money';
+import { i18n } from '../../../i18n';
 import { currencyInfo, stateWords, type PeriodQuery } from './period';
 import { PAGE_ROWS, usePeriodPage } from './periodData';
 
@@ -28,6 +29,38 @@ export const orderAmount = (o: Pick<PeriodOrder, 'currency'>, minor: number): st
   const c = currencyInfo(o.currency);
   return formatAmount(minor, c.exponent, c.alpha ?? o.currency);
 };
+
+/** Only part of the order's amount was held or captured: the hold was cut, or a partial capture released the rest. */
+const inPart = (o: PeriodOrder): 'held' | 'charged' | undefined =>
+  o.status === 1 && o.held < o.amount ? 'held' : (o.status === 2 || o.status === 4) && o.captured < o.amount ? 'charged' : undefined;
+
+/** The state in words; a charge of part of the amount says so ("Charged in part"), not a bare "Charged". */
+const rowStateWords = (o: PeriodOrder): string =>
+  o.status === 2 && inPart(o) === 'charged' ? i18n.t('list:state.chargedPart') : stateWords(o.status);
+
+/**
+ * The amount: the order's, or where only part of it was held or captured, that part of it ("RUB 600.00 of
+ * RUB 800.00", said in full to a screen reader and on hover: "Charged RUB 600.00 of RUB 800.00").
+ */
+function AmountCell({ order: o }: { readonly order: PeriodOrder }) {
+  const { t } = useTranslation('list', { keyPrefix: 'row' });
+  const part = inPart(o);
+  if (!part)
+    return (
+      <div role="cell" className="num">
+        {orderAmount(o, o.amount)}
+      </div>
+    );
+  const amount = orderAmount(o, o.amount);
+  const moved = orderAmount(o, part === 'held' ? o.held : o.captured);
+  const full = part === 'held' ? t('heldOfFull', { held: moved, amount }) : t('chargedOfFull', { captured: moved, amount });
+  return (
+    <div role="cell" className="num" title={full} data-part={part}>
+      <span aria-hidden="true">{part === 'held' ? t('heldOf', { held: moved, amount }) : t('chargedOf', { captured: moved, amount })}</span>
+      <span className="visually-hidden">{full}</span>
+    </div>
+  );
+}
 
 /** The rows of one page, read when the page comes into view; undefined while it is being read. */
 function PageRows({
@@ -185,13 +218,11 @@ export function PeriodTable({
                   <Id value={o.orderNumber} />
                 </div>
                 <div role="cell" className="status-cell">
-                  <StatusBadge status={o.status} words={stateWords(o.status)} />
+                  <StatusBadge status={o.status} words={rowStateWords(o)} />
                 </div>
+                <AmountCell order={o} />
                 <div role="cell" className="num">
-                  {orderAmount(o, o.amount)}
-                </div>
-                <div role="cell" className="num">
-                  {o.refundedAmount > 0 ? orderAmount(o, o.refundedAmount) : ''}
+                  {o.refunded > 0 ? orderAmount(o, o.refunded) : ''}
                 </div>
                 <div role="cell" className="mono">
                   {o.first6 && o.last4 ? `${o.first6}…${o.last4}` : ''}
