@@ -7,6 +7,7 @@
  * for the reversal or a deposit. So a timeline only ever grows: each look-up merges what it learnt into
  * the timeline cached from the look-ups before, and an entry once shown is never dropped.
  */
+import { orderMoney } from '../domain/orderMoney.js';
 import { phrasesEn } from '../phrases/en.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { ChargeRow } from '../store/journal.js';
@@ -22,13 +23,16 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
   if (o.registeredAt !== undefined)
     gateway({ key: 'registered', at: o.registeredAt, what: phrase('order.timeline.registered'), amount: o.amount });
   const authorised = o.status === 1 || o.status === 2 || o.status === 3 || o.status === 4;
+  // A hold charged in part: the authorisation held more than was charged (orderMoney's released).
+  const { captured, released } = orderMoney({ ...o, status: o.status ?? 0 });
+  const chargedInPart = captured > 0 && released > 0;
   if (authorised) {
     // After a reversal the gateway zeroes approved and deposited: the order's amount is what was authorised.
     const amount = o.approvedAmount || o.depositedAmount || o.amount;
     gateway({
       key: 'authorised',
       ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
-      what: o.status === 1 ? phrase('order.timeline.held') : phrase('order.timeline.paid'),
+      what: o.status === 1 || chargedInPart ? phrase('order.timeline.held') : phrase('order.timeline.paid'),
       amount,
     });
   } else if (o.status === 6) {
@@ -48,10 +52,8 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
   }
   // Waiting for the cardholder at the issuer's page: in progress, nothing declined (the gateway gives no time).
   if (o.status === 5) gateway({ key: 'acs', what: phrase('order.timeline.threeDs') });
-  // Part of a hold charged: the gateway gives the amounts but no date.
-  if (o.status === 2 && o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount) {
-    gateway({ key: 'deposited', what: phrase('order.timeline.chargedPart'), amount: o.depositedAmount });
-  }
+  // Part of a hold charged, the rest released: the gateway gives the amounts but no date.
+  if (chargedInPart) gateway({ key: 'deposited', what: phrase('order.timeline.chargedPart'), amount: captured, released });
   for (const r of o.refunds) {
     gateway({
       key: `refund:${r.referenceNumber ?? `${r.at ?? ''}:${r.amount}`}`,
@@ -128,9 +130,16 @@ export function mergeTimeline(previous: readonly TimelineEntry[], current: reado
     ...(appDid(OPERATION_WORDS.reverse) ? ['reversed'] : []),
     ...(appDid(OPERATION_WORDS.deposit) ? ['deposited'] : []),
   ]);
+  // The app's own charge of a hold says what it released, which only the gateway's answer tells.
+  const released = all.find((e) => e.source === 'gateway' && e.key === 'deposited')?.released;
+  const withReleased = (e: TimelineEntry): TimelineEntry =>
+    released !== undefined && e.source === 'app' && e.what.code === OPERATION_WORDS.deposit.code && e.outcome === 'done'
+      ? { ...e, released }
+      : e;
   // Oldest first; what the gateway reports without a time goes last, in the order it was learnt.
   return all
     .filter((e) => !(e.source === 'gateway' && covered.has(e.key)))
+    .map(withReleased)
     .map((e, i) => ({ e, i }))
     .sort((a, b) => (a.e.at ?? Infinity) - (b.e.at ?? Infinity) || a.i - b.i)
     .map(({ e }) => e);

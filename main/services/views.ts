@@ -58,6 +58,8 @@ export interface TimelineEntry {
   readonly what: Phrase;
   /** Minor units of the order's currency; absent where it is not known (never a made-up 0). */
   readonly amount?: number;
+  /** Of a hold charged in part: the rest, given back to the cardholder (minor units). */
+  readonly released?: number;
   /** Who did it from this app (the OS user). */
   readonly by?: string;
   /** For what this app sent: how it ended. */

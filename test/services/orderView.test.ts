@@ -95,6 +95,19 @@ describe('the order timeline only grows, with real amounts', () => {
     expect(english(refunded.headline)).toBe('Partially charged, partially refunded');
   });
 
+  it('a hold charged in part elsewhere reads "Held 800", then "Charged 600, 200 released", with no time the gateway never gave', async () => {
+    const orderId = await paidOrder(sb, { amount: 80_000 }, PREAUTH);
+    await client.deposit({ orderId, amount: 60_000 });
+    const view = await lookUp(orderId);
+    expect(view.timeline.map((e) => [english(e.what), e.amount, e.released])).toEqual([
+      ['Registered', 80_000, undefined],
+      ['Held', 80_000, undefined],
+      ['Charged', 60_000, 20_000],
+    ]);
+    // The gateway dates the registration and the authorisation, never the deposit.
+    expect(view.timeline.map((e) => e.at !== undefined)).toEqual([true, true, false]);
+  });
+
   it('a partial refund of a full charge reads "Partially refunded", not "Charged"', async () => {
     const orderId = await paidOrder(sb, { amount: 10_000 });
     expect((await ops.refund(orderId, 2_500)).kind).toBe('done');

@@ -30,7 +30,8 @@ export const order = {
     paid: 'Paid',
     declined: 'Declined',
     threeDs: '3-D Secure authentication started',
-    chargedPart: 'Charged part of the hold',
+    /** Of a hold charged in part; the timeline adds the amount and what was released. */
+    chargedPart: 'Charged',
     refunded: 'Refunded',
     reversed: 'Reversed',
     storedCardHold: 'Hold of the stored card',

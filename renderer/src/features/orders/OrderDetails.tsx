@@ -15,7 +15,8 @@ import { formatAmount } from '../../format/money';
 import { i18n } from '../../i18n';
 import { say } from '../../i18n/say';
 import { OrderActions, type AfterOperation } from './OrderActions';
-import { eciWords } from './status';
+import { eciWords, paymentWayWords } from './status';
+import { orderMoney as whatMoved } from '../../../../main/domain/orderMoney';
 
 export const orderMoney = (order: OrderView, minor: number) => formatAmount(minor, order.exponent, order.currencyAlpha ?? order.currency);
 
@@ -33,6 +34,7 @@ function entryText(order: OrderView, e: TimelineEntry): string {
   return i18n.t('orders:timeline.entry', {
     what: say(i18n, e.what),
     amount: e.amount !== undefined ? i18n.t('orders:timeline.amount', { amount: orderMoney(order, e.amount) }) : '',
+    released: e.released ? i18n.t('orders:timeline.released', { amount: orderMoney(order, e.released) }) : '',
     by: e.by ? i18n.t('orders:timeline.by', { by: e.by }) : '',
     outcome: e.outcome ? i18n.t('orders:timeline.outcome', { outcome: i18n.t(`orders:timeline.outcomes.${e.outcome}`) }) : '',
     detail: e.detail ? i18n.t('orders:timeline.detail', { detail: say(i18n, e.detail) }) : '',
@@ -55,6 +57,8 @@ export function OrderDetails({
 }) {
   const { t } = useTranslation('orders');
   const { order } = shown;
+  // What moved (domain/orderMoney.ts): a hold charged in part is charged at that part, the rest released.
+  const moved = whatMoved({ ...order, status: order.status ?? 0 });
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =
     order.status === 3
@@ -107,9 +111,10 @@ export function OrderDetails({
           <h3 id="order-amounts">{t('order.amounts')}</h3>
           <dl className="amounts">
             <Row label={t('order.amount')}>{orderMoney(order, order.amount)}</Row>
-            <Row label={t('order.held')}>{orderMoney(order, order.approvedAmount)}</Row>
-            <Row label={t('order.charged')}>{orderMoney(order, order.depositedAmount)}</Row>
-            <Row label={t('order.refunded')}>{orderMoney(order, order.refundedAmount)}</Row>
+            <Row label={t('order.held')}>{orderMoney(order, moved.held)}</Row>
+            <Row label={t('order.charged')}>{orderMoney(order, moved.captured)}</Row>
+            {moved.released > 0 && <Row label={t('order.released')}>{orderMoney(order, moved.released)}</Row>}
+            <Row label={t('order.refunded')}>{orderMoney(order, moved.refunded)}</Row>
             {reversedAmount !== undefined && <Row label={t('order.reversed')}>{orderMoney(order, reversedAmount)}</Row>}
           </dl>
         </section>
@@ -139,11 +144,7 @@ export function OrderDetails({
                   : eciWords(order.threeDS.eci)
                 : t('eci.none')}
             </Row>
-            {order.paymentWay && (
-              <Row label={t('order.paymentWay')}>
-                <Id value={order.paymentWay} />
-              </Row>
-            )}
+            {order.paymentWay && <Row label={t('order.paymentWay')}>{paymentWayWords(order.paymentWay)}</Row>}
           </dl>
         </section>
         {order.binding && (

@@ -17,6 +17,21 @@ const TONES: Readonly<Record<number, Tone>> = {
 
 export const statusTone = (status: number | undefined): Tone => (status === undefined ? 'neutral' : (TONES[status] ?? 'neutral'));
 
+/** The gateway's payment ways (gateway-extensions.md), by their key in the catalogue (`orders:paymentWays.<key>`). */
+const PAYMENT_WAYS = {
+  CARD: 'card',
+  CARD_BINDING: 'storedCard',
+  APPLE_PAY: 'applePay',
+  GOOGLE_PAY: 'googlePay',
+  SAMSUNG_PAY: 'samsungPay',
+} as const;
+
+/** How the order was paid, in words; a way the catalogue does not know is said with the gateway's name for it. */
+export function paymentWayWords(way: string): string {
+  const key = PAYMENT_WAYS[way as keyof typeof PAYMENT_WAYS] as (typeof PAYMENT_WAYS)[keyof typeof PAYMENT_WAYS] | undefined;
+  return key ? i18n.t(`orders:paymentWays.${key}`) : i18n.t('orders:paymentWays.other', { way });
+}
+
 /** The 3-D Secure result in words, from the ECI the gateway reports. */
 export function eciWords(eci: number | undefined): string {
   if (eci === undefined) return i18n.t('orders:eci.none');

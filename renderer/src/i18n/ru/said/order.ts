@@ -25,11 +25,11 @@ export const order: Catalogue<typeof en> = {
   },
   timeline: {
     registered: 'Зарегистрирован',
-    held: 'Захолдирован',
+    held: 'Заблокирована сумма',
     paid: 'Оплачен',
     declined: 'Отклонён',
     threeDs: 'Начата аутентификация 3-D Secure',
-    chargedPart: 'Списана часть захолдированной суммы',
+    chargedPart: 'Списано',
     refunded: 'Возврат',
     reversed: 'Отменён',
     storedCardHold: 'Холдирование по сохранённой карте',
