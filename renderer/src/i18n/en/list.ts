@@ -129,9 +129,8 @@ export const list = {
     more: '+{{n}} more',
   },
   row: {
-    chargedOf: '{{captured}} of {{amount}}',
+    of: 'of {{amount}}',
     chargedOfFull: 'Charged {{captured}} of {{amount}}',
-    heldOf: '{{held}} of {{amount}}',
     heldOfFull: 'Held {{held}} of {{amount}}',
   },
   column: {

@@ -131,9 +131,8 @@ export const list: Catalogue<typeof en> = {
     more: 'ещё {{n}}',
   },
   row: {
-    chargedOf: '{{captured}} из {{amount}}',
+    of: 'из {{amount}}',
     chargedOfFull: 'Списано {{captured}} из {{amount}}',
-    heldOf: '{{held}} из {{amount}}',
     heldOfFull: 'Заблокировано {{held}} из {{amount}}',
   },
   column: {

@@ -97,7 +97,8 @@ export function PeriodTotals({
       <div id={breakdownId} className="period-breakdown" hidden={!open || sorted.length === 0}>
         {open && sorted.length > 0 && (
           <>
-            <div className="period-totals-table">
+            {/* Scrolls sideways where the money columns do not fit, and so takes the keyboard's focus. */}
+            <div className="period-totals-table" role="region" aria-label={t('caption')} tabIndex={0}>
               <table className="data-table" data-testid="period-totals">
                 <caption className="visually-hidden">{t('caption')}</caption>
                 <thead>

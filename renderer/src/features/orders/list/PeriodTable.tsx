@@ -39,7 +39,7 @@ const rowStateWords = (o: PeriodOrder): string =>
   o.status === 2 && inPart(o) === 'charged' ? i18n.t('list:state.chargedPart') : stateWords(o.status);
 
 /**
- * The amount: the order's, or where only part of it was held or captured, that part of it ("RUB 600.00 of
+ * The amount: the order's, or where only part of it was held or captured, that part of it ("RUB 600.00" over "of
  * RUB 800.00", said in full to a screen reader and on hover: "Charged RUB 600.00 of RUB 800.00").
  */
 function AmountCell({ order: o }: { readonly order: PeriodOrder }) {
@@ -56,7 +56,10 @@ function AmountCell({ order: o }: { readonly order: PeriodOrder }) {
   const full = part === 'held' ? t('heldOfFull', { held: moved, amount }) : t('chargedOfFull', { captured: moved, amount });
   return (
     <div role="cell" className="num" title={full} data-part={part}>
-      <span aria-hidden="true">{part === 'held' ? t('heldOf', { held: moved, amount }) : t('chargedOf', { captured: moved, amount })}</span>
+      <span aria-hidden="true">
+        {moved}
+        <span className="amount-of">{t('of', { amount })}</span>
+      </span>
       <span className="visually-hidden">{full}</span>
     </div>
   );
