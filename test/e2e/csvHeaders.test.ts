@@ -37,7 +37,7 @@ describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 
   it('are machine-readable by default, and in words when Settings says so, with the same rows', async () => {
     const machine = split(await exportYesterday());
     expect(machine.header).toBe(
-      'orderId,orderNumber,status,amount,refundedAmount,currency,registeredAt,operatedAt,card,clientId,description,actionCode',
+      'orderId,orderNumber,status,amount,held,captured,refunded,currency,registeredAt,operatedAt,card,clientId,description,actionCode',
     );
     expect(machine.rows.split('\n').length).toBeGreaterThan(10);
 
@@ -48,7 +48,7 @@ describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 
 
     const people = split(await exportYesterday());
     expect(people.header).toBe(
-      'Order ID,Order number,Status,Amount,Refunded amount,Currency,Registered at,Last operation at,Card,Client ID,Description,Action code',
+      'Order ID,Order number,Status,Amount,Held,Captured,Refunded,Currency,Registered at,Last operation at,Card,Client ID,Description,Action code',
     );
     expect(people.rows).toBe(machine.rows);
 

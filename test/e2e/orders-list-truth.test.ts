@@ -125,7 +125,7 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     expect(await page.getByRole('form', { name: 'Filters' }).count()).toBe(0);
   });
 
-  it('folded, the count line says what was paid and refunded per currency, the same sums as the totals per state', async () => {
+  it('folded, the count line says what was captured and refunded per currency, the same sums as the totals per currency', async () => {
     await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: '30 days', exact: true }).click();
     await synced();
     await expect.poll(() => coverage().textContent(), { timeout: 20_000 }).toMatch(/^Read whole/);
@@ -134,7 +134,7 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     // What the folded line says: each amount as text (read back into minor units) per currency, shown or under "+N more".
     const summary = page.getByTestId('period-money');
     await summary.waitFor();
-    const said = async (kind: 'paid' | 'refunded') => {
+    const said = async (kind: 'captured' | 'refunded') => {
       const part = summary.locator(`[data-kind="${kind}"]`);
       const amounts = await part.locator('[data-currency]').evaluateAll((els) =>
         els.map((el) => ({
@@ -147,44 +147,39 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
     };
     // "RUB 1,234.50" is 123450 minor units: the formatter always writes the currency's own number of decimals.
     const minorOf = (text: string) => Number(text.replace(/[^\d-]/g, ''));
-    const paidSaid = await said('paid');
+    const capturedSaid = await said('captured');
     const refundedSaid = await said('refunded');
     const summaryText = (await summary.textContent())!;
-    expect(summaryText).toMatch(/^Paid .* — Refunded /);
+    expect(summaryText).toMatch(/^Captured .*; Refunded .*; Net /);
 
-    // The sums from the unfolded table, state by state: held (1) and charged (2) are paid, refunded (4) refunded.
+    // The sums from the unfolded table's footer, currency by currency (its columns: held, captured, refunded, net).
     await page.getByRole('button', { name: 'Show totals by state and chart' }).click();
-    const rows = await page
+    const footer = await page
       .getByTestId('period-totals')
-      .locator('tbody tr')
+      .locator('tfoot tr')
       .evaluateAll((trs) =>
         trs.map((tr) => ({
-          status: Number(tr.getAttribute('data-status')),
           currency: tr.getAttribute('data-currency')!,
-          amountText: tr.querySelector('td[data-minor]')!.textContent!,
+          texts: [...tr.querySelectorAll('td[data-minor]')].map((td) => td.textContent!),
         })),
       );
-    const sums = (states: number[]) => {
-      const by = new Map<string, number>();
-      for (const r of rows) if (states.includes(r.status)) by.set(r.currency, (by.get(r.currency) ?? 0) + minorOf(r.amountText));
-      return by;
-    };
-    const paid = sums([1, 2]);
-    const refunded = sums([4]);
-    // The demo data has several currencies paid and refunded in 30 days, so both parts and "+N more" are exercised.
-    expect(paid.size).toBeGreaterThan(3);
+    const column = (i: number) => new Map(footer.filter((r) => r.texts[i] !== '').map((r) => [r.currency, minorOf(r.texts[i]!)]));
+    const captured = column(1);
+    const refunded = column(2);
+    // The demo data has several currencies captured and refunded in 30 days, so both parts and "+N more" are exercised.
+    expect(captured.size).toBeGreaterThan(3);
     expect(refunded.size).toBeGreaterThan(0);
     const asMap = (xs: { currency: string; text: string }[]) => new Map(xs.map((x) => [x.currency, minorOf(x.text)]));
-    expect(asMap(paidSaid)).toEqual(paid);
+    expect(asMap(capturedSaid)).toEqual(captured);
     expect(asMap(refundedSaid)).toEqual(refunded);
-    // At most three currencies in view per part; the rest said in the "+N more" (its title and its accessible text).
-    for (const said of [paidSaid, refundedSaid]) {
-      expect(said.filter((x) => !x.hidden).length).toBe(Math.min(3, said.length));
+    // One currency in view per part, the most used; the rest said in the "+N more" (its title and its accessible text).
+    for (const said of [capturedSaid, refundedSaid]) {
+      expect(said.filter((x) => !x.hidden).length).toBe(Math.min(1, said.length));
     }
-    const more = summary.locator('[data-kind="paid"] .money-more-mark');
-    expect(await more.textContent()).toBe(`+${paid.size - 3} more`);
+    const more = summary.locator('[data-kind="captured"] .money-more-mark');
+    expect(await more.textContent()).toBe(`+${captured.size - 1} more`);
     const title = (await more.getAttribute('title'))!;
-    for (const x of paidSaid.filter((x) => x.hidden)) expect(title).toContain(x.text);
+    for (const x of capturedSaid.filter((x) => x.hidden)) expect(title).toContain(x.text);
     await page.getByRole('button', { name: 'Hide totals by state and chart' }).click();
 
     // Folded, the line does not push the tenth row out of the window.

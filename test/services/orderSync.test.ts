@@ -172,7 +172,7 @@ describe('syncing the orders of a period from the gateway', () => {
     const requests = await requestsDuring(async () => expect(await s.sync.sync({ from, to: LATER })).toMatchObject({ state: 'done' }));
     // The part of the window after the last sync, then the changes since it: one page each.
     expect(requests).toBe(2);
-    expect(s.orders.get('sandbox', paid)).toMatchObject({ status: 4, refundedAmount: 101 });
+    expect(s.orders.get('sandbox', paid)).toMatchObject({ status: 4, refunded: 101 });
     expect(s.orders.get('sandbox', fresh)).toMatchObject({ status: 0, amount: 777 });
     expect(s.orders.count('sandbox')).toBe(251);
     s.db.close();

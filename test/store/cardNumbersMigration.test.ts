@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
-import { MIGRATIONS } from '../../main/store/migrations.js';
+import { LATEST_VERSION, MIGRATIONS } from '../../main/store/migrations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -83,7 +83,7 @@ describe('migration 15', () => {
 
     const db = openDatabase(file);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(15);
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
       for (const table of [
         'period_orders',
         'order_cache',

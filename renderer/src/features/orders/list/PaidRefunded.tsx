@@ -11,8 +11,11 @@ import type { PeriodTotal } from '../../../../../main/services/periodViews';
 import { formatAmount } from '../../../format/money';
 import { currencyInfo } from './period';
 
-/** Currencies in view per part; the rest go under "+N more" so the line stays one line at 1280 px. */
-const SHOWN = 3;
+/**
+ * Currencies in view per part: the most used one, the rest under "+N more" (on hover, and read by a screen
+ * reader), so that four parts stay one line at 1280 px; the totals table has every currency in full.
+ */
+const SHOWN = 1;
 
 /** The figures of the line, each a part of its own. */
 const FIGURES = ['captured', 'refunded', 'net'] as const;
