@@ -280,6 +280,11 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     confirmedEnvironment(core.services.environment, confirmedIn, phrase('charge.notDone.sent'));
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
+    if (outcome.kind === 'wayChanged') {
+      const { chance, reversible } = outcome.plan;
+      const way = kind === 'reverse' ? 'refund' : 'reverse';
+      return { operation: kind, outcome: 'wayChanged', plan: { way, chance, ...(reversible !== undefined ? { reversible } : {}) } };
+    }
     if (outcome.kind === 'needsConfirmation') {
       return {
         operation: kind,
@@ -342,13 +347,22 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       operation('deposit', environment, () => core.services.operations.deposit(orderId, amount, reason ? { reason } : {}), orderId),
     'orders.reverse': ({ environment, orderId, reason }) =>
       operation('reverse', environment, () => core.services.operations.reverse(orderId, reason ? { reason } : {}), orderId),
-    'orders.refund': ({ environment, orderId, amount, confirmRepeat, reason }) =>
+    'orders.refund': ({ environment, orderId, amount, way, confirmRepeat, reason }) =>
       operation(
-        'refund',
+        way ?? 'refund',
         environment,
-        () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false, ...(reason ? { reason } : {}) }),
+        () =>
+          core.services.operations.refund(orderId, amount, {
+            confirmRepeat: confirmRepeat ?? false,
+            ...(way ? { way } : {}),
+            ...(reason ? { reason } : {}),
+          }),
         orderId,
       ),
+    'orders.refundPlan': async ({ orderId }) => {
+      const plan = await core.services.operations.refundPlan(orderId);
+      return 'kind' in plan ? { chance: 'unreadable', reason: plan.reason } : plan;
+    },
     'orders.batch.start': ({ text }) =>
       batchCall(() => {
         const { batchId, input } = batches.start(text);
