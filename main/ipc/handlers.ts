@@ -361,7 +361,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       ),
     'orders.refundPlan': async ({ orderId }) => {
       const plan = await core.services.operations.refundPlan(orderId);
-      return 'kind' in plan ? { chance: 'unreadable', reason: plan.reason } : plan;
+      return 'kind' in plan ? { chance: 'unreadable' } : plan;
     },
     'orders.batch.start': ({ text }) =>
       batchCall(() => {

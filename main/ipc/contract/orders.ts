@@ -72,10 +72,12 @@ export type HistoryEntry = LookupHistoryEntry;
 /**
  * How money on a charge would go back if given back now: `reversible` is the whole charge when the gateway
  * allows a reversal of it (that amount is reversed, any other refunded); `chance` says why or why not.
- * unreadable: the order's status could not be read now (reason says why); main decides when it is sent.
+ * unreadable: the order's status could not be read now; main decides when it is sent, and asks again.
  */
-export type RefundPlan =
-  { readonly chance: ReversalChance; readonly reversible?: number } | { readonly chance: 'unreadable'; readonly reason: Phrase };
+export interface RefundPlan {
+  readonly chance: ReversalChance | 'unreadable';
+  readonly reversible?: number;
+}
 
 export interface OperationResult {
   /** What was sent (a refund that went back as a reversal says reverse). */
