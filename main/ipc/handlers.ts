@@ -6,7 +6,7 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
-import { auditPhrase, type OrderFacts } from '../services/auditWords.js';
+import { auditOutcome, auditPhrase, type OrderFacts } from '../services/auditWords.js';
 import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
@@ -101,7 +101,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     osUser: e.osUser,
     environment: e.environment,
     action: e.action,
-    outcome: e.outcome,
+    outcome: auditOutcome(e),
     ...(e.objectType !== undefined ? { objectType: e.objectType } : {}),
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
     ...(e.detail !== undefined ? { detail: e.detail } : {}),
@@ -111,20 +111,28 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
 }
 
 /**
- * What the cache of looked-up orders knows of an operation's order (its currency), for the words; only in
- * the environment open now, whose cache the order service reads. Asked once per order per read.
+ * What the app knows of an entry's order, for the words: for an operation, what the cache of looked-up
+ * orders knows (its currency); for a charge, its state in the charge journal now. Only in the environment
+ * open now, whose cache and journal the services read. Asked once per order per read.
  */
 function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined {
   const known = new Map<string, OrderFacts | undefined>();
   return (e) => {
-    if (!OPERATIONS.has(e.action) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
+    const charge = e.action === 'charge';
+    if ((!charge && !OPERATIONS.has(e.action)) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
       return undefined;
     const id = e.objectId;
-    if (!known.has(id)) {
-      const o = core.services.orders.cachedOrder(id);
-      known.set(id, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+    const key = `${e.action === 'charge' ? 'charge' : 'operation'} ${id}`;
+    if (!known.has(key)) {
+      if (charge) {
+        const row = core.services.charges.journal.byOrderNumber(core.services.environment, id);
+        known.set(key, row ? { chargeState: row.state } : undefined);
+      } else {
+        const o = core.services.orders.cachedOrder(id);
+        known.set(key, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+      }
     }
-    return known.get(id);
+    return known.get(key);
   };
 }
 const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
