@@ -118,6 +118,41 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
     expect(s.refunds ?? []).toHaveLength(0);
   });
 
+  it('a reversal the gateway refuses all the same is said in words, and the refund offered in the same dialog', async () => {
+    const { page } = app;
+    const orderNumber = uniqueNumber('ui-late');
+    const orderId = await paidOrder(app.sandbox, { orderNumber, amount: 4_200 });
+    await lookUp(page, orderNumber);
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund' });
+    await dialog.getByLabel('Amount in RUB').fill('42');
+    await expect.poll(() => dialog.locator('.refund-way').textContent()).toMatch(/^This charge is from today: it will be reversed/);
+    // The gateway's clock passes midnight while the dialog is open; the app's has not.
+    await control(app.sandbox, 'POST', '/clock', { advanceMs: 24 * 3_600_000 });
+    try {
+      await dialog.getByRole('button', { name: /^Reverse RUB\s42\.00$/ }).click();
+      const alert = dialog.getByRole('alert');
+      await expect.poll(() => alert.textContent()).toMatch(/^The gateway did not allow the reversal .*it can be refunded instead$/);
+      expect(await dialog.textContent()).not.toMatch(/error code|status 2/i);
+      await expect
+        .poll(() => dialog.locator('.refund-way').textContent())
+        .toMatch(/^A reversal was already tried on this order.*it will be refunded/);
+      await atBothSizes(page, 'order-reversal-refused-en');
+      await dialog.getByRole('button', { name: /^Refund RUB\s42\.00$/ }).click();
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /Refunded RUB\s42\.00/ })
+            .count(),
+        )
+        .toBe(1);
+      expect((await status(app.sandbox, { orderId })).orderStatus).toBe(4);
+    } finally {
+      await control(app.sandbox, 'POST', '/clock', { setEpochMs: Date.now() });
+    }
+  });
+
   it('in Russian: the dismiss button is not the action’s word; a hold is released apart', async () => {
     const { page } = app;
     const today = uniqueNumber('ui-ru');
