@@ -20,6 +20,7 @@ export const CHANNELS = [
   'orders.deposit',
   'orders.reverse',
   'orders.refund',
+  'orders.refundPlan',
   'orders.batch.start',
   'orders.batch.cancel',
   'orders.batch.results',

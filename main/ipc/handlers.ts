@@ -6,7 +6,7 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
-import { auditPhrase, type OrderFacts } from '../services/auditWords.js';
+import { auditOutcome, auditPhrase, type OrderFacts } from '../services/auditWords.js';
 import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
@@ -101,7 +101,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     osUser: e.osUser,
     environment: e.environment,
     action: e.action,
-    outcome: e.outcome,
+    outcome: auditOutcome(e),
     ...(e.objectType !== undefined ? { objectType: e.objectType } : {}),
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
     ...(e.detail !== undefined ? { detail: e.detail } : {}),
@@ -111,20 +111,28 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
 }
 
 /**
- * What the cache of looked-up orders knows of an operation's order (its currency), for the words; only in
- * the environment open now, whose cache the order service reads. Asked once per order per read.
+ * What the app knows of an entry's order, for the words: for an operation, what the cache of looked-up
+ * orders knows (its currency); for a charge, its state in the charge journal now. Only in the environment
+ * open now, whose cache and journal the services read. Asked once per order per read.
  */
 function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined {
   const known = new Map<string, OrderFacts | undefined>();
   return (e) => {
-    if (!OPERATIONS.has(e.action) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
+    const charge = e.action === 'charge';
+    if ((!charge && !OPERATIONS.has(e.action)) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
       return undefined;
     const id = e.objectId;
-    if (!known.has(id)) {
-      const o = core.services.orders.cachedOrder(id);
-      known.set(id, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+    const key = `${e.action === 'charge' ? 'charge' : 'operation'} ${id}`;
+    if (!known.has(key)) {
+      if (charge) {
+        const row = core.services.charges.journal.byOrderNumber(core.services.environment, id);
+        known.set(key, row ? { chargeState: row.state } : undefined);
+      } else {
+        const o = core.services.orders.cachedOrder(id);
+        known.set(key, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
+      }
     }
-    return known.get(id);
+    return known.get(key);
   };
 }
 const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
@@ -280,6 +288,11 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     confirmedEnvironment(core.services.environment, confirmedIn, phrase('charge.notDone.sent'));
     const outcome = await run();
     if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
+    if (outcome.kind === 'wayChanged') {
+      const { chance, reversible } = outcome.plan;
+      const way = kind === 'reverse' ? 'refund' : 'reverse';
+      return { operation: kind, outcome: 'wayChanged', plan: { way, chance, ...(reversible !== undefined ? { reversible } : {}) } };
+    }
     if (outcome.kind === 'needsConfirmation') {
       return {
         operation: kind,
@@ -342,13 +355,22 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       operation('deposit', environment, () => core.services.operations.deposit(orderId, amount, reason ? { reason } : {}), orderId),
     'orders.reverse': ({ environment, orderId, reason }) =>
       operation('reverse', environment, () => core.services.operations.reverse(orderId, reason ? { reason } : {}), orderId),
-    'orders.refund': ({ environment, orderId, amount, confirmRepeat, reason }) =>
+    'orders.refund': ({ environment, orderId, amount, way, confirmRepeat, reason }) =>
       operation(
-        'refund',
+        way ?? 'refund',
         environment,
-        () => core.services.operations.refund(orderId, amount, { confirmRepeat: confirmRepeat ?? false, ...(reason ? { reason } : {}) }),
+        () =>
+          core.services.operations.refund(orderId, amount, {
+            confirmRepeat: confirmRepeat ?? false,
+            ...(way ? { way } : {}),
+            ...(reason ? { reason } : {}),
+          }),
         orderId,
       ),
+    'orders.refundPlan': async ({ orderId }) => {
+      const plan = await core.services.operations.refundPlan(orderId);
+      return 'kind' in plan ? { chance: 'unreadable' } : plan;
+    },
     'orders.batch.start': ({ text }) =>
       batchCall(() => {
         const { batchId, input } = batches.start(text);

@@ -34,6 +34,7 @@ export const MINIMUM_ROLE = {
   'orders.deposit': FINANCE,
   'orders.reverse': FINANCE,
   'orders.refund': FINANCE,
+  'orders.refundPlan': FINANCE,
   // Batch look-ups read orders only.
   'orders.batch.start': EVERYONE,
   'orders.batch.cancel': EVERYONE,

@@ -13,11 +13,31 @@ import { listPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phra
 import type { AuditFacts, AuditRecord } from '../store/audit.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 
-/** What the log may know of an order an operation was made on, from the app's cache of looked-up orders. */
+/**
+ * What the log may know of an order an entry is about: for an operation, from the app's cache of looked-up
+ * orders; for a charge, from the charge journal as it is now.
+ */
 export interface OrderFacts {
   /** ISO 4217 numeric code. */
   readonly currency?: string;
   readonly orderNumber?: string;
+  /** The state of the order's charge in the journal now (PAID, DECLINED, FAILED, UNKNOWN, PENDING). */
+  readonly chargeState?: string;
+}
+
+/** A charge's states whose outcome was not known when the entry was written: the answer was lost. */
+const NOT_KNOWN = new Set(['UNKNOWN', 'PENDING']);
+/** The states a charge whose answer was lost may be settled in, as an entry written before says it. */
+const SETTLED_AS = new Set(['PAID', 'DECLINED', 'FAILED']);
+
+/**
+ * The entry's outcome as the screen shows it: a charge whose answer was lost did not fail (it is recorded
+ * as a failure, the log's one word for "not a success"); it is "unknown" until reconciled, and stays so.
+ */
+export function auditOutcome(e: AuditRecord): AuditRecord['outcome'] | 'unknown' {
+  if (e.action !== 'charge' || e.outcome !== 'failure') return e.outcome;
+  const state = chargeFacts(e)?.state;
+  return state !== undefined && NOT_KNOWN.has(state) ? 'unknown' : e.outcome;
 }
 
 const text = (f: AuditFacts | undefined, key: string): string | undefined => {
@@ -65,7 +85,7 @@ function chargeFacts(e: AuditRecord): ChargeFacts | undefined {
   return { state: m[1]!, amount: Number(m[2]), currency: m[3]!, bindingId: m[4]!, ...(m[5] ? { reason: m[5] } : {}) };
 }
 
-function chargePhrase(e: AuditRecord): Phrase {
+function chargePhrase(e: AuditRecord, order: OrderFacts | undefined): Phrase {
   const orderId = e.objectType === 'order' && e.objectId ? e.objectId : undefined;
   const c = chargeFacts(e);
   if (!c) {
@@ -95,7 +115,14 @@ function chargePhrase(e: AuditRecord): Phrase {
     case 'FAILED':
       return phrase('audit.charge.notMade', said);
     case 'UNKNOWN':
-      return phrase('audit.charge.unknown', said);
+    case 'PENDING':
+      // What became of it, once reconciled: the entry after it says so too, this one no longer reads as open.
+      return order?.chargeState !== undefined && SETTLED_AS.has(order.chargeState)
+        ? phrase('audit.charge.unknownThen', {
+            ...said,
+            then: phrase(`audit.charge.then.${order.chargeState as 'PAID' | 'DECLINED' | 'FAILED'}`),
+          })
+        : phrase('audit.charge.unknown', said);
     default:
       return phrase('audit.charge.other', { ...said, state: c.state.toLowerCase() });
   }
@@ -263,7 +290,7 @@ function bindingPhrase(e: AuditRecord): Phrase | undefined {
 export function auditPhrase(e: AuditRecord, order?: OrderFacts): Phrase {
   const said =
     e.action === 'charge'
-      ? chargePhrase(e)
+      ? chargePhrase(e, order)
       : e.action === 'deposit' || e.action === 'reverse' || e.action === 'refund'
         ? operationPhrase(e, e.action, order)
         : e.action.startsWith('signingKey.')

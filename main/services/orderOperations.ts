@@ -4,6 +4,10 @@
  * until reconcileAll() learns what happened. A refund is resent with its own externalRefundId (the gateway
  * returns the first result instead of refunding twice); a deposit or reverse is settled from the order's
  * status, and resent only when the status shows it did not happen.
+ *
+ * Money goes back through one call, refund(), which reverses a charge where the gateway allows it and
+ * refunds otherwise (domain/refundWay.ts), decided inside the journal's write transaction on the order as
+ * the gateway reports it then; refundPlan() tells the dialog beforehand which it will be.
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
@@ -13,6 +17,8 @@ import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
 import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+import { orderMoney } from '../domain/orderMoney.js';
+import { refundWay, reversalChance, type RefundWay, type ReversalChance } from '../domain/refundWay.js';
 import { statusWords } from './orders.js';
 import { WorkUnderWay } from './workUnderWay.js';
 
@@ -26,9 +32,29 @@ export type OperationOutcome =
   /** Nothing was journalled or sent: the status could not be read, does not allow it, or another operation is open. */
   | { readonly kind: 'notSent'; readonly reason: Phrase }
   /** Nothing was journalled or sent: the same refund was made within ten minutes; again only if confirmed. */
-  | { readonly kind: 'needsConfirmation'; readonly earlier: readonly OperationRow[] };
+  | { readonly kind: 'needsConfirmation'; readonly earlier: readonly OperationRow[] }
+  /**
+   * Nothing was journalled or sent: the money would go back another way than the operator was told (the
+   * charge's day ended, another desk refunded or reversed meanwhile); `plan` is how it would go now.
+   */
+  | { readonly kind: 'wayChanged'; readonly plan: RefundPlan };
 
-type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' }>;
+type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' | 'wayChanged' }>;
+
+/**
+ * How money on a charge would go back now: `reversible` is the whole charge when a reversal may cancel it
+ * (refundWay() then reverses that amount and refunds any other); `chance` says why or why not.
+ */
+export interface RefundPlan {
+  readonly chance: ReversalChance;
+  readonly reversible?: number;
+}
+
+/** A refund as the operator confirmed it: `way` is what the dialog said would happen (absent: a plain refund). */
+export interface RefundRequest extends OperationRequest {
+  readonly confirmRepeat?: boolean;
+  readonly way?: RefundWay;
+}
 
 /** The longest reason an operator may give for an operation (the contract and the table say the same). */
 export const MAX_OPERATOR_REASON = 200;
@@ -74,11 +100,46 @@ export class OrderOperations {
   }
 
   /**
-   * Refunds part of a charge, or with 0 all that is left. The same amount on the same order within ten
-   * minutes is taken for a double click or a second desk unless confirmRepeat says it is meant.
+   * Gives back an amount of a charge, or with 0 all that is left. With `way`, the way the operator was told
+   * is checked against the way the gateway allows now, in the write transaction that journals it: a
+   * reversal of the whole charge where it may be reversed, a refund otherwise; when they differ nothing is
+   * sent (wayChanged). Without it, a plain refund. The same refund on the same order within ten minutes is
+   * taken for a double click or a second desk unless confirmRepeat says it is meant.
    */
-  refund(orderId: string, amount: number, options: OperationRequest & { confirmRepeat?: boolean } = {}): Promise<OperationOutcome> {
-    return this.run('refund', orderId, amount, options, options.confirmRepeat ?? false);
+  refund(orderId: string, amount: number, options: RefundRequest = {}): Promise<OperationOutcome> {
+    if (options.way === 'reverse') return this.run('reverse', orderId, amount, options, false, 'reverse');
+    return this.run('refund', orderId, amount, options, options.confirmRepeat ?? false, options.way);
+  }
+
+  /** How money on a charge would go back if given back now, for the dialog to say beforehand. */
+  refundPlan(orderId: string): Promise<RefundPlan | { readonly kind: 'notSent'; readonly reason: Phrase }> {
+    return this.work.run(async () => {
+      const live = await this.liveStatus(orderId);
+      if ('reason' in live) return { kind: 'notSent', reason: live.reason };
+      return this.planOf(live.status, this.o.journal.forOrder(this.o.environment, orderId));
+    });
+  }
+
+  /** The way money goes back on the order as the gateway reported it, given what this app journalled on it. */
+  private planOf(v: OrderStatusView, operations: readonly OperationRow[]): RefundPlan {
+    const money = orderMoney({
+      status: v.orderStatus ?? -1,
+      amount: v.amount ?? 0,
+      approvedAmount: v.paymentAmountInfo?.approvedAmount,
+      depositedAmount: v.paymentAmountInfo?.depositedAmount,
+      refundedAmount: v.paymentAmountInfo?.refundedAmount,
+    });
+    const chance = reversalChance(
+      {
+        status: v.orderStatus,
+        authorisedAt: v.authDateTime,
+        captured: money.captured,
+        refunded: money.refunded,
+        reversalTried: operations.some((o) => o.kind === 'reverse'),
+      },
+      this.now(),
+    );
+    return chance === 'today' ? { chance, reversible: money.captured } : { chance };
   }
 
   /** Resolves once no operation or reconciliation of this service is under way. */
@@ -92,8 +153,9 @@ export class OrderOperations {
     amount: number | undefined,
     request: OperationRequest,
     confirmRepeat = false,
+    way?: RefundWay,
   ): Promise<OperationOutcome> {
-    return this.work.run(() => this.runNow(kind, orderId, amount, request, confirmRepeat));
+    return this.work.run(() => this.runNow(kind, orderId, amount, request, confirmRepeat, way));
   }
 
   private async runNow(
@@ -102,6 +164,7 @@ export class OrderOperations {
     amount: number | undefined,
     request: OperationRequest,
     confirmRepeat: boolean,
+    way: RefundWay | undefined,
   ): Promise<OperationOutcome> {
     if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
       throw new Error('An amount must be a whole number of minor units');
@@ -112,7 +175,8 @@ export class OrderOperations {
     // may be from before another desk's refund or reversal).
     const live = await this.liveStatus(orderId);
     if ('reason' in live) return this.notSent(kind, orderId, live.reason, live.detail);
-    const refusal = statusRefusal(kind, live.status);
+    // Money given back is first of all a refund: a charge no longer charged is refused as one.
+    const refusal = statusRefusal(way === undefined ? kind : 'refund', live.status);
     if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
     // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
     const recorded = kind === 'reverse' ? reversible(live.status) : amount;
@@ -126,14 +190,30 @@ export class OrderOperations {
         ...(reason !== undefined ? { operatorReason: reason } : {}),
         at: this.now(),
       },
-      (inTransaction) => this.guard(inTransaction, kind, orderId, amount, confirmRepeat),
+      (inTransaction) =>
+        this.guard(inTransaction, kind, orderId, amount, confirmRepeat) ??
+        (way === undefined ? undefined : this.sameWay(inTransaction, live.status, orderId, amount ?? 0, way)),
       this.inFlight,
     );
     if (begun.kind === 'refused') {
       if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', english(begun.refusal.reason));
       return begun.refusal;
     }
-    return this.whileClaimed(begun.operation, async (op) => this.finish(op, await this.send(op)));
+    return this.whileClaimed(begun.operation, async (op) => {
+      const sent = await this.send(op);
+      return this.finish(op, way === 'reverse' && sent.state === 'REFUSED' && sent.definite ? reversalRefused(sent) : sent);
+    });
+  }
+
+  /**
+   * The last word on how money goes back, in the write transaction that journals it: the way the operator
+   * was told must be the way the gateway allows now (the day may have ended since the dialog opened, or
+   * another desk refunded or reversed). A reversal is of the whole charge, as the dialog said.
+   */
+  private sameWay(journal: OperationJournal, v: OrderStatusView, orderId: string, amount: number, told: RefundWay): Refusal | undefined {
+    const plan = this.planOf(v, journal.forOrder(this.o.environment, orderId));
+    const asked = amount === 0 ? (plan.reversible ?? 0) : amount;
+    return refundWay(plan.reversible, asked) === told ? undefined : { kind: 'wayChanged', plan };
   }
 
   /** Runs what the claim on an operation allows, and lets the claim go however it ends. */
@@ -307,6 +387,16 @@ function statusRefusal(kind: OperationKind, v: OrderStatusView): Phrase | undefi
   if (kind === 'reverse' && v.orderStatus !== 1 && v.orderStatus !== 2) return phrase('operation.onlyHeldOrCharged', now);
   if (kind === 'refund' && v.orderStatus !== 2) return phrase('operation.onlyCharged', now);
   return undefined;
+}
+
+/**
+ * A reversal of a charge the gateway refused all the same (its clock past the charge's day, a reversal
+ * made elsewhere): said in words, not in the gateway's, which go to the audit log; the charge can still
+ * be refunded, and the next plan says so (a reversal was tried on the order).
+ */
+function reversalRefused(sent: { reason?: Phrase; detail?: string }): { state: 'REFUSED'; reason: Phrase; detail?: string } {
+  const detail = [sent.reason ? english(sent.reason) : '', sent.detail ?? ''].filter((d) => d !== '').join('; ');
+  return { state: 'REFUSED', reason: phrase('operation.reversalRefused'), ...(detail ? { detail } : {}) };
 }
 
 /** What a reversal of the order as it is now would cancel: the hold, or the charge. */

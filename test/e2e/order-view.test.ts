@@ -2,7 +2,7 @@
  * The order view tells the truth about money, in Chromium against the embedded sandbox: the timeline keeps
  * "Paid" and adds the reversal with its amount, a part-charge and a partial refund show in the header and
  * the timeline, a cached order opened while the gateway answers 503 says so and offers no action on money,
- * the refund and reverse dialogs name the environment and take a reason, and an order at the ACS (status 5)
+ * the refund dialog names the environment, takes a reason and says whether it reverses or refunds, and an order at the ACS (status 5)
  * is in progress, not declined. Screenshots in both themes; axe finds nothing serious.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     expect(text).toMatch(/Charge of the held amount RUB\s20\.00 by \S+: done/);
   });
 
-  it('the refund dialog names the environment, starts empty, takes a reason and says when to reverse instead', async () => {
+  it('the refund dialog names the environment, starts empty, takes a reason and says how the money goes back', async () => {
     const { page } = app;
     const dialog = page.getByRole('dialog', { name: 'Refund' });
     // The dialog is modal, so the theme is switched before it opens.
@@ -91,15 +91,18 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
       expect(await dialog.getByLabel('Amount in RUB').inputValue()).toBe('');
       expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
       expect(await dialog.textContent()).toContain('Sandbox (simulated: no real money)');
-      expect(await dialog.textContent()).toMatch(/Reverse on the day of the payment, before it is settled/);
       await dialog.getByLabel('Amount in RUB').fill('5');
+      // Charged today, but only in part: the whole of it would be reversed, a part is refunded.
+      await expect
+        .poll(() => dialog.locator('.refund-way').textContent())
+        .toMatch(/^This charge is from today: .*a part of it will be refunded/);
       await dialog.getByLabel('Reason (optional)').fill('x'.repeat(201));
       await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('At most 200 characters');
       expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
       await dialog.getByLabel('Reason (optional)').fill('goods returned');
       await screenshot(page, `order-refund-dialog-${wanted}`);
       expect(await accessibilityProblems(page)).toEqual([]);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Don’t refund' }).click();
     }
     await theme(page, 'light');
     await page.getByRole('button', { name: 'Refund…' }).click();
@@ -116,12 +119,13 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     const { page } = app;
     await lookUp(charged.orderNumber);
     await expect.poll(() => timeline().textContent()).toMatch(/Paid RUB\s42\.00/);
-    await page.getByRole('button', { name: 'Reverse…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Reverse the order' });
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund' });
     expect(await dialog.textContent()).toContain('Sandbox (simulated: no real money)');
-    expect(await dialog.textContent()).toMatch(/Refund once the payment has been settled/);
+    await dialog.getByLabel('Amount in RUB').fill('42');
+    await expect.poll(() => dialog.locator('.refund-way').textContent()).toMatch(/^This charge is from today: it will be reversed/);
     await dialog.getByLabel('Reason (optional)').fill('charged twice by mistake');
-    await dialog.getByRole('button', { name: `Reverse order ${charged.orderNumber}` }).click();
+    await dialog.getByRole('button', { name: /^Reverse RUB\s42\.00$/ }).click();
     await expect.poll(() => header().textContent()).toContain('Reversed · 3');
     const text = (await timeline().textContent()) ?? '';
     expect(text).toMatch(/Paid RUB\s42\.00/);

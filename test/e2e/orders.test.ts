@@ -104,7 +104,7 @@ describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 
     // What is left to refund is the most the next refund takes.
     await page.getByRole('button', { name: 'Refund…' }).click();
     expect(await page.getByRole('dialog', { name: 'Refund' }).textContent()).toMatch(/Up to RUB\s102\.95/);
-    await page.getByRole('dialog', { name: 'Refund' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog', { name: 'Refund' }).getByRole('button', { name: 'Don’t refund' }).click();
     await screenshot(page, 'orders-refunded');
   });
 

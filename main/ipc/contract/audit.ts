@@ -30,7 +30,8 @@ export interface AuditEntryView {
   readonly osUser: string;
   readonly environment: string;
   readonly action: string;
-  readonly outcome: 'success' | 'failure' | 'refused';
+  /** As recorded, except a charge whose answer was lost: unknown (recorded as a failure), not a failure. */
+  readonly outcome: 'success' | 'failure' | 'refused' | 'unknown';
   readonly objectType?: string;
   readonly objectId?: string;
   readonly detail?: string;

@@ -1,8 +1,9 @@
 /**
  * Orders: one look-up, the look-ups made before, batch look-ups of a file, and the operations on an
- * order's money (deposit, reverse, refund).
+ * order's money (deposit, reverse, refund; a refund reverses a charge where the gateway allows it).
  */
 import { z } from 'zod';
+import type { RefundWay, ReversalChance } from '../../domain/refundWay.js';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
@@ -30,14 +31,21 @@ export const ordersSchemas = {
   /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
   'orders.deposit': z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
   'orders.reverse': z.strictObject({ environment, orderId, reason: operatorReason }),
-  /** confirmRepeat: the operator confirmed the same amount again on this order within ten minutes. */
+  /**
+   * Money back on a charge. way: how the operator's dialog said it would go back (orders.refundPlan);
+   * main sends nothing if the gateway now allows only the other way. Absent: a plain refund.
+   * confirmRepeat: the operator confirmed the same amount again on this order within ten minutes.
+   */
   'orders.refund': z.strictObject({
     environment,
     orderId,
     amount: minorUnits,
+    way: z.enum(['reverse', 'refund']).optional(),
     confirmRepeat: z.boolean().optional(),
     reason: operatorReason,
   }),
+  /** How money on a charge would go back now (reversed or refunded), for the dialog to say beforehand. */
+  'orders.refundPlan': z.strictObject({ orderId }),
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
   'orders.batch.start': z.strictObject({
     text: z
@@ -61,14 +69,28 @@ export const ordersSchemas = {
 /** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
 export type HistoryEntry = LookupHistoryEntry;
 
+/**
+ * How money on a charge would go back if given back now: `reversible` is the whole charge when the gateway
+ * allows a reversal of it (that amount is reversed, any other refunded); `chance` says why or why not.
+ * unreadable: the order's status could not be read now; main decides when it is sent, and asks again.
+ */
+export interface RefundPlan {
+  readonly chance: ReversalChance | 'unreadable';
+  readonly reversible?: number;
+}
+
 export interface OperationResult {
+  /** What was sent (a refund that went back as a reversal says reverse). */
   readonly operation: 'deposit' | 'reverse' | 'refund';
   /**
    * done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being
    * reconciled; notSent: nothing was journalled or sent (reason says why: another operation on the order
-   * is open); needsConfirmation: nothing was sent, the same refund was made lately (earlier lists it).
+   * is open); needsConfirmation: nothing was sent, the same refund was made lately (earlier lists it);
+   * wayChanged: nothing was sent, the money would now go back the other way (plan says how).
    */
-  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation';
+  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation' | 'wayChanged';
+  /** For wayChanged: how the money would go back now. */
+  readonly plan?: { readonly way: RefundWay; readonly chance: ReversalChance; readonly reversible?: number };
   readonly amount?: number;
   readonly reason?: Phrase;
   /** The same refunds within ten minutes, for needsConfirmation: when, how much and by whom. */
@@ -142,6 +164,7 @@ export interface OrdersResults {
   'orders.deposit': OperationResult;
   'orders.reverse': OperationResult;
   'orders.refund': OperationResult;
+  'orders.refundPlan': RefundPlan;
   'orders.batch.start': BatchStarted;
   'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
   'orders.batch.results': BatchResults;

@@ -23,6 +23,13 @@ export const audit = {
     declined: 'Charge of {{money}} to {{card}} declined{{where}}{{because}}',
     notMade: 'Charge of {{money}} to {{card}} not made{{where}}{{because}}',
     unknown: 'Charge of {{money}} to {{card}}: outcome unknown until reconciled{{where}}{{because}}',
+    unknownThen: 'Charge of {{money}} to {{card}}: its answer was lost{{where}}{{because}}; reconciled since: {{then}}',
+    /** What a charge whose answer was lost turned out to be. */
+    then: {
+      PAID: 'charged',
+      DECLINED: 'declined',
+      FAILED: 'not made',
+    },
     other: 'Charge of {{money}} to {{card}}: {{state}}{{where}}{{because}}',
   },
   deposit: {

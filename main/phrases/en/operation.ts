@@ -13,6 +13,8 @@ export const operation = {
   onlyHeld: 'Only a held amount can be charged: the order is now {{status}} (status {{code}}); nothing was sent',
   onlyHeldOrCharged: 'Only a hold or a charge can be reversed: the order is now {{status}} (status {{code}}); nothing was sent',
   onlyCharged: 'Only a charged order with an amount left can be refunded: the order is now {{status}} (status {{code}}); nothing was sent',
+  reversalRefused:
+    'The gateway did not allow the reversal (a charge can be reversed only on the day it was made, once), so nothing was returned; it can be refunded instead',
   unknownCode: 'unknown',
   inStatus: 'The order is in status {{status}}',
   /** The contract's refusals of the operator's reason. */

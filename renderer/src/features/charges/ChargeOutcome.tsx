@@ -2,13 +2,14 @@
  * What became of a charge, in plain words: charged or held (with the order to open in Orders), declined
  * with the gateway's reason, failed or refused with nothing charged, or unknown: the answer was lost, the
  * charge is not sent again blindly, and the gateway is asked what happened (here on request, and by the
- * app on every start).
+ * app on every start). The panel follows the charge's journal row as main changes it (whoever settled it:
+ * this panel, "Reconcile now" above, a start-up), never the answer it was opened with.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeResult, ChargeView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
+import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Copyable } from '../../components/CopyButton';
@@ -26,17 +27,31 @@ const TONES = {
   needsConfirmation: 'error-panel',
 } as const;
 
+/** The outcome a journal row stands for now; the technical account kept while the outcome is the same. */
+function asRow(first: ChargeResult, row: ChargeView | undefined): ChargeResult {
+  if (!row || !('charge' in first)) return first;
+  const outcome = row.state === 'PAID' ? 'paid' : row.state === 'DECLINED' ? 'declined' : row.state === 'FAILED' ? 'failed' : 'unknown';
+  if (outcome === 'paid' || outcome === 'declined') return { outcome, charge: row };
+  const detail = first.outcome === outcome && 'detail' in first ? first.detail : undefined;
+  return { outcome, charge: row, ...(detail !== undefined ? { detail } : {}) };
+}
+
 export function ChargeOutcome({ charged, result: first }: { readonly charged: ChargeToConfirm; readonly result: ChargeResult }) {
-  const [result, setResult] = useState(first);
   const { t, i18n } = useTranslation('charges');
   const queries = useQueryClient();
   const showOrder = useUi((s) => s.showOrder);
+  const journalled = 'charge' in first ? first.charge : undefined;
+  // The charge's row as the journal has it now: read again whenever main says charges changed (queries.ts).
+  const row = useQuery({
+    queryKey: [...keys.charges, 'row', journalled?.id],
+    queryFn: async () =>
+      (await call('charges.journal', { text: journalled!.orderNumber, limit: 50 })).entries.find((c) => c.id === journalled!.id) ?? null,
+    enabled: journalled !== undefined,
+  });
+  const result = asRow(first, row.data ?? undefined);
   const reconcile = useMutation({
     mutationFn: (id: number) => call('charges.reconcile', { id }),
-    onSuccess: (r) => {
-      if (r.results[0]) setResult(r.results[0]);
-      void queries.invalidateQueries({ queryKey: ['charges'] });
-    },
+    onSettled: () => queries.invalidateQueries({ queryKey: keys.charges }),
   });
   const charge: ChargeView | undefined = 'charge' in result ? result.charge : undefined;
   const heading =

@@ -1,15 +1,19 @@
 /**
- * Deposit, reverse and refund on an order, each behind a confirmation that names the environment and
- * restates the amount, the currency, the card and the order, with the amount typed in major units and sent
- * in minor units. A refund starts with an empty amount (the operator types what is owed, as for a charge);
- * each takes an optional reason, kept in the operations journal and the audit log; reverse and refund say
- * which of the two fits. The confirm button names the action and the amount, so a stray Enter cannot do
- * something unread. Offered only on an order the gateway just reported, never on a cached one.
+ * Charging a hold, releasing it, and giving money back on a charge, each behind a confirmation that names
+ * the environment and restates the amount, the currency, the card and the order, with the amount typed in
+ * major units and sent in minor units. Money goes back through one "Refund": the dialog asks main how it
+ * would go back (reversed where the gateway allows it, refunded otherwise) and says so before the
+ * confirmation; main decides again when it sends, and sends nothing if the way changed meanwhile. A refund
+ * starts with an empty amount (the operator types what is owed, as for a charge); each takes an optional
+ * reason, kept in the operations journal and the audit log. The confirm button names the action and the
+ * amount, so a stray Enter cannot do something unread. Offered only on an order the gateway just reported,
+ * never on a cached one.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelName, EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
+import type { ChannelName, EnvironmentName, OperationResult, OrderView, RefundPlan } from '../../../../main/ipc/contract';
+import { refundWay, type RefundWay } from '../../../../main/domain/refundWay';
 import { call, errorDetail, errorText } from '../../api/client';
 import { keys, useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
@@ -23,10 +27,11 @@ import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
 import { say } from '../../i18n/say';
 
-type Action = 'deposit' | 'reverse' | 'refund';
+/** release: a reversal of a hold, the one reversal offered by name; a charge's goes through refund. */
+type Action = 'deposit' | 'release' | 'refund';
 
 /** Each action's channel: offered only where the role profile may use it (support may not). */
-const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', reverse: 'orders.reverse', refund: 'orders.refund' };
+const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', release: 'orders.reverse', refund: 'orders.refund' };
 
 /** The longest reason main accepts (the contract says the same). */
 const MAX_REASON = 200;
@@ -34,9 +39,7 @@ const MAX_REASON = 200;
 /** What can be done to an order in its status, and the most it can be done for. */
 function available(order: OrderView): { action: Action; max?: number }[] {
   const out: { action: Action; max?: number }[] = [];
-  if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount });
-  // A reversal returns the whole charge: after a refund it would return more than is left, so it is refused.
-  if (order.status === 1 || (order.status === 2 && order.refundedAmount === 0)) out.push({ action: 'reverse' });
+  if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount }, { action: 'release' });
   const refundable = order.depositedAmount - order.refundedAmount;
   if ((order.status === 2 || order.status === 4) && refundable > 0) out.push({ action: 'refund', max: refundable });
   return out;
@@ -66,6 +69,18 @@ export function OrderActions({ order, onChanged }: { readonly order: OrderView; 
   );
 }
 
+/** What the refund dialog says of the way money goes back, and the way it tells main. */
+function usePlan(order: OrderView, enabled: boolean) {
+  return useQuery({
+    queryKey: ['orders.refundPlan', order.orderId],
+    queryFn: () => call('orders.refundPlan', { orderId: order.orderId }),
+    enabled,
+    // Asked anew each time the dialog opens: the day may have ended, another desk may have refunded.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 function ConfirmOperation({
   order,
   action,
@@ -86,9 +101,12 @@ function ConfirmOperation({
   // A refund starts empty: what the customer is owed is typed, never taken from a default by habit.
   const [text, setText] = useState(max !== undefined && action === 'deposit' ? decimalText(max, order.exponent) : '');
   const [reason, setReason] = useState('');
+  /** Why the dialog is still open after a confirmation: the way changed, or the gateway refused the reversal. */
+  const [notice, setNotice] = useState<string>();
+  const plan = usePlan(order, action === 'refund');
   const reasonError = reason.trim().length > MAX_REASON ? t('actions.reasonTooLong', { max: MAX_REASON }) : undefined;
   const withReason = reason.trim() ? { reason: reason.trim() } : {};
-  const parsed = action === 'reverse' ? undefined : parseMajor(text, order.exponent);
+  const parsed = action === 'release' ? undefined : parseMajor(text, order.exponent);
   const amountError =
     parsed && !parsed.ok
       ? amountProblemText(i18n, parsed.error)
@@ -97,13 +115,16 @@ function ConfirmOperation({
         : undefined;
   const amount = parsed?.ok ? parsed.minor : undefined;
   const card = order.card?.maskedPan ?? t('actions.unknownCard');
+  const reversible = plan.data && plan.data.chance !== 'unreadable' ? plan.data.reversible : undefined;
+  /** How the money goes back, as the dialog says and tells main; main sends nothing if it differs by then. */
+  const way: RefundWay = refundWay(reversible, amount ?? -1);
   /** The same refund made lately, for the amount it was asked about: the next press confirms the repeat. */
   const [repeat, setRepeat] = useState<{ amount: number; earlier: NonNullable<OperationResult['earlier']> }>();
-  const confirmingRepeat = repeat !== undefined && repeat.amount === amount;
+  const confirmingRepeat = repeat !== undefined && repeat.amount === amount && way === 'refund';
 
   const run = useMutation({
     mutationFn: (confirmedIn: EnvironmentName): Promise<OperationResult> =>
-      action === 'reverse'
+      action === 'release'
         ? call('orders.reverse', { environment: confirmedIn, orderId: order.orderId, ...withReason })
         : action === 'deposit'
           ? call('orders.deposit', { environment: confirmedIn, orderId: order.orderId, amount: amount!, ...withReason })
@@ -111,14 +132,34 @@ function ConfirmOperation({
               environment: confirmedIn,
               orderId: order.orderId,
               amount: amount!,
+              way,
               ...(confirmingRepeat ? { confirmRepeat: true } : {}),
               ...withReason,
             }),
     onSuccess: (r) => {
+      // What was sent: a refund that went back as a reversal is told as a reversal.
+      const sent = r.operation === 'reverse' ? (action === 'release' ? 'release' : 'reverse') : r.operation;
       const money = r.amount ? orderMoney(order, r.amount) : undefined;
       if (r.outcome === 'needsConfirmation') {
         // Nothing was sent: the dialog stays, saying what was refunded lately, until the operator confirms.
         setRepeat({ amount: amount!, earlier: r.earlier ?? [] });
+        return;
+      }
+      if (r.outcome === 'wayChanged' && r.plan) {
+        // Nothing was sent: the dialog stays, now saying the way main would take, until the operator confirms.
+        queries.setQueryData<RefundPlan>(['orders.refundPlan', order.orderId], {
+          chance: r.plan.chance,
+          ...(r.plan.reversible !== undefined ? { reversible: r.plan.reversible } : {}),
+        });
+        setNotice(t(`actions.wayChanged.${r.plan.way}`));
+        return;
+      }
+      if (r.outcome === 'refused' && sent === 'reverse') {
+        // The gateway refused the reversal all the same: said in main's words, and the refund offered here.
+        setNotice(r.reason ? say(i18n, r.reason) : t('actions.noReason'));
+        void queries.invalidateQueries({ queryKey: ['orders.refundPlan', order.orderId] });
+        if (r.order) onChanged({ kind: 'found', order: r.order });
+        void queries.invalidateQueries({ queryKey: keys.history });
         return;
       }
       if (r.outcome === 'notSent')
@@ -127,16 +168,13 @@ function ConfirmOperation({
         toast(
           'success',
           money
-            ? t(`actions.doneAmount.${action}`, { amount: money, order: order.orderNumber })
-            : t(`actions.done.${action}`, { order: order.orderNumber }),
+            ? t(`actions.doneAmount.${sent}`, { amount: money, order: order.orderNumber })
+            : t(`actions.done.${sent}`, { order: order.orderNumber }),
         );
       else if (r.outcome === 'refused') {
         const reason = r.reason ? say(i18n, r.reason) : t('actions.noReason');
-        toast(
-          'error',
-          money ? t(`actions.refusedAmount.${action}`, { amount: money, reason }) : t(`actions.refused.${action}`, { reason }),
-        );
-      } else toast('info', money ? t(`actions.unknownAmount.${action}`, { amount: money }) : t(`actions.unknown.${action}`));
+        toast('error', money ? t(`actions.refusedAmount.${sent}`, { amount: money, reason }) : t(`actions.refused.${sent}`, { reason }));
+      } else toast('info', money ? t(`actions.unknownAmount.${sent}`, { amount: money }) : t(`actions.unknown.${sent}`));
       // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
       if (r.order) onChanged({ kind: 'found', order: r.order });
       else if (r.cached) onChanged({ kind: 'cached', ...r.cached });
@@ -147,27 +185,47 @@ function ConfirmOperation({
   });
 
   const summary =
-    action === 'reverse'
-      ? t(order.status === 1 ? 'actions.summary.reverseHold' : 'actions.summary.reverseCharge', {
-          order: order.orderNumber,
-          amount: orderMoney(order, order.status === 1 ? order.approvedAmount || order.amount : order.depositedAmount),
-          card,
-        })
+    action === 'release'
+      ? t('actions.summary.release', { order: order.orderNumber, amount: orderMoney(order, order.approvedAmount || order.amount), card })
       : amount !== undefined && !amountError
-        ? t(action === 'refund' ? 'actions.summary.refund' : 'actions.summary.deposit', {
+        ? t(action === 'deposit' ? 'actions.summary.deposit' : way === 'reverse' ? 'actions.summary.reverse' : 'actions.summary.refund', {
             amount: orderMoney(order, amount),
             card,
             order: order.orderNumber,
           })
         : t('actions.summary.incomplete', { order: order.orderNumber, card });
+  const amountText = amount !== undefined && !amountError ? orderMoney(order, amount) : '';
+  const confirmText =
+    action === 'release'
+      ? t('actions.confirm.release', { amount: orderMoney(order, order.approvedAmount || order.amount) })
+      : action === 'deposit'
+        ? t('actions.confirm.deposit', { amount: amountText })
+        : way === 'reverse'
+          ? t('actions.confirm.reverse', { amount: amountText })
+          : t(`actions.confirm.refund${confirmingRepeat ? 'Again' : ''}`, { amount: amountText });
+
+  // Said before the confirmation: how the money goes back. Unreadable now, a refund; main asks again if not.
+  const chance = plan.isError ? 'unreadable' : plan.data?.chance;
+  const wayWords =
+    chance === undefined
+      ? t('actions.way.checking')
+      : chance === 'unreadable'
+        ? t('actions.way.unreadable')
+        : way === 'reverse'
+          ? t('actions.way.reverse')
+          : t(`actions.way.refund.${chance}`, { amount: reversible !== undefined ? orderMoney(order, reversible) : '' });
 
   const production = environment === 'production';
+  const waiting = action === 'refund' && plan.isPending;
   return (
     <Dialog title={t(`actions.title.${action}`)} open onClose={onClose}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (environment && !amountError && !reasonError && (action === 'reverse' || amount !== undefined)) run.mutate(environment);
+          if (environment && !waiting && !amountError && !reasonError && (action === 'release' || amount !== undefined)) {
+            setNotice(undefined);
+            run.mutate(environment);
+          }
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
@@ -184,7 +242,7 @@ function ConfirmOperation({
             <Id value={card} />
           </dd>
         </dl>
-        {action !== 'reverse' && (
+        {action !== 'release' && (
           <Field
             label={t('actions.amountLabel', { currency: order.currencyAlpha ?? order.currency })}
             inputMode="decimal"
@@ -204,8 +262,17 @@ function ConfirmOperation({
           error={reasonError}
           hint={t('actions.reasonHint')}
         />
+        {action === 'refund' && (
+          <p className="hint refund-way" aria-live="polite">
+            {wayWords}
+          </p>
+        )}
         <p className="confirm-summary">{summary}</p>
-        {action !== 'deposit' && <p className="hint reverse-or-refund">{t('actions.reverseOrRefund')}</p>}
+        {notice && (
+          <p className="field-error" role="alert">
+            {notice}
+          </p>
+        )}
         {confirmingRepeat && (
           <p className="field-error" role="alert">
             {t('actions.repeat', {
@@ -214,19 +281,15 @@ function ConfirmOperation({
           </p>
         )}
         <div className="dialog-buttons">
-          <Button onClick={onClose}>{t('actions.cancel')}</Button>
+          <Button onClick={onClose}>{t(`actions.dismiss.${action}`)}</Button>
           <Button
             type="submit"
             variant={action === 'deposit' ? 'primary' : 'danger'}
-            disabled={run.isPending || !environment || !!amountError || !!reasonError || (action !== 'reverse' && amount === undefined)}
+            disabled={
+              run.isPending || waiting || !environment || !!amountError || !!reasonError || (action !== 'release' && amount === undefined)
+            }
           >
-            {run.isPending
-              ? t('actions.sending')
-              : action === 'reverse'
-                ? t('actions.confirm.reverse', { order: order.orderNumber })
-                : t(`actions.confirm.${action}${confirmingRepeat ? 'Again' : ''}`, {
-                    amount: amount !== undefined && !amountError ? orderMoney(order, amount) : '',
-                  })}
+            {run.isPending ? t('actions.sending') : confirmText}
           </Button>
         </div>
       </form>

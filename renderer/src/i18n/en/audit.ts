@@ -25,6 +25,7 @@ export const audit = {
     success: 'success',
     failure: 'failure',
     refused: 'refused',
+    unknown: 'outcome unknown',
   },
   noEntries: 'No entries match.',
   // entries is the count as the locale writes it; count picks the plural form.

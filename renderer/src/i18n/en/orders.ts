@@ -108,16 +108,38 @@ export const orders = {
     label: 'Actions on this order',
     open: {
       deposit: 'Charge held amount…',
-      reverse: 'Reverse…',
+      release: 'Release hold…',
       refund: 'Refund…',
     },
     title: {
       deposit: 'Charge the held amount',
-      reverse: 'Reverse the order',
+      release: 'Release the hold',
       refund: 'Refund',
     },
-    reverseOrRefund:
-      'Reverse on the day of the payment, before it is settled: a reversal releases the hold (or cancels the charge) at once, with no refund fees, and the customer never sees the money leave. Refund once the payment has been settled (from the next day): the money goes back as a separate transaction, which can take days and may carry fees.',
+    /** How the money goes back, said before the confirmation (main decides again when it sends). */
+    way: {
+      checking: 'Checking with the gateway whether this charge can still be reversed…',
+      unreadable:
+        'Whether this charge can still be reversed could not be checked just now: it will be refunded. Should the gateway allow a reversal when it is sent, nothing is sent and you are asked again.',
+      reverse: 'This charge is from today: it will be reversed, the customer’s bank shows no charge at all, and no refund fee is paid.',
+      refund: {
+        today:
+          'This charge is from today: all of it ({{amount}}) would be reversed, with no charge left at the customer’s bank; a part of it will be refunded: the money goes back as a separate transaction, which can take days and may carry a fee.',
+        earlierDay:
+          'This charge is from an earlier day: it will be refunded; the money goes back as a separate transaction, which can take days and may carry a fee.',
+        refundedBefore:
+          'Part of this charge was refunded already, so it can no longer be reversed: it will be refunded; the money goes back as a separate transaction, which can take days and may carry a fee.',
+        reversalTried:
+          'A reversal was already tried on this order, and only one is allowed: it will be refunded; the money goes back as a separate transaction, which can take days and may carry a fee.',
+        notCharged: 'It will be refunded; the money goes back as a separate transaction, which can take days and may carry a fee.',
+      },
+    },
+    wayChanged: {
+      refund:
+        'Nothing was sent: this charge can no longer be reversed (its day has ended by the gateway’s clock, or the order changed meanwhile). It will be refunded; confirm again to refund it.',
+      reverse:
+        'Nothing was sent: this charge can now be reversed in full, with no refund fee. It will be reversed; confirm again to reverse it.',
+    },
     reasonTooLong: 'At most {{max}} characters',
     amountTooHigh: 'At most {{amount}}',
     unknownCard: 'the card used',
@@ -125,38 +147,45 @@ export const orders = {
     notSentReason: 'another operation on this order is open',
     done: {
       deposit: 'Charged on order {{order}}',
+      release: 'Hold released on order {{order}}',
       reverse: 'Reversed on order {{order}}',
       refund: 'Refunded on order {{order}}',
     },
     doneAmount: {
       deposit: 'Charged {{amount}} on order {{order}}',
+      release: 'Released the hold of {{amount}} on order {{order}}',
       reverse: 'Reversed {{amount}} on order {{order}}',
       refund: 'Refunded {{amount}} on order {{order}}',
     },
     refused: {
       deposit: 'The charge was not made. {{reason}}',
+      release: 'The hold was not released. {{reason}}',
       reverse: 'The reversal was not made. {{reason}}',
       refund: 'The refund was not made. {{reason}}',
     },
     refusedAmount: {
       deposit: 'The charge of {{amount}} was not made. {{reason}}',
+      release: 'The hold of {{amount}} was not released. {{reason}}',
       reverse: 'The reversal of {{amount}} was not made. {{reason}}',
       refund: 'The refund of {{amount}} was not made. {{reason}}',
     },
     noReason: 'No reason was given.',
     unknown: {
       deposit: 'No answer yet to the charge; it is recorded and will be reconciled before anything else.',
+      release: 'No answer yet to the release of the hold; it is recorded and will be reconciled before anything else.',
       reverse: 'No answer yet to the reversal; it is recorded and will be reconciled before anything else.',
       refund: 'No answer yet to the refund; it is recorded and will be reconciled before anything else.',
     },
     unknownAmount: {
       deposit: 'No answer yet to the charge of {{amount}}; it is recorded and will be reconciled before anything else.',
+      release: 'No answer yet to the release of the hold of {{amount}}; it is recorded and will be reconciled before anything else.',
       reverse: 'No answer yet to the reversal of {{amount}}; it is recorded and will be reconciled before anything else.',
       refund: 'No answer yet to the refund of {{amount}}; it is recorded and will be reconciled before anything else.',
     },
     summary: {
-      reverseHold: 'Reverse order {{order}}: the hold of {{amount}} on card {{card}} is cancelled. An order can be reversed once.',
-      reverseCharge: 'Reverse order {{order}}: the charge of {{amount}} on card {{card}} is cancelled. An order can be reversed once.',
+      release:
+        'Release the hold of {{amount}} on card {{card}}, order {{order}}: the money is the customer’s again at once, and nothing more can be charged on the order.',
+      reverse: 'Reverse the charge of {{amount}} on card {{card}}, order {{order}}: the charge is cancelled as if it never happened.',
       deposit: 'Charge {{amount}} from card {{card}} on order {{order}}.',
       refund: 'Refund {{amount}} to card {{card}} on order {{order}}.',
       incomplete: 'Order {{order}}, card {{card}}.',
@@ -172,10 +201,16 @@ export const orders = {
     repeat:
       'The same amount was refunded on this order {{earlier}}. Nothing was sent this time; refund it again only if the customer is owed it twice.',
     repeatEarlier: 'at {{time}} by {{operator}}',
-    cancel: 'Cancel',
+    /** The dismiss button, never the same word as the action. */
+    dismiss: {
+      deposit: 'Don’t charge',
+      release: 'Keep the hold',
+      refund: 'Don’t refund',
+    },
     sending: 'Sending…',
     confirm: {
-      reverse: 'Reverse order {{order}}',
+      release: 'Release the hold of {{amount}}',
+      reverse: 'Reverse {{amount}}',
       deposit: 'Charge {{amount}}',
       depositAgain: 'Charge {{amount}} again',
       refund: 'Refund {{amount}}',

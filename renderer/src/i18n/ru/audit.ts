@@ -26,6 +26,7 @@ export const audit: Catalogue<typeof en> = {
     success: 'успешно',
     failure: 'ошибка',
     refused: 'отказано',
+    unknown: 'исход неизвестен',
   },
   noEntries: 'Подходящих записей нет.',
   entries_one: '{{entries}} запись',

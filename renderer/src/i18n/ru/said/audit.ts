@@ -22,6 +22,12 @@ export const audit: Catalogue<typeof en> = {
     declined: 'Списание {{money}} ({{card}}) отклонено{{where}}{{because}}',
     notMade: 'Списание {{money}} ({{card}}) не выполнено{{where}}{{because}}',
     unknown: 'Списание {{money}} ({{card}}): исход неизвестен до сверки{{where}}{{because}}',
+    unknownThen: 'Списание {{money}} ({{card}}): ответ потерялся{{where}}{{because}}; по итогам сверки: {{then}}',
+    then: {
+      PAID: 'списано',
+      DECLINED: 'отклонено',
+      FAILED: 'не выполнено',
+    },
     other: 'Списание {{money}} ({{card}}): {{state}}{{where}}{{because}}',
   },
   deposit: {
