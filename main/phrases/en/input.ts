@@ -47,7 +47,10 @@ export const input = {
   uuid: 'Must be a UUID.',
   notOneOf: 'Must be one of: {{values}}.',
   notMultiple: 'Must be a multiple of {{divisor}}.',
-  unknownFields: 'Unknown field(s): {{keys}}.',
+  unknownFields_one: 'Unknown field: {{keys}}.',
+  unknownFields_few: 'Unknown fields: {{keys}}.',
+  unknownFields_many: 'Unknown fields: {{keys}}.',
+  unknownFields_other: 'Unknown fields: {{keys}}.',
   invalid: 'This value is not valid.',
   /** The contract's shared schemas (ipc/contract/shared.ts). */
   orderId: 'must be a gateway orderId (a UUID)',
