@@ -40,6 +40,6 @@ describe('plurals', () => {
       'Пропущено 5 строк',
     ]);
     expect(say(en, phrase('input.unknownFields', { keys: 'a', count: 1 }))).toBe('Unknown field: a.');
-    expect(say(en, phrase('input.unknownFields', { keys: 'a, b', count: 2 }))).toBe('Unknown fields: a, b.');
+    expect(say(en, phrase('input.unknownFields', { keys: 'a, b', count: 2 }))).toBe('2 unknown fields: a, b.');
   });
 });

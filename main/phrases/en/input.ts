@@ -48,9 +48,9 @@ export const input = {
   notOneOf: 'Must be one of: {{values}}.',
   notMultiple: 'Must be a multiple of {{divisor}}.',
   unknownFields_one: 'Unknown field: {{keys}}.',
-  unknownFields_few: 'Unknown fields: {{keys}}.',
-  unknownFields_many: 'Unknown fields: {{keys}}.',
-  unknownFields_other: 'Unknown fields: {{keys}}.',
+  unknownFields_few: '{{count}} unknown fields: {{keys}}.',
+  unknownFields_many: '{{count}} unknown fields: {{keys}}.',
+  unknownFields_other: '{{count}} unknown fields: {{keys}}.',
   invalid: 'This value is not valid.',
   /** The contract's shared schemas (ipc/contract/shared.ts). */
   orderId: 'must be a gateway orderId (a UUID)',
