@@ -28,11 +28,20 @@ export function Preferences() {
 
   const save = useMutation({
     mutationFn: (change: { language?: string; theme?: 'light' | 'dark' }) => call('settings.setPreferences', change),
-    onSuccess: async (next) => {
-      queries.setQueryData(keys.settings, next);
-      await showLanguage(next.general.language);
+    // Shown at once: main keeps the choice, then reopens the gateway's client in the new language, which
+    // may wait for work in flight.
+    onMutate: async (change) => {
+      const before = { language: general?.language, theme };
+      if (change.language) await showLanguage(change.language);
+      if (change.theme) useUi.setState({ theme: change.theme });
+      return before;
     },
-    onError: (err) => toast('error', t('preferences.notSaved', { reason: errorText(err) })),
+    onSuccess: (next) => queries.setQueryData(keys.settings, next),
+    onError: async (err, _change, context) => {
+      if (context?.language) await showLanguage(context.language);
+      if (context) useUi.setState({ theme: context.theme });
+      toast('error', t('preferences.notSaved', { reason: errorText(err) }));
+    },
   });
   const otherTheme = theme === 'light' ? 'dark' : 'light';
 
@@ -42,8 +51,8 @@ export function Preferences() {
       <select
         className="preferences-language"
         aria-label={t('preferences.language')}
-        value={general?.language ?? ''}
-        disabled={!general || save.isPending}
+        value={(save.isPending ? save.variables.language : undefined) ?? general?.language ?? ''}
+        disabled={!general}
         onChange={(e) => save.mutate({ language: e.target.value })}
       >
         {general && !(LANGUAGES as readonly string[]).includes(general.language) && (
@@ -58,12 +67,7 @@ export function Preferences() {
       <button
         type="button"
         className="btn btn-ghost"
-        disabled={save.isPending}
-        onClick={() => {
-          // Shown at once; main keeps it for the profile.
-          useUi.setState({ theme: otherTheme });
-          save.mutate({ theme: otherTheme });
-        }}
+        onClick={() => save.mutate({ theme: otherTheme })}
         aria-label={t('theme.switchTo', { theme: t(`theme.${otherTheme}`) })}
       >
         {theme === 'light' ? t('theme.toDark') : t('theme.toLight')}
