@@ -34,10 +34,7 @@ describe.skipIf(browserMissing())('amounts as typed, and a profile’s own langu
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
   const invoke = (page: Page, channel: string, input: object) =>
-    page.evaluate(([c, i]) => (window as unknown as { api: { invoke(c: string, i: object): Promise<{ ok: boolean }> } }).api.invoke(c, i), [
-      channel,
-      input,
-    ] as const);
+    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)}).then((r) => ({ ok: r.ok }))`);
 
   async function shots(page: Page, name: string) {
     for (const [width, height] of SIZES) {
@@ -100,5 +97,25 @@ describe.skipIf(browserMissing())('amounts as typed, and a profile’s own langu
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('a batch look-up file with a spreadsheet header and semicolons: the header is no order, results in the file’s order', async () => {
+    const { page } = app;
+    // Support, in Russian, from the test before.
+    await nav(page, 'Заказы');
+    await page.getByRole('button', { name: 'Пакетный поиск', exact: true }).click();
+    const file = ['Номер заказа;Сумма', 'missing-3;1 250,00', 'missing-1;5,00', ';7,00', 'missing-2;9,00'].join('\n');
+    await page.getByLabel(/^ID или номера заказов/).fill(file);
+    await page.getByRole('button', { name: 'Начать поиск' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Новый пакет' }).count(), { timeout: 30_000 }).toBe(1);
+    const queries = () => page.locator('[data-line] [role=cell]:first-child').allTextContents();
+    await expect.poll(queries).toEqual(['missing-3', 'missing-1', 'missing-2']);
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('Пропущена 1 строка');
+    await shots(page, 'batch-header-ru');
+
+    await page.getByRole('combobox', { name: 'Язык' }).selectOption('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('1 line skipped');
+    await shots(page, 'batch-header-en');
   });
 });
