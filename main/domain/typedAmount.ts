@@ -10,7 +10,7 @@
  *   - a sign that appears more than once groups thousands ("1,250,000"); where both a point and a comma
  *     appear, the last is the decimal sign and the other groups ("1,250.00", "1.250,00");
  *   - a lone point or comma is the decimal sign, unless it stands where a thousands separator stands
- *     (one to three digits, then exactly three): then the language shown decides: in English "1,250" is
+ *     (one to three digits, the first not 0, then exactly three): then the language shown decides: in English "1,250" is
  *     1250 (but refused as ambiguous for a currency with three decimals, where a Russian reads 1.25) and
  *     "1.250" is 1.25; in Russian "1,250" is 1.25 and "1.250" could be either, so it is refused. A file
  *     is read the same whoever opens it, with no language shown: there, both are refused as ambiguous.
@@ -68,7 +68,8 @@ export function readTypedAmount(text: string, exponent: number, language: Amount
   } else if (points + commas === 1) {
     const sign = points === 1 ? '.' : ',';
     const [before = '', after = ''] = plain.split(sign);
-    const couldGroup = !spaced && /^[0-9]{1,3}$/.test(before) && /^[0-9]{3}$/.test(after);
+    // Thousands never start with a zero: "0.999" is decimals in every language.
+    const couldGroup = !spaced && /^[1-9][0-9]{0,2}$/.test(before) && /^[0-9]{3}$/.test(after);
     if (!couldGroup || (language !== undefined && SIGNS[language].decimal === sign)) decimal = sign;
     // Thousands in the language shown, unless the currency has three decimals: then the other language
     // reads the same text as decimals, a thousand times less.

@@ -60,7 +60,7 @@ describe('an amount as the app writes it reads back as the same minor units', ()
         const text = shown(minor, currency.exponent, currency.alpha, other);
         const result = read(text, currency.exponent, language);
         // One sign followed by three digits, and no other sign, may be refused; never read as another amount.
-        const couldBeThousands = /^[0-9]{1,3}[.,][0-9]{3}$/.test(text);
+        const couldBeThousands = /^[1-9][0-9]{0,2}[.,][0-9]{3}$/.test(text);
         if (couldBeThousands) expect([minor, 'ambiguous', 'decimals', 'noDecimals']).toContain(result);
         else expect(result).toBe(minor);
       }),
@@ -77,7 +77,7 @@ describe('an amount as the app writes it reads back as the same minor units', ()
         for (const sign of ['.', ',']) {
           const text = fraction === '' ? whole : `${whole}${sign}${fraction}`;
           // "1,250" and "1.250" are the ambiguous shape: covered above.
-          if (/^[0-9]{1,3}[.,][0-9]{3}$/.test(text)) continue;
+          if (/^[1-9][0-9]{0,2}[.,][0-9]{3}$/.test(text)) continue;
           expect(read(text, currency.exponent, language)).toBe(minor);
         }
       }),
@@ -111,6 +111,9 @@ describe('the forms people type', () => {
     expect(read('1.250', 2, 'ru')).toBe('ambiguous');
     expect(read('1,250', 2, undefined)).toBe('ambiguous');
     expect(read('1.250', 3, undefined)).toBe('ambiguous');
+    // Thousands never begin with a zero.
+    expect(read('0.999', 2, undefined)).toBe('decimals');
+    expect(read('0,250', 3, 'en')).toBe(250);
   });
 
   it('refuses what is wrong, saying why', () => {
