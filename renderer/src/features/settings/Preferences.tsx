@@ -31,9 +31,8 @@ export function Preferences() {
     // Shown at once: main keeps the choice, then reopens the gateway's client in the new language, which
     // may wait for work in flight.
     onMutate: async (change) => {
-      const before = { language: general?.language, theme };
+      const before = { language: general?.language, theme: change.theme ? otherThemeOf(change.theme) : theme };
       if (change.language) await showLanguage(change.language);
-      if (change.theme) useUi.setState({ theme: change.theme });
       return before;
     },
     onSuccess: (next) => queries.setQueryData(keys.settings, next),
@@ -43,7 +42,7 @@ export function Preferences() {
       toast('error', t('preferences.notSaved', { reason: errorText(err) }));
     },
   });
-  const otherTheme = theme === 'light' ? 'dark' : 'light';
+  const otherTheme = otherThemeOf(theme);
 
   return (
     <div className="preferences" role="group" aria-label={t('preferences.label')}>
@@ -67,7 +66,11 @@ export function Preferences() {
       <button
         type="button"
         className="btn btn-ghost"
-        onClick={() => save.mutate({ theme: otherTheme })}
+        onClick={() => {
+          // Painted at once, as the click expects; main keeps it for the profile.
+          useUi.setState({ theme: otherTheme });
+          save.mutate({ theme: otherTheme });
+        }}
         aria-label={t('theme.switchTo', { theme: t(`theme.${otherTheme}`) })}
       >
         {theme === 'light' ? t('theme.toDark') : t('theme.toLight')}
@@ -75,3 +78,5 @@ export function Preferences() {
     </div>
   );
 }
+
+const otherThemeOf = (theme: 'light' | 'dark'): 'light' | 'dark' => (theme === 'light' ? 'dark' : 'light');
