@@ -7,6 +7,7 @@ export const CHANNELS = [
   'app.info',
   'settings.get',
   'settings.updateGeneral',
+  'settings.setPreferences',
   'settings.setConnection',
   'settings.setCredential',
   'settings.clearCredential',

@@ -82,11 +82,12 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
 
 async function settingsView(core: AppCore): Promise<SettingsView> {
   const g = core.settings.general();
+  const own = core.settings.preferences(core.roles.role());
   const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
   const refused = core.switchRefused;
   const keychainProblem = await core.settings.keychainProblem();
   return {
-    general: { environment: g.environment, language: g.language },
+    general: { environment: g.environment, language: own.language, ...(own.theme ? { theme: own.theme } : {}) },
     connections: Object.fromEntries(entries) as SettingsView['connections'],
     ...(refused ? { switchRefused: { environment: refused.environment, reason: refused.reason, at: refused.at } } : {}),
     ...(keychainProblem ? { keychainProblem } : {}),
@@ -331,6 +332,10 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       // A batch would otherwise go on against an environment that is no longer open.
       if (change.environment !== undefined && change.environment !== core.services.environment) batches.cancelAll();
       await core.updateGeneral(change);
+      return changed();
+    },
+    'settings.setPreferences': async (change) => {
+      await core.updatePreferences(change);
       return changed();
     },
     'settings.setConnection': async ({ environment, ...change }) => {

@@ -17,9 +17,11 @@ const ADMINISTRATOR: Role = 'administrator';
 
 export const MINIMUM_ROLE = {
   'app.info': EVERYONE,
-  // The settings view says only "set / not set" of a credential; changing anything is an administrator's.
+  // The settings view says only "set / not set" of a credential; changing the installation's is an administrator's.
   'settings.get': EVERYONE,
   'settings.updateGeneral': ADMINISTRATOR,
+  // A person's own language and theme, kept per profile: a support person on an English installation reads Russian.
+  'settings.setPreferences': EVERYONE,
   'settings.setConnection': ADMINISTRATOR,
   'settings.setCredential': ADMINISTRATOR,
   'settings.clearCredential': ADMINISTRATOR,

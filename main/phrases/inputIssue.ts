@@ -57,7 +57,7 @@ function ownPhrase(issue: Issue): Phrase {
       return phrase('input.notMultiple', { divisor: Number(issue.divisor) });
     case 'unrecognized_keys':
       // The names are the payload's own keys: masked, as anything echoed from input is.
-      return phrase('input.unknownFields', { keys: maskCardNumbers(issue.keys.join(', ')) });
+      return phrase('input.unknownFields', { keys: maskCardNumbers(issue.keys.join(', ')), count: issue.keys.length });
     default:
       return phrase('input.invalid');
   }

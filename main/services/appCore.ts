@@ -38,7 +38,7 @@ import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
 import { openSandboxConsole } from './sandboxConsole.js';
-import { saidOf, SettingsError, SettingsService, type EnvironmentName } from './settings.js';
+import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Said } from '../phrases/phrase.js';
 import { SigningKeyService } from './signingKeys.js';
@@ -208,16 +208,23 @@ export class AppCore {
     return this.services;
   }
 
-  /**
-   * Changes general settings. A new language reaches the gateway client at once (its messages come back in
-   * it), so the current environment's services are rebuilt.
-   */
+  /** Changes the administrator's general settings: the environment switches only once it opened. */
   async updateGeneral(change: Parameters<SettingsService['setGeneral']>[0]): Promise<void> {
     const { environment, ...rest } = change;
     const before = this.settings.general();
-    const after = Object.keys(rest).length > 0 ? this.settings.setGeneral(rest) : before;
+    if (Object.keys(rest).length > 0) this.settings.setGeneral(rest);
     if (environment !== undefined && environment !== before.environment) await this.switchEnvironment(environment);
-    else if (after.language !== before.language) await this.openEnvironment(after.environment);
+  }
+
+  /**
+   * Changes the language or theme of the profile in use. A new language reaches the gateway client at once
+   * (its messages come back in it), so the current environment's services are rebuilt.
+   */
+  async updatePreferences(change: PreferencesChange): Promise<void> {
+    const role = this.roles.role();
+    const before = this.settings.preferences(role);
+    const after = this.settings.setPreferences(role, change);
+    if (after.language !== before.language) await this.openEnvironment(this.settings.general().environment);
   }
 
   /**
@@ -338,7 +345,6 @@ export class AppCore {
   }
 
   private async build(environment: EnvironmentName): Promise<OpenServices> {
-    const general = this.settings.general();
     const baseUrl = this.settings.baseUrl(environment, this.sandbox.url);
     const signer = this.settings.connection(environment).signatureRequired ? await this.keys.activeSigner(environment) : undefined;
     if (this.settings.connection(environment).signatureRequired && !signer) {
@@ -347,7 +353,7 @@ export class AppCore {
     const client = new GatewayClient({
       baseUrl,
       credentials: await this.credentials(environment),
-      language: general.language,
+      language: this.settings.preferences(this.roles.role()).language,
       limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
       hooks: { onResponse: (e) => this.logFailure(environment, e) },

@@ -3,18 +3,22 @@
  * that says what would be charged and what is invalid, then a run with progress, pause and cancel, and
  * a result file.
  *
- * Amounts are in major units as finance writes them ("12.50") and become minor units exactly, by the
- * currency's ISO 4217 exponent. Each row's orderNumber is made from the file's SHA-256 and the row's line,
+ * The file may be separated by commas, semicolons (Russian Excel's default) or tabs (csvInput.ts). Amounts
+ * are in major units as finance writes them, in English or Russian ("1,250.00", "1 250,00", "1234,56":
+ * domain/typedAmount.ts, read the same whoever opens the file, so a form that could be thousands or
+ * decimals is refused) and become minor units exactly, by the currency's ISO 4217 exponent. Each row's orderNumber is made from the file's SHA-256 and the row's line,
  * so running the same file again cannot charge anyone twice: the gateway refuses a repeated orderNumber.
  */
 import { createHash } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
 import type { ChargeOutcome, ChargeService } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
 import { holdsCardNumber, maskCardNumbers } from '../domain/cardNumbers.js';
+import { readTypedAmount } from '../domain/typedAmount.js';
+import { amountProblemPhrase } from '../phrases/amountProblem.js';
+import { readCsv } from './csvInput.js';
 import { maskedPhrase } from '../phrases/masked.js';
 import { exportCsv } from './csvExport.js';
 import { english } from '../phrases/english.js';
@@ -54,14 +58,13 @@ export interface BatchPlan {
 
 const COLUMNS = ['clientId', 'bindingId', 'amount', 'currency', 'description'] as const;
 
-/** "12.50" in a currency with exponent 2 is 1250 minor units; more decimals than the currency has is an error. */
+/**
+ * A file's amount in minor units of a currency with `exponent` decimals: "12.50" with exponent 2 is 1250;
+ * what cannot be read, or has more decimals than the currency, is said quoting the cell.
+ */
 export function minorUnits(text: string, exponent: number): number | Phrase {
-  const m = /^([0-9]{1,13})(?:\.([0-9]+))?$/.exec(text.trim());
-  if (!m) return phrase('charge.batch.notDecimal', { amount: text });
-  const fraction = m[2] ?? '';
-  if (fraction.length > exponent) return phrase('charge.batch.tooManyDecimals', { amount: text, exponent });
-  const minor = Number(m[1]) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
-  return Number.isSafeInteger(minor) && minor > 0 ? minor : phrase('charge.batch.notPositive', { amount: text });
+  const read = readTypedAmount(text, exponent, undefined);
+  return read.ok ? read.minor : phrase('charge.batch.amount', { amount: text, problem: amountProblemPhrase(read.problem) });
 }
 
 function numericCurrency(text: string): string | undefined {
@@ -99,13 +102,14 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
   try {
     // Rows as arrays, cells as written (blanks around a cell aside, so that `a, "b"` still reads): the
     // result file gives every row back with all its columns, and a row of the wrong length is one invalid row.
-    table = parse(csv, { skip_empty_lines: true, bom: true, trim: true, relax_column_count: true }) as string[][];
+    table = readCsv(csv).rows.map((r) => [...r.cells]);
   } catch (err) {
     const invalid = [{ line: 1, errors: [phrase('charge.batch.notCsv', { reason: (err as Error).message })] }];
     return { batchId, charges: [], invalid, input: { header: [], rows: [] } };
   }
   const [header = [], ...body] = table;
-  const names = header.map((h) => h.trim());
+  // A column is named as the format names it, whatever the case ("ClientId", "AMOUNT").
+  const names = header.map((h) => COLUMNS.find((c) => c.toLowerCase() === h.trim().toLowerCase()) ?? h.trim());
   // Each currency's limit is read from the settings once per plan, not once per row.
   const rule = o.perChargeMaximum;
   const limits = new Map<string, CurrencyLimit>();

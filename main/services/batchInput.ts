@@ -1,10 +1,12 @@
 /**
  * Reads the numbers of a batch look-up from what support pastes or drops: one number per line, or a CSV
- * (comma, semicolon or tab) whose header names an orderId or orderNumber column; otherwise the first
- * column is used. csv-parse does the CSV (quotes, BOM, line endings); this file only picks the column and
- * says which lines cannot be an orderId or orderNumber and why.
+ * (comma, semicolon or tab: csvInput.ts, the one reader of the app's files) whose header names the
+ * order's column, as a spreadsheet heads it in English or Russian ("orderNumber", "Order No", "Order ID",
+ * "Номер заказа", "№ заказа"); without such a header the first column is used and the first row is an
+ * order like the others. This file picks the column and says which lines cannot be an orderId or
+ * orderNumber and why.
  */
-import { parse } from 'csv-parse/sync';
+import { readCsv } from './csvInput.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
@@ -15,8 +17,28 @@ export interface BatchInput {
   readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: Phrase }[];
 }
 
-/** Header cells that name the column to read. */
-const HEADER = /^(order[ _-]?id|order[ _-]?number|order|number|reference|query)$/i;
+/**
+ * Header cells that name the column to read, once lower-cased with spaces, "_", "-", ".", ":", "#" and "№"
+ * taken out: "Order No.", "order_number", "ORDER ID", "Номер заказа", "№ заказа", "ID заказа".
+ */
+const HEADERS: ReadonlySet<string> = new Set([
+  'orderid',
+  'ordernumber',
+  'orderno',
+  'ordernr',
+  'order',
+  'number',
+  'no',
+  'reference',
+  'query',
+  'номерзаказа',
+  'заказ',
+  'заказа',
+  'номер',
+  'idзаказа',
+  'идентификаторзаказа',
+]);
+const isHeader = (cell: string): boolean => HEADERS.has(cell.toLowerCase().replace(/[\s_\-.:#№]/g, ''));
 const MAX_ROWS = 200_000;
 /** Skipped lines reported one by one; more only counted, so a wrong file does not flood the screen. */
 const MAX_REPORTED = 100;
@@ -26,22 +48,14 @@ export class BatchInputError extends SaidError {
 }
 
 export function parseBatchInput(text: string): BatchInput {
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: readonly { readonly cells: readonly string[]; readonly line: number }[];
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    records = readCsv(text, { relaxQuotes: true }).rows;
   } catch (err) {
     throw new BatchInputError(phrase('batch.unreadable', { error: maskCardNumbers((err as Error).message) }));
   }
   if (records.length === 0) throw new BatchInputError(phrase('batch.noNumbers'));
-  const headerColumn = records[0]!.record.findIndex((cell) => HEADER.test(cell));
+  const headerColumn = records[0]!.cells.findIndex(isHeader);
   const column = Math.max(headerColumn, 0);
   const first = headerColumn >= 0 ? 1 : 0;
   // The phrase names the limit (200,000) in each language's own way of writing it.
@@ -53,8 +67,8 @@ export function parseBatchInput(text: string): BatchInput {
   let skippedCount = 0;
   let duplicates = 0;
   for (let i = first; i < records.length; i++) {
-    const { record, info } = records[i]!;
-    const value = record[column] ?? '';
+    const { cells, line } = records[i]!;
+    const value = cells[column] ?? '';
     const reason =
       value === ''
         ? phrase('batch.skipped.empty')
@@ -66,7 +80,7 @@ export function parseBatchInput(text: string): BatchInput {
     if (reason) {
       skippedCount++;
       // A card number pasted by mistake is never echoed back whole.
-      if (skipped.length < MAX_REPORTED) skipped.push({ line: info.lines, value: maskCardNumbers(value.slice(0, 60)), reason });
+      if (skipped.length < MAX_REPORTED) skipped.push({ line, value: maskCardNumbers(value.slice(0, 60)), reason });
       continue;
     }
     if (seen.has(value)) duplicates++;

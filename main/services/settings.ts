@@ -1,9 +1,11 @@
 /**
  * Settings and environments: which environment the app works in (the embedded sandbox, the gateway's test
  * or production, or a custom base URL), each environment's connection (base URL, auth mode, API user,
- * merchant login, whether requests must be signed) and the language; the per-charge maximums, per
- * environment and currency, are chargeLimits.ts's (an older version's single maximum is ignored). Secrets go
- * to the vault; the store keeps the rest. Every change is audited, without the secret.
+ * merchant login, whether requests must be signed), which are the administrator's; and each role profile's
+ * own preferences, its language and theme, which every profile sets for itself (a Russian-speaking support
+ * person on an English installation). The per-charge maximums, per environment and currency, are
+ * chargeLimits.ts's (an older version's single maximum is ignored). Secrets go to the vault; the store keeps
+ * the rest. Every change is audited, without the secret.
  *
  * A base URL with a user name or password in it (https://user:password@host), or with a query or fragment
  * (https://host/payment?password=…), is refused when it is saved, here, where every save passes (the IPC
@@ -28,6 +30,8 @@ import { inputIssues } from '../phrases/inputIssue.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
+import type { Role } from './roles.js';
+import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
@@ -44,15 +48,23 @@ const connectionSchema = z.object({
 });
 export type Connection = z.output<typeof connectionSchema>;
 
+const language = z.string().regex(/^[a-z]{2}$/);
+
 const generalSchema = z.object({
   environment: z.enum(ENVIRONMENTS).default('sandbox'),
-  language: z
-    .string()
-    .regex(/^[a-z]{2}$/)
-    .default('en'),
+  /** The installation's language: each profile's until it chooses its own (an older version's one language). */
+  language: language.default('en'),
   gatewayUrls: z.object({ test: z.string().url().optional(), production: z.string().url().optional() }).default({}),
 });
 export type GeneralSettings = z.output<typeof generalSchema>;
+
+/** What a role profile chose for itself; a theme not chosen follows the system's. */
+const preferencesSchema = z.object({ language: language.optional(), theme: z.enum(THEMES).optional() });
+export type PreferencesChange = z.input<typeof preferencesSchema>;
+export interface Preferences {
+  readonly language: string;
+  readonly theme?: Theme;
+}
 
 /** A refusal of the settings, or why an environment cannot be used: phrases, with their English as the message. */
 export class SettingsError extends SaidError {
@@ -96,6 +108,23 @@ export class SettingsService {
 
   general(): GeneralSettings {
     return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({ language: languageOfLocale(this.o.systemLocale) });
+  }
+
+  /** A role profile's language and theme: its own choice, else the installation's language. */
+  preferences(role: Role): Preferences {
+    const own = this.o.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+    return { language: own.language ?? this.general().language, ...(own.theme ? { theme: own.theme } : {}) };
+  }
+
+  /** Sets a role profile's own language or theme; any profile may, for itself. */
+  setPreferences(role: Role, change: PreferencesChange): Preferences {
+    const before = this.o.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+    const next = preferencesSchema.safeParse({ ...before, ...change });
+    if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
+    this.o.settings.set(`preferences.${role}`, next.data);
+    // The entry names the profile in use (the audit log stamps it); the detail, what it changed.
+    this.audit(this.general().environment, 'settings.change', 'success', Object.keys(change).join(', '));
+    return this.preferences(role);
   }
 
   /** An environment's connection; a base URL saved with userinfo, a query or a fragment comes without them (see connectionProblems). */
@@ -150,7 +179,8 @@ export class SettingsService {
     });
   }
 
-  setGeneral(change: Partial<z.input<typeof generalSchema>>): GeneralSettings {
+  /** The administrator's settings: the environment and the gateway's URLs (a profile's language is setPreferences'). */
+  setGeneral(change: Partial<Omit<z.input<typeof generalSchema>, 'language'>>): GeneralSettings {
     for (const url of Object.values(change.gatewayUrls ?? {})) {
       const refused = url === undefined ? undefined : baseUrlRefusal(url);
       if (refused) throw new SettingsError(phrase(refused));

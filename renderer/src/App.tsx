@@ -17,6 +17,7 @@ import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { ReconciliationWorkspace } from './features/reconciliation/ReconciliationWorkspace';
 import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
 import { ProfileControl } from './features/roles/ProfileControl';
+import { Preferences } from './features/settings/Preferences';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
 import { Upcoming } from './features/upcoming/Upcoming';
 import { showLanguage } from './i18n';
@@ -47,7 +48,7 @@ export function App() {
   const profile = useRoleProfile().data;
   const allowed = useMemo(() => allowedWorkspaces(profile), [profile]);
   useShortcuts(allowed);
-  const { workspace, theme, open, toggleTheme } = useUi();
+  const { workspace, theme, open } = useUi();
   const info = useAppInfo();
   const environment = info.data?.environment;
   const { t } = useTranslation();
@@ -84,14 +85,7 @@ export function App() {
         </span>
         <span className="spacer" />
         <ProfileControl />
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={toggleTheme}
-          aria-label={t('theme.switchTo', { theme: theme === 'light' ? t('theme.dark') : t('theme.light') })}
-        >
-          {theme === 'light' ? t('theme.toDark') : t('theme.toLight')}
-        </button>
+        <Preferences />
       </header>
       <div className="layout">
         <nav className="sidenav" aria-label={t('nav.label')}>

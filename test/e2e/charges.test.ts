@@ -77,9 +77,9 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
   it('charges a common, a recurrent and an installment card, each found paid in Orders', async () => {
     const { page } = app;
     const cases = [
-      ['COMMON', '411111******1111', '123.45', 'one hundred twenty-three RUB and 45/100', '12,345 minor units'],
-      ['RECURRENT', '444455******3333', '1 000,5', 'one thousand RUB and 50/100', '100,050 minor units'],
-      ['INSTALLMENT', '555555******5599', '7', 'seven RUB and 00/100', '700 minor units'],
+      ['COMMON', '411111******1111', '123.45', 'one hundred twenty-three roubles and 45 kopecks', '12,345 minor units'],
+      ['RECURRENT', '444455******3333', '1 000,5', 'one thousand roubles and 50 kopecks', '100,050 minor units'],
+      ['INSTALLMENT', '555555******5599', '7', 'seven roubles and 00 kopecks', '700 minor units'],
     ] as const;
     for (const [category, masked, typed, words, minor] of cases) {
       await pickFromStoredCards(page, masked);

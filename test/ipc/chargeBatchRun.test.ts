@@ -138,7 +138,7 @@ describe('the result file of a batch', () => {
     ]);
     expect(rows[0]![8]).toBe(`B${plan.batchId}-2`);
     expect(rows[0]![9]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(rows[1]![10]).toMatch(/more decimals/);
+    expect(rows[1]![10]).toMatch(/At most 2 decimals/);
     expect(rows[4]![10]).toMatch(/no active stored card/);
   });
 });

@@ -100,6 +100,7 @@ describe('the IPC dispatcher', () => {
     // from this part so that nothing is changed even by a payload that fits.
     const writing: readonly ChannelName[] = [
       'settings.updateGeneral',
+      'settings.setPreferences',
       'settings.setConnection',
       'settings.setCredential',
       'settings.clearCredential',

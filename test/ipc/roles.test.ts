@@ -76,6 +76,7 @@ describe('the permissions table', () => {
     expect(byRole('support')).toEqual([
       'app.info',
       'settings.get',
+      'settings.setPreferences',
       'settings.chargeLimits',
       'orders.lookup',
       'orders.search',
@@ -321,7 +322,7 @@ describe.runIf(keychainReady)('both entry points guard every channel with the co
     expect(await call('roles.setPassphrase', { next: PASSPHRASE })).toMatchObject({ ok: true });
     expect(await call('roles.set', { role: 'support', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
     expect(await call('charges.create', MALFORMED)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await call('settings.updateGeneral', { language: 'xx' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call('settings.updateGeneral', { environment: 'custom' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await call('orders.lookup', { query: 'demo-0003' })).toMatchObject({ ok: true, value: { kind: 'found' } });
     // Let the adapter close its core.
     app.emit('before-quit', { preventDefault: () => {} });

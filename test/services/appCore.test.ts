@@ -61,7 +61,7 @@ describe('the app core on the embedded sandbox', () => {
   it('keeps settings across restarts, applies the per-charge maximum at once, and audits changes', async () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'admin' });
-    await core.updateGeneral({ language: 'ru' });
+    await core.updatePreferences({ language: 'ru' });
     core.chargeLimits.setMaximum('sandbox', '643', 500);
     // The gateway's own texts now come back in Russian.
     expect(await core.services.orders.lookup('no-such-order')).toMatchObject({ kind: 'notFound' });
@@ -76,10 +76,11 @@ describe('the app core on the embedded sandbox', () => {
     });
     await core.close();
     const again = await AppCore.open({ dataFolder, osUser: 'admin' });
-    expect(again.settings.general()).toMatchObject({ language: 'ru', environment: 'sandbox' });
+    expect(again.settings.general()).toMatchObject({ environment: 'sandbox' });
+    expect(again.settings.preferences('administrator')).toMatchObject({ language: 'ru' });
     expect(again.chargeLimits.limit('sandbox', '643')).toEqual({ kind: 'allowed', maximum: 500, from: 'set' });
     expect(again.audit.query({ action: 'settings.change' })[0]?.detail).toBe('language');
-    expect(() => again.settings.setGeneral({ language: 'russian' })).toThrow(/language/);
+    expect(() => again.settings.setPreferences('administrator', { language: 'russian' })).toThrow(/language/);
     await again.close();
   });
 

@@ -39,10 +39,10 @@ const PASSPHRASE = 'correct horse battery';
 describe('audit entries', () => {
   it('record the OS user and the role profile in use', async () => {
     const { call } = await open();
-    await call('settings.updateGeneral', { language: 'ru' });
+    await call('settings.setPreferences', { language: 'ru' });
     await call('roles.setPassphrase', { next: PASSPHRASE });
     await call('roles.set', { role: 'finance', passphrase: PASSPHRASE });
-    await call('settings.updateGeneral', { language: 'en' }).catch(() => undefined); // refused to finance: audited as such
+    await call('settings.updateGeneral', { environment: 'sandbox' }).catch(() => undefined); // refused to finance: audited as such
     const { entries } = await call('audit.query', {});
     expect(entries.find((e) => e.action === 'settings.change')).toMatchObject({ osUser: 'root', role: 'administrator' });
     expect(entries.find((e) => e.action === 'access')).toMatchObject({

@@ -73,7 +73,7 @@ describe('batch charges from CSV', () => {
       return `${c.clientId},${c.bindingId},${(1 + i / 100).toFixed(2)},RUB,Invoice ${i}`;
     });
     const bad = [
-      `${cards[0]!.clientId},${cards[0]!.bindingId},12.345,643,too many decimals`,
+      `${cards[0]!.clientId},${cards[0]!.bindingId},12.3456,643,too many decimals`,
       `${cards[1]!.clientId},${cards[1]!.bindingId},5.00,XYZ,unknown currency`,
       `${cards[2]!.clientId},no-such-binding,5.00,643,unknown card`,
       `${expired.clientId},${expired.bindingId},5.00,643,expired card`,
@@ -86,7 +86,7 @@ describe('batch charges from CSV', () => {
     expect(plan.charges).toHaveLength(195);
     expect(plan.invalid.map((i) => i.line)).toEqual([102, 103, 104, 105, 106]);
     expect(plan.invalid.map((i) => english(i.errors))).toEqual([
-      expect.stringContaining('more decimals'),
+      expect.stringContaining('At most 2 decimals'),
       expect.stringContaining('ISO 4217'),
       expect.stringContaining('no active stored card'),
       expect.stringContaining('no active stored card'),
@@ -105,7 +105,7 @@ describe('batch charges from CSV', () => {
     // Every column of the file as written (the amount as finance typed it), then what became of the row.
     expect(file[0]).toBe('clientId,bindingId,amount,currency,description,line,result,orderNumber,orderId,reason');
     expect(file[1]).toMatch(/^[^,]+,[^,]+,1\.00,RUB,Invoice 0,2,paid,B[0-9a-f]{12}-2,[0-9a-f-]{36},$/);
-    expect(file[101]).toMatch(/,12\.345,643,too many decimals,102,invalid,,,.*more decimals/);
+    expect(file[101]).toMatch(/,12\.3456,643,too many decimals,102,invalid,,,.*At most 2 decimals/);
 
     // The same file again, here and at another desk: nobody is charged twice.
     const again = await runBatch(await planBatch(csv, { bindings: first.bindings, perChargeMaximum: MAX }), first.charges);
@@ -146,8 +146,32 @@ describe('batch charges from CSV', () => {
     });
     expect(minorUnits('12.5', 2)).toBe(1250);
     expect(minorUnits('1500', 0)).toBe(1500);
-    expect(english(minorUnits('1.5', 0) as Phrase)).toContain('more decimals');
-    expect(english(minorUnits('0.000', 3) as Phrase)).toContain('more than zero');
-    expect(english(minorUnits('1e3', 2) as Phrase)).toContain('plain decimal');
+    expect(english(minorUnits('1.5', 0) as Phrase)).toBe('amount "1.5": This currency has no decimals');
+    expect(english(minorUnits('0.00', 3) as Phrase)).toBe('amount "0.00": The amount must be more than zero');
+    expect(english(minorUnits('1e3', 2) as Phrase)).toContain('Use digits only');
+    // A file reads the same whoever opens it: a form that is thousands in English and decimals in Russian is refused.
+    expect(english(minorUnits('1,250', 2) as Phrase)).toContain('could be thousands or decimals');
+    expect(english(minorUnits('1,25,0', 2) as Phrase)).toContain('grouped wrongly');
+  });
+
+  it('reads a semicolon file (Russian Excel) and a tab one, with amounts as either language writes them', async () => {
+    const cards = await seedCards(4);
+    const amounts = ['1234,56', '1 000,50', '1\u00a0250,00', '1,250.00'];
+    const lines = (separator: string) =>
+      [
+        ['clientId', 'bindingId', 'amount', 'currency', 'description'].join(separator),
+        ...cards.map((c, i) => [c.clientId, c.bindingId, amounts[i]!, 'RUB', `Счёт ${i}`].join(separator)),
+      ].join('\r\n');
+    const { bindings } = desk();
+    for (const separator of [';', '\t']) {
+      const plan = await planBatch(lines(separator), { bindings, perChargeMaximum: MAX });
+      expect(plan.invalid, separator).toEqual([]);
+      expect(plan.charges.map((c) => [c.clientId, c.amount, c.currency, c.description])).toEqual(
+        cards.map((c, i) => [c.clientId, [123_456, 100_050, 125_000, 125_000][i], '643', `Счёт ${i}`]),
+      );
+    }
+    // A comma file quotes an amount with a comma in it, and reads it the same.
+    const quoted = ['clientId,bindingId,amount,currency', `${cards[0]!.clientId},${cards[0]!.bindingId},"1234,56",RUB`].join('\n');
+    expect((await planBatch(quoted, { bindings, perChargeMaximum: MAX })).charges[0]).toMatchObject({ amount: 123_456 });
   });
 });

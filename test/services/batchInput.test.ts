@@ -22,6 +22,13 @@ describe('reading a batch look-up file', () => {
     expect(parseBatchInput('"N,1";x\n').queries).toEqual(['N,1']);
   });
 
+  it("takes a spreadsheet header row in English or Russian as a header, not as an order, and keeps the file's order", () => {
+    for (const header of ['Order No', 'Order No.', 'ORDER NUMBER', 'order_no', 'Order #', 'Номер заказа', '№ заказа', 'ID заказа', 'Заказ'])
+      expect(parseBatchInput(`${header}\nN-3\nN-1\nN-2\n`).queries, header).toEqual(['N-3', 'N-1', 'N-2']);
+    expect(parseBatchInput('Дата;Номер заказа;Сумма\n01.02.2026;N-2;1 250,00\n02.02.2026;N-1;5,00\n').queries).toEqual(['N-2', 'N-1']);
+    expect(parseBatchInput('Client\tOrder No\nc\tT-1\n').queries).toEqual(['T-1']);
+  });
+
   it('looks each number up once and says how many repeats there were', () => {
     expect(parseBatchInput('A\nB\nA\nA\n')).toMatchObject({ queries: ['A', 'B'], duplicates: 2 });
   });

@@ -29,10 +29,10 @@ describe('the language of the app and of the gateway texts', () => {
     // The decline reason as the gateway words it, in the language the request named.
     expect(JSON.stringify(declined)).toContain('Эмитент отклонил аутентификацию 3-D Secure');
 
-    core.settings.setGeneral({ language: 'en' });
+    core.settings.setPreferences('administrator', { language: 'en' });
     await core.close();
     const reopened = await AppCore.open({ dataFolder: data, osUser: 'admin', systemLocale: 'ru-RU' });
-    expect(reopened.settings.general().language).toBe('en');
+    expect(reopened.settings.preferences('administrator').language).toBe('en');
     const again = JSON.stringify(await reopened.services.orders.lookup('demo-0009'));
     expect(again).toContain('3-D Secure authentication rejected by the issuer');
     expect(again).not.toContain('Эмитент');

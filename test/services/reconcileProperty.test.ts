@@ -152,7 +152,7 @@ describe('charges, reconciliations and reopenings at random points', () => {
               if (a.kind === 'reconcile') return core.services.charges.reconcileAll();
               if (a.kind === 'reopen') {
                 language = language === 'en' ? 'ru' : 'en';
-                return core.updateGeneral({ language });
+                return core.updatePreferences({ language });
               }
               return charge(a.card, a.amount, a.reference);
             }),

@@ -211,7 +211,7 @@ describe('a reopening of the environment while a charge is sent', () => {
       await until(() => core.services.charges.journal.open('sandbox').length === 1);
       // Saving the language reopens the environment; it does not wait for the charge.
       let reopened = false;
-      const reopening = core.updateGeneral({ language: 'ru' }).then(() => (reopened = true));
+      const reopening = core.updatePreferences({ language: 'ru' }).then(() => (reopened = true));
       const charged = await charging;
       expect(reopened).toBe(true);
       await reopening;

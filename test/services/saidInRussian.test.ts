@@ -113,7 +113,7 @@ describe('settings, keys and the role profile in Russian', () => {
     expect(typed.fields?.[0]?.said).toEqual({ code: 'input.expected', params: { type: { code: 'input.type.string' } } });
     expect(say(ru, typed.said)).toBe('Запрос отклонён: id: Нужно указать текст.');
     const extra = await refusal(ipc, 'keys.list', { surplus: true });
-    expect(say(ru, extra.said)).toBe('Запрос отклонён: (payload): Неизвестные поля: surplus.');
+    expect(say(ru, extra.said)).toBe('Запрос отклонён: (payload): Неизвестное поле: surplus.');
   });
 
   it('say a signing key test and a refusal of the key service in Russian', async () => {

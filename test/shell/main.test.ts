@@ -68,7 +68,7 @@ describe('the Electron adapter', () => {
 
   it('refuses a call from a subframe of the window without running it', async () => {
     const subframe = { sender: contents, senderFrame: { url: contents.mainFrame.url, parent: contents.mainFrame } };
-    expect(await call('settings.updateGeneral', { language: 'xx' }, subframe)).toMatchObject({
+    expect(await call('settings.setPreferences', { language: 'xx' }, subframe)).toMatchObject({
       ok: false,
       error: { code: 'forbidden' },
     });
@@ -77,7 +77,7 @@ describe('the Electron adapter', () => {
   });
 
   it('pushes events to the window on the event channel', async () => {
-    expect(await call('settings.updateGeneral', { language: 'ru' })).toMatchObject({ ok: true });
+    expect(await call('settings.setPreferences', { language: 'ru' })).toMatchObject({ ok: true });
     expect(contents.sent).toContainEqual([EVENT_CHANNEL, { type: 'settings.changed' }]);
   });
 

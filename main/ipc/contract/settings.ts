@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
+import { THEMES, type Theme } from '../../services/themes.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
   currencyNumeric,
@@ -21,12 +22,16 @@ export const settingsSchemas = {
   'app.info': none,
   'settings.get': none,
   'settings.updateGeneral': z
+    .strictObject({ environment: environment.optional() })
+    .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+  /** The profile in use's own language and theme: every profile sets its own. */
+  'settings.setPreferences': z
     .strictObject({
-      environment: environment.optional(),
       language: z
         .string()
         .regex(/^[a-z]{2}$/, 'settings.input.language')
         .optional(),
+      theme: z.enum(THEMES).optional(),
     })
     .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
   'settings.setConnection': z.strictObject({
@@ -98,7 +103,8 @@ export interface ConnectionView {
 }
 
 export interface SettingsView {
-  readonly general: { readonly environment: EnvironmentName; readonly language: string };
+  /** The environment is the installation's; the language and theme are the profile in use's own (no theme: the system's). */
+  readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly theme?: Theme };
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
   /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
   readonly switchRefused?: SwitchRefusal;
@@ -149,6 +155,7 @@ export interface SettingsResults {
   'app.info': AppInfo;
   'settings.get': SettingsView;
   'settings.updateGeneral': SettingsView;
+  'settings.setPreferences': SettingsView;
   'settings.setConnection': SettingsView;
   'settings.setCredential': SettingsView;
   'settings.clearCredential': SettingsView;

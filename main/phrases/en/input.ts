@@ -47,7 +47,10 @@ export const input = {
   uuid: 'Must be a UUID.',
   notOneOf: 'Must be one of: {{values}}.',
   notMultiple: 'Must be a multiple of {{divisor}}.',
-  unknownFields: 'Unknown field(s): {{keys}}.',
+  unknownFields_one: 'Unknown field: {{keys}}.',
+  unknownFields_few: '{{count}} unknown fields: {{keys}}.',
+  unknownFields_many: '{{count}} unknown fields: {{keys}}.',
+  unknownFields_other: '{{count}} unknown fields: {{keys}}.',
   invalid: 'This value is not valid.',
   /** The contract's shared schemas (ipc/contract/shared.ts). */
   orderId: 'must be a gateway orderId (a UUID)',
@@ -56,4 +59,19 @@ export const input = {
   clientId: 'enter a client ID',
   bindingId: 'enter a binding ID',
   startAfterEnd: 'the start must not be after the end',
+  /** An amount as typed or written in a file (domain/typedAmount.ts), refused. */
+  amount: {
+    empty: 'Enter an amount',
+    notNumber: 'Use digits only, with a point or comma before the decimals',
+    grouping: 'The digits are grouped wrongly: thousands go in threes, as in 1,250,000 or 1 250 000',
+    decimalSigns: 'There is more than one decimal sign',
+    ambiguous: 'This could be thousands or decimals: write 1250 or 1 250 for thousands, 1.25 for decimals',
+    noDecimals: 'This currency has no decimals',
+    decimals_one: 'At most {{count}} decimal for this currency',
+    decimals_few: 'At most {{count}} decimals for this currency',
+    decimals_many: 'At most {{count}} decimals for this currency',
+    decimals_other: 'At most {{count}} decimals for this currency',
+    tooLarge: 'The amount is too large',
+    zero: 'The amount must be more than zero',
+  },
 } as const;

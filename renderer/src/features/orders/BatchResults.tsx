@@ -43,8 +43,12 @@ export function BatchResults({
       [...new Map(rows.filter((r) => r.status !== undefined).map((r) => [r.status!, r.statusWords])).entries()].sort((a, b) => a[0] - b[0]),
     [rows],
   );
+  // Rows arrive as their answers do; they are shown in the file's order, as the export writes them.
   const shown = useMemo(
-    () => rows.filter((r) => (result === 'all' || r.result === result) && (status === 'all' || r.status === status)),
+    () =>
+      rows
+        .filter((r) => (result === 'all' || r.result === result) && (status === 'all' || r.status === status))
+        .sort((a, b) => a.line - b.line),
     [rows, result, status],
   );
   const exportCsv = useFileExport(

@@ -97,7 +97,7 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
   // The screens take the saved language at once (no restart), and say it is saved in it.
   const save = useSettingsChange(
     async (change: { language: string }) => {
-      const next = await call('settings.updateGeneral', change);
+      const next = await call('settings.setPreferences', change);
       await showLanguage(next.general.language);
       return next;
     },

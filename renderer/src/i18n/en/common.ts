@@ -24,6 +24,11 @@ export const common = {
     production: 'Production: real card, real money',
     custom: 'Custom gateway',
   },
+  preferences: {
+    label: 'Your preferences',
+    language: 'Language',
+    notSaved: 'Your preference was not saved: {{reason}}',
+  },
   theme: {
     toDark: 'Dark theme',
     toLight: 'Light theme',

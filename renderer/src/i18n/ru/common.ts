@@ -25,6 +25,11 @@ export const common: Catalogue<typeof en> = {
     production: 'Боевое: настоящая карта, настоящие деньги',
     custom: 'Свой шлюз',
   },
+  preferences: {
+    label: 'Ваши настройки',
+    language: 'Язык',
+    notSaved: 'Настройка не сохранена: {{reason}}',
+  },
   theme: {
     toDark: 'Тёмная тема',
     toLight: 'Светлая тема',
