@@ -61,6 +61,10 @@ export const CHANNELS = [
   'period.export',
   'period.reconcile',
   'period.reconciliation.export',
+  'period.views.list',
+  'period.views.save',
+  'period.views.rename',
+  'period.views.delete',
   'sandbox.console.open',
 ] as const;
 

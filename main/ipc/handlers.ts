@@ -43,6 +43,7 @@ import { phrase } from '../phrases/phrase.js';
 import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
+import { createSavedViewHandlers } from './savedViewHandlers.js';
 import { createSandboxConsoleHandlers } from './sandboxConsoleHandlers.js';
 
 export interface HandlerContext {
@@ -463,6 +464,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createRoleHandlers({ core, events, app }),
     ...createChargeLimitHandlers({ core, events, app }),
     ...createPeriodHandlers({ core, events, app }),
+    ...createSavedViewHandlers({ core, events, app }),
     ...createSandboxConsoleHandlers({ core, events, app }),
   };
 }

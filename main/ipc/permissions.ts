@@ -79,6 +79,11 @@ export const MINIMUM_ROLE = {
   'period.export': EVERYONE,
   'period.reconcile': FINANCE,
   'period.reconciliation.export': FINANCE,
+  // Each profile keeps its own views of the list, as each may read the list.
+  'period.views.list': EVERYONE,
+  'period.views.save': EVERYONE,
+  'period.views.rename': EVERYONE,
+  'period.views.delete': EVERYONE,
   // The console arms faults and moves orders and the clock of the embedded sandbox.
   'sandbox.console.open': ADMINISTRATOR,
 } as const satisfies Record<ChannelName, Role>;

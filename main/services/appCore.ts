@@ -24,6 +24,7 @@ import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
 import { SettingsRepository } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
+import { SavedViews } from '../store/savedViews.js';
 import { revealSecret } from '../vault/secret.js';
 import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
 import { Vault } from '../vault/vault.js';
@@ -41,6 +42,7 @@ import { openSandboxConsole } from './sandboxConsole.js';
 import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Said } from '../phrases/phrase.js';
+import { SavedViewService } from './savedViews.js';
 import { SigningKeyService } from './signingKeys.js';
 
 export interface AppCoreOptions {
@@ -89,6 +91,8 @@ export class AppCore {
   readonly knownBindings: KnownBindings;
   /** The installation's role profile: what the IPC dispatcher lets through. */
   readonly roles: RoleProfileService;
+  /** The Orders list's saved views, of the environment open and the profile in use. */
+  readonly savedViews: SavedViewService;
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
   readonly chargeLedger: ChargeLedger;
   private current?: OpenServices;
@@ -134,6 +138,7 @@ export class AppCore {
       osUser: o.osUser,
       environment: () => this.settings.general().environment,
     });
+    this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
   }
 
   /**

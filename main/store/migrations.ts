@@ -490,6 +490,26 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     run: countMoneyOfCachedOrders,
   },
+  {
+    version: 17,
+    description: "the Orders list's saved views, per environment and role profile",
+    sql: `
+      -- A view is the list's period (relative, such as "7 days", or two calendar days), its filters and its
+      -- sort, as the IPC contract checked them (JSON); it belongs to the environment and the role profile it
+      -- was saved in. name_key is the name as compared (trimmed, NFKC, lower case), so "USD" and "usd" are one.
+      CREATE TABLE saved_views (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('support', 'finance', 'administrator')),
+        name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 200),
+        name_key TEXT NOT NULL,
+        view TEXT NOT NULL CHECK (json_valid(view)),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE UNIQUE INDEX saved_views_name ON saved_views (environment, role, name_key);
+    `,
+  },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './api/client';
 import { useAppInfo, useMainEvents, useSettings } from './api/queries';
+import { useHistoryPlaces } from './app/history';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
 import { Toasts } from './components/Toasts';
@@ -48,6 +49,7 @@ export function App() {
   const profile = useRoleProfile().data;
   const allowed = useMemo(() => allowedWorkspaces(profile), [profile]);
   useShortcuts(allowed);
+  useHistoryPlaces();
   const { workspace, theme, open } = useUi();
   const info = useAppInfo();
   const environment = info.data?.environment;

@@ -92,6 +92,10 @@ describe('the permissions table', () => {
       'period.sync',
       'period.cancel',
       'period.export',
+      'period.views.list',
+      'period.views.save',
+      'period.views.rename',
+      'period.views.delete',
     ]);
     expect(byRole('administrator')).toEqual([
       'settings.updateGeneral',

@@ -34,6 +34,10 @@ const window = z
 
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
+/** The amount range's bounds in order, where both are given. */
+const amountsInOrder = (q: { readonly minAmount?: number | undefined; readonly maxAmount?: number | undefined }) =>
+  q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount;
+
 /** The list's filters; the period is required, every other filter optional. */
 const periodQuery = z
   .strictObject({
@@ -64,12 +68,45 @@ const periodQuery = z
       .optional(),
   })
   .refine((q) => q.from < q.to, { message: 'sync.startBeforeEnd', path: ['from'] })
-  .refine((q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount, {
-    message: 'sync.minAboveMax',
-    path: ['minAmount'],
-  });
+  .refine(amountsInOrder, { message: 'sync.minAboveMax', path: ['minAmount'] });
 
 const sort = z.enum(['newest', 'oldest', 'amountDesc', 'amountAsc']);
+
+/** The list's filters as a saved view keeps them: the query's, without its window. */
+const { from: _from, to: _to, dateOf: _dateOf, ...filterFields } = periodQuery.shape;
+const listFilters = z.strictObject(filterFields).refine(amountsInOrder, { message: 'sync.minAboveMax', path: ['minAmount'] });
+
+/** A calendar day as a date input gives it ("2026-11-23"). */
+const calendarDay = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'sync.view.badDay');
+const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
+
+/**
+ * The list's period as a view keeps it: a preset stays relative ("7 days" opened next week is that week's
+ * seven days), a custom period is its first and last calendar days (both included).
+ */
+const listPeriod = z.discriminatedUnion('preset', [
+  z.strictObject({ preset: z.enum(['today', 'yesterday', '7d', '30d', 'thisMonth', 'lastMonth']) }),
+  z
+    .strictObject({ preset: z.literal('custom'), firstDay: calendarDay, lastDay: calendarDay })
+    .refine((p) => p.firstDay <= p.lastDay, { message: 'sync.startBeforeEnd', path: ['firstDay'] })
+    .refine((p) => dayNumber(p.lastDay) - dayNumber(p.firstDay) < MAX_PERIOD_DAYS, { message: 'sync.periodTooLong', path: ['lastDay'] }),
+]);
+
+/** What a saved view holds: the list's period, filters and sort. */
+const listView = z.strictObject({ period: listPeriod, filters: listFilters, sort });
+
+/** The longest name of a saved view, in characters: a menu's width ("Declined this week, USD" is 23). */
+export const MAX_VIEW_NAME = 60;
+/** A view's name: the person's own text, kept as typed (trimmed) and shown as text. */
+const viewName = printable(MAX_VIEW_NAME)
+  .trim()
+  .min(1, 'sync.view.nameEmpty')
+  .refine((t) => !holdsCardNumber(t), 'sync.view.nameIsCard');
+const viewId = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+export type ListView = z.output<typeof listView>;
+/** Parses a stored view again as the contract reads one (a view written by another version may not fit). */
+export const parseListView = (stored: unknown) => listView.safeParse(stored);
 
 const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'reconciliation.badRunId');
 
@@ -93,6 +130,11 @@ export const periodSchemas = {
   'period.export': z.strictObject({ query: periodQuery, sort: sort.optional() }),
   'period.reconcile': window,
   'period.reconciliation.export': z.strictObject({ runId }),
+  /** The list's saved views of the environment open and the profile in use. */
+  'period.views.list': z.strictObject({}),
+  'period.views.save': z.strictObject({ name: viewName, view: listView }),
+  'period.views.rename': z.strictObject({ id: viewId, name: viewName }),
+  'period.views.delete': z.strictObject({ id: viewId }),
 } satisfies SchemasOf<ChannelsOf<'period'>>;
 
 export interface SyncResult {
@@ -105,6 +147,19 @@ export interface SyncResult {
   readonly detail?: string;
 }
 
+export interface SavedView {
+  readonly id: number;
+  readonly name: string;
+  readonly view: ListView;
+}
+
+/** The saved views, and the bounds main keeps them to (so the form can say them before asking). */
+export interface SavedViews {
+  readonly views: readonly SavedView[];
+  readonly maxName: number;
+  readonly maxViews: number;
+}
+
 export interface PeriodResults {
   'period.view': OrderListView;
   'period.sync': SyncResult;
@@ -112,4 +167,8 @@ export interface PeriodResults {
   'period.export': ExportFile;
   'period.reconcile': ReconciliationRun & { readonly runId: string };
   'period.reconciliation.export': ExportFile;
+  'period.views.list': SavedViews;
+  'period.views.save': SavedViews;
+  'period.views.rename': SavedViews;
+  'period.views.delete': SavedViews;
 }

@@ -11,6 +11,15 @@ export const sync = {
   first6: 'must be the first six digits of a card',
   last4: 'must be the last four digits of a card',
   textIsCard: 'is a card number; search by its first six and last four digits',
+  /** The Orders list's saved views (services/savedViews.ts, ipc/contract/period.ts). */
+  view: {
+    nameEmpty: 'give the view a name',
+    nameIsCard: 'holds a card number; name the view without it',
+    nameTaken: 'You already have a view named "{{name}}"; choose another name.',
+    tooMany: 'You have {{max}} saved views, the most one profile keeps here; delete one to save another.',
+    notFound: 'That view is no longer saved: it was deleted, or saved under another environment or profile.',
+    badDay: 'must be a calendar day (YYYY-MM-DD)',
+  },
   /** A sync stopped by a bound on what the gateway may send (services/orderSync.ts); never gone on with. */
   bound: {
     tooManyOrders:

@@ -1,9 +1,11 @@
 /**
- * UI state only (which workspace is open, the theme, the toasts on screen): never anything that comes from
- * main, which lives in TanStack Query's cache. The theme survives a restart in localStorage.
+ * UI state only (which workspace is open, the theme, the toasts on screen, the Orders list as it was left):
+ * never anything that comes from main, which lives in TanStack Query's cache. The theme and the list's
+ * view survive a restart in localStorage.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { ListView } from '../../../main/ipc/contract';
 
 /** The workspaces in the side navigation's order; their names are the common catalogue's `nav` words. */
 export const WORKSPACES = [
@@ -37,6 +39,13 @@ export interface ChargeDraft {
 
 export type ChargesTab = 'charge' | 'batch' | 'journal';
 
+/** Where the Orders workspace is: its list, a client, one order (the look-up asked), or the batch look-up. */
+export type OrdersPlace =
+  | { readonly mode: 'list' }
+  | { readonly mode: 'client'; readonly clientId: string }
+  | { readonly mode: 'single'; readonly query?: string }
+  | { readonly mode: 'batch' };
+
 export interface Toast {
   readonly id: number;
   readonly tone: 'info' | 'success' | 'error';
@@ -44,6 +53,9 @@ export interface Toast {
   /** The technical account behind an error, shown behind "Details". */
   readonly detail?: string;
 }
+
+/** The Orders list as it opens the first time: today's orders, newest first, nothing filtered. */
+export const FIRST_LIST_VIEW: ListView = { period: { preset: 'today' }, filters: {}, sort: 'newest' };
 
 /** Toasts on screen at once: more would cover the work they report on. */
 export const MAX_TOASTS = 3;
@@ -87,6 +99,19 @@ interface UiState {
   listBreakdownOpen: boolean;
   toggleListFilters(): void;
   toggleListBreakdown(): void;
+  /**
+   * The Orders list's period (relative where it was chosen so), filters and sort: kept while an order is
+   * open and across restarts, and what a saved view restores.
+   */
+  listView: ListView;
+  /** How far the list's table was scrolled (px), for coming back to the same rows. */
+  listScroll: number;
+  showListView(view: ListView): void;
+  keepListScroll(px: number): void;
+  /** Where Orders is, and the kind of place it was opened from (app/history.ts keeps both in the window's history). */
+  ordersPlace: OrdersPlace;
+  ordersFrom?: OrdersPlace['mode'] | undefined;
+  showPlace(place: OrdersPlace, from: OrdersPlace['mode'] | undefined): void;
 }
 
 let toastIds = 0;
@@ -132,10 +157,22 @@ export const useUi = create<UiState>()(
       listBreakdownOpen: false,
       toggleListFilters: () => set((s) => ({ listFiltersOpen: !s.listFiltersOpen })),
       toggleListBreakdown: () => set((s) => ({ listBreakdownOpen: !s.listBreakdownOpen })),
+      listView: FIRST_LIST_VIEW,
+      listScroll: 0,
+      showListView: (listView) => set({ listView }),
+      keepListScroll: (listScroll) => set({ listScroll }),
+      ordersPlace: { mode: 'list' },
+      showPlace: (ordersPlace, ordersFrom) => set({ ordersPlace, ordersFrom }),
     }),
     {
       name: 'backoffice.ui',
-      partialize: (s) => ({ theme: s.theme, listFiltersOpen: s.listFiltersOpen, listBreakdownOpen: s.listBreakdownOpen }),
+      partialize: (s) => ({
+        theme: s.theme,
+        listFiltersOpen: s.listFiltersOpen,
+        listBreakdownOpen: s.listBreakdownOpen,
+        listView: s.listView,
+        listScroll: s.listScroll,
+      }),
     },
   ),
 );

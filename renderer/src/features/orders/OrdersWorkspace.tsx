@@ -1,105 +1,111 @@
 /**
  * Support's workspace. It opens on the list of today's orders (the place to start: filters, totals, a
  * click opens an order); the one look-up box stays at the top for an ID or number already known; a batch
- * of thousands has its own tab; a client ID anywhere opens the client.
+ * of thousands has its own tab; a client ID anywhere opens the client. Each of these is a place in the
+ * window's history (app/history.ts): Back from an order returns to the list as it was left.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../../main/ipc/contract';
+import { BACK_KEYS, goBack, goTo } from '../../app/history';
 import { useUi } from '../../app/uiStore';
+import { Button } from '../../components/Button';
 import { BatchLookup } from './BatchLookup';
 import { ClientView } from './list/ClientView';
-import { OrderList, type ListPeriod } from './list/OrderList';
-import { presetWindow } from './list/period';
+import { OrderList, useListWindow } from './list/OrderList';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch, useLookup } from './OrderSearch';
 
-type Mode = 'list' | 'client' | 'single' | 'batch';
-
 export function OrdersWorkspace() {
   const { t } = useTranslation('orders');
-  const [mode, setMode] = useState<Mode>('list');
+  const place = useUi((s) => s.ordersPlace);
+  const from = useUi((s) => s.ordersFrom);
   const [shown, setShown] = useState<OrderLookup>();
   const [text, setText] = useState('');
-  const [period, setPeriod] = useState<ListPeriod>(() => ({ preset: 'today', window: presetWindow('today') }));
-  const [client, setClient] = useState<string>();
+  const window = useListWindow();
+  /** The query last sent, so that a place asking for it again (Back, Forward, a reload) is not looked up twice. */
+  const asked = useRef<string>(undefined);
   const lookup = useLookup((r) => {
     setShown(r);
-    setMode('single');
+    // A look-up from the list's search box opens the order as a place of its own.
+    if (useUi.getState().ordersPlace.mode !== 'single') goTo({ mode: 'single', query: r.query });
   });
   const takeOrderQuery = useUi((s) => s.takeOrderQuery);
-  const asked = useUi((s) => s.orderQuery);
+  const askedOrder = useUi((s) => s.orderQuery);
   const takeClientQuery = useUi((s) => s.takeClientQuery);
   const askedClient = useUi((s) => s.clientQuery);
   const { mutate } = lookup;
+  const look = (query: string) => {
+    asked.current = query;
+    setText(query);
+    mutate(query);
+  };
+
+  // An order's place names what it looks up: shown again after Back and Forward, and after a reload.
+  const query = place.mode === 'single' ? place.query : undefined;
+  useEffect(() => {
+    if (query === undefined || query === asked.current) return;
+    asked.current = query;
+    setText(query);
+    mutate(query);
+  }, [query, mutate]);
 
   // Another workspace (a charge's result, the journal) asked for an order: look it up here.
   useEffect(() => {
-    const query = asked !== undefined ? takeOrderQuery() : undefined;
-    if (query === undefined) return;
-    setMode('single');
-    setText(query);
-    mutate(query);
-  }, [asked, takeOrderQuery, mutate]);
+    const q = askedOrder !== undefined ? takeOrderQuery() : undefined;
+    if (q !== undefined) goTo({ mode: 'single', query: q });
+  }, [askedOrder, takeOrderQuery]);
 
   // A client ID clicked anywhere (Stored cards, the order view): open the client.
   useEffect(() => {
     const clientId = askedClient !== undefined ? takeClientQuery() : undefined;
-    if (clientId === undefined) return;
-    setClient(clientId);
-    setMode('client');
+    if (clientId !== undefined) goTo({ mode: 'client', clientId });
   }, [askedClient, takeClientQuery]);
 
-  const open = (orderId: string) => {
-    // The order's own view, looked up live now; the list or batch stays as it was behind its tab.
-    setText(orderId);
-    mutate(orderId);
-  };
-  const openClient = (clientId: string) => {
-    setClient(clientId);
-    setMode('client');
-  };
+  // The order's own view, looked up live now; the list or batch stays as it was, behind Back.
+  const open = (orderId: string) => goTo({ mode: 'single', query: orderId });
+  const openClient = (clientId: string) => goTo({ mode: 'client', clientId });
+  const mode = place.mode;
 
   return (
     <section className="workspace" aria-labelledby="orders-title">
       <div className="workspace-head">
         <h1 id="orders-title">{t('title')}</h1>
+        {mode !== 'list' && from !== undefined && (
+          <Button className="back-button" aria-keyshortcuts={BACK_KEYS} title={t('back.shortcut')} onClick={goBack}>
+            {t(`back.to.${from}`)}
+          </Button>
+        )}
         <div className="segmented" role="group" aria-label={t('view.label')}>
-          <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => setMode('list')}>
+          <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => goTo({ mode: 'list' })}>
             {t('view.list')}
           </button>
-          <button type="button" aria-pressed={mode === 'single'} onClick={() => setMode('single')}>
+          <button
+            type="button"
+            aria-pressed={mode === 'single'}
+            onClick={() => goTo({ mode: 'single', ...(asked.current !== undefined ? { query: asked.current } : {}) })}
+          >
             {t('view.single')}
           </button>
-          <button type="button" aria-pressed={mode === 'batch'} onClick={() => setMode('batch')}>
+          <button type="button" aria-pressed={mode === 'batch'} onClick={() => goTo({ mode: 'batch' })}>
             {t('view.batch')}
           </button>
         </div>
       </div>
       {mode === 'batch' ? (
-        <BatchLookup
-          onOpen={(orderId) => {
-            setMode('single');
-            open(orderId);
-          }}
-        />
+        <BatchLookup onOpen={open} />
       ) : mode === 'single' ? (
         <div className="orders-single">
           <OrderSearch text={text} setText={setText} lookup={lookup} shown={shown} onShow={setShown} onClient={openClient} />
-          <LookupHistory
-            onLookup={(query) => {
-              setText(query);
-              lookup.mutate(query);
-            }}
-          />
+          <LookupHistory onLookup={look} />
         </div>
       ) : (
         <>
           <OrderSearch text={text} setText={setText} lookup={lookup} onShow={setShown} />
-          {mode === 'client' && client !== undefined ? (
-            <ClientView clientId={client} window={period.window} onBack={() => setMode('list')} onOpen={(o) => open(o.orderId)} />
+          {mode === 'client' ? (
+            <ClientView clientId={place.clientId} window={window} onBack={goBack} onOpen={(o) => open(o.orderId)} />
           ) : (
-            <OrderList period={period} setPeriod={setPeriod} onOpen={(o) => open(o.orderId)} onClient={openClient} />
+            <OrderList onOpen={(o) => open(o.orderId)} onClient={openClient} />
           )}
         </>
       )}

@@ -289,4 +289,13 @@ export const orders = {
     no: 'No',
     reasonDetails: '{{reason}}\n\nDetails: {{detail}}',
   },
+  back: {
+    to: {
+      list: 'Back to the list',
+      client: 'Back to the client',
+      single: 'Back to the order',
+      batch: 'Back to the batch look-up',
+    },
+    shortcut: 'Back (Alt+Left, or the mouse back button)',
+  },
 } as const;

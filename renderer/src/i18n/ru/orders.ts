@@ -290,4 +290,13 @@ export const orders: Catalogue<typeof en> = {
     no: 'Нет',
     reasonDetails: '{{reason}}\n\nПодробности: {{detail}}',
   },
+  back: {
+    to: {
+      list: 'Назад к списку',
+      client: 'Назад к клиенту',
+      single: 'Назад к заказу',
+      batch: 'Назад к пакетному поиску',
+    },
+    shortcut: 'Назад (Alt+←, или кнопка «назад» мыши)',
+  },
 };

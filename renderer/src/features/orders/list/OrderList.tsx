@@ -4,7 +4,7 @@
  * ("Synced at 10:42", "Syncing… 400 of 1,200", or that the sync failed and as of when the copy is), then
  * the filters, the totals and chart of what they show, and the table, with a CSV of exactly that.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
 import { call } from '../../../api/client';
@@ -16,24 +16,29 @@ import {
   COMMON_CURRENCIES,
   currencyInfo,
   customWindow,
+  daysOf,
+  draftOf,
   EMPTY_FILTERS,
-  localDay,
   parseFilters,
-  presetWindow,
   PRESETS,
+  sameView,
   SORTS,
   STATES,
   stateWords,
   type FilterDraft,
   type ListFilters,
+  type ListPeriod,
   type PeriodQuery,
   type PeriodWindow,
   type PresetId,
+  windowOf,
 } from './period';
 import { coverageOf, CoverageMark, syncTime } from './CoverageMark';
 import { usePeriodPage, usePeriodSync, useSyncProgress, type SyncState } from './periodData';
 import { PeriodChart, PeriodTotals } from './PeriodSummary';
 import { PeriodTable } from './PeriodTable';
+import { SavedViews } from './SavedViews';
+import { useKeptScroll } from './keptScroll';
 import { formatCount } from '../../../format/numbers';
 
 /** How current the list is: the one line that says what the money on screen is as of. */
@@ -196,7 +201,7 @@ function Filters({
           </select>
         </div>
         {fields.map(([field, label, props]) => text(field, label, props))}
-        <Button onClick={() => setDraft(EMPTY_FILTERS)} disabled={draft === EMPTY_FILTERS}>
+        <Button onClick={() => setDraft(EMPTY_FILTERS)} disabled={sameView(draft, EMPTY_FILTERS)}>
           {t('clear')}
         </Button>
       </div>
@@ -211,17 +216,33 @@ function filtersSet(draft: FilterDraft): number {
   ).length;
 }
 
-/** The filters as typed, applied a moment after the last keystroke and only once every field is right. */
-function useAppliedFilters(draft: FilterDraft): { applied: ListFilters; errors: Readonly<Record<string, string>> } {
+/**
+ * The filters as typed, applied (`apply`) a moment after the last keystroke and only once every field is
+ * right; filters applied from elsewhere (a saved view picked) fill the form in again.
+ */
+function useAppliedFilters(
+  applied: ListFilters,
+  apply: (filters: ListFilters) => void,
+): { draft: FilterDraft; setDraft: (d: FilterDraft) => void; errors: Readonly<Record<string, string>> } {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftOf(applied));
   const parsed = useMemo(() => parseFilters(draft), [draft]);
-  const [applied, setApplied] = useState<ListFilters>({});
-  const key = parsed.ok ? JSON.stringify(parsed.value) : undefined;
+  const typed = parsed.ok ? parsed.value : undefined;
+  const shown = useRef(applied);
   useEffect(() => {
-    if (key === undefined) return;
-    const t = setTimeout(() => setApplied(JSON.parse(key) as ListFilters), 250);
+    if (sameView(shown.current, applied)) return;
+    shown.current = applied;
+    if (!typed || !sameView(typed, applied)) setDraft(draftOf(applied));
+  }, [applied, typed]);
+  const key = typed ? JSON.stringify(typed) : undefined;
+  useEffect(() => {
+    if (key === undefined || sameView(JSON.parse(key), shown.current)) return;
+    const t = setTimeout(() => {
+      shown.current = JSON.parse(key) as ListFilters;
+      apply(shown.current);
+    }, 250);
     return () => clearTimeout(t);
-  }, [key]);
-  return { applied, errors: parsed.ok ? {} : parsed.errors };
+  }, [key, apply]);
+  return { draft, setDraft, errors: parsed.ok ? {} : parsed.errors };
 }
 
 /**
@@ -286,34 +307,42 @@ export function PeriodResults({
   );
 }
 
-export interface ListPeriod {
-  readonly preset: PresetId;
-  readonly window: PeriodWindow;
+/** The window of the list's period now: a relative period is worked out again each time the list is opened. */
+export function useListWindow(): PeriodWindow {
+  const period = useUi((s) => s.listView.period);
+  const key = JSON.stringify(period);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the period's value, not its object, decides
+  return useMemo(() => windowOf(period), [key]);
 }
 
 export function OrderList({
-  period,
-  setPeriod,
   onOpen,
   onClient,
 }: {
-  readonly period: ListPeriod;
-  readonly setPeriod: (p: ListPeriod) => void;
   readonly onOpen: (order: PeriodOrder) => void;
   readonly onClient: (clientId: string) => void;
 }) {
   const { t } = useTranslation('list');
   const id = useId();
-  const [draft, setDraft] = useState<FilterDraft>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<PeriodSort>('newest');
-  const [firstDay, setFirstDay] = useState(localDay(period.window.from));
-  const [lastDay, setLastDay] = useState(localDay(period.window.to - 1));
-  const { applied, errors } = useAppliedFilters(draft);
+  const view = useUi((s) => s.listView);
+  const showView = useUi((s) => s.showListView);
+  const { period, sort, filters: applied } = view;
+  const window = useListWindow();
+  const setPeriod = (p: ListPeriod) => showView({ ...useUi.getState().listView, period: p });
+  const setSort = (sort: PeriodSort) => showView({ ...useUi.getState().listView, sort });
+  const applyFilters = useCallback((filters: ListFilters) => useUi.getState().showListView({ ...useUi.getState().listView, filters }), []);
+  const [firstDay, setFirstDay] = useState(daysOf(window).firstDay);
+  const [lastDay, setLastDay] = useState(daysOf(window).lastDay);
+  useEffect(() => {
+    setFirstDay(daysOf(window).firstDay);
+    setLastDay(daysOf(window).lastDay);
+  }, [window]);
+  const { draft, setDraft, errors } = useAppliedFilters(applied, applyFilters);
   const filtersOpen = useUi((s) => s.listFiltersOpen);
   const toggleFilters = useUi((s) => s.toggleListFilters);
   const setFilters = filtersSet(draft);
-  const sync = usePeriodSync(period.window);
-  const query: PeriodQuery = useMemo(() => ({ from: period.window.from, to: period.window.to, ...applied }), [period.window, applied]);
+  const sync = usePeriodSync(window);
+  const query: PeriodQuery = useMemo(() => ({ from: window.from, to: window.to, ...applied }), [window, applied]);
   const first = usePeriodPage(query, sort, 0);
   const custom = customWindow(firstDay, lastDay);
   const [seen, setSeen] = useState<readonly string[]>(COMMON_CURRENCIES);
@@ -330,19 +359,13 @@ export function OrderList({
     },
   });
 
-  const choose = (preset: PresetId) => {
-    if (preset === 'custom') {
-      setPeriod({ preset, window: custom.ok ? custom.value : period.window });
-      return;
-    }
-    const window = presetWindow(preset);
-    setFirstDay(localDay(window.from));
-    setLastDay(localDay(window.to - 1));
-    setPeriod({ preset, window });
-  };
+  const choose = (preset: PresetId) =>
+    setPeriod(preset === 'custom' ? { preset, ...(custom.ok ? { firstDay, lastDay } : daysOf(window)) } : { preset });
+
+  const keptScroll = useKeptScroll(JSON.stringify(query) + sort, first.data !== undefined);
 
   return (
-    <section className="order-list" aria-labelledby={`${id}-title`}>
+    <section className="order-list" aria-labelledby={`${id}-title`} ref={keptScroll.ref} onScrollCapture={keptScroll.onScroll}>
       <div className="period-bar">
         <h2 id={`${id}-title`} className="visually-hidden">
           {t('title')}
@@ -358,13 +381,14 @@ export function OrderList({
           {/* Folded away, the filters still say that they narrow the list. */}
           {setFilters > 0 ? t('filters.buttonSet', { n: setFilters }) : t('filters.button')}
         </Button>
+        <SavedViews view={view} onPick={showView} />
         {period.preset === 'custom' && (
           <form
             className="custom-period"
             aria-label={t('customPeriod')}
             onSubmit={(e) => {
               e.preventDefault();
-              if (custom.ok) setPeriod({ preset: 'custom', window: custom.value });
+              if (custom.ok) setPeriod({ preset: 'custom', firstDay, lastDay });
             }}
           >
             <div className="field compact">

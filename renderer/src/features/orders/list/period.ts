@@ -6,7 +6,7 @@
  * amount range asks for one first.
  */
 import cc from 'currency-codes';
-import type { Input } from '../../../../../main/ipc/contract';
+import type { Input, ListView } from '../../../../../main/ipc/contract';
 import type { OrderStatusCode, PeriodSort } from '../../../../../main/services/periodViews';
 import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
@@ -176,3 +176,53 @@ export function parseFilters(draft: FilterDraft): Parsed<ListFilters> {
 
 /** The sorts offered, in the order shown; their names are the catalogue's `list:sort.<id>`. */
 export const SORTS: readonly PeriodSort[] = ['newest', 'oldest', 'amountDesc', 'amountAsc'];
+
+/** The list's period as it is kept (uiStore, saved views): a preset, relative to the day it is shown, or two days. */
+export type ListPeriod = ListView['period'];
+
+/** The window a kept period stands for now: "7 days" is the last seven days of the day it is opened. */
+export function windowOf(period: ListPeriod, now = Date.now()): PeriodWindow {
+  if (period.preset !== 'custom') return presetWindow(period.preset, now);
+  const custom = customWindow(period.firstDay, period.lastDay);
+  return custom.ok ? custom.value : presetWindow('today', now);
+}
+
+/** A window's days as the custom period keeps them. */
+export const daysOf = (window: PeriodWindow): { readonly firstDay: string; readonly lastDay: string } => ({
+  firstDay: localDay(window.from),
+  lastDay: localDay(window.to - 1),
+});
+
+/** An amount in minor units as a person would type it in the language shown ("1250", "1250.50", "1250,50"). */
+function typedAmount(minor: number, exponent: number): string {
+  const whole = Math.floor(minor / 10 ** exponent);
+  const fraction = minor - whole * 10 ** exponent;
+  if (fraction === 0) return String(whole);
+  const sign = i18n.language.startsWith('ru') ? ',' : '.';
+  return `${whole}${sign}${String(fraction).padStart(exponent, '0')}`;
+}
+
+/** The filter form filled in from filters as they are kept: parseFilters of it gives them back. */
+export function draftOf(filters: ListFilters): FilterDraft {
+  const exponent = filters.currency ? currencyInfo(filters.currency).exponent : 2;
+  return {
+    statuses: filters.statuses ?? [],
+    paid: filters.paid === undefined ? 'any' : filters.paid ? 'paid' : 'unpaid',
+    currency: filters.currency ?? '',
+    minAmount: filters.minAmount !== undefined ? typedAmount(filters.minAmount, exponent) : '',
+    maxAmount: filters.maxAmount !== undefined ? typedAmount(filters.maxAmount, exponent) : '',
+    first6: filters.first6 ?? '',
+    last4: filters.last4 ?? '',
+    clientId: filters.clientId ?? '',
+    text: filters.text ?? '',
+  };
+}
+
+/** JSON with every object's keys in order, so that two equal views compare equal however they were built. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+export const sameView = <T>(a: T, b: T): boolean => canonical(a) === canonical(b);
