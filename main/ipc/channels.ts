@@ -59,6 +59,9 @@ export const CHANNELS = [
   'period.export',
   'period.reconcile',
   'period.reconciliation.export',
+  'customers.search',
+  'customers.get',
+  'customers.exportBatch',
   'sandbox.console.open',
 ] as const;
 

@@ -44,6 +44,7 @@ import { IpcFailure } from './errors.js';
 import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
 import { createSandboxConsoleHandlers } from './sandboxConsoleHandlers.js';
+import { createCustomerHandlers } from './customerHandlers.js';
 
 export interface HandlerContext {
   readonly core: AppCore;
@@ -437,5 +438,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createChargeLimitHandlers({ core, events, app }),
     ...createPeriodHandlers({ core, events, app }),
     ...createSandboxConsoleHandlers({ core, events, app }),
+    ...createCustomerHandlers({ core, events, app }, storedCardView),
   };
 }

@@ -91,6 +91,8 @@ describe('the permissions table', () => {
       'period.sync',
       'period.cancel',
       'period.export',
+      'customers.search',
+      'customers.get',
     ]);
     expect(byRole('administrator')).toEqual([
       'settings.updateGeneral',
@@ -111,7 +113,9 @@ describe('the permissions table', () => {
       'sandbox.console.open',
     ]);
     expect(
-      byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c)),
+      byRole('finance').every((c) =>
+        /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/.test(c),
+      ),
     ).toBe(true);
   });
 });
