@@ -22,8 +22,8 @@ export interface CustomerSummary {
   readonly orderCount: number;
   /** Per numeric currency, what moved on their orders (orderMoney); a currency where nothing moved is left out. */
   readonly money: readonly MovedMoney[];
-  /** Whether the money is of their newest orders only (they have more than the store's bound). */
-  readonly moneyPartial: boolean;
+  /** Where they have more orders than the store reads at once: the money is of this many, their newest. */
+  readonly moneyOfNewest?: number;
   readonly lastOrder?: LastOrder;
   /** Cards their orders were paid with, masked (first six and last four). */
   readonly orderCards: readonly string[];

@@ -72,7 +72,7 @@ function summary(r: CustomerRecord): CustomerSummary {
     clientId: r.clientId,
     orderCount: r.orderCount,
     money: moneyOf(r.orders),
-    moneyPartial: r.orderCount > r.orders.length,
+    ...(r.orderCount > r.orders.length ? { moneyOfNewest: r.orders.length } : {}),
     ...(last
       ? {
           lastOrder: {

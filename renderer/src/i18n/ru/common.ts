@@ -42,6 +42,7 @@ export const common: Catalogue<typeof en> = {
     audit: 'Журнал действий',
     settings: 'Настройки',
     reconciliation: 'Сверка',
+    customers: 'Клиенты',
   },
   startFailed: 'Приложение не смогло запустить свои службы: {{reason}}',
   count: {
