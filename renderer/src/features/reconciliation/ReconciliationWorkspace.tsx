@@ -276,7 +276,6 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
                   {t(`column.${m}`)}
                 </th>
               ))}
-              <th scope="col">{t('column.meaning')}</th>
             </tr>
           </thead>
           <tbody>
@@ -286,6 +285,8 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
                 <tr key={c} data-class={c}>
                   <th scope="row">
                     <span className={`badge ${CLASS_TONES[c]}`}>{classWords(c)}</span>
+                    {/* What the class means, under its name: the money columns keep their room at 1024 px. */}
+                    <div className="muted figure-note class-hint">{classHint(c)}</div>
                   </th>
                   <td className="num" data-total="count">
                     {total.count}
@@ -295,7 +296,6 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
                       <MoneyList amounts={total.amounts} figure={m} />
                     </td>
                   ))}
-                  <td className="muted">{classHint(c)}</td>
                 </tr>
               );
             })}

@@ -54,7 +54,6 @@ export const reconciliation = {
     captured: 'Captured',
     refunded: 'Refunded',
     net: 'Net',
-    meaning: 'Meaning',
     orderNumber: 'Order number',
     journal: 'Journal',
     gateway: 'Gateway',

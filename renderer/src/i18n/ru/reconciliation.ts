@@ -58,7 +58,6 @@ export const reconciliation: Catalogue<typeof en> = {
     captured: 'Списано',
     refunded: 'Возвращено',
     net: 'Итог',
-    meaning: 'Что это значит',
     orderNumber: 'Номер заказа',
     journal: 'Журнал',
     gateway: 'Шлюз',
