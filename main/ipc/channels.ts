@@ -65,6 +65,9 @@ export const CHANNELS = [
   'period.views.save',
   'period.views.rename',
   'period.views.delete',
+  'customers.search',
+  'customers.get',
+  'customers.exportBatch',
   'sandbox.console.open',
 ] as const;
 

@@ -24,6 +24,7 @@ import { chargesSchemas, type ChargesResults, type ChargeBatchProgress, type Cha
 import { periodSchemas, type PeriodResults } from './contract/period.js';
 import { rolesSchemas, type RolesResults, type Role } from './contract/roles.js';
 import { sandboxSchemas, type SandboxResults } from './contract/sandbox.js';
+import { customersSchemas, type CustomersResults } from './contract/customers.js';
 
 export type { ChannelName } from './channels.js';
 export type { EnvironmentName, ExportFile } from './contract/shared.js';
@@ -37,6 +38,7 @@ export * from './contract/charges.js';
 export * from './contract/period.js';
 export * from './contract/roles.js';
 export * from './contract/sandbox.js';
+export * from './contract/customers.js';
 
 const schemas = {
   ...settingsSchemas,
@@ -48,6 +50,7 @@ const schemas = {
   ...rolesSchemas,
   ...periodSchemas,
   ...sandboxSchemas,
+  ...customersSchemas,
 } satisfies Record<ChannelName, z.ZodType>;
 
 export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
@@ -65,7 +68,8 @@ export interface Results
     ChargesResults,
     RolesResults,
     PeriodResults,
-    SandboxResults {}
+    SandboxResults,
+    CustomersResults {}
 export type Result<K extends ChannelName> = Results[K];
 
 /** Events main pushes to the renderer. */

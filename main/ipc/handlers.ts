@@ -45,6 +45,7 @@ import type { EventHub } from './events.js';
 import { createRoleHandlers } from './roleHandlers.js';
 import { createSavedViewHandlers } from './savedViewHandlers.js';
 import { createSandboxConsoleHandlers } from './sandboxConsoleHandlers.js';
+import { createCustomerHandlers } from './customerHandlers.js';
 
 export interface HandlerContext {
   readonly core: AppCore;
@@ -466,5 +467,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     ...createPeriodHandlers({ core, events, app }),
     ...createSavedViewHandlers({ core, events, app }),
     ...createSandboxConsoleHandlers({ core, events, app }),
+    ...createCustomerHandlers({ core, events, app }, storedCardView),
   };
 }

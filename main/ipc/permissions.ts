@@ -84,6 +84,10 @@ export const MINIMUM_ROLE = {
   'period.views.save': EVERYONE,
   'period.views.rename': EVERYONE,
   'period.views.delete': EVERYONE,
+  // Support finds a customer and sees their cards (masked) and orders; the batch file of their binding IDs is for charging.
+  'customers.search': EVERYONE,
+  'customers.get': EVERYONE,
+  'customers.exportBatch': FINANCE,
   // The console arms faults and moves orders and the clock of the embedded sandbox.
   'sandbox.console.open': ADMINISTRATOR,
 } as const satisfies Record<ChannelName, Role>;

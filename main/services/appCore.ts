@@ -16,6 +16,7 @@ import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { ChargeJournal } from '../store/journal.js';
+import { CustomerDirectory } from '../store/customers.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
@@ -89,6 +90,8 @@ export class AppCore {
   readonly chargeLimits: ChargeLimits;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
   readonly knownBindings: KnownBindings;
+  /** The customers the app knows of, from the synced orders and the stored cards seen. */
+  readonly customers: CustomerDirectory;
   /** The installation's role profile: what the IPC dispatcher lets through. */
   readonly roles: RoleProfileService;
   /** The Orders list's saved views, of the environment open and the profile in use. */
@@ -130,6 +133,7 @@ export class AppCore {
     });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
     this.knownBindings = new KnownBindings(db);
+    this.customers = new CustomerDirectory(db);
     this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
     this.roles = new RoleProfileService({
       settings: new SettingsRepository(db),

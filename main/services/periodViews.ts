@@ -92,8 +92,9 @@ export type JournalState = 'PENDING' | 'UNKNOWN' | 'PAID' | 'DECLINED' | 'FAILED
 export const RECONCILIATION_CLASSES = ['matched', 'disagrees', 'notInJournal', 'open'] as const;
 export type ReconciliationClass = (typeof RECONCILIATION_CLASSES)[number];
 
-/** What the journal says of an order: the charge and what the app did to it since. */
-export interface JournalSide {
+/** What the charge journal says of an order the app charged: the charge and what the app did to it since. */
+export interface ChargeSide {
+  readonly source: 'charge';
   readonly chargeId: number;
   readonly state: JournalState;
   readonly amount: number;
@@ -106,6 +107,29 @@ export interface JournalSide {
   /** Operations sent for it whose outcome is not known yet. */
   readonly openOperations: number;
 }
+
+/**
+ * What the operations journal says the app did to an order it did not charge (a storefront's order the app
+ * captured, refunded or reversed): only operations that ended DONE moved money; the currency is the order's.
+ */
+export interface OperationsSide {
+  readonly source: 'operations';
+  /** Captured by the app's deposits: minor units, or 'all' where a deposit took the whole hold; undefined: none. */
+  readonly captured?: number | 'all';
+  /** Minor units refunded by the app, or 'all' where a refund took what was left. */
+  readonly refunded: number | 'all';
+  readonly reversed: boolean;
+  /** The app's operations on the order by how they ended: done, refused, open (pending or unknown). */
+  readonly done: number;
+  readonly refused: number;
+  readonly openOperations: number;
+  /** The first of them and who sent the last. */
+  readonly at: number;
+  readonly operator: string;
+}
+
+/** What the app's journals say of an order. */
+export type JournalSide = ChargeSide | OperationsSide;
 
 export interface GatewaySide {
   readonly status: OrderStatusCode;
@@ -120,12 +144,14 @@ export type Difference =
   | { readonly kind: 'notAtGateway' }
   | { readonly kind: 'status'; readonly expected: readonly OrderStatusCode[]; readonly actual: OrderStatusCode }
   | { readonly kind: 'amount'; readonly expected: number; readonly actual: number }
+  | { readonly kind: 'captured'; readonly expected: number; readonly actual: number }
   | { readonly kind: 'currency'; readonly expected: string; readonly actual: string }
   | { readonly kind: 'refunded'; readonly expected: number; readonly actual: number };
 
 export interface ReconciliationRow {
   readonly class: ReconciliationClass;
-  readonly orderNumber: string;
+  /** Missing only where the app operated on an order the sync has not read: its orderId is there then. */
+  readonly orderNumber?: string;
   /** To open the order; missing where neither side knows it. */
   readonly orderId?: string;
   readonly journal?: JournalSide;
@@ -133,10 +159,21 @@ export interface ReconciliationRow {
   readonly differences: readonly Difference[];
 }
 
+/** Money that moved, in minor units of one numeric currency (main/domain/orderMoney.ts's rule). */
+export interface MovedMoney {
+  readonly currency: string;
+  readonly held: number;
+  readonly captured: number;
+  readonly refunded: number;
+}
+
 export interface ClassTotal {
   readonly count: number;
-  /** Sum per numeric currency of the journal's amount, or the gateway's where the journal has none. */
-  readonly amounts: readonly { readonly currency: string; readonly amount: number }[];
+  /**
+   * Per numeric currency, what moved on the class's orders: as the gateway reports it (orderMoney), or as
+   * the journal says where the gateway has no such order.
+   */
+  readonly amounts: readonly MovedMoney[];
 }
 
 export interface Reconciliation {

@@ -166,6 +166,19 @@ export class OperationJournal {
     return found;
   }
 
+  /** The orders with an operation journalled in [from, to), in the order of their first operation there. */
+  operatedIn(environment: string, period: { readonly from: number; readonly to: number }): string[] {
+    return read(this.db, () =>
+      (
+        this.db
+          .prepare(
+            'SELECT order_id FROM order_operations WHERE environment = ? AND created_at >= ? AND created_at < ? GROUP BY order_id ORDER BY min(id)',
+          )
+          .all(environment, period.from, period.to) as { order_id: string }[]
+      ).map((r) => r.order_id),
+    );
+  }
+
   forOrder(environment: string, orderId: string): OperationRow[] {
     return read(this.db, () => {
       return (

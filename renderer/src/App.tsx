@@ -13,6 +13,7 @@ import { Toasts } from './components/Toasts';
 import { AuditWorkspace } from './features/audit/AuditWorkspace';
 import { CardsWorkspace } from './features/cards/CardsWorkspace';
 import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
+import { CustomersWorkspace } from './features/customers/CustomersWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { ReconciliationWorkspace } from './features/reconciliation/ReconciliationWorkspace';
@@ -39,6 +40,8 @@ function Workspace({ id }: { readonly id: WorkspaceId }) {
       return <AuditWorkspace />;
     case 'reconciliation':
       return <ReconciliationWorkspace />;
+    case 'customers':
+      return <CustomersWorkspace />;
     default:
       return <Upcoming workspace={id} />;
   }

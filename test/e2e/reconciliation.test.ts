@@ -2,8 +2,9 @@
  * The reconciliation report in Chromium (issue 14's acceptance), in browser mode over the embedded sandbox
  * with its demo data: a charge made in the Charges workspace on a demo client's stored card is then refunded
  * at the gateway behind the app's back, and an order numbered the app's way is paid at the gateway without
- * the app. The report of today finds the first "disagrees" in words and the second "not in journal"; the
- * totals and the filter agree with the table, the export matches the table row by row, a row opens its
+ * the app; a storefront's order paid at the gateway is refunded in part by the app. The report of today finds
+ * the first "disagrees" in words, the second "not in journal" and the storefront's "matched"; the totals
+ * (what moved, per currency) and the filter agree with the table, the export matches the table row by row, a row opens its
  * order, a failed sync is said above the report, and support is not offered the workspace nor let through
  * by main. Screenshots in both themes, axe clean.
  */
@@ -13,6 +14,8 @@ import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder } from '../sandbox/client.js';
+import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
+import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/reconciliation.js';
 import { Vault } from '../../main/vault/vault.js';
 import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
@@ -31,13 +34,16 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     orderNumber: `BO-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(8).toString('hex')}`,
     orderId: '',
   };
+  /** A storefront's order (its own number), paid at the gateway, then refunded in part by the app. */
+  const storefront = { orderNumber: `WEB-${randomBytes(6).toString('hex')}`, orderId: '' };
 
   beforeAll(async () => {
     browser = await launchChromium();
     // Its own keychain service: the test environment's password it stores is no other file's business.
     app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await control(app.sandbox, 'POST', '/seed', { demo: true });
-  });
+    // Seeding the demo history takes a while on a shared machine.
+  }, 60_000);
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
@@ -95,6 +101,9 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const refund = await control(app.sandbox, 'POST', `/orders/${charged.orderId}/actions`, { action: 'refund' });
     expect(refund.order ?? refund).toMatchObject({ status: 4 });
     stranger.orderId = await paidOrder(app.sandbox, { orderNumber: stranger.orderNumber, amount: 12_345 });
+    storefront.orderId = await paidOrder(app.sandbox, { orderNumber: storefront.orderNumber, amount: 8_000 });
+    const refunded = await invoke(page, 'orders.refund', { environment: 'sandbox', orderId: storefront.orderId, amount: 300 });
+    expect(refunded).toMatchObject({ ok: true, value: { outcome: 'done' } });
 
     await runToday(page);
     await expect
@@ -116,19 +125,35 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       'Gateway: charged RUB 123.45; journal: no charge under this number',
     );
 
-    // The totals are the table's: per class, the count of its rows and their sum.
+    // What the app did to the storefront's order is in the report too, held against what the gateway shows.
+    const operated = row(page, storefront.orderNumber);
+    expect(await operated.getAttribute('data-class')).toBe('matched');
+    expect((await operated.locator('[data-side="journal"]').textContent())?.replace(/\s/g, ' ')).toMatch(
+      /^refunded RUB 3\.00 \(an order the app did not charge\)1 done, 0 refused, 0 without an outcome yet/,
+    );
+    expect((await operated.locator('[data-side="gateway"]').textContent())?.replace(/\s/g, ' ')).toMatch(
+      /^charged RUB 80\.00, refunded RUB 3\.00status 2/,
+    );
+
+    // The totals are the table's: per class, the count of its rows and what moved on them.
     const classes = await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-class')));
     for (const [cls, count] of [
-      ['matched', 0],
+      ['matched', 1],
       ['disagrees', 1],
       ['open', 0],
     ] as const) {
       expect(await page.locator(`.reconciliation-totals tr[data-class="${cls}"] [data-total="count"]`).textContent()).toBe(String(count));
       expect(classes.filter((c) => c === cls).length).toBe(count);
     }
-    expect(
-      (await page.locator('.reconciliation-totals tr[data-class="disagrees"] [data-total="amount"]').textContent())?.replace(/\s/g, ' '),
-    ).toBe('RUB 30.00');
+    const total = async (cls: string, figure: string) =>
+      (await page.locator(`.reconciliation-totals tr[data-class="${cls}"] [data-total="${figure}"]`).textContent())?.replace(/\s/g, ' ');
+    expect(await total('disagrees', 'captured')).toBe('RUB 30.00');
+    expect(await total('disagrees', 'refunded')).toBe('RUB 30.00');
+    expect(await total('disagrees', 'net')).toBe('RUB 0.00');
+    expect(await total('matched', 'captured')).toBe('RUB 80.00');
+    expect(await total('matched', 'refunded')).toBe('RUB 3.00');
+    expect(await total('matched', 'net')).toBe('RUB 77.00');
+    expect(await total('matched', 'held')).toBe('–');
     const notInJournal = classes.filter((c) => c === 'notInJournal').length;
     expect(notInJournal).toBeGreaterThanOrEqual(1);
     expect(await page.locator('.reconciliation-totals tr[data-class="notInJournal"] [data-total="count"]').textContent()).toBe(
@@ -167,6 +192,8 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       const journal = ((await shown.locator('[data-side="journal"]').textContent()) ?? '').replace(/\s/g, ' ');
       const gateway = ((await shown.locator('[data-side="gateway"]').textContent()) ?? '').replace(/\s/g, ' ');
       if (line.journalAmount) expect(journal).toContain(rub(line.journalAmount));
+      else if (line.journal === 'operations')
+        expect(journal).toContain(`refunded ${rub(line.journalRefunded!)} (an order the app did not charge)`);
       else expect(journal).toBe('no charge');
       if (line.gatewayStatus) expect(gateway).toContain(`status ${line.gatewayStatus},`);
       else expect(gateway).toBe('no order');
@@ -182,6 +209,16 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       gatewayStatus: '4',
       gatewayRefunded: '3000',
     });
+    expect(exported.find((r) => r.orderNumber === storefront.orderNumber)).toMatchObject({
+      class: 'matched',
+      orderId: storefront.orderId,
+      journal: 'operations',
+      journalRefunded: '300',
+      operator: expect.any(String),
+      gatewayStatus: '2',
+      gatewayCaptured: '8000',
+      gatewayRefunded: '300',
+    });
     expect(exported.find((r) => r.orderNumber === stranger.orderNumber)).toMatchObject({
       class: 'notInJournal',
       orderId: stranger.orderId,
@@ -190,6 +227,49 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       gatewayAmount: '12345',
       gatewayCurrency: '643',
     });
+  });
+
+  it('reads the same in Russian, at 1280x720 and 1024x640, axe clean', async () => {
+    const { page } = app;
+    const shoot = async (language: string) => {
+      for (const [width, height] of [
+        [1280, 720],
+        [1024, 640],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await screenshot(page, `reconciliation-operations-${language}-${width}x${height}`);
+        expect(await accessibilityProblems(page)).toEqual([]);
+      }
+    };
+    await shoot('en');
+    // Chosen in Settings as a person does; the report on screen stays and is read in the language chosen.
+    // The navigation's own name is in the language shown too.
+    const anyNav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
+    const speak = async (language: 'en' | 'ru') => {
+      await anyNav(language === 'ru' ? 'Settings' : ruCommon.nav.settings).click();
+      await page.locator('#language').selectOption(language);
+      await page
+        .locator('form.inline-form')
+        .filter({ has: page.locator('#language') })
+        .getByRole('button')
+        .click();
+      // Saving the language reopens the environment's services: it takes a moment.
+      await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 30_000 }).toBe(language);
+      await anyNav(language === 'ru' ? ruCommon.nav.reconciliation : 'Reconciliation').click();
+    };
+    try {
+      await speak('ru');
+      const operated = row(page, storefront.orderNumber);
+      expect(await operated.getAttribute('data-class')).toBe('matched');
+      expect((await operated.locator('[data-side="journal"]').textContent())?.replace(/\s/g, ' ')).toMatch(
+        /^возвращено 3,00 RUB \(заказ, который приложение не списывало\)выполнено: 1, отклонено: 0, без результата: 0/,
+      );
+      expect(await page.locator('.reconciliation-totals thead').textContent()).toContain(ruReconciliation.column.captured);
+      await shoot('ru');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+      await speak('en');
+    }
   });
 
   it('opens a row’s order in Orders, and keeps the report for when finance comes back', async () => {
@@ -357,7 +437,8 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
     await testEnvironment.getByLabel('API password').fill('a-password');
     await testEnvironment.getByRole('button', { name: 'Store password' }).click();
-    await expect.poll(() => testEnvironment.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    // The keychain answers over D-Bus: slower than a second on a busy machine.
+    await expect.poll(() => testEnvironment.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
     const switchTo = async (environment: string) => {
       await page.getByLabel('Work in').selectOption(environment);
       await page.getByRole('button', { name: 'Switch', exact: true }).click();
@@ -380,7 +461,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const { page } = app;
     expect((await invoke(page, 'roles.setPassphrase', { next: PASSPHRASE })).ok).toBe(true);
     expect((await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).ok).toBe(true);
-    await expect.poll(() => navigation(page)).toEqual(['Orders']);
+    await expect.poll(() => navigation(page)).toEqual(['Orders', 'Customers']);
     // The report on screen went with the workspace, and its shortcut opens nothing.
     expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Orders');
     await page.keyboard.press('Alt+7');

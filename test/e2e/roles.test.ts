@@ -17,7 +17,7 @@ const keychain = process.env.KEYCHAIN_TESTS === '1';
 if (!keychain) console.log('role profile UI tests skipped: no gnome-keyring session (run them through npm test)');
 
 const PASSPHRASE = 'the quick brown fox at the back office';
-const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation'];
+const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
 
 describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { timeout: 90_000 }, () => {
   let browser: Browser;
@@ -103,9 +103,9 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     expect(app.mode.core.audit.query({ action: 'role.change', outcome: 'success' })[0]?.detail).toBe('from administrator to support');
   });
 
-  it('offers support the Orders workspace only, by the navigation and by the shortcuts', async () => {
+  it('offers support the Orders and Customers workspaces only, by the navigation and by the shortcuts', async () => {
     const { page } = app;
-    await expect.poll(() => navigation(page)).toEqual(['Orders']);
+    await expect.poll(() => navigation(page)).toEqual(['Orders', 'Customers']);
     for (const key of ['Alt+2', 'Alt+3', 'Alt+6']) {
       await page.keyboard.press(key);
       expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Orders');

@@ -1,5 +1,5 @@
 /**
- * The application shell in the browser: every workspace reachable by the navigation and by Alt+1..7, the
+ * The application shell in the browser: every workspace reachable by the navigation and by Alt+1..8, the
  * search focused by Ctrl+K and "/", both themes, and production marked unmistakably; axe-core on every
  * screen in both themes.
  */
@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
-const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation'];
+const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, () => {
@@ -47,6 +47,8 @@ describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, 
     expect(await current()).toBe('Settings');
     await page.keyboard.press('Alt+7');
     expect(await current()).toBe('Reconciliation');
+    await page.keyboard.press('Alt+8');
+    expect(await current()).toBe('Customers');
   });
 
   it('focuses the order search with Ctrl+K and with "/" from anywhere', async () => {

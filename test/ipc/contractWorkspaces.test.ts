@@ -9,6 +9,7 @@ import { INPUT_SCHEMAS, MAX_KEY_DAYS, MIN_PASSPHRASE, ROLES } from '../../main/i
 import { auditSchemas } from '../../main/ipc/contract/audit.js';
 import { cardsSchemas } from '../../main/ipc/contract/cards.js';
 import { chargesSchemas } from '../../main/ipc/contract/charges.js';
+import { customersSchemas } from '../../main/ipc/contract/customers.js';
 import { keysSchemas } from '../../main/ipc/contract/keys.js';
 import { ordersSchemas } from '../../main/ipc/contract/orders.js';
 import { periodSchemas } from '../../main/ipc/contract/period.js';
@@ -28,6 +29,7 @@ const WORKSPACES = [
   { module: rolesSchemas, owns: (c: string) => c.startsWith('roles.') },
   { module: periodSchemas, owns: (c: string) => c.startsWith('period.') },
   { module: sandboxSchemas, owns: (c: string) => c.startsWith('sandbox.') },
+  { module: customersSchemas, owns: (c: string) => c.startsWith('customers.') },
 ] as const;
 
 describe('the contract split by workspace', () => {

@@ -96,6 +96,8 @@ describe('the permissions table', () => {
       'period.views.save',
       'period.views.rename',
       'period.views.delete',
+      'customers.search',
+      'customers.get',
     ]);
     expect(byRole('administrator')).toEqual([
       'settings.updateGeneral',
@@ -116,7 +118,9 @@ describe('the permissions table', () => {
       'sandbox.console.open',
     ]);
     expect(
-      byRole('finance').every((c) => /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil)/.test(c)),
+      byRole('finance').every((c) =>
+        /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/.test(c),
+      ),
     ).toBe(true);
   });
 });

@@ -146,8 +146,43 @@ describe('reconciling the journal with the gateway', () => {
     for (const cls of ['matched', 'disagrees', 'notInJournal', 'open'] as const) {
       const mine = rows.filter((r) => r.class === cls);
       expect(totals[cls].count).toBe(mine.length);
-      expect(totals[cls].amounts).toEqual([{ currency: '643', amount: mine.reduce((s, r) => s + (r.journal ?? r.gateway)!.amount, 0) }]);
+      // What moved, as the gateway shows it (held, charged, refunded), else as a paid charge's journal says.
+      const moved = mine.map((r) => {
+        const g = r.gateway;
+        if (g)
+          return {
+            held: g.status === 1 ? g.amount : 0,
+            captured: [2, 4].includes(g.status) ? g.depositedAmount : 0,
+            refunded: g.refundedAmount,
+          };
+        const j = r.journal?.source === 'charge' && r.journal.state === 'PAID' ? r.journal : undefined;
+        return { held: 0, captured: j?.amount ?? 0, refunded: j?.refunded ?? 0 };
+      });
+      const sum = (k: 'held' | 'captured' | 'refunded') => moved.reduce((s, m) => s + m[k], 0);
+      expect(totals[cls].amounts).toEqual(
+        mine.some((r) => r.gateway || (r.journal?.source === 'charge' && r.journal.state === 'PAID'))
+          ? [{ currency: '643', held: sum('held'), captured: sum('captured'), refunded: sum('refunded') }]
+          : [],
+      );
     }
     expect(totals.open.count).toBe(2);
+  });
+
+  it('lists a refund made in the period on a charge of before, held against that charge', () => {
+    const earlier = charge('PAID', 2_400, T - DAY);
+    atGateway(earlier, { registeredAt: T - DAY + 500, status: 4, refunded: 2_400 });
+    expect(classOf(earlier.orderNumber)).toBeUndefined();
+    const op = operations.begin(
+      { environment: 'sandbox', orderId: earlier.orderId, kind: 'refund', amount: 2_400, operator: 'f', at: T + 6000 },
+      () => undefined,
+    );
+    if (op.kind !== 'journalled') throw new Error('refused');
+    operations.settle(op.operation.id, 'DONE', T + 7000);
+    expect(classOf(earlier.orderNumber)).toMatchObject({
+      class: 'matched',
+      orderId: earlier.orderId,
+      journal: { source: 'charge', chargeId: earlier.id, refunded: 2_400 },
+      gateway: { status: 4 },
+    });
   });
 });

@@ -57,6 +57,7 @@ export const input = {
   controlCharacters: 'must not contain control characters',
   currency: 'must be an ISO 4217 numeric currency code, e.g. 643',
   clientId: 'enter a client ID',
+  customerSearch: 'enter a client ID, or a card’s first six or last four digits',
   bindingId: 'enter a binding ID',
   startAfterEnd: 'the start must not be after the end',
   /** An amount as typed or written in a file (domain/typedAmount.ts), refused. */

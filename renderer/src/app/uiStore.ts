@@ -17,6 +17,7 @@ export const WORKSPACES = [
   { id: 'settings' },
   // Last, so that Alt+1..6 keep opening what they did before it came.
   { id: 'reconciliation' },
+  { id: 'customers' },
 ] as const;
 export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 

@@ -24,6 +24,8 @@ import { list as enList } from './en/list.js';
 import { list as ruList } from './ru/list.js';
 import { reconciliation as enReconciliation } from './en/reconciliation.js';
 import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
+import { customers as enCustomers } from './en/customers.js';
+import { customers as ruCustomers } from './ru/customers.js';
 import { csv as enCsv } from './en/csv.js';
 import { csv as ruCsv } from './ru/csv.js';
 // Main's phrases: English is main's own catalogue (main/phrases), Russian is here.
@@ -48,6 +50,7 @@ export const resources = {
     roles: enRoles,
     list: enList,
     reconciliation: enReconciliation,
+    customers: enCustomers,
     said: enSaid,
     csv: enCsv,
   },
@@ -63,6 +66,7 @@ export const resources = {
     roles: ruRoles,
     list: ruList,
     reconciliation: ruReconciliation,
+    customers: ruCustomers,
     said: ruSaid,
     csv: ruCsv,
   },

@@ -9,7 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { EnvironmentName, ReconciliationRow, Result } from '../../../../main/ipc/contract';
-import { RECONCILIATION_CLASSES } from '../../../../main/services/periodViews';
+import { netOf } from '../../../../main/domain/orderMoney';
+import { RECONCILIATION_CLASSES, type MovedMoney } from '../../../../main/services/periodViews';
 import { call, errorDetail, errorText, subscribe } from '../../api/client';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
@@ -23,7 +24,7 @@ import { say } from '../../i18n/say';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type PeriodWindow } from './period';
 import { useReportUi } from './reportUi';
-import { CLASS_TONES, classHint, classWords, gatewayWords, journalWords, rowFindings } from './words';
+import { CLASS_TONES, classHint, classWords, gatewayWords, journalWords, operationCounts, rowCurrency, rowFindings } from './words';
 import './reconciliation.css';
 
 type Run = Result<'period.reconcile'>;
@@ -205,6 +206,24 @@ function DayField(props: {
   );
 }
 
+/** The money figures of a class's total, per currency (main/domain/orderMoney.ts's rule; net is captured less refunded). */
+const MONEY_COLUMNS = ['captured', 'refunded', 'net', 'held'] as const;
+
+function MoneyList({ amounts, figure }: { readonly amounts: readonly MovedMoney[]; readonly figure: (typeof MONEY_COLUMNS)[number] }) {
+  const shown = amounts
+    .map((a) => ({ currency: a.currency, minor: figure === 'net' ? netOf(a) : a[figure] }))
+    // Nothing held is the usual case: said by the dash, not by a zero per currency.
+    .filter((a) => figure !== 'held' || a.minor !== 0);
+  if (shown.length === 0) return <>–</>;
+  return (
+    <>
+      {shown.map((a) => (
+        <div key={a.currency}>{formatMinorIn(a.minor, a.currency)}</div>
+      ))}
+    </>
+  );
+}
+
 function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; readonly onRerun: () => void; readonly rerunning: boolean }) {
   const { t } = useTranslation('reconciliation');
   const environmentWords = useEnvironmentWords();
@@ -252,8 +271,11 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
               <th scope="col" className="num">
                 {t('column.orders')}
               </th>
-              <th scope="col">{t('column.amount')}</th>
-              <th scope="col">{t('column.meaning')}</th>
+              {MONEY_COLUMNS.map((m) => (
+                <th key={m} scope="col">
+                  {t(`column.${m}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -263,14 +285,17 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
                 <tr key={c} data-class={c}>
                   <th scope="row">
                     <span className={`badge ${CLASS_TONES[c]}`}>{classWords(c)}</span>
+                    {/* What the class means, under its name: the money columns keep their room at 1024 px. */}
+                    <div className="muted figure-note class-hint">{classHint(c)}</div>
                   </th>
                   <td className="num" data-total="count">
                     {total.count}
                   </td>
-                  <td data-total="amount">
-                    {total.amounts.length === 0 ? '–' : total.amounts.map((a) => formatMinorIn(a.amount, a.currency)).join(', ')}
-                  </td>
-                  <td className="muted">{classHint(c)}</td>
+                  {MONEY_COLUMNS.map((m) => (
+                    <td key={m} data-total={m}>
+                      <MoneyList amounts={total.amounts} figure={m} />
+                    </td>
+                  ))}
                 </tr>
               );
             })}
@@ -308,7 +333,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <ReportRow key={`${row.class}-${row.orderNumber}`} row={row} onSettled={onRerun} />
+                  <ReportRow key={`${row.class}-${rowName(row)}`} row={row} onSettled={onRerun} />
                 ))}
               </tbody>
             </table>
@@ -340,6 +365,9 @@ function SyncNotice({ run }: { readonly run: Run }) {
   );
 }
 
+/** How a row names its order: the number, or the gateway's id where the sync has not read the order. */
+const rowName = (row: ReconciliationRow): string => row.orderNumber ?? row.orderId ?? '';
+
 function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
   const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'row' });
   const showOrder = useUi((s) => s.showOrder);
@@ -350,7 +378,9 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
   const queries = useQueryClient();
   const j = row.journal;
   const g = row.gateway;
-  const chargeOpen = j !== undefined && (j.state === 'PENDING' || j.state === 'UNKNOWN');
+  const charge = j?.source === 'charge' ? j : undefined;
+  const chargeOpen = charge !== undefined && (charge.state === 'PENDING' || charge.state === 'UNKNOWN');
+  const name = rowName(row);
   const reconcile = useMutation({
     mutationFn: (chargeId: number) => call('charges.reconcile', { id: chargeId }),
     onSuccess: (r) => {
@@ -358,7 +388,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       toast(
         after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
         t('reconciled', {
-          order: row.orderNumber,
+          order: name,
           state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
         }),
       );
@@ -369,7 +399,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
   // The gateway's id where known; the number finds the order otherwise.
-  const open = () => showOrder(row.orderId ?? row.orderNumber);
+  const open = () => showOrder(row.orderId ?? name);
   const openJournal = () => {
     openChargesTab('journal');
     openWorkspace('charges');
@@ -377,17 +407,18 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
   const mayReconcile = mayCall(profile, 'charges.reconcile');
 
   return (
-    <tr data-class={row.class} data-order-number={row.orderNumber} className="report-row" onClick={open}>
+    <tr data-class={row.class} data-order-number={name} className="report-row" onClick={open}>
       <td>
         <span className={`badge ${CLASS_TONES[row.class]}`}>{classWords(row.class)}</span>
       </td>
       <td className="mono">
-        <Id value={row.orderNumber} />
+        <Id value={name} />
       </td>
       <td data-side="journal">
         {j ? (
           <>
-            {journalWords(j)}
+            {journalWords(j, rowCurrency(row))}
+            {j.source === 'operations' && <div className="muted figure-note">{operationCounts(j)}</div>}
             <div className="muted figure-note">
               <Trans
                 t={t}
@@ -428,7 +459,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
       <td>
         {/* The buttons do their own thing, not the row's. */}
         <div className="button-row" onClick={(e) => e.stopPropagation()}>
-          <Button className="btn-small" onClick={open} aria-label={t('openLabel', { order: row.orderNumber })}>
+          <Button className="btn-small" onClick={open} aria-label={t('openLabel', { order: name })}>
             {t('open')}
           </Button>
           {chargeOpen && mayReconcile && (
@@ -436,9 +467,9 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
               className="btn-small"
 
               variant="primary"
-              onClick={() => reconcile.mutate(j.chargeId)}
+              onClick={() => reconcile.mutate(charge.chargeId)}
               disabled={reconcile.isPending}
-              aria-label={t('reconcileLabel', { order: row.orderNumber })}
+              aria-label={t('reconcileLabel', { order: name })}
             >
               {reconcile.isPending ? t('asking') : t('reconcile')}
             </Button>

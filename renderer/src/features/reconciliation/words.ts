@@ -5,7 +5,7 @@
  */
 import cc from 'currency-codes';
 import type { Difference, ReconciliationClass, ReconciliationRow } from '../../../../main/ipc/contract';
-import type { GatewaySide, JournalSide } from '../../../../main/services/periodViews';
+import type { ChargeSide, GatewaySide, JournalSide, OperationsSide } from '../../../../main/services/periodViews';
 import { formatMinorIn } from '../../format/money';
 import { i18n } from '../../i18n';
 
@@ -27,8 +27,35 @@ const currencyOf = (numeric: string) => cc.number(numeric.padStart(3, '0'));
 
 const currencyName = (numeric: string) => currencyOf(numeric)?.code ?? i18n.t('reconciliation:currency', { code: numeric });
 
+/** The currency a row's amounts are in: the charge's, else the gateway's order's. */
+export const rowCurrency = (row: ReconciliationRow): string =>
+  row.journal?.source === 'charge' ? row.journal.currency : (row.gateway?.currency ?? '');
+
+/** What the journals say of the order: the charge and what became of it, or what the app did to a storefront's order. */
+export function journalWords(j: JournalSide, currency: string): string {
+  return j.source === 'charge' ? chargeWords(j) : operationsWords(j, currency);
+}
+
+/** What the app's operations on an order it did not charge moved, in the order's currency. */
+function operationsWords(j: OperationsSide, currency: string): string {
+  const amount = (minor: number) => ({ amount: formatMinorIn(minor, currency) });
+  const t = (key: 'capturedAll' | 'refundedAll' | 'reversedOrder' | 'nothingMoved') => i18n.t(`reconciliation:journal.${key}`);
+  const what: string[] = [];
+  if (j.captured !== undefined)
+    what.push(j.captured === 'all' ? t('capturedAll') : i18n.t('reconciliation:journal.captured', amount(j.captured)));
+  if (j.refunded === 'all') what.push(t('refundedAll'));
+  else if (j.refunded > 0) what.push(i18n.t('reconciliation:journal.refundedPart', amount(j.refunded)));
+  if (j.reversed) what.push(t('reversedOrder'));
+  if (what.length === 0) what.push(t('nothingMoved'));
+  return i18n.t('reconciliation:journal.operations', { what: what.join(', ') });
+}
+
+/** How the app's operations on a storefront's order ended, by count. */
+export const operationCounts = (j: OperationsSide): string =>
+  i18n.t('reconciliation:journal.count', { done: j.done, refused: j.refused, open: j.openOperations });
+
 /** What the journal says became of the charge, with what the app did to it since. */
-export function journalWords(j: JournalSide): string {
+function chargeWords(j: ChargeSide): string {
   const amount = formatMinorIn(j.amount, j.currency);
   const t = (key: 'reversed' | 'refunded' | 'charged' | 'declined' | 'failed' | 'pending' | 'unknown') =>
     i18n.t(`reconciliation:journal.${key}`, { amount });
@@ -79,7 +106,8 @@ export function gatewayWords(g: GatewaySide): string {
 export function differenceWords(d: Difference, row: ReconciliationRow): string {
   const j = row.journal;
   const g = row.gateway;
-  const journal = j ? journalWords(j) : i18n.t('reconciliation:row.noCharge');
+  const currency = rowCurrency(row);
+  const journal = j ? journalWords(j, currency) : i18n.t('reconciliation:row.noCharge');
   switch (d.kind) {
     case 'notAtGateway':
       return i18n.t('reconciliation:difference.notAtGateway', { journal });
@@ -89,17 +117,14 @@ export function differenceWords(d: Difference, row: ReconciliationRow): string {
         gateway: g ? gatewayWords(g) : i18n.t('reconciliation:difference.statusCode', { code: d.actual }),
       });
     case 'amount':
-      return i18n.t('reconciliation:difference.amount', {
-        journal: formatMinorIn(d.expected, j?.currency ?? ''),
-        gateway: formatMinorIn(d.actual, g?.currency ?? j?.currency ?? ''),
+    case 'captured':
+    case 'refunded':
+      return i18n.t(`reconciliation:difference.${d.kind}`, {
+        journal: formatMinorIn(d.expected, currency),
+        gateway: formatMinorIn(d.actual, g?.currency ?? currency),
       });
     case 'currency':
       return i18n.t('reconciliation:difference.currency', { journal: currencyName(d.expected), gateway: currencyName(d.actual) });
-    case 'refunded':
-      return i18n.t('reconciliation:difference.refunded', {
-        journal: formatMinorIn(d.expected, j?.currency ?? ''),
-        gateway: formatMinorIn(d.actual, g?.currency ?? j?.currency ?? ''),
-      });
   }
 }
 
@@ -116,9 +141,10 @@ export function rowFindings(row: ReconciliationRow): readonly string[] {
       ];
     case 'open': {
       const out: string[] = [];
-      if (j && (j.state === 'PENDING' || j.state === 'UNKNOWN'))
-        out.push(i18n.t('reconciliation:finding.open', { journal: journalWords(j) }));
+      if (j?.source === 'charge' && (j.state === 'PENDING' || j.state === 'UNKNOWN'))
+        out.push(i18n.t('reconciliation:finding.open', { journal: chargeWords(j) }));
       if (j && j.openOperations > 0) out.push(i18n.t('reconciliation:finding.operations', { count: j.openOperations }));
+      if (!row.gateway && j?.source === 'operations') out.push(i18n.t('reconciliation:finding.unread'));
       return out;
     }
     case 'matched':

@@ -60,6 +60,7 @@ const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
   // Every profile may read the settings view; the workspace is for changing them.
   settings: 'settings.updateGeneral',
   reconciliation: 'period.reconcile',
+  customers: 'customers.search',
 };
 
 /** The workspaces the profile may open; Orders alone until the profile is known. */

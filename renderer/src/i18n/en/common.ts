@@ -46,6 +46,7 @@ export const common = {
     audit: 'Audit',
     settings: 'Settings',
     reconciliation: 'Reconciliation',
+    customers: 'Customers',
   },
   startFailed: 'The app could not start its services: {{reason}}',
   // Counts the screens show; English uses _one and _other, the rest are there for Russian's shape.

@@ -2,7 +2,7 @@
 export const reconciliation = {
   title: 'Reconciliation',
   intro:
-    'The app’s charge journal against the gateway’s orders of a period. The gateway’s orders of the period are read first; every run is recorded in the audit log.',
+    'Everything the app did in a period (its charges, and the captures, refunds and reversals it sent, on its own orders and on the storefront’s) against the gateway’s orders. The gateway’s orders of the period are read first; every run is recorded in the audit log.',
   form: 'Period of the report',
   period: 'Period',
   preset: {
@@ -44,13 +44,16 @@ export const reconciliation = {
   exportCsv_few: 'Export CSV ({{count}} rows)',
   exportCsv_many: 'Export CSV ({{count}} rows)',
   exportCsv_other: 'Export CSV ({{count}} rows)',
-  ranAt: 'Run at <time>{{time}}</time>. Amounts are the journal’s, or the gateway’s where the journal has none.',
+  ranAt:
+    'Run at <time>{{time}}</time>. Money is what moved on the orders as the gateway reports it, or as the journal says where the gateway has no such order; per currency, net is captured less refunded.',
   totalsCaption: 'Totals per class',
   column: {
     class: 'Class',
     orders: 'Orders',
-    amount: 'Amount',
-    meaning: 'Meaning',
+    held: 'Held',
+    captured: 'Captured',
+    refunded: 'Refunded',
+    net: 'Net',
     orderNumber: 'Order number',
     journal: 'Journal',
     gateway: 'Gateway',
@@ -60,7 +63,7 @@ export const reconciliation = {
   filter: 'Show the rows of',
   all: 'All ({{n}})',
   classCount: '{{name}} ({{n}})',
-  empty: 'Neither the journal nor the gateway has a charge made by this app in this period.',
+  empty: 'The app charged nothing and sent no capture, refund or reversal in this period, and the gateway has no charge made by it.',
   noRows: {
     matched: 'No matched rows in this report.',
     disagrees: 'No disagrees rows in this report.',
@@ -103,7 +106,7 @@ export const reconciliation = {
     matched: 'The gateway shows what the journal says happened',
     disagrees: 'The gateway shows another state, amount, currency or refund, or no such order',
     notInJournal: 'Paid at the gateway under a number this app makes up, but never journalled here',
-    open: 'The journal does not know the outcome yet: reconcile it',
+    open: 'The journal does not know the outcome yet (reconcile it), or the gateway’s copy of the order was not read',
   },
   currency: 'currency {{code}}',
   journal: {
@@ -115,6 +118,15 @@ export const reconciliation = {
     failed: 'failed, nothing charged ({{amount}})',
     pending: 'being sent, {{amount}}',
     unknown: 'outcome unknown, {{amount}}',
+    // What the app did to an order it did not charge (a storefront's).
+    operations: '{{what}} (an order the app did not charge)',
+    captured: 'captured {{amount}}',
+    capturedAll: 'captured the whole hold',
+    refundedPart: 'refunded {{amount}}',
+    refundedAll: 'refunded what was left',
+    reversedOrder: 'reversed',
+    nothingMoved: 'nothing moved',
+    count: '{{done}} done, {{refused}} refused, {{open}} without an outcome yet',
   },
   gateway: {
     registered: 'registered, not paid ({{amount}})',
@@ -133,6 +145,7 @@ export const reconciliation = {
     amount: 'Amount: journal {{journal}}; gateway {{gateway}}',
     currency: 'Currency: journal {{journal}}; gateway {{gateway}}',
     refunded: 'Refunded: journal {{journal}}; gateway {{gateway}}',
+    captured: 'Captured: journal {{journal}}; gateway {{gateway}}',
   },
   finding: {
     notInJournal: 'Gateway: {{gateway}}; journal: no charge under this number',
@@ -143,5 +156,7 @@ export const reconciliation = {
     operations_many: '{{count}} operations on it with an unknown outcome (settled when the app starts)',
     operations_other: '{{count}} operations on it with an unknown outcome (settled when the app starts)',
     agree: 'Both agree',
+    unread:
+      'The gateway’s copy of this order was not read: it was registered before this period. Run the report over the day it was registered to compare it.',
   },
 } as const;

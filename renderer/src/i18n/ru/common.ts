@@ -47,6 +47,7 @@ export const common: Catalogue<typeof en> = {
     audit: 'Журнал действий',
     settings: 'Настройки',
     reconciliation: 'Сверка',
+    customers: 'Клиенты',
   },
   startFailed: 'Приложение не смогло запустить свои службы: {{reason}}',
   count: {

@@ -53,6 +53,7 @@ export const input: Catalogue<typeof en> = {
   controlCharacters: 'не должно содержать управляющих символов',
   currency: 'нужен цифровой код валюты ISO 4217, например 643',
   clientId: 'введите ID клиента',
+  customerSearch: 'введите ID клиента либо первые шесть или последние четыре цифры карты',
   bindingId: 'введите ID связки',
   startAfterEnd: 'начало не должно быть позже конца',
   amount: {

@@ -1,0 +1,176 @@
+/**
+ * The customers the app knows of, per environment, read from what it already keeps: the client ID, card
+ * (first six, last four) and money columns of the orders the order sync read (period_orders), and the stored
+ * cards it has seen (known_bindings). Nothing of its own is stored. Neither table keeps a cardholder name
+ * (the order sync does not read one), so a customer is found by client ID or by a card's digits.
+ *
+ * Every answer is bounded: a search returns at most the clients asked for, a customer's figures are read
+ * from at most MAX_ORDERS_READ of their orders (the newest), their cards at most MAX_CARDS.
+ */
+import type { OrderMoney } from '../domain/orderMoney.js';
+import type { OrderStatusCode } from '../services/periodViews.js';
+import { read, type Db } from './database.js';
+
+/** How a search reads the tables: a client ID's beginning, or a card's first six or last four digits. */
+export type CustomerMatch = { readonly clientIdPrefix: string } | { readonly first6: string } | { readonly last4: string };
+
+/** An order of the customer as the period store keeps it: what moved on it (counted by orderMoney when written), and what names it. */
+export interface CustomerOrder extends Pick<OrderMoney, 'held' | 'captured' | 'refunded'> {
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly status: OrderStatusCode;
+  /** The amount the order was registered for. */
+  readonly amount: number;
+  readonly currency: string;
+  readonly registeredAt: number;
+}
+
+/** A stored card as the app last saw it (known_bindings). */
+export interface SeenCard {
+  readonly bindingId: string;
+  readonly category: string;
+  readonly maskedPan?: string;
+  readonly expiry?: string;
+  readonly disabledAt?: number;
+}
+
+export interface CustomerRecord {
+  readonly clientId: string;
+  /** Every order of theirs the sync read. */
+  readonly orderCount: number;
+  /** The newest of them first, at most MAX_ORDERS_READ. */
+  readonly orders: readonly CustomerOrder[];
+  /** The cards their orders were paid with (first six and last four, masked), newest first, at most MAX_CARDS. */
+  readonly orderCards: readonly string[];
+  /** Their stored cards the app has seen, at most MAX_CARDS. */
+  readonly seenCards: readonly SeenCard[];
+}
+
+export const MAX_ORDERS_READ = 10_000;
+export const MAX_CARDS = 50;
+
+/** The first string after every string that begins with `prefix`: the end of an index range over them. */
+const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
+
+interface OrderRow {
+  order_id: string;
+  order_number: string;
+  status: OrderStatusCode;
+  amount: number;
+  held: number;
+  captured: number;
+  refunded: number;
+  currency: string;
+  registered_at: number;
+  first6: string | null;
+  last4: string | null;
+}
+
+interface CardRow {
+  binding_id: string;
+  category: string;
+  masked_pan: string | null;
+  expiry: string | null;
+  disabled_at: number | null;
+}
+
+export class CustomerDirectory {
+  constructor(private readonly db: Db) {}
+
+  /** Client IDs that match, in client ID order, at most `limit`. */
+  find(environment: string, match: CustomerMatch, limit: number): string[] {
+    return read(this.db, () => {
+      const ids = new Set<string>();
+      const add = (rows: unknown[]) => {
+        for (const r of rows as { client_id: string }[]) if (ids.size < limit) ids.add(r.client_id);
+      };
+      if ('clientIdPrefix' in match) {
+        const range = [environment, match.clientIdPrefix, afterPrefix(match.clientIdPrefix), limit] as const;
+        add(
+          this.db
+            .prepare(
+              'SELECT DISTINCT client_id FROM period_orders WHERE environment = ? AND client_id >= ? AND client_id < ? ORDER BY client_id LIMIT ?',
+            )
+            .all(...range),
+        );
+        add(
+          this.db
+            .prepare(
+              'SELECT DISTINCT client_id FROM known_bindings WHERE environment = ? AND client_id >= ? AND client_id < ? ORDER BY client_id LIMIT ?',
+            )
+            .all(...range),
+        );
+      } else {
+        const [column, value, pan] =
+          'first6' in match
+            ? (['first6', match.first6, `${match.first6}%`] as const)
+            : (['last4', match.last4, `%${match.last4}`] as const);
+        add(
+          this.db
+            .prepare(
+              `SELECT DISTINCT client_id FROM period_orders WHERE environment = ? AND ${column} = ? AND client_id IS NOT NULL ORDER BY client_id LIMIT ?`,
+            )
+            .all(environment, value, limit),
+        );
+        add(
+          this.db
+            .prepare(
+              'SELECT DISTINCT client_id FROM known_bindings WHERE environment = ? AND masked_pan LIKE ? AND client_id IS NOT NULL ORDER BY client_id LIMIT ?',
+            )
+            .all(environment, pan, limit),
+        );
+      }
+      return [...ids].sort();
+    });
+  }
+
+  /** What the app keeps of one client: their orders (the newest first) and cards. */
+  record(environment: string, clientId: string): CustomerRecord {
+    return read(this.db, () => {
+      const { n } = this.db
+        .prepare('SELECT count(*) AS n FROM period_orders WHERE environment = ? AND client_id = ?')
+        .get(environment, clientId) as { n: number };
+      const rows = this.db
+        .prepare(
+          `SELECT order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, first6, last4
+           FROM period_orders WHERE environment = ? AND client_id = ? ORDER BY registered_at DESC, order_id DESC LIMIT ?`,
+        )
+        .all(environment, clientId, MAX_ORDERS_READ) as OrderRow[];
+      const orderCards: string[] = [];
+      for (const r of rows) {
+        if (orderCards.length >= MAX_CARDS) break;
+        // Stored masked already (first six and last four at most): shown the way the gateway masks a card.
+        const card = r.first6 || r.last4 ? `${r.first6 ?? ''}******${r.last4 ?? ''}` : undefined;
+        if (card && !orderCards.includes(card)) orderCards.push(card);
+      }
+      const seen = this.db
+        .prepare(
+          'SELECT binding_id, category, masked_pan, expiry, disabled_at FROM known_bindings WHERE environment = ? AND client_id = ? ORDER BY seen_at DESC LIMIT ?',
+        )
+        .all(environment, clientId, MAX_CARDS) as CardRow[];
+      return {
+        clientId,
+        orderCount: n,
+        orders: rows.map((r) => ({
+          orderId: r.order_id,
+          orderNumber: r.order_number,
+          status: r.status,
+          amount: r.amount,
+          held: r.held,
+          captured: r.captured,
+          refunded: r.refunded,
+          currency: r.currency,
+          registeredAt: r.registered_at,
+        })),
+        orderCards,
+        seenCards: seen.map((c) => ({
+          bindingId: c.binding_id,
+          category: c.category,
+          ...(c.masked_pan !== null ? { maskedPan: c.masked_pan } : {}),
+          ...(c.expiry !== null ? { expiry: c.expiry } : {}),
+          ...(c.disabled_at !== null ? { disabledAt: c.disabled_at } : {}),
+        })),
+      };
+    });
+  }
+}
