@@ -21,6 +21,9 @@ const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused
 const OUTCOMES = ['success', 'failure', 'refused'] as const;
 /** The environments the screen has words for; an entry names one of these, or else is shown as written. */
 const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const;
+/** The kinds of object an entry names, which the screen has words for; another is shown as written. */
+const OBJECT_TYPES = ['binding', 'channel', 'order', 'period', 'sandbox', 'settings', 'signingKey'] as const;
+const isObjectType = (type: string): type is (typeof OBJECT_TYPES)[number] => (OBJECT_TYPES as readonly string[]).includes(type);
 const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (ENVIRONMENTS as readonly string[]).includes(name);
 
 export function AuditWorkspace() {
@@ -61,8 +64,8 @@ export function AuditWorkspace() {
           <select id={`${id}-action`} value={action} onChange={(e) => setAction(e.target.value)}>
             <option value="">{t('filter.allActions')}</option>
             {(log.data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
+              <option key={a.action} value={a.action}>
+                {say(i18n, a.said)}
               </option>
             ))}
           </select>
@@ -105,7 +108,7 @@ export function AuditWorkspace() {
         </p>
         {entries.length > 0 && (
           <div className="table-scroll">
-            <table className="data-table">
+            <table className="data-table audit-table">
               <caption className="visually-hidden">{t('table.caption')}</caption>
               <thead>
                 <tr>
@@ -114,8 +117,9 @@ export function AuditWorkspace() {
                   <th scope="col">{t('table.environment')}</th>
                   <th scope="col">{t('table.action')}</th>
                   <th scope="col">{t('table.outcome')}</th>
-                  <th scope="col">{t('table.object')}</th>
-                  <th scope="col">{t('table.what')}</th>
+                  <th scope="col" className="audit-what">
+                    {t('table.what')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -133,15 +137,21 @@ export function AuditWorkspace() {
                       <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
                     </td>
                     <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
-                    <td className="mono">{e.action}</td>
+                    <td>{say(i18n, e.actionSaid)}</td>
                     <td>
                       <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
                     </td>
-                    <td className="mono">
-                      <Id value={[e.objectType, e.objectId].filter(Boolean).join(' ')} />
-                    </td>
                     {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
-                    <td>{say(i18n, e.said)}</td>
+                    <td className="audit-what">
+                      {say(i18n, e.said)}
+                      {/* The object under the words, not in a column of its own: a long ID would push the words out of view. */}
+                      {e.objectId && (
+                        <span className="audit-object mono muted">
+                          {e.objectType && `${isObjectType(e.objectType) ? t(`objectType.${e.objectType}`) : e.objectType} `}
+                          <Id value={e.objectId} />
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
