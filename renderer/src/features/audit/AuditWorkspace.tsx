@@ -12,7 +12,7 @@ import { call } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatStackedDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 
@@ -126,9 +126,7 @@ export function AuditWorkspace() {
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td className="audit-time">
-                      <time dateTime={new Date(e.at).toISOString()} title={formatDateTime(e.at)}>
-                        {formatCompactDateTime(e.at)}
-                      </time>
+                      <time dateTime={new Date(e.at).toISOString()}>{formatStackedDateTime(e.at)}</time>
                     </td>
                     <td>
                       <Id value={e.osUser} />

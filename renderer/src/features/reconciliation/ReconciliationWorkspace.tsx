@@ -17,7 +17,7 @@ import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFileExport } from '../../components/useFileExport';
-import { formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { formatDateTime } from '../../format/dates';
 import { formatMinorIn } from '../../format/money';
 import { say } from '../../i18n/say';
 import { mayCall, useRoleProfile } from '../roles/profile';
@@ -41,10 +41,10 @@ interface HeldReport {
  */
 const REPORT_KEY = ['reconciliation', 'report'] as const;
 
-/** A moment as the report shows it: compact, the full date and time on hover. */
+/** A moment in the report, marked up with its instant. */
 function When({ at, children }: { readonly at: number; readonly children?: React.ReactNode }) {
   return (
-    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
+    <time dateTime={new Date(at).toISOString()}>
       {children}
     </time>
   );
@@ -240,7 +240,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
           <Trans
             t={t}
             i18nKey="ranAt"
-            values={{ time: formatCompactDateTime(held.ranAt) }}
+            values={{ time: formatDateTime(held.ranAt) }}
             components={{ time: <When at={held.ranAt} /> }}
           />
         </p>
@@ -323,7 +323,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
 function SyncNotice({ run }: { readonly run: Run }) {
   const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'sync' });
   const at = run.syncedAt;
-  const time = at !== undefined ? { values: { time: formatCompactDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
+  const time = at !== undefined ? { values: { time: formatDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
   if (run.sync === 'done') {
     return (
       <p className="muted" role="status">
@@ -392,7 +392,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
               <Trans
                 t={t}
                 i18nKey="by"
-                values={{ time: formatCompactDateTime(j.at), operator: j.operator }}
+                values={{ time: formatDateTime(j.at), operator: j.operator }}
                 components={{ time: <When at={j.at} /> }}
               />
             </div>
@@ -409,7 +409,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
               <Trans
                 t={t}
                 i18nKey="status"
-                values={{ status: g.status, time: formatCompactDateTime(g.registeredAt) }}
+                values={{ status: g.status, time: formatDateTime(g.registeredAt) }}
                 components={{ time: <When at={g.registeredAt} /> }}
               />
             </div>
