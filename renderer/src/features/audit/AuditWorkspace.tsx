@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
+import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
@@ -46,6 +47,8 @@ export function AuditWorkspace() {
     queryFn: () => call('audit.query', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // Not asked once the profile may not have it (a switch closes this screen a moment later).
+    enabled: mayCall(useRoleProfile().data, 'audit.query'),
   });
   const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
