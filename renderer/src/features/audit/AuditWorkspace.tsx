@@ -23,7 +23,7 @@ const OUTCOMES = ['success', 'failure', 'refused'] as const;
 /** The environments the screen has words for; an entry names one of these, or else is shown as written. */
 const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const;
 /** The kinds of object an entry names, which the screen has words for; another is shown as written. */
-const OBJECT_TYPES = ['binding', 'channel', 'order', 'period', 'sandbox', 'settings', 'signingKey'] as const;
+const OBJECT_TYPES = ['binding', 'channel', 'order', 'sandbox', 'settings', 'signingKey'] as const;
 const isObjectType = (type: string): type is (typeof OBJECT_TYPES)[number] => (OBJECT_TYPES as readonly string[]).includes(type);
 const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (ENVIRONMENTS as readonly string[]).includes(name);
 
@@ -110,7 +110,8 @@ export function AuditWorkspace() {
             : t(log.data?.more ? 'entriesMore' : 'entries', { count: entries.length, entries: formatCount(entries.length) })}
         </p>
         {entries.length > 0 && (
-          <div className="table-scroll">
+          // Scrolls on its own when long: reachable by the keyboard, and named for whoever lands on it.
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('table.caption')}>
             <table className="data-table audit-table">
               <caption className="visually-hidden">{t('table.caption')}</caption>
               <thead>
@@ -145,8 +146,8 @@ export function AuditWorkspace() {
                     {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
                     <td className="audit-what">
                       {say(i18n, e.said)}
-                      {/* The object under the words, not in a column of its own: a long ID would push the words out of view. */}
-                      {e.objectId && (
+                      {/* The object under the words, not in a column of its own: a long ID would push the words out of view. A period is in the words already. */}
+                      {e.objectId && e.objectType !== 'period' && (
                         <span className="audit-object mono muted">
                           {e.objectType && `${isObjectType(e.objectType) ? t(`objectType.${e.objectType}`) : e.objectType} `}
                           <Id value={e.objectId} />

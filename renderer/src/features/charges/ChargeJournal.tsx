@@ -167,8 +167,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
     <tr data-charge-id={c.id} data-state={c.state}>
       <td className="journal-time">
         {/* Day over time, each on one line: the table keeps its Actions in view at 1280 px. */}
-        <time dateTime={new Date(c.at).toISOString()}>{formatStackedDateTime(c.at)}
-        </time>
+        <time dateTime={new Date(c.at).toISOString()}>{formatStackedDateTime(c.at)}</time>
       </td>
       <td className="mono">
         <Id value={c.orderNumber} />

@@ -43,11 +43,7 @@ const REPORT_KEY = ['reconciliation', 'report'] as const;
 
 /** A moment in the report, marked up with its instant. */
 function When({ at, children }: { readonly at: number; readonly children?: React.ReactNode }) {
-  return (
-    <time dateTime={new Date(at).toISOString()}>
-      {children}
-    </time>
-  );
+  return <time dateTime={new Date(at).toISOString()}>{children}</time>;
 }
 
 /** The environment a report was run in, as the sentences about it name it. */
@@ -237,12 +233,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
           </div>
         </div>
         <p className="muted">
-          <Trans
-            t={t}
-            i18nKey="ranAt"
-            values={{ time: formatDateTime(held.ranAt) }}
-            components={{ time: <When at={held.ranAt} /> }}
-          />
+          <Trans t={t} i18nKey="ranAt" values={{ time: formatDateTime(held.ranAt) }} components={{ time: <When at={held.ranAt} /> }} />
         </p>
         <table className="data-table reconciliation-totals">
           <caption className="visually-hidden">{t('totalsCaption')}</caption>

@@ -57,7 +57,6 @@ export const audit = {
     binding: 'stored card',
     channel: 'request',
     order: 'order',
-    period: 'period',
     sandbox: 'sandbox',
     settings: 'setting',
     signingKey: 'signing key',

@@ -56,7 +56,6 @@ export const audit: Catalogue<typeof en> = {
     binding: 'связка',
     channel: 'запрос',
     order: 'заказ',
-    period: 'период',
     sandbox: 'песочница',
     settings: 'настройка',
     signingKey: 'ключ подписи',
