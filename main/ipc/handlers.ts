@@ -6,7 +6,7 @@
 import { ENVIRONMENT_KINDS } from '../gateway/environments.js';
 import type { AppCore } from '../services/appCore.js';
 import { auditCsv } from '../services/auditExport.js';
-import { auditOutcome, auditPhrase, type OrderFacts } from '../services/auditWords.js';
+import { auditActionPhrase, auditOutcome, auditPhrase, type OrderFacts } from '../services/auditWords.js';
 import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
 import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
@@ -104,6 +104,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     osUser: e.osUser,
     environment: e.environment,
     action: e.action,
+    actionSaid: auditActionPhrase(e.action),
     outcome: auditOutcome(e),
     ...(e.objectType !== undefined ? { objectType: e.objectType } : {}),
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
@@ -397,7 +398,7 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
       return {
         entries: entries.slice(0, limit).map((e) => auditEntryView(e, order(e))),
         more: entries.length > limit,
-        actions: core.audit.actions(),
+        actions: core.audit.actions().map((action) => ({ action, said: auditActionPhrase(action) })),
       };
     },
     'audit.export': (filter) => ({

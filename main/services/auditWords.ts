@@ -9,7 +9,7 @@
  * appears only as the masked one an entry already holds, and every text taken from the entry is masked again.
  */
 import { english } from '../phrases/english.js';
-import { listPhrase, phrase, type Phrase, type PhraseArg } from '../phrases/phrase.js';
+import { listPhrase, phrase, type Phrase, type PhraseArg, type PhraseCode } from '../phrases/phrase.js';
 import type { AuditFacts, AuditRecord } from '../store/audit.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 
@@ -283,6 +283,69 @@ function bindingPhrase(e: AuditRecord): Phrase | undefined {
   }
 }
 
+function limitsPhrase(e: AuditRecord): Phrase | undefined {
+  const d = maskCardNumbers(e.detail ?? '');
+  if (e.action === 'chargeMaximum.change') {
+    const object = e.objectId ?? '';
+    return e.outcome === 'success'
+      ? phrase('audit.limits.maximum', { object, detail: d.replace(/^per-charge maximum in \S+: /, '') })
+      : phrase('audit.limits.maximumRefused', { object, because: because(d) });
+  }
+  if (e.action === 'currencies.change')
+    return phrase('audit.limits.currencies', { environment: e.environment, detail: d.replace(/^accepted currencies: /, '') });
+  return undefined;
+}
+
+/** A reconciliation: its period (the object "from/to", ISO instants) and its counts (the facts). */
+function reconciliationPhrase(e: AuditRecord): Phrase | undefined {
+  if (e.action !== 'reconciliation.run') return undefined;
+  const [fromIso, toIso] = (e.objectId ?? '').split('/');
+  const from = Date.parse(fromIso ?? '');
+  const to = Date.parse(toIso ?? '');
+  if (Number.isNaN(from) || Number.isNaN(to)) return undefined;
+  const period = { from: { at: from }, to: { at: to } };
+  const counts = ['matched', 'disagrees', 'notInJournal', 'open'].map((k) => integer(e.facts, k));
+  const [matched, disagrees, notInJournal, open] = counts;
+  if (e.outcome === 'success' && matched !== undefined && disagrees !== undefined && notInJournal !== undefined && open !== undefined)
+    return phrase('audit.reconciliation.done', { ...period, matched, disagrees, notInJournal, open });
+  return phrase('audit.reconciliation.unsynced', { ...period, because: because(e.detail) });
+}
+
+/** Each action the app records, by the code the log keeps, named as the Audit's column and filter say it. */
+const ACTIONS: Readonly<Record<string, Extract<PhraseCode, `audit.action.${string}`>>> = {
+  charge: 'audit.action.charge',
+  deposit: 'audit.action.deposit',
+  reverse: 'audit.action.reverse',
+  refund: 'audit.action.refund',
+  'signingKey.generate': 'audit.action.keyGenerate',
+  'signingKey.import': 'audit.action.keyImport',
+  'signingKey.export': 'audit.action.keyExport',
+  'signingKey.activate': 'audit.action.keyActivate',
+  'signingKey.retire': 'audit.action.keyRetire',
+  'signingKey.testSign': 'audit.action.keyTestSign',
+  'settings.change': 'audit.action.settingsChange',
+  'environment.switch': 'audit.action.environmentSwitch',
+  'connection.change': 'audit.action.connectionChange',
+  'credential.set': 'audit.action.credentialSet',
+  'credential.clear': 'audit.action.credentialClear',
+  'sandbox.console.open': 'audit.action.consoleOpen',
+  access: 'audit.action.access',
+  'role.change': 'audit.action.roleChange',
+  'role.passphrase': 'audit.action.rolePassphrase',
+  'binding.disable': 'audit.action.bindingDisable',
+  'binding.enable': 'audit.action.bindingEnable',
+  'binding.extend': 'audit.action.bindingExtend',
+  'chargeMaximum.change': 'audit.action.chargeMaximum',
+  'currencies.change': 'audit.action.currencies',
+  'reconciliation.run': 'audit.action.reconciliation',
+};
+
+/** An action's name in words; one this version does not know (written by a newer one) keeps its code. */
+export const auditActionPhrase = (action: string): Phrase => {
+  const code = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+  return code && code !== 'audit.action.other' ? phrase(code) : phrase('audit.action.other', { action });
+};
+
 /**
  * The entry as a phrase for the screen. `order` is what is known of the order an operation (deposit,
  * reverse, refund) was made on, for its currency; without it the amount is said in minor units.
@@ -295,7 +358,7 @@ export function auditPhrase(e: AuditRecord, order?: OrderFacts): Phrase {
         ? operationPhrase(e, e.action, order)
         : e.action.startsWith('signingKey.')
           ? keyPhrase(e)
-          : (settingsPhrase(e) ?? rolePhrase(e) ?? bindingPhrase(e));
+          : (settingsPhrase(e) ?? rolePhrase(e) ?? bindingPhrase(e) ?? limitsPhrase(e) ?? reconciliationPhrase(e));
   // An action this module does not know yet still reads as what it is, with its detail.
   return said ?? phrase('audit.other', { action: e.action, outcome: e.outcome, detail: e.detail ? `: ${maskCardNumbers(e.detail)}` : '' });
 }

@@ -42,6 +42,7 @@ describe.skipIf(browserMissing())('Currencies and per-charge maximums in the bro
   it("sets the sandbox's maximum in RUB as money, leaving other currencies and environments as they were", async () => {
     const { page } = app;
     await nav(page, 'Settings');
+    await page.getByRole('tab', { name: 'Currencies and limits' }).click();
     await expect.poll(() => row(page, '643').textContent()).toMatch(/RUB\s10,000\.00 \(the sandbox’s default\)/);
     expect(await row(page, '392').textContent()).toMatch(/JPY\s10,000 \(the sandbox’s default\)/);
     expect(await editor(page).locator('tr[data-currency="860"]').count()).toBe(0);
@@ -63,6 +64,7 @@ describe.skipIf(browserMissing())('Currencies and per-charge maximums in the bro
   it("asks to confirm a change to production's maximum, and main refuses one without the confirmation", async () => {
     const { page } = app;
     await nav(page, 'Settings');
+    await page.getByRole('tab', { name: 'Currencies and limits' }).click();
     await editor(page).getByLabel('Environment').selectOption('production');
     await expect.poll(() => editor(page).getByRole('status').textContent()).toMatch(/No currencies are listed for production/);
     await editor(page).getByLabel('Currencies production accepts').fill('643, 978');

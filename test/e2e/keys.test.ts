@@ -286,6 +286,7 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
     const orderId = (seeded.bindings as { orderId: string }[])[0]!.orderId;
 
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     const custom = page.getByRole('region', { name: /Custom address/ });
     await custom.getByLabel('Base URL').fill(sandbox.url);
     await custom.getByLabel('API user name').fill(SIGNED_MERCHANT.apiUser);
@@ -293,8 +294,9 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
     await custom.getByRole('button', { name: 'Save connection' }).click();
     await expect.poll(() => toast(page, 'connection saved').count()).toBeGreaterThan(0);
     await custom.getByLabel('API password').fill(SIGNED_MERCHANT.password);
-    await custom.getByRole('button', { name: 'Store password' }).click();
+    await custom.getByRole('button', { name: 'Save connection' }).click();
     await expect.poll(() => custom.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    await page.getByRole('tab', { name: 'General' }).click();
     await page.getByLabel('Work in').selectOption('custom');
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect.poll(() => page.getByLabel('Environment: custom').count()).toBe(1);

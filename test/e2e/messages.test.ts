@@ -111,6 +111,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     await nav(page, 'Settings');
     const panel = (name: RegExp) => page.getByRole('region', { name });
     const custom = panel(/Custom address/);
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     // Four actions in a row, each with its own message: two refusals (they stay) and two saves. From the
     // keyboard: the toasts sit over the foot of the page, where these buttons are at 720 pixels.
     await custom.getByLabel('Base URL').fill('ftp://example.com');
@@ -123,6 +124,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     await custom.getByRole('button', { name: 'Save connection' }).press('Enter');
     await expect.poll(() => page.locator('.toast').count()).toBe(3);
     const firstThree = await page.locator('.toast').allInnerTexts();
+    await page.getByRole('tab', { name: 'Test environment' }).click();
     await panel(/Gateway test environment/)
       .getByRole('button', { name: 'Save connection' })
       .press('Enter');

@@ -69,7 +69,9 @@ describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 
     const { page } = app;
     for (const query of [uniqueNumber('missing'), '0f8fad5b-d9cb-469f-a165-70867728950e']) {
       await lookUp(query);
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'No order has' }).textContent()).toContain(query);
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'No order with the number or ID' }).textContent())
+        .toContain(query);
       expect(await page.getByRole('article').count()).toBe(0);
     }
     await screenshot(page, 'orders-missing');

@@ -431,14 +431,16 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const { page } = app;
     expect(await rows(page).count()).toBeGreaterThan(0);
     await nav(page, 'Settings').click();
+    await page.getByRole('tab', { name: 'Test environment' }).click();
     const testEnvironment = page.getByRole('region', { name: /Gateway test environment/ });
     await testEnvironment.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
     await testEnvironment.getByLabel('API user name').fill('shop-api');
     await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
     await testEnvironment.getByLabel('API password').fill('a-password');
-    await testEnvironment.getByRole('button', { name: 'Store password' }).click();
+    await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
     // The keychain answers over D-Bus: slower than a second on a busy machine.
     await expect.poll(() => testEnvironment.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('tab', { name: 'General' }).click();
     const switchTo = async (environment: string) => {
       await page.getByLabel('Work in').selectOption(environment);
       await page.getByRole('button', { name: 'Switch', exact: true }).click();

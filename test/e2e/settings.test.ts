@@ -33,6 +33,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     app = await openApp(browser, dataFolder);
     const { page } = app;
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     const custom = customPanel();
     await custom.getByLabel('Base URL').fill('http://127.0.0.1:9/gateway');
     await custom.getByLabel('API user name').fill('shop-api');
@@ -43,6 +44,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The language, each named in its own words, applied as soon as it is saved.
+    await page.getByRole('tab', { name: 'General' }).click();
     expect(await page.getByLabel('Language', { exact: true }).locator('option').allTextContents()).toEqual(['English', 'Русский']);
     await page.getByLabel('Language', { exact: true }).selectOption('ru');
     await page.getByRole('button', { name: 'Save preferences' }).click();
@@ -60,6 +62,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await app.page.getByRole('button', { name: 'Сохранить параметры' }).click();
     await expect.poll(() => app!.page.getByRole('status').filter({ hasText: 'Settings saved' }).count()).toBe(1);
     expect(await app.page.getByLabel('Language', { exact: true }).inputValue()).toBe('en');
+    await app.page.getByRole('tab', { name: 'Custom address' }).click();
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
     expect(await customPanel().getByLabel('API user name').inputValue()).toBe('shop-api');
     expect(await customPanel().getByLabel('Merchant login').inputValue()).toBe('shop');
@@ -72,6 +75,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'baseUrl' }).count()).toBe(1);
     await page.reload();
     await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
   });
 
@@ -83,12 +87,13 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await custom.getByLabel('API user name').fill('sandbox-api');
     await custom.getByRole('button', { name: 'Save connection' }).click();
     await custom.getByLabel('API password').fill('not-the-password');
-    await custom.getByRole('button', { name: 'Store password' }).click();
+    await custom.getByRole('button', { name: 'Save connection' }).click();
     await expect.poll(() => custom.getByText('Set: stored in the OS keychain').count()).toBe(1);
     // The field lets the password go once the store has settled, which may be a render after the hint changed.
     await expect.poll(() => custom.getByLabel('API password').inputValue()).toBe('');
     expect(await page.content()).not.toContain('not-the-password');
 
+    await page.getByRole('tab', { name: 'General' }).click();
     await page.getByLabel('Work in').selectOption('custom');
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
     await expect.poll(() => page.getByLabel('Environment: custom').count()).toBe(1);

@@ -197,7 +197,7 @@ describe('the IPC dispatcher', () => {
     expect(!luhn.ok && luhn.error.fields?.map((f) => f.path)).toEqual(['cardNumber']);
     const both = await dispatch('bindings.find', { cardNumber: '4111111111111111', clientId: 'c' });
     expectRefusal(both, 'invalidInput');
-    expect(!both.ok && both.error.message).toMatch(/exactly one of clientId, bindingId or cardNumber/);
+    expect(!both.ok && both.error.message).toMatch(/exactly one of a client ID, a binding ID or a card number/);
     await fc.assert(
       fc.asyncProperty(fc.stringMatching(/^\d{12,19}$/), async (cardNumber) => {
         const answer = await dispatch('bindings.find', { cardNumber });

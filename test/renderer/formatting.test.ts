@@ -3,10 +3,10 @@
  * Russian, the system's region when it speaks the language shown, digits and currency codes intact.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../renderer/src/format/dates.js';
+import { formatDateTime, formatDay, formatRecent, formatStackedDateTime, formatTime } from '../../renderer/src/format/dates.js';
 import { formattingLocaleFor, setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { amountProblemText, formatAmount, parseMajor } from '../../renderer/src/format/money.js';
-import { formatCount, formatDay, formatTime } from '../../renderer/src/format/numbers.js';
+import { formatCount } from '../../renderer/src/format/numbers.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -64,5 +64,19 @@ describe('formatting in the language shown', () => {
     expect(amountProblemText(ru, problem('1.234', 2))).toBe('Не больше 2 знаков после запятой для этой валюты');
     expect(amountProblemText(ru, problem('1.2', 0))).toBe('У этой валюты нет дробной части');
     expect(amountProblemText(ru, problem('0', 2))).toBe('Сумма должна быть больше нуля');
+  });
+
+  it('writes a moment one way per language: the day and the time, in a sentence, a column or a sync mark', () => {
+    const at = Date.UTC(2026, 10, 23, 14, 5, 9);
+    for (const [language, whole] of [
+      ['en', /^Nov 23, 2026, \d{1,2}:05:09 [AP]M$/],
+      ['ru', /^23 нояб\. 2026 г\., \d{2}:05:09$/],
+    ] as const) {
+      setFormattingLanguage(language, undefined);
+      expect(plain(formatDateTime(at))).toMatch(whole);
+      expect(formatStackedDateTime(at)).toBe(`${formatDay(at)}\n${formatTime(at)}`);
+      expect(formatRecent(at, at + 60_000)).toBe(formatTime(at));
+      expect(formatRecent(at, at + 3 * 86_400_000)).toBe(formatDateTime(at));
+    }
   });
 });

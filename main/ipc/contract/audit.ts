@@ -30,6 +30,8 @@ export interface AuditEntryView {
   readonly osUser: string;
   readonly environment: string;
   readonly action: string;
+  /** The action in words ("Refund", "Reconciliation"), as the filter names it too. */
+  readonly actionSaid: Phrase;
   /** As recorded, except a charge whose answer was lost: unknown (recorded as a failure), not a failure. */
   readonly outcome: 'success' | 'failure' | 'refused' | 'unknown';
   readonly objectType?: string;
@@ -48,8 +50,8 @@ export interface AuditPage {
   readonly entries: readonly AuditEntryView[];
   /** True when more entries match than were returned (newest first): the export has them all. */
   readonly more: boolean;
-  /** Every action in the log, for the filter. */
-  readonly actions: readonly string[];
+  /** Every action in the log, for the filter: its code (the filter's value) and its name in words. */
+  readonly actions: readonly { readonly action: string; readonly said: Phrase }[];
 }
 
 /** What each of the workspace's channels answers. */

@@ -4,5 +4,5 @@ export const card = {
   checkDigit: 'is not a valid card number: its check digit is wrong (a digit mistyped?)',
   expiryFormat: 'must be a month as YYYYMM, e.g. 202912',
   expiryPast: 'must not be in the past',
-  findOne: 'give exactly one of clientId, bindingId or cardNumber',
+  findOne: 'give exactly one of a client ID, a binding ID or a card number',
 } as const;

@@ -87,7 +87,7 @@ export const charge = {
     noCurrency: 'amount cannot be read without a currency',
     description: 'description has more than 598 characters',
     cardsUnreadable: "the client's stored cards could not be read: {{reason}}",
-    noCard: 'no active stored card with this bindingId for this client',
+    noCard: 'no active stored card with this binding ID for this client',
     cardExpired: 'the stored card has expired',
     unknownCategory: 'the stored card is of an unknown category',
     duplicate: 'the same card and amount appear earlier in this file',
@@ -108,7 +108,7 @@ export const charge = {
     notRunning: 'Batch {{batchId}} is not running',
     notFound: 'There is no checked batch {{batchId}}; check the file again (plans are kept until the app closes)',
     descriptionHasCard: 'description contains a card number',
-    clientIsCard: 'clientId is a card number, which the app never keeps',
+    clientIsCard: 'the client ID is a card number, which the app never keeps',
   },
   /** What is wrong with a value of a charges channel's input. */
   input: {

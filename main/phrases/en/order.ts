@@ -3,9 +3,9 @@
  * what its timeline says happened (services/orders.ts, orderTimeline.ts).
  */
 export const order = {
-  queryLength: 'An orderId or orderNumber has 1 to 36 characters',
+  queryLength: 'An order number or ID has 1 to 36 characters',
   /** The contract's refusal of an empty search box. */
-  typeQuery: 'type an orderId or orderNumber',
+  typeQuery: 'type an order number or ID',
   status: {
     registered: 'Registered, not paid',
     held: 'Amount held',

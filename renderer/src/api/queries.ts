@@ -10,6 +10,8 @@ import { call, subscribe } from './client';
 
 export const keys = {
   appInfo: ['app.info'] as const,
+  /** The role profile: what every other read depends on being allowed. */
+  roles: ['roles'] as const,
   settings: ['settings'] as const,
   history: ['orders.history'] as const,
   search: (text: string) => ['orders.search', text] as const,
@@ -92,6 +94,12 @@ function onEvent(client: QueryClient) {
       void client.invalidateQueries({ queryKey: keys.periodViews });
     } else if (event.type === 'charges.changed') {
       void client.invalidateQueries({ queryKey: keys.charges });
+    } else if (event.type === 'role.changed') {
+      // The profile is read again; nothing else is, until a screen the new profile allows asks for it. What
+      // was read is the same data, and a read now from a screen about to close would be refused by main
+      // (and audited) for a profile that may not have it: a refusal the person never asked for.
+      void client.invalidateQueries({ queryKey: keys.roles });
+      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== keys.roles[0], refetchType: 'none' });
     } else {
       // Environment, connection or credentials changed: whatever was read for the old one is stale.
       void client.invalidateQueries();

@@ -1,38 +1,31 @@
 /**
- * Timestamps (milliseconds since the epoch, as the gateway sends them) in the locale of the language
- * shown (format/locale.ts) and the user's time zone.
+ * Every date and time the screens show, in one format per language: the locale of the language shown
+ * (format/locale.ts) and the user's time zone. A moment reads "Nov 23, 2026, 9:41:05 AM" in English and
+ * "23 нояб. 2026 г., 09:41:05" in Russian wherever it appears (list, order, batch, sync, audit, journal);
+ * a table column puts the same date over the same time. No screen formats a date any other way.
  */
 import { perLocale } from './locale.js';
 
-const dateTime = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'medium' }));
+const day = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
+const timeOfDay = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'medium' }));
 
-export const formatDateTime = (ms: number | undefined): string => (ms === undefined ? '—' : dateTime().format(new Date(ms)));
+/** The calendar day of a timestamp ("Nov 23, 2026", "23 нояб. 2026 г."). */
+export const formatDay = (ms: number): string => day().format(new Date(ms));
 
-/** The same, short, for a table column: date and minutes. */
-const shortDateTime = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'short', timeStyle: 'short' }));
-export const formatShortDateTime = (ms: number): string => shortDateTime().format(new Date(ms));
+/** The time of day of a timestamp, with seconds ("9:41:05 AM", "09:41:05"). */
+export const formatTime = (ms: number): string => timeOfDay().format(new Date(ms));
+
+/** A moment: its day and its time of day; a dash where the moment is not known. */
+export const formatDateTime = (ms: number | undefined): string => (ms === undefined ? '—' : `${formatDay(ms)}, ${formatTime(ms)}`);
+
+/** The same moment for a narrow table column: the day over the time (shown with `white-space: pre-line`). */
+export const formatStackedDateTime = (ms: number): string => `${formatDay(ms)}\n${formatTime(ms)}`;
+
+/** A moment of today as its time alone, of another day in full: "synced at 9:41:05 AM". */
+export const formatRecent = (ms: number, now = Date.now()): string =>
+  new Date(ms).toDateString() === new Date(now).toDateString() ? formatTime(ms) : formatDateTime(ms);
 
 /** A date input's value (a local calendar day) as the first millisecond of that day. */
 export const dayStart = (day: string): number | undefined => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);
 /** A date input's value (a local calendar day) as the last millisecond of that day. */
 export const dayEnd = (day: string): number | undefined => (day ? new Date(`${day}T23:59:59.999`).getTime() : undefined);
-
-// Only its parts are used, put in a fixed order: the locale does not show.
-const compactParts = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/**
- * A timestamp as "2026-11-23 09:41:05" in the user's time zone: short enough for one line of a table
- * column, and in the order that sorts. The full localised form goes in its title.
- */
-export const formatCompactDateTime = (ms: number): string => {
-  const part = Object.fromEntries(compactParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-};

@@ -9,10 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
+import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatStackedDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 
@@ -21,6 +22,9 @@ const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused
 const OUTCOMES = ['success', 'failure', 'refused'] as const;
 /** The environments the screen has words for; an entry names one of these, or else is shown as written. */
 const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const;
+/** The kinds of object an entry names, which the screen has words for; another is shown as written. */
+const OBJECT_TYPES = ['binding', 'channel', 'order', 'sandbox', 'settings', 'signingKey'] as const;
+const isObjectType = (type: string): type is (typeof OBJECT_TYPES)[number] => (OBJECT_TYPES as readonly string[]).includes(type);
 const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (ENVIRONMENTS as readonly string[]).includes(name);
 
 export function AuditWorkspace() {
@@ -43,6 +47,8 @@ export function AuditWorkspace() {
     queryFn: () => call('audit.query', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,
+    // Not asked once the profile may not have it (a switch closes this screen a moment later).
+    enabled: mayCall(useRoleProfile().data, 'audit.query'),
   });
   const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
@@ -61,8 +67,8 @@ export function AuditWorkspace() {
           <select id={`${id}-action`} value={action} onChange={(e) => setAction(e.target.value)}>
             <option value="">{t('filter.allActions')}</option>
             {(log.data?.actions ?? []).map((a) => (
-              <option key={a} value={a}>
-                {a}
+              <option key={a.action} value={a.action}>
+                {say(i18n, a.said)}
               </option>
             ))}
           </select>
@@ -104,8 +110,9 @@ export function AuditWorkspace() {
             : t(log.data?.more ? 'entriesMore' : 'entries', { count: entries.length, entries: formatCount(entries.length) })}
         </p>
         {entries.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table">
+          // Scrolls on its own when long: reachable by the keyboard, and named for whoever lands on it.
+          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('table.caption')}>
+            <table className="data-table audit-table">
               <caption className="visually-hidden">{t('table.caption')}</caption>
               <thead>
                 <tr>
@@ -114,17 +121,16 @@ export function AuditWorkspace() {
                   <th scope="col">{t('table.environment')}</th>
                   <th scope="col">{t('table.action')}</th>
                   <th scope="col">{t('table.outcome')}</th>
-                  <th scope="col">{t('table.object')}</th>
-                  <th scope="col">{t('table.what')}</th>
+                  <th scope="col" className="audit-what">
+                    {t('table.what')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {entries.map((e) => (
                   <tr key={e.id}>
                     <td className="audit-time">
-                      <time dateTime={new Date(e.at).toISOString()} title={formatDateTime(e.at)}>
-                        {formatCompactDateTime(e.at)}
-                      </time>
+                      <time dateTime={new Date(e.at).toISOString()}>{formatStackedDateTime(e.at)}</time>
                     </td>
                     <td>
                       <Id value={e.osUser} />
@@ -133,15 +139,21 @@ export function AuditWorkspace() {
                       <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
                     </td>
                     <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
-                    <td className="mono">{e.action}</td>
+                    <td>{say(i18n, e.actionSaid)}</td>
                     <td>
                       <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
                     </td>
-                    <td className="mono">
-                      <Id value={[e.objectType, e.objectId].filter(Boolean).join(' ')} />
-                    </td>
                     {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
-                    <td>{say(i18n, e.said)}</td>
+                    <td className="audit-what">
+                      {say(i18n, e.said)}
+                      {/* The object under the words, not in a column of its own: a long ID would push the words out of view. A period is in the words already. */}
+                      {e.objectId && e.objectType !== 'period' && (
+                        <span className="audit-object mono muted">
+                          {e.objectType && `${isObjectType(e.objectType) ? t(`objectType.${e.objectType}`) : e.objectType} `}
+                          <Id value={e.objectId} />
+                        </span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -13,7 +13,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { dayEnd, dayStart, formatDateTime, formatStackedDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
 import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -167,9 +167,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
     <tr data-charge-id={c.id} data-state={c.state}>
       <td className="journal-time">
         {/* Day over time, each on one line: the table keeps its Actions in view at 1280 px. */}
-        <time dateTime={new Date(c.at).toISOString()} title={formatDateTime(c.at)}>
-          {formatCompactDateTime(c.at).replace(' ', '\n')}
-        </time>
+        <time dateTime={new Date(c.at).toISOString()}>{formatStackedDateTime(c.at)}</time>
       </td>
       <td className="mono">
         <Id value={c.orderNumber} />
@@ -188,7 +186,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
             <Trans
               t={t}
               i18nKey={c.standing.source === 'lookUp' ? 'journal.asOfLookUp' : 'journal.asOfOperation'}
-              values={{ at: formatCompactDateTime(c.standing.asOf) }}
+              values={{ at: formatDateTime(c.standing.asOf) }}
               components={{
                 time: <time dateTime={new Date(c.standing.asOf).toISOString()} title={formatDateTime(c.standing.asOf)} />,
               }}

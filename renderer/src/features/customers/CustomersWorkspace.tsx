@@ -19,7 +19,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Id } from '../../components/Id';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatCompactDateTime } from '../../format/dates';
+import { formatDateTime } from '../../format/dates';
 import { formatMinorIn } from '../../format/money';
 import { expiryWords } from '../cards/CardsWorkspace';
 import { stateWords } from '../orders/list/period';
@@ -214,7 +214,7 @@ function CustomerRow({
               <StatusBadge status={c.lastOrder.status} words={stateWords(c.lastOrder.status)} />{' '}
               {formatMinorIn(c.lastOrder.amount, c.lastOrder.currency)}
             </div>
-            <div className="muted figure-note">{formatCompactDateTime(c.lastOrder.registeredAt)}</div>
+            <div className="muted figure-note">{formatDateTime(c.lastOrder.registeredAt)}</div>
           </>
         ) : (
           <span className="muted">{t('noOrders')}</span>

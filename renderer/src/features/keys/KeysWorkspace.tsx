@@ -13,6 +13,7 @@ import { say } from '../../i18n/say';
 import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
+import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { Copyable } from '../../components/CopyButton';
@@ -94,7 +95,9 @@ export function KeysWorkspace() {
   const id = useId();
   const { t, i18n } = useTranslation('keys');
   const queries = useQueryClient();
-  const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0 });
+  // Not asked once the profile may not have it (a switch closes this screen a moment later).
+  const allowed = mayCall(useRoleProfile().data, 'keys.list');
+  const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0, enabled: allowed });
   const [dialog, setDialog] = useState<'generate' | 'import'>();
   const [confirming, setConfirming] = useState<Confirming>();
   const [testKeyId, setTestKeyId] = useState<string>();

@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { Id, shownText } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatShortDateTime } from '../../format/dates';
+import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { say } from '../../i18n/say';
 import { formatCount } from '../../format/numbers';
@@ -156,7 +156,7 @@ export function BatchResults({
                   <div role="cell" className="num">
                     {r.amount !== undefined ? formatAmount(r.amount, r.exponent ?? 2, r.currency) : ''}
                   </div>
-                  <div role="cell">{r.registeredAt !== undefined ? formatShortDateTime(r.registeredAt) : ''}</div>
+                  <div role="cell">{r.registeredAt !== undefined ? formatDateTime(r.registeredAt) : ''}</div>
                   <div role="cell" className="mono">
                     <Id value={r.maskedPan ?? ''} />
                   </div>

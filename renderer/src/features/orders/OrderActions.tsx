@@ -21,7 +21,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Id } from '../../components/Id';
-import { formatTime } from '../../format/numbers';
+import { formatTime } from '../../format/dates';
 import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';

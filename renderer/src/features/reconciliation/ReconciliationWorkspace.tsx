@@ -18,7 +18,7 @@ import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useFileExport } from '../../components/useFileExport';
-import { formatCompactDateTime, formatDateTime } from '../../format/dates';
+import { formatDateTime } from '../../format/dates';
 import { formatMinorIn } from '../../format/money';
 import { say } from '../../i18n/say';
 import { mayCall, useRoleProfile } from '../roles/profile';
@@ -42,13 +42,9 @@ interface HeldReport {
  */
 const REPORT_KEY = ['reconciliation', 'report'] as const;
 
-/** A moment as the report shows it: compact, the full date and time on hover. */
+/** A moment in the report, marked up with its instant. */
 function When({ at, children }: { readonly at: number; readonly children?: React.ReactNode }) {
-  return (
-    <time dateTime={new Date(at).toISOString()} title={formatDateTime(at)}>
-      {children}
-    </time>
-  );
+  return <time dateTime={new Date(at).toISOString()}>{children}</time>;
 }
 
 /** The environment a report was run in, as the sentences about it name it. */
@@ -256,12 +252,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
           </div>
         </div>
         <p className="muted">
-          <Trans
-            t={t}
-            i18nKey="ranAt"
-            values={{ time: formatCompactDateTime(held.ranAt) }}
-            components={{ time: <When at={held.ranAt} /> }}
-          />
+          <Trans t={t} i18nKey="ranAt" values={{ time: formatDateTime(held.ranAt) }} components={{ time: <When at={held.ranAt} /> }} />
         </p>
         <table className="data-table reconciliation-totals">
           <caption className="visually-hidden">{t('totalsCaption')}</caption>
@@ -348,7 +339,7 @@ function Report({ held, onRerun, rerunning }: { readonly held: HeldReport; reado
 function SyncNotice({ run }: { readonly run: Run }) {
   const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'sync' });
   const at = run.syncedAt;
-  const time = at !== undefined ? { values: { time: formatCompactDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
+  const time = at !== undefined ? { values: { time: formatDateTime(at) }, components: { time: <When at={at} /> } } : undefined;
   if (run.sync === 'done') {
     return (
       <p className="muted" role="status">
@@ -423,7 +414,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
               <Trans
                 t={t}
                 i18nKey="by"
-                values={{ time: formatCompactDateTime(j.at), operator: j.operator }}
+                values={{ time: formatDateTime(j.at), operator: j.operator }}
                 components={{ time: <When at={j.at} /> }}
               />
             </div>
@@ -440,7 +431,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
               <Trans
                 t={t}
                 i18nKey="status"
-                values={{ status: g.status, time: formatCompactDateTime(g.registeredAt) }}
+                values={{ status: g.status, time: formatDateTime(g.registeredAt) }}
                 components={{ time: <When at={g.registeredAt} /> }}
               />
             </div>

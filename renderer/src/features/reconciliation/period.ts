@@ -3,7 +3,7 @@
  * own calendar (a day starts at local midnight, whatever the daylight-saving change in between).
  */
 import { dayStart } from '../../format/dates';
-import { formatDay } from '../../format/numbers';
+import { formatDay } from '../../format/dates';
 import { i18n } from '../../i18n';
 
 /** The periods offered, in the order shown; their names are the catalogue's `reconciliation:preset.<id>`. */

@@ -7,10 +7,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChannelName, MIN_PASSPHRASE, Role, RoleProfileView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
+import { keys } from '../../api/queries';
 import { WORKSPACES, type WorkspaceId } from '../../app/uiStore';
 import { i18n } from '../../i18n';
 
-export const rolesKey = ['roles'] as const;
+export const rolesKey = keys.roles;
 
 export const useRoleProfile = () => useQuery({ queryKey: rolesKey, queryFn: () => call('roles.get', {}) });
 

@@ -2,16 +2,21 @@
  * One gateway environment's connection: address, auth mode, API user, merchant login, signed requests,
  * and its secrets. A secret field is always empty on screen; main answers only whether one is stored.
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, errorDetail, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
+import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { useSettingsChange } from './SettingsWorkspace';
 
 type Gateway = Exclude<EnvironmentName, 'sandbox'>;
+/** The kind of secret a connection signs in with. */
+type Secret = ConnectionView['authMode'];
 
 export function ConnectionForm({
   environment,
@@ -31,14 +36,7 @@ export function ConnectionForm({
   const [merchantLogin, setMerchantLogin] = useState(connection.merchantLogin ?? '');
   const [signatureRequired, setSignatureRequired] = useState(connection.signatureRequired);
   const [secret, setSecret] = useState('');
-  const save = useSettingsChange(
-    (input: Input<'settings.setConnection'>) => call('settings.setConnection', input),
-    t('connection.saved', { environment: name }),
-  );
-  const store = useSettingsChange(
-    (input: Input<'settings.setCredential'>) => call('settings.setCredential', input),
-    t(`connection.stored.${authMode}`, { environment: name }),
-  );
+  const save = useSaveConnection(environment, name);
   const clear = useSettingsChange(
     (kind: 'password' | 'token') => call('settings.clearCredential', { environment, kind }),
     t(`connection.removed.${authMode}`, { environment: name }),
@@ -57,14 +55,21 @@ export function ConnectionForm({
         className="grid-form"
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate({
-            environment,
-            baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
-            authMode,
-            userName: userName.trim() === '' ? null : userName.trim(),
-            merchantLogin: merchantLogin.trim() === '' ? null : merchantLogin.trim(),
-            signatureRequired,
-          });
+          save.mutate(
+            {
+              connection: {
+                environment,
+                baseUrl: baseUrl.trim() === '' ? null : baseUrl.trim(),
+                authMode,
+                userName: userName.trim() === '' ? null : userName.trim(),
+                merchantLogin: merchantLogin.trim() === '' ? null : merchantLogin.trim(),
+                signatureRequired,
+              },
+              kind: authMode,
+              secret,
+            },
+            { onSettled: () => setSecret('') },
+          );
         }}
       >
         <Field
@@ -92,6 +97,14 @@ export function ConnectionForm({
           <Field label={t('connection.userName')} value={userName} onChange={(e) => setUserName(e.target.value)} autoComplete="off" />
         )}
         <Field
+          label={t(`connection.secret.${authMode}`)}
+          type="password"
+          autoComplete="new-password"
+          value={secret}
+          onChange={(e) => setSecret(e.target.value)}
+          hint={isSet === undefined ? t('connection.secretUnknown') : isSet ? t('connection.secretSet') : t('connection.secretNotSet')}
+        />
+        <Field
           label={t('connection.merchantLogin')}
           value={merchantLogin}
           onChange={(e) => setMerchantLogin(e.target.value)}
@@ -101,34 +114,51 @@ export function ConnectionForm({
           <input type="checkbox" checked={signatureRequired} onChange={(e) => setSignatureRequired(e.target.checked)} />{' '}
           {t('connection.signed')}
         </label>
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {t('connection.save')}
-        </Button>
-      </form>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          store.mutate({ environment, kind: authMode, secret }, { onSettled: () => setSecret('') });
-        }}
-      >
-        <Field
-          label={t(`connection.secret.${authMode}`)}
-          type="password"
-          autoComplete="new-password"
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
-          hint={isSet === undefined ? t('connection.secretUnknown') : isSet ? t('connection.secretSet') : t('connection.secretNotSet')}
-        />
-        <Button type="submit" variant="primary" disabled={secret === '' || store.isPending}>
-          {t(`connection.store.${authMode}`)}
-        </Button>
-        {isSet && (
-          <Button variant="danger" onClick={() => clear.mutate(authMode)} disabled={clear.isPending}>
-            {t(`connection.remove.${authMode}`)}
+        <div className="button-row">
+          <Button type="submit" variant="primary" disabled={save.isPending}>
+            {t('connection.save')}
           </Button>
-        )}
+          {isSet && (
+            <Button variant="danger" onClick={() => clear.mutate(authMode)} disabled={clear.isPending}>
+              {t(`connection.remove.${authMode}`)}
+            </Button>
+          )}
+        </div>
       </form>
     </section>
   );
+}
+
+/**
+ * One save of a connection: its settings, then the secret typed beside them (none typed keeps the stored
+ * one). The message says what was saved, secret included; a secret the keychain refused after the
+ * connection was saved is said as such, not as a failure of the whole.
+ */
+function useSaveConnection(environment: Gateway, name: string) {
+  const { t } = useTranslation('settings');
+  const queries = useQueryClient();
+  const toast = useUi((s) => s.toast);
+  return useMutation({
+    mutationFn: async ({ connection, kind, secret }: { connection: Input<'settings.setConnection'>; kind: Secret; secret: string }) => {
+      let view = await call('settings.setConnection', connection);
+      if (secret === '') return { view, kind, secret: view.connections[environment].credentials?.[kind] ? 'kept' : 'none' } as const;
+      try {
+        view = await call('settings.setCredential', { environment, kind, secret });
+        return { view, kind, secret: 'stored' } as const;
+      } catch (err) {
+        return { view, kind, secret: 'refused', err } as const;
+      }
+    },
+    onSuccess: (r) => {
+      queries.setQueryData(keys.settings, r.view);
+      void queries.invalidateQueries({ queryKey: keys.appInfo });
+      if (r.secret === 'refused') {
+        toast('error', t(`connection.secretNotStored.${r.kind}`, { environment: name, reason: errorText(r.err) }), errorDetail(r.err));
+        return;
+      }
+      const said = { stored: 'saved', kept: 'savedKept', none: 'savedWithout' } as const;
+      toast('success', t(`connection.${said[r.secret]}.${r.kind}`, { environment: name }));
+    },
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+  });
 }

@@ -1,8 +1,9 @@
 /**
- * Settings: which environment the app works in, each gateway environment's connection and credentials
- * (a secret is sent to main once and never shown back: only "set" or "not set"), the language of the
- * screens and of the gateway's messages (applied as soon as it is saved), (ChargeLimits) each environment's currencies and per-charge maximums, and (DeveloperConsole)
- * the way into the sandbox's developer console. Every change is validated in main and audited there.
+ * Settings, in sections: General (which environment the app works in, the language of the screens and of
+ * the gateway's messages, exports, and the way into the sandbox's developer console), each gateway
+ * environment's connection and credentials (ConnectionForm: a secret is sent to main once and never shown
+ * back, only "set" or "not set"), and each environment's currencies and per-charge maximums (ChargeLimits).
+ * Every change is validated in main and audited there.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,6 +26,59 @@ import { LANGUAGES } from '../../i18n/resources';
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 /** The gateway environments, each with a connection of its own. */
 const GATEWAYS = ['test', 'production', 'custom'] as const;
+type Gateway = (typeof GATEWAYS)[number];
+const isGateway = (s: Section): s is Gateway => (GATEWAYS as readonly string[]).includes(s);
+
+/**
+ * Settings in sections, one shown at a time (the page was taller than three screens, the credentials of
+ * an environment below every currency row): what applies everywhere, each gateway environment, the limits.
+ */
+const SECTIONS = ['general', ...GATEWAYS, 'limits'] as const;
+type Section = (typeof SECTIONS)[number];
+const tabId = (s: Section) => `settings-tab-${s}`;
+const panelId = (s: Section) => `settings-section-${s}`;
+
+/** The sections as tabs (WAI-ARIA tabs: arrows, Home and End move between them and show the one reached). */
+function SectionTabs({
+  current,
+  section,
+  onSection,
+}: {
+  readonly current: EnvironmentName;
+  readonly section: Section;
+  readonly onSection: (s: Section) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const move = (e: React.KeyboardEvent, from: number) => {
+    const to = { ArrowRight: from + 1, ArrowLeft: from - 1, Home: 0, End: SECTIONS.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = SECTIONS[(to + SECTIONS.length) % SECTIONS.length]!;
+    onSection(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('sections.label')} className="settings-tabs">
+      {SECTIONS.map((s, i) => (
+        <button
+          key={s}
+          type="button"
+          role="tab"
+          id={tabId(s)}
+          aria-selected={s === section}
+          aria-controls={panelId(s)}
+          tabIndex={s === section ? 0 : -1}
+          className="settings-tab"
+          onClick={() => onSection(s)}
+          onKeyDown={(e) => move(e, i)}
+        >
+          {t(`sections.${s}`)}
+          {s === current && <span className="badge tone-info">{t('connection.inUse')}</span>}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Runs a settings change and puts main's answer (the new settings) straight into the cache. `success` is
@@ -47,6 +101,7 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
 export function SettingsWorkspace() {
   const settings = useSettings();
   const { t, i18n } = useTranslation('settings');
+  const [section, setSection] = useState<Section>('general');
   if (settings.isPending) return <p role="status">{t('loading')}</p>;
   if (settings.isError) return <ErrorNotice error={settings.error} />;
   const view = settings.data;
@@ -59,13 +114,25 @@ export function SettingsWorkspace() {
           {say(i18n, view.keychainProblem)}
         </p>
       )}
-      <GeneralSettings view={view} />
-      <ExportSettings />
-      <DeveloperConsole environment={view.general.environment} />
-      <ChargeLimits current={view.general.environment} />
-      {GATEWAYS.map((e) => (
-        <ConnectionForm key={e} environment={e} connection={view.connections[e]} current={view.general.environment === e} />
-      ))}
+      <SectionTabs current={view.general.environment} section={section} onSection={setSection} />
+      <div role="tabpanel" id={panelId(section)} aria-labelledby={tabId(section)} className="settings-section">
+        {section === 'general' && (
+          <>
+            <GeneralSettings view={view} />
+            <ExportSettings />
+            <DeveloperConsole environment={view.general.environment} />
+          </>
+        )}
+        {section === 'limits' && <ChargeLimits current={view.general.environment} />}
+        {isGateway(section) && (
+          <ConnectionForm
+            key={section}
+            environment={section}
+            connection={view.connections[section]}
+            current={view.general.environment === section}
+          />
+        )}
+      </div>
     </section>
   );
 }

@@ -12,7 +12,7 @@ export const audit = {
     from: 'From',
     to: 'To',
     objectId: 'Object ID',
-    objectPlaceholder: 'orderId, binding, key…',
+    objectPlaceholder: 'order ID, stored card, key…',
   },
   // The outcomes as the filter offers them.
   outcomes: {
@@ -44,7 +44,6 @@ export const audit = {
     environment: 'Environment',
     action: 'Action',
     outcome: 'Outcome',
-    object: 'Object',
     what: 'What happened',
   },
   profile: '{{role}} profile',
@@ -53,6 +52,15 @@ export const audit = {
     support: 'Support',
     finance: 'Finance',
     administrator: 'Administrator',
+  },
+  // The kind of object an entry names, before its ID under the words.
+  objectType: {
+    binding: 'stored card',
+    channel: 'request',
+    order: 'order',
+    sandbox: 'sandbox',
+    settings: 'setting',
+    signingKey: 'signing key',
   },
   // The environment an entry was written in, as the log names it.
   environment: {

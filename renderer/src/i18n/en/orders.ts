@@ -13,8 +13,8 @@ export const orders = {
     submit: 'Look up',
     submitting: 'Looking up…',
     hint: 'Ctrl+K or / to come back here.',
-    notFound: 'No order has the orderId or orderNumber <strong>{{query}}</strong> in the {{environment}} environment.',
-    notFoundHere: 'No order has the orderId or orderNumber <strong>{{query}}</strong> in the current environment.',
+    notFound: 'No order with the number or ID <strong>{{query}}</strong> in the {{environment}} environment.',
+    notFoundHere: 'No order with the number or ID <strong>{{query}}</strong> in the current environment.',
     failed: 'The look-up of <strong>{{query}}</strong> failed:',
   },
   history: {

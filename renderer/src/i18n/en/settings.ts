@@ -4,6 +4,15 @@ export const settings = {
   loading: 'Loading settings…',
   keychain: 'OS keychain',
   saved: 'Settings saved',
+  // The sections of Settings, one shown at a time.
+  sections: {
+    label: 'Settings sections',
+    general: 'General',
+    test: 'Test environment',
+    production: 'Production',
+    custom: 'Custom address',
+    limits: 'Currencies and limits',
+  },
   // The environments as the selector and the sentences about switching name them.
   environment: {
     sandbox: 'Sandbox (built in, no real money)',
@@ -33,10 +42,22 @@ export const settings = {
   },
   connection: {
     inUse: 'in use',
-    saved: '{{environment}}: connection saved',
-    stored: {
-      password: '{{environment}}: password stored in the keychain',
-      token: '{{environment}}: token stored in the keychain',
+    // What one save did: the connection always, the typed secret when one was typed.
+    saved: {
+      password: '{{environment}}: connection and API password saved',
+      token: '{{environment}}: connection and API token saved',
+    },
+    savedKept: {
+      password: '{{environment}}: connection saved; the API password stays as it was',
+      token: '{{environment}}: connection saved; the API token stays as it was',
+    },
+    savedWithout: {
+      password: '{{environment}}: connection saved; no API password is set yet',
+      token: '{{environment}}: connection saved; no API token is set yet',
+    },
+    secretNotStored: {
+      password: '{{environment}}: connection saved, but the API password was not stored: {{reason}}',
+      token: '{{environment}}: connection saved, but the API token was not stored: {{reason}}',
     },
     removed: {
       password: '{{environment}}: password removed from the keychain',
@@ -57,12 +78,8 @@ export const settings = {
       token: 'API token',
     },
     secretUnknown: 'Unknown: the OS keychain cannot be read now.',
-    secretSet: 'Set: stored in the OS keychain. Type a new one to replace it.',
-    secretNotSet: 'Not set',
-    store: {
-      password: 'Store password',
-      token: 'Store token',
-    },
+    secretSet: 'Set: stored in the OS keychain. Type a new one to replace it, then save.',
+    secretNotSet: 'Not set. Type it, then save.',
     remove: {
       password: 'Remove password',
       token: 'Remove token',

@@ -15,7 +15,7 @@ export const audit: Catalogue<typeof en> = {
     from: 'С',
     to: 'По',
     objectId: 'ID объекта',
-    objectPlaceholder: 'orderId, связка, ключ…',
+    objectPlaceholder: 'ID заказа, связка, ключ…',
   },
   outcomes: {
     success: 'Успешно',
@@ -44,7 +44,6 @@ export const audit: Catalogue<typeof en> = {
     environment: 'Окружение',
     action: 'Действие',
     outcome: 'Результат',
-    object: 'Объект',
     what: 'Что произошло',
   },
   profile: 'профиль «{{role}}»',
@@ -53,6 +52,14 @@ export const audit: Catalogue<typeof en> = {
     support: 'Поддержка',
     finance: 'Финансы',
     administrator: 'Администратор',
+  },
+  objectType: {
+    binding: 'связка',
+    channel: 'запрос',
+    order: 'заказ',
+    sandbox: 'песочница',
+    settings: 'настройка',
+    signingKey: 'ключ подписи',
   },
   environment: {
     sandbox: 'песочница',

@@ -16,8 +16,8 @@ export const orders: Catalogue<typeof en> = {
     submit: 'Найти',
     submitting: 'Ищем…',
     hint: 'Ctrl+K или /, чтобы вернуться сюда.',
-    notFound: 'Заказа с orderId или orderNumber <strong>{{query}}</strong> в окружении «{{environment}}» нет.',
-    notFoundHere: 'Заказа с orderId или orderNumber <strong>{{query}}</strong> в текущем окружении нет.',
+    notFound: 'Заказа с номером или ID <strong>{{query}}</strong> в окружении «{{environment}}» нет.',
+    notFoundHere: 'Заказа с номером или ID <strong>{{query}}</strong> в текущем окружении нет.',
     failed: 'Поиск <strong>{{query}}</strong> не удался:',
   },
   history: {

@@ -7,6 +7,14 @@ export const settings: Catalogue<typeof en> = {
   loading: 'Загрузка настроек…',
   keychain: 'Хранилище ключей ОС',
   saved: 'Настройки сохранены',
+  sections: {
+    label: 'Разделы настроек',
+    general: 'Общие',
+    test: 'Тестовое окружение',
+    production: 'Боевое окружение',
+    custom: 'Свой адрес',
+    limits: 'Валюты и лимиты',
+  },
   environment: {
     sandbox: 'Песочница (встроенная, без настоящих денег)',
     test: 'Тестовое окружение шлюза',
@@ -36,10 +44,21 @@ export const settings: Catalogue<typeof en> = {
   },
   connection: {
     inUse: 'используется',
-    saved: '{{environment}}: подключение сохранено',
-    stored: {
-      password: '{{environment}}: пароль сохранён в хранилище ключей ОС',
-      token: '{{environment}}: токен сохранён в хранилище ключей ОС',
+    saved: {
+      password: '{{environment}}: подключение и пароль API сохранены',
+      token: '{{environment}}: подключение и токен API сохранены',
+    },
+    savedKept: {
+      password: '{{environment}}: подключение сохранено; пароль API остался прежним',
+      token: '{{environment}}: подключение сохранено; токен API остался прежним',
+    },
+    savedWithout: {
+      password: '{{environment}}: подключение сохранено; пароль API ещё не задан',
+      token: '{{environment}}: подключение сохранено; токен API ещё не задан',
+    },
+    secretNotStored: {
+      password: '{{environment}}: подключение сохранено, но пароль API не сохранён: {{reason}}',
+      token: '{{environment}}: подключение сохранено, но токен API не сохранён: {{reason}}',
     },
     removed: {
       password: '{{environment}}: пароль удалён из хранилища ключей ОС',
@@ -60,12 +79,8 @@ export const settings: Catalogue<typeof en> = {
       token: 'Токен API',
     },
     secretUnknown: 'Неизвестно: хранилище ключей ОС сейчас недоступно.',
-    secretSet: 'Задан: хранится в хранилище ключей ОС. Чтобы заменить, введите новый.',
-    secretNotSet: 'Не задан',
-    store: {
-      password: 'Сохранить пароль',
-      token: 'Сохранить токен',
-    },
+    secretSet: 'Задан: хранится в хранилище ключей ОС. Чтобы заменить, введите новый и сохраните.',
+    secretNotSet: 'Не задан. Введите и сохраните.',
     remove: {
       password: 'Удалить пароль',
       token: 'Удалить токен',

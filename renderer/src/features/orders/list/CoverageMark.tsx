@@ -6,11 +6,10 @@
 import { useTranslation } from 'react-i18next';
 import type { OrderListView } from '../../../../../main/services/periodViews';
 import { Button } from '../../../components/Button';
-import { localDay } from './period';
-import { formatDayAndMinute, formatHourMinute } from '../../../format/numbers';
+import { formatRecent } from '../../../format/dates';
 
-/** "10:42" today, "Nov 22, 2026, 10:42" another day, in the locale shown. */
-export const syncTime = (ms: number) => (localDay(ms) === localDay(Date.now()) ? formatHourMinute(ms) : formatDayAndMinute(ms));
+/** The time alone today, the day and the time another day, as every moment is shown (format/dates.ts). */
+export const syncTime = (ms: number) => formatRecent(ms);
 
 /** What the totals of the period on screen are worth. */
 export type Coverage =

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
 import { Id, shownText } from '../../../components/Id';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { formatCompactDateTime, formatDateTime } from '../../../format/dates';
+import { formatStackedDateTime } from '../../../format/dates';
 import { formatAmount } from '../../../format/money';
 import { i18n } from '../../../i18n';
 import { currencyInfo, stateWords, type PeriodQuery } from './period';
@@ -214,8 +214,8 @@ export function PeriodTable({
                 onFocus={() => setActive(item.index)}
                 onClick={() => onOpen(o)}
               >
-                <div role="cell" title={formatDateTime(o.registeredAt)}>
-                  {formatCompactDateTime(o.registeredAt)}
+                <div role="cell" className="stacked-time">
+                  {formatStackedDateTime(o.registeredAt)}
                 </div>
                 <div role="cell" className="mono" title={shownText(o.orderNumber)}>
                   <Id value={o.orderNumber} />

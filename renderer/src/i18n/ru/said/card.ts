@@ -7,5 +7,5 @@ export const card: Catalogue<typeof en> = {
   checkDigit: 'не является номером карты: неверная контрольная цифра (опечатка?)',
   expiryFormat: 'должен быть месяцем в формате ГГГГММ, например 202912',
   expiryPast: 'не может быть в прошлом',
-  findOne: 'укажите что-то одно: clientId, bindingId или cardNumber',
+  findOne: 'укажите что-то одно: ID клиента, ID связки или номер карты',
 };
