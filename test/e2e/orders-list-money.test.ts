@@ -202,13 +202,8 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
 
   it('says the same in Russian', async () => {
     const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
-    await nav('Settings').click();
-    await page.locator('#language').selectOption('ru');
-    await page
-      .locator('form.inline-form')
-      .filter({ has: page.locator('#language') })
-      .getByRole('button')
-      .click();
+    // The language is each person's own, in the top bar (issue 26).
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('ru');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
     await nav(ruCommon.nav.orders).click();
     // The list keeps the period it was left on (Yesterday, above) across workspaces: Today is chosen again.
