@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
+import { list as ruList } from '../../renderer/src/i18n/ru/list.js';
 import { AUTH, control, postForm } from '../sandbox/client.js';
 import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
 
@@ -201,15 +202,12 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
 
   it('says the same in Russian', async () => {
     const nav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
-    await nav('Settings').click();
-    await page.locator('#language').selectOption('ru');
-    await page
-      .locator('form.inline-form')
-      .filter({ has: page.locator('#language') })
-      .getByRole('button')
-      .click();
+    // The language is each person's own, in the top bar (issue 26).
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('ru');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
     await nav(ruCommon.nav.orders).click();
+    // The list keeps the period it was left on (Yesterday, above) across workspaces: Today is chosen again.
+    await page.getByRole('group', { name: ruList.periodGroup }).getByRole('button', { name: ruList.preset.today, exact: true }).click();
     await synced();
     const today = midnightUtc(Date.now());
     await expect.poll(said, { timeout: 90_000 }).toEqual(await expected(today, today + DAY));

@@ -65,6 +65,9 @@ export function OrdersWorkspace() {
   // The order's own view, looked up live now; the list or batch stays as it was, behind Back.
   const open = (orderId: string) => goTo({ mode: 'single', query: orderId });
   const openClient = (clientId: string) => goTo({ mode: 'client', clientId });
+  // The client's "Back to the list" goes to the list: one step back only where the list is the entry before
+  // (a client opened from an order or another client would otherwise land there).
+  const backToList = () => (from === 'list' ? goBack() : goTo({ mode: 'list' }));
   const mode = place.mode;
 
   return (
@@ -103,7 +106,7 @@ export function OrdersWorkspace() {
         <>
           <OrderSearch text={text} setText={setText} lookup={lookup} onShow={setShown} />
           {mode === 'client' ? (
-            <ClientView clientId={place.clientId} window={window} onBack={goBack} onOpen={(o) => open(o.orderId)} />
+            <ClientView clientId={place.clientId} window={window} onBack={backToList} onOpen={(o) => open(o.orderId)} />
           ) : (
             <OrderList onOpen={(o) => open(o.orderId)} onClient={openClient} />
           )}
