@@ -2,7 +2,8 @@
  * Issue 13 items 4 and 13 in Chromium at 1280x720, against the embedded sandbox: a gateway answering 503
  * is reported in words with the technical account behind "Details"; toasts stack at most three, newest
  * first; fingerprints wrap only between byte pairs; Copy buttons stay beside their values; the audit time
- * stays on one line; a charge confirmation starts on Cancel. Screenshots in light and dark, axe on each.
+ * reads whole (its day over its time, neither broken nor clipped); a charge confirmation starts on Cancel.
+ * Screenshots in light and dark, axe on each.
  * Generating a signing key needs the keychain (KEYCHAIN_TESTS=1 in a keyring session).
  */
 import { randomUUID } from 'node:crypto';
@@ -145,7 +146,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
         .catch(() => undefined);
   });
 
-  it('shows the audit time on one line', async () => {
+  it('shows the audit time whole: its day on one line, its time on the next', async () => {
     const { page } = app;
     // An entry whose object and detail are long, as a refused refund's are: they squeeze the time column.
     const refused = await page.evaluate(
@@ -155,14 +156,19 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     await nav(page, 'Audit');
     const time = page.locator('table tbody tr').first().locator('td').first();
     await time.waitFor();
-    // The lines the cell's text takes: one box per line of text.
-    const lines = await time.evaluate((el) => {
+    // The lines the cell's text takes (one box per line of text), and whether any of it is cut off: the
+    // day over the time, as every table column shows a moment, each unbroken and in full.
+    const { lines, clipped } = await time.evaluate((el) => {
       const range = el.ownerDocument.createRange();
       range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      return {
+        lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        clipped: el.scrollWidth > el.clientWidth,
+      };
     });
-    expect(lines).toBe(1);
-    expect(await time.innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(lines).toBe(2);
+    expect(clipped).toBe(false);
+    expect(await time.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}\n\d{1,2}:\d{2}:\d{2}\s[AP]M$/);
     await inBothThemes(page, 'messages-audit');
   });
 

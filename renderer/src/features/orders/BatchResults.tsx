@@ -12,7 +12,7 @@ import { Button } from '../../components/Button';
 import { Id, shownText } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatDateTime } from '../../format/dates';
+import { formatStackedDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
 import { say } from '../../i18n/say';
 import { formatCount } from '../../format/numbers';
@@ -156,7 +156,10 @@ export function BatchResults({
                   <div role="cell" className="num">
                     {r.amount !== undefined ? formatAmount(r.amount, r.exponent ?? 2, r.currency) : ''}
                   </div>
-                  <div role="cell">{r.registeredAt !== undefined ? formatDateTime(r.registeredAt) : ''}</div>
+                  {/* The day over the time, as the list shows a moment: the whole of it is wider than the column. */}
+                  <div role="cell" className="stacked-time">
+                    {r.registeredAt !== undefined ? formatStackedDateTime(r.registeredAt) : ''}
+                  </div>
                   <div role="cell" className="mono">
                     <Id value={r.maskedPan ?? ''} />
                   </div>

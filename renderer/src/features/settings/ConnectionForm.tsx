@@ -68,7 +68,8 @@ export function ConnectionForm({
               kind: authMode,
               secret,
             },
-            { onSettled: () => setSecret('') },
+            // The secret sent leaves the field; one typed while it was on its way stays, to be saved next.
+            { onSettled: () => setSecret((now) => (now === secret ? '' : now)) },
           );
         }}
       >

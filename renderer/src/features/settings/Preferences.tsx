@@ -45,7 +45,9 @@ export function Preferences() {
   const otherTheme = otherThemeOf(theme);
 
   return (
-    <div className="preferences" role="group" aria-label={t('preferences.label')}>
+    // Busy until main has the choice and has reopened the gateway's client in a new language: the screens
+    // change at once, the gateway's messages only then.
+    <div className="preferences" role="group" aria-label={t('preferences.label')} aria-busy={save.isPending}>
       {/* Each language named in its own words, so that whoever reads neither finds theirs. */}
       <select
         className="preferences-language"

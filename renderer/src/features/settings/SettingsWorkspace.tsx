@@ -1,6 +1,6 @@
 /**
- * Settings, in sections: General (which environment the app works in, the language of the screens and of
- * the gateway's messages, exports, and the way into the sandbox's developer console), each gateway
+ * Settings, in sections: General (which environment the app works in, exports, and the way into the
+ * sandbox's developer console; the language and theme are each profile's own, in the top bar), each gateway
  * environment's connection and credentials (ConnectionForm: a secret is sent to main once and never shown
  * back, only "set" or "not set"), and each environment's currencies and per-charge maximums (ChargeLimits).
  * Every change is validated in main and audited there.
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { EnvironmentName, SettingsView } from '../../../../main/ipc/contract';
-import { ApiError, call, errorDetail, errorText } from '../../api/client';
+import { call, errorDetail, errorText } from '../../api/client';
 import { keys, useSettings } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
@@ -20,8 +20,6 @@ import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
 import { ExportSettings } from './ExportSettings';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { showLanguage } from '../../i18n';
-import { LANGUAGES } from '../../i18n/resources';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
 /** The gateway environments, each with a connection of its own. */
@@ -81,10 +79,10 @@ function SectionTabs({
 }
 
 /**
- * Runs a settings change and puts main's answer (the new settings) straight into the cache. `success` is
- * said when it is done: a function is asked then, after a change of language, in the new language.
+ * Runs a settings change and puts main's answer (the new settings) straight into the cache; `success` is
+ * said when it is done.
  */
-export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string | (() => string)) {
+export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string) {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   return useMutation({
@@ -92,7 +90,7 @@ export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, s
     onSuccess: (view) => {
       queries.setQueryData(keys.settings, view);
       void queries.invalidateQueries({ queryKey: keys.appInfo });
-      toast('success', typeof success === 'function' ? success() : success);
+      toast('success', success);
     },
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });
@@ -144,8 +142,6 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const toast = useUi((s) => s.toast);
   // The choice waiting for confirmation; the selector itself always shows main's environment in use.
   const [choice, setChoice] = useState<EnvironmentName | undefined>();
-  const [language, setLanguage] = useState(g.language);
-  const { t: named } = useTranslation('common');
   const check = useMutation({ mutationFn: () => call('settings.checkConnection', {}) });
   const switchEnv = useMutation({
     mutationFn: (e: EnvironmentName) => call('settings.updateGeneral', { environment: e }),
@@ -161,17 +157,6 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
       void queries.invalidateQueries({ queryKey: keys.settings });
     },
   });
-  // The screens take the saved language at once (no restart), and say it is saved in it.
-  const save = useSettingsChange(
-    async (change: { language: string }) => {
-      const next = await call('settings.setPreferences', change);
-      await showLanguage(next.general.language);
-      return next;
-    },
-    () => i18n.t('settings:saved'),
-  );
-  const fieldError = (path: string) => (save.error instanceof ApiError ? save.error.fieldMessage(path) : undefined);
-  const languageError = fieldError('language');
   const refused = view.switchRefused;
 
   return (
@@ -254,45 +239,9 @@ function GeneralSettings({ view }: { readonly view: SettingsView }) {
         )}
       </Dialog>
 
-      <h2>{t('general.preferences')}</h2>
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          save.mutate({ language });
-        }}
-      >
-        {/* Each language named in its own words, so that whoever reads neither finds theirs. */}
-        <div className="field">
-          <label htmlFor="language">{t('general.language')}</label>
-          <select
-            id="language"
-            value={language}
-            aria-describedby={`language-hint${languageError ? ' language-error' : ''}`}
-            aria-invalid={languageError ? true : undefined}
-            onChange={(e) => setLanguage(e.target.value)}
-          >
-            {/* An older version let any two letters be saved: such a value is kept on screen until changed. */}
-            {!(LANGUAGES as readonly string[]).includes(language) && <option value={language}>{language}</option>}
-            {LANGUAGES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {named(`language.${l}`)}
-              </option>
-            ))}
-          </select>
-          <div id="language-hint" className="hint">
-            {t('general.languageHint')}
-          </div>
-          {languageError && (
-            <div id="language-error" className="field-error" role="alert">
-              {languageError}
-            </div>
-          )}
-        </div>
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {t('general.savePreferences')}
-        </Button>
-      </form>
+      {/* The language and theme are each profile's own and set in the top bar, the one control for them
+          (a second one here, saved by a button, said the same fact twice); this says where they went. */}
+      <p className="hint">{t('general.preferencesWhere')}</p>
     </section>
   );
 }

@@ -3,7 +3,6 @@ export const settings = {
   title: 'Settings',
   loading: 'Loading settings…',
   keychain: 'OS keychain',
-  saved: 'Settings saved',
   // The sections of Settings, one shown at a time.
   sections: {
     label: 'Settings sections',
@@ -35,10 +34,9 @@ export const settings = {
     switching: 'Switching…',
     switchToProduction: 'Switch to production',
     switch: 'Switch',
-    preferences: 'Preferences',
-    language: 'Language',
-    languageHint: 'Of the screens and of the gateway’s messages (decline reasons, errors); applied as soon as it is saved',
-    savePreferences: 'Save preferences',
+    // Where the language and theme are: one control each, in the top bar, for every profile.
+    preferencesWhere:
+      'Your language and theme are in the top bar, each profile’s own; the language is also that of the gateway’s messages (decline reasons, errors).',
   },
   connection: {
     inUse: 'in use',

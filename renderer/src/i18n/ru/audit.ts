@@ -15,7 +15,8 @@ export const audit: Catalogue<typeof en> = {
     from: 'С',
     to: 'По',
     objectId: 'ID объекта',
-    objectPlaceholder: 'ID заказа, связка, ключ…',
+    // Short enough for the field: the label says it is an ID, this says of what.
+    objectPlaceholder: 'заказ, карта, ключ…',
   },
   outcomes: {
     success: 'Успешно',

@@ -6,7 +6,6 @@ export const settings: Catalogue<typeof en> = {
   title: 'Настройки',
   loading: 'Загрузка настроек…',
   keychain: 'Хранилище ключей ОС',
-  saved: 'Настройки сохранены',
   sections: {
     label: 'Разделы настроек',
     general: 'Общие',
@@ -37,10 +36,8 @@ export const settings: Catalogue<typeof en> = {
     switching: 'Переключение…',
     switchToProduction: 'Переключиться на боевое окружение',
     switch: 'Переключить',
-    preferences: 'Параметры',
-    language: 'Язык',
-    languageHint: 'Язык экранов и сообщений шлюза (причин отказа, ошибок); меняется сразу после сохранения',
-    savePreferences: 'Сохранить параметры',
+    preferencesWhere:
+      'Язык и тема — в верхней строке, у каждого профиля свои; на этом языке приходят и сообщения шлюза (причины отказа, ошибки).',
   },
   connection: {
     inUse: 'используется',
