@@ -68,7 +68,9 @@ export function ConnectionForm({
               kind: authMode,
               secret,
             },
-            { onSettled: () => setSecret('') },
+            // Only the secret this save sent leaves the field: one typed while the save was on its way is
+            // the next save's, not wiped by this one's answer.
+            { onSettled: () => setSecret((typed) => (typed === secret ? '' : typed)) },
           );
         }}
       >
