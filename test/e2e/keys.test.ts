@@ -295,7 +295,9 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
     await expect.poll(() => toast(page, 'connection saved').count()).toBeGreaterThan(0);
     await custom.getByLabel('API password').fill(SIGNED_MERCHANT.password);
     await custom.getByRole('button', { name: 'Save connection' }).click();
-    await expect.poll(() => custom.getByText('Set: stored in the OS keychain').count()).toBe(1);
+    // The keychain answers over D-Bus, and one save both saves the connection and stores the password: slower
+    // than a second on a busy machine.
+    await expect.poll(() => custom.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('tab', { name: 'General' }).click();
     await page.getByLabel('Work in').selectOption('custom');
     await page.getByRole('button', { name: 'Switch', exact: true }).click();
@@ -311,6 +313,8 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
     await expect.poll(() => rowOf(page, fingerprint).textContent()).toContain('Active: signs requests');
 
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    // Settings opens on its general section; the custom environment is a tab away again.
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     await custom.getByLabel(/Requests must be signed/).check();
     await custom.getByRole('button', { name: 'Save connection' }).click();
     await expect.poll(() => custom.getByLabel(/Requests must be signed/).isChecked()).toBe(true);
@@ -345,6 +349,7 @@ describe.skipIf(browserMissing())('Signing keys workspace in the browser', { tim
 
     // Unsigned, the same merchant refuses it.
     await page.getByRole('navigation').getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Custom address' }).click();
     await custom.getByLabel(/Requests must be signed/).uncheck();
     await custom.getByRole('button', { name: 'Save connection' }).click();
     await expect.poll(() => custom.getByLabel(/Requests must be signed/).isChecked()).toBe(false);

@@ -320,7 +320,8 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
         .toMatch(/The gateway’s orders could not be read before this report\./);
       expect(await notice.getAttribute('role')).toBe('alert');
       expect(await notice.textContent()).toMatch(
-        /The gateway side is as of the last complete reading, at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}; anything that changed/,
+        // The moment in the one format English dates take everywhere, to the second.
+        /The gateway side is as of the last complete reading, at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}\s[AP]M; anything that changed/,
       );
       // The rows are still there, compared with the orders as the last sync read them.
       expect(await row(page, charged.orderNumber).getAttribute('data-class')).toBe('disagrees');
