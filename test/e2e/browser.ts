@@ -5,6 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
+import { expect } from 'vitest';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,4 +152,15 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Switches the language from the top bar, where it is each profile's own, and waits until the screens
+ * speak it and main has kept it (the control is busy until then: main reopens the gateway client in it).
+ */
+export async function chooseLanguage(page: Page, language: 'en' | 'ru'): Promise<void> {
+  const preferences = page.getByRole('banner').getByRole('group', { name: /^(Your preferences|Ваши настройки)$/ });
+  await preferences.getByRole('combobox').selectOption(language);
+  await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 30_000 }).toBe(language);
+  await expect.poll(() => preferences.getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
 }

@@ -8,7 +8,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 describe.skipIf(browserMissing())('a lost charge settled elsewhere, followed by every view', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -77,14 +86,7 @@ describe.skipIf(browserMissing())('a lost charge settled elsewhere, followed by 
     }
 
     // The same in Russian.
-    await nav(page, 'Settings');
-    await page.locator('#language').selectOption('ru');
-    await page
-      .locator('form.inline-form')
-      .filter({ has: page.locator('#language') })
-      .getByRole('button')
-      .click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
+    await chooseLanguage(page, 'ru');
     await nav(page, 'Журнал действий');
     await expect.poll(() => rows.nth(1).locator('.badge').textContent()).toBe('исход неизвестен');
     expect(await rows.nth(1).textContent()).toMatch(/ответ потерялся.*; по итогам сверки: списано$/);

@@ -15,7 +15,16 @@ import { Vault } from '../../main/vault/vault.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { customers as ruCustomers } from '../../renderer/src/i18n/ru/customers.js';
 import { CARDS, control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -134,14 +143,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
     };
     await shoot('en');
     const speak = async (language: 'en' | 'ru') => {
-      await nav(page, language === 'ru' ? 'Settings' : ruCommon.nav.settings).click();
-      await page.locator('#language').selectOption(language);
-      await page
-        .locator('form.inline-form')
-        .filter({ has: page.locator('#language') })
-        .getByRole('button')
-        .click();
-      await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 30_000 }).toBe(language);
+      await chooseLanguage(page, language);
       await nav(page, language === 'ru' ? ruCommon.nav.customers : 'Customers').click();
     };
     try {

@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 interface SandboxOrder {
   orderNumber: string;
@@ -183,14 +192,7 @@ describe.skipIf(browserMissing())('the Orders list as it was left', { timeout: 1
   });
 
   it('says the same in Russian: the saved views and the Back control', async () => {
-    await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.locator('#language').selectOption('ru');
-    await page
-      .locator('form.inline-form')
-      .filter({ has: page.locator('#language') })
-      .getByRole('button')
-      .click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
+    await chooseLanguage(page, 'ru');
     await page.getByRole('navigation').getByRole('button', { name: 'Заказы', exact: true }).click();
     await page.getByRole('button', { name: 'Сохранить представление…' }).click();
     await page.getByRole('dialog').getByLabel('Название').fill('Отклонённые за неделю, USD');

@@ -17,7 +17,16 @@ import { control, paidOrder } from '../sandbox/client.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/reconciliation.js';
 import { Vault } from '../../main/vault/vault.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -246,15 +255,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     // The navigation's own name is in the language shown too.
     const anyNav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
     const speak = async (language: 'en' | 'ru') => {
-      await anyNav(language === 'ru' ? 'Settings' : ruCommon.nav.settings).click();
-      await page.locator('#language').selectOption(language);
-      await page
-        .locator('form.inline-form')
-        .filter({ has: page.locator('#language') })
-        .getByRole('button')
-        .click();
-      // Saving the language reopens the environment's services: it takes a moment.
-      await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 30_000 }).toBe(language);
+      await chooseLanguage(page, language);
       await anyNav(language === 'ru' ? ruCommon.nav.reconciliation : 'Reconciliation').click();
     };
     try {

@@ -8,7 +8,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -159,14 +168,7 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
     await paidOrder(app.sandbox, { orderNumber: today, amount: 4_200 });
     const held = uniqueNumber('ui-held');
     await paidOrder(app.sandbox, { orderNumber: held, amount: 2_499 }, PREAUTH);
-    await page.getByRole('navigation').getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.locator('#language').selectOption('ru');
-    await page
-      .locator('form.inline-form')
-      .filter({ has: page.locator('#language') })
-      .getByRole('button')
-      .click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
+    await chooseLanguage(page, 'ru');
     await page.getByRole('navigation').getByRole('button', { name: 'Заказы', exact: true }).click();
 
     await lookUp(page, today, 'ID или номер заказа');
