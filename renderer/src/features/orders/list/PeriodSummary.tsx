@@ -33,6 +33,8 @@ const STATE_COLOURS: Readonly<Record<number, string>> = {
 const GRID = { strokeDasharray: '3 3', stroke: 'var(--border)', vertical: false } as const;
 const TICK = { fill: 'var(--muted)', fontSize: 11 } as const;
 const TOOLTIP_STYLE = { background: 'var(--surface)', color: 'var(--text)', border: '1px solid var(--border)' } as const;
+/** Words in the text's colour (recharts paints them in the series' colour, too faint on either theme); the swatch keeps it. */
+const TEXT_STYLE = { color: 'var(--text)' } as const;
 const DAY = 'day';
 /** The money columns of the totals table, by their key in the catalogue (`list:totals.<key>`). */
 const MONEY_COLUMNS = ['held', 'captured', 'refunded', 'net'] as const;
@@ -222,9 +224,10 @@ function DayChart({
           <Tooltip
             formatter={(v, key) => [format(Number(v)), names.get(String(key)) ?? String(key)]}
             contentStyle={TOOLTIP_STYLE}
+            itemStyle={TEXT_STYLE}
             isAnimationActive={false}
           />
-          <Legend formatter={(key: string) => names.get(key) ?? key} wrapperStyle={{ fontSize: 11 }} />
+          <Legend formatter={(key: string) => <span style={TEXT_STYLE}>{names.get(key) ?? key}</span>} wrapperStyle={{ fontSize: 11 }} />
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} {...(s.stacked ? { stackId: DAY } : {})} fill={s.colour} isAnimationActive={false} />
           ))}
