@@ -195,7 +195,7 @@ function keyPhrase(e: AuditRecord): Phrase {
   return phrase(`audit.key.${success ? known : NOT[known]}`, { key, because: why });
 }
 
-const SETTINGS = ['language', 'gatewayUrls'] as const;
+const SETTINGS = ['language', 'theme', 'gatewayUrls'] as const;
 /** A changed setting by the key the log records: worded where the app knows it, else the key itself. */
 const settingName = (key: string): PhraseArg =>
   (SETTINGS as readonly string[]).includes(key) ? phrase(`audit.setting.${key as (typeof SETTINGS)[number]}`) : key;

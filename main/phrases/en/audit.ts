@@ -86,7 +86,7 @@ export const audit = {
     notOther: '{{key}} not {{action}}{{because}}',
   },
   /** A setting's name in "Settings changed: …": its key, as the log records it. */
-  setting: { language: 'language', gatewayUrls: 'gatewayUrls' },
+  setting: { language: 'language', theme: 'theme', gatewayUrls: 'gatewayUrls' },
   settings: {
     changed: 'Settings changed: {{detail}}',
     switchRefused: 'Switch to {{environment}} refused{{because}}',

@@ -83,7 +83,7 @@ export const audit: Catalogue<typeof en> = {
     other: '{{key}}: {{action}}{{because}}',
     notOther: '{{key}}: не выполнено {{action}}{{because}}',
   },
-  setting: { language: 'язык', gatewayUrls: 'адреса шлюза' },
+  setting: { language: 'язык', theme: 'тема', gatewayUrls: 'адреса шлюза' },
   settings: {
     changed: 'Изменены настройки: {{detail}}',
     switchRefused: 'Переход в окружение {{environment}} отклонён{{because}}',
