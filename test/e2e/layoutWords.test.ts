@@ -64,8 +64,9 @@ describe.skipIf(browserMissing())('layout and words in both languages and sizes'
   const invoke = (page: Page, channel: string, input: unknown) =>
     page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{ ok: boolean; value?: unknown }>;
 
+  // The language is each profile's own preference (settings.setPreferences), kept by main before the reload.
   async function speak(page: Page, language: Language) {
-    expect((await invoke(page, 'settings.updateGeneral', { language })).ok).toBe(true);
+    expect((await invoke(page, 'settings.setPreferences', { language })).ok).toBe(true);
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 15_000 }).toBe(language);
   }
