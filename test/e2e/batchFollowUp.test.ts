@@ -60,7 +60,7 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
       ],
     });
     const numbers = [...real, ...Array.from({ length: 136 }, () => uniqueNumber('nobody'))];
-    await page.getByRole('button', { name: 'Batch look-up' }).click();
+    await page.getByRole('button', { name: 'Batch look-up', exact: true }).click();
     await page.getByLabel(/Order IDs or order numbers/).fill(numbers.join('\n'));
     await page.getByRole('button', { name: 'Start the look-up' }).click();
 
@@ -135,7 +135,7 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
     expect(await page.getByRole('button', { name: 'One order' }).getAttribute('aria-pressed')).toBe('true');
 
     // Back to the batch: it is still there, and Enter on a focused row opens its order.
-    await page.getByRole('button', { name: 'Batch look-up' }).click();
+    await page.getByRole('button', { name: 'Batch look-up', exact: true }).click();
     await page.getByRole('heading', { name: 'Batch finished' }).waitFor();
     await page.getByLabel('Show', { exact: true }).selectOption('found');
     const row = page.locator('.vtable-body [role="row"]', { hasText: held.orderNumber });

@@ -159,8 +159,15 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
  * speak it and main has kept it (the control is busy until then: main reopens the gateway client in it).
  */
 export async function chooseLanguage(page: Page, language: 'en' | 'ru'): Promise<void> {
-  const preferences = page.getByRole('banner').getByRole('group', { name: /^(Your preferences|Ваши настройки)$/ });
-  await preferences.getByRole('combobox').selectOption(language);
+  await languageControl(page).selectOption(language);
   await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 30_000 }).toBe(language);
-  await expect.poll(() => preferences.getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
+  await expect.poll(() => languageControl(page).inputValue()).toBe(language);
+  await expect.poll(() => preferencesGroup(page).getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
 }
+
+/** The person's preferences in the top bar, in whichever language the app speaks. */
+export const preferencesGroup = (page: Page) =>
+  page.getByRole('banner').getByRole('group', { name: /^(Your preferences|Ваши настройки)$/ });
+
+/** The language chooser of the top bar, the one control for it. */
+export const languageControl = (page: Page) => preferencesGroup(page).getByRole('combobox');

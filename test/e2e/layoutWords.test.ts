@@ -221,6 +221,11 @@ describe.skipIf(browserMissing())('layout and words in both languages and sizes'
       const times = await page.getByRole('article').locator('time').allInnerTexts();
       expect(times.length).toBeGreaterThan(0);
       for (const t of times) expect(t.trim()).toMatch(moment(language));
+      // The Orders workspace keeps its place, a reload too: back to the list for the next language.
+      await page
+        .getByRole('button', { name: language === 'en' ? 'Back to the list' : 'Назад к списку' })
+        .first()
+        .click();
       await open(page, language, 'audit');
       for (const t of await page.locator('.audit-table time').allInnerTexts()) expect(t.trim()).toMatch(moment(language));
     }

@@ -20,7 +20,17 @@ import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/r
 import { roles as ruRoles } from '../../renderer/src/i18n/ru/roles.js';
 import { settings as ruSettings } from '../../renderer/src/i18n/ru/settings.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import {
+  accessibilityProblems,
+  browserMissing,
+  chooseLanguage,
+  closeApp,
+  languageControl,
+  launchChromium,
+  openApp,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 import { englishLeft, overflowing } from './russianChecks.js';
 
 /**
@@ -73,21 +83,6 @@ describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, ()
   }
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
-
-  /** The language chooser of the top bar, the one control for it, in whichever language the app speaks. */
-  const preferencesGroup = (page: Page) =>
-    page.getByRole('banner').getByRole('group', { name: new RegExp(`^(Your preferences|${ruCommon.preferences.label})$`) });
-  const languageControl = (page: Page) => preferencesGroup(page).getByRole('combobox');
-
-  /** Switches the language from the top bar; main keeps it for the profile before this returns. */
-  async function chooseLanguage(page: Page, language: 'ru' | 'en') {
-    await languageControl(page).selectOption(language);
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
-    // The top bar is busy until main keeps it and has reopened the gateway's client in it (waiting for work
-    // in flight): a look-up's messages come in the new language only then.
-    await expect.poll(() => languageControl(page).inputValue()).toBe(language);
-    await expect.poll(() => preferencesGroup(page).getAttribute('aria-busy'), { timeout: 30_000 }).toBe('false');
-  }
 
   /** Checks the page as it is now, in one theme, and keeps what it found under `name`. */
   async function check(page: Page, name: string) {

@@ -97,9 +97,11 @@ function onEvent(client: QueryClient) {
     } else if (event.type === 'role.changed') {
       // The profile is read again; nothing else is, until a screen the new profile allows asks for it. What
       // was read is the same data, and a read now from a screen about to close would be refused by main
-      // (and audited) for a profile that may not have it: a refusal the person never asked for.
-      void client.invalidateQueries({ queryKey: keys.roles });
-      void client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== keys.roles[0], refetchType: 'none' });
+      // (and audited) for a profile that may not have it: a refusal the person never asked for. The settings
+      // every profile may read come at once: they carry the new profile's own language and theme.
+      const now = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === keys.roles[0] || q.queryKey[0] === keys.settings[0];
+      void client.invalidateQueries({ predicate: now });
+      void client.invalidateQueries({ predicate: (q) => !now(q), refetchType: 'none' });
     } else {
       // Environment, connection or credentials changed: whatever was read for the old one is stale.
       void client.invalidateQueries();
