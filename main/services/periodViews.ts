@@ -28,6 +28,8 @@ export interface PeriodOrder extends ListedMoney {
   readonly first6?: string;
   readonly last4?: string;
   readonly paymentSystem?: string;
+  /** The name on the card, as domain/cardholderName.ts keeps it. */
+  readonly cardholder?: string;
   readonly clientId?: string;
   readonly description?: string;
   readonly actionCode?: number;
@@ -131,11 +133,13 @@ export interface OperationsSide {
 /** What the app's journals say of an order. */
 export type JournalSide = ChargeSide | OperationsSide;
 
+/** The gateway's order as the sync kept it: its status and amount, and what moved on it (orderMoney, counted when kept). */
 export interface GatewaySide {
   readonly status: OrderStatusCode;
   readonly amount: number;
-  readonly depositedAmount: number;
-  readonly refundedAmount: number;
+  readonly held: number;
+  readonly captured: number;
+  readonly refunded: number;
   readonly currency: string;
   readonly registeredAt: number;
 }

@@ -16,7 +16,6 @@
  * counted by the one rule (domain/orderMoney.ts), per currency. Rows carry codes and raw values (minor
  * units, numeric currencies, status codes), not sentences: the screen words them.
  */
-import { orderMoney } from '../domain/orderMoney.js';
 import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 import type { OperationJournal, OperationRow } from '../store/operations.js';
 import type { ChargeState } from '../store/journal.js';
@@ -62,8 +61,9 @@ void statesAgree;
 const gatewaySide = (o: PeriodOrder): GatewaySide => ({
   status: o.status,
   amount: o.amount,
-  depositedAmount: o.captured,
-  refundedAmount: o.refunded,
+  held: o.held,
+  captured: o.captured,
+  refunded: o.refunded,
   currency: o.currency,
   registeredAt: o.registeredAt,
 });
@@ -133,7 +133,7 @@ function compare(j: ChargeSide, g: GatewaySide | undefined): Difference[] {
   if (j.state !== 'PAID') return out;
   if (g.amount !== j.amount) out.push({ kind: 'amount', expected: j.amount, actual: g.amount });
   if (g.currency !== j.currency) out.push({ kind: 'currency', expected: j.currency, actual: g.currency });
-  if (g.refundedAmount !== want.refunded) out.push({ kind: 'refunded', expected: want.refunded, actual: g.refundedAmount });
+  if (g.refunded !== want.refunded) out.push({ kind: 'refunded', expected: want.refunded, actual: g.refunded });
   return out;
 }
 
@@ -145,20 +145,20 @@ function compare(j: ChargeSide, g: GatewaySide | undefined): Difference[] {
 function compareOperations(j: OperationsSide, g: GatewaySide): Difference[] {
   if (j.done === 0) return [];
   if (j.reversed) return g.status === 3 ? [] : [{ kind: 'status', expected: [3], actual: g.status }];
-  const moved = orderMoney(g);
-  const refunded = j.refunded === 'all' ? moved.captured : j.refunded;
-  const statuses: readonly OrderStatusCode[] = refunded > 0 && refunded >= moved.captured ? [4] : [2];
+  const refunded = j.refunded === 'all' ? g.captured : j.refunded;
+  const statuses: readonly OrderStatusCode[] = refunded > 0 && refunded >= g.captured ? [4] : [2];
   const out: Difference[] = [];
   if (!statuses.includes(g.status)) out.push({ kind: 'status', expected: statuses, actual: g.status });
-  if (typeof j.captured === 'number' && moved.captured !== j.captured)
-    out.push({ kind: 'captured', expected: j.captured, actual: moved.captured });
-  if (moved.refunded !== refunded) out.push({ kind: 'refunded', expected: refunded, actual: moved.refunded });
+  if (typeof j.captured === 'number' && g.captured !== j.captured)
+    out.push({ kind: 'captured', expected: j.captured, actual: g.captured });
+  if (g.refunded !== refunded) out.push({ kind: 'refunded', expected: refunded, actual: g.refunded });
   return out;
 }
 
 /** What moved on a row's order: as the gateway reports it, or as the charge journal says where the gateway has no such order. */
 function movedOn(row: ReconciliationRow): MovedMoney | undefined {
-  if (row.gateway) return { currency: row.gateway.currency, ...orderMoney(row.gateway) };
+  const g = row.gateway;
+  if (g) return { currency: g.currency, held: g.held, captured: g.captured, refunded: g.refunded };
   const j = row.journal;
   if (j?.source !== 'charge' || j.state !== 'PAID' || j.reversed) return undefined;
   return { currency: j.currency, held: 0, captured: j.amount, refunded: j.refunded };
@@ -341,13 +341,12 @@ function gatewayColumns(g: GatewaySide | undefined) {
       gatewayCurrency: '',
       registeredAt: '',
     };
-  const moved = orderMoney(g);
   return {
     gatewayStatus: g.status,
     gatewayAmount: g.amount,
-    gatewayHeld: moved.held,
-    gatewayCaptured: moved.captured,
-    gatewayRefunded: moved.refunded,
+    gatewayHeld: g.held,
+    gatewayCaptured: g.captured,
+    gatewayRefunded: g.refunded,
     gatewayCurrency: g.currency,
     registeredAt: new Date(g.registeredAt).toISOString(),
   };

@@ -152,7 +152,7 @@ describe('the reconciliation of the operations the app sent on a storefront’s 
     expect(row(id.refunded)[0]).toMatchObject({
       orderNumber: expect.stringMatching(/^WEB-/),
       journal: { source: 'operations', refunded: 300, done: 1, openOperations: 0, operator: 'finance@desk' },
-      gateway: { status: 2, refundedAmount: 300 },
+      gateway: { status: 2, refunded: 300 },
       differences: [],
     });
     expect(row(id.captured)[0]?.journal).toMatchObject({ source: 'operations', captured: 600, refunded: 0 });

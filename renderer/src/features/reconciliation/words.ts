@@ -86,15 +86,15 @@ export function gatewayWords(g: GatewaySide): string {
     case 0:
       return t('registered', g.amount);
     case 1:
-      return t('held', g.amount);
+      return t('held', g.held);
     case 2:
-      return g.refundedAmount > 0
-        ? i18n.t('reconciliation:gateway.chargedRefunded', { amount: m(g.depositedAmount), refunded: m(g.refundedAmount) })
-        : t('charged', g.depositedAmount);
+      return g.refunded > 0
+        ? i18n.t('reconciliation:gateway.chargedRefunded', { amount: m(g.captured), refunded: m(g.refunded) })
+        : t('charged', g.captured);
     case 3:
       return t('reversed', g.amount);
     case 4:
-      return t('refunded', g.refundedAmount);
+      return t('refunded', g.refunded);
     case 5:
       return t('threeDs', g.amount);
     case 6:
