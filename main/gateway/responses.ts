@@ -173,7 +173,7 @@ export const listedOrder = orderStatusView
     // answer with anything else is refused naming the field, rather than failing the write of its page.
     amount: int.nonnegative().optional(),
     currency: text.regex(/^\d{1,3}$/).optional(),
-    cardAuthInfo: cardAuthInfo.pick({ maskedPan: true, pan: true, paymentSystem: true }).optional(),
+    cardAuthInfo: cardAuthInfo.pick({ maskedPan: true, pan: true, paymentSystem: true, cardholderName: true }).optional(),
     bindingInfo: z.object({ clientId: numberOrText.optional() }).optional(),
     // What moved on the order (domain/orderMoney.ts): the hold, the capture, the refunds.
     paymentAmountInfo: z

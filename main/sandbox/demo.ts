@@ -30,6 +30,11 @@ export const bindingSeed = z.object({
     .default('20301231'),
   installments: z.number().int().min(1).max(999).default(12),
   totalInstallmentAmount: z.number().int().min(1).default(1_200_000),
+  /** The name on the card (cardAuthInfo.cardholderName's rule: Latin letters, full stops, spaces). */
+  cardholderName: z
+    .string()
+    .regex(/^[A-Za-z. ]{1,26}$/)
+    .default('CARD HOLDER'),
 });
 export type BindingSeed = z.input<typeof bindingSeed>;
 
@@ -65,7 +70,7 @@ function seedBinding(core: Core, input: BindingSeed): { bindingId: string; order
   payDirect(
     core,
     order,
-    { card: cardRecord(s.pan, APPROVING_EXPIRY, 'CARD HOLDER', core.fingerprint), paymentWay: 'CARD' },
+    { card: cardRecord(s.pan, APPROVING_EXPIRY, s.cardholderName, core.fingerprint), paymentWay: 'CARD' },
     { credential },
   );
   const binding = order.createdBindingId ? core.state.binding(s.merchant, order.createdBindingId) : undefined;

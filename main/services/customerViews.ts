@@ -5,7 +5,7 @@
 import type { MovedMoney, OrderStatusCode } from './periodViews.js';
 
 /** How the text was read: which of what the app keeps it was looked for in. */
-export type CustomerSearchedBy = 'clientId' | 'first6' | 'last4';
+export type CustomerSearchedBy = 'clientId' | 'first6' | 'last4' | 'cardholder';
 
 export interface LastOrder {
   readonly orderId: string;
@@ -27,6 +27,8 @@ export interface CustomerSummary {
   readonly lastOrder?: LastOrder;
   /** Cards their orders were paid with, masked (first six and last four). */
   readonly orderCards: readonly string[];
+  /** The names on those cards (capitals, as the gateway writes them), newest first. */
+  readonly names: readonly string[];
   /** Stored cards of theirs the app has seen (the gateway lists them on opening the customer). */
   readonly knownCards: number;
 }

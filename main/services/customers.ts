@@ -1,8 +1,8 @@
 /**
  * Customers: who the merchant's clients are, found without knowing a client ID first, from what the app
  * keeps (store/customers.ts: the synced orders and the stored cards seen) and, for one customer, their
- * stored cards as the gateway lists them now. The app keeps no cardholder name, so a search reads a client
- * ID's beginning, and six digits as a card's first six, four as its last four, too.
+ * stored cards as the gateway lists them now. A search reads a client ID's beginning; six digits as a
+ * card's first six, four as its last four; a text with a letter as the start of a word of a cardholder's name.
  *
  * A customer's money is what moved on their orders, per currency, summed by the one sum (domain/moneyTotals.ts)
  * of what the period store counted on each by the one rule (domain/orderMoney.ts). The batch file is the batch-charge template
@@ -10,6 +10,7 @@
  * for finance to write; it is written by the one CSV writer (csvExport.ts).
  */
 import cc from 'currency-codes';
+import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { moneyByCurrency } from '../domain/moneyTotals.js';
 import type { CustomerDirectory, CustomerMatch, CustomerOrder, CustomerRecord } from '../store/customers.js';
@@ -46,6 +47,13 @@ export function customerMatches(text: string): { readonly searchedBy: CustomerSe
     searchedBy.push('last4');
     matches.push({ last4: text });
   }
+  // A name on a card is Latin letters, full stops and spaces (the gateway's rule; apostrophes as people
+  // type them): "shop-12" or "client_anna" is looked for as a client ID only.
+  const name = /^[\p{L}\p{M}\p{Zs}.'’]+$/u.test(text.normalize('NFKC')) ? cardholderName(text) : undefined;
+  if (name !== undefined) {
+    searchedBy.push('cardholder');
+    matches.push({ cardholder: name });
+  }
   return { searchedBy, matches };
 }
 
@@ -76,6 +84,7 @@ function summary(r: CustomerRecord): CustomerSummary {
         }
       : {}),
     orderCards: r.orderCards,
+    names: r.names,
     knownCards: r.seenCards.length,
   };
 }
@@ -86,7 +95,7 @@ const BATCH_COLUMNS = ['clientId', 'bindingId', 'category', 'card', 'expiry', 'a
 export class CustomerService {
   constructor(private readonly o: CustomerServiceOptions) {}
 
-  /** Customers whose client ID begins with the text, or whose card has these first six or last four digits. */
+  /** Customers whose client ID begins with the text, whose card has these first six or last four digits, or whose cardholder name has a word so beginning. */
   search(text: string, limit = MAX_CUSTOMERS): CustomerSearch {
     // The store keeps a card number in a client ID masked: it is found by that masked form, and never echoed whole.
     const query = maskCardNumbers(text.trim());

@@ -5,6 +5,7 @@
  * order view: a sync maps thousands of orders a second, and the view's words, headline and timeline,
  * which the list does not keep, were most of that cost.
  */
+import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { orderMoney, type OrderMoney } from '../domain/orderMoney.js';
 import { orderIdOf, type ListedOrder } from '../gateway/responses.js';
@@ -35,6 +36,7 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
     if (refund.date !== undefined && (operatedAt === undefined || refund.date > operatedAt)) operatedAt = refund.date;
   }
   const clientId = listed.bindingInfo?.clientId;
+  const cardholder = cardholderName(card?.cardholderName);
   return {
     orderId,
     // As the order view masks them: a card number in the gateway's texts is never kept (store/periodOrders.ts masks again).
@@ -48,6 +50,7 @@ export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
     ...(operatedAt !== undefined ? { operatedAt } : {}),
     ...(digits ? { first6: digits[1], last4: digits[2] } : {}),
     ...(card?.paymentSystem ? { paymentSystem: maskCardNumbers(card.paymentSystem) } : {}),
+    ...(cardholder ? { cardholder } : {}),
     ...(clientId ? { clientId: maskCardNumbers(clientId) } : {}),
     ...(listed.orderDescription ? { description: maskCardNumbers(listed.orderDescription) } : {}),
     ...(listed.actionCode !== undefined ? { actionCode: listed.actionCode } : {}),

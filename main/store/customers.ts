@@ -1,8 +1,9 @@
 /**
  * The customers the app knows of, per environment, read from what it already keeps: the client ID, card
  * (first six, last four) and money columns of the orders the order sync read (period_orders), and the stored
- * cards it has seen (known_bindings). Nothing of its own is stored. Neither table keeps a cardholder name
- * (the order sync does not read one), so a customer is found by client ID or by a card's digits.
+ * cards it has seen (known_bindings). Nothing of its own is stored. A customer is found by the beginning of
+ * their client ID, a card's digits, or the start of a word of the name on a card they paid with (as
+ * domain/cardholderName.ts keeps it; stored cards carry no name).
  *
  * Every answer is bounded: a search returns at most the clients asked for, a customer's figures are read
  * from at most MAX_ORDERS_READ of their orders (the newest), their cards at most MAX_CARDS.
@@ -12,7 +13,12 @@ import type { OrderStatusCode } from '../services/periodViews.js';
 import { read, type Db } from './database.js';
 
 /** How a search reads the tables: a client ID's beginning, or a card's first six or last four digits. */
-export type CustomerMatch = { readonly clientIdPrefix: string } | { readonly first6: string } | { readonly last4: string };
+export type CustomerMatch =
+  | { readonly clientIdPrefix: string }
+  | { readonly first6: string }
+  | { readonly last4: string }
+  /** A name as cardholderName() reads it: matches where the name, or a word in it, begins so. */
+  | { readonly cardholder: string };
 
 /** An order of the customer as the period store keeps it: what moved on it (counted by orderMoney when written), and what names it. */
 export interface CustomerOrder extends Pick<OrderMoney, 'held' | 'captured' | 'refunded'> {
@@ -44,6 +50,8 @@ export interface CustomerRecord {
   readonly orderCards: readonly string[];
   /** Their stored cards the app has seen, at most MAX_CARDS. */
   readonly seenCards: readonly SeenCard[];
+  /** The names on the cards their orders were paid with, newest first, at most MAX_CARDS. */
+  readonly names: readonly string[];
 }
 
 export const MAX_ORDERS_READ = 10_000;
@@ -64,6 +72,7 @@ interface OrderRow {
   registered_at: number;
   first6: string | null;
   last4: string | null;
+  cardholder: string | null;
 }
 
 interface CardRow {
@@ -100,6 +109,16 @@ export class CustomerDirectory {
             )
             .all(...range),
         );
+      } else if ('cardholder' in match) {
+        // The whole name's beginning, or a word's: " PETROV" within " IVAN PETROV".
+        add(
+          this.db
+            .prepare(
+              `SELECT DISTINCT client_id FROM period_orders WHERE environment = ? AND client_id IS NOT NULL
+               AND instr(' ' || cardholder, ?) > 0 ORDER BY client_id LIMIT ?`,
+            )
+            .all(environment, ` ${match.cardholder}`, limit),
+        );
       } else {
         const [column, value, pan] =
           'first6' in match
@@ -132,16 +151,17 @@ export class CustomerDirectory {
         .get(environment, clientId) as { n: number };
       const rows = this.db
         .prepare(
-          `SELECT order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, first6, last4
+          `SELECT order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, first6, last4, cardholder
            FROM period_orders WHERE environment = ? AND client_id = ? ORDER BY registered_at DESC, order_id DESC LIMIT ?`,
         )
         .all(environment, clientId, MAX_ORDERS_READ) as OrderRow[];
-      const orderCards: string[] = [];
+      const orderCards = new Set<string>();
+      const names = new Set<string>();
       for (const r of rows) {
-        if (orderCards.length >= MAX_CARDS) break;
         // Stored masked already (first six and last four at most): shown the way the gateway masks a card.
         const card = r.first6 || r.last4 ? `${r.first6 ?? ''}******${r.last4 ?? ''}` : undefined;
-        if (card && !orderCards.includes(card)) orderCards.push(card);
+        if (card && orderCards.size < MAX_CARDS) orderCards.add(card);
+        if (r.cardholder !== null && names.size < MAX_CARDS) names.add(r.cardholder);
       }
       const seen = this.db
         .prepare(
@@ -162,7 +182,8 @@ export class CustomerDirectory {
           currency: r.currency,
           registeredAt: r.registered_at,
         })),
-        orderCards,
+        orderCards: [...orderCards],
+        names: [...names],
         seenCards: seen.map((c) => ({
           bindingId: c.binding_id,
           category: c.category,

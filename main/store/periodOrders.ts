@@ -15,6 +15,7 @@ import type {
   PeriodTotal,
   PeriodWindow,
 } from '../services/periodViews.js';
+import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, writeCache, type Db } from './database.js';
 import { PeriodIndex } from './periodIndex.js';
@@ -41,13 +42,14 @@ interface Row {
   first6: string | null;
   last4: string | null;
   payment_system: string | null;
+  cardholder: string | null;
   client_id: string | null;
   description: string | null;
   action_code: number | null;
 }
 
 const COLUMNS =
-  'order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, operated_at, first6, last4, payment_system, client_id, description, action_code';
+  'order_id, order_number, status, amount, held, captured, refunded, currency, registered_at, operated_at, first6, last4, payment_system, cardholder, client_id, description, action_code';
 
 export const MAX_PAGE = 1000;
 
@@ -66,6 +68,7 @@ function fromRow(r: Row): PeriodOrder {
     ...(r.first6 !== null ? { first6: r.first6 } : {}),
     ...(r.last4 !== null ? { last4: r.last4 } : {}),
     ...(r.payment_system !== null ? { paymentSystem: r.payment_system } : {}),
+    ...(r.cardholder !== null ? { cardholder: r.cardholder } : {}),
     ...(r.client_id !== null ? { clientId: r.client_id } : {}),
     ...(r.description !== null ? { description: r.description } : {}),
     ...(r.action_code !== null ? { actionCode: r.action_code } : {}),
@@ -119,7 +122,7 @@ export class PeriodOrders {
    * Keeps what a sync read: new orders are added, known ones replaced by the newer answer, in one
    * transaction (a page is all or nothing). Every page gets the next version of the environment's orders,
    * which is how an index learns what changed (it reads them back at its next query), whichever process or
-   * thread wrote them. A card number in an order's texts (orderNumber, description, clientId: the gateway's,
+   * thread wrote them. A card number in an order's texts (orderNumber, description, clientId, the cardholder's name: the gateway's,
    * whatever they hold) is masked here, so the table, the index, period.view and period.export never hold one.
    */
   putMany(environment: string, orders: readonly PeriodOrder[], syncedAt: number): void {
@@ -127,11 +130,12 @@ export class PeriodOrders {
     writeCache(this.db, () => {
       const version = this.versionOf(environment) + 1;
       const put = this.db.prepare(
-        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO period_orders (environment, ${COLUMNS}, synced_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (environment, order_id) DO UPDATE SET order_number = excluded.order_number, status = excluded.status,
            amount = excluded.amount, held = excluded.held, captured = excluded.captured, refunded = excluded.refunded,
            currency = excluded.currency, registered_at = excluded.registered_at, operated_at = excluded.operated_at,
            first6 = excluded.first6, last4 = excluded.last4, payment_system = excluded.payment_system,
+           cardholder = excluded.cardholder,
            client_id = excluded.client_id, description = excluded.description, action_code = excluded.action_code,
            synced_at = excluded.synced_at, version = excluded.version`,
       );
@@ -151,6 +155,7 @@ export class PeriodOrders {
           o.first6 ?? null,
           o.last4 ?? null,
           o.paymentSystem === undefined ? null : maskCardNumbers(o.paymentSystem),
+          cardholderName(o.cardholder) ?? null,
           o.clientId === undefined ? null : maskCardNumbers(o.clientId),
           o.description === undefined ? null : maskCardNumbers(o.description),
           o.actionCode ?? null,

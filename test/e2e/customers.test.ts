@@ -1,7 +1,8 @@
 /**
  * The Customers workspace in Chromium, over the embedded sandbox: a storefront's clients stored cards at
  * the gateway (each with an order charged on it), the day's orders were read, and a person who knows no
- * client ID finds them by the beginning of one and by a card's last four digits, opens one to see the
+ * client ID finds them by the beginning of one, by a card's last four digits and by a word of the name on
+ * their card, opens one to see the
  * stored cards with category, expiry and binding ID, and exports the batch-charge file of their cards.
  * Support finds customers too but is neither offered the batch file nor let through by main. Screenshots
  * in English and Russian at 1280x720 and 1024x640, axe clean.
@@ -41,9 +42,9 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
     app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await control(app.sandbox, 'POST', '/seed', {
       bindings: [
-        { clientId: 'shop-olga', category: 'COMMON', pan: CARDS.noThreeDS },
-        { clientId: 'shop-olga', category: 'RECURRENT', pan: '4111111111111111', expiry: '203001' },
-        { clientId: 'shop-oleg', category: 'INSTALLMENT', pan: '5555555555555599' },
+        { clientId: 'shop-olga', category: 'COMMON', pan: CARDS.noThreeDS, cardholderName: 'OLGA SIDOROVA' },
+        { clientId: 'shop-olga', category: 'RECURRENT', pan: '4111111111111111', expiry: '203001', cardholderName: 'OLGA SIDOROVA' },
+        { clientId: 'shop-oleg', category: 'INSTALLMENT', pan: '5555555555555599', cardholderName: 'OLEG SIDOROV' },
       ],
     });
     // The day's orders read from the gateway, as opening Orders does.
@@ -62,7 +63,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
   const rows = (page: Page) => page.locator('.customers-table tbody tr');
   const row = (page: Page, clientId: string) => page.locator(`.customers-table tbody tr[data-client-id="${clientId}"]`);
-  const find = async (page: Page, text: string, field = 'Client ID or card digits', button = 'Find') => {
+  const find = async (page: Page, text: string, field = 'Client ID, card digits or cardholder name', button = 'Find') => {
     await page.getByRole('textbox', { name: field }).fill(text);
     await page.getByRole('button', { name: button, exact: true }).click();
   };
@@ -70,7 +71,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
   it('finds customers by the beginning of a client ID, with their orders, money and last order', async () => {
     const { page } = app;
     await nav(page, 'Customers').click();
-    expect(await page.getByText('The app keeps no cardholder names, so a name cannot be searched.', { exact: false }).count()).toBe(1);
+    expect(await page.getByText('or a name on their card (“petrov” finds IVAN PETROV)', { exact: false }).count()).toBe(1);
     await find(page, 'shop-ol');
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe('2 customers whose client ID begins with “shop-ol”');
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg', 'shop-olga']);
@@ -90,6 +91,19 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
       .poll(() => page.getByRole('status').first().textContent())
       .toBe('1 customer whose client ID begins with “5599” or whose card ends with 5599');
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg']);
+  });
+
+  it('finds customers by a word of the name on their card, typed in any case', async () => {
+    const { page } = app;
+    await find(page, 'sidor');
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe('2 customers whose client ID begins with “sidor” or whose cardholder name has a word beginning with “sidor”');
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg', 'shop-olga']);
+    expect(await row(page, 'shop-olga').locator('.customer-names').textContent()).toBe('OLGA SIDOROVA');
+    await find(page, 'Olga S');
+    await expect.poll(() => rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-olga']);
+    await screenshot(page, 'customers-by-name');
   });
 
   it('opens a customer with their stored cards: category, expiry and binding ID', async () => {

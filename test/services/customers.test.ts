@@ -1,7 +1,7 @@
 /**
  * The Customers view over the sandbox (HTTP) and a real SQLite file: a storefront's clients pay orders by
  * card at the gateway, the period is synced, and a person who knows no client ID finds them by the beginning
- * of one or by a card's first six or last four digits, sees their orders' money as the test counts it from
+ * of one, by a card's first six or last four digits or by a word of the name on the card, sees their orders' money as the test counts it from
  * what it did, their stored cards with category and expiry as the gateway lists them, and exports a batch
  * file that the batch-charge planner reads once the amounts are written in.
  */
@@ -38,13 +38,16 @@ let customers: CustomerService;
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 let lastOfAnna: string;
 
+/** The name each client types on the payment page (the seed's orders carry the sandbox's CARD HOLDER). */
+const HOLDER: Record<string, string> = { 'shop-anna': 'ANNA IVANOVA', 'shop-anne': 'Anne Ivanova' };
+
 /**
  * An order of the client paid by card at the storefront's checkout, its card stored for the client (the
  * gateway lists an order's client only with a stored card); returns its orderId.
  */
 async function paid(clientId: string, amount: number, currency = '643', path?: string): Promise<string> {
   const orderId = await register(sb, { clientId, amount, currency, features: 'FORCE_CREATE_BINDING' }, path);
-  expect((await payCard(sb, orderId, CARDS.noThreeDS)).errorCode).toBe(0);
+  expect((await payCard(sb, orderId, CARDS.noThreeDS, { TEXT: HOLDER[clientId] })).errorCode).toBe(0);
   await control(sb, 'POST', '/clock', { advanceMs: 60_000 });
   return orderId;
 }
@@ -126,6 +129,20 @@ describe('finding a customer without knowing their client ID', () => {
     expect(first6.searchedBy).toEqual(['clientId', 'first6']);
     expect(first6.customers.map((c) => c.clientId)).toEqual(['other-0', 'other-1', 'other-2', 'other-3', 'shop-anna']);
     expect(customers.search('000000').customers).toEqual([]);
+  });
+
+  it('finds them by the start of any word of the name on their card, however it is typed', () => {
+    const byName = customers.search('ivanova');
+    expect(byName.searchedBy).toEqual(['clientId', 'cardholder']);
+    expect(byName.customers.map((c) => c.clientId)).toEqual(['shop-anna', 'shop-anne']);
+    // A non-breaking space, two spaces, lower case, full-width letters: read as the gateway writes names.
+    expect(customers.search('anna\u00a0 iva').customers.map((c) => c.clientId)).toEqual(['shop-anna']);
+    expect(customers.search('ＡＮＮＥ').customers.map((c) => c.clientId)).toEqual(['shop-anne']);
+    // The start of a word, not any part of one.
+    expect(customers.search('vanova').customers).toEqual([]);
+    const anna = byName.customers[0]!;
+    expect(anna.names).toEqual(['ANNA IVANOVA', 'CARD HOLDER']);
+    expect(byName.customers[1]!.names).toEqual(['ANNE IVANOVA', 'CARD HOLDER']);
   });
 
   it('bounds what one search answers, and says there is more', () => {

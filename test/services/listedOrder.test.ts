@@ -4,6 +4,7 @@
  * full order view says of the same order; and a gateway whose page breaks what the list's table takes
  * fails the sync naming the field, keeps nothing of that page, and the next sync goes on from it.
  */
+import { cardholderName } from '../../main/domain/cardholderName.js';
 import { orderMoney, type OrderMoney } from '../../main/domain/orderMoney.js';
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -69,6 +70,7 @@ function rowOfView(view: OrderView): PeriodOrder {
     ...(operated.length > 0 ? { operatedAt: Math.max(...operated) } : {}),
     ...(digits ? { first6: digits[1], last4: digits[2] } : {}),
     ...(view.card?.paymentSystem ? { paymentSystem: view.card.paymentSystem } : {}),
+    ...(view.card?.cardholderName ? { cardholder: cardholderName(view.card.cardholderName) } : {}),
     ...(view.binding?.clientId ? { clientId: view.binding.clientId } : {}),
     ...(view.description ? { description: view.description } : {}),
     ...(view.actionCode !== undefined ? { actionCode: view.actionCode } : {}),

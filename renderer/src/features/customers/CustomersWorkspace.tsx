@@ -195,6 +195,7 @@ function CustomerRow({
     <tr data-client-id={c.clientId} aria-current={opened ? 'true' : undefined}>
       <th scope="row" className="mono">
         <Id value={c.clientId} />
+        {c.names.length > 0 && <div className="muted figure-note customer-names">{c.names.join(', ')}</div>}
       </th>
       <td className="num" data-figure="orders">
         {c.orderCount}

@@ -2,10 +2,10 @@
 export const customers = {
   title: 'Customers',
   intro:
-    'Find a customer without knowing their client ID: type the beginning of one, or a card’s first six or last four digits. The app keeps no cardholder names, so a name cannot be searched. Customers come from the orders read from the gateway (open Orders to read a period) and from the stored cards seen here.',
+    'Find a customer without knowing their client ID: type the beginning of one, a card’s first six or last four digits, or a name on their card (“petrov” finds IVAN PETROV). Customers come from the orders read from the gateway (open Orders to read a period) and from the stored cards seen here; names come from the orders.',
   searchLabel: 'Find customers',
-  field: 'Client ID or card digits',
-  hint: 'The beginning of a client ID; six digits are also read as a card’s first six, four digits as its last four',
+  field: 'Client ID, card digits or cardholder name',
+  hint: 'The beginning of a client ID, or of a word of the name on the card; six digits are also read as a card’s first six, four digits as its last four',
   find: 'Find',
   finding: 'Finding…',
   searchFailed: 'The customers could not be searched:',
@@ -13,6 +13,7 @@ export const customers = {
     clientId: 'whose client ID begins with “{{query}}”',
     first6: 'whose card begins with {{query}}',
     last4: 'whose card ends with {{query}}',
+    cardholder: 'whose cardholder name has a word beginning with “{{query}}”',
   },
   or: ' or ',
   found_one: '{{count}} customer {{what}}',
