@@ -84,7 +84,7 @@ describe.runIf(keychain && !browserMissing())('profiles and credentials in the b
     expect((await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).ok).toBe(true);
     await expect
       .poll(() => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button').allTextContents(), { timeout: 30_000 })
-      .toEqual(['Orders']);
+      .toEqual(['Orders', 'Customers']);
     // Every read the screens made after the switch has been answered.
     await expect.poll(open).toBe(0);
     expect(app.mode.core.audit.query({ outcome: 'refused' }).map((e) => `${e.action} ${e.objectId ?? ''}`)).toEqual([]);

@@ -27,8 +27,12 @@ export function OrdersWorkspace() {
   const asked = useRef<string>(undefined);
   const lookup = useLookup((r) => {
     setShown(r);
-    // A look-up from the list's search box opens the order as a place of its own.
-    if (useUi.getState().ordersPlace.mode !== 'single') goTo({ mode: 'single', query: r.query });
+    // Each look-up is a place of its own, named by what main kept: a found order by its orderId, else the
+    // query as main echoed it. Never by what was typed: that may hold a card number, which main echoes
+    // masked, and a masked number finds no order when the place is shown again (Back, Forward, a reload).
+    const key = r.kind === 'found' || r.kind === 'cached' ? r.order.orderId : r.query;
+    asked.current = key;
+    goTo({ mode: 'single', query: key });
   });
   const takeOrderQuery = useUi((s) => s.takeOrderQuery);
   const askedOrder = useUi((s) => s.orderQuery);
