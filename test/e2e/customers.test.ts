@@ -126,6 +126,8 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
       .locator('.customer-cards tbody tr')
       .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-binding-id')));
     expect(shown.sort()).toEqual((bindings as { bindingId: string }[]).map((b) => b.bindingId).sort());
+    // Each card's state in words, as Stored cards says it.
+    expect(await detail.locator('.customer-cards tbody tr td:nth-child(4)').allTextContents()).toEqual(['Enabled', 'Enabled']);
   });
 
   it('exports the listed customers’ cards as a batch-charge file with client, binding, category and currency filled in', async () => {

@@ -211,7 +211,7 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
     await synced();
     const today = midnightUtc(Date.now());
     await expect.poll(said, { timeout: 90_000 }).toEqual(await expected(today, today + DAY));
-    expect(await page.getByTestId('period-money').textContent()).toMatch(/^Списано: .*; Возвращено: .*; Итого: .* — Заблокировано: /);
+    expect(await page.getByTestId('period-money').textContent()).toMatch(/^Списано: .*; Возвращено: .*; Нетто: .* — Заблокировано: /);
     for (const size of [
       { width: 1280, height: 720 },
       { width: 1024, height: 640 },

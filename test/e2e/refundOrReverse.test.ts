@@ -184,17 +184,17 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
     await dialog.getByRole('button', { name: 'Не возвращать' }).click();
 
     await lookUp(page, held, 'ID или номер заказа');
-    await expect.poll(() => actions(page)).toEqual(['Списать захолдированную сумму…', 'Снять холд…']);
-    await page.getByRole('button', { name: 'Снять холд…' }).click();
-    const release = page.getByRole('dialog', { name: 'Снятие холда' });
-    expect(await release.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Оставить холд']));
+    await expect.poll(() => actions(page)).toEqual(['Списать заблокированную сумму…', 'Снять блокировку…']);
+    await page.getByRole('button', { name: 'Снять блокировку…' }).click();
+    const release = page.getByRole('dialog', { name: 'Снятие блокировки' });
+    expect(await release.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Оставить блокировку']));
     await atBothSizes(page, 'order-release-hold-ru');
-    await release.getByRole('button', { name: /^Снять холд на 24,99\sRUB$/u }).click();
+    await release.getByRole('button', { name: /^Снять блокировку 24,99\sRUB$/u }).click();
     await expect
       .poll(() =>
         page
           .getByRole('status')
-          .filter({ hasText: /Снят холд на 24,99\sRUB/u })
+          .filter({ hasText: /Снята блокировка 24,99\sRUB/u })
           .count(),
       )
       .toBe(1);

@@ -7,10 +7,18 @@
 import { perLocale } from './locale.js';
 
 const day = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }));
+const dayOfMonth = perLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const dayKey = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
 const timeOfDay = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'medium' }));
 
 /** The calendar day of a timestamp ("Nov 23, 2026", "23 нояб. 2026 г."). */
 export const formatDay = (ms: number): string => day().format(new Date(ms));
+
+/** A calendar day named by its key ("2026-11-23", as a chart's days are), the way formatDay writes it. */
+export const formatDayKey = (key: string): string => dayKey().format(new Date(`${key}T00:00:00Z`));
+
+/** The same day without its year, where a chart's axis has room for little ("Nov 23", "23 нояб."). */
+export const formatDayKeyShort = (key: string): string => dayOfMonth().format(new Date(`${key}T00:00:00Z`));
 
 /** The time of day of a timestamp, with seconds ("9:41:05 AM", "09:41:05"). */
 export const formatTime = (ms: number): string => timeOfDay().format(new Date(ms));

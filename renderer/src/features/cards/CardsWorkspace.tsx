@@ -18,9 +18,9 @@ import { Copyable } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { Id } from '../../components/Id';
 import { Field } from '../../components/Field';
-import { formatDateTime } from '../../format/dates';
 import { i18n } from '../../i18n';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CardState } from './CardState';
 
 type SearchBy = 'clientId' | 'bindingId' | 'cardNumber';
 
@@ -60,28 +60,6 @@ const cardWords = (c: StoredCardView) =>
   `${c.paymentSystem ? `${c.paymentSystem} ` : ''}${c.maskedPan ?? i18n.t('cards:bindingName', { bindingId: c.bindingId })}`;
 
 const describeSearch = (found: StoredCardsFound): string => i18n.t(`cards:searched.${found.searchedBy}`, { query: found.query });
-
-function Badges({ card, soonDays }: { readonly card: StoredCardView; readonly soonDays: number }) {
-  const { t } = useTranslation('cards');
-  return (
-    <>
-      {card.expired && <span className="badge tone-danger">{t('badge.expired')}</span>}
-      {card.expiresSoon && (
-        <span className="badge tone-warning" title={t('badge.endsWithin', { count: soonDays })}>
-          {t('badge.expiresSoon')}
-        </span>
-      )}
-      {!card.enabled && (
-        <span
-          className="badge tone-neutral"
-          title={card.disabledAt ? t('badge.disabledAt', { time: formatDateTime(card.disabledAt) }) : undefined}
-        >
-          {t('badge.disabled')}
-        </span>
-      )}
-    </>
-  );
-}
 
 type Confirming = { readonly action: StoredCardChanged['change']; readonly card: StoredCardView };
 
@@ -268,10 +246,7 @@ function CardRow({
       </td>
       <td>{expiryWords(card.expiry)}</td>
       <td>
-        <div className="button-row">
-          {card.enabled && !card.expired && !card.expiresSoon && <span className="badge tone-success">{t('badge.enabled')}</span>}
-          <Badges card={card} soonDays={soonDays} />
-        </div>
+        <CardState card={card} soonDays={soonDays} />
       </td>
       <td>
         <Copyable value={card.bindingId} what={t('copyBindingId', { name })} className="mono id-value" />

@@ -21,6 +21,7 @@ import { Id } from '../../components/Id';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { formatMinorIn } from '../../format/money';
+import { CardState } from '../cards/CardState';
 import { expiryWords } from '../cards/CardsWorkspace';
 import { stateWords } from '../orders/list/period';
 import { mayCall, useRoleProfile } from '../roles/profile';
@@ -309,9 +310,7 @@ function CustomerDetail({
                       <td className="mono">{card.maskedPan ?? '—'}</td>
                       <td>{expiryWords(card.expiry)}</td>
                       <td>
-                        {card.expired && <span className="badge tone-danger">{t('cards:badge.expired')}</span>}
-                        {card.expiresSoon && <span className="badge tone-warning">{t('cards:badge.expiresSoon')}</span>}
-                        {!card.enabled && <span className="badge tone-neutral">{t('cards:badge.disabled')}</span>}
+                        <CardState card={card} />
                       </td>
                       <td className="mono">
                         <Id value={card.bindingId} />

@@ -17,7 +17,7 @@ export const charges: Catalogue<typeof en> = {
     time: 'Время',
     charged: 'Списано',
     refunded: 'Возвращено',
-    net: 'Итого',
+    net: 'Нетто',
     state: 'Статус',
     reason: 'Причина',
     actions: 'Действия',
@@ -143,7 +143,7 @@ export const charges: Catalogue<typeof en> = {
   outcome: {
     heading: {
       paid: 'Списано',
-      held: 'Средства захолдированы',
+      held: 'Средства заблокированы',
       declined: 'Отклонено',
       failed: 'Не списано',
       unknown: 'Результат неизвестен',
@@ -170,7 +170,7 @@ export const charges: Catalogue<typeof en> = {
       all: 'Все статусы',
       unknown: 'Результат неизвестен (ответ потерян)',
       sending: 'Отправляется',
-      PAID: 'Списано или захолдировано',
+      PAID: 'Списано или заблокировано',
       DECLINED: 'Отклонено',
       FAILED: 'Ошибка (ничего не списано)',
     },

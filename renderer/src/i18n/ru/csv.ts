@@ -47,7 +47,7 @@ export const csv: Catalogue<typeof en> = {
     journalState: 'Состояние в журнале',
     line: 'Строка',
     maskedPan: 'Номер карты (маска)',
-    net: 'Итого',
+    net: 'Нетто',
     objectId: 'ID объекта',
     objectType: 'Тип объекта',
     operatedAt: 'Время последней операции',

@@ -91,7 +91,7 @@ export const reconciliation: Catalogue<typeof en> = {
     reconciled: '{{order}}: {{state}}',
     by: '<time>{{time}}</time>, оператор {{operator}}',
     noCharge: 'списания нет',
-    status: 'статус {{status}}, зарегистрирован <time>{{time}}</time>',
+    registered: 'зарегистрирован <time>{{time}}</time>',
     noOrder: 'заказа нет',
     open: 'Открыть',
     openLabel: 'Открыть заказ {{order}}',
@@ -133,7 +133,7 @@ export const reconciliation: Catalogue<typeof en> = {
   },
   gateway: {
     registered: 'зарегистрирован, не оплачен ({{amount}})',
-    held: 'захолдировано {{amount}}',
+    held: 'заблокировано {{amount}}',
     chargedRefunded: 'списано {{amount}}, возвращено {{refunded}}',
     charged: 'списано {{amount}}',
     reversed: 'отменено {{amount}}',

@@ -13,7 +13,8 @@ import { Copyable } from '../../../components/CopyButton';
 import { Id } from '../../../components/Id';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { mayCall, useRoleProfile } from '../../roles/profile';
-import { localDay, type PeriodWindow } from './period';
+import { formatDay } from '../../../format/dates';
+import type { PeriodWindow } from './period';
 import { PeriodResults } from './OrderList';
 
 /** The catalogue's word for each category of stored card (`list:client.<key>`). */
@@ -99,7 +100,7 @@ export function ClientView({
         <StoredCards clientId={clientId} />
       </section>
       <section aria-labelledby="client-orders">
-        <h3 id="client-orders">{t('orders', { from: localDay(window.from), to: localDay(window.to - 1) })}</h3>
+        <h3 id="client-orders">{t('orders', { from: formatDay(window.from), to: formatDay(window.to - 1) })}</h3>
         <PeriodResults query={{ from: window.from, to: window.to, clientId }} label={t('ordersLabel', { id: clientId })} onOpen={onOpen} />
       </section>
     </article>

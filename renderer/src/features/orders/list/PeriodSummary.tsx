@@ -13,6 +13,7 @@ import { moneyByCurrency, type MoneyCell } from '../../../../../main/domain/mone
 import type { PeriodDay, PeriodTotal } from '../../../../../main/services/periodViews';
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
+import { formatDayKey, formatDayKeyShort } from '../../../format/dates';
 import { formatAmount } from '../../../format/money';
 import { PaidRefunded } from './PaidRefunded';
 import { currencyInfo, STATES, stateWords } from './period';
@@ -219,9 +220,10 @@ function DayChart({
       <ResponsiveContainer width="100%" height={150}>
         <BarChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
           <CartesianGrid {...GRID} />
-          <XAxis dataKey={DAY} tick={TICK} tickFormatter={(d: string) => d.slice(5)} />
+          <XAxis dataKey={DAY} tick={TICK} tickFormatter={formatDayKeyShort} />
           <YAxis tick={TICK} width={56} allowDecimals={measure === 'amount'} tickFormatter={(v: number) => formatNumber(v)} />
           <Tooltip
+            labelFormatter={(d) => formatDayKey(String(d))}
             formatter={(v, key) => [format(Number(v)), names.get(String(key)) ?? String(key)]}
             contentStyle={TOOLTIP_STYLE}
             itemStyle={TEXT_STYLE}

@@ -32,8 +32,8 @@ export const charge: Catalogue<typeof en> = {
     unknown: 'результат пока неизвестен',
   },
   state: {
-    held: 'захолдировано',
-    heldReversed: 'захолдировано, затем отменено',
+    held: 'заблокировано',
+    heldReversed: 'заблокировано, затем отменено',
     chargedRefunded: 'списано, затем возвращено',
     charged: 'списано',
     declined: 'отклонено',
@@ -44,7 +44,7 @@ export const charge: Catalogue<typeof en> = {
   },
   standing: {
     reversed: 'отменено: ничего не списано',
-    held: 'захолдировано, ещё не списано',
+    held: 'заблокировано, ещё не списано',
     refundedInFull: 'возвращено полностью',
     charged: 'списано',
     chargedInPart: 'списано частично',
