@@ -48,7 +48,7 @@ export function createRoleHandlers({ core, events }: HandlerContext): Pick<Handl
     'roles.get': view,
     'roles.set': ({ role, passphrase }) =>
       roleCall(async () => {
-        await core.roles.set(role, passphrase);
+        await core.setRole(role, passphrase);
         return changed();
       }),
     // Published too: whether a passphrase is set is part of what every window shows.

@@ -39,6 +39,7 @@ import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
+import type { Role } from './roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
 import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';
@@ -223,6 +224,16 @@ export class AppCore {
     const before = this.settings.general();
     if (Object.keys(rest).length > 0) this.settings.setGeneral(rest);
     if (environment !== undefined && environment !== before.environment) await this.switchEnvironment(environment);
+  }
+
+  /**
+   * Switches the role profile. Its own language reaches the gateway client at once, as a change of the
+   * language does (updatePreferences): the gateway's messages come back in the language the screens now show.
+   */
+  async setRole(role: Role, passphrase: string): Promise<void> {
+    const before = this.settings.preferences(this.roles.role()).language;
+    await this.roles.set(role, passphrase);
+    if (this.settings.preferences(this.roles.role()).language !== before) await this.openEnvironment(this.settings.general().environment);
   }
 
   /**

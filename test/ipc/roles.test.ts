@@ -49,8 +49,8 @@ interface Opened {
   readonly events: AppEvent[];
 }
 
-async function open(dataFolder = newFolder()): Promise<Opened> {
-  const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+async function open(dataFolder = newFolder(), demo = false): Promise<Opened> {
+  const core = await AppCore.open({ dataFolder, osUser: 'tester', demo });
   const hub = new EventHub();
   const events: AppEvent[] = [];
   hub.subscribe((e) => events.push(e));
@@ -232,6 +232,24 @@ describe.runIf(keychainReady)('role profiles over a real app core and the real k
     });
     // Nothing of a passphrase was written anywhere the app keeps things.
     expect(JSON.stringify(app.core.audit.query())).not.toMatch(/passphrase for tests|not the passphrase|take over/);
+  });
+
+  it('brings the profile switched to its own language, in the gateway’s messages too', async () => {
+    const { core, dispatch } = await open(newFolder(), true);
+    try {
+      const declineOf = async () => JSON.stringify(await dispatch('orders.lookup', { query: 'demo-0009' }));
+      expect(await dispatch('roles.setPassphrase', { next: PASSPHRASE })).toMatchObject({ ok: true });
+      expect(await dispatch('roles.set', { role: 'support', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+      expect(await dispatch('settings.setPreferences', { language: 'ru' })).toMatchObject({ ok: true });
+      expect(await declineOf()).toContain('Эмитент отклонил аутентификацию 3-D Secure');
+      // The administrator's profile speaks English: the gateway does as soon as it is switched to.
+      expect(await dispatch('roles.set', { role: 'administrator', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+      expect(await declineOf()).toContain('3-D Secure authentication rejected by the issuer');
+      expect(await dispatch('roles.set', { role: 'support', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+      expect(await declineOf()).toContain('Эмитент отклонил аутентификацию 3-D Secure');
+    } finally {
+      await core.close();
+    }
   });
 
   it('keeps each data folder’s profile apart', async () => {
