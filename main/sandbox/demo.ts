@@ -116,7 +116,7 @@ export function seedDemo(core: Core): { orders: number; bindings: number } {
   });
 }
 
-/** The named orders, made now: demo-0001 to demo-0011, one or more per status (the README lists them). */
+/** The named orders, made now: demo-0001 to demo-0011, one or more per status (docs/sandbox.md, "Demo data", lists them). */
 function seedNamedOrders(core: Core): number {
   const merchant = 'sandbox';
   const card = (pan: string) => cardRecord(pan, APPROVING_EXPIRY, 'CARD HOLDER', core.fingerprint);

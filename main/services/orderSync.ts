@@ -51,7 +51,7 @@ export const READ_AHEAD = 3;
 /**
  * The most orders a window may hold for one sync to read it. The endpoint documents no ceiling on totalCount
  * (only a page size of 1 to 200), so this one is the app's: the Orders list is built and measured for a million
- * cached orders (an index in memory of about 220 MB per million, README "Orders of a period"), and a gateway
+ * cached orders (an index in memory of about 220 MB per million, docs/architecture.md), and a gateway
  * counting more in one window, which a sync reads at about 1.4 KB an order on disk, is either broken or the
  * period is too long to read at once. A count above it stops the sync at its first page, nothing kept.
  */

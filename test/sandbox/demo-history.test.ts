@@ -1,7 +1,7 @@
 /**
  * The demo data's 90 days and the seeded orders of the benchmarks, seen over HTTP as a merchant and the
  * control API see them: every state, several currencies, cards and clients with stored credentials of
- * each category, the named orders the README lists, the same past for the same seed, one transaction
+ * each category, the named orders docs/sandbox.md lists, the same past for the same seed, one transaction
  * into the data file, and 100,000 orders that a page of getLastOrdersForMerchants.do still answers.
  */
 import { spawn } from 'node:child_process';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AUTH, CARDS, FAIL_URL, getNoFollow, postForm, RETURN_URL, startSandbox, status } from './client.js';
 
-// Pins what the README's "3-D Secure: instantPayment.do's two steps and the ACS page" says.
+// Pins what docs/sandbox.md's "3-D Secure: instantPayment.do's two steps and the ACS page" says.
 let sb: Sandbox;
 beforeAll(async () => {
   sb = await startSandbox();

@@ -2,7 +2,7 @@
  * Wallet payments: /payment/{applepay,google,samsung}/payment.do (the merchant passes the wallet's
  * token as received) and paymentDirect.do (the merchant passes the payment data it decrypted itself).
  *
- * Sandbox tokens (documented in the README), both Base64 of JSON:
+ * Sandbox tokens (docs/sandbox.md, "Sandbox tokens"), both Base64 of JSON:
  * - payment.do: {"pan","expiry":"YYYYMM","cryptogram","amount","currency"?,"cardholderName"?}
  * - paymentDirect.do, the decrypted shape: {"applicationPrimaryAccountNumber","applicationExpirationDate":
  *   "YYMMDD","currencyCode","transactionAmount","cardholderName"?,"paymentData":{"onlinePaymentCryptogram",

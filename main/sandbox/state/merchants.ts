@@ -1,5 +1,5 @@
 /**
- * The merchants every sandbox starts with (the fixed sandbox contract in the README).
+ * The merchants every sandbox starts with (the fixed sandbox contract in docs/sandbox.md).
  */
 import type { Merchant, MerchantLimits } from './model.js';
 

@@ -1,6 +1,6 @@
 /**
  * The catalogues as an i18next instance, without React (tests use it in Node): `createI18n` and the
- * choice of language from a locale. README "Languages" says why i18next.
+ * choice of language from a locale. docs/i18n.md says why i18next.
  */
 import i18next, { type i18n as I18n, type Module, type PostProcessorModule } from 'i18next';
 import { withoutBidiControls } from '../../../main/domain/bidiControls.js';
