@@ -5,8 +5,9 @@
  * a partly captured hold is the part captured, a partly refunded charge keeps its charge and counts its
  * refunds. Shared with the renderer (tsconfig.web.json); in the domain layer, which imports nothing above it.
  *
- * The states (gateway-extensions.md): 1 held, 2 deposited, 3 reversed, 4 refunded; any other state moved no
- * money (0 registered, 5 being authenticated, 6 declined, and the newer 7 and 8 until they are documented).
+ * The states (docs/gateway-facts.md, "Order statuses"): 1 held, 2 deposited, 3 reversed, 4 refunded; any other
+ * state moved no money (0 registered, 5 being authenticated, 6 declined, and the newer 7 and 8 until they are
+ * documented).
  */
 
 /**

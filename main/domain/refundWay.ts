@@ -4,8 +4,8 @@
  * the gateway reports it then (services/orderOperations.ts); the order view's dialog uses the same rule to
  * say beforehand which it will be. Shared with the renderer (tsconfig.web.json); imports nothing.
  *
- * The gateway's rule (gateway-extensions.md, reverse.do): a charge (status 2) may be reversed on the day it
- * was authorised, by the gateway's clock in UTC, once per order, never after a refund, and only whole.
+ * The gateway's rule (docs/gateway-facts.md, "Operations after payment"): a charge (status 2) may be reversed on
+ * the day it was authorised, by the gateway's clock in UTC, once per order, never after a refund, and only whole.
  */
 
 export type RefundWay = 'reverse' | 'refund';

@@ -1,5 +1,5 @@
 /**
- * The response envelopes seen on the wire (gateway-extensions.md, "Envelopes seen on the wire").
+ * The response envelopes seen on the wire (docs/gateway-facts.md, "Envelopes on the wire").
  * Each endpoint names its envelope (main/protocol/endpoints.ts); errors are rendered through it.
  */
 import type { Envelope } from '../protocol/endpoints.js';

@@ -377,7 +377,7 @@ export class OrderOperations {
 }
 
 /**
- * The interface's rules on which status allows which operation (gateway-extensions.md, "Order management
+ * The interface's rules on which status allows which operation (docs/gateway-facts.md, "Operations
  * after payment"), applied to the live status; amounts and the same-day rule of a reversed charge are left
  * to the gateway, which says why in its own words.
  */

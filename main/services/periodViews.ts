@@ -5,7 +5,7 @@
 import type { OrderMoney } from '../domain/orderMoney.js';
 import type { Said } from '../phrases/phrase.js';
 
-/** The gateway's order statuses (gateway-extensions.md): 0 registered ... 6 declined. */
+/** The gateway's order statuses (docs/gateway-facts.md, "Order statuses"): 0 registered ... 6 declined. */
 export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /** What moved on an order (domain/orderMoney.ts), as the list keeps it; what was released is not kept. */

@@ -142,7 +142,8 @@ async function makeOrders(from: number, plans: readonly Plan[]): Promise<Ledger[
     } else {
       Object.assign(l, { status: 2, captured: p.amount });
       if (p.reverse && p.refunds.length === 0) {
-        // The same day, a charge may still be reversed (gateway-extensions.md, sandbox choice): nothing moved.
+        // The same day, a charge may still be reversed (a sandbox choice: docs/gateway-facts.md, "Operations after
+        // payment"): nothing moved.
         const r = await client.reverse({ orderId }).then(
           () => true,
           () => false,

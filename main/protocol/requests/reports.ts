@@ -1,6 +1,6 @@
 /**
- * Request schema of getLastOrdersForMerchants.do, the orders of a period (gateway-extensions.md): the
- * window, the payment states, the merchants, paging and which date the window applies to.
+ * Request schema of getLastOrdersForMerchants.do, the orders of a period (docs/gateway-facts.md, "Orders of a
+ * period"): the window, the payment states, the merchants, paging and which date the window applies to.
  */
 import { z } from 'zod';
 import * as f from '../common.js';

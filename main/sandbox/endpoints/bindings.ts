@@ -1,6 +1,6 @@
 /**
  * Stored-credential management: getBindings.do, getBindingsByCardOrId.do, unBindCard.do, bindCard.do,
- * extendBinding.do (gateway-extensions.md, "Stored-credential management").
+ * extendBinding.do (docs/gateway-facts.md, "Stored credentials").
  */
 import { SPECS } from '../../protocol/endpoints.js';
 import { yearMonth } from '../clock.js';

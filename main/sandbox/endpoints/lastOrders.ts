@@ -1,6 +1,6 @@
 /**
  * getLastOrdersForMerchants.do: the orders of a period, newest first, a page at a time
- * (gateway-extensions.md). Sandbox choices:
+ * (docs/gateway-facts.md, "Orders of a period"). Sandbox choices:
  * - `from` and `to` are read as UTC, like every other date the sandbox takes; `from` counts from its first
  *   millisecond and `to` to its last, so windows that meet at a second neither miss nor repeat an order.
  * - The window applies to the registration date with searchByCreatedDate=true, else to the last payment

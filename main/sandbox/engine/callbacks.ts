@@ -1,5 +1,5 @@
 /**
- * Payment callbacks (gateway-extensions.md, "Callbacks"): HTTP GET to the order's dynamicCallbackUrl
+ * Payment callbacks (docs/gateway-facts.md, "Callbacks"): HTTP GET to the order's dynamicCallbackUrl
  * with mdOrder, orderNumber, operation and status, and a checksum when the merchant has a secret.
  * A delivery that fails (network error or a non-2xx answer) is retried with growing delays.
  *

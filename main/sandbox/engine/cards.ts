@@ -1,5 +1,5 @@
 /**
- * The test cards of gateway-extensions.md and what the sandbox makes of any card it is given.
+ * The test cards of docs/gateway-facts.md ("Test cards") and what the sandbox makes of any card it is given.
  */
 import { createHmac } from 'node:crypto';
 import type { CardProfile, CardRecord, PaymentSystem } from '../state/model.js';

@@ -4,7 +4,7 @@
  */
 import type { Feature, Tii } from '../../protocol/common.js';
 
-/** Order statuses of gateway-extensions.md; 1 and 2 are the paid ones. */
+/** Order statuses of docs/gateway-facts.md ("Order statuses"); 1 and 2 are the paid ones. */
 export const OrderStatus = {
   REGISTERED: 0,
   HELD: 1,

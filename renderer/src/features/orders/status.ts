@@ -17,7 +17,10 @@ const TONES: Readonly<Record<number, Tone>> = {
 
 export const statusTone = (status: number | undefined): Tone => (status === undefined ? 'neutral' : (TONES[status] ?? 'neutral'));
 
-/** The gateway's payment ways (gateway-extensions.md), by their key in the catalogue (`orders:paymentWays.<key>`). */
+/**
+ * The gateway's payment ways (docs/gateway-facts.md, "Looking an order up"), by their key in the catalogue
+ * (`orders:paymentWays.<key>`).
+ */
 const PAYMENT_WAYS = {
   CARD: 'card',
   CARD_BINDING: 'storedCard',
