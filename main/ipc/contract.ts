@@ -5,9 +5,10 @@
  * only the channel names (channels.ts).
  *
  * Each workspace's schemas and results live in main/ipc/contract/<workspace>.ts (settings, orders, audit,
- * keys, cards, charges, roles; what they share in shared.ts), each checked to name exactly its own
- * channels. This file assembles them into the one map the dispatcher validates with, checks that every
- * channel has a schema, and re-exports everything: import the contract from here, not from a workspace.
+ * keys, cards, charges, roles, period, sandbox, customers; what they share in shared.ts), each checked to
+ * name exactly its own channels. This file assembles them into the one map the dispatcher validates with,
+ * checks that every channel has a schema, and re-exports everything: import the contract from here, not
+ * from a workspace.
  *
  * Inputs are strict objects: an unknown key is refused, not ignored, so a misspelt field never silently
  * falls back to a default. Amounts are integers in minor units.

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts: Ctrl/⌘+K (or "/" outside a text box) focuses the order search; Alt+1..7 opens the
+ * Keyboard shortcuts: Ctrl/⌘+K (or "/" outside a text box) focuses the order search; Alt+1..8 opens the
  * workspaces in the order of the navigation, those the role profile allows only. A workspace keeps its
  * number whatever the profile, so a shortcut never opens something else than it did before.
  */
