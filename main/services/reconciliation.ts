@@ -149,8 +149,7 @@ function compareOperations(j: OperationsSide, g: GatewaySide): Difference[] {
   const statuses: readonly OrderStatusCode[] = refunded > 0 && refunded >= g.captured ? [4] : [2];
   const out: Difference[] = [];
   if (!statuses.includes(g.status)) out.push({ kind: 'status', expected: statuses, actual: g.status });
-  if (typeof j.captured === 'number' && g.captured !== j.captured)
-    out.push({ kind: 'captured', expected: j.captured, actual: g.captured });
+  if (typeof j.captured === 'number' && g.captured !== j.captured) out.push({ kind: 'captured', expected: j.captured, actual: g.captured });
   if (g.refunded !== refunded) out.push({ kind: 'refunded', expected: refunded, actual: g.refunded });
   return out;
 }
