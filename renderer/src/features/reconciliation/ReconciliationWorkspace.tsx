@@ -430,8 +430,8 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
             <div className="muted figure-note">
               <Trans
                 t={t}
-                i18nKey="registered"
-                values={{ time: formatDateTime(g.registeredAt) }}
+                i18nKey="status"
+                values={{ status: g.status, time: formatDateTime(g.registeredAt) }}
                 components={{ time: <When at={g.registeredAt} /> }}
               />
             </div>

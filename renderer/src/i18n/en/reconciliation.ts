@@ -87,7 +87,7 @@ export const reconciliation = {
     reconciled: '{{order}}: {{state}}',
     by: '<time>{{time}}</time> by {{operator}}',
     noCharge: 'no charge',
-    registered: 'registered <time>{{time}}</time>',
+    status: 'status {{status}}, registered <time>{{time}}</time>',
     noOrder: 'no order',
     open: 'Open',
     openLabel: 'Open order {{order}}',

@@ -91,7 +91,7 @@ export const reconciliation: Catalogue<typeof en> = {
     reconciled: '{{order}}: {{state}}',
     by: '<time>{{time}}</time>, оператор {{operator}}',
     noCharge: 'списания нет',
-    registered: 'зарегистрирован <time>{{time}}</time>',
+    status: 'статус {{status}}, зарегистрирован <time>{{time}}</time>',
     noOrder: 'заказа нет',
     open: 'Открыть',
     openLabel: 'Открыть заказ {{order}}',
