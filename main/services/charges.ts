@@ -535,17 +535,21 @@ function settlementOf(
   };
 }
 
-/** The orderNumbers the app makes up: BO-, the date, 64 random bits in hex. The reconciliation looks for them. */
+/** The orderNumbers the app makes up: BO-, the date, 16 random hex digits. The reconciliation looks for them. */
 export const APP_ORDER_PREFIX = 'BO-';
 export const APP_ORDER_NUMBER = /^BO-\d{8}-[0-9a-f]{16}$/;
 
 /**
- * A unique orderNumber when the operator gives no reference: date and 64 random bits, never one that reads
+ * A unique orderNumber when the operator gives no reference: date and 16 random hex digits, never one that reads
  * as a card number (1 in about 5,000 hex parts is 13 or more digits passing Luhn), which every list would mask.
+ * The random part starts with a letter: a scanner that joins digits across a dash (as card-number scanners
+ * do, and as our own file check does) would otherwise read the date and the next digits as one number.
  */
-function generatedOrderNumber(now: number): string {
+export function generatedOrderNumber(now: number): string {
   for (;;) {
-    const orderNumber = `${APP_ORDER_PREFIX}${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(8).toString('hex')}`;
+    const random = randomBytes(8).toString('hex');
+    if (!/^[a-f]/.test(random)) continue;
+    const orderNumber = `${APP_ORDER_PREFIX}${new Date(now).toISOString().slice(0, 10).replace(/-/g, '')}-${random}`;
     if (!holdsCardNumber(orderNumber)) return orderNumber;
   }
 }

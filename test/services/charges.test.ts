@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
-import { ChargeService, type FormChargeRequest } from '../../main/services/charges.js';
+import { APP_ORDER_NUMBER, ChargeService, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
+import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
@@ -244,6 +245,19 @@ describe('a charge said in Russian', () => {
       );
     } finally {
       setFormattingLanguage('en', 'en-US');
+    }
+  });
+});
+
+describe('an orderNumber the app makes up', () => {
+  it('never reads as a card number, even to a scanner that joins the date and the random part across the dash', () => {
+    // 2026-11-27: "20261127-46675…" joined reads as a 13-digit number passing Luhn; a random part starting
+    // with a digit made such numbers about once in a few thousand charges.
+    const now = Date.UTC(2026, 10, 27, 12);
+    for (let i = 0; i < 20_000; i++) {
+      const orderNumber = generatedOrderNumber(now);
+      expect(orderNumber).toMatch(APP_ORDER_NUMBER);
+      expect(cardNumbersIn(orderNumber), orderNumber).toEqual([]);
     }
   });
 });
