@@ -185,6 +185,38 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
     ).toEqual(['binding.disable success', 'binding.enable success']);
   });
 
+  it('a card disabled here reads disabled in the client’s view opened before, and enabled again after', async () => {
+    const { page } = app;
+    const clientView = page.getByRole('table', { name: 'Stored cards of the client' });
+    const stateInClientView = () => clientView.locator('tr', { hasText: ids.recurrent }).locator('td').nth(4).textContent();
+    const openClient = async () => {
+      await openCards(page);
+      await find(page, 'Client ID', clientId);
+      await page.getByRole('button', { name: 'Open client' }).first().click();
+      await clientView.waitFor();
+    };
+    await openClient();
+    await expect.poll(stateInClientView).toBe('Enabled');
+
+    for (const [action, state] of [
+      ['Disable', 'Disabled'],
+      ['Re-enable', 'Enabled'],
+    ] as const) {
+      await openCards(page);
+      await find(page, 'Client ID', clientId);
+      await row(page, ids.recurrent)
+        .getByRole('button', { name: new RegExp(`^${action}`) })
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: `${action} VISA 444455******3333` })
+        .click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await openClient();
+      await expect.poll(stateInClientView).toBe(state);
+    }
+  });
+
   it('extends the expiry behind a confirmation, refusing a month in the past', async () => {
     const { page } = app;
     await openCards(page);

@@ -6,12 +6,12 @@
  * hands the card to the Charges workspace. A card number typed to search leaves the field once sent and is
  * never shown back whole: main answers with the masked card only.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredCardChanged, StoredCardsFound, StoredCardView } from '../../../../main/ipc/contract';
 import { useAppInfo } from '../../api/queries';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useStoredCardChange, useStoredCards, useStoredCardsStale, type StoredCardSearch } from '../../api/storedCards';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Copyable } from '../../components/CopyButton';
@@ -26,11 +26,6 @@ type SearchBy = 'clientId' | 'bindingId' | 'cardNumber';
 
 const SEARCH_BY: readonly SearchBy[] = ['clientId', 'bindingId', 'cardNumber'];
 const GROUPS = ['common', 'recurrent', 'installment'] as const;
-
-interface Search {
-  readonly by: SearchBy;
-  readonly value: string;
-}
 
 /** YYYYMM as MM/YYYY, as printed on cards. */
 export const expiryWords = (expiry: string | undefined) =>
@@ -66,37 +61,27 @@ type Confirming = { readonly action: StoredCardChanged['change']; readonly card:
 export function CardsWorkspace() {
   const { t } = useTranslation('cards');
   const id = useId();
-  const queries = useQueryClient();
+  const stale = useStoredCardsStale();
+  const searches = useRef(0);
   const [by, setBy] = useState<SearchBy>('clientId');
   const [text, setText] = useState('');
   const [showExpired, setShowExpired] = useState(false);
-  const [search, setSearch] = useState<Search>();
+  const [search, setSearch] = useState<StoredCardSearch>();
   const [confirming, setConfirming] = useState<Confirming>();
 
-  const found = useQuery({
-    queryKey: ['bindings', search?.by, search?.value, showExpired],
-    queryFn: () => call('bindings.find', { [search!.by]: search!.value, showExpired }),
-    enabled: search !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+  const found = useStoredCards(search, { showExpired });
   const fieldError = found.error instanceof ApiError ? found.error.fieldMessage(search?.by ?? by) : undefined;
 
   const submit = () => {
     const value = by === 'cardNumber' ? text.replace(/[\s-]/g, '') : text.trim();
-    setSearch({ by, value });
+    setSearch(by === 'cardNumber' ? { by, value, searchId: ++searches.current } : { by, value });
     // The card number leaves the page's field as soon as it is sent.
     if (by === 'cardNumber') setText('');
-    void queries.invalidateQueries({ queryKey: ['bindings'] });
+    stale();
   };
 
-  const done = () => {
-    setConfirming(undefined);
-    // Searched again: what is shown comes from the gateway, not from what was just asked.
-    void queries.invalidateQueries({ queryKey: ['bindings'] });
-    void queries.invalidateQueries({ queryKey: ['audit'] });
-  };
+  // The change marked every view of stored cards stale: what is shown comes from the gateway again.
+  const done = () => setConfirming(undefined);
 
   return (
     <section className="workspace" aria-labelledby={`${id}-title`}>
@@ -321,24 +306,20 @@ function ConfirmCardAction({
   const toast = useUi((s) => s.toast);
   const [expiry, setExpiry] = useState('');
   const newExpiry = expiry.trim();
-  const run = useMutation({
-    mutationFn: () =>
-      action === 'extend'
-        ? call('bindings.extend', { bindingId: card.bindingId, newExpiry })
-        : call(action === 'disable' ? 'bindings.disable' : 'bindings.enable', { bindingId: card.bindingId }),
-    onSuccess: (r) => {
-      const name = cardWords(r.card);
-      toast(
-        'success',
-        r.change === 'disable'
-          ? t('done.disable', { name })
-          : r.change === 'enable'
-            ? t(r.listedByGateway ? 'done.enableListed' : 'done.enable', { name })
-            : t('done.extend', { name, expiry: expiryWords(r.card.expiry) }),
-      );
-      onDone();
-    },
+  const run = useStoredCardChange((r) => {
+    const name = cardWords(r.card);
+    toast(
+      'success',
+      r.change === 'disable'
+        ? t('done.disable', { name })
+        : r.change === 'enable'
+          ? t(r.listedByGateway ? 'done.enableListed' : 'done.enable', { name })
+          : t('done.extend', { name, expiry: expiryWords(r.card.expiry) }),
+    );
+    onDone();
   });
+  const send = () =>
+    run.mutate(action === 'extend' ? { action, bindingId: card.bindingId, newExpiry } : { action, bindingId: card.bindingId });
   const expiryError = run.error instanceof ApiError ? run.error.fieldMessage('newExpiry') : undefined;
   const expiryShape = newExpiry === '' || /^\d{4}(0[1-9]|1[0-2])$/.test(newExpiry) ? undefined : t('expiryShape');
   // Said as it is typed, not after the button: main refuses a past month too (the IPC contract), by the same UTC month.
@@ -369,7 +350,7 @@ function ConfirmCardAction({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) run.mutate();
+          if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) send();
         }}
       >
         {action === 'disable' && <p className="confirm-summary">{t('confirm.disable')}</p>}

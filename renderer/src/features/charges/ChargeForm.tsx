@@ -4,11 +4,11 @@
  * units, the currency, an optional description and reference. Nothing is sent from this form: "Review"
  * opens the confirmation, which restates everything and is the only place a charge starts.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeOptions, ChargeResult, StoredCardView } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useStoredCards } from '../../api/storedCards';
 import { useUi, type ChargeDraft } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -259,13 +259,7 @@ function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
   const { t } = useTranslation('charges');
   const [text, setText] = useState('');
   const [clientId, setClientId] = useState<string>();
-  const found = useQuery({
-    queryKey: ['bindings', 'clientId', clientId, 'charge'],
-    queryFn: () => call('bindings.find', { clientId: clientId! }),
-    enabled: clientId !== undefined,
-    staleTime: 0,
-    retry: false,
-  });
+  const found = useStoredCards(clientId !== undefined ? { by: 'clientId', value: clientId } : undefined);
   const fieldError = found.error instanceof ApiError ? found.error.fieldMessage('clientId') : undefined;
   const cards = (found.data ? [...found.data.groups.common, ...found.data.groups.recurrent, ...found.data.groups.installment] : []).filter(
     chargeable,

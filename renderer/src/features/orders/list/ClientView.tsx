@@ -3,11 +3,10 @@
  * as the gateway lists them now (bindings.find, finance's; support is told so rather than shown an empty
  * list), and their orders of the list's period with totals, from the same query as the list.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StoredCardView } from '../../../../../main/ipc/contract';
 import type { PeriodOrder } from '../../../../../main/services/periodViews';
-import { call } from '../../../api/client';
+import { useStoredCards } from '../../../api/storedCards';
 import { Button } from '../../../components/Button';
 import { Copyable } from '../../../components/CopyButton';
 import { Id } from '../../../components/Id';
@@ -29,11 +28,7 @@ function StoredCards({ clientId }: { readonly clientId: string }) {
   const { t } = useTranslation('list', { keyPrefix: 'client' });
   const profile = useRoleProfile().data;
   const allowed = mayCall(profile, 'bindings.find');
-  const found = useQuery({
-    queryKey: ['bindings.find', 'client', clientId],
-    queryFn: () => call('bindings.find', { clientId, showExpired: true }),
-    enabled: allowed,
-  });
+  const found = useStoredCards({ by: 'clientId', value: clientId }, { showExpired: true, enabled: allowed });
   if (!profile) return null;
   if (!allowed) return <p className="muted">{t('cardsNotShown')}</p>;
   if (found.isError) return <ErrorNotice lead={t('cardsFailed')} error={found.error} />;
