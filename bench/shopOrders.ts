@@ -3,7 +3,8 @@
  * over 90 days, every state, three currencies, thousands of cards and clients, descriptions made of a
  * shop's words.
  */
-import type { OrderStatusCode, PeriodOrder } from '../main/store/periodOrders.js';
+import type { PeriodOrder } from '../main/store/periodOrders.js';
+import type { OrderStatus } from '../main/domain/orderStatus.js';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -27,7 +28,7 @@ export function weighted<T>(rnd: () => number, table: readonly (readonly [T, num
   return table[table.length - 1]![0];
 }
 
-export const STATUSES: readonly (readonly [OrderStatusCode, number])[] = [
+export const STATUSES: readonly (readonly [OrderStatus, number])[] = [
   [2, 58],
   [6, 15],
   [0, 10],

@@ -5,10 +5,9 @@
  * a partly captured hold is the part captured, a partly refunded charge keeps its charge and counts its
  * refunds. Shared with the renderer (tsconfig.web.json); in the domain layer, which imports nothing above it.
  *
- * The states (docs/gateway-facts.md, "Order statuses"): 1 held, 2 deposited, 3 reversed, 4 refunded; any other
- * state moved no money (0 registered, 5 being authenticated, 6 declined, and the newer 7 and 8 until they are
- * documented).
+ * Only a held, deposited or refunded order moved money (domain/orderStatus.ts); a reversed one moved none.
  */
+import { OrderStatus, wasCaptured } from './orderStatus.js';
 
 /**
  * The amounts the gateway reports for an order, in minor units. paymentAmountInfo is optional in the
@@ -39,21 +38,17 @@ export interface OrderMoney {
   readonly released: number;
 }
 
-const HELD = 1;
-const DEPOSITED = 2;
-const REFUNDED = 4;
-
 const NOTHING: OrderMoney = { held: 0, captured: 0, refunded: 0, released: 0 };
 
 /** What moved on an order. A reversed order moved nothing, whatever amounts a gateway leaves on it. */
 export function orderMoney(order: GatewayAmounts): OrderMoney {
-  if (order.status === HELD) {
+  if (order.status === OrderStatus.HELD) {
     const held = order.approvedAmount ?? order.amount;
     return { held, captured: 0, refunded: 0, released: Math.max(order.amount - held, 0) };
   }
-  if (order.status === DEPOSITED || order.status === REFUNDED) {
+  if (wasCaptured(order.status)) {
     const captured = order.depositedAmount ?? order.amount;
-    const refunded = order.refundedAmount ?? (order.status === REFUNDED ? captured : 0);
+    const refunded = order.refundedAmount ?? (order.status === OrderStatus.REFUNDED ? captured : 0);
     const approved = order.approvedAmount ?? captured;
     return {
       held: 0,

@@ -27,6 +27,7 @@ import * as R from './responses.js';
 import { DEFAULT_RETRY, retryDelay, type RetryOptions } from './retry.js';
 import { RequestSigner } from './signer.js';
 import { answerCapOf, CANCELLED, CLOSED, isTransportFailure, Transport, type Exchange } from './transport.js';
+import { OrderStatus } from '../domain/orderStatus.js';
 
 export type Credentials = { readonly userName: string; readonly password: string } | { readonly token: string };
 
@@ -387,7 +388,7 @@ export class GatewayClient {
     const orderId = R.orderIdOf(view);
     // Ours only if it is still the unpaid order we asked for: same amount and currency, waiting for payment.
     const sameCurrency = wire.currency === undefined || view.currency === String(wire.currency);
-    if (!orderId || view.amount !== Number(wire.amount) || !sameCurrency || view.orderStatus !== 0) throw duplicate;
+    if (!orderId || view.amount !== Number(wire.amount) || !sameCurrency || view.orderStatus !== OrderStatus.REGISTERED) throw duplicate;
     return { orderId, recovered: true };
   }
 }

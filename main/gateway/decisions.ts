@@ -1,12 +1,8 @@
 /**
  * The interface's decision rules ("States and transitions") as functions over normalised answers.
  */
+import { isPaid, OrderStatus, type PaidStatus } from '../domain/orderStatus.js';
 import type { InstantPaymentResponse, OrderStatusView, WalletPaymentResponse } from './responses.js';
-
-/** An order is paid only when its status is 1 (held) or 2 (charged); any other or unknown value is not. */
-export function isPaid(orderStatus: number | undefined): boolean {
-  return orderStatus === 1 || orderStatus === 2;
-}
 
 export function isOrderPaid(view: Pick<OrderStatusView, 'orderStatus'>): boolean {
   return isPaid(view.orderStatus);
@@ -42,11 +38,11 @@ export type InstantPaymentDecision =
 export function decideInstantPayment(r: InstantPaymentResponse & { errorCode?: string }): InstantPaymentDecision {
   const status = r.orderStatus?.orderStatus;
   if (r.errorCode !== undefined && Number(r.errorCode) !== 0) return { kind: 'declined', orderId: r.orderId, orderStatus: status };
-  if ((status === 1 || status === 2) && !r.acsUrl) return { kind: 'approved', orderId: r.orderId, orderStatus: status };
-  if (status === 0 && r.acsUrl) {
+  if (isPaid(status) && !r.acsUrl) return { kind: 'approved', orderId: r.orderId, orderStatus: status };
+  if (status === OrderStatus.REGISTERED && r.acsUrl) {
     return { kind: 'threeDS', orderId: r.orderId, acsUrl: r.acsUrl, paReq: r.paReq, termUrl: r.termUrl, packedCReq: r.packedCReq };
   }
-  if (status === 0 && r.is3DSVer2 && r.threeDSServerTransId) {
+  if (status === OrderStatus.REGISTERED && r.is3DSVer2 && r.threeDSServerTransId) {
     return {
       kind: 'threeDSMethod',
       orderId: r.orderId,
@@ -60,12 +56,12 @@ export function decideInstantPayment(r: InstantPaymentResponse & { errorCode?: s
 }
 
 export type WalletPaymentDecision =
-  { readonly kind: 'approved'; readonly orderStatus: 1 | 2 } | { readonly kind: 'declined'; readonly orderStatus?: number };
+  { readonly kind: 'approved'; readonly orderStatus: PaidStatus } | { readonly kind: 'declined'; readonly orderStatus?: number };
 
 /** Wallet payment.do's rules: success with status 1 or 2 approves; success otherwise, or failure, declines. */
 export function decideWalletPayment(r: Partial<WalletPaymentResponse> & { success?: boolean; errorCode?: string }): WalletPaymentDecision {
   const status = r.orderStatus?.orderStatus;
   const processed = r.success === true || (r.success === undefined && r.errorCode !== undefined && Number(r.errorCode) === 0);
-  if (processed && (status === 1 || status === 2)) return { kind: 'approved', orderStatus: status };
+  if (processed && isPaid(status)) return { kind: 'approved', orderStatus: status };
   return { kind: 'declined', orderStatus: status };
 }

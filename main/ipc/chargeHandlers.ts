@@ -35,6 +35,7 @@ import { maskedPhrase } from '../phrases/masked.js';
 import { categoryWords } from '../services/chargeWords.js';
 import { IpcFailure } from './errors.js';
 import type { HandlerContext } from './handlers.js';
+import { OrderStatus } from '../domain/orderStatus.js';
 
 export type ChargeChannels = Extract<keyof Handlers, `charges.${string}`>;
 
@@ -46,11 +47,11 @@ export function stateWords(c: Pick<ChargeRow, 'state' | 'orderStatus'>): Phrase 
   switch (c.state) {
     case 'PAID':
       return phrase(
-        c.orderStatus === 1
+        c.orderStatus === OrderStatus.HELD
           ? 'charge.state.held'
-          : c.orderStatus === 3
+          : c.orderStatus === OrderStatus.REVERSED
             ? 'charge.state.heldReversed'
-            : c.orderStatus === 4
+            : c.orderStatus === OrderStatus.REFUNDED
               ? 'charge.state.chargedRefunded'
               : 'charge.state.charged',
       );

@@ -18,6 +18,7 @@ import type { ChargeRow } from '../store/journal.js';
 import type { OperationJournal, OperationRow } from '../store/operations.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { OrderView } from './views.js';
+import { OrderStatus, wasCaptured } from '../domain/orderStatus.js';
 
 /** Where the latest figures come from: the charge's own answer, a look-up of the order, or an operation made here. */
 export type StandingSource = 'charge' | 'lookUp' | 'operation';
@@ -68,11 +69,11 @@ function fromSettlement(c: ChargeRow): Figures {
 function fromLookUp(view: OrderView, at: number): Figures {
   const status = view.status;
   // A charged order whose answer left out paymentAmountInfo: its amount is what was taken.
-  const charged = (status === 2 || status === 4) && view.depositedAmount === 0 ? view.amount : view.depositedAmount;
+  const charged = wasCaptured(status) && view.depositedAmount === 0 ? view.amount : view.depositedAmount;
   return {
     status,
-    held: status === 1 ? view.approvedAmount : 0,
-    charged: status === 3 ? 0 : charged,
+    held: status === OrderStatus.HELD ? view.approvedAmount : 0,
+    charged: status === OrderStatus.REVERSED ? 0 : charged,
     refunded: view.refundedAmount,
     at,
     source: 'lookUp',
@@ -97,8 +98,8 @@ function apply(f: Figures, op: OperationRow): Figures {
 }
 
 function words(f: Figures, amount: number): Phrase {
-  if (f.status === 3) return phrase('charge.standing.reversed');
-  if (f.status === 1 || (f.held > 0 && f.charged === 0)) return phrase('charge.standing.held');
+  if (f.status === OrderStatus.REVERSED) return phrase('charge.standing.reversed');
+  if (f.status === OrderStatus.HELD || (f.held > 0 && f.charged === 0)) return phrase('charge.standing.held');
   if (f.charged > 0 && f.refunded >= f.charged) return phrase('charge.standing.refundedInFull');
   const inPart = f.charged < amount;
   if (f.refunded > 0) return phrase(inPart ? 'charge.standing.chargedInPartPartlyRefunded' : 'charge.standing.chargedPartlyRefunded');

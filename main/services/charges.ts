@@ -28,6 +28,7 @@ import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
 import { isOpen } from '../store/journal.js';
 import { WorkUnderWay } from './workUnderWay.js';
+import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 /**
@@ -339,7 +340,7 @@ export class ChargeService {
         }),
       );
     }
-    if (view.orderStatus === 0 && orderId && row.category !== 'RECURRENT') {
+    if (view.orderStatus === OrderStatus.REGISTERED && orderId && row.category !== 'RECURRENT') {
       // Registered, never paid: the payment step did not arrive. The gateway pays an order at most once.
       this.o.journal.attachOrder(row.id, orderId, this.now());
       return this.finish(row, await this.resend({ ...row, orderId }, { register: false }));
@@ -517,14 +518,14 @@ function settlementOf(
 ): Answer {
   const status = view?.orderStatus;
   const base = { ...(orderId ? { orderId } : {}), orderStatus: status, actionCode: view?.actionCode };
-  if (status === 1 || status === 2) return { settled: 'PAID', ...base };
-  if (status === 3 || status === 4)
+  if (isPaid(status)) return { settled: 'PAID', ...base };
+  if (status === OrderStatus.REVERSED || status === OrderStatus.REFUNDED)
     return {
       settled: 'PAID',
       ...base,
-      reason: phrase(status === 3 ? 'charge.settlement.sinceReversed' : 'charge.settlement.sinceRefunded'),
+      reason: phrase(status === OrderStatus.REVERSED ? 'charge.settlement.sinceReversed' : 'charge.settlement.sinceRefunded'),
     };
-  if (status === 6) {
+  if (status === OrderStatus.DECLINED) {
     // The gateway's own words, in the language the request named.
     const words = view?.actionCodeDescription;
     return { settled: 'DECLINED', ...base, ...(words ? { reason: phrase('charge.gatewayWords', { words }) } : {}) };

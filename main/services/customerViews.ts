@@ -2,7 +2,8 @@
  * The types of the Customers view that cross to the renderer: plain data, type imports only (as
  * periodViews.ts), so that the renderer type-checks against them without the store or the services behind.
  */
-import type { MovedMoney, OrderStatusCode } from './periodViews.js';
+import type { MovedMoney } from './periodViews.js';
+import type { OrderStatus } from '../domain/orderStatus.js';
 
 /** How the text was read: which of what the app keeps it was looked for in. */
 export type CustomerSearchedBy = 'clientId' | 'first6' | 'last4' | 'cardholder';
@@ -10,7 +11,7 @@ export type CustomerSearchedBy = 'clientId' | 'first6' | 'last4' | 'cardholder';
 export interface LastOrder {
   readonly orderId: string;
   readonly orderNumber: string;
-  readonly status: OrderStatusCode;
+  readonly status: OrderStatus;
   readonly amount: number;
   readonly currency: string;
   readonly registeredAt: number;

@@ -10,14 +10,11 @@ import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { orderMoney, type OrderMoney } from '../domain/orderMoney.js';
 import { orderIdOf, type ListedOrder } from '../gateway/responses.js';
 import { numericCode } from './money.js';
-import type { ListedMoney, OrderStatusCode, PeriodOrder } from './periodViews.js';
+import type { ListedMoney, PeriodOrder } from './periodViews.js';
+import { isOrderStatus } from '../domain/orderStatus.js';
 
 /** The first six and last four digits of a masked card number ("411111******1111"). */
 const MASKED_CARD = /^(\d{6})[\dX*]*?(\d{4})$/;
-
-function isStatusCode(status: number | undefined): status is OrderStatusCode {
-  return status !== undefined && status >= 0 && status <= 6;
-}
 
 /** What the list keeps of what moved: counted once here, when the row is made, and stored with it. */
 const listedMoney = ({ held, captured, refunded }: OrderMoney): ListedMoney => ({ held, captured, refunded });
@@ -28,7 +25,7 @@ const listedMoney = ({ held, captured, refunded }: OrderMoney): ListedMoney => (
  */
 export function periodOrderOf(listed: ListedOrder): PeriodOrder | undefined {
   const orderId = orderIdOf(listed);
-  if (orderId === undefined || !isStatusCode(listed.orderStatus) || listed.date === undefined) return undefined;
+  if (orderId === undefined || !isOrderStatus(listed.orderStatus) || listed.date === undefined) return undefined;
   const card = listed.cardAuthInfo;
   const digits = MASKED_CARD.exec(card?.maskedPan ?? card?.pan ?? '');
   let operatedAt = listed.authDateTime;

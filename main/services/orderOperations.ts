@@ -21,6 +21,7 @@ import { orderMoney } from '../domain/orderMoney.js';
 import { refundWay, reversalChance, type RefundWay, type ReversalChance } from '../domain/refundWay.js';
 import { statusWords } from './orders.js';
 import { WorkUnderWay } from './workUnderWay.js';
+import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
 export const REFUND_REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -336,9 +337,9 @@ export class OrderOperations {
     } catch {
       return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
     }
-    const happened = op.kind === 'deposit' ? status === 2 : status === 3;
+    const happened = op.kind === 'deposit' ? status === OrderStatus.DEPOSITED : status === OrderStatus.REVERSED;
     if (happened) return this.finish(op, { state: 'DONE' });
-    const stillPossible = op.kind === 'deposit' ? status === 1 : status === 1 || status === 2;
+    const stillPossible = op.kind === 'deposit' ? status === OrderStatus.HELD : isPaid(status);
     // Not happened and still possible: the request never took effect, so it is sent again.
     if (stillPossible) return this.finish(op, await this.resend(op));
     if (status === undefined) return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
@@ -383,9 +384,9 @@ export class OrderOperations {
  */
 function statusRefusal(kind: OperationKind, v: OrderStatusView): Phrase | undefined {
   const now = { status: statusWords(v.orderStatus), code: v.orderStatus ?? phrase('operation.unknownCode') };
-  if (kind === 'deposit' && v.orderStatus !== 1) return phrase('operation.onlyHeld', now);
-  if (kind === 'reverse' && v.orderStatus !== 1 && v.orderStatus !== 2) return phrase('operation.onlyHeldOrCharged', now);
-  if (kind === 'refund' && v.orderStatus !== 2) return phrase('operation.onlyCharged', now);
+  if (kind === 'deposit' && v.orderStatus !== OrderStatus.HELD) return phrase('operation.onlyHeld', now);
+  if (kind === 'reverse' && !isPaid(v.orderStatus)) return phrase('operation.onlyHeldOrCharged', now);
+  if (kind === 'refund' && v.orderStatus !== OrderStatus.DEPOSITED) return phrase('operation.onlyCharged', now);
   return undefined;
 }
 
@@ -402,6 +403,6 @@ function reversalRefused(sent: { reason?: Phrase; detail?: string }): { state: '
 /** What a reversal of the order as it is now would cancel: the hold, or the charge. */
 function reversible(v: OrderStatusView): number | undefined {
   const info = v.paymentAmountInfo;
-  const amount = v.orderStatus === 1 ? (info?.approvedAmount ?? v.amount) : (info?.depositedAmount ?? v.amount);
+  const amount = v.orderStatus === OrderStatus.HELD ? (info?.approvedAmount ?? v.amount) : (info?.depositedAmount ?? v.amount);
   return amount !== undefined && amount > 0 ? amount : undefined;
 }

@@ -13,6 +13,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { ChargeRow } from '../store/journal.js';
 import type { OperationRow } from '../store/operations.js';
 import type { OrderView, TimelineEntry } from './views.js';
+import { OrderStatus, wasAuthorised } from '../domain/orderStatus.js';
 
 type GatewayFacts = Omit<OrderView, 'timeline'>;
 
@@ -22,7 +23,7 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
   const gateway = (e: Omit<TimelineEntry, 'source'>) => out.push({ source: 'gateway', ...e });
   if (o.registeredAt !== undefined)
     gateway({ key: 'registered', at: o.registeredAt, what: phrase('order.timeline.registered'), amount: o.amount });
-  const authorised = o.status === 1 || o.status === 2 || o.status === 3 || o.status === 4;
+  const authorised = wasAuthorised(o.status);
   // A hold charged in part: the authorisation held more than was charged (orderMoney's released).
   const { captured, released } = orderMoney({ ...o, status: o.status ?? 0 });
   const chargedInPart = captured > 0 && released > 0;
@@ -32,10 +33,10 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
     gateway({
       key: 'authorised',
       ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
-      what: o.status === 1 || chargedInPart ? phrase('order.timeline.held') : phrase('order.timeline.paid'),
+      what: o.status === OrderStatus.HELD || chargedInPart ? phrase('order.timeline.held') : phrase('order.timeline.paid'),
       amount,
     });
-  } else if (o.status === 6) {
+  } else if (o.status === OrderStatus.DECLINED) {
     gateway({
       key: 'declined',
       ...(o.authorisedAt !== undefined ? { at: o.authorisedAt } : {}),
@@ -51,7 +52,7 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
     });
   }
   // Waiting for the cardholder at the issuer's page: in progress, nothing declined (the gateway gives no time).
-  if (o.status === 5) gateway({ key: 'acs', what: phrase('order.timeline.threeDs') });
+  if (o.status === OrderStatus.ACS_STARTED) gateway({ key: 'acs', what: phrase('order.timeline.threeDs') });
   // Part of a hold charged, the rest released: the gateway gives the amounts but no date.
   if (chargedInPart) gateway({ key: 'deposited', what: phrase('order.timeline.chargedPart'), amount: captured, released });
   for (const r of o.refunds) {
@@ -63,7 +64,7 @@ export function gatewayEntries(o: GatewayFacts): TimelineEntry[] {
       ...(r.referenceNumber ? { detail: phrase('order.timeline.reference', { reference: r.referenceNumber }) } : {}),
     });
   }
-  if (o.status === 3) gateway({ key: 'reversed', what: phrase('order.timeline.reversed') });
+  if (o.status === OrderStatus.REVERSED) gateway({ key: 'reversed', what: phrase('order.timeline.reversed') });
   return out;
 }
 
@@ -83,7 +84,7 @@ export function appEntries(charge: ChargeRow | undefined, operations: readonly O
       key: `charge:${charge.id}`,
       source: 'app',
       at: charge.at,
-      what: charge.orderStatus === 1 ? phrase('order.timeline.storedCardHold') : phrase('order.timeline.storedCardCharge'),
+      what: charge.orderStatus === OrderStatus.HELD ? phrase('order.timeline.storedCardHold') : phrase('order.timeline.storedCardCharge'),
       amount: charge.amount,
       by: charge.operator,
       outcome: CHARGE_OUTCOMES[charge.state],

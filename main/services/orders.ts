@@ -5,7 +5,6 @@
  * of numbers through the client's limiter, with progress, cancel and CSV export.
  */
 import type { GatewayClient } from '../gateway/client.js';
-import { isPaid } from '../gateway/decisions.js';
 import { GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
@@ -19,6 +18,7 @@ import { appEntries, gatewayEntries, mergeTimeline, storedEntry } from './orderT
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
+import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 export type { BatchProgress, HistoryEntry, LookupResult, OrderLookup, OrderView } from './views.js';
 
@@ -46,7 +46,7 @@ export function statusWords(status: number | undefined): Phrase {
  */
 function headline(o: Omit<OrderView, 'headline' | 'timeline'>): Phrase {
   const status = statusWords(o.status);
-  if (o.status !== 2) return status;
+  if (o.status !== OrderStatus.DEPOSITED) return status;
   const partlyCharged = o.depositedAmount > 0 && o.depositedAmount < o.approvedAmount;
   const partlyRefunded = o.refundedAmount > 0 && o.refundedAmount < o.depositedAmount;
   if (partlyCharged && partlyRefunded) return phrase('order.headline.partlyChargedRefunded');

@@ -3,10 +3,8 @@
  * type imports only, so that the renderer type-checks against them without the store or the services behind.
  */
 import type { OrderMoney } from '../domain/orderMoney.js';
+import type { OrderStatus } from '../domain/orderStatus.js';
 import type { Said } from '../phrases/phrase.js';
-
-/** The gateway's order statuses (docs/gateway-facts.md, "Order statuses"): 0 registered ... 6 declined. */
-export type OrderStatusCode = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 /** What moved on an order (domain/orderMoney.ts), as the list keeps it; what was released is not kept. */
 export type ListedMoney = Pick<OrderMoney, 'held' | 'captured' | 'refunded'>;
@@ -19,7 +17,7 @@ export type ListedMoney = Pick<OrderMoney, 'held' | 'captured' | 'refunded'>;
 export interface PeriodOrder extends ListedMoney {
   readonly orderId: string;
   readonly orderNumber: string;
-  readonly status: OrderStatusCode;
+  readonly status: OrderStatus;
   readonly amount: number;
   readonly currency: string;
   readonly registeredAt: number;
@@ -45,7 +43,7 @@ export interface PeriodQuery {
   readonly from: number;
   readonly to: number;
   readonly dateOf?: 'registration' | 'operation';
-  readonly statuses?: readonly OrderStatusCode[];
+  readonly statuses?: readonly OrderStatus[];
   readonly paid?: boolean;
   readonly currency?: string;
   readonly minAmount?: number;
@@ -68,7 +66,7 @@ export interface PeriodPage {
  * is a sum of these per currency (domain/moneyTotals.ts), never across currencies.
  */
 export interface PeriodTotal extends ListedMoney {
-  readonly status: OrderStatusCode;
+  readonly status: OrderStatus;
   readonly currency: string;
   readonly count: number;
 }
@@ -135,7 +133,7 @@ export type JournalSide = ChargeSide | OperationsSide;
 
 /** The gateway's order as the sync kept it: its status and amount, and what moved on it (orderMoney, counted when kept). */
 export interface GatewaySide {
-  readonly status: OrderStatusCode;
+  readonly status: OrderStatus;
   readonly amount: number;
   readonly held: number;
   readonly captured: number;
@@ -146,7 +144,7 @@ export interface GatewaySide {
 
 export type Difference =
   | { readonly kind: 'notAtGateway' }
-  | { readonly kind: 'status'; readonly expected: readonly OrderStatusCode[]; readonly actual: OrderStatusCode }
+  | { readonly kind: 'status'; readonly expected: readonly OrderStatus[]; readonly actual: OrderStatus }
   | { readonly kind: 'amount'; readonly expected: number; readonly actual: number }
   | { readonly kind: 'captured'; readonly expected: number; readonly actual: number }
   | { readonly kind: 'currency'; readonly expected: string; readonly actual: string }

@@ -20,7 +20,7 @@ import type { ChargeJournal, ChargeRow } from '../store/journal.js';
 import type { OperationJournal, OperationRow } from '../store/operations.js';
 import type { ChargeState } from '../store/journal.js';
 import type { Window } from '../store/orderSyncs.js';
-import { PAID_STATUSES, type PeriodOrder, type PeriodOrders } from '../store/periodOrders.js';
+import type { PeriodOrder, PeriodOrders } from '../store/periodOrders.js';
 import {
   RECONCILIATION_CLASSES,
   type ChargeSide,
@@ -31,7 +31,6 @@ import {
   type JournalState,
   type MovedMoney,
   type OperationsSide,
-  type OrderStatusCode,
   type Reconciliation,
   type ReconciliationClass,
   type ReconciliationRow,
@@ -52,6 +51,7 @@ export type {
   ReconciliationClass,
   ReconciliationRow,
 } from './periodViews.js';
+import { OrderStatus, PAID_STATUSES } from '../domain/orderStatus.js';
 
 // The screen's copy of the journal's states must stay the journal's own.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -115,13 +115,14 @@ function operationsSide(operations: readonly OperationRow[]): OperationsSide {
 }
 
 /** What the gateway must show for what the journal says: the states it may be in, the refunded amount. */
-function expectation(j: ChargeSide): { statuses: readonly OrderStatusCode[]; refunded: number } | undefined {
-  if (j.state === 'DECLINED' || j.state === 'FAILED') return { statuses: [0, 3, 6], refunded: 0 };
+function expectation(j: ChargeSide): { statuses: readonly OrderStatus[]; refunded: number } | undefined {
+  if (j.state === 'DECLINED' || j.state === 'FAILED')
+    return { statuses: [OrderStatus.REGISTERED, OrderStatus.REVERSED, OrderStatus.DECLINED], refunded: 0 };
   if (j.state !== 'PAID') return undefined;
-  if (j.reversed) return { statuses: [3], refunded: 0 };
-  if (j.refunded >= j.amount) return { statuses: [4], refunded: j.amount };
+  if (j.reversed) return { statuses: [OrderStatus.REVERSED], refunded: 0 };
+  if (j.refunded >= j.amount) return { statuses: [OrderStatus.REFUNDED], refunded: j.amount };
   // Held or charged; partly refunded stays charged at the gateway.
-  return { statuses: j.refunded > 0 ? [2] : PAID_STATUSES, refunded: j.refunded };
+  return { statuses: j.refunded > 0 ? [OrderStatus.DEPOSITED] : PAID_STATUSES, refunded: j.refunded };
 }
 
 function compare(j: ChargeSide, g: GatewaySide | undefined): Difference[] {
@@ -144,9 +145,9 @@ function compare(j: ChargeSide, g: GatewaySide | undefined): Difference[] {
  */
 function compareOperations(j: OperationsSide, g: GatewaySide): Difference[] {
   if (j.done === 0) return [];
-  if (j.reversed) return g.status === 3 ? [] : [{ kind: 'status', expected: [3], actual: g.status }];
+  if (j.reversed) return g.status === OrderStatus.REVERSED ? [] : [{ kind: 'status', expected: [OrderStatus.REVERSED], actual: g.status }];
   const refunded = j.refunded === 'all' ? g.captured : j.refunded;
-  const statuses: readonly OrderStatusCode[] = refunded > 0 && refunded >= g.captured ? [4] : [2];
+  const statuses: readonly OrderStatus[] = refunded > 0 && refunded >= g.captured ? [OrderStatus.REFUNDED] : [OrderStatus.DEPOSITED];
   const out: Difference[] = [];
   if (!statuses.includes(g.status)) out.push({ kind: 'status', expected: statuses, actual: g.status });
   if (typeof j.captured === 'number' && g.captured !== j.captured) out.push({ kind: 'captured', expected: j.captured, actual: g.captured });

@@ -9,8 +9,8 @@
  * from at most MAX_ORDERS_READ of their orders (the newest), their cards at most MAX_CARDS.
  */
 import type { OrderMoney } from '../domain/orderMoney.js';
-import type { OrderStatusCode } from '../services/periodViews.js';
 import { read, type Db } from './database.js';
+import type { OrderStatus } from '../domain/orderStatus.js';
 
 /** How a search reads the tables: a client ID's beginning, or a card's first six or last four digits. */
 export type CustomerMatch =
@@ -24,7 +24,7 @@ export type CustomerMatch =
 export interface CustomerOrder extends Pick<OrderMoney, 'held' | 'captured' | 'refunded'> {
   readonly orderId: string;
   readonly orderNumber: string;
-  readonly status: OrderStatusCode;
+  readonly status: OrderStatus;
   /** The amount the order was registered for. */
   readonly amount: number;
   readonly currency: string;
@@ -63,7 +63,7 @@ const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 interface OrderRow {
   order_id: string;
   order_number: string;
-  status: OrderStatusCode;
+  status: OrderStatus;
   amount: number;
   held: number;
   captured: number;

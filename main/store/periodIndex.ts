@@ -15,7 +15,8 @@
  * list's default order. Descriptions and client ids repeat, so they are kept once each (dictionaries):
  * a text filter is tried once per distinct value, not once per order.
  */
-import type { OrderStatusCode, PeriodDay, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+import type { PeriodDay, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+import type { OrderStatus } from '../domain/orderStatus.js';
 
 export interface IndexAnswer {
   /** The rows of the page asked for, in its order. */
@@ -124,7 +125,7 @@ export class PeriodIndex {
     rowid: number,
     orderId: string,
     orderNumber: string,
-    status: OrderStatusCode,
+    status: OrderStatus,
     amount: number,
     held: number,
     captured: number,
@@ -320,7 +321,7 @@ export class PeriodIndex {
     for (let cell = 0; cell < sums.counts.length; cell++) {
       if (sums.counts[cell] === 0) continue;
       out.push({
-        status: Math.floor(cell / names.length) as OrderStatusCode,
+        status: Math.floor(cell / names.length) as OrderStatus,
         currency: names[cell % names.length]!,
         ...sums.at(cell),
       });
@@ -431,7 +432,7 @@ class DayChart {
         day ??= new Date((this.firstDay + d) * DAY).toISOString().slice(0, 10);
         cells.push({
           day,
-          status: Math.floor(cell / this.cells) as OrderStatusCode,
+          status: Math.floor(cell / this.cells) as OrderStatus,
           currency: currencies[cell % this.cells]!,
           ...this.sums.at(i),
         });

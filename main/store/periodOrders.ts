@@ -5,33 +5,21 @@
  * by an index in memory (store/periodIndex.ts, which says why) that is loaded from it and kept current by
  * the version every written page carries.
  */
-import type {
-  OrderStatusCode,
-  PeriodDay,
-  PeriodOrder,
-  PeriodPage,
-  PeriodQuery,
-  PeriodSort,
-  PeriodTotal,
-  PeriodWindow,
-} from '../services/periodViews.js';
+import type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal, PeriodWindow } from '../services/periodViews.js';
 import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, writeCache, type Db } from './database.js';
 import { PeriodIndex } from './periodIndex.js';
+import type { OrderStatus } from '../domain/orderStatus.js';
 
-export type { OrderStatusCode, PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
-
-export const ORDER_STATUS_CODES: readonly OrderStatusCode[] = [0, 1, 2, 3, 4, 5, 6];
-/** Paid means held (1) or charged (2), as the interface says. */
-export const PAID_STATUSES: readonly OrderStatusCode[] = [1, 2];
+export type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
 
 export { MIN_TEXT } from './periodIndex.js';
 
 interface Row {
   order_id: string;
   order_number: string;
-  status: OrderStatusCode;
+  status: OrderStatus;
   amount: number;
   held: number;
   captured: number;
@@ -384,7 +372,7 @@ export class PeriodOrders {
   }
 
   /** Orders registered in the period, in these states, whose orderNumber starts with the prefix (the app's own numbers). */
-  withPrefix(environment: string, period: PeriodWindow, statuses: readonly OrderStatusCode[], prefix: string): PeriodOrder[] {
+  withPrefix(environment: string, period: PeriodWindow, statuses: readonly OrderStatus[], prefix: string): PeriodOrder[] {
     const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     return read(this.db, () =>
       (

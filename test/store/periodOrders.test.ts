@@ -8,16 +8,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import {
-  MIN_TEXT,
-  ORDER_STATUS_CODES,
-  PAID_STATUSES,
-  PeriodOrders,
-  type OrderStatusCode,
-  type PeriodOrder,
-  type PeriodQuery,
-  type PeriodSort,
-} from '../../main/store/periodOrders.js';
+import { MIN_TEXT, PeriodOrders, type PeriodOrder, type PeriodQuery, type PeriodSort } from '../../main/store/periodOrders.js';
+import { ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../../main/domain/orderStatus.js';
 
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 9, 1); // 1 October 2026
@@ -34,7 +26,7 @@ const WORDS = ['Tea set', 'Coffee beans', 'Gift card', 'Delivery "express"', 'Ч
 function makeOrders(): PeriodOrder[] {
   const out: PeriodOrder[] = [];
   for (let i = 0; i < 3000; i++) {
-    const status = ORDER_STATUS_CODES[i % 7]!;
+    const status = ORDER_STATUSES[i % 7]!;
     const card = i % 5 === 0 ? undefined : CARDS[i % 3]!;
     // Four orders share each millisecond and amounts repeat, so ties must be broken the same way on every page.
     const registeredAt = START + Math.floor(i / 4) * Math.floor((60 * DAY) / 750);
@@ -123,7 +115,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const status = fc.constantFrom<OrderStatusCode>(...ORDER_STATUS_CODES);
+const status = fc.constantFrom<OrderStatus>(...ORDER_STATUSES);
 /** A filter present in about one query of four, so that most queries still find something to sort and page. */
 const sometimes = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: arb, weight: 1 });
 const query: fc.Arbitrary<PeriodQuery> = fc
@@ -213,7 +205,7 @@ describe('searching the orders of a period offline', () => {
     // another connection to the same file (another process), which the index learns of by the version.
     const changed = orders.slice(200, 260).map((o, i) => ({
       ...o,
-      status: ORDER_STATUS_CODES[(o.status + 1) % 7]!,
+      status: ORDER_STATUSES[(o.status + 1) % 7]!,
       amount: o.amount + i,
       captured: o.captured + i,
       refunded: o.refunded + (i % 3),

@@ -11,7 +11,6 @@ import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile,
 export type {
   Difference,
   OrderListView,
-  OrderStatusCode,
   PeriodDay,
   PeriodOrder,
   PeriodSort,

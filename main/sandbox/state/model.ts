@@ -2,19 +2,11 @@
  * The sandbox's domain model: merchants, orders and stored credentials as the gateway keeps them.
  * Plain JSON-serialisable data, so that the optional SQLite file stores each entity as one document.
  */
+import { OrderStatus } from '../../domain/orderStatus.js';
 import type { Feature, Tii } from '../../protocol/common.js';
 
-/** Order statuses of docs/gateway-facts.md ("Order statuses"); 1 and 2 are the paid ones. */
-export const OrderStatus = {
-  REGISTERED: 0,
-  HELD: 1,
-  DEPOSITED: 2,
-  REVERSED: 3,
-  REFUNDED: 4,
-  ACS_STARTED: 5,
-  DECLINED: 6,
-} as const;
-export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+/** The gateway's order statuses, named once for the app and the sandbox alike. */
+export { OrderStatus };
 
 export type PaymentSystem = 'VISA' | 'MASTERCARD' | 'MIR' | 'AMEX' | 'UNKNOWN';
 export type PaymentWay = 'CARD' | 'CARD_BINDING' | 'APPLE_PAY' | 'GOOGLE_PAY' | 'SAMSUNG_PAY';

@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Said } from '../../../../main/ipc/contract';
 import { i18n } from '../../i18n';
 import { sayPhrase } from '../../i18n/say';
+import { OrderStatus } from '../../../../main/domain/orderStatus';
 
 /** A card's category in words ("Common"). */
 export const categoryWords = (category: ChargeCategory): string => i18n.t(`charges:category.${category}`);
@@ -31,7 +32,7 @@ export const cardWords = (c: { readonly maskedPan?: string | undefined; readonly
 export function chargeTone(c: Pick<ChargeView, 'state' | 'sending' | 'standing'>): string {
   if (c.sending) return 'tone-info';
   const s = c.standing;
-  if (s && c.state === 'PAID' && (s.orderStatus === 3 || (s.charged > 0 && s.net === 0))) return 'tone-neutral';
+  if (s && c.state === 'PAID' && (s.orderStatus === OrderStatus.REVERSED || (s.charged > 0 && s.net === 0))) return 'tone-neutral';
   if (s && c.state === 'PAID' && s.charged === 0 && s.held > 0) return 'tone-warning';
   return STATE_TONES[c.state];
 }

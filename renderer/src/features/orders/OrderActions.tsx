@@ -26,6 +26,7 @@ import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { orderMoney } from './OrderDetails';
 import { say } from '../../i18n/say';
+import { OrderStatus, wasCaptured } from '../../../../main/domain/orderStatus';
 
 /** release: a reversal of a hold, the one reversal offered by name; a charge's goes through refund. */
 type Action = 'deposit' | 'release' | 'refund';
@@ -39,9 +40,9 @@ const MAX_REASON = 200;
 /** What can be done to an order in its status, and the most it can be done for. */
 function available(order: OrderView): { action: Action; max?: number }[] {
   const out: { action: Action; max?: number }[] = [];
-  if (order.status === 1) out.push({ action: 'deposit', max: order.approvedAmount || order.amount }, { action: 'release' });
+  if (order.status === OrderStatus.HELD) out.push({ action: 'deposit', max: order.approvedAmount || order.amount }, { action: 'release' });
   const refundable = order.depositedAmount - order.refundedAmount;
-  if ((order.status === 2 || order.status === 4) && refundable > 0) out.push({ action: 'refund', max: refundable });
+  if (wasCaptured(order.status) && refundable > 0) out.push({ action: 'refund', max: refundable });
   return out;
 }
 

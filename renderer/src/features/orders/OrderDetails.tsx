@@ -17,6 +17,7 @@ import { say } from '../../i18n/say';
 import { OrderActions, type AfterOperation } from './OrderActions';
 import { eciWords, paymentWayWords } from './status';
 import { orderMoney as whatMoved } from '../../../../main/domain/orderMoney';
+import { OrderStatus } from '../../../../main/domain/orderStatus';
 
 export const orderMoney = (order: OrderView, minor: number) => formatAmount(minor, order.exponent, order.currencyAlpha ?? order.currency);
 
@@ -61,7 +62,7 @@ export function OrderDetails({
   const moved = whatMoved({ ...order, status: order.status ?? 0 });
   // The gateway zeroes held and charged after a reversal; what was cancelled is in the timeline.
   const reversedAmount =
-    order.status === 3
+    order.status === OrderStatus.REVERSED
       ? (
           order.timeline.find((e) => e.what.code === 'order.timeline.reverse' && e.outcome === 'done') ??
           order.timeline.find((e) => e.key === 'authorised')
@@ -82,7 +83,7 @@ export function OrderDetails({
         </div>
       )}
       {/* Only a declined order carries a decline: the action code of an order still waiting (status 0 or 5) says no attempt yet. */}
-      {order.status === 6 && (
+      {order.status === OrderStatus.DECLINED && (
         <p className="decline-reason" role="note">
           {t('order.declined', {
             reason: order.actionCodeDescription || t('order.noReason'),

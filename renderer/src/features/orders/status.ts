@@ -1,18 +1,20 @@
+import { OrderStatus } from '../../../../main/domain/orderStatus';
 import { i18n } from '../../i18n';
 
 /** How an order status looks: a tone for its colour. The words come from main with the order. */
 export type Tone = 'success' | 'info' | 'warning' | 'danger' | 'neutral';
 
 const TONES: Readonly<Record<number, Tone>> = {
-  0: 'neutral', // registered, not paid
-  1: 'info', // amount held
-  2: 'success', // charged
-  3: 'warning', // reversed
-  4: 'warning', // refunded
-  5: 'neutral', // 3-D Secure in progress
-  6: 'danger', // declined
-  7: 'neutral', // pending
-  8: 'warning', // partly completed
+  [OrderStatus.REGISTERED]: 'neutral',
+  [OrderStatus.HELD]: 'info',
+  [OrderStatus.DEPOSITED]: 'success',
+  [OrderStatus.REVERSED]: 'warning',
+  [OrderStatus.REFUNDED]: 'warning',
+  [OrderStatus.ACS_STARTED]: 'neutral',
+  [OrderStatus.DECLINED]: 'danger',
+  // Newer builds' "payment pending" and "partly completed" (domain/orderStatus.ts).
+  7: 'neutral',
+  8: 'warning',
 };
 
 export const statusTone = (status: number | undefined): Tone => (status === undefined ? 'neutral' : (TONES[status] ?? 'neutral'));

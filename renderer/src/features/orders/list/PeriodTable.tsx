@@ -15,6 +15,7 @@ import { formatAmount } from '../../../format/money';
 import { i18n } from '../../../i18n';
 import { currencyInfo, stateWords, type PeriodQuery } from './period';
 import { PAGE_ROWS, usePeriodPage } from './periodData';
+import { OrderStatus, wasCaptured } from '../../../../../main/domain/orderStatus';
 
 /** 36 px fits a two-line status badge (3-D Secure in progress) and leaves room, at 1280x720, for the paid and refunded line above ten rows. */
 const ROW_HEIGHT = 36;
@@ -32,11 +33,11 @@ export const orderAmount = (o: Pick<PeriodOrder, 'currency'>, minor: number): st
 
 /** Only part of the order's amount was held or captured: the hold was cut, or a partial capture released the rest. */
 const inPart = (o: PeriodOrder): 'held' | 'charged' | undefined =>
-  o.status === 1 && o.held < o.amount ? 'held' : (o.status === 2 || o.status === 4) && o.captured < o.amount ? 'charged' : undefined;
+  o.status === OrderStatus.HELD && o.held < o.amount ? 'held' : wasCaptured(o.status) && o.captured < o.amount ? 'charged' : undefined;
 
 /** The state in words; a charge of part of the amount says so ("Charged in part"), not a bare "Charged". */
 const rowStateWords = (o: PeriodOrder): string =>
-  o.status === 2 && inPart(o) === 'charged' ? i18n.t('list:state.chargedPart') : stateWords(o.status);
+  o.status === OrderStatus.DEPOSITED && inPart(o) === 'charged' ? i18n.t('list:state.chargedPart') : stateWords(o.status);
 
 /**
  * The amount: the order's, or where only part of it was held or captured, that part of it ("RUB 600.00" over "of

@@ -7,9 +7,10 @@
  */
 import cc from 'currency-codes';
 import type { Input, ListView } from '../../../../../main/ipc/contract';
-import type { OrderStatusCode, PeriodSort } from '../../../../../main/services/periodViews';
+import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
+import { OrderStatus } from '../../../../../main/domain/orderStatus';
 
 /** The periods offered, in the order shown; their names are the catalogue's `list:preset.<id>`. */
 export const PRESETS = ['today', 'yesterday', '7d', '30d', 'thisMonth', 'lastMonth', 'custom'] as const;
@@ -73,14 +74,14 @@ export function customWindow(firstDay: string, lastDay: string): Parsed<PeriodWi
  * The states of the list's filter, with the key of their words in the catalogue (`list:state.<key>`; in
  * English the words main gives them, services/orders.ts STATUS_WORDS).
  */
-export const STATES: readonly { readonly code: OrderStatusCode; readonly key: StateKey }[] = [
-  { code: 0, key: 'registered' },
-  { code: 1, key: 'held' },
-  { code: 2, key: 'charged' },
-  { code: 3, key: 'reversed' },
-  { code: 4, key: 'refunded' },
-  { code: 5, key: 'threeDs' },
-  { code: 6, key: 'declined' },
+export const STATES: readonly { readonly code: OrderStatus; readonly key: StateKey }[] = [
+  { code: OrderStatus.REGISTERED, key: 'registered' },
+  { code: OrderStatus.HELD, key: 'held' },
+  { code: OrderStatus.DEPOSITED, key: 'charged' },
+  { code: OrderStatus.REVERSED, key: 'reversed' },
+  { code: OrderStatus.REFUNDED, key: 'refunded' },
+  { code: OrderStatus.ACS_STARTED, key: 'threeDs' },
+  { code: OrderStatus.DECLINED, key: 'declined' },
 ];
 type StateKey = 'registered' | 'held' | 'charged' | 'reversed' | 'refunded' | 'threeDs' | 'declined';
 /** A state in words, in the language shown. */
@@ -107,7 +108,7 @@ export const COMMON_CURRENCIES = ['643', '840', '978', '398', '826', '392'] as c
 
 /** What the filter form holds, as typed. */
 export interface FilterDraft {
-  readonly statuses: readonly OrderStatusCode[];
+  readonly statuses: readonly OrderStatus[];
   readonly paid: 'any' | 'paid' | 'unpaid';
   readonly currency: string;
   readonly minAmount: string;
