@@ -8,7 +8,7 @@
  * here is audited like one the charge service refuses.
  */
 import { rowOutcome } from '../services/batchCharges.js';
-import { ChargeBatches, ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
+import { ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
 import type { ChargeOutcome } from '../services/charges.js';
 import { currencyInfo } from '../services/money.js';
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
@@ -297,12 +297,7 @@ async function batchCall<T>(f: () => T | Promise<T>): Promise<T> {
 
 export function createChargeHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeChannels> {
   const journal = () => core.services.charges.journal;
-  const batches = new ChargeBatches({
-    onProgress: (batchId, state, progress) => {
-      events.publish({ type: 'chargeBatch.progress', batchId, state, progress });
-      events.publish({ type: 'charges.changed' });
-    },
-  });
+  const batches = core.chargeBatches;
 
   /** The environment the operator confirmed must be the one charges would go to now. */
   const sameEnvironment = (confirmed: EnvironmentName) =>
@@ -320,10 +315,6 @@ export function createChargeHandlers({ core, events }: HandlerContext): Pick<Han
     core.chargeLedger
       .withStanding(journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }))
       .map((c) => chargeView(c, isSending(c)));
-  // A batch checked in one environment never goes on in another: switching away cancels it (a paused one too).
-  events.subscribe((e) => {
-    if (e.type === 'settings.changed') batches.cancelOutside(core.services.environment);
-  });
 
   return {
     'charges.options': () => {

@@ -9,7 +9,7 @@ import { auditCsv } from '../services/auditExport.js';
 import { auditActionPhrase, auditOutcome, auditPhrase, type OrderFacts } from '../services/auditWords.js';
 import type { AuditRecord } from '../store/audit.js';
 import { BatchInputError } from '../services/batchInput.js';
-import { BatchLookups, BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
+import { BatchRetryError, UnknownBatchError, type BatchLine } from '../services/batchLookups.js';
 import { EXPIRY_SOON_DAYS } from '../services/bindings.js';
 import type { OperationOutcome } from '../services/orderOperations.js';
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
@@ -272,10 +272,11 @@ const storedCardChanged = (change: StoredCardChanged['change'], r: StoredCardCha
 
 /** A masked card number as the gateway shows them: first 6 and last 4 digits. */
 export function createHandlers({ core, events, app }: HandlerContext): Handlers {
-  const batches = new BatchLookups({
-    orders: () => core.services.orders,
-    environment: () => core.services.environment,
-    onProgress: (batchId, state, progress) => events.publish({ type: 'batch.progress', batchId, state, progress }),
+  const batches = core.batchLookups;
+  // The batches' progress, to the screens; a batch charge's also means the charge journal changed.
+  core.onBatchProgress((progress) => {
+    events.publish(progress);
+    if (progress.type === 'chargeBatch.progress') events.publish({ type: 'charges.changed' });
   });
 
   const changed = async (): Promise<SettingsView> => {
@@ -332,8 +333,6 @@ export function createHandlers({ core, events, app }: HandlerContext): Handlers 
     }),
     'settings.get': () => settingsView(core),
     'settings.updateGeneral': async (change) => {
-      // A batch would otherwise go on against an environment that is no longer open.
-      if (change.environment !== undefined && change.environment !== core.services.environment) batches.cancelAll();
       await core.updateGeneral(change);
       return changed();
     },

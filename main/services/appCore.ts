@@ -46,6 +46,9 @@ import { english } from '../phrases/english.js';
 import { phrase, type Said } from '../phrases/phrase.js';
 import { SavedViewService } from './savedViews.js';
 import { SigningKeyService } from './signingKeys.js';
+import { BatchLookups, type BatchState } from './batchLookups.js';
+import { ChargeBatches } from './chargeBatches.js';
+import type { BatchProgress, ChargeBatchProgress, ChargeBatchState } from './views.js';
 
 export interface AppCoreOptions {
   readonly dataFolder: string;
@@ -61,6 +64,16 @@ export interface AppCoreOptions {
   /** Main's log; each failed gateway request is written here, as the screens show it in words only. */
   readonly log?: (line: string) => void;
 }
+
+/** How far a batch got: a batch look-up's or a batch charge's, as the screens are told it. */
+export type BatchProgressEvent =
+  | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
+  | {
+      readonly type: 'chargeBatch.progress';
+      readonly batchId: string;
+      readonly state: ChargeBatchState;
+      readonly progress: ChargeBatchProgress;
+    };
 
 /** A switch of environment that main refused, and why as phrases; the app stayed where it was. */
 export interface SwitchRefusal {
@@ -99,6 +112,11 @@ export class AppCore {
   readonly savedViews: SavedViewService;
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
   readonly chargeLedger: ChargeLedger;
+  /** Batch look-ups of the environment open; a switch to another cancels them (openEnvironment). */
+  readonly batchLookups: BatchLookups;
+  /** Batch charges, each bound to the environment it was checked in; a switch away cancels them (openEnvironment). */
+  readonly chargeBatches: ChargeBatches;
+  private readonly progressListeners = new Set<(progress: BatchProgressEvent) => void>();
   private current?: OpenServices;
   private refusal?: SwitchRefusal;
   /**
@@ -136,6 +154,14 @@ export class AppCore {
     this.knownBindings = new KnownBindings(db);
     this.customers = new CustomerDirectory(db);
     this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
+    this.batchLookups = new BatchLookups({
+      orders: () => this.services.orders,
+      environment: () => this.services.environment,
+      onProgress: (batchId, state, progress) => this.progressed({ type: 'batch.progress', batchId, state, progress }),
+    });
+    this.chargeBatches = new ChargeBatches({
+      onProgress: (batchId, state, progress) => this.progressed({ type: 'chargeBatch.progress', batchId, state, progress }),
+    });
     this.roles = new RoleProfileService({
       settings: new SettingsRepository(db),
       vault,
@@ -348,6 +374,23 @@ export class AppCore {
       await old.list.close();
     }
     this.current = services;
+    // Batches never go on in an environment other than the one they were started or checked in: switched
+    // away from (by a person, or by a change of credentials that reopened another), they are cancelled here,
+    // the one place every switch passes. A reopening of the same environment (a new language) leaves them be.
+    if (old && old.environment !== environment) {
+      this.batchLookups.cancelAll();
+      this.chargeBatches.cancelOutside(environment);
+    }
+  }
+
+  /** Follows the batches' progress (the IPC layer forwards it to the screens); returns the unsubscribe. */
+  onBatchProgress(listener: (progress: BatchProgressEvent) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  private progressed(progress: BatchProgressEvent): void {
+    for (const listener of this.progressListeners) listener(progress);
   }
 
   private async credentials(environment: EnvironmentName): Promise<Credentials> {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { english } from '../../main/phrases/english.js';
 import type { Said } from '../../main/phrases/phrase.js';
@@ -123,6 +123,44 @@ describe.runIf(keychainReady)('switching to another environment', () => {
     expect(JSON.stringify(core.audit.query())).not.toContain('sandbox-token');
     await core.settings.clearCredential('custom', 'token');
     await core.close();
+  });
+
+  it('cancels batch look-ups and batch charges of the environment it leaves, whichever call switched', async () => {
+    const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+    const core = await AppCore.open({ dataFolder: folder(), osUser: 'admin', vault });
+    try {
+      const card = await sandboxBinding(core);
+      const planned = await core.chargeBatches.plan(
+        `clientId,bindingId,amount,currency\n${card.clientId},${card.bindingId},100,643`,
+        'sandbox',
+        {
+          bindings: core.services.bindings,
+          perChargeMaximum: 1_000_000,
+          charges: core.services.charges,
+        },
+      );
+      expect(planned.state).toBe('planned');
+      // Slow answers: the batch look-up is still running when the switch comes.
+      await control(core.sandbox, 'POST', '/faults', {
+        rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'latency', latencyMs: 200, count: 0 }],
+      });
+      const { batchId } = core.batchLookups.start(Array.from({ length: 40 }, () => uniqueNumber('none')).join('\n'));
+      expect(core.batchLookups.read(batchId).state).toBe('running');
+
+      core.settings.setConnection('custom', { baseUrl: other.url, userName: 'sandbox-api' });
+      await core.settings.setCredential('custom', 'password', 'sandbox-pass');
+      await core.switchEnvironment('custom');
+      // Its requests under way end in the transport; the lines not reached are counted as cancelled.
+      await vi.waitFor(() => expect(core.batchLookups.read(batchId).state).toBe('cancelled'));
+      expect(core.batchLookups.read(batchId).progress.cancelled).toBeGreaterThan(0);
+      expect(core.chargeBatches.status(planned.plan.batchId).state).toBe('cancelled');
+      const { orders } = (await control(core.sandbox, 'GET', `/orders?clientId=${card.clientId}`)) as { orders: unknown[] };
+      // The seed's own order only: nothing of the batch was charged.
+      expect(orders).toHaveLength(1);
+      await core.settings.clearCredential('custom', 'password');
+    } finally {
+      await core.close();
+    }
   });
 
   it('signs with a newly activated key at once where requests are signed', async () => {
