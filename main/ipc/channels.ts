@@ -80,4 +80,4 @@ export const isChannel = (name: unknown): name is ChannelName => typeof name ===
 export const EVENT_CHANNEL = 'app.event';
 
 /** Bumped when a channel's input or result changes shape; the renderer shows it in About. */
-export const CONTRACT_VERSION = 1;
+export const CONTRACT_VERSION = 2;

@@ -59,7 +59,7 @@ async function card() {
 const paidFor = async (orderNumber: string) =>
   ((await control(sb, 'GET', `/orders?orderNumber=${orderNumber}`)).orders as { status: number }[]).filter((o) => o.status === 2).length;
 
-describe('charges after review', () => {
+describe('charges whose answer or check is uncertain', () => {
   it('a failed status check after the payment was answered leaves the charge open, never FAILED; reconciled it is paid once', async () => {
     const service = charges();
     const c = await card();
@@ -126,7 +126,7 @@ describe('charges after review', () => {
   });
 });
 
-describe('operations after review', () => {
+describe('operations resent', () => {
   it('a refund whose resend is rate limited stays open; its refund id is random', async () => {
     const journal = new OperationJournal(db);
     const ops = new OrderOperations({ environment: 'ops', operator: 'op', osUser: 'u', client, journal, audit: new AuditRepository(db) });
@@ -146,7 +146,7 @@ describe('operations after review', () => {
   });
 });
 
-describe('privacy and settings after review', () => {
+describe('privacy and settings', () => {
   it('masks a card number typed into the look-up box before it is recorded', async () => {
     const orders = new OrderService({
       environment: 'mask',
