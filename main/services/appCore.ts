@@ -129,7 +129,7 @@ export class AppCore {
   private readonly retiring = new Set<Promise<void>>();
 
   private constructor(
-    private readonly o: AppCoreOptions,
+    private readonly options: AppCoreOptions,
     private readonly lock: FolderLock,
     private readonly db: Db,
     private readonly vault: Vault,
@@ -141,16 +141,16 @@ export class AppCore {
       settings: new SettingsRepository(db),
       vault,
       audit: this.audit,
-      osUser: o.osUser,
-      ...(o.systemLocale ? { systemLocale: o.systemLocale } : {}),
+      osUser: options.osUser,
+      ...(options.systemLocale ? { systemLocale: options.systemLocale } : {}),
     });
     this.chargeLimits = new ChargeLimits({
       settings: new SettingsRepository(db),
       audit: this.audit,
-      osUser: o.osUser,
+      osUser: options.osUser,
       sandboxCurrencies: sandbox.currencies,
     });
-    this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: o.osUser });
+    this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: options.osUser });
     this.knownBindings = new KnownBindings(db);
     this.customers = new CustomerDirectory(db);
     this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
@@ -166,7 +166,7 @@ export class AppCore {
       settings: new SettingsRepository(db),
       vault,
       audit: this.audit,
-      osUser: o.osUser,
+      osUser: options.osUser,
       environment: () => this.settings.general().environment,
     });
     this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
@@ -229,7 +229,7 @@ export class AppCore {
       this.refusal = { environment, reason, at: Date.now() };
       this.audit.record({
         at: this.refusal.at,
-        osUser: this.o.osUser,
+        osUser: this.options.osUser,
         environment: this.settings.general().environment,
         action: 'environment.switch',
         outcome: 'refused',
@@ -292,7 +292,12 @@ export class AppCore {
 
   /** A one-time address of the embedded sandbox's developer console; refused (and audited) outside the sandbox. */
   openSandboxConsole(): string {
-    return openSandboxConsole({ environment: this.services.environment, sandbox: this.sandbox, audit: this.audit, osUser: this.o.osUser });
+    return openSandboxConsole({
+      environment: this.services.environment,
+      sandbox: this.sandbox,
+      audit: this.audit,
+      osUser: this.options.osUser,
+    });
   }
 
   /**
@@ -304,7 +309,7 @@ export class AppCore {
     if (e.outcome === 'ok' || e.outcome === 'gateway' || e.outcome === 'validation') return;
     const status = e.status !== undefined ? ` HTTP ${e.status}` : '';
     const code = e.errorCode !== undefined ? ` errorCode ${e.errorCode}` : '';
-    (this.o.log ?? console.error)(
+    (this.options.log ?? console.error)(
       `gateway: ${environment} ${e.endpoint} attempt ${e.attempt} failed: ${e.outcome}${status}${code} after ${Math.round(e.durationMs)} ms`,
     );
   }
@@ -421,7 +426,7 @@ export class AppCore {
       ...(signer ? { signing: { signer } } : {}),
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
-    const common = { environment, osUser: this.o.osUser, client, audit: this.audit };
+    const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
     const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };
     const periodOrders = new PeriodOrders(this.db);
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
@@ -440,19 +445,19 @@ export class AppCore {
         journal: journals.charges,
         operations: journals.operations,
         audit: this.audit,
-        osUser: this.o.osUser,
+        osUser: this.options.osUser,
       }),
       orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db), ...journals }),
       operations: new OrderOperations({
         ...common,
-        operator: this.o.osUser,
+        operator: this.options.osUser,
         journal: journals.operations,
         inFlight: this.operationsInFlight,
       }),
       bindings: new BindingService(common),
       charges: new ChargeService({
         ...common,
-        operator: this.o.osUser,
+        operator: this.options.osUser,
         journal: journals.charges,
         // Read at every charge, inside its journal transaction: a change applies to the very next one.
         perChargeMaximum: (currency) => this.chargeLimits.limit(environment, currency),

@@ -80,8 +80,8 @@ export class BatchLookups {
   private counter = 0;
   private readonly now: () => number;
 
-  constructor(private readonly o: BatchLookupsOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: BatchLookupsOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   /** Parses the file and starts looking its numbers up; throws BatchInputError for a file with none. */
@@ -101,9 +101,9 @@ export class BatchLookups {
   retry(batchId: string): { batchId: string; total: number; retrying: number } {
     const old = this.job(batchId);
     if (old.state === 'running') throw new BatchRetryError(phrase('batch.stillRunning'));
-    if (old.environment !== this.o.environment())
+    if (old.environment !== this.options.environment())
       throw new BatchRetryError(
-        phrase('batch.otherEnvironment', { was: environmentWords(old.environment), now: environmentWords(this.o.environment()) }),
+        phrase('batch.otherEnvironment', { was: environmentWords(old.environment), now: environmentWords(this.options.environment()) }),
       );
     const again = old.queries.map((_, line) => line).filter((line) => !settled(old.results[line]));
     if (again.length === 0) throw new BatchRetryError(phrase('batch.nothingToRetry'));
@@ -117,11 +117,11 @@ export class BatchLookups {
   }
 
   private launch(queries: readonly string[], lines: readonly number[], kept: readonly BatchLine[] = []): Job {
-    const orders = this.o.orders();
+    const orders = this.options.orders();
     const id = `b${(++this.counter).toString(36)}${this.now().toString(36)}`;
     const job: Job = {
       id,
-      environment: this.o.environment(),
+      environment: this.options.environment(),
       startedAt: this.now(),
       controller: new AbortController(),
       queries,
@@ -134,7 +134,7 @@ export class BatchLookups {
     this.jobs.set(id, job);
     this.prune();
     let lastReport = 0;
-    const every = this.o.progressEveryMs ?? 100;
+    const every = this.options.progressEveryMs ?? 100;
     void orders
       .lookupMany(
         lines.map((line) => queries[line]!),
@@ -144,7 +144,7 @@ export class BatchLookups {
             keepResult(job, lines[i]!, maskedResult(r));
             if (this.now() - lastReport >= every) {
               lastReport = this.now();
-              this.o.onProgress(id, 'running', job.progress);
+              this.options.onProgress(id, 'running', job.progress);
             }
           },
         },
@@ -165,7 +165,7 @@ export class BatchLookups {
           job.state = 'done';
         },
       )
-      .finally(() => this.o.onProgress(id, job.state, job.progress));
+      .finally(() => this.options.onProgress(id, job.state, job.progress));
     return job;
   }
 
@@ -212,7 +212,7 @@ export class BatchLookups {
 
   private prune(): void {
     const finished = [...this.jobs.values()].filter((j) => j.state !== 'running');
-    for (const job of finished.slice(0, Math.max(0, finished.length - (this.o.keep ?? 5)))) this.jobs.delete(job.id);
+    for (const job of finished.slice(0, Math.max(0, finished.length - (this.options.keep ?? 5)))) this.jobs.delete(job.id);
   }
 }
 

@@ -71,12 +71,12 @@ export interface BindingServiceOptions {
 export class BindingService {
   private readonly now: () => number;
 
-  constructor(private readonly o: BindingServiceOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: BindingServiceOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   async list(clientId: string, options: { showExpired?: boolean } = {}): Promise<BindingsByCategory> {
-    const { bindings } = await this.o.client.getBindings({ clientId, showExpired: options.showExpired ?? false });
+    const { bindings } = await this.options.client.getBindings({ clientId, showExpired: options.showExpired ?? false });
     const views = bindings.map((b) => bindingView(b, this.now()));
     return {
       common: views.filter((v) => v.category === 'COMMON'),
@@ -86,43 +86,43 @@ export class BindingService {
   }
 
   async findByCard(pan: string, options: { showExpired?: boolean } = {}): Promise<BindingView[]> {
-    const { bindings } = await this.o.client.getBindingsByCardOrId({ pan, showExpired: options.showExpired ?? true });
+    const { bindings } = await this.options.client.getBindingsByCardOrId({ pan, showExpired: options.showExpired ?? true });
     return bindings.map((b) => bindingView(b, this.now()));
   }
 
   async findById(bindingId: string): Promise<BindingView[]> {
-    const { bindings } = await this.o.client.getBindingsByCardOrId({ bindingId, showExpired: true });
+    const { bindings } = await this.options.client.getBindingsByCardOrId({ bindingId, showExpired: true });
     return bindings.map((b) => bindingView(b, this.now()));
   }
 
   disable(bindingId: string): Promise<void> {
-    return this.change('binding.disable', bindingId, () => this.o.client.unBindCard({ bindingId }));
+    return this.change('binding.disable', bindingId, () => this.options.client.unBindCard({ bindingId }));
   }
 
   enable(bindingId: string): Promise<void> {
-    return this.change('binding.enable', bindingId, () => this.o.client.bindCard({ bindingId }));
+    return this.change('binding.enable', bindingId, () => this.options.client.bindCard({ bindingId }));
   }
 
   /** Extends the expiry to newExpiry (YYYYMM). */
   extend(bindingId: string, newExpiry: string): Promise<void> {
-    return this.change('binding.extend', bindingId, () => this.o.client.extendBinding({ bindingId, newExpiry }), `to ${newExpiry}`);
+    return this.change('binding.extend', bindingId, () => this.options.client.extendBinding({ bindingId, newExpiry }), `to ${newExpiry}`);
   }
 
   private async change(action: string, bindingId: string, call: () => Promise<unknown>, detail?: string): Promise<void> {
     const base = {
       at: this.now(),
-      osUser: this.o.osUser,
-      environment: this.o.environment,
+      osUser: this.options.osUser,
+      environment: this.options.environment,
       action,
       objectType: 'binding',
       objectId: bindingId,
     };
     try {
       await call();
-      this.o.audit.record({ ...base, outcome: 'success', ...(detail ? { detail } : {}) });
+      this.options.audit.record({ ...base, outcome: 'success', ...(detail ? { detail } : {}) });
     } catch (err) {
       const reason = err instanceof GatewayClientError ? err.message : String(err);
-      this.o.audit.record({ ...base, outcome: 'failure', detail: detail ? `${detail}: ${reason}` : reason });
+      this.options.audit.record({ ...base, outcome: 'failure', detail: detail ? `${detail}: ${reason}` : reason });
       throw err;
     }
   }

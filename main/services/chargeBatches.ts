@@ -85,8 +85,8 @@ export class ChargeBatches {
   private readonly jobs = new Map<string, Job>();
   private readonly now: () => number;
 
-  constructor(private readonly o: ChargeBatchesOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: ChargeBatchesOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -153,9 +153,9 @@ export class ChargeBatches {
     let lastReport = 0;
     const report = (force: boolean) => {
       const at = this.now();
-      if (!force && at - lastReport < (this.o.progressEveryMs ?? 100)) return;
+      if (!force && at - lastReport < (this.options.progressEveryMs ?? 100)) return;
       lastReport = at;
-      this.o.onProgress(batchId, this.stateOf(job), job.progress);
+      this.options.onProgress(batchId, this.stateOf(job), job.progress);
     };
     const service = {
       charge: (r: Parameters<ChargeService['charge']>[0]) => {
@@ -177,7 +177,7 @@ export class ChargeBatches {
         // progress reports, so that a fast batch does not send an event per row.
         if (planned) {
           setTimeout(() => {
-            if (job.sending === planned) this.o.onProgress(batchId, this.stateOf(job), job.progress);
+            if (job.sending === planned) this.options.onProgress(batchId, this.stateOf(job), job.progress);
           }, SLOW_ANSWER_MS).unref();
         }
       },
@@ -190,7 +190,7 @@ export class ChargeBatches {
         // Not the gateway's doing (ChargeService settles those): the journal or the disk failed. Stop, and
         // say so row by row: the row in hand may or may not be charged, the rest were not.
         const reason = err instanceof Error ? err.message : String(err);
-        (this.o.log ?? console.error)(`charge batch ${batchId} stopped: ${reason}`);
+        (this.options.log ?? console.error)(`charge batch ${batchId} stopped: ${reason}`);
         // An error of the app that knows its words says them; anything else is the technical account, masked.
         job.failure =
           err instanceof SaidError && err.said[0] ? err.said[0] : phrase('charge.batch.technical', { reason: maskCardNumbers(reason) });
@@ -235,14 +235,14 @@ export class ChargeBatches {
   pause(batchId: string): ChargeBatchJob {
     const job = this.running(batchId);
     job.control.pause();
-    this.o.onProgress(batchId, this.stateOf(job), job.progress);
+    this.options.onProgress(batchId, this.stateOf(job), job.progress);
     return this.view(job);
   }
 
   resume(batchId: string): ChargeBatchJob {
     const job = this.running(batchId);
     job.control.resume();
-    this.o.onProgress(batchId, this.stateOf(job), job.progress);
+    this.options.onProgress(batchId, this.stateOf(job), job.progress);
     return this.view(job);
   }
 
@@ -253,7 +253,7 @@ export class ChargeBatches {
     job.control.cancel();
     if (!job.started) {
       job.started = job.finished = true;
-      this.o.onProgress(batchId, 'cancelled', job.progress);
+      this.options.onProgress(batchId, 'cancelled', job.progress);
     }
     return this.view(job);
   }
@@ -305,7 +305,7 @@ export class ChargeBatches {
   }
 
   private prune(): void {
-    const keep = this.o.keep ?? 10;
+    const keep = this.options.keep ?? 10;
     for (const [id, job] of this.jobs) {
       if (this.jobs.size <= keep) break;
       if (!job.started || job.finished) this.jobs.delete(id);

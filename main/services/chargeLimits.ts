@@ -84,21 +84,21 @@ export class ChargeLimits {
   /** The sandbox's currencies by letter code, as people look for them in a list. */
   private readonly sandboxCurrencies: readonly string[];
 
-  constructor(private readonly o: ChargeLimitsOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: ChargeLimitsOptions) {
+    this.now = options.now ?? Date.now;
     const letters = (c: string) => currencyInfo(c).alpha ?? c;
-    this.sandboxCurrencies = [...o.sandboxCurrencies].sort((a, b) => letters(a).localeCompare(letters(b)));
+    this.sandboxCurrencies = [...options.sandboxCurrencies].sort((a, b) => letters(a).localeCompare(letters(b)));
   }
 
   /** The currencies an environment accepts, and who says so. */
   accepted(environment: EnvironmentName): { readonly from: CurrencySource; readonly currencies: readonly string[] } {
     if (environment === 'sandbox') return { from: 'sandbox', currencies: this.sandboxCurrencies };
-    return { from: 'settings', currencies: this.o.settings.get(`acceptedCurrencies.${environment}`, currenciesSchema) ?? [] };
+    return { from: 'settings', currencies: this.options.settings.get(`acceptedCurrencies.${environment}`, currenciesSchema) ?? [] };
   }
 
   /** Every maximum set for an environment, by numeric currency code, in minor units. */
   maximums(environment: EnvironmentName): Readonly<Record<string, number>> {
-    return this.o.settings.get(`chargeMaximums.${environment}`, maximumsSchema) ?? {};
+    return this.options.settings.get(`chargeMaximums.${environment}`, maximumsSchema) ?? {};
   }
 
   /** What one charge in this currency may be in this environment. */
@@ -163,7 +163,7 @@ export class ChargeLimits {
         );
     }
     const { [currency]: _old, ...others } = maximums;
-    this.o.settings.set(`chargeMaximums.${environment}`, maximum === null ? others : { ...others, [currency]: maximum });
+    this.options.settings.set(`chargeMaximums.${environment}`, maximum === null ? others : { ...others, [currency]: maximum });
     this.audit(
       'chargeMaximum.change',
       'success',
@@ -182,9 +182,12 @@ export class ChargeLimits {
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).
     const maximums = this.maximums(environment);
     const dropped = Object.entries(maximums).filter(([c]) => !next.includes(c));
-    this.o.settings.set(`acceptedCurrencies.${environment}`, next);
+    this.options.settings.set(`acceptedCurrencies.${environment}`, next);
     if (dropped.length > 0)
-      this.o.settings.set(`chargeMaximums.${environment}`, Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))));
+      this.options.settings.set(
+        `chargeMaximums.${environment}`,
+        Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))),
+      );
     const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
     const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
     this.audit(
@@ -196,9 +199,9 @@ export class ChargeLimits {
   }
 
   private audit(action: string, outcome: 'success' | 'refused', objectId: string, detail: string): void {
-    this.o.audit.record({
+    this.options.audit.record({
       at: this.now(),
-      osUser: this.o.osUser,
+      osUser: this.options.osUser,
       environment: objectId.split('/')[0]!,
       action,
       outcome,

@@ -152,7 +152,7 @@ export type ChargeWithStanding = ChargeRow & { readonly standing?: ChargeStandin
 
 /** Reads the order cache and the operation journal for many charges at once (the journal screen, its export). */
 export class ChargeLedger {
-  constructor(private readonly o: { readonly cache: OrderCache<OrderView>; readonly operations: OperationJournal }) {}
+  constructor(private readonly options: { readonly cache: OrderCache<OrderView>; readonly operations: OperationJournal }) {}
 
   withStanding(rows: readonly ChargeRow[]): ChargeWithStanding[] {
     const byEnvironment = new Map<string, string[]>();
@@ -165,8 +165,8 @@ export class ChargeLedger {
     const cached = new Map<string, Map<string, CachedOrder<OrderView>>>();
     const operations = new Map<string, Map<string, OperationRow[]>>();
     for (const [environment, ids] of byEnvironment) {
-      cached.set(environment, this.o.cache.byOrderIds(environment, ids));
-      operations.set(environment, this.o.operations.forOrders(environment, ids));
+      cached.set(environment, this.options.cache.byOrderIds(environment, ids));
+      operations.set(environment, this.options.operations.forOrders(environment, ids));
     }
     return rows.map((r) => {
       const standing = chargeStanding(

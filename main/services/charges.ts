@@ -146,14 +146,14 @@ export class ChargeService {
   private readonly inFlight: Set<number>;
   private readonly work = new WorkUnderWay();
 
-  constructor(private readonly o: ChargeServiceOptions) {
-    this.now = o.now ?? Date.now;
-    this.inFlight = o.inFlight ?? new Set();
+  constructor(private readonly options: ChargeServiceOptions) {
+    this.now = options.now ?? Date.now;
+    this.inFlight = options.inFlight ?? new Set();
   }
 
   /** The journal this service writes, for reading it (the screens' journal and export). */
   get journal(): ChargeJournal {
-    return this.o.journal;
+    return this.options.journal;
   }
 
   /** Whether a charge is being sent now: journalled PENDING and in flight, its answer awaited rather than lost. */
@@ -181,7 +181,7 @@ export class ChargeService {
   }
 
   private async chargeNow(r: ChargeRequest): Promise<ChargeOutcome> {
-    const { journal, environment } = this.o;
+    const { journal, environment } = this.options;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0) return this.refuse(r, phrase('charge.refused.amountNotPositive'));
     // Every charge passes here, the form's and a batch file's rows: a card number is never journalled, sent or shown back.
     if (r.description !== undefined && holdsCardNumber(r.description)) return this.refuse(r, phrase('charge.refused.descriptionHasCard'));
@@ -200,7 +200,7 @@ export class ChargeService {
         category: r.category,
         description: r.description,
         ...(r.maskedPan !== undefined ? { maskedPan: r.maskedPan } : {}),
-        operator: this.o.operator,
+        operator: this.options.operator,
         at: this.now(),
       },
       (inTransaction) => {
@@ -219,7 +219,7 @@ export class ChargeService {
     }
     const row = begun.charge;
     try {
-      this.o.onStep?.('journalled', row);
+      this.options.onStep?.('journalled', row);
       // Another attempt under a reference whose charge failed: its order may exist at the gateway (registered,
       // then refused the payment), so the gateway is asked first, as a reconciliation would.
       return again ? await this.reconcileRow(row) : this.finish(row, await this.send(row, { register: true }));
@@ -233,7 +233,7 @@ export class ChargeService {
    * row by row. A preview only: charge() asks the same guard again when it journals.
    */
   preview(r: ChargeRequest & { readonly reference: string }): Refusal | undefined {
-    const decision = this.guard(this.o.journal, r, r.reference);
+    const decision = this.guard(this.options.journal, r, r.reference);
     return decision.kind === 'allowed' ? undefined : decision;
   }
 
@@ -243,10 +243,10 @@ export class ChargeService {
    * batches or two processes cannot both pass it for the same card, whatever a screen or a plan showed.
    */
   private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | Allowed {
-    const { environment } = this.o;
+    const { environment } = this.options;
     const now = this.now();
     const confirmed = r.origin !== 'batch' && r.confirmRepeat === true;
-    const overLimit = chargeLimitRefusal(this.o.perChargeMaximum, r.currency, r.amount, environment);
+    const overLimit = chargeLimitRefusal(this.options.perChargeMaximum, r.currency, r.amount, environment);
     if (overLimit) return refused(overLimit);
     if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
       return refused(phrase('charge.refused.notSettled'));
@@ -293,8 +293,8 @@ export class ChargeService {
 
   private async reconcileEach(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
-    for (const { id } of this.o.journal.open(this.o.environment)) {
-      const claim = this.o.journal.claim(id, this.inFlight);
+    for (const { id } of this.options.journal.open(this.options.environment)) {
+      const claim = this.options.journal.claim(id, this.inFlight);
       if (claim.kind === 'claimed') out.push(await this.reconcileClaimed(claim.row));
     }
     return out;
@@ -306,7 +306,7 @@ export class ChargeService {
    * one being sent is left to its sender.
    */
   async reconcile(row: Pick<ChargeRow, 'id'>): Promise<ChargeOutcome> {
-    const claim = this.o.journal.claim(row.id, this.inFlight);
+    const claim = this.options.journal.claim(row.id, this.inFlight);
     if (claim.kind === 'missing') throw new Error(`No charge ${row.id} in the journal`);
     if (claim.kind === 'settled') return outcomeOf(claim.row);
     if (claim.kind === 'sending') return { kind: 'unknown', charge: claim.row };
@@ -342,7 +342,7 @@ export class ChargeService {
     }
     if (view.orderStatus === OrderStatus.REGISTERED && orderId && row.category !== 'RECURRENT') {
       // Registered, never paid: the payment step did not arrive. The gateway pays an order at most once.
-      this.o.journal.attachOrder(row.id, orderId, this.now());
+      this.options.journal.attachOrder(row.id, orderId, this.now());
       return this.finish(row, await this.resend({ ...row, orderId }, { register: false }));
     }
     return this.finish(row, settlementOf(orderId, view));
@@ -353,7 +353,9 @@ export class ChargeService {
     row: ChargeRow,
   ): Promise<{ kind: 'found'; view: OrderStatusView; orderId?: string } | { kind: 'absent' } | { kind: 'unreachable'; reason: Phrase }> {
     try {
-      const view = await this.o.client.getOrderStatusExtended(row.orderId ? { orderId: row.orderId } : { orderNumber: row.orderNumber });
+      const view = await this.options.client.getOrderStatusExtended(
+        row.orderId ? { orderId: row.orderId } : { orderNumber: row.orderNumber },
+      );
       return { kind: 'found', view, orderId: orderIdOf(view) ?? row.orderId };
     } catch (err) {
       // Only an order never registered is absent; an orderId we were given cannot be.
@@ -376,12 +378,12 @@ export class ChargeService {
   }
 
   private stillOpen(row: ChargeRow, reason: Phrase): ChargeOutcome {
-    this.o.journal.markUnknown(row.id, reason, this.now());
-    return { kind: 'unknown', charge: this.o.journal.get(row.id)! };
+    this.options.journal.markUnknown(row.id, reason, this.now());
+    return { kind: 'unknown', charge: this.options.journal.get(row.id)! };
   }
 
   private refuse(r: Pick<ChargeDetails, 'bindingId'>, reason: Phrase): ChargeOutcome {
-    this.o.audit.record({
+    this.options.audit.record({
       ...this.auditBase(),
       action: 'charge',
       outcome: 'refused',
@@ -393,7 +395,7 @@ export class ChargeService {
   }
 
   private auditBase() {
-    return { at: this.now(), osUser: this.o.osUser, environment: this.o.environment };
+    return { at: this.now(), osUser: this.options.osUser, environment: this.options.environment };
   }
 
   /**
@@ -402,7 +404,7 @@ export class ChargeService {
    * the outcome leaves the charge UNKNOWN.
    */
   private async send(row: ChargeRow, step: { register: boolean }): Promise<Answer> {
-    const { client } = this.o;
+    const { client } = this.options;
     this.assertMayPay(row);
     const common = {
       orderNumber: row.orderNumber,
@@ -413,26 +415,26 @@ export class ChargeService {
     let paymentAnswered = false;
     try {
       if (row.category === 'RECURRENT') {
-        this.o.onStep?.('paymentSent', row);
+        this.options.onStep?.('paymentSent', row);
         const r = await client.recurrentPayment({ ...common, bindingId: row.bindingId });
-        this.o.onStep?.('answered', row);
+        this.options.onStep?.('answered', row);
         return settlementOf(r.data.orderId, r.orderStatus);
       }
       let orderId = row.orderId;
       if (step.register || !orderId) {
         ({ orderId } = await client.register({ ...common, clientId: row.clientId, returnUrl: RETURN_URL }));
-        this.o.journal.attachOrder(row.id, orderId, this.now());
-        this.o.onStep?.('registered', row);
+        this.options.journal.attachOrder(row.id, orderId, this.now());
+        this.options.onStep?.('registered', row);
       }
-      this.o.onStep?.('paymentSent', row);
+      this.options.onStep?.('paymentSent', row);
       if (row.category === 'INSTALLMENT') {
         const r = await client.installmentPayment({ ...common, bindingId: row.bindingId });
-        this.o.onStep?.('answered', row);
+        this.options.onStep?.('answered', row);
         return settlementOf(r.orderId, r.orderStatus);
       }
       await client.paymentOrderBinding({ mdOrder: orderId, bindingId: row.bindingId, tii: 'U' });
       paymentAnswered = true;
-      this.o.onStep?.('answered', row);
+      this.options.onStep?.('answered', row);
       // paymentOrderBinding.do's answer does not say whether the order is paid; its status does.
       return settlementOf(orderId, await client.getOrderStatusExtended({ orderId }));
     } catch (err) {
@@ -453,14 +455,14 @@ export class ChargeService {
    * which charge.
    */
   private assertMayPay(row: ChargeRow): void {
-    const now = this.o.journal.get(row.id);
+    const now = this.options.journal.get(row.id);
     if (!now || !isOpen(now.state) || !this.inFlight.has(row.id)) {
       throw new Error(`Charge ${row.orderNumber} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
   }
 
   private finish(row: ChargeRow, a: Answer): ChargeOutcome {
-    const { journal, audit } = this.o;
+    const { journal, audit } = this.options;
     const changed =
       a.settled === 'UNKNOWN'
         ? journal.markUnknown(row.id, a.reason, this.now())

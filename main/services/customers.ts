@@ -93,7 +93,7 @@ function summary(r: CustomerRecord): CustomerSummary {
 const BATCH_COLUMNS = ['clientId', 'bindingId', 'category', 'card', 'expiry', 'amount', 'currency', 'description'] as const;
 
 export class CustomerService {
-  constructor(private readonly o: CustomerServiceOptions) {}
+  constructor(private readonly options: CustomerServiceOptions) {}
 
   /** Customers whose client ID begins with the text, whose card has these first six or last four digits, or whose cardholder name has a word so beginning. */
   search(text: string, limit = MAX_CUSTOMERS): CustomerSearch {
@@ -102,20 +102,20 @@ export class CustomerService {
     const { searchedBy, matches } = customerMatches(query);
     const bound = Math.min(limit, MAX_CUSTOMERS);
     const ids = new Set<string>();
-    for (const m of matches) for (const id of this.o.directory.find(this.o.environment, m, bound + 1)) ids.add(id);
+    for (const m of matches) for (const id of this.options.directory.find(this.options.environment, m, bound + 1)) ids.add(id);
     const sorted = [...ids].sort();
     return {
       query,
       searchedBy,
-      customers: sorted.slice(0, bound).map((id) => summary(this.o.directory.record(this.o.environment, id))),
+      customers: sorted.slice(0, bound).map((id) => summary(this.options.directory.record(this.options.environment, id))),
       more: sorted.length > bound,
     };
   }
 
   /** One customer: what the app keeps, and their stored cards as the gateway lists them now (expired ones too). */
   async detail(clientId: string): Promise<CustomerDetail> {
-    const cards = await this.o.storedCards().find({ clientId }, true);
-    return { ...summary(this.o.directory.record(this.o.environment, clientId)), cards };
+    const cards = await this.options.storedCards().find({ clientId }, true);
+    return { ...summary(this.options.directory.record(this.options.environment, clientId)), cards };
   }
 
   /**
@@ -125,8 +125,8 @@ export class CustomerService {
   async batchFile(clientIds: readonly string[]): Promise<{ readonly csv: string; readonly rows: number }> {
     const rows: Record<(typeof BATCH_COLUMNS)[number], string>[] = [];
     for (const clientId of clientIds) {
-      const cards = await this.o.storedCards().find({ clientId }, false);
-      const last = this.o.directory.record(this.o.environment, clientId).orders[0];
+      const cards = await this.options.storedCards().find({ clientId }, false);
+      const last = this.options.directory.record(this.options.environment, clientId).orders[0];
       const currency = last ? (cc.number(last.currency)?.code ?? last.currency) : '';
       for (const card of cards.filter(usable))
         rows.push({

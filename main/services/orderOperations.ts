@@ -85,9 +85,9 @@ export class OrderOperations {
   private readonly inFlight: Set<number>;
   private readonly work = new WorkUnderWay();
 
-  constructor(private readonly o: OrderOperationsOptions) {
-    this.now = o.now ?? Date.now;
-    this.inFlight = o.inFlight ?? new Set();
+  constructor(private readonly options: OrderOperationsOptions) {
+    this.now = options.now ?? Date.now;
+    this.inFlight = options.inFlight ?? new Set();
   }
 
   /** Charges a held amount; 0 deposits all of it. */
@@ -117,7 +117,7 @@ export class OrderOperations {
     return this.work.run(async () => {
       const live = await this.liveStatus(orderId);
       if ('reason' in live) return { kind: 'notSent', reason: live.reason };
-      return this.planOf(live.status, this.o.journal.forOrder(this.o.environment, orderId));
+      return this.planOf(live.status, this.options.journal.forOrder(this.options.environment, orderId));
     });
   }
 
@@ -181,13 +181,13 @@ export class OrderOperations {
     if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
     // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
     const recorded = kind === 'reverse' ? reversible(live.status) : amount;
-    const begun = this.o.journal.begin(
+    const begun = this.options.journal.begin(
       {
-        environment: this.o.environment,
+        environment: this.options.environment,
         orderId,
         kind,
         ...(recorded !== undefined ? { amount: recorded } : {}),
-        operator: this.o.operator,
+        operator: this.options.operator,
         ...(reason !== undefined ? { operatorReason: reason } : {}),
         at: this.now(),
       },
@@ -212,7 +212,7 @@ export class OrderOperations {
    * another desk refunded or reversed). A reversal is of the whole charge, as the dialog said.
    */
   private sameWay(journal: OperationJournal, v: OrderStatusView, orderId: string, amount: number, told: RefundWay): Refusal | undefined {
-    const plan = this.planOf(v, journal.forOrder(this.o.environment, orderId));
+    const plan = this.planOf(v, journal.forOrder(this.options.environment, orderId));
     const asked = amount === 0 ? (plan.reversible ?? 0) : amount;
     return refundWay(plan.reversible, asked) === told ? undefined : { kind: 'wayChanged', plan };
   }
@@ -235,7 +235,7 @@ export class OrderOperations {
 
   private async liveStatus(orderId: string): Promise<{ status: OrderStatusView } | { reason: Phrase; detail?: string }> {
     try {
-      return { status: await this.o.client.getOrderStatusExtended({ orderId }) };
+      return { status: await this.options.client.getOrderStatusExtended({ orderId }) };
     } catch (err) {
       if (!(err instanceof GatewayClientError)) throw err;
       // Only a status was asked for: whatever the failure, the operation itself was never sent.
@@ -260,7 +260,7 @@ export class OrderOperations {
     amount: number | undefined,
     confirmRepeat: boolean,
   ): Refusal | undefined {
-    const operations = journal.forOrder(this.o.environment, orderId);
+    const operations = journal.forOrder(this.options.environment, orderId);
     const open = operations.find((o) => o.state === 'PENDING' || o.state === 'UNKNOWN');
     if (open) {
       return {
@@ -281,10 +281,10 @@ export class OrderOperations {
   private async send(
     op: OperationRow,
   ): Promise<{ state: 'DONE' | 'REFUSED' | 'UNKNOWN'; definite: boolean; reason?: Phrase; detail?: string }> {
-    const { client } = this.o;
+    const { client } = this.options;
     // The last check before money moves: the operation is open and this sender holds its claim. Claims make
     // it hold; should it not, nothing is sent and the error says which operation.
-    const now = this.o.journal.get(op.id);
+    const now = this.options.journal.get(op.id);
     if (!now || (now.state !== 'PENDING' && now.state !== 'UNKNOWN') || !this.inFlight.has(op.id)) {
       throw new Error(`Operation ${op.id} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
@@ -321,8 +321,8 @@ export class OrderOperations {
 
   private async reconcileEach(): Promise<OperationOutcome[]> {
     const out: OperationOutcome[] = [];
-    for (const { id } of this.o.journal.open(this.o.environment)) {
-      const claim = this.o.journal.claim(id, this.inFlight);
+    for (const { id } of this.options.journal.open(this.options.environment)) {
+      const claim = this.options.journal.claim(id, this.inFlight);
       if (claim.kind === 'claimed') out.push(await this.whileClaimed(claim.row, (op) => this.reconcileClaimed(op)));
     }
     return out;
@@ -333,22 +333,22 @@ export class OrderOperations {
     if (op.kind === 'refund') return this.finish(op, await this.resend(op));
     let status: number | undefined;
     try {
-      status = (await this.o.client.getOrderStatusExtended({ orderId: op.orderId })).orderStatus;
+      status = (await this.options.client.getOrderStatusExtended({ orderId: op.orderId })).orderStatus;
     } catch {
-      return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
+      return { kind: 'unknown', operation: this.options.journal.get(op.id)! };
     }
     const happened = op.kind === 'deposit' ? status === OrderStatus.DEPOSITED : status === OrderStatus.REVERSED;
     if (happened) return this.finish(op, { state: 'DONE' });
     const stillPossible = op.kind === 'deposit' ? status === OrderStatus.HELD : isPaid(status);
     // Not happened and still possible: the request never took effect, so it is sent again.
     if (stillPossible) return this.finish(op, await this.resend(op));
-    if (status === undefined) return { kind: 'unknown', operation: this.o.journal.get(op.id)! };
+    if (status === undefined) return { kind: 'unknown', operation: this.options.journal.get(op.id)! };
     return this.finish(op, { state: 'REFUSED', reason: phrase('operation.inStatus', { status }) });
   }
 
   private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string }): OperationOutcome {
-    const changed = this.o.journal.settle(op.id, r.state, this.now(), r.reason);
-    const operation = this.o.journal.get(op.id)!;
+    const changed = this.options.journal.settle(op.id, r.state, this.now(), r.reason);
+    const operation = this.options.journal.get(op.id)!;
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     // An operation settled already is told as it is, and was audited when it settled.
     if (!changed) return { kind, operation };
@@ -364,10 +364,10 @@ export class OrderOperations {
   }
 
   private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, detail: string): void {
-    this.o.audit.record({
+    this.options.audit.record({
       at: this.now(),
-      osUser: this.o.osUser,
-      environment: this.o.environment,
+      osUser: this.options.osUser,
+      environment: this.options.environment,
       action: kind,
       outcome,
       objectType: 'order',

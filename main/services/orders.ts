@@ -136,8 +136,8 @@ export interface OrderServiceOptions {
 export class OrderService {
   private readonly now: () => number;
 
-  constructor(private readonly o: OrderServiceOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: OrderServiceOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   /**
@@ -150,7 +150,7 @@ export class OrderService {
     const { result, unreachable } = await this.attempt(text);
     // A card number pasted into the box by mistake is never kept whole.
     const kept = maskCardNumbers(text);
-    this.o.cache.record(this.o.environment, {
+    this.options.cache.record(this.options.environment, {
       query: kept,
       queryMasked: kept !== text,
       outcome: result.kind === 'found' ? 'found' : result.kind === 'notFound' ? 'notFound' : 'failed',
@@ -163,7 +163,7 @@ export class OrderService {
   /** The gateway's answer; or, when it could not be reached, the order as cached before, marked as such. */
   private orCached(text: string, result: LookupResult, unreachable: boolean): OrderLookup {
     if (result.kind === 'failed' && unreachable) {
-      const cached = this.o.cache.find(this.o.environment, text);
+      const cached = this.options.cache.find(this.options.environment, text);
       if (cached) {
         const view = upToDate(cached.view);
         return {
@@ -193,11 +193,11 @@ export class OrderService {
       : [{ orderNumber: text }];
     for (const params of attempts) {
       try {
-        const v = await this.o.client.getOrderStatusExtended(params, signal ? { signal } : undefined);
+        const v = await this.options.client.getOrderStatusExtended(params, signal ? { signal } : undefined);
         const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
         const order = this.withHistory(orderView(v, orderId));
-        this.o.cache.put(
-          this.o.environment,
+        this.options.cache.put(
+          this.options.environment,
           { orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order },
           this.now(),
         );
@@ -219,16 +219,16 @@ export class OrderService {
    */
   private withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): OrderView {
     const previous = cachedTimeline ?? this.cachedTimeline(order.orderId);
-    const charge = order.orderNumber ? this.o.charges.byOrderNumber(this.o.environment, order.orderNumber) : undefined;
+    const charge = order.orderNumber ? this.options.charges.byOrderNumber(this.options.environment, order.orderNumber) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
-      this.o.operations.forOrder(this.o.environment, order.orderId),
+      this.options.operations.forOrder(this.options.environment, order.orderId),
     );
     return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
   }
 
   private cachedTimeline(orderId: string): OrderView['timeline'] {
-    const cached = this.o.cache.get(this.o.environment, orderId);
+    const cached = this.options.cache.get(this.options.environment, orderId);
     return cached ? upToDate(cached.view).timeline : [];
   }
 
@@ -244,17 +244,17 @@ export class OrderService {
 
   /** The cached order with this orderId, as last seen, without asking the gateway. */
   cachedOrder(orderId: string): OrderView | undefined {
-    return this.o.cache.get(this.o.environment, orderId)?.view;
+    return this.options.cache.get(this.options.environment, orderId)?.view;
   }
 
   /** Cached orders matching a text, without asking the gateway. */
   searchOffline(text: string): OrderView[] {
-    return this.o.cache.search(this.o.environment, text.trim()).map((c) => upToDate(c.view));
+    return this.options.cache.search(this.options.environment, text.trim()).map((c) => upToDate(c.view));
   }
 
   /** "Looked up before": each order once, newest first, each with the key a click looks up again. */
   history(limit?: number): HistoryEntry[] {
-    return this.o.cache.history(this.o.environment, limit).map((h) => ({
+    return this.options.cache.history(this.options.environment, limit).map((h) => ({
       label: h.orderNumber ? maskCardNumbers(h.orderNumber) : h.query,
       outcome: h.outcome,
       at: h.at,
@@ -295,7 +295,7 @@ export class OrderService {
         options.onProgress?.({ ...counts });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.o.batchConcurrency ?? 32, queries.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(this.options.batchConcurrency ?? 32, queries.length) }, worker));
     for (let i = 0; i < queries.length; i++) results[i] ??= { query: queries[i]!.trim(), kind: 'cancelled' };
     counts.cancelled = counts.total - counts.done;
     if (counts.cancelled > 0) options.onProgress?.({ ...counts });

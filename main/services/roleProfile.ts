@@ -159,9 +159,9 @@ export class RoleProfileService {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
 
-  constructor(private readonly o: RoleProfileOptions) {
-    this.now = o.now ?? Date.now;
-    this.log = o.log ?? console.error;
+  constructor(private readonly options: RoleProfileOptions) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? console.error;
   }
 
   /** Reads the profile from the keychain; never fails for the keychain's sake (it fails closed instead). */
@@ -261,7 +261,7 @@ export class RoleProfileService {
         await this.check(current, stored.hash, 'role.passphrase', 'change');
       }
       await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
-      if (!this.wasProtected()) this.o.settings.set(PROTECTED_KEY, { since: this.now() });
+      if (!this.wasProtected()) this.options.settings.set(PROTECTED_KEY, { since: this.now() });
       this.state = { kind: 'protected', role: 'administrator' };
       this.record('role.passphrase', 'success', { detail: stored ? 'changed' : 'set' });
       return this.view();
@@ -275,10 +275,10 @@ export class RoleProfileService {
   }
 
   private installationId(): string {
-    const known = this.o.settings.get(INSTALLATION_KEY, installationSchema);
+    const known = this.options.settings.get(INSTALLATION_KEY, installationSchema);
     if (known) return known.id;
     const id = randomUUID();
-    this.o.settings.set(INSTALLATION_KEY, { id });
+    this.options.settings.set(INSTALLATION_KEY, { id });
     return id;
   }
 
@@ -289,7 +289,7 @@ export class RoleProfileService {
 
   /** Whether a passphrase was ever set here: from then on only a readable, intact profile is believed. */
   private wasProtected(): boolean {
-    return this.o.settings.get(PROTECTED_KEY, protectedSchema) !== undefined;
+    return this.options.settings.get(PROTECTED_KEY, protectedSchema) !== undefined;
   }
 
   /**
@@ -298,7 +298,7 @@ export class RoleProfileService {
    * from an installation that had one: a missing entry is never a fresh start once a passphrase was set.
    */
   private async read(): Promise<StoredProfile | undefined> {
-    const secret = await this.o.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
+    const secret = await this.options.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
     if (!secret) {
       if (!this.wasProtected()) return undefined;
       throw new RoleProfileError('missing', phrase('roles.missing'));
@@ -326,11 +326,11 @@ export class RoleProfileService {
   }
 
   private async store(profile: StoredProfile): Promise<void> {
-    await this.o.vault.store(VAULT_ENVIRONMENT, this.vaultSlot, JSON.stringify(profile));
+    await this.options.vault.store(VAULT_ENVIRONMENT, this.vaultSlot, JSON.stringify(profile));
   }
 
   private failures(): Failures {
-    return this.o.settings.get(FAILURES_KEY, failuresSchema) ?? { count: 0, lastAt: 0 };
+    return this.options.settings.get(FAILURES_KEY, failuresSchema) ?? { count: 0, lastAt: 0 };
   }
 
   /** Refuses, without checking anything, an attempt that comes before the wait after wrong passphrases is over. */
@@ -345,11 +345,11 @@ export class RoleProfileService {
   /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
   private async check(passphrase: string, hash: PassphraseHash, action: string, what: string): Promise<void> {
     if (await matches(passphrase, hash)) {
-      if (this.failures().count > 0) this.o.settings.set(FAILURES_KEY, { count: 0, lastAt: 0 });
+      if (this.failures().count > 0) this.options.settings.set(FAILURES_KEY, { count: 0, lastAt: 0 });
       return;
     }
     const count = this.failures().count + 1;
-    this.o.settings.set(FAILURES_KEY, { count, lastAt: this.now() });
+    this.options.settings.set(FAILURES_KEY, { count, lastAt: this.now() });
     this.record(action, 'refused', { detail: `${what}: wrong passphrase (${count} in a row)` });
     const wait = waitAfter(count);
     throw new RoleProfileError('wrongPassphrase', [
@@ -359,10 +359,10 @@ export class RoleProfileService {
   }
 
   private record(action: string, outcome: AuditOutcome, e: { objectType?: string; objectId?: string; detail?: string }): void {
-    this.o.audit.record({
+    this.options.audit.record({
       at: this.now(),
-      osUser: this.o.osUser,
-      environment: this.o.environment(),
+      osUser: this.options.osUser,
+      environment: this.options.environment(),
       action,
       outcome,
       objectType: e.objectType ?? 'roleProfile',

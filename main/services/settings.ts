@@ -102,26 +102,28 @@ export function languageOfLocale(locale: string | undefined): 'en' | 'ru' {
 export class SettingsService {
   private readonly now: () => number;
 
-  constructor(private readonly o: SettingsServiceOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: SettingsServiceOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   general(): GeneralSettings {
-    return this.o.settings.get('general', generalSchema) ?? generalSchema.parse({ language: languageOfLocale(this.o.systemLocale) });
+    return (
+      this.options.settings.get('general', generalSchema) ?? generalSchema.parse({ language: languageOfLocale(this.options.systemLocale) })
+    );
   }
 
   /** A role profile's language and theme: its own choice, else the installation's language. */
   preferences(role: Role): Preferences {
-    const own = this.o.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+    const own = this.options.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
     return { language: own.language ?? this.general().language, ...(own.theme ? { theme: own.theme } : {}) };
   }
 
   /** Sets a role profile's own language or theme; any profile may, for itself. */
   setPreferences(role: Role, change: PreferencesChange): Preferences {
-    const before = this.o.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+    const before = this.options.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
     const next = preferencesSchema.safeParse({ ...before, ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
-    this.o.settings.set(`preferences.${role}`, next.data);
+    this.options.settings.set(`preferences.${role}`, next.data);
     // The entry names the profile in use (the audit log stamps it); the detail, what it changed.
     this.audit(this.general().environment, 'settings.change', 'success', Object.keys(change).join(', '));
     return this.preferences(role);
@@ -133,7 +135,7 @@ export class SettingsService {
   }
 
   private stored(environment: EnvironmentName): StoredConnection {
-    const saved = this.o.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
+    const saved = this.options.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
     if (saved.baseUrl === undefined || baseUrlRefusal(saved.baseUrl) === undefined)
       return { connection: saved, baseUrlHadUserinfo: false, baseUrlHadQuery: false };
     const { baseUrl, ...rest } = saved;
@@ -168,9 +170,9 @@ export class SettingsService {
   }
 
   private audit(environment: string, action: string, outcome: 'success' | 'failure', detail?: string): void {
-    this.o.audit.record({
+    this.options.audit.record({
       at: this.now(),
-      osUser: this.o.osUser,
+      osUser: this.options.osUser,
       environment,
       action,
       outcome,
@@ -188,7 +190,7 @@ export class SettingsService {
     const next = generalSchema.safeParse({ ...this.general(), ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     const before = this.general();
-    this.o.settings.set('general', next.data);
+    this.options.settings.set('general', next.data);
     const detail = Object.keys(change)
       .filter((k) => k !== 'environment')
       .join(', ');
@@ -212,7 +214,7 @@ export class SettingsService {
         throw new SettingsError(saidOf(err));
       }
     }
-    this.o.settings.set(`connection.${environment}`, next.data);
+    this.options.settings.set(`connection.${environment}`, next.data);
     const cleaned =
       'baseUrl' in change
         ? []
@@ -229,7 +231,7 @@ export class SettingsService {
     if (environment === 'sandbox') throw new SettingsError(phrase('settings.sandboxCredentials'));
     const slot = kind === 'password' ? ({ kind: 'apiPassword' } as const) : ({ kind: 'apiToken' } as const);
     try {
-      await this.o.vault.store(environment, slot, secret);
+      await this.options.vault.store(environment, slot, secret);
       this.audit(environment, 'credential.set', 'success', kind);
     } catch (err) {
       this.audit(environment, 'credential.set', 'failure', `${kind}: ${(err as Error).message}`);
@@ -238,21 +240,21 @@ export class SettingsService {
   }
 
   async clearCredential(environment: EnvironmentName, kind: 'password' | 'token'): Promise<void> {
-    await this.o.vault.clear(environment, kind === 'password' ? { kind: 'apiPassword' } : { kind: 'apiToken' });
+    await this.options.vault.clear(environment, kind === 'password' ? { kind: 'apiPassword' } : { kind: 'apiToken' });
     this.audit(environment, 'credential.clear', 'success', kind);
   }
 
   /** Why the OS keychain cannot be used now, as phrases; undefined when it can. */
   keychainProblem(): Promise<Said | undefined> {
-    return this.o.vault.problem();
+    return this.options.vault.problem();
   }
 
   /** Whether each credential is set; never the credential. The sandbox's are always set. */
   async credentialStatus(environment: EnvironmentName): Promise<{ password: boolean; token: boolean }> {
     if (environment === 'sandbox') return { password: true, token: true };
     return {
-      password: await this.o.vault.isSet(environment, { kind: 'apiPassword' }),
-      token: await this.o.vault.isSet(environment, { kind: 'apiToken' }),
+      password: await this.options.vault.isSet(environment, { kind: 'apiPassword' }),
+      token: await this.options.vault.isSet(environment, { kind: 'apiToken' }),
     };
   }
 }

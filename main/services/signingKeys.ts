@@ -68,8 +68,8 @@ export interface SigningKeyServiceOptions {
 export class SigningKeyService {
   private readonly now: () => number;
 
-  constructor(private readonly o: SigningKeyServiceOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: SigningKeyServiceOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   private view(k: SigningKeyRecord): SigningKeyView {
@@ -89,9 +89,9 @@ export class SigningKeyService {
   }
 
   private audit(environment: string, action: string, id: string | undefined, outcome: 'success' | 'failure', detail?: string): void {
-    this.o.audit.record({
+    this.options.audit.record({
       at: this.now(),
-      osUser: this.o.osUser,
+      osUser: this.options.osUser,
       environment,
       action,
       outcome,
@@ -112,7 +112,7 @@ export class SigningKeyService {
   }
 
   list(environment: string): SigningKeyView[] {
-    return this.o.keys.list(environment).map((k) => this.view(k));
+    return this.options.keys.list(environment).map((k) => this.view(k));
   }
 
   get(environment: string, id: string): SigningKeyView {
@@ -153,7 +153,7 @@ export class SigningKeyService {
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
     if (!fromKey.equals(fromCert)) throw new SigningKeyError(phrase('keys.notThisKey'));
-    const known = this.o.keys.list(environment).find((k) => k.fingerprint256 === cert.fingerprint256);
+    const known = this.options.keys.list(environment).find((k) => k.fingerprint256 === cert.fingerprint256);
     if (known)
       throw new SigningKeyError(
         phrase('keys.alreadyHere', { state: phrase(`keys.state.${known.state}`), fingerprint: known.fingerprint256 }),
@@ -165,9 +165,9 @@ export class SigningKeyService {
     const cert = new X509Certificate(certificatePem);
     const id = randomUUID();
     // The keychain first: a record in the store always has its private key.
-    await this.o.vault.store(environment, { kind: 'signingKey', keyId: id }, privateKeyPem);
+    await this.options.vault.store(environment, { kind: 'signingKey', keyId: id }, privateKeyPem);
     try {
-      this.o.keys.add({
+      this.options.keys.add({
         id,
         environment,
         subject: cert.subject,
@@ -179,11 +179,11 @@ export class SigningKeyService {
       });
     } catch (err) {
       // Not kept (a key imported twice, say): its private half must not stay behind in the keychain.
-      await this.o.vault.clear(environment, { kind: 'signingKey', keyId: id });
+      await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
       throw err;
     }
     this.audit(environment, action, id, 'success', cert.fingerprint256);
-    return this.view(this.o.keys.get(environment, id)!);
+    return this.view(this.options.keys.get(environment, id)!);
   }
 
   /** The certificate in PEM form, to upload to the merchant portal. */
@@ -205,7 +205,7 @@ export class SigningKeyService {
     // A key imported before the exponent was checked signs nothing new.
     const exponent = wrongExponent(new X509Certificate(k.certificatePem).publicKey);
     if (exponent) refuse(phrase('keys.exponentNot65537', { exponent }));
-    this.o.keys.activate(environment, id);
+    this.options.keys.activate(environment, id);
     this.audit(environment, 'signingKey.activate', id, 'success', k.fingerprint256);
   }
 
@@ -218,8 +218,8 @@ export class SigningKeyService {
       throw error;
     }
     await this.audited(environment, 'signingKey.retire', id, async () => {
-      this.o.keys.retire(environment, id);
-      await this.o.vault.clear(environment, { kind: 'signingKey', keyId: id });
+      this.options.keys.retire(environment, id);
+      await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
     });
     this.audit(environment, 'signingKey.retire', id, 'success', k.fingerprint256);
   }
@@ -233,7 +233,7 @@ export class SigningKeyService {
     const k = this.require(environment, id);
     return this.audited(environment, 'signingKey.testSign', id, async () => {
       if (k.state === 'retired') throw new SigningKeyError(phrase('keys.retiredCannotSign'));
-      const secret = await this.o.vault.secret(environment, { kind: 'signingKey', keyId: id });
+      const secret = await this.options.vault.secret(environment, { kind: 'signingKey', keyId: id });
       if (!secret) throw new SigningKeyError(phrase('keys.privateKeyMissing', { fingerprint: k.fingerprint256 }));
       const { xHash, xSignature } = new RequestSigner(revealSecret(secret)).sign(body);
 
@@ -254,15 +254,15 @@ export class SigningKeyService {
 
   /** A signer for the active key, for the gateway client of an environment that requires signatures. */
   async activeSigner(environment: string): Promise<RequestSigner | undefined> {
-    const k = this.o.keys.active(environment);
+    const k = this.options.keys.active(environment);
     if (!k) return undefined;
-    const secret = await this.o.vault.secret(environment, { kind: 'signingKey', keyId: k.id });
+    const secret = await this.options.vault.secret(environment, { kind: 'signingKey', keyId: k.id });
     if (!secret) throw new SigningKeyError(phrase('keys.activePrivateKeyMissing', { fingerprint: k.fingerprint256 }));
     return new RequestSigner(revealSecret(secret));
   }
 
   private require(environment: string, id: string): SigningKeyRecord {
-    const k = this.o.keys.get(environment, id);
+    const k = this.options.keys.get(environment, id);
     if (!k) throw new SigningKeyError(phrase('keys.notFound'), 'notFound');
     return k;
   }

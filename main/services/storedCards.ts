@@ -33,66 +33,66 @@ export interface StoredCardsOptions {
 export class StoredCards {
   private readonly now: () => number;
 
-  constructor(private readonly o: StoredCardsOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: StoredCardsOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   async find(search: StoredCardSearch, showExpired: boolean): Promise<StoredCard[]> {
     if ('clientId' in search) {
-      const groups = await this.o.bindings.list(search.clientId, { showExpired });
+      const groups = await this.options.bindings.list(search.clientId, { showExpired });
       const listed = [...groups.common, ...groups.recurrent, ...groups.installment].map((v) => this.listed(v, search.clientId));
       const ids = new Set(listed.map((c) => c.bindingId));
-      const disabled = this.o.known
-        .disabledOf(this.o.environment, search.clientId)
+      const disabled = this.options.known
+        .disabledOf(this.options.environment, search.clientId)
         .filter((k) => !ids.has(k.bindingId))
         .map((k) => this.remembered(k))
         .filter((c) => showExpired || !c.expired);
       return [...listed, ...disabled];
     }
     if ('bindingId' in search) {
-      const found = (await this.o.bindings.findById(search.bindingId)).filter((v) => showExpired || !v.expired);
+      const found = (await this.options.bindings.findById(search.bindingId)).filter((v) => showExpired || !v.expired);
       if (found.length > 0) return found.map((v) => this.listed(v));
-      const k = this.o.known.get(this.o.environment, search.bindingId);
+      const k = this.options.known.get(this.options.environment, search.bindingId);
       const card = k?.disabledAt !== undefined ? this.remembered(k) : undefined;
       return card && (showExpired || !card.expired) ? [card] : [];
     }
-    return (await this.o.bindings.findByCard(search.cardNumber, { showExpired })).map((v) => this.listed(v));
+    return (await this.options.bindings.findByCard(search.cardNumber, { showExpired })).map((v) => this.listed(v));
   }
 
   async disable(bindingId: string): Promise<StoredCardChange> {
     // What the card looks like now, to remember once the gateway stops listing it.
-    const before = (await this.o.bindings.findById(bindingId))[0];
-    await this.o.bindings.disable(bindingId);
+    const before = (await this.options.bindings.findById(bindingId))[0];
+    await this.options.bindings.disable(bindingId);
     if (before) this.listed(before);
-    this.o.known.markDisabled(this.o.environment, bindingId, this.now());
+    this.options.known.markDisabled(this.options.environment, bindingId, this.now());
     return this.after(bindingId);
   }
 
   async enable(bindingId: string): Promise<StoredCardChange> {
-    await this.o.bindings.enable(bindingId);
-    this.o.known.markEnabled(this.o.environment, bindingId);
+    await this.options.bindings.enable(bindingId);
+    this.options.known.markEnabled(this.options.environment, bindingId);
     return this.after(bindingId);
   }
 
   async extend(bindingId: string, newExpiry: string): Promise<StoredCardChange> {
-    await this.o.bindings.extend(bindingId, newExpiry);
+    await this.options.bindings.extend(bindingId, newExpiry);
     const change = await this.after(bindingId);
     return change.listedByGateway ? change : { ...change, card: this.withExpiry(change.card, newExpiry) };
   }
 
   /** The card as the gateway lists it after a change, else as the app remembers it. */
   private async after(bindingId: string): Promise<StoredCardChange> {
-    const now = (await this.o.bindings.findById(bindingId))[0];
+    const now = (await this.options.bindings.findById(bindingId))[0];
     if (now) return { card: this.listed(now), listedByGateway: true };
-    const k = this.o.known.get(this.o.environment, bindingId);
+    const k = this.options.known.get(this.options.environment, bindingId);
     const card = k ? this.remembered(k) : { bindingId, category: 'UNKNOWN' as const, expired: false, expiresSoon: false, enabled: false };
     return { card, listedByGateway: false };
   }
 
   /** A card the gateway lists: enabled, remembered as seen, with its client if the app knows it. */
   private listed(v: BindingView, clientId?: string): StoredCard {
-    this.o.known.seen({
-      environment: this.o.environment,
+    this.options.known.seen({
+      environment: this.options.environment,
       bindingId: v.bindingId,
       ...(clientId !== undefined ? { clientId } : {}),
       category: v.category,
@@ -103,7 +103,7 @@ export class StoredCards {
       ...(v.expiry ? { expiry: v.expiry } : {}),
       seenAt: this.now(),
     });
-    const client = clientId ?? this.o.known.get(this.o.environment, v.bindingId)?.clientId;
+    const client = clientId ?? this.options.known.get(this.options.environment, v.bindingId)?.clientId;
     return { ...v, ...(client !== undefined ? { clientId: client } : {}), enabled: true };
   }
 

@@ -86,7 +86,7 @@ const toRecord = (r: Row): AuditRecord => ({
 export class AuditRepository {
   constructor(
     private readonly db: Db,
-    private readonly o: AuditRepositoryOptions = {},
+    private readonly options: AuditRepositoryOptions = {},
   ) {}
 
   /**
@@ -95,7 +95,7 @@ export class AuditRepository {
    */
   record(entry: AuditEntry): number {
     const e = maskCardNumbersIn(entry);
-    const role = this.o.role?.() ?? null;
+    const role = this.options.role?.() ?? null;
     const facts = e.facts ? JSON.stringify(e.facts) : null;
     return write(this.db, () =>
       Number(
