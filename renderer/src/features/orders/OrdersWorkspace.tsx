@@ -22,7 +22,7 @@ export function OrdersWorkspace() {
   const from = useUi((s) => s.ordersFrom);
   const [shown, setShown] = useState<OrderLookup>();
   const [text, setText] = useState('');
-  const window = useListWindow();
+  const period = useListWindow();
   /** The query last sent, so that a place asking for it again (Back, Forward, a reload) is not looked up twice. */
   const asked = useRef<string>(undefined);
   const lookup = useLookup((r) => {
@@ -110,7 +110,7 @@ export function OrdersWorkspace() {
         <>
           <OrderSearch text={text} setText={setText} lookup={lookup} onShow={setShown} />
           {mode === 'client' ? (
-            <ClientView clientId={place.clientId} window={window} onBack={backToList} onOpen={(o) => open(o.orderId)} />
+            <ClientView clientId={place.clientId} period={period} onBack={backToList} onOpen={(o) => open(o.orderId)} />
           ) : (
             <OrderList onOpen={(o) => open(o.orderId)} onClient={openClient} />
           )}

@@ -71,7 +71,7 @@ export function ReconciliationWorkspace() {
   // A charge made, settled or refunded since the report makes its figures no longer current.
   const [journalChanged, setJournalChanged] = useState(false);
   const run = useMutation({
-    mutationFn: ({ window }: { window: PeriodWindow; environment: EnvironmentName | undefined }) => call('period.reconcile', window),
+    mutationFn: ({ period }: { period: PeriodWindow; environment: EnvironmentName | undefined }) => call('period.reconcile', period),
     onSuccess: (r, { environment: ranIn }) => {
       queries.setQueryData<HeldReport>(REPORT_KEY, { run: r, environment: ranIn, ranAt: Date.now() });
       setJournalChanged(false);
@@ -94,7 +94,7 @@ export function ReconciliationWorkspace() {
       }),
     [],
   );
-  const start = (window: PeriodWindow) => run.mutate({ window, environment });
+  const start = (period: PeriodWindow) => run.mutate({ period, environment });
   const report = held.data ?? undefined;
   // A report of another environment says nothing true about this one.
   const current = report && report.environment === environment ? report : undefined;
@@ -111,7 +111,7 @@ export function ReconciliationWorkspace() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (choice.ok) start(choice.window);
+          if (choice.ok) start(choice.period);
         }}
       >
         <div className="field">
@@ -143,7 +143,7 @@ export function ReconciliationWorkspace() {
           </>
         )}
         <p className="muted period-words" aria-live="polite">
-          {choice.ok ? periodWords(choice.window) : t('chooseDays')}
+          {choice.ok ? periodWords(choice.period) : t('chooseDays')}
         </p>
         {}
         <Button type="submit" variant="primary" disabled={!choice.ok || run.isPending}>

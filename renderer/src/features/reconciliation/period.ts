@@ -23,7 +23,7 @@ export interface CustomDays {
 
 /** Either a window to run, or why there is none yet (in words for the field it belongs to). */
 export type PeriodChoice =
-  { readonly ok: true; readonly window: PeriodWindow } | { readonly ok: false; readonly field: 'from' | 'to'; readonly error: string };
+  { readonly ok: true; readonly period: PeriodWindow } | { readonly ok: false; readonly field: 'from' | 'to'; readonly error: string };
 
 /** Main refuses longer periods (contract/period.ts); said here before anything is sent. */
 const MAX_PERIOD_DAYS = 400;
@@ -49,7 +49,7 @@ export function presetWindow(preset: Exclude<PeriodPreset, 'custom'>, now = new 
 }
 
 export function choosePeriod(preset: PeriodPreset, custom: CustomDays, now = new Date()): PeriodChoice {
-  if (preset !== 'custom') return { ok: true, window: presetWindow(preset, now) };
+  if (preset !== 'custom') return { ok: true, period: presetWindow(preset, now) };
   const from = dayStart(custom.from);
   const last = dayStart(custom.to);
   if (from === undefined) return { ok: false, field: 'from', error: i18n.t('reconciliation:periodError.chooseFirst') };
@@ -59,7 +59,7 @@ export function choosePeriod(preset: PeriodPreset, custom: CustomDays, now = new
   const to = localDay(end.getFullYear(), end.getMonth(), end.getDate() + 1);
   if (to - from > MAX_PERIOD_DAYS * 86_400_000)
     return { ok: false, field: 'to', error: i18n.t('reconciliation:periodError.tooLong', { days: MAX_PERIOD_DAYS }) };
-  return { ok: true, window: { from, to } };
+  return { ok: true, period: { from, to } };
 }
 
 /** "23 Nov 2026" or "1 Nov 2026 – 30 Nov 2026": the days a window covers, its end excluded. */

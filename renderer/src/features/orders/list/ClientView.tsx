@@ -74,12 +74,12 @@ function StoredCards({ clientId }: { readonly clientId: string }) {
 
 export function ClientView({
   clientId,
-  window,
+  period,
   onBack,
   onOpen,
 }: {
   readonly clientId: string;
-  readonly window: PeriodWindow;
+  readonly period: PeriodWindow;
   readonly onBack: () => void;
   readonly onOpen: (order: PeriodOrder) => void;
 }) {
@@ -95,8 +95,8 @@ export function ClientView({
         <StoredCards clientId={clientId} />
       </section>
       <section aria-labelledby="client-orders">
-        <h3 id="client-orders">{t('orders', { from: formatDay(window.from), to: formatDay(window.to - 1) })}</h3>
-        <PeriodResults query={{ from: window.from, to: window.to, clientId }} label={t('ordersLabel', { id: clientId })} onOpen={onOpen} />
+        <h3 id="client-orders">{t('orders', { from: formatDay(period.from), to: formatDay(period.to - 1) })}</h3>
+        <PeriodResults query={{ from: period.from, to: period.to, clientId }} label={t('ordersLabel', { id: clientId })} onOpen={onOpen} />
       </section>
     </article>
   );

@@ -340,7 +340,7 @@ export function OrderList({
   const { draft, setDraft, errors } = useAppliedFilters(applied, applyFilters);
   const filtersOpen = useUi((s) => s.listFiltersOpen);
   const toggleFilters = useUi((s) => s.toggleListFilters);
-  const setFilters = filtersSet(draft);
+  const filtersInUse = filtersSet(draft);
   const sync = usePeriodSync(window);
   const query: PeriodQuery = useMemo(() => ({ from: window.from, to: window.to, ...applied }), [window, applied]);
   const first = usePeriodPage(query, sort, 0);
@@ -379,7 +379,7 @@ export function OrderList({
         </div>
         <Button className="disclosure" aria-expanded={filtersOpen} aria-controls={`${id}-filters`} onClick={toggleFilters}>
           {/* Folded away, the filters still say that they narrow the list. */}
-          {setFilters > 0 ? t('filters.buttonSet', { n: setFilters }) : t('filters.button')}
+          {filtersInUse > 0 ? t('filters.buttonSet', { n: filtersInUse }) : t('filters.button')}
         </Button>
         <SavedViews view={view} onPick={showView} />
         {period.preset === 'custom' && (

@@ -189,9 +189,9 @@ export function windowOf(period: ListPeriod, now = Date.now()): PeriodWindow {
 }
 
 /** A window's days as the custom period keeps them. */
-export const daysOf = (window: PeriodWindow): { readonly firstDay: string; readonly lastDay: string } => ({
-  firstDay: localDay(window.from),
-  lastDay: localDay(window.to - 1),
+export const daysOf = (period: PeriodWindow): { readonly firstDay: string; readonly lastDay: string } => ({
+  firstDay: localDay(period.from),
+  lastDay: localDay(period.to - 1),
 });
 
 /** An amount in minor units as a person would type it in the language shown ("1250", "1250.50", "1250,50"). */

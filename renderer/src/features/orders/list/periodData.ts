@@ -45,10 +45,10 @@ export type SyncState =
  * Syncs the window when it is opened (and again on "Sync now"); a sync still running for a window the
  * user has left is cancelled, since what it reads is kept and the next sync of that window goes on from there.
  */
-export function usePeriodSync(window: PeriodWindow) {
+export function usePeriodSync(period: PeriodWindow) {
   const [state, setState] = useState<SyncState>({ kind: 'running' });
   const [attempt, setAttempt] = useState(0);
-  const { from, to } = window;
+  const { from, to } = period;
   const client = useQueryClient();
 
   useEffect(() => {
