@@ -210,7 +210,7 @@ function Filters({
 }
 
 /** How many of the filters are set, for the Filters button while they are folded away. */
-function filtersSet(draft: FilterDraft): number {
+function filtersInUseOf(draft: FilterDraft): number {
   return (Object.keys(EMPTY_FILTERS) as (keyof FilterDraft)[]).filter((k) =>
     k === 'statuses' ? draft.statuses.length > 0 : draft[k] !== EMPTY_FILTERS[k],
   ).length;
@@ -340,7 +340,7 @@ export function OrderList({
   const { draft, setDraft, errors } = useAppliedFilters(applied, applyFilters);
   const filtersOpen = useUi((s) => s.listFiltersOpen);
   const toggleFilters = useUi((s) => s.toggleListFilters);
-  const filtersInUse = filtersSet(draft);
+  const filtersInUse = filtersInUseOf(draft);
   const sync = usePeriodSync(window);
   const query: PeriodQuery = useMemo(() => ({ from: window.from, to: window.to, ...applied }), [window, applied]);
   const first = usePeriodPage(query, sort, 0);
