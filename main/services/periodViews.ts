@@ -4,6 +4,7 @@
  */
 import type { OrderMoney } from '../domain/orderMoney.js';
 import type { OrderStatus } from '../domain/orderStatus.js';
+import type { PeriodWindow } from '../domain/period.js';
 import type { Said } from '../phrases/phrase.js';
 
 /** What moved on an order (domain/orderMoney.ts), as the list keeps it; what was released is not kept. */
@@ -80,11 +81,7 @@ export interface PeriodDay extends PeriodTotal {
   readonly day: string;
 }
 
-/** A half-open window [from, to) of epoch ms (store/orderSyncs.ts's Window). */
-export interface PeriodWindow {
-  readonly from: number;
-  readonly to: number;
-}
+export type { PeriodWindow };
 
 /** A journalled charge's state (store/journal.ts's ChargeState; reconciliation.ts checks they agree). */
 export type JournalState = 'PENDING' | 'UNKNOWN' | 'PAID' | 'DECLINED' | 'FAILED';

@@ -2,6 +2,7 @@
  * The orders of a period: the list the Orders workspace opens on (from the offline copy, brought up to
  * date by a sync), its CSV, and the reconciliation report of a period against the app's journal.
  */
+import { DAY_MS, MAX_PERIOD_DAYS } from '../../domain/period.js';
 import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Said } from '../../phrases/phrase.js';
@@ -23,13 +24,11 @@ export type {
 
 /** Milliseconds since the epoch, from 2000 on (nothing the gateway holds is older). */
 const epochMs = z.number().int().min(946_684_800_000).max(8_640_000_000_000);
-/** The longest period one request may name: a little over a year, so a mistyped year is caught (sync.periodTooLong says it). */
-const MAX_PERIOD_DAYS = 400;
 
 const window = z
   .strictObject({ from: epochMs, to: epochMs })
   .refine((w) => w.from < w.to, { message: 'sync.startBeforeEnd', path: ['from'] })
-  .refine((w) => w.to - w.from <= MAX_PERIOD_DAYS * 86_400_000, { message: 'sync.periodTooLong', path: ['to'] });
+  .refine((w) => w.to - w.from <= MAX_PERIOD_DAYS * DAY_MS, { message: 'sync.periodTooLong', path: ['to'] });
 
 const amount = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 

@@ -18,7 +18,7 @@ export const list = {
   periodError: {
     chooseFirst: 'Choose the first day',
     chooseLast: 'Choose the last day',
-    lastBeforeFirst: 'The last day must not be before the first',
+    lastBeforeFirst: 'The last day is before the first',
     tooLong: 'A period is at most {{days}} days',
   },
   sync: {

@@ -21,7 +21,7 @@ export const list: Catalogue<typeof en> = {
   periodError: {
     chooseFirst: 'Выберите первый день',
     chooseLast: 'Выберите последний день',
-    lastBeforeFirst: 'Последний день не может быть раньше первого',
+    lastBeforeFirst: 'Последний день раньше первого',
     tooLong: 'Период — не более {{days}} дней',
   },
   sync: {

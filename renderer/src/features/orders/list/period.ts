@@ -11,63 +11,38 @@ import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
 import { OrderStatus } from '../../../../../main/domain/orderStatus';
+import { daysWindow, localDay, MAX_PERIOD_DAYS, PERIOD_PRESETS, presetWindow, type PeriodWindow } from '../../../../../main/domain/period';
 
-/** The periods offered, in the order shown; their names are the catalogue's `list:preset.<id>`. */
-export const PRESETS = ['today', 'yesterday', '7d', '30d', 'thisMonth', 'lastMonth', 'custom'] as const;
+/** The periods offered, in the order shown (domain/period.ts), and a custom one; their names are the catalogue's `list:preset.<id>`. */
+export const PRESETS = [...PERIOD_PRESETS, 'custom'] as const;
 export type PresetId = (typeof PRESETS)[number];
 
-export interface PeriodWindow {
-  readonly from: number;
-  readonly to: number;
-}
-
-const DAY_MS = 86_400_000;
-/** A local calendar day ("2026-11-23") of a moment. */
-export const localDay = (ms: number): string => {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-const midnight = (y: number, m: number, d: number) => new Date(y, m, d).getTime();
-
-/** The window of a preset at `now`: whole local days, the last one today. */
-export function presetWindow(preset: Exclude<PresetId, 'custom'>, now = Date.now()): PeriodWindow {
-  const t = new Date(now);
-  const [y, m, d] = [t.getFullYear(), t.getMonth(), t.getDate()];
-  const tomorrow = midnight(y, m, d + 1);
-  switch (preset) {
-    case 'today':
-      return { from: midnight(y, m, d), to: tomorrow };
-    case 'yesterday':
-      return { from: midnight(y, m, d - 1), to: midnight(y, m, d) };
-    case '7d':
-      return { from: midnight(y, m, d - 6), to: tomorrow };
-    case '30d':
-      return { from: midnight(y, m, d - 29), to: tomorrow };
-    case 'thisMonth':
-      return { from: midnight(y, m, 1), to: tomorrow };
-    case 'lastMonth':
-      return { from: midnight(y, m - 1, 1), to: midnight(y, m, 1) };
-  }
-}
-
-/** The longest custom period main accepts (contract/period.ts), so the form can say so before asking. */
-export const MAX_PERIOD_DAYS = 400;
+export type { PeriodWindow };
+export { localDay, MAX_PERIOD_DAYS, presetWindow };
 
 export type Parsed<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly errors: Readonly<Record<string, string>> };
 
 /** Two date inputs (first and last day, both included) as a window. */
 export function customWindow(firstDay: string, lastDay: string): Parsed<PeriodWindow> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(firstDay)) return { ok: false, errors: { from: i18n.t('list:periodError.chooseFirst') } };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(lastDay)) return { ok: false, errors: { to: i18n.t('list:periodError.chooseLast') } };
-  const [fy, fm, fd] = firstDay.split('-').map(Number) as [number, number, number];
-  const [ly, lm, ld] = lastDay.split('-').map(Number) as [number, number, number];
-  const from = midnight(fy, fm - 1, fd);
-  const to = midnight(ly, lm - 1, ld + 1);
-  if (to <= from) return { ok: false, errors: { to: i18n.t('list:periodError.lastBeforeFirst') } };
-  if (to - from > MAX_PERIOD_DAYS * DAY_MS + 3_600_000)
-    return { ok: false, errors: { to: i18n.t('list:periodError.tooLong', { days: MAX_PERIOD_DAYS }) } };
-  return { ok: true, value: { from, to } };
+  const days = daysWindow(firstDay, lastDay);
+  if (days.ok) return { ok: true, value: days.period };
+  const field = days.problem === 'firstMissing' ? 'from' : 'to';
+  return { ok: false, errors: { [field]: periodProblem(days.problem) } };
+}
+
+/** What is wrong with two days chosen as a period, in words (the Orders list and the reconciliation say it alike). */
+export function periodProblem(problem: 'firstMissing' | 'lastMissing' | 'lastBeforeFirst' | 'tooLong'): string {
+  switch (problem) {
+    case 'firstMissing':
+      return i18n.t('list:periodError.chooseFirst');
+    case 'lastMissing':
+      return i18n.t('list:periodError.chooseLast');
+    case 'lastBeforeFirst':
+      return i18n.t('list:periodError.lastBeforeFirst');
+    case 'tooLong':
+      return i18n.t('list:periodError.tooLong', { days: MAX_PERIOD_DAYS });
+  }
 }
 
 /**
