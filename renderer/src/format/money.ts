@@ -4,21 +4,15 @@
  * formats a decimal string exactly, and parsing splits digits (main/domain/typedAmount.ts, shared with
  * main). main/services/money.ts formats the same way for exports.
  */
-import cc from 'currency-codes';
 import type { i18n as I18n } from 'i18next';
+import { currencyInfo, decimalText } from '../../../main/domain/currency.js';
 import { readTypedAmount, type AmountProblem } from '../../../main/domain/typedAmount.js';
 import { amountProblemPhrase } from '../../../main/phrases/amountProblem.js';
 import { sayPhrase } from '../i18n/say.js';
 import { formattingLocale } from './locale.js';
 
 export type { AmountProblem };
-
-/** 12345 with exponent 2 is "123.45". */
-export function decimalText(minor: number, exponent: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  return exponent === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
-}
+export { decimalText };
 
 const formats = new Map<string, Intl.NumberFormat>();
 
@@ -46,8 +40,8 @@ export function formatAmount(minor: number, exponent: number, currency: string |
 
 /** Minor units in a currency given by its ISO 4217 numeric code ("643"), as above; an unknown code with 2 decimals. */
 export function formatMinorIn(minor: number, numeric: string): string {
-  const c = cc.number(numeric.padStart(3, '0'));
-  return formatAmount(minor, c?.digits ?? 2, c?.code ?? numeric);
+  const c = currencyInfo(numeric);
+  return formatAmount(minor, c.exponent, c.alpha ?? numeric);
 }
 
 const currencyNames = new Map<string, Intl.DisplayNames>();

@@ -5,12 +5,12 @@
  * with the chosen currency's ISO 4217 exponent: an amount means nothing without its currency, so the
  * amount range asks for one first.
  */
-import cc from 'currency-codes';
 import type { Input, ListView } from '../../../../../main/ipc/contract';
 import type { PeriodSort } from '../../../../../main/services/periodViews';
 import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
 import { OrderStatus } from '../../../../../main/domain/orderStatus';
+import { currencyInfo } from '../../../../../main/domain/currency';
 import { daysWindow, localDay, MAX_PERIOD_DAYS, PERIOD_PRESETS, presetWindow, type PeriodWindow } from '../../../../../main/domain/period';
 
 /** The periods offered, in the order shown (domain/period.ts), and a custom one; their names are the catalogue's `list:preset.<id>`. */
@@ -65,18 +65,7 @@ export const stateWords = (code: number): string => {
   return state ? i18n.t(`list:state.${state.key}`) : i18n.t('list:state.other', { code });
 };
 
-export interface CurrencyInfo {
-  /** ISO 4217 numeric code, as the gateway sends it ("643"). */
-  readonly numeric: string;
-  readonly alpha?: string;
-  readonly exponent: number;
-}
-
-/** A numeric currency code with its letters and exponent; an unknown one is shown as its number with 2 decimals. */
-export function currencyInfo(numeric: string): CurrencyInfo {
-  const record = cc.number(numeric);
-  return record ? { numeric, alpha: record.code, exponent: record.digits } : { numeric, exponent: 2 };
-}
+export { currencyInfo };
 
 /** Offered in the currency filter before any order was seen: the sandbox's currencies. */
 export const COMMON_CURRENCIES = ['643', '840', '978', '398', '826', '392'] as const;
