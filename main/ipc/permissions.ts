@@ -6,7 +6,7 @@
  * without a decision here a compile error, and so is a name that is not a channel.
  */
 import { CHANNELS, type ChannelName } from './channels.js';
-import { ROLES, type Role } from '../services/roles.js';
+import { ROLES, type Role } from '../domain/roles.js';
 
 /** Look-ups, and read-only views with no secret in them. */
 const EVERYONE: Role = 'support';

@@ -4,7 +4,7 @@
  * decimal ("RUB 1234.50", no grouping), times in ISO 8601 UTC, so that a log line reads the same on every
  * machine and a script can read it back.
  */
-import { currencyInfo, decimalText } from '../services/money.js';
+import { currencyInfo, decimalText } from '../domain/currency.js';
 import { phrasesEn } from './en.js';
 import { isMoneyArg, isPhrase, isTimeArg, type Phrase, type PhraseArg, type PhraseCode, type Said } from './phrase.js';
 

@@ -39,7 +39,7 @@ import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
-import type { Role } from './roles.js';
+import type { Role } from '../domain/roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
 import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';

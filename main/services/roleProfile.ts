@@ -22,7 +22,7 @@
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
-import { MIN_PASSPHRASE, ROLES, type Role } from './roles.js';
+import { MIN_PASSPHRASE, ROLES, type Role } from '../domain/roles.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';

@@ -30,7 +30,7 @@ import { inputIssues } from '../phrases/inputIssue.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
-import type { Role } from './roles.js';
+import type { Role } from '../domain/roles.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SettingsRepository } from '../store/settings.js';

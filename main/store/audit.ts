@@ -5,7 +5,7 @@
  * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
-import type { Role } from '../services/roles.js';
+import type { Role } from '../domain/roles.js';
 import { read, write, type Db } from './database.js';
 
 /** Raw values of an entry (amounts in minor units, numeric currency, masked card, order number), kept as JSON. */

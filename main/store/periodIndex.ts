@@ -15,7 +15,7 @@
  * list's default order. Descriptions and client ids repeat, so they are kept once each (dictionaries):
  * a text filter is tried once per distinct value, not once per order.
  */
-import type { PeriodDay, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+import type { PeriodDay, PeriodQuery, PeriodSort, PeriodTotal } from '../domain/periodOrder.js';
 import type { OrderStatus } from '../domain/orderStatus.js';
 
 export interface IndexAnswer {

@@ -5,14 +5,15 @@
  * by an index in memory (store/periodIndex.ts, which says why) that is loaded from it and kept current by
  * the version every written page carries.
  */
-import type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal, PeriodWindow } from '../services/periodViews.js';
+import type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../domain/periodOrder.js';
+import type { PeriodWindow } from '../domain/period.js';
 import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, writeCache, type Db } from './database.js';
 import { PeriodIndex } from './periodIndex.js';
 import type { OrderStatus } from '../domain/orderStatus.js';
 
-export type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../services/periodViews.js';
+export type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../domain/periodOrder.js';
 
 export { MIN_TEXT } from './periodIndex.js';
 

@@ -16,7 +16,7 @@ import { periodSchemas } from '../../main/ipc/contract/period.js';
 import { rolesSchemas } from '../../main/ipc/contract/roles.js';
 import { sandboxSchemas } from '../../main/ipc/contract/sandbox.js';
 import { settingsSchemas } from '../../main/ipc/contract/settings.js';
-import * as roles from '../../main/services/roles.js';
+import * as roles from '../../main/domain/roles.js';
 
 /** Each workspace module and the channel names it owns. */
 const WORKSPACES = [

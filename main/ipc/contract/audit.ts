@@ -1,7 +1,7 @@
 /** The audit log: what was done, by which profile, read and exported with the same filters. */
 import { z } from 'zod';
 import type { Phrase } from '../../phrases/phrase.js';
-import type { Role } from '../../services/roles.js';
+import type { Role } from '../../domain/roles.js';
 import { printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
 
 /** The audit log's filters; times are milliseconds since the epoch, both ends included. */

@@ -1,14 +1,14 @@
 /**
  * The installation's role profile: read, changed with the passphrase, and the passphrase set. The role
- * words themselves are the services' (main/services/roles.ts); the contract only re-exports them.
+ * words themselves are the domain's (main/domain/roles.ts); the contract only re-exports them.
  */
 import { z } from 'zod';
-import { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
+import { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { ChannelName } from '../channels.js';
 import { none, printable, type ChannelsOf, type SchemasOf } from './shared.js';
 
-export { MIN_PASSPHRASE, ROLES, type Role } from '../../services/roles.js';
+export { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 
 const passphrase = printable(256).min(1, 'roles.input.passphrase');
 
