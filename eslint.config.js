@@ -6,6 +6,18 @@ import tseslint from 'typescript-eslint';
 
 const onlyMainImportsElectron = { name: 'electron', message: 'Only main/index.ts and preload/ may import electron.' };
 
+/** What sits under main/ipc never imports it (docs/architecture.md, "The layers"). */
+const belowIpc = {
+  regex: '^(\\.\\./)+ipc/',
+  message: 'Services, the store, the gateway client and the sandbox must not import main/ipc/; move what both need below it (main/domain).',
+};
+
+/** A layer of main/ importing one above it or beside it (docs/architecture.md, "The layers"). */
+const layerAbove = (layer, above) => ({
+  regex: `^(\\.\\./)+(${above})`,
+  message: `main/${layer} imports main/domain, main/protocol and main/phrases only; move what it needs there.`,
+});
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
@@ -24,19 +36,38 @@ export default tseslint.config(
   {
     // The layers under the IPC layer never import it: main/ipc (the contract, the dispatcher, the handlers)
     // depends on them, never the reverse, so what a service does cannot hinge on how the renderer asks.
-    files: ['main/services/**/*.ts', 'main/store/**/*.ts', 'main/gateway/**/*.ts', 'main/sandbox/**/*.ts'],
+    files: ['main/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [onlyMainImportsElectron], patterns: [belowIpc] }] },
+  },
+  {
+    // The store keeps rows: it knows the domain and main's words (phrases: codes and values), nothing that
+    // uses it. The gateway client and the sandbox speak the wire protocol over the same domain; the sandbox
+    // writes its state file as the store writes private files (store/privateFiles.ts), and nothing else of it.
+    files: ['main/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [onlyMainImportsElectron], patterns: [belowIpc, layerAbove('store', 'services|vault|gateway|sandbox')] },
+      ],
+    },
+  },
+  {
+    files: ['main/gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [onlyMainImportsElectron], patterns: [belowIpc, layerAbove('gateway', 'services|vault|store|sandbox')] },
+      ],
+    },
+  },
+  {
+    files: ['main/sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [onlyMainImportsElectron],
-          patterns: [
-            {
-              regex: '^(\\.\\./)+ipc/',
-              message:
-                'Services, the store, the gateway client and the sandbox must not import main/ipc/; move what both need below it (e.g. main/services/roles.ts).',
-            },
-          ],
+          patterns: [belowIpc, layerAbove('sandbox', 'services|vault|gateway|store/(?!privateFiles)')],
         },
       ],
     },
@@ -82,10 +113,26 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    // Hooks called conditionally or with missing dependencies are bugs React cannot report at run time.
+    rules: {
+      // The screens know main by its contract (main/ipc/contract), the shared domain and main's words only.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [onlyMainImportsElectron],
+          patterns: [
+            {
+              regex: '^(\\.\\./)+main/(?!ipc/contract|domain/|phrases/)',
+              message: 'The renderer imports main/ipc/contract, main/domain and main/phrases only.',
+            },
+          ],
+        },
+      ],
+      // Hooks called conditionally or with missing dependencies are bugs React cannot report at run time; the
+      // classic two, the plugin's React Compiler rules left out, since the app does not use the compiler.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
     plugins: { 'react-hooks': reactHooks },
-    // The classic two; the plugin's React Compiler rules are left out, since the app does not use the compiler.
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // Every screen reads its words from the catalogues (renderer/src/i18n): no bare text in JSX.

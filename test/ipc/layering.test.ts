@@ -70,3 +70,48 @@ describe('layering: main/domain is the bottom of main/', () => {
     expect(existsSync(`${root}main/services/cardNumbers.ts`)).toBe(false);
   });
 });
+
+describe('layering: each layer of main/ imports only those below it, and the renderer main by its contract', () => {
+  const lint = async (file: string, from: string) =>
+    restricted(await eslint.lintText(`import type { X } from '${from}';\nexport type Y = X;\n`, { filePath: `${root}${file}` }));
+
+  it('refuses the store, the gateway client and the sandbox an import of a layer above or beside them', async () => {
+    for (const [file, from] of [
+      ['main/store/probe.ts', '../services/orders.js'],
+      ['main/store/probe.ts', '../gateway/client.js'],
+      ['main/store/probe.ts', '../vault/vault.js'],
+      ['main/gateway/probe.ts', '../store/database.js'],
+      ['main/gateway/probe.ts', '../services/orders.js'],
+      ['main/gateway/probe.ts', '../sandbox/index.js'],
+      ['main/sandbox/engine/probe.ts', '../../gateway/client.js'],
+      ['main/sandbox/probe.ts', '../store/database.js'],
+      ['main/sandbox/probe.ts', '../services/orders.js'],
+    ] as const) {
+      const found = await lint(file, from);
+      expect(found, `${file}: ${from}`).toHaveLength(1);
+      expect(found[0]).toContain('imports main/domain, main/protocol and main/phrases only');
+    }
+    // Below them, they may: the domain, the wire protocol, main's words; the sandbox, the store's private files.
+    for (const [file, from] of [
+      ['main/store/probe.ts', '../domain/orderStatus.js'],
+      ['main/gateway/probe.ts', '../protocol/endpoints.js'],
+      ['main/gateway/probe.ts', '../phrases/phrase.js'],
+      ['main/sandbox/state/probe.ts', '../../store/privateFiles.js'],
+    ] as const)
+      expect(await lint(file, from), `${file}: ${from}`).toEqual([]);
+  });
+
+  it('lets the renderer import main/ipc/contract, main/domain and main/phrases only', async () => {
+    for (const from of ['../../../main/services/periodViews', '../../../main/store/database.js', '../../../main/ipc/handlers.js']) {
+      const found = await lint('renderer/src/features/probe.ts', from);
+      expect(found, from).toHaveLength(1);
+      expect(found[0]).toContain('The renderer imports main/ipc/contract, main/domain and main/phrases only');
+    }
+    for (const from of ['../../../main/ipc/contract', '../../../main/domain/period', '../../../main/phrases/en'])
+      expect(await lint('renderer/src/features/probe.ts', from), from).toEqual([]);
+  });
+
+  it('finds no such import in the tree today', async () => {
+    expect(restricted(await eslint.lintFiles(['main', 'renderer/src']))).toEqual([]);
+  });
+});

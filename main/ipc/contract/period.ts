@@ -9,8 +9,14 @@ import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
 import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
 
+export { RECONCILIATION_CLASSES } from '../../services/periodViews.js';
 export type {
+  ChargeSide,
   Difference,
+  GatewaySide,
+  JournalSide,
+  MovedMoney,
+  OperationsSide,
   OrderListView,
   PeriodDay,
   PeriodOrder,

@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerSearch, CustomerSummary, StoredCardView } from '../../../../main/ipc/contract';
-import type { MovedMoney } from '../../../../main/services/periodViews';
+import type { MovedMoney } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';

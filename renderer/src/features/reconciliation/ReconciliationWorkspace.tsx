@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { EnvironmentName, ReconciliationRow, Result } from '../../../../main/ipc/contract';
 import { netOf } from '../../../../main/domain/orderMoney';
-import { RECONCILIATION_CLASSES, type MovedMoney } from '../../../../main/services/periodViews';
+import { RECONCILIATION_CLASSES, type MovedMoney } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText, subscribe } from '../../api/client';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';

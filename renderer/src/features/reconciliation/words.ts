@@ -5,7 +5,7 @@
  */
 import cc from 'currency-codes';
 import type { Difference, ReconciliationClass, ReconciliationRow } from '../../../../main/ipc/contract';
-import type { ChargeSide, GatewaySide, JournalSide, OperationsSide } from '../../../../main/services/periodViews';
+import type { ChargeSide, GatewaySide, JournalSide, OperationsSide } from '../../../../main/ipc/contract';
 import { formatMinorIn } from '../../format/money';
 import { i18n } from '../../i18n';
 

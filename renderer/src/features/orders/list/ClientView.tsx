@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { StoredCardView } from '../../../../../main/ipc/contract';
-import type { PeriodOrder } from '../../../../../main/services/periodViews';
+import type { PeriodOrder } from '../../../../../main/ipc/contract';
 import { useStoredCards } from '../../../api/storedCards';
 import { Button } from '../../../components/Button';
 import { Copyable } from '../../../components/CopyButton';

@@ -4,7 +4,7 @@
  * the totals understate money; this mark says which of the three the figures are.
  */
 import { useTranslation } from 'react-i18next';
-import type { OrderListView } from '../../../../../main/services/periodViews';
+import type { OrderListView } from '../../../../../main/ipc/contract';
 import { Button } from '../../../components/Button';
 import { formatRecent } from '../../../format/dates';
 

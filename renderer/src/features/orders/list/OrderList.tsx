@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
+import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { call } from '../../../api/client';
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';

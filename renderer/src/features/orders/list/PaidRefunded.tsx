@@ -7,7 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { moneyByCurrency, type CurrencyMoney } from '../../../../../main/domain/moneyTotals';
-import type { PeriodTotal } from '../../../../../main/services/periodViews';
+import type { PeriodTotal } from '../../../../../main/ipc/contract';
 import { formatAmount } from '../../../format/money';
 import { currencyInfo } from './period';
 

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { moneyByCurrency, type MoneyCell } from '../../../../../main/domain/moneyTotals';
-import type { PeriodDay, PeriodTotal } from '../../../../../main/services/periodViews';
+import type { PeriodDay, PeriodTotal } from '../../../../../main/ipc/contract';
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { formatDayKey, formatDayKeyShort } from '../../../format/dates';

@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PeriodOrder, PeriodSort } from '../../../../../main/services/periodViews';
+import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { Id, shownText } from '../../../components/Id';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatStackedDateTime } from '../../../format/dates';

@@ -6,7 +6,7 @@
  * amount range asks for one first.
  */
 import type { Input, ListView } from '../../../../../main/ipc/contract';
-import type { PeriodSort } from '../../../../../main/services/periodViews';
+import type { PeriodSort } from '../../../../../main/ipc/contract';
 import { amountProblemText, parseMajor } from '../../../format/money';
 import { i18n } from '../../../i18n';
 import { OrderStatus } from '../../../../../main/domain/orderStatus';

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { PeriodSort } from '../../../../../main/services/periodViews';
+import type { PeriodSort } from '../../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../../api/client';
 import { keys } from '../../../api/queries';
 import { i18n } from '../../../i18n';
