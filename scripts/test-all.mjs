@@ -133,7 +133,9 @@ function main() {
           '--',
           'sh',
           '-c',
-          `export XDG_DATA_HOME='${keyring}'; mkdir -p '${keyring}'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; export KEYCHAIN_TESTS=1; exec ${vitest.map((a) => `'${a}'`).join(' ')}`,
+          // The keyring's data and its control socket (under XDG_RUNTIME_DIR) are the run's own: a desktop
+          // user's keyring, or a second run at the same time, is neither reached nor unlocked, nor locks this one.
+          `export XDG_DATA_HOME='${keyring}' XDG_RUNTIME_DIR='${keyring}/run'; mkdir -p '${keyring}/run'; chmod 700 '${keyring}/run'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; export KEYCHAIN_TESTS=1; exec ${vitest.map((a) => `'${a}'`).join(' ')}`,
         ],
         env,
       );
