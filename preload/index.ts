@@ -4,6 +4,7 @@
  * ipcRenderer ever reaches the page.
  */
 import { contextBridge, ipcRenderer } from 'electron';
+import { channelsFromArgv } from '../main/ipc/channels.js';
 import { createBridgeApi } from './api.js';
 
-contextBridge.exposeInMainWorld('api', createBridgeApi(ipcRenderer));
+contextBridge.exposeInMainWorld('api', createBridgeApi(ipcRenderer, channelsFromArgv(process.argv)));

@@ -1,34 +1,31 @@
 /**
- * The IPC contract: the single source of truth for what the renderer may ask of main. Each channel has a
- * zod schema for its input (main validates every payload against it; the renderer is untrusted) and a
- * result type. The renderer imports only types from this file; preload and the browser-mode bridge use
- * only the channel names (channels.ts).
- *
- * Each workspace's schemas and results live in main/ipc/contract/<workspace>.ts (settings, orders, audit,
- * keys, cards, charges, roles, period, sandbox, customers; what they share in shared.ts), each checked to
- * name exactly its own channels. This file assembles them into the one map the dispatcher validates with,
- * checks that every channel has a schema, and re-exports everything: import the contract from here, not
- * from a workspace.
+ * The IPC contract: what the renderer may ask of main. Each channel is declared once, in its workspace's
+ * main/ipc/contract/<workspace>.ts (settings, orders, audit, keys, cards, charges, roles, period, sandbox,
+ * customers; what they share in shared.ts): the least profile that may use it, whether it writes, the zod
+ * schema of its input (main validates every payload against it; the renderer is untrusted) and its result
+ * type. This file assembles them into the one map that the dispatcher, the permissions, the Electron
+ * binding and the browser bridge read, and re-exports everything: import the contract from here, not from
+ * a workspace. The renderer imports only types from it; the preload gets the channel names from main at
+ * start (channels.ts says how).
  *
  * Inputs are strict objects: an unknown key is refused, not ignored, so a misspelt field never silently
  * falls back to a default. Amounts are integers in minor units.
  */
 import type { z } from 'zod';
-import type { ChannelName } from './channels.js';
+import type { Answer } from './contract/shared.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
-import { settingsSchemas, type SettingsResults } from './contract/settings.js';
-import { ordersSchemas, type OrdersResults, type BatchState, type BatchProgress } from './contract/orders.js';
-import { auditSchemas, type AuditResults } from './contract/audit.js';
-import { keysSchemas, type KeysResults } from './contract/keys.js';
-import { cardsSchemas, type CardsResults } from './contract/cards.js';
-import { chargesSchemas, type ChargesResults, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
-import { periodSchemas, type PeriodResults } from './contract/period.js';
-import { rolesSchemas, type RolesResults, type Role } from './contract/roles.js';
-import { sandboxSchemas, type SandboxResults } from './contract/sandbox.js';
-import { customersSchemas, type CustomersResults } from './contract/customers.js';
+import { settingsChannels } from './contract/settings.js';
+import { ordersChannels, type BatchState, type BatchProgress } from './contract/orders.js';
+import { auditChannels } from './contract/audit.js';
+import { keysChannels } from './contract/keys.js';
+import { cardsChannels } from './contract/cards.js';
+import { chargesChannels, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
+import { periodChannels } from './contract/period.js';
+import { rolesChannels, type Role } from './contract/roles.js';
+import { sandboxChannels } from './contract/sandbox.js';
+import { customersChannels } from './contract/customers.js';
 
-export type { ChannelName } from './channels.js';
-export type { EnvironmentName, ExportFile } from './contract/shared.js';
+export type { EnvironmentName, ExportFile, Declaration } from './contract/shared.js';
 export type { Phrase, Said, PhraseArg, MoneyArg, TimeArg, PhraseCode } from '../phrases/phrase.js';
 export * from './contract/settings.js';
 export * from './contract/orders.js';
@@ -41,37 +38,29 @@ export * from './contract/roles.js';
 export * from './contract/sandbox.js';
 export * from './contract/customers.js';
 
-const schemas = {
-  ...settingsSchemas,
-  ...ordersSchemas,
-  ...auditSchemas,
-  ...keysSchemas,
-  ...cardsSchemas,
-  ...chargesSchemas,
-  ...rolesSchemas,
-  ...periodSchemas,
-  ...sandboxSchemas,
-  ...customersSchemas,
-} satisfies Record<ChannelName, z.ZodType>;
+/** Every channel, in the order the workspaces are listed (the order allowedChannels answers in). */
+export const CONTRACT = {
+  ...settingsChannels,
+  ...ordersChannels,
+  ...auditChannels,
+  ...keysChannels,
+  ...cardsChannels,
+  ...chargesChannels,
+  ...rolesChannels,
+  ...periodChannels,
+  ...sandboxChannels,
+  ...customersChannels,
+};
+type Contract = typeof CONTRACT;
 
-export const INPUT_SCHEMAS: { readonly [K in ChannelName]: (typeof schemas)[K] } = schemas;
+export type ChannelName = keyof Contract;
+export const CHANNELS = Object.keys(CONTRACT) as ChannelName[];
+const known: ReadonlySet<string> = new Set(CHANNELS);
+export const isChannel = (name: unknown): name is ChannelName => typeof name === 'string' && known.has(name);
 
-export type Input<K extends ChannelName> = z.input<(typeof schemas)[K]>;
-export type ParsedInput<K extends ChannelName> = z.output<(typeof schemas)[K]>;
-
-export interface Results
-  extends
-    SettingsResults,
-    OrdersResults,
-    AuditResults,
-    KeysResults,
-    CardsResults,
-    ChargesResults,
-    RolesResults,
-    PeriodResults,
-    SandboxResults,
-    CustomersResults {}
-export type Result<K extends ChannelName> = Results[K];
+export type Input<K extends ChannelName> = z.input<Contract[K]['input']>;
+export type ParsedInput<K extends ChannelName> = z.output<Contract[K]['input']>;
+export type Result<K extends ChannelName> = Contract[K]['result'] extends Answer<infer R> ? R : never;
 
 /** Events main pushes to the renderer. */
 export type AppEvent =

@@ -7,8 +7,7 @@
  * export the renderer saves gets a whole one.
  */
 import { maskCardNumbersIn } from '../domain/cardNumbers.js';
-import { isChannel, type ChannelName } from './channels.js';
-import { INPUT_SCHEMAS, type Envelope, type ParsedInput, type Result, type Role } from './contract.js';
+import { CONTRACT, isChannel, type ChannelName, type Envelope, type ParsedInput, type Result, type Role } from './contract.js';
 import { failure, invalidInput, toIpcError } from './errors.js';
 import { phrase } from '../phrases/phrase.js';
 import { mayUse } from './permissions.js';
@@ -50,7 +49,7 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
       }
     }
     // An absent payload is an empty one: channels without input may be called with nothing.
-    const parsed = INPUT_SCHEMAS[channel].safeParse(payload === undefined ? {} : payload);
+    const parsed = CONTRACT[channel].input.safeParse(payload === undefined ? {} : payload);
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
     try {
       const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;

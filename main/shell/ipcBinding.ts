@@ -4,8 +4,8 @@
  * window on the one event channel.
  */
 import type { IpcMain, WebContents } from 'electron';
-import { CHANNELS, EVENT_CHANNEL } from '../ipc/channels.js';
-import type { Envelope } from '../ipc/contract.js';
+import { EVENT_CHANNEL } from '../ipc/channels.js';
+import { CHANNELS, type Envelope } from '../ipc/contract.js';
 import { failure } from '../ipc/errors.js';
 import { phrase } from '../phrases/phrase.js';
 import type { Dispatch } from '../ipc/dispatcher.js';

@@ -4,6 +4,8 @@
  * it), and cannot turn web security or <webview> on.
  */
 import type { BaseWindow, BrowserWindowConstructorOptions } from 'electron';
+import { channelsArgument } from '../ipc/channels.js';
+import { CHANNELS } from '../ipc/contract.js';
 
 /** What every window of the app's gets, whatever page it shows: no Node, Chromium's sandbox, web security on. */
 export const HARDENED_PREFERENCES = {
@@ -21,8 +23,13 @@ export const HARDENED_PREFERENCES = {
 /** Size and first state of a window: shown once its page is ready. */
 export const WINDOW_FRAME = { width: 1280, height: 840, minWidth: 900, minHeight: 600, show: false } as const;
 
+/** The app's window: its preload gets the contract's channel names as an argument (channels.ts says why). */
 export function windowOptions(preload: string): BrowserWindowConstructorOptions {
-  return { ...WINDOW_FRAME, title: 'Gateway Back Office', webPreferences: { preload, ...HARDENED_PREFERENCES } };
+  return {
+    ...WINDOW_FRAME,
+    title: 'Gateway Back Office',
+    webPreferences: { preload, additionalArguments: [channelsArgument(CHANNELS)], ...HARDENED_PREFERENCES },
+  };
 }
 
 /** A second launch brings the running window forward instead of opening a second app on the same data. */

@@ -5,7 +5,7 @@
  * the batch file of their binding IDs).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINIMUM_ROLE, mayUse } from '../../main/ipc/permissions.js';
+import { leastRole, mayUse } from '../../main/ipc/permissions.js';
 import { CARDS, control } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
 
@@ -55,6 +55,6 @@ describe('the Customers channels', () => {
     expect(mayUse('support', 'customers.search')).toBe(true);
     expect(mayUse('support', 'customers.get')).toBe(true);
     expect(mayUse('support', 'customers.exportBatch')).toBe(false);
-    expect(MINIMUM_ROLE['customers.exportBatch']).toBe('finance');
+    expect(leastRole('customers.exportBatch')).toBe('finance');
   });
 });

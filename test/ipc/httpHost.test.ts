@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
-import { CHANNELS } from '../../main/ipc/channels.js';
+import { CHANNELS } from '../../main/ipc/contract.js';
 
 let mode: BrowserMode;
 let folder: string;

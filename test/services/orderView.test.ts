@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { ZodError } from 'zod';
-import { INPUT_SCHEMAS } from '../../main/ipc/contract.js';
+import { CONTRACT } from '../../main/ipc/contract.js';
 import { invalidInput } from '../../main/ipc/errors.js';
 import { english } from '../../main/phrases/english.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
@@ -215,22 +215,22 @@ describe("the operator's reason", () => {
   });
 
   it('is validated by the contract: optional, at most 200 characters, no card number, no control characters', () => {
-    const refund = INPUT_SCHEMAS['orders.refund'];
+    const refund = CONTRACT['orders.refund'].input;
     const orderId = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100 }).success).toBe(true);
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'duplicate charge' }).success).toBe(true);
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'x'.repeat(201) }).success).toBe(false);
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'card 4111111111111111' }).success).toBe(false);
     expect(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'a\u0007b' }).success).toBe(false);
-    expect(INPUT_SCHEMAS['orders.reverse'].safeParse({ environment: 'sandbox', orderId, reason: 'same-day mistake' }).success).toBe(true);
+    expect(CONTRACT['orders.reverse'].input.safeParse({ environment: 'sandbox', orderId, reason: 'same-day mistake' }).success).toBe(true);
     // Each refusal reaches the screen as a phrase of its own, its English as before.
     const fieldOf = (r: { success: boolean; error?: unknown }) => invalidInput(r.error as ZodError).fields?.[0];
     const long = fieldOf(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'x'.repeat(201) }));
     expect(long).toEqual({ path: 'reason', said: { code: 'operation.reasonTooLong' }, message: 'has at most 200 characters' });
     const card = fieldOf(refund.safeParse({ environment: 'sandbox', orderId, amount: 100, reason: 'card 4111111111111111' }));
     expect(card).toMatchObject({ path: 'reason', said: { code: 'operation.reasonHasCard' } });
-    expect(fieldOf(INPUT_SCHEMAS['orders.lookup'].safeParse({ query: ' ' }))).toMatchObject({ said: { code: 'order.typeQuery' } });
-    expect(fieldOf(INPUT_SCHEMAS['orders.batch.start'].safeParse({ text: '' }))).toMatchObject({ said: { code: 'batch.fileEmpty' } });
-    expect(fieldOf(INPUT_SCHEMAS['orders.batch.cancel'].safeParse({ batchId: 'x' }))).toMatchObject({ said: { code: 'batch.badId' } });
+    expect(fieldOf(CONTRACT['orders.lookup'].input.safeParse({ query: ' ' }))).toMatchObject({ said: { code: 'order.typeQuery' } });
+    expect(fieldOf(CONTRACT['orders.batch.start'].input.safeParse({ text: '' }))).toMatchObject({ said: { code: 'batch.fileEmpty' } });
+    expect(fieldOf(CONTRACT['orders.batch.cancel'].input.safeParse({ batchId: 'x' }))).toMatchObject({ said: { code: 'batch.badId' } });
   });
 });

@@ -5,7 +5,8 @@
  */
 import type { IpcMain, WebContents } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENT_CHANNEL } from '../../main/ipc/channels.js';
+import { EVENT_CHANNEL } from '../../main/ipc/channels.js';
+import { CHANNELS } from '../../main/ipc/contract.js';
 import type { Envelope } from '../../main/ipc/contract.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { appPage } from '../../main/shell/appPage.js';

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { CHANNELS, EVENT_CHANNEL } from '../../main/ipc/channels.js';
+import { EVENT_CHANNEL } from '../../main/ipc/channels.js';
+import { CHANNELS } from '../../main/ipc/contract.js';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../main/security/csp.js';
 import { app, BrowserWindow, control, ipcMain, Menu, session, type FakeWebContents } from './electronStub.js';
 

@@ -6,11 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTRACT_VERSION, EVENT_CHANNEL } from '../../main/ipc/channels.js';
-import type { BridgeApi } from '../../main/ipc/contract.js';
+import { CONTRACT_VERSION, EVENT_CHANNEL, channelsFromArgv } from '../../main/ipc/channels.js';
+import { CHANNELS, type BridgeApi } from '../../main/ipc/contract.js';
+import { windowOptions } from '../../main/shell/window.js';
 import { contextBridge, ipcRenderer } from './electronStub.js';
 
 vi.mock('electron', () => import('./electronStub.js'));
+// What Electron does with the window's additionalArguments: the preload finds them in process.argv.
+const given = windowOptions('/opt/app/out/preload/index.cjs').webPreferences?.additionalArguments ?? [];
+process.argv.push(...given);
 await import('../../preload/index.js');
 const api = contextBridge.exposed.get('api') as BridgeApi;
 
@@ -74,6 +78,12 @@ describe('the preload api', () => {
     ipcRenderer.emit(EVENT_CHANNEL, ipcEvent, { type: 'settings.changed' });
     expect(listener).toHaveBeenCalledTimes(1);
     expect(ipcRenderer.listenerCount(EVENT_CHANNEL)).toBe(0);
+  });
+
+  it("knows every channel of the contract, and only those, from the argument main's window gives it", () => {
+    expect([...channelsFromArgv(given)].sort()).toEqual([...CHANNELS].sort());
+    expect(channelsFromArgv(['electron', '--app-channels=']).size).toBe(0);
+    expect(channelsFromArgv([]).size).toBe(0);
   });
 
   it('loads only the channel names from main at run time (the schemas stay in main)', () => {

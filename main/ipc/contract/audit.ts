@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Role } from '../../domain/roles.js';
-import { printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+import { answer, type Declarations, printable, type ExportFile } from './shared.js';
 
 /** The audit log's filters; times are milliseconds since the epoch, both ends included. */
 const auditFilter = z
@@ -19,10 +19,20 @@ const auditFilter = z
     path: ['from'],
   });
 
-export const auditSchemas = {
-  'audit.query': auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
-  'audit.export': auditFilter,
-} satisfies SchemasOf<ChannelsOf<'audit'>>;
+export const auditChannels = {
+  'audit.query': {
+    least: 'finance',
+    writes: false,
+    input: auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+    result: answer<AuditPage>(),
+  },
+  'audit.export': {
+    least: 'finance',
+    writes: false,
+    input: auditFilter,
+    result: answer<ExportFile>(),
+  },
+} satisfies Declarations;
 
 export interface AuditEntryView {
   readonly id: number;
@@ -52,10 +62,4 @@ export interface AuditPage {
   readonly more: boolean;
   /** Every action in the log, for the filter: its code (the filter's value) and its name in words. */
   readonly actions: readonly { readonly action: string; readonly said: Phrase }[];
-}
-
-/** What each of the workspace's channels answers. */
-export interface AuditResults {
-  'audit.query': AuditPage;
-  'audit.export': ExportFile;
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { luhnValid } from '../../domain/cardNumbers.js';
-import { bindingId, clientId, type ChannelsOf, type SchemasOf } from './shared.js';
+import { answer, type Declarations, bindingId, clientId } from './shared.js';
 
 /** A whole card number, to search with only: it is never echoed back (messages here never quote input). */
 const cardNumber = z
@@ -30,12 +30,32 @@ const bindingsFind = z
     message: 'card.findOne',
   });
 
-export const cardsSchemas = {
-  'bindings.find': bindingsFind,
-  'bindings.disable': z.strictObject({ bindingId }),
-  'bindings.enable': z.strictObject({ bindingId }),
-  'bindings.extend': z.strictObject({ bindingId, newExpiry }),
-} satisfies SchemasOf<ChannelsOf<'bindings'>>;
+export const cardsChannels = {
+  'bindings.find': {
+    least: 'finance',
+    writes: false,
+    input: bindingsFind,
+    result: answer<StoredCardsFound>(),
+  },
+  'bindings.disable': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ bindingId }),
+    result: answer<StoredCardChanged>(),
+  },
+  'bindings.enable': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ bindingId }),
+    result: answer<StoredCardChanged>(),
+  },
+  'bindings.extend': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ bindingId, newExpiry }),
+    result: answer<StoredCardChanged>(),
+  },
+} satisfies Declarations;
 
 export interface StoredCardView {
   readonly bindingId: string;
@@ -77,12 +97,4 @@ export interface StoredCardChanged {
   readonly card: StoredCardView;
   /** Whether the gateway lists the card after the change (a disabled card is not listed). */
   readonly listedByGateway: boolean;
-}
-
-/** What each of the workspace's channels answers. */
-export interface CardsResults {
-  'bindings.find': StoredCardsFound;
-  'bindings.disable': StoredCardChanged;
-  'bindings.enable': StoredCardChanged;
-  'bindings.extend': StoredCardChanged;
 }

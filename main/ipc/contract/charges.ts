@@ -8,6 +8,8 @@ import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
+  answer,
+  type Declarations,
   bindingId,
   clientId,
   currencyNumeric,
@@ -15,10 +17,8 @@ import {
   minorUnits,
   none,
   printable,
-  type ChannelsOf,
   type EnvironmentName,
   type ExportFile,
-  type SchemasOf,
 } from './shared.js';
 
 export type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
@@ -49,51 +49,111 @@ const chargeFilter = z
     path: ['from'],
   });
 
-export const chargesSchemas = {
-  'charges.options': none,
-  'charges.create': z.strictObject({
-    /** The environment the operator confirmed; refused if it is no longer the current one. */
-    environment,
-    /** Kept in the journal: a client ID that is a card number cannot be kept, so it cannot be charged from here. */
-    clientId: clientId.refine((c) => !holdsCardNumber(c), 'charge.input.clientIsCard'),
-    bindingId,
-    /** The category the confirmation showed; refused if the gateway files the card otherwise. */
-    category: chargeCategory,
-    amount: minorUnits,
-    currency: currencyNumeric,
-    /** Kept in the journal, sent to the gateway and shown back: a card number (with its CVC) never goes in. */
-    description: printable(598)
-      .trim()
-      .min(1)
-      .refine((d) => !holdsCardNumber(d), 'charge.input.descriptionHasCard')
-      .optional(),
-    /** The operator's reference (invoice or case number), used as the orderNumber: never charged twice. */
-    reference: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'charge.input.reference')
-      .refine((r) => !holdsCardNumber(r), 'charge.input.referenceHasCard')
-      .optional(),
-    /** The operator confirmed a repeat of the same card and amount within ten minutes. */
-    confirmRepeat: z.boolean().optional(),
-  }),
-  'charges.journal': chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
-  'charges.export': chargeFilter,
+export const chargesChannels = {
+  'charges.options': {
+    least: 'finance',
+    writes: false,
+    input: none,
+    result: answer<ChargeOptions>(),
+  },
+  'charges.create': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({
+      /** The environment the operator confirmed; refused if it is no longer the current one. */
+      environment,
+      /** Kept in the journal: a client ID that is a card number cannot be kept, so it cannot be charged from here. */
+      clientId: clientId.refine((c) => !holdsCardNumber(c), 'charge.input.clientIsCard'),
+      bindingId,
+      /** The category the confirmation showed; refused if the gateway files the card otherwise. */
+      category: chargeCategory,
+      amount: minorUnits,
+      currency: currencyNumeric,
+      /** Kept in the journal, sent to the gateway and shown back: a card number (with its CVC) never goes in. */
+      description: printable(598)
+        .trim()
+        .min(1)
+        .refine((d) => !holdsCardNumber(d), 'charge.input.descriptionHasCard')
+        .optional(),
+      /** The operator's reference (invoice or case number), used as the orderNumber: never charged twice. */
+      reference: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_./-]{1,36}$/, 'charge.input.reference')
+        .refine((r) => !holdsCardNumber(r), 'charge.input.referenceHasCard')
+        .optional(),
+      /** The operator confirmed a repeat of the same card and amount within ten minutes. */
+      confirmRepeat: z.boolean().optional(),
+    }),
+    result: answer<ChargeResult>(),
+  },
+  'charges.journal': {
+    least: 'finance',
+    writes: false,
+    input: chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+    result: answer<ChargeJournalPage>(),
+  },
+  'charges.export': {
+    least: 'finance',
+    writes: false,
+    input: chargeFilter,
+    result: answer<ExportFile>(),
+  },
   /** One open charge by its journal id, or every open charge of the current environment. */
-  'charges.reconcile': z.strictObject({ id: chargeId.optional() }),
-  'charges.batch.plan': z.strictObject({
-    text: z
-      .string()
-      .min(1, 'charge.input.fileEmpty')
-      .max(4 * 1024 * 1024, 'charge.input.fileTooBig'),
-  }),
-  'charges.batch.run': z.strictObject({ batchId: chargeBatchId, environment }),
-  'charges.batch.pause': z.strictObject({ batchId: chargeBatchId }),
-  'charges.batch.resume': z.strictObject({ batchId: chargeBatchId }),
-  'charges.batch.cancel': z.strictObject({ batchId: chargeBatchId }),
-  'charges.batch.status': z.strictObject({ batchId: chargeBatchId }),
-  'charges.batch.export': z.strictObject({ batchId: chargeBatchId }),
-} satisfies SchemasOf<ChannelsOf<'charges'>>;
+  'charges.reconcile': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ id: chargeId.optional() }),
+    result: answer<ReconcileResult>(),
+  },
+  'charges.batch.plan': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({
+      text: z
+        .string()
+        .min(1, 'charge.input.fileEmpty')
+        .max(4 * 1024 * 1024, 'charge.input.fileTooBig'),
+    }),
+    result: answer<ChargeBatchPlan>(),
+  },
+  'charges.batch.run': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ batchId: chargeBatchId, environment }),
+    result: answer<ChargeBatchStatus>(),
+  },
+  'charges.batch.pause': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ batchId: chargeBatchId }),
+    result: answer<ChargeBatchStatus>(),
+  },
+  'charges.batch.resume': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ batchId: chargeBatchId }),
+    result: answer<ChargeBatchStatus>(),
+  },
+  'charges.batch.cancel': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ batchId: chargeBatchId }),
+    result: answer<ChargeBatchStatus>(),
+  },
+  'charges.batch.status': {
+    least: 'finance',
+    writes: false,
+    input: z.strictObject({ batchId: chargeBatchId }),
+    result: answer<ChargeBatchStatus>(),
+  },
+  'charges.batch.export': {
+    least: 'finance',
+    writes: false,
+    input: z.strictObject({ batchId: chargeBatchId }),
+    result: answer<ExportFile>(),
+  },
+} satisfies Declarations;
 
 export type ChargeState = (typeof CHARGE_STATES)[number];
 export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
@@ -253,20 +313,4 @@ export interface ChargeBatchStatus {
   readonly rows: readonly ChargeBatchRow[];
   /** Why the app stopped the batch (state failed). */
   readonly failure?: Phrase;
-}
-
-/** What each of the workspace's channels answers. */
-export interface ChargesResults {
-  'charges.options': ChargeOptions;
-  'charges.create': ChargeResult;
-  'charges.journal': ChargeJournalPage;
-  'charges.export': ExportFile;
-  'charges.reconcile': ReconcileResult;
-  'charges.batch.plan': ChargeBatchPlan;
-  'charges.batch.run': ChargeBatchStatus;
-  'charges.batch.pause': ChargeBatchStatus;
-  'charges.batch.resume': ChargeBatchStatus;
-  'charges.batch.cancel': ChargeBatchStatus;
-  'charges.batch.status': ChargeBatchStatus;
-  'charges.batch.export': ExportFile;
 }

@@ -6,27 +6,37 @@
 import { z } from 'zod';
 import type { CustomerSearch, CustomerSummary } from '../../services/customerViews.js';
 import type { StoredCardView } from './cards.js';
-import { clientId, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+import { answer, type Declarations, clientId, printable, type ExportFile } from './shared.js';
 
 export type { CustomerSearch, CustomerSearchedBy, CustomerSummary, LastOrder } from '../../services/customerViews.js';
 
 /** The most customers one batch file is written for (the most one search lists). */
 export const MAX_BATCH_CUSTOMERS = 50;
 
-export const customersSchemas = {
-  'customers.search': z.strictObject({ text: printable(255).trim().min(1, 'input.customerSearch') }),
-  'customers.get': z.strictObject({ clientId }),
-  'customers.exportBatch': z.strictObject({ clientIds: z.array(clientId).min(1).max(MAX_BATCH_CUSTOMERS) }),
-} satisfies SchemasOf<ChannelsOf<'customers'>>;
+export const customersChannels = {
+  // Support finds a customer and sees their cards (masked) and orders; the batch file of their binding IDs is for charging.
+  'customers.search': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ text: printable(255).trim().min(1, 'input.customerSearch') }),
+    result: answer<CustomerSearch>(),
+  },
+  'customers.get': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ clientId }),
+    result: answer<CustomerView>(),
+  },
+  /** The batch-charge template; rows: how many cards it lists. */
+  'customers.exportBatch': {
+    least: 'finance',
+    writes: false,
+    input: z.strictObject({ clientIds: z.array(clientId).min(1).max(MAX_BATCH_CUSTOMERS) }),
+    result: answer<ExportFile & { readonly rows: number }>(),
+  },
+} satisfies Declarations;
 
 /** One customer opened: what the app keeps of them, and their stored cards as the gateway lists them now. */
 export interface CustomerView extends CustomerSummary {
   readonly cards: readonly StoredCardView[];
-}
-
-export interface CustomersResults {
-  'customers.search': CustomerSearch;
-  'customers.get': CustomerView;
-  /** The batch-charge template; rows: how many cards it lists. */
-  'customers.exportBatch': ExportFile & { readonly rows: number };
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Said } from '../../phrases/phrase.js';
-import { none, printable, type ChannelsOf, type EnvironmentName, type SchemasOf } from './shared.js';
+import { answer, type Declarations, none, printable, type EnvironmentName } from './shared.js';
 
 /** Signing keys are named by the id the app gave them (a UUID). */
 const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'keys.input.id');
@@ -21,28 +21,63 @@ const privateKeyPem = z
   .refine((s) => !s.includes('ENCRYPTED PRIVATE KEY'), 'keys.input.privateKeyEncrypted');
 const certificatePem = z.string().max(MAX_PEM, 'keys.input.certificateTooBig').regex(pemBlock('CERTIFICATE'), 'keys.input.certificatePem');
 
-export const keysSchemas = {
-  'keys.list': none,
-  'keys.generate': z.strictObject({
-    /** The certificate's subject (CN). */
-    merchantLogin: printable(255).trim().min(1, 'keys.input.merchantLogin'),
-    days: z.number().int('keys.input.wholeDays').min(1, 'keys.input.atLeastOneDay').max(MAX_KEY_DAYS, 'keys.input.atMostDays'),
-  }),
+export const keysChannels = {
+  'keys.list': {
+    least: 'administrator',
+    writes: false,
+    input: none,
+    result: answer<SigningKeysView>(),
+  },
+  'keys.generate': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      /** The certificate's subject (CN). */
+      merchantLogin: printable(255).trim().min(1, 'keys.input.merchantLogin'),
+      days: z.number().int('keys.input.wholeDays').min(1, 'keys.input.atLeastOneDay').max(MAX_KEY_DAYS, 'keys.input.atMostDays'),
+    }),
+    result: answer<SigningKeyView>(),
+  },
   /** The private key crosses IPC this once, into the keychain; it is never sent back. */
-  'keys.import': z.strictObject({ privateKeyPem, certificatePem }),
-  'keys.exportCertificate': z.strictObject({ id: keyId }),
-  'keys.activate': z.strictObject({ id: keyId }),
-  'keys.retire': z.strictObject({ id: keyId }),
-  'keys.testSign': z.strictObject({
-    id: keyId,
-    /** Signed as its UTF-8 bytes, exactly as typed. */
-    body: z
-      .string()
-      .min(1, 'keys.input.bodyEmpty')
-      .max(64 * 1024, 'keys.input.bodyTooBig')
-      .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'keys.input.bodyControl'),
-  }),
-} satisfies SchemasOf<ChannelsOf<'keys'>>;
+  'keys.import': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({ privateKeyPem, certificatePem }),
+    result: answer<SigningKeyView>(),
+  },
+  'keys.exportCertificate': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({ id: keyId }),
+    result: answer<CertificateFile>(),
+  },
+  'keys.activate': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({ id: keyId }),
+    result: answer<SigningKeysView>(),
+  },
+  'keys.retire': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({ id: keyId }),
+    result: answer<SigningKeysView>(),
+  },
+  'keys.testSign': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      id: keyId,
+      /** Signed as its UTF-8 bytes, exactly as typed. */
+      body: z
+        .string()
+        .min(1, 'keys.input.bodyEmpty')
+        .max(64 * 1024, 'keys.input.bodyTooBig')
+        .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'keys.input.bodyControl'),
+    }),
+    result: answer<TestSignatureResult>(),
+  },
+} satisfies Declarations;
 
 export interface SigningKeyView {
   readonly id: string;
@@ -88,15 +123,4 @@ export interface TestSignatureResult {
   readonly verified: boolean;
   /** As phrases: verified, or why not, and whether a gateway would take the certificate today. */
   readonly detail: Said;
-}
-
-/** What each of the workspace's channels answers. */
-export interface KeysResults {
-  'keys.list': SigningKeysView;
-  'keys.generate': SigningKeyView;
-  'keys.import': SigningKeyView;
-  'keys.exportCertificate': CertificateFile;
-  'keys.activate': SigningKeysView;
-  'keys.retire': SigningKeysView;
-  'keys.testSign': TestSignatureResult;
 }

@@ -8,7 +8,7 @@ import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
-import { environment, minorUnits, orderId, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+import { answer, type Declarations, environment, minorUnits, orderId, printable, type ExportFile } from './shared.js';
 
 export type { BatchProgress, LookupResult, OrderView } from '../../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../../services/views.js';
@@ -24,47 +24,108 @@ const operatorReason = printable(1000)
   .refine((r) => !holdsCardNumber(r), 'operation.reasonHasCard')
   .optional();
 
-export const ordersSchemas = {
-  'orders.lookup': z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
-  'orders.search': z.strictObject({ text: printable(64) }),
-  'orders.history': z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
+export const ordersChannels = {
+  'orders.lookup': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
+    result: answer<OrderLookup>(),
+  },
+  'orders.search': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ text: printable(64) }),
+    result: answer<readonly OrderView[]>(),
+  },
+  'orders.history': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
+    result: answer<readonly HistoryEntry[]>(),
+  },
   /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
-  'orders.deposit': z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
-  'orders.reverse': z.strictObject({ environment, orderId, reason: operatorReason }),
+  'orders.deposit': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
+    result: answer<OperationResult>(),
+  },
+  'orders.reverse': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({ environment, orderId, reason: operatorReason }),
+    result: answer<OperationResult>(),
+  },
   /**
    * Money back on a charge. way: how the operator's dialog said it would go back (orders.refundPlan);
    * main sends nothing if the gateway now allows only the other way. Absent: a plain refund.
    * confirmRepeat: the operator confirmed the same amount again on this order within ten minutes.
    */
-  'orders.refund': z.strictObject({
-    environment,
-    orderId,
-    amount: minorUnits,
-    way: z.enum(['reverse', 'refund']).optional(),
-    confirmRepeat: z.boolean().optional(),
-    reason: operatorReason,
-  }),
+  'orders.refund': {
+    least: 'finance',
+    writes: true,
+    input: z.strictObject({
+      environment,
+      orderId,
+      amount: minorUnits,
+      way: z.enum(['reverse', 'refund']).optional(),
+      confirmRepeat: z.boolean().optional(),
+      reason: operatorReason,
+    }),
+    result: answer<OperationResult>(),
+  },
   /** How money on a charge would go back now (reversed or refunded), for the dialog to say beforehand. */
-  'orders.refundPlan': z.strictObject({ orderId }),
+  'orders.refundPlan': {
+    least: 'finance',
+    writes: false,
+    input: z.strictObject({ orderId }),
+    result: answer<RefundPlan>(),
+  },
+  // Batch look-ups read orders only.
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
-  'orders.batch.start': z.strictObject({
-    text: z
-      .string()
-      .min(1, 'batch.fileEmpty')
-      .max(16 * 1024 * 1024, 'batch.fileTooBig'),
-  }),
-  'orders.batch.cancel': z.strictObject({ batchId }),
+  'orders.batch.start': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({
+      text: z
+        .string()
+        .min(1, 'batch.fileEmpty')
+        .max(16 * 1024 * 1024, 'batch.fileTooBig'),
+    }),
+    result: answer<BatchStarted>(),
+  },
+  'orders.batch.cancel': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ batchId }),
+    result: answer<{ readonly batchId: string; readonly state: BatchState }>(),
+  },
   /** from: how many rows the caller already has; only the rows that arrived after them come back. */
-  'orders.batch.results': z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  'orders.batch.results': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+    result: answer<BatchResults>(),
+  },
   /** A new batch of the same lines, looking up again only those that failed or were cancelled. */
-  'orders.batch.retry': z.strictObject({ batchId }),
-  'orders.batch.export': z.strictObject({
-    batchId,
-    /** Only rows of this result, and (for found orders) of this status number. */
-    result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
-    status: z.number().int().min(0).max(99).optional(),
-  }),
-} satisfies SchemasOf<ChannelsOf<'orders'>>;
+  'orders.batch.retry': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ batchId }),
+    result: answer<BatchRetried>(),
+  },
+  'orders.batch.export': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({
+      batchId,
+      /** Only rows of this result, and (for found orders) of this status number. */
+      result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
+      status: z.number().int().min(0).max(99).optional(),
+    }),
+    result: answer<ExportFile>(),
+  },
+} satisfies Declarations;
 
 /** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */
 export type HistoryEntry = LookupHistoryEntry;
@@ -154,20 +215,4 @@ export interface BatchRetried {
   readonly batchId: string;
   readonly total: number;
   readonly retrying: number;
-}
-
-/** What each of the workspace's channels answers. */
-export interface OrdersResults {
-  'orders.lookup': OrderLookup;
-  'orders.search': readonly OrderView[];
-  'orders.history': readonly HistoryEntry[];
-  'orders.deposit': OperationResult;
-  'orders.reverse': OperationResult;
-  'orders.refund': OperationResult;
-  'orders.refundPlan': RefundPlan;
-  'orders.batch.start': BatchStarted;
-  'orders.batch.cancel': { readonly batchId: string; readonly state: BatchState };
-  'orders.batch.results': BatchResults;
-  'orders.batch.retry': BatchRetried;
-  'orders.batch.export': ExportFile;
 }

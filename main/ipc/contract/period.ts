@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
-import { clientId, currencyNumeric, printable, type ChannelsOf, type ExportFile, type SchemasOf } from './shared.js';
+import { answer, type Declarations, clientId, currencyNumeric, printable, type ExportFile } from './shared.js';
 
 export { RECONCILIATION_CLASSES } from '../../services/periodViews.js';
 export type {
@@ -114,32 +114,84 @@ export const parseListView = (stored: unknown) => listView.safeParse(stored);
 
 const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'reconciliation.badRunId');
 
-export const periodSchemas = {
+export const periodChannels = {
+  // The orders of a period are what support starts from; the reconciliation compares the journal of money moved.
   /** One page of the list with the totals and chart of everything the filters match. */
-  'period.view': z.strictObject({
-    query: periodQuery,
-    page: z
-      .strictObject({
-        sort: sort.optional(),
-        offset: z.number().int().min(0).max(10_000_000).optional(),
-        limit: z.number().int().min(1).max(1000).optional(),
-      })
-      .optional(),
-    /** The user's offset from UTC at the period's start, for the chart's days. */
-    utcOffsetMinutes: z.number().int().min(-840).max(840),
-  }),
+  'period.view': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({
+      query: periodQuery,
+      page: z
+        .strictObject({
+          sort: sort.optional(),
+          offset: z.number().int().min(0).max(10_000_000).optional(),
+          limit: z.number().int().min(1).max(1000).optional(),
+        })
+        .optional(),
+      /** The user's offset from UTC at the period's start, for the chart's days. */
+      utcOffsetMinutes: z.number().int().min(-840).max(840),
+    }),
+    result: answer<OrderListView>(),
+  },
   /** Brings the offline copy of the window up to date; progress arrives as period.progress events. */
-  'period.sync': window,
-  'period.cancel': z.strictObject({}),
-  'period.export': z.strictObject({ query: periodQuery, sort: sort.optional() }),
-  'period.reconcile': window,
-  'period.reconciliation.export': z.strictObject({ runId }),
+  'period.sync': {
+    least: 'support',
+    writes: true,
+    input: window,
+    result: answer<SyncResult>(),
+  },
+  'period.cancel': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({}),
+    result: answer<{ readonly cancelled: boolean }>(),
+  },
+  'period.export': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ query: periodQuery, sort: sort.optional() }),
+    result: answer<ExportFile>(),
+  },
+  'period.reconcile': {
+    least: 'finance',
+    writes: false,
+    input: window,
+    result: answer<ReconciliationRun & { readonly runId: string }>(),
+  },
+  'period.reconciliation.export': {
+    least: 'finance',
+    writes: false,
+    input: z.strictObject({ runId }),
+    result: answer<ExportFile>(),
+  },
+  // Each profile keeps its own views of the list, as each may read the list.
   /** The list's saved views of the environment open and the profile in use. */
-  'period.views.list': z.strictObject({}),
-  'period.views.save': z.strictObject({ name: viewName, view: listView }),
-  'period.views.rename': z.strictObject({ id: viewId, name: viewName }),
-  'period.views.delete': z.strictObject({ id: viewId }),
-} satisfies SchemasOf<ChannelsOf<'period'>>;
+  'period.views.list': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({}),
+    result: answer<SavedViews>(),
+  },
+  'period.views.save': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ name: viewName, view: listView }),
+    result: answer<SavedViews>(),
+  },
+  'period.views.rename': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ id: viewId, name: viewName }),
+    result: answer<SavedViews>(),
+  },
+  'period.views.delete': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ id: viewId }),
+    result: answer<SavedViews>(),
+  },
+} satisfies Declarations;
 
 export interface SyncResult {
   readonly state: 'done' | 'cancelled' | 'failed';
@@ -162,17 +214,4 @@ export interface SavedViews {
   readonly views: readonly SavedView[];
   readonly maxName: number;
   readonly maxViews: number;
-}
-
-export interface PeriodResults {
-  'period.view': OrderListView;
-  'period.sync': SyncResult;
-  'period.cancel': { readonly cancelled: boolean };
-  'period.export': ExportFile;
-  'period.reconcile': ReconciliationRun & { readonly runId: string };
-  'period.reconciliation.export': ExportFile;
-  'period.views.list': SavedViews;
-  'period.views.save': SavedViews;
-  'period.views.rename': SavedViews;
-  'period.views.delete': SavedViews;
 }

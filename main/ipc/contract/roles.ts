@@ -5,23 +5,39 @@
 import { z } from 'zod';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 import type { Said } from '../../phrases/phrase.js';
-import type { ChannelName } from '../channels.js';
-import { none, printable, type ChannelsOf, type SchemasOf } from './shared.js';
+import type { ChannelName } from '../contract.js';
+import { answer, type Declarations, none, printable } from './shared.js';
 
 export { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 
 const passphrase = printable(256).min(1, 'roles.input.passphrase');
 
-export const rolesSchemas = {
-  'roles.get': none,
+export const rolesChannels = {
+  // Any profile may ask for another one: the passphrase it takes is what an administrator holds.
+  'roles.get': {
+    least: 'support',
+    writes: false,
+    input: none,
+    result: answer<RoleProfileView>(),
+  },
   /** Any profile may change the profile: the passphrase is what an administrator holds. */
-  'roles.set': z.strictObject({ role: z.enum(ROLES), passphrase }),
+  'roles.set': {
+    least: 'support',
+    writes: true,
+    input: z.strictObject({ role: z.enum(ROLES), passphrase }),
+    result: answer<RoleProfileView>(),
+  },
   /** The first passphrase needs no current one; changing it does. */
-  'roles.setPassphrase': z.strictObject({
-    current: passphrase.optional(),
-    next: printable(256).min(MIN_PASSPHRASE, 'roles.input.tooShort'),
-  }),
-} satisfies SchemasOf<ChannelsOf<'roles'>>;
+  'roles.setPassphrase': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      current: passphrase.optional(),
+      next: printable(256).min(MIN_PASSPHRASE, 'roles.input.tooShort'),
+    }),
+    result: answer<RoleProfileView>(),
+  },
+} satisfies Declarations;
 
 export interface RoleProfileView {
   readonly role: Role;
@@ -31,11 +47,4 @@ export interface RoleProfileView {
   readonly allowedChannels: readonly ChannelName[];
   /** Why the profile cannot be read or changed now (the keychain cannot be used), as phrases. */
   readonly problem?: Said;
-}
-
-/** What each of the workspace's channels answers. */
-export interface RolesResults {
-  'roles.get': RoleProfileView;
-  'roles.set': RoleProfileView;
-  'roles.setPassphrase': RoleProfileView;
 }

@@ -7,75 +7,133 @@ import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
+  answer,
+  type Declarations,
   currencyNumeric,
   environment,
   gatewayEnvironment,
   minorUnits,
   none,
   printable,
-  type ChannelsOf,
   type EnvironmentName,
-  type SchemasOf,
 } from './shared.js';
 
-export const settingsSchemas = {
-  'app.info': none,
-  'settings.get': none,
-  'settings.updateGeneral': z
-    .strictObject({ environment: environment.optional() })
-    .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+export const settingsChannels = {
+  'app.info': {
+    least: 'support',
+    writes: false,
+    input: none,
+    result: answer<AppInfo>(),
+  },
+  // The settings view says only "set / not set" of a credential; changing the installation's is an administrator's.
+  'settings.get': {
+    least: 'support',
+    writes: false,
+    input: none,
+    result: answer<SettingsView>(),
+  },
+  'settings.updateGeneral': {
+    least: 'administrator',
+    writes: true,
+    input: z
+      .strictObject({ environment: environment.optional() })
+      .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+    result: answer<SettingsView>(),
+  },
+  // A person's own language and theme, kept per profile: a support person on an English installation reads Russian.
   /** The profile in use's own language and theme: every profile sets its own. */
-  'settings.setPreferences': z
-    .strictObject({
-      language: z
-        .string()
-        .regex(/^[a-z]{2}$/, 'settings.input.language')
-        .optional(),
-      theme: z.enum(THEMES).optional(),
-    })
-    .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
-  'settings.setConnection': z.strictObject({
-    environment,
-    /** null clears the environment's own base URL. Credentials never ride in it (user:password@, ?query, #fragment). */
-    baseUrl: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .superRefine((url, ctx) => {
-        const refused = baseUrlRefusal(url);
-        if (refused) ctx.addIssue({ code: 'custom', message: refused });
+  'settings.setPreferences': {
+    least: 'support',
+    writes: true,
+    input: z
+      .strictObject({
+        language: z
+          .string()
+          .regex(/^[a-z]{2}$/, 'settings.input.language')
+          .optional(),
+        theme: z.enum(THEMES).optional(),
       })
-      .nullable()
-      .optional(),
-    authMode: z.enum(['password', 'token']).optional(),
-    userName: printable(50).min(1).nullable().optional(),
-    merchantLogin: printable(255).min(1).nullable().optional(),
-    signatureRequired: z.boolean().optional(),
-  }),
-  'settings.setCredential': z.strictObject({
-    environment: gatewayEnvironment,
-    kind: z.enum(['password', 'token']),
-    secret: printable(1024).min(1, 'settings.input.secretEmpty'),
-  }),
-  'settings.clearCredential': z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
-  'settings.checkConnection': none,
-  'settings.chargeLimits': z.strictObject({ environment }),
+      .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+    result: answer<SettingsView>(),
+  },
+  'settings.setConnection': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      environment,
+      /** null clears the environment's own base URL. Credentials never ride in it (user:password@, ?query, #fragment). */
+      baseUrl: z
+        .url({ protocol: /^https?$/ })
+        .max(2048)
+        .superRefine((url, ctx) => {
+          const refused = baseUrlRefusal(url);
+          if (refused) ctx.addIssue({ code: 'custom', message: refused });
+        })
+        .nullable()
+        .optional(),
+      authMode: z.enum(['password', 'token']).optional(),
+      userName: printable(50).min(1).nullable().optional(),
+      merchantLogin: printable(255).min(1).nullable().optional(),
+      signatureRequired: z.boolean().optional(),
+    }),
+    result: answer<SettingsView>(),
+  },
+  'settings.setCredential': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      environment: gatewayEnvironment,
+      kind: z.enum(['password', 'token']),
+      secret: printable(1024).min(1, 'settings.input.secretEmpty'),
+    }),
+    result: answer<SettingsView>(),
+  },
+  'settings.clearCredential': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
+    result: answer<SettingsView>(),
+  },
+  'settings.checkConnection': {
+    least: 'administrator',
+    writes: false,
+    input: none,
+    result: answer<ConnectionCheck>(),
+  },
+  // The maximums and currencies are read by everyone (the charge form follows them); set by an administrator.
+  'settings.chargeLimits': {
+    least: 'support',
+    writes: false,
+    input: z.strictObject({ environment }),
+    result: answer<ChargeLimitsView>(),
+  },
   /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
-  'settings.setChargeMaximum': z.strictObject({
-    environment,
-    currency: currencyNumeric,
-    maximum: minorUnits.nullable(),
-    /** Required for production: the maximum the operator saw when confirming (null: none was set). */
-    confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
-  }),
+  'settings.setChargeMaximum': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      environment,
+      currency: currencyNumeric,
+      maximum: minorUnits.nullable(),
+      /** Required for production: the maximum the operator saw when confirming (null: none was set). */
+      confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
+    }),
+    result: answer<ChargeLimitsView>(),
+  },
   /** The currencies a gateway environment accepts; the sandbox says its own. */
-  'settings.setCurrencies': z.strictObject({
-    environment: gatewayEnvironment,
-    currencies: z
-      .array(currencyNumeric)
-      .max(200)
-      .refine((cs) => new Set(cs).size === cs.length, 'settings.input.currencyTwice'),
-  }),
-} satisfies SchemasOf<ChannelsOf<'settings'> | 'app.info'>;
+  'settings.setCurrencies': {
+    least: 'administrator',
+    writes: true,
+    input: z.strictObject({
+      environment: gatewayEnvironment,
+      currencies: z
+        .array(currencyNumeric)
+        .max(200)
+        .refine((cs) => new Set(cs).size === cs.length, 'settings.input.currencyTwice'),
+    }),
+    result: answer<ChargeLimitsView>(),
+  },
+} satisfies Declarations;
 
 export interface AppInfo {
   readonly name: string;
@@ -148,19 +206,4 @@ export interface ChargeLimitsView {
   /** The sandbox says which currencies it accepts; the other environments list theirs in Settings. */
   readonly currenciesFrom: 'sandbox' | 'settings';
   readonly currencies: readonly CurrencyLimitView[];
-}
-
-/** What each of the workspace's channels answers. */
-export interface SettingsResults {
-  'app.info': AppInfo;
-  'settings.get': SettingsView;
-  'settings.updateGeneral': SettingsView;
-  'settings.setPreferences': SettingsView;
-  'settings.setConnection': SettingsView;
-  'settings.setCredential': SettingsView;
-  'settings.clearCredential': SettingsView;
-  'settings.checkConnection': ConnectionCheck;
-  'settings.chargeLimits': ChargeLimitsView;
-  'settings.setChargeMaximum': ChargeLimitsView;
-  'settings.setCurrencies': ChargeLimitsView;
 }

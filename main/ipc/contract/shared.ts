@@ -1,19 +1,34 @@
 /**
  * What the contract's workspaces share: the environments, amounts in minor units, identifiers and
- * printable text every input is built from, and the types that tie a workspace's schemas to its channels.
+ * printable text every input is built from, and the shape of a channel's declaration.
  */
 import { z } from 'zod';
 import { ENVIRONMENT_KINDS } from '../../gateway/environments.js';
-import type { ChannelName } from '../channels.js';
+import type { Role } from '../../domain/roles.js';
 
-/** The channels whose names begin with the prefix: one workspace's channels. */
-export type ChannelsOf<Prefix extends string> = Extract<ChannelName, `${Prefix}.${string}`>;
+/** A channel's result type, carried by its declaration for the compiler only (nothing is in it at run time). */
+declare const resultType: unique symbol;
+export interface Answer<T> {
+  readonly [resultType]?: T;
+}
+export const answer = <T>(): Answer<T> => ({});
 
 /**
- * A workspace's input schemas, one for each of its channels: with `satisfies`, a channel of the workspace
- * left out, or one of another workspace put in, does not compile.
+ * One channel, declared once: the least profile that may use it (the profiles are nested, support then
+ * finance then administrator), whether it changes anything (settings, journals, the audit log, the cache,
+ * the gateway), what main accepts (a strict schema: an unknown key is refused, not ignored) and what it
+ * answers. Permissions, the dispatcher, the Electron binding, the browser bridge and the renderer's calls
+ * all read these.
  */
-export type SchemasOf<C extends ChannelName> = { readonly [K in C]: z.ZodType };
+export interface Declaration {
+  readonly least: Role;
+  readonly writes: boolean;
+  readonly input: z.ZodType;
+  readonly result: Answer<unknown>;
+}
+
+/** A workspace's channels by name. */
+export type Declarations = Readonly<Record<string, Declaration>>;
 
 export const environment = z.enum(ENVIRONMENT_KINDS);
 /** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */

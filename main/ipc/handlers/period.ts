@@ -3,19 +3,16 @@
  * to every window, so two tabs show the same), its CSV, and the reconciliation report with its CSV.
  */
 import { randomBytes } from 'node:crypto';
-import { holdsCardNumber } from '../domain/cardNumbers.js';
-import { failureText } from '../services/failureWords.js';
-import type { SyncProgress } from '../services/orderSync.js';
-import { reconciliationCsv } from '../services/reconciliation.js';
-import type { ReconciliationRun, SyncResult } from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import { phrase } from '../phrases/phrase.js';
-import { ExportTooLargeError } from '../services/orderList.js';
-import { IpcFailure } from './errors.js';
-import type { HandlerContext } from './handlers.js';
-
-type PeriodChannels =
-  'period.view' | 'period.sync' | 'period.cancel' | 'period.export' | 'period.reconcile' | 'period.reconciliation.export';
+import { holdsCardNumber } from '../../domain/cardNumbers.js';
+import { failureText } from '../../services/failureWords.js';
+import type { SyncProgress } from '../../services/orderSync.js';
+import { reconciliationCsv } from '../../services/reconciliation.js';
+import type { periodChannels, ReconciliationRun, SyncResult } from '../contract.js';
+import { phrase } from '../../phrases/phrase.js';
+import { ExportTooLargeError } from '../../services/orderList.js';
+import { IpcFailure } from '../errors.js';
+import type { HandlerContext, HandlersOf } from './context.js';
+import { savedViewHandlers } from './savedViews.js';
 
 /** Reports kept for their CSV: the last few, per launch (a report is re-run, not stored). */
 const KEPT_RUNS = 20;
@@ -28,7 +25,8 @@ function reportId(): string {
   }
 }
 
-export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Handlers, PeriodChannels> {
+export function periodHandlers(context: HandlerContext): HandlersOf<typeof periodChannels> {
+  const { core, events } = context;
   const runs = new Map<string, { readonly environment: string; readonly run: ReconciliationRun }>();
   const list = () => core.services.list;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -39,6 +37,7 @@ export function createPeriodHandlers({ core, events }: HandlerContext): Pick<Han
       events.publish({ type: 'period.progress', environment, fetched: p.fetched, ...(p.total !== undefined ? { total: p.total } : {}) });
 
   return {
+    ...savedViewHandlers(context),
     'period.view': ({ query, page, utcOffsetMinutes }) => list().view(query, page ?? {}, utcOffsetMinutes),
     'period.sync': async (window): Promise<SyncResult> => {
       const environment = core.services.environment;

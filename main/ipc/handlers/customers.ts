@@ -2,19 +2,13 @@
  * The Customers channels: a search over what the app keeps, one customer with their stored cards as the
  * gateway lists them, and the batch-charge file of the customers' cards.
  */
-import { CustomerService } from '../services/customers.js';
-import { StoredCards, type StoredCard } from '../services/storedCards.js';
-import type { StoredCardView } from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import type { HandlerContext } from './handlers.js';
+import { CustomerService } from '../../services/customers.js';
+import { StoredCards } from '../../services/storedCards.js';
+import type { customersChannels } from '../contract.js';
+import { storedCardView } from './cards.js';
+import type { HandlerContext, HandlersOf } from './context.js';
 
-type CustomerChannels = 'customers.search' | 'customers.get' | 'customers.exportBatch';
-
-/** `cardView` shapes a stored card for the renderer as the Cards workspace's channels do. */
-export function createCustomerHandlers(
-  { core }: HandlerContext,
-  cardView: (card: StoredCard) => StoredCardView,
-): Pick<Handlers, CustomerChannels> {
+export function customersHandlers({ core }: HandlerContext): HandlersOf<typeof customersChannels> {
   const customers = () => {
     const environment = core.services.environment;
     return new CustomerService({
@@ -27,7 +21,7 @@ export function createCustomerHandlers(
     'customers.search': ({ text }) => customers().search(text),
     'customers.get': async ({ clientId }) => {
       const { cards, ...summary } = await customers().detail(clientId);
-      return { ...summary, cards: cards.map(cardView) };
+      return { ...summary, cards: cards.map(storedCardView) };
     },
     'customers.exportBatch': async ({ clientIds }) => {
       const { csv, rows } = await customers().batchFile(clientIds);

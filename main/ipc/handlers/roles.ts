@@ -3,14 +3,11 @@
  * decided by the dispatcher before anything here runs; these only read and change the profile, and tell
  * every window when it changed (what the screens offer changes with it).
  */
-import { RoleProfileError, type RoleProfileRefusal } from '../services/roleProfile.js';
-import type { IpcErrorCode, RoleProfileView } from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import { IpcFailure } from './errors.js';
-import type { HandlerContext } from './handlers.js';
-import { allowedChannels } from './permissions.js';
-
-type RoleChannels = 'roles.get' | 'roles.set' | 'roles.setPassphrase';
+import { RoleProfileError, type RoleProfileRefusal } from '../../services/roleProfile.js';
+import type { IpcErrorCode, RoleProfileView, rolesChannels } from '../contract.js';
+import { IpcFailure } from '../errors.js';
+import type { HandlerContext, HandlersOf } from './context.js';
+import { allowedChannels } from '../permissions.js';
 
 const CODES: Record<RoleProfileRefusal, IpcErrorCode> = {
   wrongPassphrase: 'forbidden',
@@ -34,7 +31,7 @@ async function roleCall<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createRoleHandlers({ core, events }: HandlerContext): Pick<Handlers, RoleChannels> {
+export function rolesHandlers({ core, events }: HandlerContext): HandlersOf<typeof rolesChannels> {
   const view = (): RoleProfileView => {
     const { role, passphraseSet, problem } = core.roles.view();
     return { role, passphraseSet, allowedChannels: allowedChannels(role), ...(problem !== undefined ? { problem } : {}) };

@@ -3,15 +3,12 @@
  * accepted currencies with their maximums that the editor and the charge form share.
  */
 import cc from 'currency-codes';
-import type { AppCore } from '../services/appCore.js';
-import { ChargeLimitError } from '../services/chargeLimits.js';
-import { currencyInfo } from '../services/money.js';
-import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName } from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import { IpcFailure } from './errors.js';
-import type { HandlerContext } from './handlers.js';
-
-type ChargeLimitChannels = 'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies';
+import type { AppCore } from '../../services/appCore.js';
+import { ChargeLimitError } from '../../services/chargeLimits.js';
+import { currencyInfo } from '../../services/money.js';
+import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName, settingsChannels } from '../contract.js';
+import { IpcFailure } from '../errors.js';
+import type { HandlerContext, HandlersOf } from './context.js';
 
 /** One accepted currency with what a charge in it may be (nothing when no maximum is set: refused). */
 function currencyLimitView(core: AppCore, environment: EnvironmentName, numeric: string): CurrencyLimitView {
@@ -41,7 +38,14 @@ function refusing<T>(change: () => T): T {
   }
 }
 
-export function createChargeLimitHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeLimitChannels> {
+/** The settings workspace's charge limits: read by everyone, set by an administrator. */
+export function chargeLimitHandlers({
+  core,
+  events,
+}: HandlerContext): Pick<
+  HandlersOf<typeof settingsChannels>,
+  'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies'
+> {
   const changed = (environment: EnvironmentName) => {
     // The charge form and Settings follow the event.
     events.publish({ type: 'settings.changed' });

@@ -3,13 +3,10 @@
  * they are now (so every change shows at once), each view read again through the contract, since a row
  * written by another version of the app may not be a view this one can open.
  */
-import { MAX_VIEWS, SavedViewError } from '../services/savedViews.js';
-import { MAX_VIEW_NAME, parseListView, type SavedView, type SavedViews } from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import { IpcFailure } from './errors.js';
-import type { HandlerContext } from './handlers.js';
-
-type SavedViewChannels = 'period.views.list' | 'period.views.save' | 'period.views.rename' | 'period.views.delete';
+import { MAX_VIEWS, SavedViewError } from '../../services/savedViews.js';
+import { MAX_VIEW_NAME, parseListView, type SavedView, type SavedViews, type periodChannels } from '../contract.js';
+import { IpcFailure } from '../errors.js';
+import type { HandlerContext, HandlersOf } from './context.js';
 
 /** The service's refusals in the contract's terms. */
 function viewCall(run: () => void): void {
@@ -21,7 +18,12 @@ function viewCall(run: () => void): void {
   }
 }
 
-export function createSavedViewHandlers({ core }: HandlerContext): Pick<Handlers, SavedViewChannels> {
+export function savedViewHandlers({
+  core,
+}: HandlerContext): Pick<
+  HandlersOf<typeof periodChannels>,
+  'period.views.list' | 'period.views.save' | 'period.views.rename' | 'period.views.delete'
+> {
   const views = (): SavedViews => ({
     views: core.savedViews.list().flatMap((r): SavedView[] => {
       const view = parseListView(r.view);

@@ -7,15 +7,15 @@
  * the gateway lists now, enabled, not expired, in the category the confirmation named. A charge refused
  * here is audited like one the charge service refuses.
  */
-import { rowOutcome } from '../services/batchCharges.js';
-import { ChargeBatchError, type ChargeBatchJob } from '../services/chargeBatches.js';
-import type { ChargeOutcome } from '../services/charges.js';
-import { currencyInfo } from '../services/money.js';
-import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
-import { exportCsv } from '../services/csvExport.js';
-import { StoredCards } from '../services/storedCards.js';
-import type { ChargeRow, JournalFilter } from '../store/journal.js';
-import { chargeStanding, type ChargeWithStanding } from '../services/chargeStanding.js';
+import { rowOutcome } from '../../services/batchCharges.js';
+import { ChargeBatchError, type ChargeBatchJob } from '../../services/chargeBatches.js';
+import type { ChargeOutcome } from '../../services/charges.js';
+import { currencyInfo } from '../../services/money.js';
+import { maskCardField, maskCardNumbers } from '../../domain/cardNumbers.js';
+import { exportCsv } from '../../services/csvExport.js';
+import { StoredCards } from '../../services/storedCards.js';
+import type { ChargeRow, JournalFilter } from '../../store/journal.js';
+import { chargeStanding, type ChargeWithStanding } from '../../services/chargeStanding.js';
 import type {
   ChargeBatchPlan,
   ChargeBatchRow,
@@ -24,20 +24,18 @@ import type {
   ChargeView,
   EnvironmentName,
   ParsedInput,
-} from './contract.js';
-import type { Handlers } from './dispatcher.js';
-import { chargeLimitsView } from './chargeLimitHandlers.js';
-import { confirmedEnvironment } from './confirmedEnvironment.js';
-import { english } from '../phrases/english.js';
-import { phrase, type Phrase } from '../phrases/phrase.js';
-import { environmentWords } from '../gateway/environments.js';
-import { maskedPhrase } from '../phrases/masked.js';
-import { categoryWords } from '../services/chargeWords.js';
-import { IpcFailure } from './errors.js';
-import type { HandlerContext } from './handlers.js';
-import { OrderStatus } from '../domain/orderStatus.js';
-
-export type ChargeChannels = Extract<keyof Handlers, `charges.${string}`>;
+  chargesChannels,
+} from '../contract.js';
+import { chargeLimitsView } from './chargeLimits.js';
+import { confirmedEnvironment } from '../confirmedEnvironment.js';
+import { english } from '../../phrases/english.js';
+import { phrase, type Phrase } from '../../phrases/phrase.js';
+import { environmentWords } from '../../gateway/environments.js';
+import { maskedPhrase } from '../../phrases/masked.js';
+import { categoryWords } from '../../services/chargeWords.js';
+import { IpcFailure } from '../errors.js';
+import type { HandlerContext, HandlersOf } from './context.js';
+import { OrderStatus } from '../../domain/orderStatus.js';
 
 /** The form's first choice where the environment accepts it (RUB, the gateway's own default). */
 export const DEFAULT_CURRENCY = '643';
@@ -295,7 +293,7 @@ async function batchCall<T>(f: () => T | Promise<T>): Promise<T> {
   }
 }
 
-export function createChargeHandlers({ core, events }: HandlerContext): Pick<Handlers, ChargeChannels> {
+export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<typeof chargesChannels> {
   const journal = () => core.services.charges.journal;
   const batches = core.chargeBatches;
 
