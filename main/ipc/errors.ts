@@ -14,6 +14,7 @@ import { fieldList, issuePath, issuePhrase } from '../phrases/inputIssue.js';
 import { maskedSaid } from '../phrases/masked.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
+import { ChargeRequestError } from '../services/confirmedCharge.js';
 import { failureWords } from '../services/failureWords.js';
 import { SettingsError } from '../services/settings.js';
 import { StoreError } from '../store/errors.js';
@@ -69,6 +70,7 @@ export function toIpcError(err: unknown, log: (line: string) => void): IpcError 
     log(`ipc: gateway failure: ${words.detail}`);
     return failure('gateway', words.said, words.detail);
   }
+  if (err instanceof ChargeRequestError) return failure(err.reason === 'notFound' ? 'notFound' : 'invalidInput', err.said);
   const known: [new (...args: never[]) => SaidError, IpcErrorCode][] = [
     [SettingsError, 'settings'],
     [VaultUnavailableError, 'keychainUnavailable'],

@@ -257,20 +257,22 @@ export class AppCore {
    * language does (updatePreferences): the gateway's messages come back in the language the screens now show.
    */
   async setRole(role: Role, passphrase: string): Promise<void> {
-    const before = this.settings.preferences(this.roles.role()).language;
-    await this.roles.set(role, passphrase);
-    if (this.settings.preferences(this.roles.role()).language !== before) await this.openEnvironment(this.settings.general().environment);
+    await this.inLanguageOfProfile(() => this.roles.set(role, passphrase));
+  }
+
+  /** Changes the language or theme of the profile in use. */
+  async updatePreferences(change: PreferencesChange): Promise<void> {
+    await this.inLanguageOfProfile(() => this.settings.setPreferences(this.roles.role(), change));
   }
 
   /**
-   * Changes the language or theme of the profile in use. A new language reaches the gateway client at once
-   * (its messages come back in it), so the current environment's services are rebuilt.
+   * Runs a change of the profile or its preferences; if the language in use is another afterwards, the
+   * current environment's services are rebuilt, since the gateway client asks for its messages in it.
    */
-  async updatePreferences(change: PreferencesChange): Promise<void> {
-    const role = this.roles.role();
-    const before = this.settings.preferences(role);
-    const after = this.settings.setPreferences(role, change);
-    if (after.language !== before.language) await this.openEnvironment(this.settings.general().environment);
+  private async inLanguageOfProfile(change: () => unknown): Promise<void> {
+    const before = this.settings.preferences(this.roles.role()).language;
+    await change();
+    if (this.settings.preferences(this.roles.role()).language !== before) await this.openEnvironment(this.settings.general().environment);
   }
 
   /**

@@ -10,6 +10,7 @@
  */
 import type { OrderMoney } from '../domain/orderMoney.js';
 import { read, type Db } from './database.js';
+import type { PeriodOrderRow } from './periodOrders.js';
 import type { OrderStatus } from '../domain/orderStatus.js';
 
 /** How a search reads the tables: a client ID's beginning, or a card's first six or last four digits. */
@@ -60,20 +61,22 @@ export const MAX_CARDS = 50;
 /** The first string after every string that begins with `prefix`: the end of an index range over them. */
 const afterPrefix = (prefix: string) => `${prefix}\u{10FFFF}`;
 
-interface OrderRow {
-  order_id: string;
-  order_number: string;
-  status: OrderStatus;
-  amount: number;
-  held: number;
-  captured: number;
-  refunded: number;
-  currency: string;
-  registered_at: number;
-  first6: string | null;
-  last4: string | null;
-  cardholder: string | null;
-}
+/** What a customer's orders are read with: the cache's columns a customer's summary needs. */
+type OrderRow = Pick<
+  PeriodOrderRow,
+  | 'order_id'
+  | 'order_number'
+  | 'status'
+  | 'amount'
+  | 'held'
+  | 'captured'
+  | 'refunded'
+  | 'currency'
+  | 'registered_at'
+  | 'first6'
+  | 'last4'
+  | 'cardholder'
+>;
 
 interface CardRow {
   binding_id: string;

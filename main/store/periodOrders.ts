@@ -17,7 +17,8 @@ export type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, Perio
 
 export { MIN_TEXT } from './periodIndex.js';
 
-interface Row {
+/** A row of the period's order cache as SQLite answers it. */
+export interface PeriodOrderRow {
   order_id: string;
   order_number: string;
   status: OrderStatus;
@@ -42,7 +43,7 @@ const COLUMNS =
 
 export const MAX_PAGE = 1000;
 
-function fromRow(r: Row): PeriodOrder {
+function fromRow(r: PeriodOrderRow): PeriodOrder {
   return {
     orderId: r.order_id,
     orderNumber: r.order_number,
@@ -349,7 +350,7 @@ export class PeriodOrders {
     read(this.db, () => {
       const get = this.db.prepare(`SELECT id, ${COLUMNS} FROM period_orders WHERE id = ?`);
       for (const id of rowids) {
-        const r = get.get(id) as (Row & { id: number }) | undefined;
+        const r = get.get(id) as (PeriodOrderRow & { id: number }) | undefined;
         if (r) byId.set(id, fromRow(r));
       }
     });
@@ -360,7 +361,7 @@ export class PeriodOrders {
   get(environment: string, orderId: string): PeriodOrder | undefined {
     return read(this.db, () => {
       const r = this.db.prepare(`SELECT ${COLUMNS} FROM period_orders WHERE environment = ? AND order_id = ?`).get(environment, orderId) as
-        Row | undefined;
+        PeriodOrderRow | undefined;
       return r && fromRow(r);
     });
   }
@@ -383,7 +384,7 @@ export class PeriodOrders {
              WHERE environment = ? AND registered_at >= ? AND registered_at < ? AND status IN (${statuses.map(() => '?').join(', ') || 'NULL'})
                AND order_number LIKE ? ESCAPE '\\' ORDER BY registered_at DESC, order_id DESC`,
           )
-          .all(environment, period.from, period.to, ...statuses, `${escaped}%`) as Row[]
+          .all(environment, period.from, period.to, ...statuses, `${escaped}%`) as PeriodOrderRow[]
       ).map(fromRow),
     );
   }

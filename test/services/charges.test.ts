@@ -13,7 +13,7 @@ import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js'
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
-import { chargeResult } from '../../main/ipc/handlers/charges.js';
+import { chargeResult } from '../../main/services/chargeViews.js';
 import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
+import type { ChargeResult, ChargeView } from '../../services/chargeViews.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
   answer,
@@ -22,6 +23,7 @@ import {
 } from './shared.js';
 
 export type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
+export type { ChargeResult, ChargeStandingView, ChargeView } from '../../services/chargeViews.js';
 
 /** The three ways a stored card may be charged, as the gateway files it. */
 const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
@@ -168,65 +170,6 @@ export interface ChargeOptions {
   /** Charges of the current environment whose outcome is unknown (answer lost; not those being sent now). */
   readonly openCharges: number;
 }
-
-/** One charge of the journal, with its state in words. */
-export interface ChargeView {
-  readonly id: number;
-  readonly environment: string;
-  readonly orderNumber: string;
-  readonly orderId?: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly currencyAlpha?: string;
-  readonly exponent: number;
-  readonly bindingId: string;
-  readonly clientId: string;
-  readonly category: ChargeCategory;
-  /** The card as the app last saw it (first 6 and last 4 digits at most). */
-  readonly maskedPan?: string;
-  readonly description?: string;
-  readonly operator: string;
-  readonly state: ChargeState;
-  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
-  readonly stateWords: Phrase;
-  /** Being sent now: its answer is awaited, not lost (state PENDING). */
-  readonly sending: boolean;
-  /** What the charge stands at now; absent while its outcome is not known. */
-  readonly standing?: ChargeStandingView;
-  readonly orderStatus?: number;
-  readonly actionCode?: number;
-  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
-  readonly reason?: Phrase;
-  readonly at: number;
-  readonly updatedAt: number;
-}
-
-/**
- * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
- * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
- */
-export interface ChargeStandingView {
-  readonly charged: number;
-  readonly refunded: number;
-  readonly net: number;
-  /** Held and not yet deposited. */
-  readonly held: number;
-  readonly orderStatus?: number;
-  readonly asOf: number;
-  readonly source: 'charge' | 'lookUp' | 'operation';
-}
-
-export type ChargeResult =
-  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
-  /** detail: the technical account of what went wrong, behind the screen's "Details". */
-  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
-  /** Nothing was journalled or sent. */
-  | { readonly outcome: 'refused'; readonly reason: Phrase }
-  /**
-   * Sent only with confirmRepeat: the same card and amount were charged within ten minutes (sameLately), or
-   * the reference's earlier charge failed, moving no money (referenceFailed). earlier lists those charges.
-   */
-  | { readonly outcome: 'needsConfirmation'; readonly why: 'sameLately' | 'referenceFailed'; readonly earlier: readonly ChargeView[] };
 
 export interface ChargeJournalPage {
   readonly environment: string;

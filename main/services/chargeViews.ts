@@ -1,0 +1,227 @@
+/**
+ * A charge as the screens, the IPC answers and the journal's export show it: its state in words, what it
+ * stands at now (charged, refunded, net, held), and the export's columns. The contract re-exports these types.
+ */
+import { maskCardField } from '../domain/cardNumbers.js';
+import { english } from '../phrases/english.js';
+import { maskedPhrase } from '../phrases/masked.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import type { ChargeCategory, ChargeRow, ChargeState, JournalFilter } from '../store/journal.js';
+import type { ChargeOutcome } from './charges.js';
+import { chargeStanding, type ChargeWithStanding } from './chargeStanding.js';
+import { stateWords } from './chargeWords.js';
+import { exportCsv } from './csvExport.js';
+import { currencyInfo } from './money.js';
+
+/** One charge of the journal, with its state in words. */
+export interface ChargeView {
+  readonly id: number;
+  readonly environment: string;
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly bindingId: string;
+  readonly clientId: string;
+  readonly category: ChargeCategory;
+  /** The card as the app last saw it (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
+  readonly description?: string;
+  readonly operator: string;
+  readonly state: ChargeState;
+  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
+  readonly stateWords: Phrase;
+  /** Being sent now: its answer is awaited, not lost (state PENDING). */
+  readonly sending: boolean;
+  /** What the charge stands at now; absent while its outcome is not known. */
+  readonly standing?: ChargeStandingView;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
+  readonly reason?: Phrase;
+  readonly at: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
+ * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
+ */
+export interface ChargeStandingView {
+  readonly charged: number;
+  readonly refunded: number;
+  readonly net: number;
+  /** Held and not yet deposited. */
+  readonly held: number;
+  readonly orderStatus?: number;
+  readonly asOf: number;
+  readonly source: 'charge' | 'lookUp' | 'operation';
+}
+
+export type ChargeResult =
+  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
+  /** detail: the technical account of what went wrong, behind the screen's "Details". */
+  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
+  /** Nothing was journalled or sent. */
+  | { readonly outcome: 'refused'; readonly reason: Phrase }
+  /**
+   * Sent only with confirmRepeat: the same card and amount were charged within ten minutes (sameLately), or
+   * the reference's earlier charge failed, moving no money (referenceFailed). earlier lists those charges.
+   */
+  | { readonly outcome: 'needsConfirmation'; readonly why: 'sameLately' | 'referenceFailed'; readonly earlier: readonly ChargeView[] };
+
+/**
+ * The charge as the screens and the export show it: its latest state (charged, refunded, net and the
+ * order's status, from chargeStanding) and, while open, whether it is being sent or its answer was lost.
+ */
+export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView {
+  const info = currencyInfo(c.currency);
+  const s = c.standing;
+  const words = s ? s.words : c.state === 'PENDING' ? phrase(sending ? 'charge.state.sending' : 'charge.state.stopped') : stateWords(c);
+  return {
+    id: c.id,
+    environment: c.environment,
+    orderNumber: c.orderNumber,
+    ...(c.orderId ? { orderId: c.orderId } : {}),
+    amount: c.amount,
+    currency: c.currency,
+    ...(info.alpha ? { currencyAlpha: info.alpha } : {}),
+    exponent: info.exponent,
+    bindingId: c.bindingId,
+    clientId: c.clientId,
+    category: c.category,
+    ...(c.maskedPan ? { maskedPan: maskCardField(c.maskedPan) } : {}),
+    ...(c.description ? { description: c.description } : {}),
+    operator: c.operator,
+    state: c.state,
+    stateWords: words,
+    sending: c.state === 'PENDING' && sending,
+    ...(s
+      ? {
+          standing: {
+            charged: s.charged,
+            refunded: s.refunded,
+            net: s.net,
+            held: s.held,
+            ...(s.orderStatus !== undefined ? { orderStatus: s.orderStatus } : {}),
+            asOf: s.asOf,
+            source: s.source,
+          },
+        }
+      : {}),
+    ...(c.orderStatus !== undefined ? { orderStatus: c.orderStatus } : {}),
+    ...(c.actionCode !== undefined ? { actionCode: c.actionCode } : {}),
+    ...(c.reason ? { reason: maskedPhrase(c.reason) } : {}),
+    at: c.at,
+    updatedAt: c.updatedAt,
+  };
+}
+
+/** A charge just made or reconciled, with what its own answer says (no look-up or operation can have followed yet). */
+const freshView = (c: ChargeRow, sending: boolean): ChargeView => {
+  const standing = chargeStanding(c, undefined, []);
+  return chargeView(standing ? { ...c, standing } : c, sending);
+};
+
+export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => boolean = () => false): ChargeResult {
+  switch (o.kind) {
+    case 'refused':
+      return { outcome: 'refused', reason: maskedPhrase(o.reason) };
+    case 'needsConfirmation':
+      return { outcome: 'needsConfirmation', why: o.why, earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
+    case 'failed':
+    case 'unknown':
+      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)), ...(o.detail ? { detail: o.detail } : {}) };
+    default:
+      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)) };
+  }
+}
+
+/** The journal's filters as the screens ask: `open` is PENDING and UNKNOWN, `unknown` those not being sent, `sending` those that are. */
+export interface ChargeFilter {
+  readonly state?: ChargeState | 'open' | 'unknown' | 'sending';
+  readonly text?: string;
+  readonly from?: number;
+  readonly to?: number;
+  readonly environment?: string;
+}
+
+export function journalFilter(f: ChargeFilter, current: string, inFlight: readonly number[]): JournalFilter {
+  const open = { states: ['PENDING', 'UNKNOWN'] as const };
+  return {
+    environment: f.environment ?? current,
+    ...(f.state === 'open'
+      ? open
+      : f.state === 'unknown'
+        ? { ...open, sending: { ids: inFlight, keep: 'exclude' as const } }
+        : f.state === 'sending'
+          ? { ...open, sending: { ids: inFlight, keep: 'only' as const } }
+          : f.state
+            ? { state: f.state }
+            : {}),
+    ...(f.text !== undefined ? { text: f.text } : {}),
+    ...(f.from !== undefined ? { from: f.from } : {}),
+    ...(f.to !== undefined ? { to: f.to } : {}),
+  };
+}
+
+/**
+ * The journal as CSV, with the same figures as the screen: the amount asked, then what was charged,
+ * refunded and is left (net) as of the latest look-up or operation, in minor units with their exponent
+ * (empty while the outcome is unknown); times in ISO 8601 UTC.
+ */
+export function journalCsv(rows: readonly ChargeView[]): string {
+  return exportCsv(
+    rows.map((c) => ({
+      at: new Date(c.at).toISOString(),
+      environment: c.environment,
+      orderNumber: c.orderNumber,
+      orderId: c.orderId ?? '',
+      clientId: c.clientId,
+      bindingId: c.bindingId,
+      category: c.category,
+      maskedPan: c.maskedPan ?? '',
+      amount: c.amount,
+      charged: c.standing?.charged ?? '',
+      refunded: c.standing?.refunded ?? '',
+      net: c.standing?.net ?? '',
+      currency: c.currency,
+      exponent: c.exponent,
+      state: c.state,
+      // The export keeps machine-readable English (the screen words the phrases in the language shown).
+      stateWords: english(c.stateWords),
+      orderStatus: c.standing?.orderStatus ?? c.orderStatus ?? '',
+      asOf: c.standing ? new Date(c.standing.asOf).toISOString() : '',
+      actionCode: c.actionCode ?? '',
+      reason: c.reason ? english(c.reason) : '',
+      operator: c.operator,
+      updatedAt: new Date(c.updatedAt).toISOString(),
+    })),
+    [
+      'at',
+      'environment',
+      'orderNumber',
+      'orderId',
+      'clientId',
+      'bindingId',
+      'category',
+      'maskedPan',
+      'amount',
+      'charged',
+      'refunded',
+      'net',
+      'currency',
+      'exponent',
+      'state',
+      'stateWords',
+      'orderStatus',
+      'asOf',
+      'actionCode',
+      'reason',
+      'operator',
+      'updatedAt',
+    ],
+  );
+}
