@@ -5,34 +5,17 @@
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 60_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   let orderId: string;
   const orderNumber = uniqueNumber('audit');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     orderId = await paidOrder(app.sandbox, { orderNumber, amount: 5_000 });
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
   });
 
   it('lists what was done, filters it, and exports what the filters show', async () => {

@@ -5,20 +5,16 @@
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MERCHANT } from '../../main/sandbox/index.js';
 import { control, paidOrder, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const real: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     for (let i = 0; i < 200; i++) {
       const orderNumber = uniqueNumber(`batch${i}`);
       // Every fourth order paid, the rest only registered: two statuses to filter by.
@@ -29,7 +25,6 @@ describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120
 
   afterAll(async () => {
     await control(app.sandbox, 'PATCH', `/merchants/${SANDBOX_MERCHANT.login}`, { rps: 0 });
-    await closeApp(app, browser);
   });
 
   it('looks up 1,000 numbers from a CSV file with progress to the end, filters them and exports them', async () => {

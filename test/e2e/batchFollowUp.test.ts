@@ -4,23 +4,20 @@
  * cancelled part way, both counted; "Retry failed and cancelled" looks up those lines only; nothing in the
  * table is cut off; a click or Enter on a row opens that order. Screenshots light and dark, axe on each.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, control, paidOrder, payCard, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 
 describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const big = { orderNumber: uniqueNumber('big'), orderId: '' };
   const held = { orderNumber: uniqueNumber('threeds'), orderId: '' };
   const real: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     await app.page.setViewportSize({ width: 1280, height: 720 });
     // The widest things the table shows: a large amount, and the long badge of an order in 3-D Secure.
     big.orderId = await paidOrder(app.sandbox, { orderNumber: big.orderNumber, amount: 999_999_999 });
@@ -39,7 +36,6 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults');
-    await closeApp(app, browser);
   });
 
   const count = async (page: Page, what: string) => Number((await page.locator(`[data-count="${what}"]`).textContent())?.replace(/,/g, ''));

@@ -5,10 +5,10 @@
  * the order view, in a sentence (the heading) as in a cell. What is checked is what is drawn: the
  * characters of the element in the order they are laid out from left to right, and the element's text.
  */
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paidOrder } from '../sandbox/client.js';
-import { browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const HOSTILE = 'hostile-54-\u202Eevil\u202C';
 const CLIENT = 'client-\u2067nepo\u2069-\u200F7';
@@ -38,12 +38,9 @@ function drawn(element: Locator): Promise<string> {
 }
 
 describe.skipIf(browserMissing())('identifiers with bidi controls in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     await paidOrder(app.sandbox, {
       orderNumber: HOSTILE,
       description: HOSTILE,
@@ -55,10 +52,6 @@ describe.skipIf(browserMissing())('identifiers with bidi controls in the browser
     await app.page.reload();
     await app.page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
   }, 60_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   it('the Orders list draws the orderNumber, the client and the description as written, not reversed', async () => {
     const { page } = app;

@@ -5,7 +5,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,6 +123,61 @@ export async function openPage(browser: Browser, url: string): Promise<{ readonl
     },
   };
 }
+
+type OpenOptions = NonNullable<Parameters<typeof openApp>[2]>;
+
+/**
+ * A UI test file's app: Chromium launched and the app opened (on a fresh data folder) before the file's own
+ * hooks and tests, and closed after them. Read it inside hooks and tests only: it is there once they run.
+ * `options` is a function where it makes something (a keychain service of its own), so that nothing is made
+ * while a skipped file is only being collected.
+ */
+export function appInBrowser(options: OpenOptions | (() => OpenOptions) = {}): AppUnderTest & { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  let app: AppUnderTest | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    app = await openApp(browser, undefined, typeof options === 'function' ? options() : options);
+  }, 60_000);
+  afterAll(() => closeApp(app, browser));
+  const opened = (): AppUnderTest => {
+    if (!app) throw new Error('The app is not open yet: read it inside a hook or a test');
+    return app;
+  };
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not launched yet: read it inside a hook or a test');
+      return browser;
+    },
+    get mode() {
+      return opened().mode;
+    },
+    get page() {
+      return opened().page;
+    },
+    get sandbox() {
+      return opened().sandbox;
+    },
+    get dataFolder() {
+      return opened().dataFolder;
+    },
+    close: () => opened().close(),
+  };
+}
+
+/** What window.api.invoke answered in the page: the envelope as the renderer gets it. */
+export interface PageAnswer {
+  readonly ok: boolean;
+  readonly value?: unknown;
+  readonly error?: { readonly code: string; readonly message: string };
+}
+
+/** Calls a channel from the page, through the bridge the renderer uses: what the screen could ask, and is answered. */
+export const invokeInPage = (page: Page, channel: string, input: unknown): Promise<PageAnswer> =>
+  page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<PageAnswer>;
+
+/** Opens a workspace by its name in the navigation. */
+export const openWorkspace = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
 
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 

@@ -6,10 +6,10 @@
  * card and the category, with a second search showing what the gateway says; bad input refused in words;
  * and "Charge this card" handing the card to the Charges workspace.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const DAY = 86_400_000;
 const yearMonth = (t: number) => new Date(t).toISOString().slice(0, 7).replace('-', '');
@@ -21,14 +21,11 @@ const ENDS_SOON = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - Dat
 const words = (yyyymm: string) => `${yyyymm.slice(4)}/${yyyymm.slice(0, 4)}`;
 
 describe.skipIf(browserMissing())('Stored cards workspace in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const clientId = uniqueNumber('client');
   let ids: { common: string; recurrent: string; installment: string; expired: string };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     const seeded = await control(app.sandbox, 'POST', '/seed', {
       bindings: [
         { clientId, category: 'COMMON', pan: '4111111111111111', expiry: THIS_MONTH },
@@ -44,10 +41,6 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
       string,
     ];
     ids = { common, recurrent, installment, expired };
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
   });
 
   const openCards = (page: Page) => page.getByRole('navigation').getByRole('button', { name: 'Stored cards' }).click();

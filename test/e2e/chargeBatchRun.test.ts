@@ -3,23 +3,15 @@
  * the run says it is being sent and no "unknown outcome" banner appears; the finished run lists every row of
  * the file, the invalid one too, with what became of it. Screenshots in both themes, axe clean.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('A batch of charges with slow answers, in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
-  });
+  const app = appInBrowser();
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
   it('says "being sent" while an answer is slow, and shows what happened to every row', async () => {

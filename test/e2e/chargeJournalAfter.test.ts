@@ -5,23 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('The charge journal after the charge, in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
+  const app = appInBrowser();
 
   /** A channel through the page's api, as the screens call it (the page's code, so a string: no DOM types here). */
   const invoke = async <T>(page: Page, channel: string, input: unknown): Promise<T> => {

@@ -4,24 +4,14 @@
  * for a confirmation (and main refuses it without one); the charge form offers only the currencies the
  * sandbox accepts (no UZS 860) and states each one's maximum. Screenshots light and dark, axe clean.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot, invokeInPage } from './browser.js';
 
 describe.skipIf(browserMissing())('Currencies and per-charge maximums in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
-
-  const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
+  const nav = openWorkspace;
   const editor = (page: Page) => page.getByRole('region', { name: 'Currencies and per-charge maximums' });
   const row = (page: Page, numeric: string) => editor(page).locator(`tr[data-currency="${numeric}"]`);
   /** Both themes, each screenshotted and checked by axe (the toggle is outside any open dialog). */
@@ -32,12 +22,7 @@ describe.skipIf(browserMissing())('Currencies and per-charge maximums in the bro
       expect(await accessibilityProblems(page)).toEqual([]);
     }
   }
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{
-      ok: boolean;
-      value?: unknown;
-      error?: { message: string };
-    }>;
+  const invoke = invokeInPage;
 
   it("sets the sandbox's maximum in RUB as money, leaving other currencies and environments as they were", async () => {
     const { page } = app;

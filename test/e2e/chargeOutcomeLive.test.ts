@@ -5,34 +5,21 @@
  * since as charged, then the charge itself. In Chromium against the app's sandbox, the fault armed through
  * the sandbox's control API.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('a lost charge settled elsewhere, followed by every view', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const clientId = uniqueNumber('payer');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     await control(app.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON', pan: '4111111111111111' }] });
   }, 60_000);
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true }).click();

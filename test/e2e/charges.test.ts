@@ -9,19 +9,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const clientId = uniqueNumber('payer');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     await control(app.sandbox, 'POST', '/seed', {
       bindings: [
         { clientId, category: 'COMMON', pan: '4111111111111111' },
@@ -33,10 +30,9 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
-  const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
+  const nav = openWorkspace;
   const dialog = (page: Page) => page.getByRole('dialog');
   const outcome = (page: Page) => page.locator('.charge-outcome');
 

@@ -4,25 +4,18 @@
  * every row stays exactly as before. The choice is kept on this computer across a reload.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserMissing, closeApp, launchChromium, openApp, type AppUnderTest } from './browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appInBrowser, browserMissing } from './browser.js';
 
 describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     page = app.page;
     await page.setViewportSize({ width: 1280, height: 720 });
   }, 90_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   /** Yesterday's orders (a closed day: the demo sandbox adds none to it while the test runs), exported. */
   async function exportYesterday(): Promise<string> {

@@ -10,22 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { customers as ruCustomers } from '../../renderer/src/i18n/ru/customers.js';
 import { CARDS, control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot, invokeInPage } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -34,12 +25,9 @@ if (!keychain) console.log('customers UI tests skipped: no gnome-keyring session
 const PASSPHRASE = 'customers found without their client id';
 
 describe.runIf(keychain && !browserMissing())('The Customers workspace in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await control(app.sandbox, 'POST', '/seed', {
       bindings: [
         { clientId: 'shop-olga', category: 'COMMON', pan: CARDS.noThreeDS, cardholderName: 'OLGA SIDOROVA' },
@@ -52,14 +40,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
     expect(await invoke(app.page, 'period.sync', { from: now - 86_400_000, to: now + 60_000 })).toMatchObject({ ok: true });
   }, 60_000);
 
-  afterAll(() => closeApp(app, browser));
-
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{
-      ok: boolean;
-      value?: unknown;
-      error?: { code: string; message: string };
-    }>;
+  const invoke = invokeInPage;
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
   const rows = (page: Page) => page.locator('.customers-table tbody tr');
   const row = (page: Page, clientId: string) => page.locator(`.customers-table tbody tr[data-client-id="${clientId}"]`);

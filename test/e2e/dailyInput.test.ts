@@ -5,12 +5,12 @@
  * the dark theme from the top bar, kept for that profile. Screenshots in both languages at 1280x720 and
  * 1024x640, and axe on every screen.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const SIZES = [
   [1280, 720],
@@ -19,18 +19,13 @@ const SIZES = [
 const PASSPHRASE = 'correct horse battery';
 
 describe.skipIf(browserMissing())('amounts as typed, and a profile’s own language', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  // The profile's passphrase is kept in a keychain of this test's own.
+  const app = appInBrowser(() => ({ vault: new Vault(memoryKeychain(), 'daily-input', async () => 'unlocked') }));
   const clientId = uniqueNumber('typist');
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    // The profile's passphrase is kept in a keychain of this test's own.
-    app = await openApp(browser, undefined, { vault: new Vault(memoryKeychain(), 'daily-input', async () => 'unlocked') });
     await control(app.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON', pan: '4111111111111111' }] });
   });
-
-  afterAll(() => closeApp(app, browser));
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
   const invoke = (page: Page, channel: string, input: object) =>

@@ -11,22 +11,13 @@ import { createHash, randomUUID, verify, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { SIGNED_MERCHANT } from '../../main/sandbox/state/merchants.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  closeApp,
-  launchChromium,
-  openApp,
-  removeFolder,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, removeFolder, screenshot } from './browser.js';
 
 // Private keys (and the custom environment's API password) go to the real keychain, which npm test provides.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -51,18 +42,13 @@ function openssl(file: string): { subject: string; notBefore: number; notAfter: 
 }
 
 describe.skipIf(browserMissing())('Signing keys workspace in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  // Its own keychain service: other UI test files keep a custom environment's password in parallel.
+  const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
   const files = mkdtempSync(join(tmpdir(), 'keys-ui-files-'));
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    // Its own keychain service: other UI test files keep a custom environment's password in parallel.
-    app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
-  });
+  beforeAll(async () => {});
 
   afterAll(async () => {
-    await closeApp(app, browser);
     removeFolder(files);
   });
 

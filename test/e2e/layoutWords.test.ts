@@ -7,12 +7,12 @@
  * language. Screenshots of each at both sizes, and axe on each (at 1024 x 640: the same page at 1280 has the same
  * elements).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { audit as ruAudit } from '../../renderer/src/i18n/ru/audit.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { settings as ruSettings } from '../../renderer/src/i18n/ru/settings.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, invokeInPage } from './browser.js';
 
 const LANGUAGES = ['en', 'ru'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -35,12 +35,9 @@ const timeAlone = (l: Language) => new RegExp(`^${TIME[l]}$`);
 const RAW_CODE = /^[a-z]+[A-Za-z]*(\.[a-zA-Z]+)+$/;
 
 describe.skipIf(browserMissing())('layout and words in both languages and sizes', { timeout: 600_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     const { page } = app;
     // Entries of actions the Audit must name: a settings change and a reconciliation.
     await invoke(page, 'settings.updateGeneral', { language: 'en' });
@@ -57,12 +54,7 @@ describe.skipIf(browserMissing())('layout and words in both languages and sizes'
     expect(refunded.ok).toBe(true);
   }, 120_000);
 
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
-
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{ ok: boolean; value?: unknown }>;
+  const invoke = invokeInPage;
 
   // The language is each profile's own preference (settings.setPreferences), kept by main before the reload.
   async function speak(page: Page, language: Language) {

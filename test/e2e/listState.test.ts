@@ -5,19 +5,10 @@
  * reload shows them again; a view saved under a name comes back when picked, and is renamed and deleted.
  * Screenshots in English and Russian at 1280x720 and 1024x640; axe finds nothing serious.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
 
 interface SandboxOrder {
   orderNumber: string;
@@ -29,14 +20,11 @@ interface SandboxOrder {
 const DAY = 86_400_000;
 
 describe.skipIf(browserMissing())('the Orders list as it was left', { timeout: 180_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   let page: Page;
   let declinedUsd: number;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     page = app.page;
     await page.setViewportSize({ width: 1280, height: 720 });
     const { orders } = (await control(app.sandbox, 'GET', '/orders?merchant=sandbox&limit=10000')) as { orders: SandboxOrder[] };
@@ -45,10 +33,6 @@ describe.skipIf(browserMissing())('the Orders list as it was left', { timeout: 1
     const at = (o: SandboxOrder) => (typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt));
     declinedUsd = orders.filter((o) => at(o) >= from && o.status === 6 && o.currency === '840').length;
   }, 90_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   const table = () => page.getByRole('table', { name: 'Orders of the period' });
   const scroller = () => page.getByTestId('period-scroller');

@@ -5,14 +5,13 @@
  * once; a card number typed as a query is shown masked and cannot be looked up again. Screenshots light and
  * dark, axe on each.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 60_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   // 4111111111111111 passes Luhn: a card number inside the order number, shown masked (issue 25).
   const seed = { orderNumber: 'seed-4111111111111111', orderId: '' };
   const shown = 'seed-411111******1111';
@@ -20,15 +19,9 @@ describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 6
   const other = { orderNumber: 'seed-1627751397641903', orderId: '' };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     seed.orderId = await register(app.sandbox, { orderNumber: seed.orderNumber, amount: 4_200 });
     other.orderId = await register(app.sandbox, { orderNumber: other.orderNumber, amount: 1_000 });
   }, 60_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   async function lookUp(page: Page, query: string) {
     const box = page.getByLabel('Order ID or order number');

@@ -7,30 +7,26 @@
  * Generating a signing key needs the keychain (KEYCHAIN_TESTS=1 in a keyring session).
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('Messages in words and small layout faults (issue 13 items 4 and 13)', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await app.page.setViewportSize({ width: 1280, height: 720 });
   });
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
-  const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
+  const nav = openWorkspace;
 
   const theme = async (page: Page, wanted: 'light' | 'dark') => {
     if ((await page.locator('html').getAttribute('data-theme')) !== wanted)

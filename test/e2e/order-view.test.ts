@@ -6,21 +6,18 @@
  * is in progress, not declined. Screenshots in both themes; axe finds nothing serious.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 
 describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const held = { orderNumber: uniqueNumber('ui-held'), orderId: '' };
   const charged = { orderNumber: uniqueNumber('ui-rev'), orderId: '' };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     held.orderId = await paidOrder(app.sandbox, { orderNumber: held.orderNumber, amount: 2_499 }, PREAUTH);
     charged.orderId = await paidOrder(app.sandbox, { orderNumber: charged.orderNumber, amount: 4_200 });
     await control(app.sandbox, 'POST', '/seed', { demo: true });
@@ -28,7 +25,6 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
   async function lookUp(query: string) {

@@ -5,12 +5,12 @@
  * state), also after a refund today of one of yesterday's orders, which counts in Yesterday's figures, on
  * that order's row. Screenshots in English and Russian at 1280x720 and 1024x640, axe clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { list as ruList } from '../../renderer/src/i18n/ru/list.js';
 import { AUTH, control, postForm } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const DAY = 86_400_000;
 /** The browser runs in UTC (browser.ts), so its local days are UTC days. */
@@ -35,20 +35,13 @@ interface Money {
 }
 
 describe.skipIf(browserMissing())("the Orders list's money is what moved on the orders shown", { timeout: 240_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     page = app.page;
     await page.setViewportSize({ width: 1280, height: 720 });
   }, 120_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   async function synced() {
     await expect

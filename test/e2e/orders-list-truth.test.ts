@@ -4,19 +4,10 @@
  * being read now. And at 1280x720 the summary leaves the list in view: ten rows of the 30 days without
  * scrolling (the filters and the totals per state with the chart fold away, as the user leaves them). In Chromium against the embedded sandbox with its demo data; screenshots light and dark, axe clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  useTheme,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
 
 const DAY = 86_400_000;
 const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
@@ -25,20 +16,13 @@ const midnightUtc = (ms: number) => Math.floor(ms / DAY) * DAY;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.skipIf(browserMissing())('the Orders list says what its totals are worth', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     page = app.page;
     await page.setViewportSize({ width: 1280, height: 720 });
   }, 90_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   async function bothThemes(name: string) {
     for (const wanted of ['light', 'dark'] as const) {

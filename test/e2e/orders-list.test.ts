@@ -5,21 +5,12 @@
  * exactly the sandbox's orders; the totals are the sandbox's sums; the CSV is the table row by row; a
  * client ID opens the client. Screenshots of each in light and dark; axe finds nothing serious.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  useTheme,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
 
 interface SandboxOrder {
   orderId: string;
@@ -42,16 +33,13 @@ const DAY = 86_400_000;
 const midnightUtc = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   let page: Page;
   let all: SandboxOrder[];
   /** What the console said in red: a style or script the CSP refused would show here (recharts draws SVG). */
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
     page = app.page;
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
@@ -61,10 +49,6 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     all = r.orders as SandboxOrder[];
     expect(all.length).toBeGreaterThan(2_500);
   }, 90_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   const created = (o: SandboxOrder) => (typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt));
   const within = (from: number, to: number) => all.filter((o) => created(o) >= from && created(o) < to);

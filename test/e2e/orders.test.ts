@@ -3,30 +3,22 @@
  * a missing order looked up by each kind of number, a partial refund behind its confirmation, the
  * history searched offline; screenshots and an accessibility check of each screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, payCard, paidOrder, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 60_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const paid = { orderNumber: uniqueNumber('ui-paid'), orderId: '' };
   const declined = { orderNumber: uniqueNumber('ui-declined'), orderId: '' };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     paid.orderId = await paidOrder(app.sandbox, { orderNumber: paid.orderNumber, amount: 12_345 });
     declined.orderId = await register(app.sandbox, { orderNumber: declined.orderNumber, amount: 5_000 });
     // The declined card takes the 3DS2 path: a first call opens it, the second gets the issuer's refusal.
     const first = await payCard(app.sandbox, declined.orderId, CARDS.declined);
     await payCard(app.sandbox, declined.orderId, CARDS.declined, { threeDSServerTransId: first.threeDSServerTransId });
   }, 60_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
 
   async function lookUp(query: string) {
     const box = app.page.getByLabel('Order ID or order number');

@@ -4,9 +4,9 @@
  * have, so the Audit holds no "Refused: … is not allowed" entry the person never caused; and a gateway
  * connection is saved with its typed password in one save, whose message says both were saved.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, invokeInPage } from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 if (!keychain) console.log('profile and credential UI tests skipped: no gnome-keyring session (run them through npm test)');
@@ -25,20 +25,9 @@ function inFlight(page: Page): () => number {
 }
 
 describe.runIf(keychain && !browserMissing())('profiles and credentials in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
-
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{ ok: boolean; value?: unknown }>;
+  const invoke = invokeInPage;
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name, exact: true });
 
   it('saves a connection and its typed password with one save, and says so', async () => {

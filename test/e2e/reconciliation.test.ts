@@ -11,22 +11,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder } from '../sandbox/client.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/reconciliation.js';
 import { Vault } from '../../main/vault/vault.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot, invokeInPage } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -35,8 +26,8 @@ if (!keychain) console.log('reconciliation UI tests skipped: no gnome-keyring se
 const PASSPHRASE = 'reconciliation at the end of the day';
 
 describe.runIf(keychain && !browserMissing())('The reconciliation report in the browser', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  // Its own keychain service: the test environment's password it stores is no other file's business.
+  const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
   let charged: { orderNumber: string; orderId: string };
   /** Paid at the gateway under a number the app could have made, never journalled. */
   const stranger = {
@@ -47,16 +38,12 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
   const storefront = { orderNumber: `WEB-${randomBytes(6).toString('hex')}`, orderId: '' };
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    // Its own keychain service: the test environment's password it stores is no other file's business.
-    app = await openApp(browser, undefined, { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) });
     await control(app.sandbox, 'POST', '/seed', { demo: true });
     // Seeding the demo history takes a while on a shared machine.
   }, 60_000);
 
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
-    await closeApp(app, browser);
   });
 
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name, exact: true });
@@ -66,12 +53,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       await page.getByRole('button', { name: /Switch to .* theme/ }).click();
     expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
   };
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{
-      ok: boolean;
-      value?: unknown;
-      error?: { code: string; message: string };
-    }>;
+  const invoke = invokeInPage;
   const rows = (page: Page) => page.locator('.reconciliation-table tbody tr');
   const row = (page: Page, orderNumber: string) => page.locator(`.reconciliation-table tbody tr[data-order-number="${orderNumber}"]`);
 

@@ -5,33 +5,18 @@
  * dismiss button is never the action's word, in English or Russian. Screenshots in both languages at
  * 1280x720 and 1024x640; axe finds nothing serious.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.skipIf(browserMissing())('refund or reverse: one action on the order view', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
-  }, 90_000);
-
-  afterAll(() => closeApp(app, browser));
+  beforeAll(async () => {}, 90_000);
 
   /** A charge of the demo's past made yesterday (UTC), nothing refunded, in roubles. */
   async function yesterdaysCharge(): Promise<{ orderNumber: string; orderId: string; amount: number }> {

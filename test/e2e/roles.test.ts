@@ -7,10 +7,10 @@
  * administrator back, and the same charge then goes through. Screenshots of the profile dialog and the
  * support view in light and dark, and axe on each.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, invokeInPage } from './browser.js';
 
 // The profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -20,16 +20,13 @@ const PASSPHRASE = 'the quick brown fox at the back office';
 const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
 
 describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { timeout: 90_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser();
   const clientId = uniqueNumber('roles-client');
   const paid = { orderNumber: uniqueNumber('roles-paid'), orderId: '' };
   /** The charge support tries: a real card of a real client, valid in every field. */
   let charge: Record<string, unknown>;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
     paid.orderId = await paidOrder(app.sandbox, { orderNumber: paid.orderNumber, amount: 4_200 });
     const seeded = await control(app.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON', pan: '4111111111111111' }] });
     const [binding] = seeded.bindings as { bindingId: string }[];
@@ -42,10 +39,6 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
       currency: '643',
       reference: uniqueNumber('roles-charge'),
     };
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
   });
 
   const profileButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Profile: / });
@@ -63,12 +56,7 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     await expect.poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${paid.orderNumber}`);
   }
   /** The page's own window.api, as any script in the page could call it (a string: the tests have no DOM types). */
-  const invoke = (page: Page, channel: string, input: unknown) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)})`) as Promise<{
-      ok: boolean;
-      value?: unknown;
-      error?: { code: string; message: string };
-    }>;
+  const invoke = invokeInPage;
   const ordersNumbered = async (orderNumber: string) =>
     (await control(app.sandbox, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`)).orders as { status: number }[];
 

@@ -8,8 +8,8 @@
  * the same order looked up again shows the gateway's English reason.
  */
 import { userInfo } from 'node:os';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cards as ruCards } from '../../renderer/src/i18n/ru/cards.js';
 import { charges as ruCharges } from '../../renderer/src/i18n/ru/charges.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
@@ -20,17 +20,7 @@ import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/r
 import { roles as ruRoles } from '../../renderer/src/i18n/ru/roles.js';
 import { settings as ruSettings } from '../../renderer/src/i18n/ru/settings.js';
 import { control } from '../sandbox/client.js';
-import {
-  accessibilityProblems,
-  browserMissing,
-  chooseLanguage,
-  closeApp,
-  languageControl,
-  launchChromium,
-  openApp,
-  screenshot,
-  type AppUnderTest,
-} from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, languageControl, screenshot } from './browser.js';
 import { englishLeft, overflowing } from './russianChecks.js';
 
 /**
@@ -59,18 +49,10 @@ interface Findings {
 }
 
 describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  const app = appInBrowser({ demo: true });
   const findings = new Map<string, Findings>();
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser, undefined, { demo: true });
-  }, 120_000);
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
+  beforeAll(async () => {}, 120_000);
 
   /** The theme asked for, with the app's own toggle, in whichever language it speaks. */
   async function useTheme(page: Page, wanted: 'light' | 'dark') {

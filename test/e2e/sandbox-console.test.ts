@@ -9,26 +9,23 @@
  * light and dark, and axe on each.
  */
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('the developer console from the app', { timeout: 120_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
+  // Its own keychain service: the custom environment's credentials are this file's alone.
+  const app = appInBrowser(() => (keychain ? { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) } : {}));
   /** The console's page, once Settings opened it. */
   let consolePage: Page | undefined;
   /** What the console's page threw, if anything: checked at the end. */
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    // Its own keychain service: the custom environment's credentials are this file's alone.
-    app = await openApp(browser, undefined, keychain ? { vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) } : {});
     // The demo data the app starts with on a first run (browser mode under test starts empty).
     await control(app.sandbox, 'POST', '/seed', { demo: true });
   });
@@ -36,10 +33,9 @@ describe.skipIf(browserMissing())('the developer console from the app', { timeou
   afterAll(async () => {
     await control(app.sandbox, 'DELETE', '/faults').catch(() => undefined);
     await consolePage?.close();
-    await closeApp(app, browser);
   });
 
-  const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
+  const nav = openWorkspace;
   const consolePanel = (page: Page) => page.getByRole('region', { name: 'Developer console' });
   const theme = async (page: Page, wanted: 'light' | 'dark') => {
     if ((await page.locator('html').getAttribute('data-theme')) !== wanted)

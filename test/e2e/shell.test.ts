@@ -3,25 +3,14 @@
  * search focused by Ctrl+K and "/", both themes, and production marked unmistakably; axe-core on every
  * screen in both themes.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityProblems, browserMissing, closeApp, launchChromium, openApp, screenshot, type AppUnderTest } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, () => {
-  let browser: Browser;
-  let app: AppUnderTest;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-    app = await openApp(browser);
-  });
-
-  afterAll(async () => {
-    await closeApp(app, browser);
-  });
+  const app = appInBrowser();
 
   const current = () => app.page.locator('nav [aria-current="page"]').textContent();
 
