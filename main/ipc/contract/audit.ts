@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Role } from '../../domain/roles.js';
-import { answer, type Declarations, printable, type ExportFile } from './shared.js';
+import { reads, type Declarations, printable, type ExportFile } from './shared.js';
 
 /** The audit log's filters; times are milliseconds since the epoch, both ends included. */
 const auditFilter = z
@@ -20,18 +20,8 @@ const auditFilter = z
   });
 
 export const auditChannels = {
-  'audit.query': {
-    least: 'finance',
-    writes: false,
-    input: auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
-    result: answer<AuditPage>(),
-  },
-  'audit.export': {
-    least: 'finance',
-    writes: false,
-    input: auditFilter,
-    result: answer<ExportFile>(),
-  },
+  'audit.query': reads('finance', auditFilter.extend({ limit: z.number().int().min(1).max(5000).optional() })).answers<AuditPage>(),
+  'audit.export': reads('finance', auditFilter).answers<ExportFile>(),
 } satisfies Declarations;
 
 export interface AuditEntryView {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { luhnValid } from '../../domain/cardNumbers.js';
-import { answer, type Declarations, bindingId, clientId } from './shared.js';
+import { reads, writes, type Declarations, bindingId, clientId } from './shared.js';
 
 /** A whole card number, to search with only: it is never echoed back (messages here never quote input). */
 const cardNumber = z
@@ -31,30 +31,10 @@ const bindingsFind = z
   });
 
 export const cardsChannels = {
-  'bindings.find': {
-    least: 'finance',
-    writes: false,
-    input: bindingsFind,
-    result: answer<StoredCardsFound>(),
-  },
-  'bindings.disable': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ bindingId }),
-    result: answer<StoredCardChanged>(),
-  },
-  'bindings.enable': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ bindingId }),
-    result: answer<StoredCardChanged>(),
-  },
-  'bindings.extend': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ bindingId, newExpiry }),
-    result: answer<StoredCardChanged>(),
-  },
+  'bindings.find': reads('finance', bindingsFind).answers<StoredCardsFound>(),
+  'bindings.disable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
+  'bindings.enable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
+  'bindings.extend': writes('finance', z.strictObject({ bindingId, newExpiry })).answers<StoredCardChanged>(),
 } satisfies Declarations;
 
 export interface StoredCardView {

@@ -9,7 +9,8 @@ import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views
 import type { ChargeResult, ChargeView } from '../../services/chargeViews.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
-  answer,
+  reads,
+  writes,
   type Declarations,
   bindingId,
   clientId,
@@ -52,16 +53,10 @@ const chargeFilter = z
   });
 
 export const chargesChannels = {
-  'charges.options': {
-    least: 'finance',
-    writes: false,
-    input: none,
-    result: answer<ChargeOptions>(),
-  },
-  'charges.create': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({
+  'charges.options': reads('finance', none).answers<ChargeOptions>(),
+  'charges.create': writes(
+    'finance',
+    z.strictObject({
       /** The environment the operator confirmed; refused if it is no longer the current one. */
       environment,
       /** Kept in the journal: a client ID that is a card number cannot be kept, so it cannot be charged from here. */
@@ -87,74 +82,29 @@ export const chargesChannels = {
       /** The operator confirmed a repeat of the same card and amount within ten minutes. */
       confirmRepeat: z.boolean().optional(),
     }),
-    result: answer<ChargeResult>(),
-  },
-  'charges.journal': {
-    least: 'finance',
-    writes: false,
-    input: chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
-    result: answer<ChargeJournalPage>(),
-  },
-  'charges.export': {
-    least: 'finance',
-    writes: false,
-    input: chargeFilter,
-    result: answer<ExportFile>(),
-  },
+  ).answers<ChargeResult>(),
+  'charges.journal': reads(
+    'finance',
+    chargeFilter.extend({ limit: z.number().int().min(1).max(5000).optional() }),
+  ).answers<ChargeJournalPage>(),
+  'charges.export': reads('finance', chargeFilter).answers<ExportFile>(),
   /** One open charge by its journal id, or every open charge of the current environment. */
-  'charges.reconcile': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ id: chargeId.optional() }),
-    result: answer<ReconcileResult>(),
-  },
-  'charges.batch.plan': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({
+  'charges.reconcile': writes('finance', z.strictObject({ id: chargeId.optional() })).answers<ReconcileResult>(),
+  'charges.batch.plan': writes(
+    'finance',
+    z.strictObject({
       text: z
         .string()
         .min(1, 'charge.input.fileEmpty')
         .max(4 * 1024 * 1024, 'charge.input.fileTooBig'),
     }),
-    result: answer<ChargeBatchPlan>(),
-  },
-  'charges.batch.run': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ batchId: chargeBatchId, environment }),
-    result: answer<ChargeBatchStatus>(),
-  },
-  'charges.batch.pause': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ batchId: chargeBatchId }),
-    result: answer<ChargeBatchStatus>(),
-  },
-  'charges.batch.resume': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ batchId: chargeBatchId }),
-    result: answer<ChargeBatchStatus>(),
-  },
-  'charges.batch.cancel': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ batchId: chargeBatchId }),
-    result: answer<ChargeBatchStatus>(),
-  },
-  'charges.batch.status': {
-    least: 'finance',
-    writes: false,
-    input: z.strictObject({ batchId: chargeBatchId }),
-    result: answer<ChargeBatchStatus>(),
-  },
-  'charges.batch.export': {
-    least: 'finance',
-    writes: false,
-    input: z.strictObject({ batchId: chargeBatchId }),
-    result: answer<ExportFile>(),
-  },
+  ).answers<ChargeBatchPlan>(),
+  'charges.batch.run': writes('finance', z.strictObject({ batchId: chargeBatchId, environment })).answers<ChargeBatchStatus>(),
+  'charges.batch.pause': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
+  'charges.batch.resume': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
+  'charges.batch.cancel': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
+  'charges.batch.status': reads('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
+  'charges.batch.export': reads('finance', z.strictObject({ batchId: chargeBatchId })).answers<ExportFile>(),
 } satisfies Declarations;
 
 export type ChargeState = (typeof CHARGE_STATES)[number];

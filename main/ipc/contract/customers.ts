@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CustomerSearch, CustomerSummary } from '../../services/customerViews.js';
 import type { StoredCardView } from './cards.js';
-import { answer, type Declarations, clientId, printable, type ExportFile } from './shared.js';
+import { reads, type Declarations, clientId, printable, type ExportFile } from './shared.js';
 
 export type { CustomerSearch, CustomerSearchedBy, CustomerSummary, LastOrder } from '../../services/customerViews.js';
 
@@ -15,25 +15,15 @@ export const MAX_BATCH_CUSTOMERS = 50;
 
 export const customersChannels = {
   // Support finds a customer and sees their cards (masked) and orders; the batch file of their binding IDs is for charging.
-  'customers.search': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ text: printable(255).trim().min(1, 'input.customerSearch') }),
-    result: answer<CustomerSearch>(),
-  },
-  'customers.get': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ clientId }),
-    result: answer<CustomerView>(),
-  },
+  'customers.search': reads(
+    'support',
+    z.strictObject({ text: printable(255).trim().min(1, 'input.customerSearch') }),
+  ).answers<CustomerSearch>(),
+  'customers.get': reads('support', z.strictObject({ clientId })).answers<CustomerView>(),
   /** The batch-charge template; rows: how many cards it lists. */
-  'customers.exportBatch': {
-    least: 'finance',
-    writes: false,
-    input: z.strictObject({ clientIds: z.array(clientId).min(1).max(MAX_BATCH_CUSTOMERS) }),
-    result: answer<ExportFile & { readonly rows: number }>(),
-  },
+  'customers.exportBatch': reads('finance', z.strictObject({ clientIds: z.array(clientId).min(1).max(MAX_BATCH_CUSTOMERS) })).answers<
+    ExportFile & { readonly rows: number }
+  >(),
 } satisfies Declarations;
 
 /** One customer opened: what the app keeps of them, and their stored cards as the gateway lists them now. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Said } from '../../phrases/phrase.js';
-import { answer, type Declarations, none, printable, type EnvironmentName } from './shared.js';
+import { reads, writes, type Declarations, none, printable, type EnvironmentName } from './shared.js';
 
 /** Signing keys are named by the id the app gave them (a UUID). */
 const keyId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'keys.input.id');
@@ -22,51 +22,23 @@ const privateKeyPem = z
 const certificatePem = z.string().max(MAX_PEM, 'keys.input.certificateTooBig').regex(pemBlock('CERTIFICATE'), 'keys.input.certificatePem');
 
 export const keysChannels = {
-  'keys.list': {
-    least: 'administrator',
-    writes: false,
-    input: none,
-    result: answer<SigningKeysView>(),
-  },
-  'keys.generate': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  'keys.list': reads('administrator', none).answers<SigningKeysView>(),
+  'keys.generate': writes(
+    'administrator',
+    z.strictObject({
       /** The certificate's subject (CN). */
       merchantLogin: printable(255).trim().min(1, 'keys.input.merchantLogin'),
       days: z.number().int('keys.input.wholeDays').min(1, 'keys.input.atLeastOneDay').max(MAX_KEY_DAYS, 'keys.input.atMostDays'),
     }),
-    result: answer<SigningKeyView>(),
-  },
+  ).answers<SigningKeyView>(),
   /** The private key crosses IPC this once, into the keychain; it is never sent back. */
-  'keys.import': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({ privateKeyPem, certificatePem }),
-    result: answer<SigningKeyView>(),
-  },
-  'keys.exportCertificate': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({ id: keyId }),
-    result: answer<CertificateFile>(),
-  },
-  'keys.activate': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({ id: keyId }),
-    result: answer<SigningKeysView>(),
-  },
-  'keys.retire': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({ id: keyId }),
-    result: answer<SigningKeysView>(),
-  },
-  'keys.testSign': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  'keys.import': writes('administrator', z.strictObject({ privateKeyPem, certificatePem })).answers<SigningKeyView>(),
+  'keys.exportCertificate': writes('administrator', z.strictObject({ id: keyId })).answers<CertificateFile>(),
+  'keys.activate': writes('administrator', z.strictObject({ id: keyId })).answers<SigningKeysView>(),
+  'keys.retire': writes('administrator', z.strictObject({ id: keyId })).answers<SigningKeysView>(),
+  'keys.testSign': writes(
+    'administrator',
+    z.strictObject({
       id: keyId,
       /** Signed as its UTF-8 bytes, exactly as typed. */
       body: z
@@ -75,8 +47,7 @@ export const keysChannels = {
         .max(64 * 1024, 'keys.input.bodyTooBig')
         .regex(/^(?:[^\p{Cc}]|[\t\n\r])*$/u, 'keys.input.bodyControl'),
     }),
-    result: answer<TestSignatureResult>(),
-  },
+  ).answers<TestSignatureResult>(),
 } satisfies Declarations;
 
 export interface SigningKeyView {

@@ -8,7 +8,7 @@ import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
-import { answer, type Declarations, environment, minorUnits, orderId, printable, type ExportFile } from './shared.js';
+import { reads, writes, type Declarations, environment, minorUnits, orderId, printable, type ExportFile } from './shared.js';
 
 export type { BatchProgress, LookupResult, OrderView } from '../../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../../services/views.js';
@@ -25,46 +25,28 @@ const operatorReason = printable(1000)
   .optional();
 
 export const ordersChannels = {
-  'orders.lookup': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
-    result: answer<OrderLookup>(),
-  },
-  'orders.search': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ text: printable(64) }),
-    result: answer<readonly OrderView[]>(),
-  },
-  'orders.history': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ limit: z.number().int().min(1).max(1000).optional() }),
-    result: answer<readonly HistoryEntry[]>(),
-  },
+  'orders.lookup': writes(
+    'support',
+    z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
+  ).answers<OrderLookup>(),
+  'orders.search': reads('support', z.strictObject({ text: printable(64) })).answers<readonly OrderView[]>(),
+  'orders.history': reads('support', z.strictObject({ limit: z.number().int().min(1).max(1000).optional() })).answers<
+    readonly HistoryEntry[]
+  >(),
   /** environment: the one the operator's dialog named; main refuses if the app is in another one now. */
-  'orders.deposit': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
-    result: answer<OperationResult>(),
-  },
-  'orders.reverse': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({ environment, orderId, reason: operatorReason }),
-    result: answer<OperationResult>(),
-  },
+  'orders.deposit': writes(
+    'finance',
+    z.strictObject({ environment, orderId, amount: minorUnits, reason: operatorReason }),
+  ).answers<OperationResult>(),
+  'orders.reverse': writes('finance', z.strictObject({ environment, orderId, reason: operatorReason })).answers<OperationResult>(),
   /**
    * Money back on a charge. way: how the operator's dialog said it would go back (orders.refundPlan);
    * main sends nothing if the gateway now allows only the other way. Absent: a plain refund.
    * confirmRepeat: the operator confirmed the same amount again on this order within ten minutes.
    */
-  'orders.refund': {
-    least: 'finance',
-    writes: true,
-    input: z.strictObject({
+  'orders.refund': writes(
+    'finance',
+    z.strictObject({
       environment,
       orderId,
       amount: minorUnits,
@@ -72,59 +54,37 @@ export const ordersChannels = {
       confirmRepeat: z.boolean().optional(),
       reason: operatorReason,
     }),
-    result: answer<OperationResult>(),
-  },
+  ).answers<OperationResult>(),
   /** How money on a charge would go back now (reversed or refunded), for the dialog to say beforehand. */
-  'orders.refundPlan': {
-    least: 'finance',
-    writes: false,
-    input: z.strictObject({ orderId }),
-    result: answer<RefundPlan>(),
-  },
+  'orders.refundPlan': reads('finance', z.strictObject({ orderId })).answers<RefundPlan>(),
   // Batch look-ups read orders only.
   /** The pasted or dropped file's text: one number per line, or a CSV with an orderId/orderNumber column. */
-  'orders.batch.start': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({
+  'orders.batch.start': writes(
+    'support',
+    z.strictObject({
       text: z
         .string()
         .min(1, 'batch.fileEmpty')
         .max(16 * 1024 * 1024, 'batch.fileTooBig'),
     }),
-    result: answer<BatchStarted>(),
-  },
-  'orders.batch.cancel': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ batchId }),
-    result: answer<{ readonly batchId: string; readonly state: BatchState }>(),
-  },
+  ).answers<BatchStarted>(),
+  'orders.batch.cancel': writes('support', z.strictObject({ batchId })).answers<{ readonly batchId: string; readonly state: BatchState }>(),
   /** from: how many rows the caller already has; only the rows that arrived after them come back. */
-  'orders.batch.results': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
-    result: answer<BatchResults>(),
-  },
+  'orders.batch.results': reads(
+    'support',
+    z.strictObject({ batchId, from: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() }),
+  ).answers<BatchResults>(),
   /** A new batch of the same lines, looking up again only those that failed or were cancelled. */
-  'orders.batch.retry': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ batchId }),
-    result: answer<BatchRetried>(),
-  },
-  'orders.batch.export': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({
+  'orders.batch.retry': writes('support', z.strictObject({ batchId })).answers<BatchRetried>(),
+  'orders.batch.export': reads(
+    'support',
+    z.strictObject({
       batchId,
       /** Only rows of this result, and (for found orders) of this status number. */
       result: z.enum(['found', 'notFound', 'failed', 'cancelled']).optional(),
       status: z.number().int().min(0).max(99).optional(),
     }),
-    result: answer<ExportFile>(),
-  },
+  ).answers<ExportFile>(),
 } satisfies Declarations;
 
 /** One line of "Looked up before", with the key a click looks up (never the label, which may be masked). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { OrderListView, ReconciliationRun } from '../../services/periodViews.js';
-import { answer, type Declarations, clientId, currencyNumeric, printable, type ExportFile } from './shared.js';
+import { reads, writes, type Declarations, clientId, currencyNumeric, printable, type ExportFile } from './shared.js';
 
 export { RECONCILIATION_CLASSES } from '../../services/periodViews.js';
 export type {
@@ -117,10 +117,9 @@ const runId = z.string().regex(/^r[0-9a-z]{1,20}$/, 'reconciliation.badRunId');
 export const periodChannels = {
   // The orders of a period are what support starts from; the reconciliation compares the journal of money moved.
   /** One page of the list with the totals and chart of everything the filters match. */
-  'period.view': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({
+  'period.view': reads(
+    'support',
+    z.strictObject({
       query: periodQuery,
       page: z
         .strictObject({
@@ -132,65 +131,19 @@ export const periodChannels = {
       /** The user's offset from UTC at the period's start, for the chart's days. */
       utcOffsetMinutes: z.number().int().min(-840).max(840),
     }),
-    result: answer<OrderListView>(),
-  },
+  ).answers<OrderListView>(),
   /** Brings the offline copy of the window up to date; progress arrives as period.progress events. */
-  'period.sync': {
-    least: 'support',
-    writes: true,
-    input: window,
-    result: answer<SyncResult>(),
-  },
-  'period.cancel': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({}),
-    result: answer<{ readonly cancelled: boolean }>(),
-  },
-  'period.export': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ query: periodQuery, sort: sort.optional() }),
-    result: answer<ExportFile>(),
-  },
-  'period.reconcile': {
-    least: 'finance',
-    writes: false,
-    input: window,
-    result: answer<ReconciliationRun & { readonly runId: string }>(),
-  },
-  'period.reconciliation.export': {
-    least: 'finance',
-    writes: false,
-    input: z.strictObject({ runId }),
-    result: answer<ExportFile>(),
-  },
+  'period.sync': writes('support', window).answers<SyncResult>(),
+  'period.cancel': writes('support', z.strictObject({})).answers<{ readonly cancelled: boolean }>(),
+  'period.export': reads('support', z.strictObject({ query: periodQuery, sort: sort.optional() })).answers<ExportFile>(),
+  'period.reconcile': reads('finance', window).answers<ReconciliationRun & { readonly runId: string }>(),
+  'period.reconciliation.export': reads('finance', z.strictObject({ runId })).answers<ExportFile>(),
   // Each profile keeps its own views of the list, as each may read the list.
   /** The list's saved views of the environment open and the profile in use. */
-  'period.views.list': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({}),
-    result: answer<SavedViews>(),
-  },
-  'period.views.save': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ name: viewName, view: listView }),
-    result: answer<SavedViews>(),
-  },
-  'period.views.rename': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ id: viewId, name: viewName }),
-    result: answer<SavedViews>(),
-  },
-  'period.views.delete': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ id: viewId }),
-    result: answer<SavedViews>(),
-  },
+  'period.views.list': reads('support', z.strictObject({})).answers<SavedViews>(),
+  'period.views.save': writes('support', z.strictObject({ name: viewName, view: listView })).answers<SavedViews>(),
+  'period.views.rename': writes('support', z.strictObject({ id: viewId, name: viewName })).answers<SavedViews>(),
+  'period.views.delete': writes('support', z.strictObject({ id: viewId })).answers<SavedViews>(),
 } satisfies Declarations;
 
 export interface SyncResult {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 import type { Said } from '../../phrases/phrase.js';
 import type { ChannelName } from '../contract.js';
-import { answer, type Declarations, none, printable } from './shared.js';
+import { reads, writes, type Declarations, none, printable } from './shared.js';
 
 export { MIN_PASSPHRASE, ROLES, type Role } from '../../domain/roles.js';
 
@@ -14,29 +14,17 @@ const passphrase = printable(256).min(1, 'roles.input.passphrase');
 
 export const rolesChannels = {
   // Any profile may ask for another one: the passphrase it takes is what an administrator holds.
-  'roles.get': {
-    least: 'support',
-    writes: false,
-    input: none,
-    result: answer<RoleProfileView>(),
-  },
+  'roles.get': reads('support', none).answers<RoleProfileView>(),
   /** Any profile may change the profile: the passphrase is what an administrator holds. */
-  'roles.set': {
-    least: 'support',
-    writes: true,
-    input: z.strictObject({ role: z.enum(ROLES), passphrase }),
-    result: answer<RoleProfileView>(),
-  },
+  'roles.set': writes('support', z.strictObject({ role: z.enum(ROLES), passphrase })).answers<RoleProfileView>(),
   /** The first passphrase needs no current one; changing it does. */
-  'roles.setPassphrase': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  'roles.setPassphrase': writes(
+    'administrator',
+    z.strictObject({
       current: passphrase.optional(),
       next: printable(256).min(MIN_PASSPHRASE, 'roles.input.tooShort'),
     }),
-    result: answer<RoleProfileView>(),
-  },
+  ).answers<RoleProfileView>(),
 } satisfies Declarations;
 
 export interface RoleProfileView {

@@ -7,7 +7,8 @@ import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
-  answer,
+  reads,
+  writes,
   type Declarations,
   currencyNumeric,
   environment,
@@ -19,33 +20,18 @@ import {
 } from './shared.js';
 
 export const settingsChannels = {
-  'app.info': {
-    least: 'support',
-    writes: false,
-    input: none,
-    result: answer<AppInfo>(),
-  },
+  'app.info': reads('support', none).answers<AppInfo>(),
   // The settings view says only "set / not set" of a credential; changing the installation's is an administrator's.
-  'settings.get': {
-    least: 'support',
-    writes: false,
-    input: none,
-    result: answer<SettingsView>(),
-  },
-  'settings.updateGeneral': {
-    least: 'administrator',
-    writes: true,
-    input: z
-      .strictObject({ environment: environment.optional() })
-      .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
-    result: answer<SettingsView>(),
-  },
+  'settings.get': reads('support', none).answers<SettingsView>(),
+  'settings.updateGeneral': writes(
+    'administrator',
+    z.strictObject({ environment: environment.optional() }).refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+  ).answers<SettingsView>(),
   // A person's own language and theme, kept per profile: a support person on an English installation reads Russian.
   /** The profile in use's own language and theme: every profile sets its own. */
-  'settings.setPreferences': {
-    least: 'support',
-    writes: true,
-    input: z
+  'settings.setPreferences': writes(
+    'support',
+    z
       .strictObject({
         language: z
           .string()
@@ -54,12 +40,10 @@ export const settingsChannels = {
         theme: z.enum(THEMES).optional(),
       })
       .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
-    result: answer<SettingsView>(),
-  },
-  'settings.setConnection': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  ).answers<SettingsView>(),
+  'settings.setConnection': writes(
+    'administrator',
+    z.strictObject({
       environment,
       /** null clears the environment's own base URL. Credentials never ride in it (user:password@, ?query, #fragment). */
       baseUrl: z
@@ -76,63 +60,44 @@ export const settingsChannels = {
       merchantLogin: printable(255).min(1).nullable().optional(),
       signatureRequired: z.boolean().optional(),
     }),
-    result: answer<SettingsView>(),
-  },
-  'settings.setCredential': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  ).answers<SettingsView>(),
+  'settings.setCredential': writes(
+    'administrator',
+    z.strictObject({
       environment: gatewayEnvironment,
       kind: z.enum(['password', 'token']),
       secret: printable(1024).min(1, 'settings.input.secretEmpty'),
     }),
-    result: answer<SettingsView>(),
-  },
-  'settings.clearCredential': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
-    result: answer<SettingsView>(),
-  },
-  'settings.checkConnection': {
-    least: 'administrator',
-    writes: false,
-    input: none,
-    result: answer<ConnectionCheck>(),
-  },
+  ).answers<SettingsView>(),
+  'settings.clearCredential': writes(
+    'administrator',
+    z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
+  ).answers<SettingsView>(),
+  'settings.checkConnection': reads('administrator', none).answers<ConnectionCheck>(),
   // The maximums and currencies are read by everyone (the charge form follows them); set by an administrator.
-  'settings.chargeLimits': {
-    least: 'support',
-    writes: false,
-    input: z.strictObject({ environment }),
-    result: answer<ChargeLimitsView>(),
-  },
+  'settings.chargeLimits': reads('support', z.strictObject({ environment })).answers<ChargeLimitsView>(),
   /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
-  'settings.setChargeMaximum': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  'settings.setChargeMaximum': writes(
+    'administrator',
+    z.strictObject({
       environment,
       currency: currencyNumeric,
       maximum: minorUnits.nullable(),
       /** Required for production: the maximum the operator saw when confirming (null: none was set). */
       confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
     }),
-    result: answer<ChargeLimitsView>(),
-  },
+  ).answers<ChargeLimitsView>(),
   /** The currencies a gateway environment accepts; the sandbox says its own. */
-  'settings.setCurrencies': {
-    least: 'administrator',
-    writes: true,
-    input: z.strictObject({
+  'settings.setCurrencies': writes(
+    'administrator',
+    z.strictObject({
       environment: gatewayEnvironment,
       currencies: z
         .array(currencyNumeric)
         .max(200)
         .refine((cs) => new Set(cs).size === cs.length, 'settings.input.currencyTwice'),
     }),
-    result: answer<ChargeLimitsView>(),
-  },
+  ).answers<ChargeLimitsView>(),
 } satisfies Declarations;
 
 export interface AppInfo {

@@ -11,7 +11,6 @@ declare const resultType: unique symbol;
 export interface Answer<T> {
   readonly [resultType]?: T;
 }
-export const answer = <T>(): Answer<T> => ({});
 
 /**
  * One channel, declared once: the least profile that may use it (the profiles are nested, support then
@@ -29,6 +28,22 @@ export interface Declaration {
 
 /** A workspace's channels by name. */
 export type Declarations = Readonly<Record<string, Declaration>>;
+
+const declare =
+  <W extends boolean>(writes: W) =>
+  <L extends Role, I extends z.ZodType>(least: L, input: I) => ({
+    /** The result type: `reads('support', input).answers<OrderView>()`. */
+    answers: <T>(): { readonly least: L; readonly writes: W; readonly input: I; readonly result: Answer<T> } => ({
+      least,
+      writes,
+      input,
+      result: {},
+    }),
+  });
+/** A channel that changes nothing: asked again whenever a screen likes. */
+export const reads = declare(false);
+/** A channel that changes something: settings, a journal, the audit log, the cache, the gateway. */
+export const writes = declare(true);
 
 export const environment = z.enum(ENVIRONMENT_KINDS);
 /** Environments whose credentials the operator keeps; the sandbox's are fixed and public. */
