@@ -9,18 +9,21 @@ import type { OrderStatus } from './orderStatus.js';
 /** What moved on an order (domain/orderMoney.ts), as the list keeps it; what was released is not kept. */
 export type ListedMoney = Pick<OrderMoney, 'held' | 'captured' | 'refunded'>;
 
-/**
- * An order as the list shows it. Amounts in minor units; currency is the ISO 4217 numeric code. `amount`
- * is what the order was registered for; held, captured and refunded are what moved, as orderMoney()
- * counted it when the row was written.
- */
-export interface PeriodOrder extends ListedMoney {
+/** What names an order and what it was registered for (minor units; the ISO 4217 numeric currency): every list of orders starts with these. */
+export interface OrderBasics {
   readonly orderId: string;
   readonly orderNumber: string;
   readonly status: OrderStatus;
   readonly amount: number;
   readonly currency: string;
   readonly registeredAt: number;
+}
+
+/**
+ * An order as the list shows it: `amount` is what the order was registered for; held, captured and refunded
+ * are what moved, as orderMoney() counted it when the row was written.
+ */
+export interface PeriodOrder extends OrderBasics, ListedMoney {
   /** The last payment operation's time, where the gateway gave one. */
   readonly operatedAt?: number;
   readonly first6?: string;

@@ -15,11 +15,12 @@ import type { z } from 'zod';
 import type { Answer } from './contract/shared.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
 import { settingsChannels } from './contract/settings.js';
-import { ordersChannels, type BatchState, type BatchProgress } from './contract/orders.js';
+import { ordersChannels } from './contract/orders.js';
 import { auditChannels } from './contract/audit.js';
 import { keysChannels } from './contract/keys.js';
 import { cardsChannels } from './contract/cards.js';
-import { chargesChannels, type ChargeBatchProgress, type ChargeBatchState } from './contract/charges.js';
+import { chargesChannels } from './contract/charges.js';
+import type { BatchProgressEvent } from '../services/views.js';
 import { periodChannels } from './contract/period.js';
 import { rolesChannels, type Role } from './contract/roles.js';
 import { sandboxChannels } from './contract/sandbox.js';
@@ -64,13 +65,7 @@ export type Result<K extends ChannelName> = Contract[K]['result'] extends Answer
 
 /** Events main pushes to the renderer. */
 export type AppEvent =
-  | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
-  | {
-      readonly type: 'chargeBatch.progress';
-      readonly batchId: string;
-      readonly state: ChargeBatchState;
-      readonly progress: ChargeBatchProgress;
-    }
+  | BatchProgressEvent
   /** A charge was settled or changed state (made, reconciled): the journal on screen is stale. */
   | { readonly type: 'charges.changed' }
   /** A sync of the orders of a period read a page (environment: where). */

@@ -46,9 +46,9 @@ import { english } from '../phrases/english.js';
 import { phrase, type Said } from '../phrases/phrase.js';
 import { SavedViewService } from './savedViews.js';
 import { SigningKeyService } from './signingKeys.js';
-import { BatchLookups, type BatchState } from './batchLookups.js';
+import { BatchLookups } from './batchLookups.js';
 import { ChargeBatches } from './chargeBatches.js';
-import type { BatchProgress, ChargeBatchProgress, ChargeBatchState } from './views.js';
+import type { BatchProgressEvent } from './views.js';
 
 export interface AppCoreOptions {
   readonly dataFolder: string;
@@ -65,15 +65,7 @@ export interface AppCoreOptions {
   readonly log?: (line: string) => void;
 }
 
-/** How far a batch got: a batch look-up's or a batch charge's, as the screens are told it. */
-export type BatchProgressEvent =
-  | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
-  | {
-      readonly type: 'chargeBatch.progress';
-      readonly batchId: string;
-      readonly state: ChargeBatchState;
-      readonly progress: ChargeBatchProgress;
-    };
+export type { BatchProgressEvent } from './views.js';
 
 /** A switch of environment that main refused, and why as phrases; the app stayed where it was. */
 export interface SwitchRefusal {

@@ -18,9 +18,9 @@ import { failureText } from './failureWords.js';
 import { parseBatchInput, type BatchInput } from './batchInput.js';
 import { maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { resultsCsv, type OrderService } from './orders.js';
-import type { BatchProgress, LookupResult } from './views.js';
+import type { BatchProgress, BatchState, LookupResult } from './views.js';
 
-export type BatchState = 'running' | 'done' | 'cancelled';
+export type { BatchState } from './views.js';
 
 interface Job {
   readonly id: string;

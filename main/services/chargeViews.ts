@@ -1,76 +1,19 @@
 /**
  * A charge as the screens, the IPC answers and the journal's export show it: its state in words, what it
- * stands at now (charged, refunded, net, held), and the export's columns. The contract re-exports these types.
+ * stands at now (charged, refunded, net, held), and the export's columns (the types are in views.ts).
  */
 import { maskCardField } from '../domain/cardNumbers.js';
 import { english } from '../phrases/english.js';
 import { maskedPhrase } from '../phrases/masked.js';
-import { phrase, type Phrase } from '../phrases/phrase.js';
-import type { ChargeCategory, ChargeRow, ChargeState, JournalFilter } from '../store/journal.js';
+import { phrase } from '../phrases/phrase.js';
+import type { ChargeState } from '../domain/charge.js';
+import type { ChargeRow, JournalFilter } from '../store/journal.js';
 import type { ChargeOutcome } from './charges.js';
 import { chargeStanding, type ChargeWithStanding } from './chargeStanding.js';
 import { stateWords } from './chargeWords.js';
 import { exportCsv } from './csvExport.js';
 import { currencyInfo } from './money.js';
-
-/** One charge of the journal, with its state in words. */
-export interface ChargeView {
-  readonly id: number;
-  readonly environment: string;
-  readonly orderNumber: string;
-  readonly orderId?: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly currencyAlpha?: string;
-  readonly exponent: number;
-  readonly bindingId: string;
-  readonly clientId: string;
-  readonly category: ChargeCategory;
-  /** The card as the app last saw it (first 6 and last 4 digits at most). */
-  readonly maskedPan?: string;
-  readonly description?: string;
-  readonly operator: string;
-  readonly state: ChargeState;
-  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
-  readonly stateWords: Phrase;
-  /** Being sent now: its answer is awaited, not lost (state PENDING). */
-  readonly sending: boolean;
-  /** What the charge stands at now; absent while its outcome is not known. */
-  readonly standing?: ChargeStandingView;
-  readonly orderStatus?: number;
-  readonly actionCode?: number;
-  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
-  readonly reason?: Phrase;
-  readonly at: number;
-  readonly updatedAt: number;
-}
-
-/**
- * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
- * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
- */
-export interface ChargeStandingView {
-  readonly charged: number;
-  readonly refunded: number;
-  readonly net: number;
-  /** Held and not yet deposited. */
-  readonly held: number;
-  readonly orderStatus?: number;
-  readonly asOf: number;
-  readonly source: 'charge' | 'lookUp' | 'operation';
-}
-
-export type ChargeResult =
-  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
-  /** detail: the technical account of what went wrong, behind the screen's "Details". */
-  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
-  /** Nothing was journalled or sent. */
-  | { readonly outcome: 'refused'; readonly reason: Phrase }
-  /**
-   * Sent only with confirmRepeat: the same card and amount were charged within ten minutes (sameLately), or
-   * the reference's earlier charge failed, moving no money (referenceFailed). earlier lists those charges.
-   */
-  | { readonly outcome: 'needsConfirmation'; readonly why: 'sameLately' | 'referenceFailed'; readonly earlier: readonly ChargeView[] };
+import type { ChargeResult, ChargeView } from './views.js';
 
 /**
  * The charge as the screens and the export show it: its latest state (charged, refunded, net and the

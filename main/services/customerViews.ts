@@ -3,19 +3,13 @@
  * periodViews.ts), so that the renderer type-checks against them without the store or the services behind.
  */
 import type { MovedMoney } from './periodViews.js';
-import type { OrderStatus } from '../domain/orderStatus.js';
+import type { OrderBasics } from '../domain/periodOrder.js';
 
 /** How the text was read: which of what the app keeps it was looked for in. */
 export type CustomerSearchedBy = 'clientId' | 'first6' | 'last4' | 'cardholder';
 
-export interface LastOrder {
-  readonly orderId: string;
-  readonly orderNumber: string;
-  readonly status: OrderStatus;
-  readonly amount: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-}
+/** A customer's newest order. */
+export type LastOrder = OrderBasics;
 
 /** A customer as the search lists them: from what the app keeps, no gateway call. */
 export interface CustomerSummary {

@@ -15,23 +15,14 @@ import { english } from '../phrases/english.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { revealSecret } from '../vault/secret.js';
+import type { SigningKeyView } from './views.js';
+
+export type { SigningKeyView } from './views.js';
 import type { Vault } from '../vault/vault.js';
 
 /** How long before a certificate's end the app starts warning. */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY = 86_400_000;
-
-export interface SigningKeyView {
-  readonly id: string;
-  readonly subject: string;
-  readonly fingerprint256: string;
-  readonly notBefore: number;
-  readonly notAfter: number;
-  readonly state: SigningKeyRecord['state'];
-  readonly expired: boolean;
-  readonly expiresSoon: boolean;
-  readonly daysLeft: number;
-}
 
 export class SigningKeyError extends SaidError {
   override name = 'SigningKeyError';

@@ -4,6 +4,7 @@
  * Kept free of imports other than types so that the IPC contract (and through it the renderer) can share them.
  * Words for the screen are phrases (main/phrases): the renderer words them in the language shown.
  */
+import type { ChargeCategory, ChargeState } from '../domain/charge.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
 
 export interface OrderView {
@@ -106,6 +107,9 @@ export interface HistoryEntry {
   readonly key?: { readonly orderId: string } | { readonly query: string };
 }
 
+/** A batch look-up's state: running until every line is looked up or it is cancelled. */
+export type BatchState = 'running' | 'done' | 'cancelled';
+
 export interface BatchProgress {
   readonly total: number;
   readonly done: number;
@@ -126,4 +130,89 @@ export interface ChargeBatchProgress {
   readonly paid: number;
   readonly unknown: number;
   readonly other: number;
+}
+
+/** How far a batch got: a batch look-up's or a batch charge's, as the screens are told it. */
+export type BatchProgressEvent =
+  | { readonly type: 'batch.progress'; readonly batchId: string; readonly state: BatchState; readonly progress: BatchProgress }
+  | {
+      readonly type: 'chargeBatch.progress';
+      readonly batchId: string;
+      readonly state: ChargeBatchState;
+      readonly progress: ChargeBatchProgress;
+    };
+
+/** One charge of the journal, with its state in words. */
+export interface ChargeView {
+  readonly id: number;
+  readonly environment: string;
+  readonly orderNumber: string;
+  readonly orderId?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly currencyAlpha?: string;
+  readonly exponent: number;
+  readonly bindingId: string;
+  readonly clientId: string;
+  readonly category: ChargeCategory;
+  /** The card as the app last saw it (first 6 and last 4 digits at most). */
+  readonly maskedPan?: string;
+  readonly description?: string;
+  readonly operator: string;
+  readonly state: ChargeState;
+  /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
+  readonly stateWords: Phrase;
+  /** Being sent now: its answer is awaited, not lost (state PENDING). */
+  readonly sending: boolean;
+  /** What the charge stands at now; absent while its outcome is not known. */
+  readonly standing?: ChargeStandingView;
+  readonly orderStatus?: number;
+  readonly actionCode?: number;
+  /** The gateway's words for a decline or refusal, or why the outcome is not known yet. */
+  readonly reason?: Phrase;
+  readonly at: number;
+  readonly updatedAt: number;
+}
+
+/**
+ * Charged, refunded and net minor units of a charge and its order's latest state, from the charge's own
+ * answer, the latest look-up of the order, and the deposits, reversals and refunds made from this app.
+ */
+export interface ChargeStandingView {
+  readonly charged: number;
+  readonly refunded: number;
+  readonly net: number;
+  /** Held and not yet deposited. */
+  readonly held: number;
+  readonly orderStatus?: number;
+  readonly asOf: number;
+  readonly source: 'charge' | 'lookUp' | 'operation';
+}
+
+export type ChargeResult =
+  | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
+  /** detail: the technical account of what went wrong, behind the screen's "Details". */
+  | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }
+  /** Nothing was journalled or sent. */
+  | { readonly outcome: 'refused'; readonly reason: Phrase }
+  /**
+   * Sent only with confirmRepeat: the same card and amount were charged within ten minutes (sameLately), or
+   * the reference's earlier charge failed, moving no money (referenceFailed). earlier lists those charges.
+   */
+  | { readonly outcome: 'needsConfirmation'; readonly why: 'sameLately' | 'referenceFailed'; readonly earlier: readonly ChargeView[] };
+
+/** A signing key as the screens show it; its private key stays in the keychain. */
+export interface SigningKeyView {
+  readonly id: string;
+  readonly subject: string;
+  /** SHA-256 of the certificate, colon-separated upper-case hex (as openssl prints it). */
+  readonly fingerprint256: string;
+  readonly notBefore: number;
+  readonly notAfter: number;
+  /** active: signs requests now; inactive: kept, can be activated; retired: its private key is deleted. */
+  readonly state: 'inactive' | 'active' | 'retired';
+  readonly expired: boolean;
+  /** Not expired, but ends within expiryWarningDays. */
+  readonly expiresSoon: boolean;
+  readonly daysLeft: number;
 }

@@ -8,10 +8,9 @@
  * Every answer is bounded: a search returns at most the clients asked for, a customer's figures are read
  * from at most MAX_ORDERS_READ of their orders (the newest), their cards at most MAX_CARDS.
  */
-import type { OrderMoney } from '../domain/orderMoney.js';
+import type { ListedMoney, OrderBasics } from '../domain/periodOrder.js';
 import { read, type Db } from './database.js';
-import type { PeriodOrderRow } from './periodOrders.js';
-import type { OrderStatus } from '../domain/orderStatus.js';
+import { orderBasicsOf, type PeriodOrderRow } from './periodOrders.js';
 
 /** How a search reads the tables: a client ID's beginning, or a card's first six or last four digits. */
 export type CustomerMatch =
@@ -22,15 +21,7 @@ export type CustomerMatch =
   | { readonly cardholder: string };
 
 /** An order of the customer as the period store keeps it: what moved on it (counted by orderMoney when written), and what names it. */
-export interface CustomerOrder extends Pick<OrderMoney, 'held' | 'captured' | 'refunded'> {
-  readonly orderId: string;
-  readonly orderNumber: string;
-  readonly status: OrderStatus;
-  /** The amount the order was registered for. */
-  readonly amount: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-}
+export interface CustomerOrder extends OrderBasics, ListedMoney {}
 
 /** A stored card as the app last saw it (known_bindings). */
 export interface SeenCard {
@@ -174,17 +165,7 @@ export class CustomerDirectory {
       return {
         clientId,
         orderCount: n,
-        orders: rows.map((r) => ({
-          orderId: r.order_id,
-          orderNumber: r.order_number,
-          status: r.status,
-          amount: r.amount,
-          held: r.held,
-          captured: r.captured,
-          refunded: r.refunded,
-          currency: r.currency,
-          registeredAt: r.registered_at,
-        })),
+        orders: rows.map(orderBasicsOf),
         orderCards: [...orderCards],
         names: [...names],
         seenCards: seen.map((c) => ({

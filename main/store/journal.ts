@@ -13,12 +13,9 @@ import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
 
-export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
-/** Open states: the outcome is not known yet. */
-export type OpenState = 'PENDING' | 'UNKNOWN';
-/** Settled states: PAID (held or charged), DECLINED (processed, not paid), FAILED (refused before any payment). */
-export type SettledState = 'PAID' | 'DECLINED' | 'FAILED';
-export type ChargeState = OpenState | SettledState;
+import type { ChargeCategory, ChargeState, OpenState, SettledState } from '../domain/charge.js';
+
+export type { ChargeCategory, ChargeState, OpenState, SettledState } from '../domain/charge.js';
 
 export interface NewCharge {
   readonly environment: string;

@@ -5,7 +5,16 @@
  * by an index in memory (store/periodIndex.ts, which says why) that is loaded from it and kept current by
  * the version every written page carries.
  */
-import type { PeriodDay, PeriodOrder, PeriodPage, PeriodQuery, PeriodSort, PeriodTotal } from '../domain/periodOrder.js';
+import type {
+  ListedMoney,
+  OrderBasics,
+  PeriodDay,
+  PeriodOrder,
+  PeriodPage,
+  PeriodQuery,
+  PeriodSort,
+  PeriodTotal,
+} from '../domain/periodOrder.js';
 import type { PeriodWindow } from '../domain/period.js';
 import { cardholderName } from '../domain/cardholderName.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
@@ -43,17 +52,27 @@ const COLUMNS =
 
 export const MAX_PAGE = 1000;
 
+/** The columns every reader of the cache maps alike: what names the order, what it was registered for, and what moved. */
+export const orderBasicsOf = (
+  r: Pick<
+    PeriodOrderRow,
+    'order_id' | 'order_number' | 'status' | 'amount' | 'held' | 'captured' | 'refunded' | 'currency' | 'registered_at'
+  >,
+): OrderBasics & ListedMoney => ({
+  orderId: r.order_id,
+  orderNumber: r.order_number,
+  status: r.status,
+  amount: r.amount,
+  held: r.held,
+  captured: r.captured,
+  refunded: r.refunded,
+  currency: r.currency,
+  registeredAt: r.registered_at,
+});
+
 function fromRow(r: PeriodOrderRow): PeriodOrder {
   return {
-    orderId: r.order_id,
-    orderNumber: r.order_number,
-    status: r.status,
-    amount: r.amount,
-    held: r.held,
-    captured: r.captured,
-    refunded: r.refunded,
-    currency: r.currency,
-    registeredAt: r.registered_at,
+    ...orderBasicsOf(r),
     ...(r.operated_at !== null ? { operatedAt: r.operated_at } : {}),
     ...(r.first6 !== null ? { first6: r.first6 } : {}),
     ...(r.last4 !== null ? { last4: r.last4 } : {}),

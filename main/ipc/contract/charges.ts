@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
-import type { ChargeResult, ChargeView } from '../../services/chargeViews.js';
+import type { ChargeResult, ChargeView } from '../../services/views.js';
+import { CHARGE_CATEGORIES, CHARGE_STATES, type ChargeCategory } from '../../domain/charge.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
   reads,
@@ -24,15 +25,14 @@ import {
 } from './shared.js';
 
 export type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
-export type { ChargeResult, ChargeStandingView, ChargeView } from '../../services/chargeViews.js';
+export type { ChargeResult, ChargeStandingView, ChargeView } from '../../services/views.js';
+export { CHARGE_STATES, type ChargeCategory, type ChargeState } from '../../domain/charge.js';
 
-/** The three ways a stored card may be charged, as the gateway files it. */
-const chargeCategory = z.enum(['COMMON', 'RECURRENT', 'INSTALLMENT']);
+const chargeCategory = z.enum(CHARGE_CATEGORIES);
 
 const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
 const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'charge.input.batchId');
-export const CHARGE_STATES = ['PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED'] as const;
 /**
  * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
  * is not awaited any more (lost, or left by a stopped app), `sending` those being sent now. Times in ms since the epoch.
@@ -106,9 +106,6 @@ export const chargesChannels = {
   'charges.batch.status': reads('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
   'charges.batch.export': reads('finance', z.strictObject({ batchId: chargeBatchId })).answers<ExportFile>(),
 } satisfies Declarations;
-
-export type ChargeState = (typeof CHARGE_STATES)[number];
-export type ChargeCategory = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 
 /** What the charge form needs to know before anything is typed. */
 export interface ChargeOptions {

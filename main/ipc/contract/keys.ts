@@ -3,6 +3,7 @@
  * crosses IPC once, into the keychain), activated, retired, and tried on a body.
  */
 import { z } from 'zod';
+import type { SigningKeyView } from '../../services/views.js';
 import type { Said } from '../../phrases/phrase.js';
 import { reads, writes, type Declarations, none, printable, type EnvironmentName } from './shared.js';
 
@@ -50,20 +51,7 @@ export const keysChannels = {
   ).answers<TestSignatureResult>(),
 } satisfies Declarations;
 
-export interface SigningKeyView {
-  readonly id: string;
-  readonly subject: string;
-  /** SHA-256 of the certificate, colon-separated upper-case hex (as openssl prints it). */
-  readonly fingerprint256: string;
-  readonly notBefore: number;
-  readonly notAfter: number;
-  /** active: signs requests now; inactive: kept, can be activated; retired: its private key is deleted. */
-  readonly state: 'inactive' | 'active' | 'retired';
-  readonly expired: boolean;
-  /** Not expired, but ends within expiryWarningDays. */
-  readonly expiresSoon: boolean;
-  readonly daysLeft: number;
-}
+export type { SigningKeyView } from '../../services/views.js';
 
 /** The current environment's signing keys, newest first, with what the screen needs to explain them. */
 export interface SigningKeysView {

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import type { RefundWay, ReversalChance } from '../../domain/refundWay.js';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
-import type { BatchProgress, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
+import type { BatchProgress, BatchState, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
 import { reads, writes, type Declarations, environment, minorUnits, orderId, printable, type ExportFile } from './shared.js';
 
-export type { BatchProgress, LookupResult, OrderView } from '../../services/views.js';
+export type { BatchProgress, BatchState, LookupResult, OrderView } from '../../services/views.js';
 export type { OrderLookup, TimelineEntry } from '../../services/views.js';
 
 const batchId = z.string().regex(/^b[0-9a-z]{1,20}$/, 'batch.badId');
@@ -133,8 +133,6 @@ export interface BatchStarted {
   /** Lines that are not an orderId or orderNumber, with why. */
   readonly skipped: readonly { readonly line: number; readonly value: string; readonly reason: Phrase }[];
 }
-
-export type BatchState = 'running' | 'done' | 'cancelled';
 
 /** One row of a batch's results, compact so that 100,000 of them cross IPC quickly. */
 export interface BatchRow {

@@ -1,24 +1,10 @@
 /** Signing keys and their certificates, for the environment in use; no private key is ever in an answer. */
 import type { AppCore } from '../../services/appCore.js';
-import { EXPIRY_WARNING_DAYS, SigningKeyError, type SigningKeyView as KeyRecordView } from '../../services/signingKeys.js';
+import { EXPIRY_WARNING_DAYS, SigningKeyError } from '../../services/signingKeys.js';
 import { SANDBOX_MERCHANT } from '../../sandbox/index.js';
-import { MAX_KEY_DAYS, type SigningKeysView, type SigningKeyView, type keysChannels } from '../contract.js';
+import { MAX_KEY_DAYS, type SigningKeysView, type keysChannels } from '../contract.js';
 import { IpcFailure } from '../errors.js';
 import type { HandlerContext, HandlersOf } from './context.js';
-
-function keyView(k: KeyRecordView): SigningKeyView {
-  return {
-    id: k.id,
-    subject: k.subject,
-    fingerprint256: k.fingerprint256,
-    notBefore: k.notBefore,
-    notAfter: k.notAfter,
-    state: k.state,
-    expired: k.expired,
-    expiresSoon: k.expiresSoon,
-    daysLeft: k.daysLeft,
-  };
-}
 
 /** The current environment's keys; the private keys stay in the keychain and nothing of them is here. */
 async function keysView(core: AppCore): Promise<SigningKeysView> {
@@ -29,7 +15,7 @@ async function keysView(core: AppCore): Promise<SigningKeysView> {
   const keychainProblem = await core.settings.keychainProblem();
   return {
     environment,
-    keys: core.keys.list(environment).map(keyView),
+    keys: core.keys.list(environment),
     ...(merchantLogin ? { merchantLogin } : {}),
     signatureRequired: connection.signatureRequired,
     expiryWarningDays: EXPIRY_WARNING_DAYS,
@@ -57,9 +43,9 @@ export function keysHandlers({ core }: HandlerContext): HandlersOf<typeof keysCh
   return {
     'keys.list': () => keysView(core),
     'keys.generate': ({ merchantLogin, days }) =>
-      keyCall(async () => keyView(await core.keys.generate(core.services.environment, merchantLogin, days))),
+      keyCall(async () => await core.keys.generate(core.services.environment, merchantLogin, days)),
     'keys.import': ({ privateKeyPem, certificatePem }) =>
-      keyCall(async () => keyView(await core.keys.import(core.services.environment, privateKeyPem, certificatePem))),
+      keyCall(async () => await core.keys.import(core.services.environment, privateKeyPem, certificatePem)),
     'keys.exportCertificate': ({ id }) =>
       keyCall(() => {
         const environment = core.services.environment;
