@@ -8,9 +8,8 @@
 import { environmentWords } from '../gateway/environments.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
-import type { ChargeCategory } from '../store/journal.js';
 import type { AppCore } from './appCore.js';
-import type { ChargeOutcome } from './charges.js';
+import type { ChargeOutcome, FormChargeRequest } from './charges.js';
 import { categoryWords, stateWords } from './chargeWords.js';
 import { StoredCards } from './storedCards.js';
 
@@ -25,17 +24,8 @@ export class ChargeRequestError extends SaidError {
   }
 }
 
-export interface ConfirmedCharge {
-  readonly bindingId: string;
-  readonly clientId: string;
-  /** The category the operator's confirmation named. */
-  readonly category: ChargeCategory;
-  readonly amount: number;
-  readonly currency: string;
-  readonly description?: string;
-  readonly reference?: string;
-  readonly confirmRepeat?: boolean;
-}
+/** What the operator confirmed on the form; the card's masked number comes from the gateway's list, not from the form. */
+export type ConfirmedCharge = Omit<FormChargeRequest, 'maskedPan' | 'origin'>;
 
 type Core = Pick<AppCore, 'services' | 'knownBindings'>;
 

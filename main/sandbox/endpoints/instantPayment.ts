@@ -25,7 +25,7 @@ import { instantStatus } from '../views.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
-import { attributeStrings, checkPermissions } from './register.js';
+import { checkPermissions, registration } from './register.js';
 
 type Params = z.output<typeof SPECS.instantPayment.request>;
 
@@ -106,27 +106,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
       ? cardFromSeToken(ctx.core.fingerprint, p.seToken, undefined, p.cardholderName ?? HOLDER, language)
       : cardFrom(ctx.core.fingerprint, p.pan!, p.expiry!, p.cardholderName ?? HOLDER, p.cvc, 'pan', language);
 
-  const order = registerOrder(core, {
-    merchant: merchant.login,
-    orderNumber: p.orderNumber ?? core.ids.referenceDigits(16),
-    amount: p.amount,
-    currency: p.currency,
-    description: p.description,
-    language,
-    returnUrl: p.returnUrl,
-    failUrl: p.failUrl,
-    dynamicCallbackUrl: p.dynamicCallbackUrl,
-    clientId: p.clientId,
-    ip: p.ip,
-    twoPhase: p.preAuth ?? false,
-    features: p.features,
-    jsonParams: attributeStrings(p.jsonParams),
-    email: p.email,
-    sessionTimeoutSecs: p.sessionTimeoutSecs,
-    expirationDate: p.expirationDate,
-    autocompletionDate: p.autocompletionDate,
-    autoReverseDate: p.autoReverseDate,
-  });
+  const order = registerOrder(core, registration(ctx, p, p.orderNumber ?? core.ids.referenceDigits(16), p.preAuth ?? false));
 
   if (binding) {
     payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });

@@ -26,11 +26,35 @@ export function attributeStrings(a: Record<string, string | number | boolean> | 
   return Object.fromEntries(Object.entries(a ?? {}).map(([k, v]) => [k, String(v)]));
 }
 
-function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.request>, twoPhase: boolean) {
-  checkPermissions(ctx.merchant, p, ctx.language);
-  const order = registerOrder(ctx.core, {
+type Registered = z.output<typeof SPECS.registerPreAuth.request>;
+
+/** What an order is registered with, from the fields register.do and instantPayment.do take alike. */
+export function registration(
+  ctx: RequestContext,
+  p: Pick<
+    Registered,
+    | 'amount'
+    | 'currency'
+    | 'description'
+    | 'returnUrl'
+    | 'failUrl'
+    | 'dynamicCallbackUrl'
+    | 'clientId'
+    | 'ip'
+    | 'features'
+    | 'jsonParams'
+    | 'email'
+    | 'sessionTimeoutSecs'
+    | 'expirationDate'
+    | 'autocompletionDate'
+    | 'autoReverseDate'
+  >,
+  orderNumber: string,
+  twoPhase: boolean,
+): Parameters<typeof registerOrder>[1] {
+  return {
     merchant: ctx.merchant.login,
-    orderNumber: p.orderNumber,
+    orderNumber,
     amount: p.amount,
     currency: p.currency,
     description: p.description,
@@ -48,7 +72,12 @@ function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.
     expirationDate: p.expirationDate,
     autocompletionDate: p.autocompletionDate,
     autoReverseDate: p.autoReverseDate,
-  });
+  };
+}
+
+function register(ctx: RequestContext, p: z.output<typeof SPECS.registerPreAuth.request>, twoPhase: boolean) {
+  checkPermissions(ctx.merchant, p, ctx.language);
+  const order = registerOrder(ctx.core, registration(ctx, p, p.orderNumber, twoPhase));
   // As the vendor's samples: a successful registration answers orderId and formUrl, with errorCode "0".
   return {
     errorCode: '0',
