@@ -1,7 +1,7 @@
 /**
  * Main's phrases in English, by part of the app: the source of the codes (phrase.ts), of the English the
  * screen shows (the renderer's "said" namespace is this object), and of main's log lines. The Russian
- * catalogue is the renderer's (renderer/src/i18n/ru/said.ts), typed from this one.
+ * catalogue is beside it (ru.ts), typed from this one.
  */
 import { app } from './en/app.js';
 import { audit } from './en/audit.js';

@@ -1,5 +1,6 @@
 /**
- * The renderer's catalogues (renderer/src/i18n): both languages have the same keys, every message is
+ * The renderer's catalogues (renderer/src/i18n): both languages have the same keys (a plural in each
+ * language's own forms), every message is
  * well formed and names only the values its English form names, plural forms follow Russian grammar for
  * the counts that tell its forms apart, and a locale picks its catalogue; no sentence shown keeps a
  * bidirectional formatting character of a value put into it (the catalogues hold none of their own).
@@ -7,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n, languageOf } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';
+import { PLURAL_FORMS } from '../../main/phrases/catalogue.js';
 import { LANGUAGES, resources, SHOWN_LANGUAGES } from '../../renderer/src/i18n/resources.js';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -21,6 +23,20 @@ function messages(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** English's keys as a language writes them: each plural (English's `_one`, `_other`) in that language's forms. */
+function inForms(english: Iterable<string>, forms: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const key of english) {
+    const plural = PLURAL.exec(key);
+    if (!plural) out.set(key, key);
+    else if (plural[2] === 'other')
+      for (const form of forms) out.set(`${plural[1]}_${form}`, `${plural[1]}_${form === 'one' ? 'one' : 'other'}`);
+  }
+  return out;
+}
+
 /** The values a message interpolates ({{name}}), or a reason it is malformed. */
 function placeholders(message: string): Set<string> | string {
   const names = new Set<string>();
@@ -31,12 +47,14 @@ function placeholders(message: string): Set<string> | string {
 
 describe('the catalogues', () => {
   for (const namespace of Object.keys(resources.en) as (keyof typeof resources.en)[]) {
-    it(`${namespace}: Russian has exactly the English keys, and each message names the same values`, () => {
+    it(`${namespace}: Russian has exactly the English keys, each plural in its own forms, and each message names the same values`, () => {
       const en = messages(resources.en[namespace] as Tree);
       const ru = messages(resources.ru[namespace] as Tree);
-      expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
-      for (const [key, english] of en) {
-        const want = placeholders(english);
+      expect([...en.keys()].sort()).toEqual([...inForms(en.keys(), PLURAL_FORMS.en).keys()].sort());
+      const russianKeys = inForms(en.keys(), PLURAL_FORMS.ru);
+      expect([...ru.keys()].sort()).toEqual([...russianKeys.keys()].sort());
+      for (const [key, englishKey] of russianKeys) {
+        const want = placeholders(en.get(englishKey)!);
         const got = placeholders(ru.get(key)!);
         expect(typeof want, `${key} (en)`).not.toBe('string');
         expect(typeof got, `${key} (ru)`).not.toBe('string');

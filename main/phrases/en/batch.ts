@@ -4,16 +4,12 @@ export const batch = {
   noNumbers: 'The file has no numbers in it',
   tooManyRows: 'The file has more than 200,000 rows; split it',
   noneValid_one: 'None of the {{count}} rows is an order number or ID',
-  noneValid_few: 'None of the {{count}} rows is an order number or ID',
-  noneValid_many: 'None of the {{count}} rows is an order number or ID',
   noneValid_other: 'None of the {{count}} rows is an order number or ID',
   skipped: {
     empty: 'empty',
     tooLong: 'longer than 36 characters',
     control: 'contains control characters',
     more_one: 'and {{count}} more rows skipped',
-    more_few: 'and {{count}} more rows skipped',
-    more_many: 'and {{count}} more rows skipped',
     more_other: 'and {{count}} more rows skipped',
   },
   /** A found order's reason: the gateway's own words, in the language the request named. */

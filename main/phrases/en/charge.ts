@@ -100,8 +100,6 @@ export const charge = {
     alreadyRun: 'Batch {{batchId}} has already been run; check the file again to see what is left',
     noValidRows: 'Batch {{batchId}} has no valid rows to charge',
     stale_one: 'Batch {{batchId}} was checked {{count}} minutes ago; check the file again to see what it would charge now',
-    stale_few: 'Batch {{batchId}} was checked {{count}} minutes ago; check the file again to see what it would charge now',
-    stale_many: 'Batch {{batchId}} was checked {{count}} minutes ago; check the file again to see what it would charge now',
     stale_other: 'Batch {{batchId}} was checked {{count}} minutes ago; check the file again to see what it would charge now',
     chargedSince:
       'A charge (order {{orderNumber}}) was made on a card of batch {{batchId}} after the file was checked; check the file again',

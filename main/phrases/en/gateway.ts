@@ -14,8 +14,6 @@ export const gateway = {
   noReasonGiven: 'no reason given',
   rateLimited: 'The gateway is busy and turned the request away (HTTP 429).',
   retryIn_one: 'Try again in {{count}} second.',
-  retryIn_few: 'Try again in {{count}} seconds.',
-  retryIn_many: 'Try again in {{count}} seconds.',
   retryIn_other: 'Try again in {{count}} seconds.',
   noSuchAddress: 'The gateway has no such address (HTTP 404).',
   checkAddress: "Check the environment's base URL in Settings and the network, then try again.",

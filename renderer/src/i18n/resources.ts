@@ -28,9 +28,9 @@ import { customers as enCustomers } from './en/customers.js';
 import { customers as ruCustomers } from './ru/customers.js';
 import { csv as enCsv } from './en/csv.js';
 import { csv as ruCsv } from './ru/csv.js';
-// Main's phrases: English is main's own catalogue (main/phrases), Russian is here.
+// Main's phrases, in both languages: main/phrases/en.ts and main/phrases/ru.ts.
 import { phrasesEn as enSaid } from '../../../main/phrases/en.js';
-import { said as ruSaid } from './ru/said.js';
+import { phrasesRu as ruSaid } from '../../../main/phrases/ru.js';
 
 export const LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof LANGUAGES)[number];

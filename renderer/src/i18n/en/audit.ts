@@ -30,12 +30,8 @@ export const audit = {
   noEntries: 'No entries match.',
   // entries is the count as the locale writes it; count picks the plural form.
   entries_one: '{{entries}} entries',
-  entries_few: '{{entries}} entries',
-  entries_many: '{{entries}} entries',
   entries_other: '{{entries}} entries',
   entriesMore_one: '{{entries}} entries shown (the newest); the export has all that match',
-  entriesMore_few: '{{entries}} entries shown (the newest); the export has all that match',
-  entriesMore_many: '{{entries}} entries shown (the newest); the export has all that match',
   entriesMore_other: '{{entries}} entries shown (the newest); the export has all that match',
   table: {
     caption: 'Audit log, newest first',

@@ -52,16 +52,10 @@ export const common = {
   // Counts the screens show; English uses _one and _other, the rest are there for Russian's shape.
   count: {
     orders_one: '{{count}} order',
-    orders_few: '{{count}} orders',
-    orders_many: '{{count}} orders',
     orders_other: '{{count}} orders',
     cards_one: '{{count}} card',
-    cards_few: '{{count}} cards',
-    cards_many: '{{count}} cards',
     cards_other: '{{count}} cards',
     rows_one: '{{count}} row',
-    rows_few: '{{count}} rows',
-    rows_many: '{{count}} rows',
     rows_other: '{{count}} rows',
   },
   language: {

@@ -17,8 +17,6 @@ export const customers = {
   },
   or: ' or ',
   found_one: '{{count}} customer {{what}}',
-  found_few: '{{count}} customers {{what}}',
-  found_many: '{{count}} customers {{what}}',
   found_other: '{{count}} customers {{what}}',
   none: 'No customer {{what}}.',
   more: 'More customers match than the {{count}} shown: type more to narrow the search.',
@@ -39,15 +37,11 @@ export const customers = {
   open: 'Open',
   openLabel: 'Open customer {{clientId}}',
   exportAll_one: 'Export cards as a batch file ({{count}} customer)',
-  exportAll_few: 'Export cards as a batch file ({{count}} customers)',
-  exportAll_many: 'Export cards as a batch file ({{count}} customers)',
   exportAll_other: 'Export cards as a batch file ({{count}} customers)',
   exportOne: 'Export cards as a batch file',
   exportHint:
     'A batch-charge file with each usable card’s client ID, binding ID, category and the currency of the customer’s last order; write the amounts in and load it in Charges → Batch from file.',
   exported_one: 'Saved {{name}}: {{count}} card. Write the amounts in before loading it.',
-  exported_few: 'Saved {{name}}: {{count}} cards. Write the amounts in before loading it.',
-  exported_many: 'Saved {{name}}: {{count}} cards. Write the amounts in before loading it.',
   exported_other: 'Saved {{name}}: {{count}} cards. Write the amounts in before loading it.',
   detail: {
     heading: 'Customer {{clientId}}',
@@ -57,8 +51,6 @@ export const customers = {
     cardsCaption: 'Stored cards',
     noStoredCards: 'The gateway lists no stored card for this customer.',
     orders_one: '{{count}} order read',
-    orders_few: '{{count}} orders read',
-    orders_many: '{{count}} orders read',
     orders_other: '{{count}} orders read',
     openLastOrder: 'Open the last order',
     column: {

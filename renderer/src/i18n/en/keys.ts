@@ -18,12 +18,8 @@ export const keys = {
   },
   none: 'No signing keys in {{environment}} yet.',
   countActive_one: '{{count}} key; one is active.',
-  countActive_few: '{{count}} keys; one is active.',
-  countActive_many: '{{count}} keys; one is active.',
   countActive_other: '{{count}} keys; one is active.',
   countNoneActive_one: '{{count}} key; none is active.',
-  countNoneActive_few: '{{count}} keys; none is active.',
-  countNoneActive_many: '{{count}} keys; none is active.',
   countNoneActive_other: '{{count}} keys; none is active.',
   state: {
     active: 'Active: signs requests',
@@ -34,12 +30,8 @@ export const keys = {
     expired: 'Expired',
     today: 'Expires today',
     in_one: 'Expires in {{count}} day',
-    in_few: 'Expires in {{count}} days',
-    in_many: 'Expires in {{count}} days',
     in_other: 'Expires in {{count}} days',
     within_one: 'Within {{count}} days',
-    within_few: 'Within {{count}} days',
-    within_many: 'Within {{count}} days',
     within_other: 'Within {{count}} days',
   },
   table: {
@@ -72,8 +64,6 @@ export const keys = {
     days: 'Validity in days',
     daysWhole: 'Whole days only',
     daysRange_one: 'From 1 to {{count}} days',
-    daysRange_few: 'From 1 to {{count}} days',
-    daysRange_many: 'From 1 to {{count}} days',
     daysRange_other: 'From 1 to {{count}} days',
     daysHint: 'From 1 to {{max}}',
     daysHintUntil: 'From 1 to {{max}}. Valid from now until {{until}}',
@@ -130,8 +120,6 @@ export const keys = {
     resultBody: 'Body',
     // bytes is the count as the locale writes it; count picks the plural form.
     bytes_one: '{{bytes}} bytes (UTF-8)',
-    bytes_few: '{{bytes}} bytes (UTF-8)',
-    bytes_many: '{{bytes}} bytes (UTF-8)',
     bytes_other: '{{bytes}} bytes (UTF-8)',
   },
 } as const;

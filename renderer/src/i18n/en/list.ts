@@ -93,15 +93,11 @@ export const list = {
   exportCsv: 'Export CSV',
   // English said "orders" for one too; kept as it was.
   exported_one: 'Exported {{n}} orders to {{name}}',
-  exported_few: 'Exported {{n}} orders to {{name}}',
-  exported_many: 'Exported {{n}} orders to {{name}}',
   exported_other: 'Exported {{n}} orders to {{name}}',
   hint: 'Arrows, PageUp/PageDown, Home/End move; Enter or a click opens the order.',
   readFailed: 'The list could not be read:',
   totals: {
     count_one: '{{n}} order',
-    count_few: '{{n}} orders',
-    count_many: '{{n}} orders',
     count_other: '{{n}} orders',
     soFar: 'so far, while the sync runs',
     hide: 'Hide totals by state and chart',

@@ -35,8 +35,6 @@ export const reconciliation = {
   heading: '{{period}} in {{environment}}',
   runAgain: 'Run again',
   exportCsv_one: 'Export CSV ({{count}} row)',
-  exportCsv_few: 'Export CSV ({{count}} rows)',
-  exportCsv_many: 'Export CSV ({{count}} rows)',
   exportCsv_other: 'Export CSV ({{count}} rows)',
   ranAt:
     'Run at <time>{{time}}</time>. Money is what moved on the orders as the gateway reports it, or as the journal says where the gateway has no such order; per currency, net is captured less refunded.',
@@ -146,8 +144,6 @@ export const reconciliation = {
     paid: 'paid',
     open: 'Journal: {{journal}}; Reconcile asks the gateway what happened',
     operations_one: '{{count}} operation on it with an unknown outcome (settled when the app starts)',
-    operations_few: '{{count}} operations on it with an unknown outcome (settled when the app starts)',
-    operations_many: '{{count}} operations on it with an unknown outcome (settled when the app starts)',
     operations_other: '{{count}} operations on it with an unknown outcome (settled when the app starts)',
     agree: 'Both agree',
     unread:

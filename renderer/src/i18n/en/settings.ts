@@ -124,8 +124,6 @@ export const settings = {
     newMaximumIn: 'New maximum in {{currency}}',
     perCharge: '{{amount}} per charge',
     decimals_one: 'In {{currency}}, at most {{count}} decimals',
-    decimals_few: 'In {{currency}}, at most {{count}} decimals',
-    decimals_many: 'In {{currency}}, at most {{count}} decimals',
     decimals_other: 'In {{currency}}, at most {{count}} decimals',
     change: 'Change {{currency}} maximum…',
     set: 'Set {{currency}} maximum',

@@ -1,5 +1,5 @@
 /** The audit log workspace, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { audit as en } from '../en/audit.js';
 
 export const audit: Catalogue<typeof en> = {

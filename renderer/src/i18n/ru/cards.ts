@@ -1,5 +1,5 @@
 /** Stored cards (bindings), in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { cards as en } from '../en/cards.js';
 
 export const cards: Catalogue<typeof en> = {

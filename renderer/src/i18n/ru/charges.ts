@@ -1,5 +1,5 @@
 /** Charges, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { charges as en } from '../en/charges.js';
 
 export const charges: Catalogue<typeof en> = {

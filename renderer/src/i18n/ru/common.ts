@@ -1,5 +1,5 @@
 /** The application shell, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { common as en } from '../en/common.js';
 
 export const common: Catalogue<typeof en> = {

@@ -1,5 +1,5 @@
 /** The shared components, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { components as en } from '../en/components.js';
 
 export const components: Catalogue<typeof en> = {

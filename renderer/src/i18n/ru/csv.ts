@@ -1,5 +1,5 @@
 /** The column names of the app's CSV exports, in Russian (en/csv.ts). */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { csv as en } from '../en/csv.js';
 
 export const csv: Catalogue<typeof en> = {

@@ -1,5 +1,5 @@
 /** The Customers workspace (features/customers), in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { customers as en } from '../en/customers.js';
 
 export const customers: Catalogue<typeof en> = {

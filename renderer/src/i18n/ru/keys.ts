@@ -1,5 +1,5 @@
 /** The signing keys workspace, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { keys as en } from '../en/keys.js';
 
 export const keys: Catalogue<typeof en> = {

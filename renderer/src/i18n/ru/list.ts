@@ -1,5 +1,5 @@
 /** The Orders list of a period and the client view (features/orders/list), in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { list as en } from '../en/list.js';
 
 export const list: Catalogue<typeof en> = {

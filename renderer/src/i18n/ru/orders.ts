@@ -1,5 +1,5 @@
 /** Orders, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { orders as en } from '../en/orders.js';
 
 export const orders: Catalogue<typeof en> = {

@@ -1,5 +1,5 @@
 /** Finance's reconciliation report (features/reconciliation), in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { reconciliation as en } from '../en/reconciliation.js';
 
 export const reconciliation: Catalogue<typeof en> = {

@@ -1,5 +1,5 @@
 /** The role profile, in Russian. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { roles as en } from '../en/roles.js';
 
 export const roles: Catalogue<typeof en> = {

@@ -1,5 +1,5 @@
 /** Settings, in Russian. An environment inside a sentence is named in «» and the nominative, so no case is needed. */
-import type { Catalogue } from '../catalogue.js';
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
 import type { settings as en } from '../en/settings.js';
 
 export const settings: Catalogue<typeof en> = {

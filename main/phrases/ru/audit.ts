@@ -1,6 +1,6 @@
 /** An audit entry in words, in Russian (main/phrases/en/audit.ts). Reasons are quoted as the log recorded them. */
-import type { audit as en } from '../../../../../main/phrases/en/audit.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { audit as en } from '../en/audit.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const audit: Catalogue<typeof en> = {
   because: ': {{reason}}',

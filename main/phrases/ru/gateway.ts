@@ -1,6 +1,6 @@
 /** A failed gateway request, in Russian (main/phrases/en/gateway.ts). */
-import type { gateway as en } from '../../../../../main/phrases/en/gateway.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { gateway as en } from '../en/gateway.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const gateway: Catalogue<typeof en> = {
   invalidRequest: 'Запрос не отправлен: часть значений нарушает правила шлюза.',

@@ -1,6 +1,6 @@
 /** The app's database, in Russian (main/phrases/en/storage.ts). */
-import type { storage as en } from '../../../../../main/phrases/en/storage.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { storage as en } from '../en/storage.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const storage: Catalogue<typeof en> = {
   newerVersion:

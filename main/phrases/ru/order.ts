@@ -1,6 +1,6 @@
 /** One order as main describes it, in Russian (main/phrases/en/order.ts). */
-import type { order as en } from '../../../../../main/phrases/en/order.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { order as en } from '../en/order.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const order: Catalogue<typeof en> = {
   queryLength: 'ID или номер заказа — от 1 до 36 символов',

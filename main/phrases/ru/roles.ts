@@ -1,6 +1,6 @@
 /** The role profile, in Russian (main/phrases/en/roles.ts). */
-import type { roles as en } from '../../../../../main/phrases/en/roles.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { roles as en } from '../en/roles.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const roles: Catalogue<typeof en> = {
   role: { support: 'Поддержка', finance: 'Финансы', administrator: 'Администратор' },

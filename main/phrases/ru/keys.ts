@@ -1,6 +1,6 @@
 /** Signing keys, in Russian (main/phrases/en/keys.ts). */
-import type { keys as en } from '../../../../../main/phrases/en/keys.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { keys as en } from '../en/keys.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const keys: Catalogue<typeof en> = {
   state: { active: 'активен', inactive: 'не активен', retired: 'выведен из работы' },

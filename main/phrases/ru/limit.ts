@@ -1,6 +1,6 @@
 /** Currencies and per-charge maximums, in Russian (main/phrases/en/limit.ts). */
-import type { limit as en } from '../../../../../main/phrases/en/limit.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { limit as en } from '../en/limit.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const limit: Catalogue<typeof en> = {
   over: 'Сумма больше максимума на одно списание {{maximum}} в окружении «{{environment}}» (Настройки)',

@@ -1,6 +1,6 @@
 /** The OS keychain, in Russian (main/phrases/en/keychain.ts). */
-import type { keychain as en } from '../../../../../main/phrases/en/keychain.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { keychain as en } from '../en/keychain.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const keychain: Catalogue<typeof en> = {
   unavailable: 'Хранилище ключей ОС недоступно ({{detail}}).',

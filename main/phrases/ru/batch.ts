@@ -1,6 +1,6 @@
 /** Batch look-ups, in Russian (main/phrases/en/batch.ts). */
-import type { batch as en } from '../../../../../main/phrases/en/batch.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { batch as en } from '../en/batch.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const batch: Catalogue<typeof en> = {
   unreadable: 'Файл не читается ни как список, ни как CSV: {{error}}',

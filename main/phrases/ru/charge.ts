@@ -1,6 +1,6 @@
 /** Charges of stored cards, in Russian (main/phrases/en/charge.ts). */
-import type { charge as en } from '../../../../../main/phrases/en/charge.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { charge as en } from '../en/charge.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const charge: Catalogue<typeof en> = {
   gatewayWords: '{{words}}',

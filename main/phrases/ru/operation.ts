@@ -1,6 +1,6 @@
 /** Deposit, reverse and refund on an order, in Russian (main/phrases/en/operation.ts). */
-import type { operation as en } from '../../../../../main/phrases/en/operation.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { operation as en } from '../en/operation.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const operation: Catalogue<typeof en> = {
   kind: {

@@ -1,6 +1,6 @@
 /** The sandbox's developer console, in Russian (main/phrases/en/console.ts). */
-import type { console as en } from '../../../../../main/phrases/en/console.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { console as en } from '../en/console.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const console: Catalogue<typeof en> = {
   otherEnvironment:

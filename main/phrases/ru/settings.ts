@@ -1,6 +1,6 @@
 /** Settings and environments, in Russian (main/phrases/en/settings.ts); an environment is named in «». */
-import type { settings as en } from '../../../../../main/phrases/en/settings.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { settings as en } from '../en/settings.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const settings: Catalogue<typeof en> = {
   env: { sandbox: 'песочница', test: 'тестовое', production: 'боевое', custom: 'своё' },

@@ -1,6 +1,6 @@
 /** The orders of a period, in Russian (main/phrases/en/sync.ts). */
-import type { sync as en } from '../../../../../main/phrases/en/sync.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { sync as en } from '../en/sync.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const sync: Catalogue<typeof en> = {
   failed: 'Синхронизация не удалась',

@@ -1,6 +1,6 @@
 /** Stored cards' input, in Russian (main/phrases/en/card.ts). */
-import type { card as en } from '../../../../../main/phrases/en/card.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { card as en } from '../en/card.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const card: Catalogue<typeof en> = {
   number: 'должен состоять из 12–19 цифр без пробелов',

@@ -1,6 +1,6 @@
 /** Refusals of the IPC layer, in Russian (main/phrases/en/ipc.ts). */
-import type { ipc as en } from '../../../../../main/phrases/en/ipc.js';
-import type { Catalogue } from '../../catalogue.js';
+import type { ipc as en } from '../en/ipc.js';
+import type { Catalogue } from '../catalogue.js';
 
 export const ipc: Catalogue<typeof en> = {
   invalidInput: 'Запрос отклонён: {{fields}}',
