@@ -25,6 +25,22 @@ export const keys = {
   periodViews: ['period.view'] as const,
   periodView: (query: object, sort: string, page: number) => ['period.view', query, sort, page] as const,
   periodProgress: ['period.progress'] as const,
+  /** How money on an order would go back now (reversed or refunded). */
+  refundPlan: (orderId: string) => ['orders.refundPlan', orderId] as const,
+  chargeJournal: (filter: object) => ['charges', 'journal', filter] as const,
+  chargeRow: (id: number | undefined) => ['charges', 'row', id] as const,
+  /** Charges whose outcome is unknown, for the workspace's banner. */
+  chargesOpen: ['charges', 'open'] as const,
+  /** Everything read from the audit log starts with this: every change the app makes is audited, so a mutation invalidates it. */
+  audit: ['audit'] as const,
+  auditEntries: (filter: object) => ['audit', filter] as const,
+  customers: ['customers'] as const,
+  customerSearch: (environment: string | undefined, search: string | undefined) => ['customers', environment, search] as const,
+  customer: (clientId: string) => ['customers', 'detail', clientId] as const,
+  savedViews: ['period.views.list'] as const,
+  reconciliationReport: ['reconciliation', 'report'] as const,
+  chargeLimits: (environment: string) => ['settings', 'chargeLimits', environment] as const,
+  signingKeys: ['keys'] as const,
 };
 
 export interface BatchStatus {

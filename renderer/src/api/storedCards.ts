@@ -10,6 +10,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Input, StoredCardChanged } from '../../../main/ipc/contract';
 import { call } from './client';
+import { keys } from './queries';
 
 type Find = Input<'bindings.find'>;
 
@@ -68,7 +69,7 @@ export function useStoredCardChange(onSuccess?: (changed: StoredCardChanged) => 
         : call(change.action === 'disable' ? 'bindings.disable' : 'bindings.enable', { bindingId: change.bindingId }),
     onSettled: () => {
       stale();
-      void queries.invalidateQueries({ queryKey: ['audit'] });
+      void queries.invalidateQueries({ queryKey: keys.audit });
     },
   });
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
+import { keys } from '../../api/queries';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
@@ -43,7 +44,7 @@ export function AuditWorkspace() {
     ...(objectId.trim() ? { objectId: objectId.trim() } : {}),
   };
   const log = useQuery({
-    queryKey: ['audit', filter],
+    queryKey: keys.auditEntries(filter),
     queryFn: () => call('audit.query', filter),
     placeholderData: keepPreviousData,
     staleTime: 0,

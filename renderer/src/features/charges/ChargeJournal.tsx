@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeView, Input } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
@@ -47,7 +48,7 @@ export function ChargeJournal() {
   };
   const rangeError = fromDay && toDay && fromDay > toDay ? t('journal.rangeError') : undefined;
   const journal = useQuery({
-    queryKey: ['charges', 'journal', filter],
+    queryKey: keys.chargeJournal(filter),
     queryFn: () => call('charges.journal', filter),
     placeholderData: keepPreviousData,
     enabled: rangeError === undefined,
@@ -157,7 +158,7 @@ function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
           state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('journal.stillOpen'),
         }),
       );
-      void queries.invalidateQueries({ queryKey: ['charges'] });
+      void queries.invalidateQueries({ queryKey: keys.charges });
     },
     onError: (err) => toast('error', errorText(err), errorDetail(err)),
   });

@@ -43,7 +43,7 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
   const journalled = 'charge' in first ? first.charge : undefined;
   // The charge's row as the journal has it now: read again whenever main says charges changed (queries.ts).
   const row = useQuery({
-    queryKey: [...keys.charges, 'row', journalled?.id],
+    queryKey: keys.chargeRow(journalled?.id),
     queryFn: async () =>
       (await call('charges.journal', { text: journalled!.orderNumber, limit: 50 })).entries.find((c) => c.id === journalled!.id) ?? null,
     enabled: journalled !== undefined,

@@ -83,7 +83,7 @@ function OpenCharges() {
   const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const { t, i18n } = useTranslation('charges');
-  const open = useQuery({ queryKey: [...keys.charges, 'open'], queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
+  const open = useQuery({ queryKey: keys.chargesOpen, queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
   const reconcile = useMutation({
     mutationFn: () => call('charges.reconcile', {}),
     onSuccess: (r) => {

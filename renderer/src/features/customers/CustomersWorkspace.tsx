@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerSearch, CustomerSummary, StoredCardView } from '../../../../main/ipc/contract';
 import type { MovedMoney } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
-import { useAppInfo } from '../../api/queries';
+import { useAppInfo, keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { download } from '../../components/download';
@@ -57,7 +57,7 @@ export function CustomersWorkspace() {
   const [search, setSearch] = useState<string>();
   const [opened, setOpened] = useState<string>();
   const found = useQuery({
-    queryKey: ['customers', environment, search],
+    queryKey: keys.customerSearch(environment, search),
     queryFn: () => call('customers.search', { text: search! }),
     enabled: search !== undefined,
     staleTime: 0,
@@ -252,7 +252,7 @@ function CustomerDetail({
   const showOrder = useUi((s) => s.showOrder);
   const exportBatch = useBatchExport();
   const customer = useQuery({
-    queryKey: ['customers', 'detail', clientId],
+    queryKey: keys.customer(clientId),
     queryFn: () => call('customers.get', { clientId }),
     staleTime: 0,
     retry: false,

@@ -12,6 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
+import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
@@ -25,7 +26,6 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Fingerprint } from './Fingerprint';
 import { formatCount } from '../../format/numbers';
 
-const KEYS = ['keys'] as const;
 const DAY = 86_400_000;
 /** A small form body like the gateway's requests, with no credentials in it. */
 const SAMPLE_BODY = 'orderNumber=signature-check-0001&amount=100&currency=643&language=en';
@@ -97,15 +97,15 @@ export function KeysWorkspace() {
   const queries = useQueryClient();
   // Not asked once the profile may not have it (a switch closes this screen a moment later).
   const allowed = mayCall(useRoleProfile().data, 'keys.list');
-  const list = useQuery({ queryKey: KEYS, queryFn: () => call('keys.list', {}), staleTime: 0, enabled: allowed });
+  const list = useQuery({ queryKey: keys.signingKeys, queryFn: () => call('keys.list', {}), staleTime: 0, enabled: allowed });
   const [dialog, setDialog] = useState<'generate' | 'import'>();
   const [confirming, setConfirming] = useState<Confirming>();
   const [testKeyId, setTestKeyId] = useState<string>();
 
   const changed = (view?: SigningKeysView) => {
-    if (view) queries.setQueryData(KEYS, view);
-    else void queries.invalidateQueries({ queryKey: KEYS });
-    void queries.invalidateQueries({ queryKey: ['audit'] });
+    if (view) queries.setQueryData(keys.signingKeys, view);
+    else void queries.invalidateQueries({ queryKey: keys.signingKeys });
+    void queries.invalidateQueries({ queryKey: keys.audit });
   };
 
   const exportCertificate = useFileExport((key: SigningKeyView) => call('keys.exportCertificate', { id: key.id }), {

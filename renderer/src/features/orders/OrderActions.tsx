@@ -73,7 +73,7 @@ export function OrderActions({ order, onChanged }: { readonly order: OrderView; 
 /** What the refund dialog says of the way money goes back, and the way it tells main. */
 function usePlan(order: OrderView, enabled: boolean) {
   return useQuery({
-    queryKey: ['orders.refundPlan', order.orderId],
+    queryKey: keys.refundPlan(order.orderId),
     queryFn: () => call('orders.refundPlan', { orderId: order.orderId }),
     enabled,
     // Asked anew each time the dialog opens: the day may have ended, another desk may have refunded.
@@ -158,7 +158,7 @@ function ConfirmOperation({
       if (r.outcome === 'refused' && sent === 'reverse') {
         // The gateway refused the reversal all the same: said in main's words, and the refund offered here.
         setNotice(r.reason ? say(i18n, r.reason) : t('actions.noReason'));
-        void queries.invalidateQueries({ queryKey: ['orders.refundPlan', order.orderId] });
+        void queries.invalidateQueries({ queryKey: keys.refundPlan(order.orderId) });
         if (r.order) onChanged({ kind: 'found', order: r.order });
         void queries.invalidateQueries({ queryKey: keys.history });
         return;

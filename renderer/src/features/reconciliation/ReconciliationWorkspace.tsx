@@ -12,7 +12,7 @@ import type { EnvironmentName, ReconciliationRow, Result } from '../../../../mai
 import { netOf } from '../../../../main/domain/orderMoney';
 import { RECONCILIATION_CLASSES, type MovedMoney } from '../../../../main/ipc/contract';
 import { call, errorDetail, errorText, subscribe } from '../../api/client';
-import { useAppInfo } from '../../api/queries';
+import { useAppInfo, keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
@@ -40,7 +40,6 @@ interface HeldReport {
  * Where the last report is kept while the workspace is closed (say, to open an order from it). Set by a run
  * only, never fetched: a refetch would run (and audit) the reconciliation again behind finance's back.
  */
-const REPORT_KEY = ['reconciliation', 'report'] as const;
 
 /** A moment in the report, marked up with its instant. */
 function When({ at, children }: { readonly at: number; readonly children?: React.ReactNode }) {
@@ -61,7 +60,7 @@ export function ReconciliationWorkspace() {
   const queries = useQueryClient();
   const environment = useAppInfo().data?.environment;
   const held = useQuery<HeldReport | null>({
-    queryKey: REPORT_KEY,
+    queryKey: keys.reconciliationReport,
     queryFn: () => null,
     enabled: false,
     staleTime: Infinity,
@@ -73,7 +72,7 @@ export function ReconciliationWorkspace() {
   const run = useMutation({
     mutationFn: ({ period }: { period: PeriodWindow; environment: EnvironmentName | undefined }) => call('period.reconcile', period),
     onSuccess: (r, { environment: ranIn }) => {
-      queries.setQueryData<HeldReport>(REPORT_KEY, { run: r, environment: ranIn, ranAt: Date.now() });
+      queries.setQueryData<HeldReport>(keys.reconciliationReport, { run: r, environment: ranIn, ranAt: Date.now() });
       setJournalChanged(false);
     },
   });
@@ -383,7 +382,7 @@ function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readon
           state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
         }),
       );
-      void queries.invalidateQueries({ queryKey: ['charges'] });
+      void queries.invalidateQueries({ queryKey: keys.charges });
       // What the report said of this row is no longer true: run it again.
       onSettled();
     },

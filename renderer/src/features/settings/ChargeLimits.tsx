@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeLimitsView, CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -19,8 +20,6 @@ import { i18n } from '../../i18n';
 import { formatCount } from '../../format/numbers';
 
 const ENVIRONMENTS: readonly EnvironmentName[] = ['sandbox', 'test', 'production', 'custom'];
-
-const limitsKey = (environment: EnvironmentName) => ['settings', 'chargeLimits', environment] as const;
 
 /** The maximum in words, in the language shown (called while rendering). */
 const maximumWords = (c: CurrencyLimitView): string => {
@@ -33,7 +32,7 @@ export function ChargeLimits({ current }: { readonly current: EnvironmentName })
   const id = useId();
   const { t } = useTranslation('settings');
   const [environment, setEnvironment] = useState<EnvironmentName>(current);
-  const limits = useQuery({ queryKey: limitsKey(environment), queryFn: () => call('settings.chargeLimits', { environment }) });
+  const limits = useQuery({ queryKey: keys.chargeLimits(environment), queryFn: () => call('settings.chargeLimits', { environment }) });
 
   return (
     <section className="panel charge-limits" aria-labelledby={`${id}-title`}>
@@ -186,7 +185,7 @@ function ConfirmMaximum({
         ...(production ? { confirmation: { environment: 'production' as const, previous: c.maximum ?? null } } : {}),
       }),
     onSuccess: (view) => {
-      queries.setQueryData(limitsKey(environment), view);
+      queries.setQueryData(keys.chargeLimits(environment), view);
       toast('success', t('limits.changed', { currency: c.alpha, environment: inSentence, amount: after }));
       onClose();
     },
@@ -258,7 +257,7 @@ function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
         currencies: [...new Set(codes)],
       }),
     onSuccess: (next) => {
-      queries.setQueryData(limitsKey(view.environment), next);
+      queries.setQueryData(keys.chargeLimits(view.environment), next);
       const environment = t(`limits.name.${view.environment}`);
       const currencies = next.currencies.map((c) => c.alpha).join(', ');
       toast('success', currencies ? t('limits.accepts', { environment, currencies }) : t('limits.acceptsNone', { environment }));

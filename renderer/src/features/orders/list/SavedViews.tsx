@@ -9,20 +9,19 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListView, SavedView, SavedViews as Saved } from '../../../../../main/ipc/contract';
 import { ApiError, call, errorText } from '../../../api/client';
+import { keys } from '../../../api/queries';
 import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { shownText } from '../../../components/Id';
 import { sameView } from './period';
 
-const SAVED_VIEWS = ['period.views.list'] as const;
-
 type Editing = { readonly kind: 'save' } | { readonly kind: 'rename' | 'delete'; readonly view: SavedView };
 
 export function SavedViews({ view, onPick }: { readonly view: ListView; readonly onPick: (view: ListView) => void }) {
   const { t } = useTranslation('list', { keyPrefix: 'views' });
   const id = useId();
-  const saved = useQuery({ queryKey: SAVED_VIEWS, queryFn: () => call('period.views.list', {}) });
+  const saved = useQuery({ queryKey: keys.savedViews, queryFn: () => call('period.views.list', {}) });
   const [editing, setEditing] = useState<Editing>();
   const views = saved.data?.views ?? [];
   const current = views.find((v) => sameView(v.view, view));
@@ -73,7 +72,7 @@ function useViewChange<I>(run: (input: I) => Promise<Saved>, done: (input: I) =>
   return useMutation({
     mutationFn: run,
     onSuccess: (views, input) => {
-      client.setQueryData(SAVED_VIEWS, views);
+      client.setQueryData(keys.savedViews, views);
       done(input);
     },
   });
