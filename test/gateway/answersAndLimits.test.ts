@@ -5,18 +5,16 @@ import { interpret } from '../../main/gateway/interpret.js';
 import * as R from '../../main/gateway/responses.js';
 import { classifyFailure } from '../../main/gateway/transport.js';
 import { SPECS } from '../../main/protocol/endpoints.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, clientFor, control, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 beforeAll(async () => {
-  sb = await startSandbox();
   client = clientFor(sb, { language: 'en' });
 });
 afterAll(async () => {
   await client.close();
-  await sb.close();
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));
 

@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayClient } from '../../main/gateway/client.js';
 import { decideInstantPayment, decideWalletPayment, isOrderPaid } from '../../main/gateway/decisions.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, clientFor, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { CARDS, clientFor, RETURN_URL, uniqueNumber } from './setup.js';
 import { base64Json } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 beforeAll(async () => {
-  sb = await startSandbox();
   client = clientFor(sb, { language: 'en' });
 });
 afterAll(async () => {
   await client.close();
-  await sb.close();
 });
 
 const card = { $CVC: '123', $EXPIRY: '203012', TEXT: 'CARD HOLDER', language: 'en' };

@@ -9,19 +9,17 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../../main/gateway/errors.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, clientFor, control, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 const events: ResponseEvent[] = [];
 beforeAll(async () => {
-  sb = await startSandbox();
   client = clientFor(sb, { language: 'en', timeoutMs: 2_000, hooks: { onResponse: (e) => events.push(e) } });
 });
 afterAll(async () => {
   await client.close();
-  await sb.close();
 });
 afterEach(async () => {
   await control(sb, 'DELETE', '/faults');

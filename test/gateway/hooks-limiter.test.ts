@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestEvent, ResponseEvent } from '../../main/gateway/client.js';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { resolveBaseUrl } from '../../main/gateway/environments.js';
 import { ALL_SPECS } from '../../main/protocol/endpoints.js';
 import { AdaptiveLimiter } from '../../main/gateway/limiter.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, clientFor, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { CARDS, clientFor, RETURN_URL, uniqueNumber } from './setup.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 describe('request and response hooks', () => {
   it('report every attempt with timing, and never a secret or card number even with bodies on', async () => {

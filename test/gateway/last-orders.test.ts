@@ -3,22 +3,18 @@
  * request checked before sending, the answer typed, "nothing found" an empty page, and the iterator
  * going page by page through the client's limiter until it has seen totalCount orders.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../main/gateway/errors.js';
 import { lastOrderPages, type LastOrdersPage } from '../../main/gateway/lastOrders.js';
 import { orderIdOf } from '../../main/gateway/responses.js';
 import { formatDateTime14 } from '../../main/protocol/fields.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { clientFor, control, startSandbox } from './setup.js';
+import { clientFor, control } from './setup.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const DAY = 24 * 3_600_000;
 const ALL = 'CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 beforeEach(async () => {
   await control(sb, 'POST', '/reset');
 });

@@ -7,21 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { RequestSigner } from '../../main/gateway/signer.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { CARDS, control, RETURN_URL, startSandbox, uniqueNumber } from './setup.js';
+import { CARDS, control, RETURN_URL, uniqueNumber } from './setup.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let keyPem: string;
 const dir = mkdtempSync(join(tmpdir(), 'gateway-cli-'));
 
 beforeAll(async () => {
-  sb = await startSandbox();
   const pair = await generateSigningKeyPair({ commonName: 'signed', days: 30 });
   keyPem = pair.privateKeyPem;
   await control(sb, 'POST', '/merchants/signed/certificates', { pem: pair.certificatePem });
 });
 afterAll(async () => {
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

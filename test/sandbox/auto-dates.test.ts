@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
+import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, status } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
 // autocompletionDate and autoReverseDate (registerPreAuth.do) take effect when the sandbox clock passes them.
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let receiver: CallbackReceiver;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
-  await sb.close();
   await receiver.close();
 });
 

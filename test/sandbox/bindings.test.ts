@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import { authenticateAtAcs } from './threeds.js';
-import { AUTH, CARDS, control, payCard, postForm, postJson, register, startSandbox, status, uniqueNumber } from './client.js';
+import { AUTH, CARDS, control, payCard, postForm, postJson, register, status, uniqueNumber } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 const REST = '/payment/rest';
 const client = () => uniqueNumber('client');

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { callbackChecksum } from '../../main/sandbox/engine/callbacks.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, control, paidOrder, postForm, startSandbox } from './client.js';
+import { AUTH, control, paidOrder, postForm } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile({ callbacks: { retryDelaysMs: [20, 20, 20] } });
 let receiver: CallbackReceiver;
 let failuresLeft = 0;
 
 beforeAll(async () => {
-  sb = await startSandbox({ callbacks: { retryDelaysMs: [20, 20, 20] } });
   receiver = await startCallbackReceiver(() => {
     if (failuresLeft === 0) return 200;
     failuresLeft--;
@@ -17,7 +16,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await sb.close();
   await receiver.close();
 });
 

@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { control, startSandbox } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
 interface Answer {
   readonly status: number;
@@ -45,11 +46,7 @@ async function signIn(sb: Sandbox, link: string): Promise<string> {
 }
 
 let now = 1_000_000;
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox({ consoleSessions: { now: () => now } });
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile({ consoleSessions: { now: () => now } });
 
 describe('developer console access', () => {
   it('a ticket link gives a session cookie that opens the page with its security headers', async () => {

@@ -6,22 +6,20 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { control, controlHeaders, register, startSandbox, type Json } from './client.js';
+import { control, controlHeaders, register, type Json } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile({ callbacks: { retryDelaysMs: [150, 150] } });
 let receiver: Server;
 let receiverUrl: string;
 /** How the receiver answers its next requests; 200 once this runs out. */
 const answers: number[] = [];
 beforeAll(async () => {
-  sb = await startSandbox({ callbacks: { retryDelaysMs: [150, 150] } });
   receiver = createServer((_req, res) => res.writeHead(answers.shift() ?? 200).end());
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`;
 });
 afterAll(async () => {
-  await sb.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
 

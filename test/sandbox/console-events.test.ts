@@ -8,6 +8,7 @@ import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { describeFault } from '../../main/sandbox/console/faultWords.js';
 import { AUTH, CARDS, control, controlHeaders, payCard, register, startSandbox, type Json } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
 interface Message {
   readonly id?: string;
@@ -83,14 +84,12 @@ async function openStream(sb: Sandbox, headers: Record<string, string> = { autho
   return new Stream(response);
 }
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let receiver: CallbackReceiver;
 beforeAll(async () => {
-  sb = await startSandbox();
   receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
-  await sb.close();
   await receiver.close();
 });
 

@@ -6,17 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { orderDetail } from '../../main/sandbox/console/orderViews.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { control, controlHeaders, register, startSandbox, status, type Json } from './client.js';
+import { control, controlHeaders, register, status, type Json } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let receiver: CallbackReceiver;
 beforeAll(async () => {
-  sb = await startSandbox();
   receiver = await startCallbackReceiver();
 });
 afterAll(async () => {
-  await sb.close();
   await receiver.close();
 });
 

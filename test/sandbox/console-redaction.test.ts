@@ -4,17 +4,13 @@
  * Real requests to a sandbox on loopback; what the console reads is read as it reads it: GET
  * /sandbox/requests, GET /sandbox/orders, GET /sandbox/orders/:orderId and the GET /sandbox/events stream.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isSecretName, REDACTED } from '../../main/sandbox/console/redaction.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
-import { AUTH, control, controlHeaders, postForm, RETURN_URL, startSandbox, uniqueNumber, type Json } from './client.js';
+import { AUTH, control, controlHeaders, postForm, RETURN_URL, uniqueNumber, type Json } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 /** The card numbers sent, in the spellings people paste. */
 const PAN = '4111111111111111';

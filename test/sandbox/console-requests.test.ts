@@ -3,11 +3,10 @@
  * parameters redacted, listed by GET /sandbox/requests (newest first, filtered) and sent as a `request`
  * event; a card number, CVC, password or token sent never appears in either.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SandboxEvents, type SandboxEvent } from '../../main/sandbox/console/events.js';
 import { MAX_KEPT, RequestLog, type RequestEnding } from '../../main/sandbox/console/requestLog.js';
 import { redact, REDACTED, redactParams } from '../../main/sandbox/console/redaction.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import {
   AUTH,
   CARDS,
@@ -22,14 +21,13 @@ import {
   uniqueNumber,
   type Json,
 } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 const events: SandboxEvent[] = [];
 beforeAll(async () => {
-  sb = await startSandbox();
   sb.core.events.subscribe((e) => events.push(e));
 });
-afterAll(() => sb.close());
 
 /** A request as the gateway pipeline hands it to the log: number i, answered with `answer` of `bytes` of JSON. */
 const ending = (i: number, bytes: number, answer: Record<string, unknown> | null = { i }): RequestEnding => ({

@@ -6,15 +6,11 @@
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { request } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AUTH, control, controlHeaders, formBody, type Json, RETURN_URL, startSandbox, uniqueNumber } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 afterEach(async () => {
   await control(sb, 'DELETE', '/faults');
   await control(sb, 'POST', '/clock', { setEpochMs: Date.now() });

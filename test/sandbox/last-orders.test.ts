@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatDateTime14 } from '../../main/protocol/fields.js';
 import { registerOrder } from '../../main/sandbox/engine/lifecycle.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import type { SandboxClock } from '../../main/sandbox/clock.js';
 import { authenticateAtAcs } from './threeds.js';
 import {
@@ -27,17 +26,14 @@ import {
   TOKEN,
   type Json,
 } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
 const PATH = '/payment/rest/getLastOrdersForMerchants.do';
 const ALL = 'CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 beforeEach(async () => {
   await control(sb, 'POST', '/reset');
 });

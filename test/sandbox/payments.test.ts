@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, FAIL_URL, payCard, postForm, register, RETURN_URL, startSandbox, status, TOKEN, uniqueNumber } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { AUTH, CARDS, FAIL_URL, payCard, postForm, register, RETURN_URL, status, TOKEN, uniqueNumber } from './client.js';
 import { authenticateAtAcs } from './threeds.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 describe('paymentorder.do', () => {
   it('charges a one-phase order with the no-3DS card and answers errorCode as a number', async () => {

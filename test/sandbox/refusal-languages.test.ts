@@ -5,8 +5,7 @@
  * language=en answers the exact English it always did.
  */
 import { createHash, randomUUID, type KeyObject } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selfSigned, signBody } from './certificates.js';
 import {
   AUTH,
@@ -18,7 +17,6 @@ import {
   postJson,
   register,
   RETURN_URL,
-  startSandbox,
   TOKEN,
   uniqueNumber,
   type Json,
@@ -26,14 +24,13 @@ import {
   decryptedWalletToken,
   WALLET_CRYPTOGRAM,
 } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let otherKey: KeyObject;
 beforeAll(async () => {
-  sb = await startSandbox();
   otherKey = (await selfSigned('stranger')).key;
 });
-afterAll(() => sb.close());
 
 type Language = 'en' | 'ru';
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, controlHeaders, postForm, register, RETURN_URL, startSandbox, status, TOKEN, uniqueNumber } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { AUTH, controlHeaders, postForm, register, RETURN_URL, status, TOKEN, uniqueNumber } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 const REGISTER = '/payment/rest/register.do';
 const base = () => ({ ...AUTH, orderNumber: uniqueNumber(), amount: 12_345, returnUrl: RETURN_URL });

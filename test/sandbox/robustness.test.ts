@@ -1,15 +1,11 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../main/sandbox/endpoints/index.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, control, formBody, register, RETURN_URL, startSandbox, status, uniqueNumber } from './client.js';
+import { AUTH, control, formBody, register, RETURN_URL, status, uniqueNumber } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile({ log: (line) => logged.push(line) });
 const logged: string[] = [];
-beforeAll(async () => {
-  sb = await startSandbox({ log: (line) => logged.push(line) });
-});
-afterAll(() => sb.close());
 
 async function raw(path: string, body: string | Buffer, contentType: string) {
   const res = await fetch(sb.url + path, { method: 'POST', headers: { 'content-type': contentType }, body });

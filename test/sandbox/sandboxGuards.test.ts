@@ -1,12 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, control, paidOrder, postForm, postJson, RETURN_URL, startSandbox, status, uniqueNumber } from './client.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTH, CARDS, control, paidOrder, postForm, postJson, RETURN_URL, status, uniqueNumber } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 afterEach(() => control(sb, 'POST', '/clock', { setEpochMs: Date.now() }));
 
 const INSTANT = '/payment/rest/instantPayment.do';

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { control, controlHeaders, formBody, RETURN_URL, startSandbox, uniqueNumber } from './client.js';
+import { control, controlHeaders, formBody, RETURN_URL, uniqueNumber } from './client.js';
 import { selfSigned, signBody } from './certificates.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let key: KeyObject;
 let otherKey: KeyObject;
 beforeAll(async () => {
-  sb = await startSandbox();
   const mine = await selfSigned('signed');
   key = mine.key;
   otherKey = (await selfSigned('stranger')).key;
   const uploaded = await control(sb, 'POST', '/merchants/signed/certificates', { pem: mine.certPem });
   expect(uploaded.fingerprint256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 });
-afterAll(() => sb.close());
 
 const body = () =>
   formBody({ userName: 'signed-api', password: 'signed-pass', orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL });

@@ -2,8 +2,7 @@
  * Issue 15 spec rules: merchantOrderParams, wallet cardAuthInfo, email at payment, returnUrl without
  * a protocol. Real HTTP against a real sandbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
+import { describe, expect, it } from 'vitest';
 import {
   AUTH,
   CARDS,
@@ -12,18 +11,14 @@ import {
   postForm,
   postJson,
   register,
-  startSandbox,
   status,
   uniqueNumber,
   decryptedWalletToken,
   walletToken,
 } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 describe('merchantOrderParams', () => {
   it('carries the jsonParams the order was registered with, as name/value pairs', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, FAIL_URL, getNoFollow, postForm, RETURN_URL, startSandbox, status } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { AUTH, CARDS, FAIL_URL, getNoFollow, postForm, RETURN_URL, status } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
 // Pins what docs/sandbox.md's "3-D Secure: instantPayment.do's two steps and the ACS page" says.
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 const INSTANT = '/payment/rest/instantPayment.do';
 const card = (pan: string) => ({ ...AUTH, amount: 100, returnUrl: RETURN_URL, failUrl: FAIL_URL, pan, expiry: '203012', cvc: '123' });

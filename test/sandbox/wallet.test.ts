@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../main/sandbox/index.js';
-import { AUTH, CARDS, postForm, postJson, startSandbox, uniqueNumber, base64Json, decryptedWalletToken, walletToken } from './client.js';
+import { describe, expect, it } from 'vitest';
+import { AUTH, CARDS, postForm, postJson, uniqueNumber, base64Json, decryptedWalletToken, walletToken } from './client.js';
+import { sandboxOfFile } from './fixture.js';
 
-let sb: Sandbox;
-beforeAll(async () => {
-  sb = await startSandbox();
-});
-afterAll(() => sb.close());
+const sb = sandboxOfFile();
 
 const token = (pan: string, amount = 1_500) => walletToken(pan, { amount });
 const decrypted = (transactionAmount: number, pan: string = CARDS.frictionless) => decryptedWalletToken(transactionAmount, pan, '5');

@@ -3,29 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { BatchControl, batchResultCsv, minorUnits, planBatch, runBatch } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
-import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import type { Phrase } from '../../main/phrases/phrase.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 const dir = mkdtempSync(join(tmpdir(), 'batch-test-'));
 const MAX = 1_000_000;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
 });
 afterAll(async () => {
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

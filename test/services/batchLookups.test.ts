@@ -9,16 +9,16 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { english } from '../../main/phrases/english.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { BatchLookups, type BatchLine, type BatchState } from '../../main/services/batchLookups.js';
 import { OrderService, type BatchProgress, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
-import { control, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, register, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 /** The orderNumbers the gateway was asked about, in order. */
@@ -29,7 +29,6 @@ let batches: BatchLookups;
 let environment = 'sandbox';
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({
     baseUrl: sb.url,
@@ -59,7 +58,6 @@ afterEach(() => control(sb, 'DELETE', '/faults'));
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

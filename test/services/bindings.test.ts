@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { BindingService, bindingView } from '../../main/services/bindings.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let audit: AuditRepository;
 let client: GatewayClient;
@@ -20,7 +20,6 @@ const dir = mkdtempSync(join(tmpdir(), 'bindings-test-'));
 const NOW = Date.UTC(2026, 10, 22);
 
 beforeAll(async () => {
-  sb = await startSandbox();
   await control(sb, 'POST', '/clock', { setEpochMs: NOW });
   db = openDatabase(join(dir, 'app.sqlite'));
   audit = new AuditRepository(db);
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

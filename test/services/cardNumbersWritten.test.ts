@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -24,18 +23,18 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/cardRuns.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
 import { rewritingGateway, type Json, type RewritingGateway } from './cardGateway.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const PAN = CARDS.noThreeDS; // 4444555511113333, the card the sandbox pays with
 const OTHER = '4111111111111111';
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let gateway: RewritingGateway;
 let dir: string;
 let db: Db;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   dir = mkdtempSync(join(tmpdir(), 'cards-written-'));
   db = openDatabase(join(dir, 'app.sqlite'));
   // Answers as a gateway might give them: the card as `pan` only, card numbers in the texts.
@@ -57,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await gateway.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,29 +2,25 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { APP_ORDER_NUMBER, ChargeService, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
-import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
 import { chargeResult } from '../../main/services/chargeViews.js';
 import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 const dir = mkdtempSync(join(tmpdir(), 'charges-test-'));
-beforeAll(async () => {
-  sb = await startSandbox();
-});
 afterAll(async () => {
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { planBatch } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
 import { CustomerService } from '../../main/services/customers.js';
@@ -26,12 +25,13 @@ import { KnownBindings } from '../../main/store/knownBindings.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'customers-'));
 const T0 = Date.UTC(2026, 10, 24, 9);
 const today = { from: Date.UTC(2026, 10, 24), to: Date.UTC(2026, 10, 25) };
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 let db: Db;
 let customers: CustomerService;
@@ -53,7 +53,6 @@ async function paid(clientId: string, amount: number, currency = '643', path?: s
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 });
   // Each card stored by the seed comes with an order of RUB 1.00 charged on it.
@@ -98,7 +97,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db.close();
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

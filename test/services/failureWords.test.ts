@@ -14,7 +14,6 @@ import { GatewayClientError } from '../../main/gateway/errors.js';
 import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { toIpcError } from '../../main/ipc/errors.js';
 import { english } from '../../main/phrases/english.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
@@ -23,9 +22,10 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
-import { control, paidOrder, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let closedPortClient: GatewayClient;
@@ -75,7 +75,6 @@ async function ipcErrorOf(call: Promise<unknown>) {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: FAST_RETRIES });
   closedPortClient = new GatewayClient({
@@ -89,7 +88,6 @@ afterAll(async () => {
   await client.close();
   await closedPortClient.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

@@ -14,7 +14,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyByCurrency } from '../../main/domain/moneyTotals.js';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderList } from '../../main/services/orderList.js';
 import { lastOrdersSource } from '../../main/services/orderSync.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -23,20 +22,20 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 5, 1, 6);
 const CLIENTS = ['client-a', 'client-b'] as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'list-money-'));
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 let db: Db;
 let list: OrderList;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   db = openDatabase(join(dir, 'app.sqlite'));
@@ -56,7 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db.close();
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

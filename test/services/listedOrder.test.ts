@@ -15,7 +15,6 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { orderIdOf } from '../../main/gateway/responses.js';
 import { formatDateTime14 } from '../../main/protocol/fields.js';
 import { PAYMENT_STATES } from '../../main/protocol/requests/reports.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { failureText } from '../../main/services/failureWords.js';
 import { periodOrderOf } from '../../main/services/listedOrder.js';
 import { orderView } from '../../main/services/orders.js';
@@ -25,20 +24,19 @@ import type { OrderView } from '../../main/services/views.js';
 import { openDatabase } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, startSandbox } from '../sandbox/client.js';
+import { AUTH } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const DAY = 86_400_000;
 const dir = mkdtempSync(join(tmpdir(), 'listed-order-'));
-let sb: Sandbox;
+const sb = sandboxOfFile({ demo: true });
 let client: GatewayClient;
 
 beforeAll(async () => {
-  sb = await startSandbox({ demo: true });
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
 }, 60_000);
 afterAll(async () => {
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
@@ -16,9 +15,10 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
-import { register, startSandbox } from '../sandbox/client.js';
+import { register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let clock = 1_800_000_000_000;
@@ -34,14 +34,12 @@ const service = (environment: string) =>
   });
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
 });
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

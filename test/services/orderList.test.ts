@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderList } from '../../main/services/orderList.js';
 import { lastOrdersSource } from '../../main/services/orderSync.js';
 import { AuditRepository } from '../../main/store/audit.js';
@@ -19,12 +18,13 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { beginUnguarded } from '../store/unguarded.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-list-'));
 const T0 = Date.UTC(2026, 10, 2, 8);
 const DAY = 86_400_000;
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 let db: Db;
 let list: OrderList;
@@ -33,7 +33,6 @@ let audit: AuditRepository;
 const appNumber = (i: number) => `BO-20261102-${i.toString(16).padStart(16, '0')}`;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   const currencies = ['643', '840', '978'];
@@ -67,7 +66,6 @@ beforeAll(async () => {
 afterAll(async () => {
   db.close();
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

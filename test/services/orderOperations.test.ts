@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { english } from '../../main/phrases/english.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { control, paidOrder, startSandbox, status } from '../sandbox/client.js';
+import { control, paidOrder, status } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let journal: OperationJournal;
@@ -20,7 +20,6 @@ let ops: OrderOperations;
 const dir = mkdtempSync(join(tmpdir(), 'operations-test-'));
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 });
   journal = new OperationJournal(db);
@@ -30,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

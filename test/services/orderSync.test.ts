@@ -9,15 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { lastOrdersSource, OrderSync, READ_AHEAD, type LastOrdersSource } from '../../main/services/orderSync.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-sync-'));
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 const registered: string[] = [];
 let from: number;
@@ -30,7 +30,6 @@ const LATER = T0 + 30 * 24 * 60 * MINUTE;
 const advance = (ms: number) => control(sb, 'POST', '/clock', { advanceMs: ms });
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   from = T0 - 1000;
@@ -40,7 +39,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,23 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { lastOrdersSource, OrderSync } from '../../main/services/orderSync.js';
 import { openDatabase } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { inThreadKeeper, type PageKeeper } from '../../main/store/pageKeeper.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, control, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, control, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-sync-writes-'));
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 const T0 = Date.UTC(2026, 10, 3, 9);
 const window = { from: T0 - 1000, to: T0 + 24 * 3_600_000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   for (let i = 0; i < 3; i++) await register(sb, { amount: 100 + i });
@@ -33,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

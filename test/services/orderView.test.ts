@@ -14,7 +14,6 @@ import type { ZodError } from 'zod';
 import { CONTRACT } from '../../main/ipc/contract.js';
 import { invalidInput } from '../../main/ipc/errors.js';
 import { english } from '../../main/phrases/english.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import type { TimelineEntry } from '../../main/services/views.js';
@@ -23,9 +22,10 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
-import { control, paidOrder, startSandbox, status, uniqueNumber } from '../sandbox/client.js';
+import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let orders: OrderService;
@@ -38,7 +38,6 @@ const PREAUTH = '/payment/rest/registerPreAuth.do';
 const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   // One attempt per request: a 503 is reported at once instead of after the client's backoff.
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: { attempts: 1 } });
@@ -51,7 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { decimalText, formatMoney } from '../../main/services/money.js';
 import { english } from '../../main/phrases/english.js';
 import { OrderService, orderView, resultsCsv, statusWords, type BatchProgress, type OrderView } from '../../main/services/orders.js';
@@ -11,16 +10,16 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { ChargeJournal } from '../../main/store/journal.js';
-import { AUTH, CARDS, payCard, postForm, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { AUTH, CARDS, payCard, postForm, register, uniqueNumber } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let service: OrderService;
 const dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', limits: { maxInFlight: 32 } });
   service = new OrderService({
@@ -34,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

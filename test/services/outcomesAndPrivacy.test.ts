@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
@@ -16,15 +15,15 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { Vault } from '../../main/vault/vault.js';
-import { AUTH, control, paidOrder, postForm, startSandbox, status, uniqueNumber } from '../sandbox/client.js';
+import { AUTH, control, paidOrder, postForm, status, uniqueNumber } from '../sandbox/client.js';
 import { saying } from '../phrases/said.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 const dir = mkdtempSync(join(tmpdir(), 'review2-'));
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({
     baseUrl: sb.url,
@@ -36,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

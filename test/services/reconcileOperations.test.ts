@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderList } from '../../main/services/orderList.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { lastOrdersSource } from '../../main/services/orderSync.js';
@@ -23,13 +22,14 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reconcile-operations-'));
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 24, 9);
 const today = { from: Date.UTC(2026, 10, 24), to: Date.UTC(2026, 10, 25) };
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 let db: Db;
 let operations: OperationJournal;
@@ -47,7 +47,6 @@ async function storefront(amount: number, currency = '643', path?: string): Prom
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 });
   db = openDatabase(join(dir, 'app.sqlite'));
@@ -80,7 +79,6 @@ afterAll(async () => {
   await control(sb, 'DELETE', '/faults').catch(() => undefined);
   db.close();
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
@@ -16,16 +16,13 @@ import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { control, paidOrder, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 const dir = mkdtempSync(join(tmpdir(), 'reconcile-race-'));
-beforeAll(async () => {
-  sb = await startSandbox();
-});
 afterAll(async () => {
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 afterEach(() => control(sb, 'DELETE', '/faults'));

@@ -10,17 +10,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { english } from '../../main/phrases/english.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { control, paidOrder, startSandbox, status } from '../sandbox/client.js';
+import { control, paidOrder, status } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const NOON = Date.UTC(2030, 2, 14, 12, 0, 0);
 const NEXT_DAY = Date.UTC(2030, 2, 15, 0, 0, 30);
 
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let db: Db;
 let client: GatewayClient;
 let journal: OperationJournal;
@@ -37,7 +37,6 @@ async function setClock(epochMs: number, app = true): Promise<void> {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 });
   journal = new OperationJournal(db);
@@ -56,7 +55,6 @@ beforeEach(() => setClock(NOON));
 afterAll(async () => {
   await client.close();
   db.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,23 +9,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { Sandbox } from '../../main/sandbox/index.js';
 import { lastOrdersSource, OrderSync, type LastOrdersSource } from '../../main/services/orderSync.js';
 import { openDatabase } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { inThreadKeeper, WorkerKeeper, type PageKeeper } from '../../main/store/pageKeeper.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
-import { AUTH, CARDS, control, payCard, register, startSandbox } from '../sandbox/client.js';
+import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
+import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-keeper-'));
-let sb: Sandbox;
+const sb = sandboxOfFile();
 let client: GatewayClient;
 const T0 = Date.UTC(2026, 10, 2, 9);
 const window = { from: T0 - 1000, to: T0 + 30 * 24 * 3_600_000 };
 const keepers: WorkerKeeper[] = [];
 
 beforeAll(async () => {
-  sb = await startSandbox();
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   const ids: string[] = [];
@@ -36,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(keepers.map((k) => k.close()));
   await client.close();
-  await sb.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
