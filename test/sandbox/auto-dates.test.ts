@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
+import { describe, expect, it } from 'vitest';
 import { AUTH, CARDS, control, paidOrder, payCard, postForm, register, status } from './client.js';
-import { sandboxOfFile } from './fixture.js';
+import { callbackReceiverOfFile, sandboxOfFile } from './fixture.js';
 
 // autocompletionDate and autoReverseDate (registerPreAuth.do) take effect when the sandbox clock passes them.
 const sb = sandboxOfFile();
-let receiver: CallbackReceiver;
-
-beforeAll(async () => {
-  receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = callbackReceiverOfFile();
 
 const HOUR = 3_600_000;
 /** yyyy-MM-ddTHH:mm:ss in UTC, some time after the sandbox clock's now. */

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
+import { describe, expect, it } from 'vitest';
 import { callbackChecksum } from '../../main/sandbox/engine/callbacks.js';
 import { AUTH, control, paidOrder, postForm } from './client.js';
-import { sandboxOfFile } from './fixture.js';
+import { callbackReceiverOfFile, sandboxOfFile } from './fixture.js';
 
 const sb = sandboxOfFile({ callbacks: { retryDelaysMs: [20, 20, 20] } });
-let receiver: CallbackReceiver;
+const receiver = callbackReceiverOfFile(() => {
+  if (failuresLeft === 0) return 200;
+  failuresLeft--;
+  return 503;
+});
 let failuresLeft = 0;
-
-beforeAll(async () => {
-  receiver = await startCallbackReceiver(() => {
-    if (failuresLeft === 0) return 200;
-    failuresLeft--;
-    return 503;
-  });
-});
-afterAll(async () => {
-  await receiver.close();
-});
 
 async function until<T>(check: () => Promise<T | undefined> | T | undefined): Promise<T> {
   for (let i = 0; i < 200; i++) {

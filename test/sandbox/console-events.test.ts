@@ -3,12 +3,11 @@
  * (fetch's body reader) over loopback: requests, orders, callbacks, faults, clock, merchants and reset,
  * and a stream that ends when the sandbox closes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { describeFault } from '../../main/sandbox/console/faultWords.js';
 import { AUTH, CARDS, control, controlHeaders, payCard, register, startSandbox, type Json } from './client.js';
-import { sandboxOfFile } from './fixture.js';
+import { callbackReceiverOfFile, sandboxOfFile } from './fixture.js';
 
 interface Message {
   readonly id?: string;
@@ -85,13 +84,7 @@ async function openStream(sb: Sandbox, headers: Record<string, string> = { autho
 }
 
 const sb = sandboxOfFile();
-let receiver: CallbackReceiver;
-beforeAll(async () => {
-  receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = callbackReceiverOfFile();
 
 describe('GET /sandbox/events', () => {
   it('opens as a no-store event stream that tells the client to retry after a second', async () => {

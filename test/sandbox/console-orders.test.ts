@@ -3,20 +3,13 @@
  * and POST /sandbox/orders/:orderId/actions moving it through its life as the gateway would, with the
  * callbacks that follow (received here by a real loopback HTTP server), and refusals in plain words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
+import { describe, expect, it } from 'vitest';
 import { orderDetail } from '../../main/sandbox/console/orderViews.js';
 import { control, controlHeaders, register, status, type Json } from './client.js';
-import { sandboxOfFile } from './fixture.js';
+import { callbackReceiverOfFile, sandboxOfFile } from './fixture.js';
 
 const sb = sandboxOfFile();
-let receiver: CallbackReceiver;
-beforeAll(async () => {
-  receiver = await startCallbackReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = callbackReceiverOfFile();
 
 async function act(orderId: string, body: unknown): Promise<{ status: number; json: Json }> {
   const res = await fetch(`${sb.url}/sandbox/orders/${orderId}/actions`, {

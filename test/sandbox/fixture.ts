@@ -1,25 +1,40 @@
-/** A test file's embedded sandbox, as most test files of the sandbox, the gateway client and the services use one. */
+/** Servers a whole test file uses: started before its own hooks and tests, and closed after them. */
 import { afterAll, beforeAll } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../main/sandbox/index.js';
+import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { startSandbox } from './client.js';
 
 /**
- * Starts the embedded sandbox over HTTP on 127.0.0.1 before the file's own hooks and tests, and closes it after
- * them. What it returns stands for the sandbox: read it inside hooks and tests only, once it has started.
+ * Opens something before the file's own hooks and tests and closes it after them (vitest runs after-hooks in
+ * reverse order). What it returns stands for the opened thing: read it inside hooks and tests only.
  */
-export function sandboxOfFile(options: SandboxOptions = {}): Sandbox {
-  let started: Sandbox | undefined;
+export function forTheFile<T extends object>(open: () => Promise<T>, close: (opened: T) => Promise<void>): T {
+  let opened: T | undefined;
   beforeAll(async () => {
-    started = await startSandbox(options);
+    opened = await open();
   });
   afterAll(async () => {
-    await started?.close();
+    if (opened) await close(opened);
   });
-  return new Proxy({} as Sandbox, {
+  return new Proxy({} as T, {
     get(_, name) {
-      if (!started) throw new Error('The sandbox has not started yet: use it inside a hook or a test');
-      const value: unknown = Reflect.get(started, name);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(started) : value;
+      if (!opened) throw new Error('Not open yet: use it inside a hook or a test');
+      const value: unknown = Reflect.get(opened, name);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(opened) : value;
     },
   });
 }
+
+/** The embedded sandbox over HTTP on 127.0.0.1. */
+export const sandboxOfFile = (options: SandboxOptions = {}): Sandbox =>
+  forTheFile(
+    () => startSandbox(options),
+    (sb) => sb.close(),
+  );
+
+/** A merchant's callback endpoint on 127.0.0.1. */
+export const callbackReceiverOfFile = (answer?: (query: URLSearchParams) => number): CallbackReceiver =>
+  forTheFile(
+    () => startCallbackReceiver(answer),
+    (r) => r.close(),
+  );
