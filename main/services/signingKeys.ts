@@ -15,9 +15,9 @@ import { english } from '../phrases/english.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { revealSecret } from '../vault/secret.js';
-import type { SigningKeyView } from './views.js';
+import type { SigningKeyView, TestSignature } from './views.js';
 
-export type { SigningKeyView } from './views.js';
+export type { SigningKeyView, TestSignature } from './views.js';
 import type { Vault } from '../vault/vault.js';
 
 /** How long before a certificate's end the app starts warning. */
@@ -34,18 +34,6 @@ export class SigningKeyError extends SaidError {
   ) {
     super(said);
   }
-}
-
-/** A signature over a sample body, checked with the certificate as the gateway checks it. */
-export interface TestSignature {
-  readonly fingerprint256: string;
-  readonly bodyBytes: number;
-  readonly xHash: string;
-  readonly xSignature: string;
-  /** X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key. */
-  readonly verified: boolean;
-  /** As phrases: verified, or why not; and whether a gateway would take the certificate today. */
-  readonly detail: Said;
 }
 
 export interface SigningKeyServiceOptions {

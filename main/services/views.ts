@@ -216,3 +216,15 @@ export interface SigningKeyView {
   readonly expiresSoon: boolean;
   readonly daysLeft: number;
 }
+
+/** A signature over a sample body, checked with the certificate as the gateway checks it. */
+export interface TestSignature {
+  readonly fingerprint256: string;
+  readonly bodyBytes: number;
+  readonly xHash: string;
+  readonly xSignature: string;
+  /** X-Hash is the body's SHA-256 and X-Signature verifies with the certificate's public key. */
+  readonly verified: boolean;
+  /** As phrases: verified, or why not; and whether a gateway would take the certificate today. */
+  readonly detail: Said;
+}

@@ -3,7 +3,7 @@
  * crosses IPC once, into the keychain), activated, retired, and tried on a body.
  */
 import { z } from 'zod';
-import type { SigningKeyView } from '../../services/views.js';
+import type { SigningKeyView, TestSignature } from '../../services/views.js';
 import type { Said } from '../../phrases/phrase.js';
 import { reads, writes, type Declarations, none, printable, type EnvironmentName } from './shared.js';
 
@@ -73,13 +73,6 @@ export interface CertificateFile {
   readonly content: string;
 }
 
-export interface TestSignatureResult {
+export interface TestSignatureResult extends TestSignature {
   readonly id: string;
-  readonly fingerprint256: string;
-  readonly bodyBytes: number;
-  readonly xHash: string;
-  readonly xSignature: string;
-  readonly verified: boolean;
-  /** As phrases: verified, or why not, and whether a gateway would take the certificate today. */
-  readonly detail: Said;
 }
