@@ -12,7 +12,7 @@ import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
 import { english } from '../phrases/english.js';
-import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SigningKeyView, TestSignature } from './views.js';
