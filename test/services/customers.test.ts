@@ -14,19 +14,14 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { planBatch } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
 import { CustomerService } from '../../main/services/customers.js';
-import { OrderList } from '../../main/services/orderList.js';
-import { lastOrdersSource } from '../../main/services/orderSync.js';
 import { StoredCards } from '../../main/services/storedCards.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { CustomerDirectory } from '../../main/store/customers.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { KnownBindings } from '../../main/store/knownBindings.js';
-import { OperationJournal } from '../../main/store/operations.js';
-import { OrderSyncs } from '../../main/store/orderSyncs.js';
-import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'customers-'));
 const T0 = Date.UTC(2026, 10, 24, 9);
@@ -73,18 +68,7 @@ beforeAll(async () => {
   await paid('shop-anne', 4_200);
 
   db = openDatabase(join(dir, 'app.sqlite'));
-  const orders = new PeriodOrders(db);
-  const list = new OrderList({
-    environment: 'sandbox',
-    orders,
-    syncs: new OrderSyncs(db, orders),
-    source: lastOrdersSource(client),
-    journal: new ChargeJournal(db),
-    operations: new OperationJournal(db),
-    audit: new AuditRepository(db),
-    osUser: 'support@desk',
-    now: () => sb.core.clock.now(),
-  });
+  const list = orderListOn(db, client, () => sb.core.clock.now(), { osUser: 'support@desk' });
   expect((await list.syncPeriod(today)).state).toBe('done');
   const bindings = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit: new AuditRepository(db), now: () => T0 });
   const known = new KnownBindings(db);

@@ -14,16 +14,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyByCurrency } from '../../main/domain/moneyTotals.js';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { OrderList } from '../../main/services/orderList.js';
-import { lastOrdersSource } from '../../main/services/orderSync.js';
-import { AuditRepository } from '../../main/store/audit.js';
+import { type OrderList } from '../../main/services/orderList.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
-import { OrderSyncs } from '../../main/store/orderSyncs.js';
-import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderListOn } from './orderListOn.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 5, 1, 6);
@@ -39,18 +34,7 @@ beforeAll(async () => {
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   db = openDatabase(join(dir, 'app.sqlite'));
-  const orders = new PeriodOrders(db);
-  list = new OrderList({
-    environment: 'sandbox',
-    orders,
-    syncs: new OrderSyncs(db, orders),
-    source: lastOrdersSource(client),
-    journal: new ChargeJournal(db),
-    operations: new OperationJournal(db),
-    audit: new AuditRepository(db),
-    osUser: 'finance@desk',
-    now: () => sb.core.clock.now(),
-  });
+  list = orderListOn(db, client, () => sb.core.clock.now());
 }, 60_000);
 afterAll(async () => {
   db.close();

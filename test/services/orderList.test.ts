@@ -9,17 +9,14 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { OrderList } from '../../main/services/orderList.js';
-import { lastOrdersSource } from '../../main/services/orderSync.js';
+import { type OrderList } from '../../main/services/orderList.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
-import { OrderSyncs } from '../../main/store/orderSyncs.js';
-import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { beginUnguarded } from '../store/unguarded.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-list-'));
 const T0 = Date.UTC(2026, 10, 2, 8);
@@ -48,20 +45,9 @@ beforeAll(async () => {
   }
   await control(sb, 'POST', '/clock', { advanceMs: DAY });
   db = openDatabase(join(dir, 'app.sqlite'));
-  const orders = new PeriodOrders(db);
   journal = new ChargeJournal(db);
   audit = new AuditRepository(db);
-  list = new OrderList({
-    environment: 'sandbox',
-    orders,
-    syncs: new OrderSyncs(db, orders),
-    source: lastOrdersSource(client),
-    journal,
-    operations: new OperationJournal(db),
-    audit,
-    osUser: 'finance@desk',
-    now: () => sb.core.clock.now(),
-  });
+  list = orderListOn(db, client, () => sb.core.clock.now(), { journal, audit });
 }, 60_000);
 afterAll(async () => {
   db.close();

@@ -11,19 +11,16 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { OrderList } from '../../main/services/orderList.js';
+import { type OrderList } from '../../main/services/orderList.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
-import { lastOrdersSource } from '../../main/services/orderSync.js';
 import type { ReconciliationRun } from '../../main/services/periodViews.js';
 import { reconciliationCsv, type Reconciliation } from '../../main/services/reconciliation.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { OrderSyncs } from '../../main/store/orderSyncs.js';
-import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reconcile-operations-'));
 const DAY = 86_400_000;
@@ -50,7 +47,6 @@ beforeAll(async () => {
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 });
   db = openDatabase(join(dir, 'app.sqlite'));
-  const orders = new PeriodOrders(db);
   operations = new OperationJournal(db);
   const audit = new AuditRepository(db);
   const now = () => sb.core.clock.now();
@@ -63,17 +59,7 @@ beforeAll(async () => {
     audit,
     now,
   });
-  list = new OrderList({
-    environment: 'sandbox',
-    orders,
-    syncs: new OrderSyncs(db, orders),
-    source: lastOrdersSource(client),
-    journal: new ChargeJournal(db),
-    operations,
-    audit,
-    osUser: 'finance@desk',
-    now,
-  });
+  list = orderListOn(db, client, now, { operations, audit });
 }, 60_000);
 afterAll(async () => {
   await control(sb, 'DELETE', '/faults').catch(() => undefined);
