@@ -10,13 +10,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { english } from '../../main/phrases/english.js';
 import { BatchLookups, type BatchLine, type BatchState } from '../../main/services/batchLookups.js';
-import { OrderService, type BatchProgress, type OrderView } from '../../main/services/orders.js';
+import { type BatchProgress } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
-import { OrderCache } from '../../main/store/orderCache.js';
 import { control, register, uniqueNumber } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
@@ -39,14 +37,7 @@ beforeAll(async () => {
     logBodies: true,
     hooks: { onRequest: (e) => asked.push(String((e.params as { orderNumber?: string }).orderNumber)) },
   });
-  const orders = new OrderService({
-    environment: 'sandbox',
-    client,
-    cache: new OrderCache<OrderView>(db),
-    charges: new ChargeJournal(db),
-    operations: new OperationJournal(db),
-    batchConcurrency: 4,
-  });
+  const orders = orderServiceOn(db, client, { batchConcurrency: 4 });
   batches = new BatchLookups({
     orders: () => orders,
     environment: () => environment,

@@ -14,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { ChargeService } from '../../main/services/charges.js';
-import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
@@ -26,6 +25,7 @@ import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/car
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
 import { rewritingGateway, type Json, type RewritingGateway } from './cardGateway.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const PAN = CARDS.noThreeDS; // 4444555511113333, the card the sandbox pays with
 const OTHER = '4111111111111111';
@@ -68,13 +68,7 @@ describe('the order view of a gateway answer with only cardAuthInfo.pan', () => 
     await payCard(sb, orderId, PAN);
     const client = new GatewayClient({ baseUrl: gateway.url, credentials: AUTH, language: 'en' });
     try {
-      const orders = new OrderService({
-        environment: 'sandbox',
-        client,
-        cache: new OrderCache<OrderView>(db),
-        charges: new ChargeJournal(db),
-        operations: new OperationJournal(db),
-      });
+      const orders = orderServiceOn(db, client);
       const found = await orders.lookup(orderId);
       expect(gateway.rewritten.get('getOrderStatusExtended.do')).toBeGreaterThan(0);
       if (found.kind !== 'found') throw new Error(`not found: ${found.kind}`);

@@ -16,14 +16,12 @@ import { toIpcError } from '../../main/ipc/errors.js';
 import { english } from '../../main/phrases/english.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
-import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { OrderCache } from '../../main/store/orderCache.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
@@ -45,13 +43,7 @@ function services(c: GatewayClient) {
   const audit = new AuditRepository(db);
   return {
     audit,
-    orders: new OrderService({
-      environment: 'sandbox',
-      client: c,
-      cache: new OrderCache<OrderView>(db),
-      charges: new ChargeJournal(db),
-      operations: new OperationJournal(db),
-    }),
+    orders: orderServiceOn(db, c),
     operations: new OrderOperations({
       environment: 'sandbox',
       operator: 'finance@desk',

@@ -5,13 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { decimalText, formatMoney } from '../../main/services/money.js';
 import { english } from '../../main/phrases/english.js';
-import { OrderService, orderView, resultsCsv, statusWords, type BatchProgress, type OrderView } from '../../main/services/orders.js';
+import { type OrderService, orderView, resultsCsv, statusWords, type BatchProgress } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { OrderCache } from '../../main/store/orderCache.js';
-import { OperationJournal } from '../../main/store/operations.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { AUTH, CARDS, payCard, postForm, register, uniqueNumber } from '../sandbox/client.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
@@ -22,13 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
   client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', limits: { maxInFlight: 32 } });
-  service = new OrderService({
-    environment: 'sandbox',
-    client,
-    cache: new OrderCache<OrderView>(db),
-    charges: new ChargeJournal(db),
-    operations: new OperationJournal(db),
-  });
+  service = orderServiceOn(db, client);
 });
 afterAll(async () => {
   await client.close();

@@ -8,16 +8,15 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
-import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { OrderCache } from '../../main/store/orderCache.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, control, paidOrder, postForm, status, uniqueNumber } from '../sandbox/client.js';
 import { saying } from '../phrases/said.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
@@ -146,13 +145,7 @@ describe('operations resent', () => {
 
 describe('privacy and settings', () => {
   it('masks a card number typed into the look-up box before it is recorded', async () => {
-    const orders = new OrderService({
-      environment: 'mask',
-      client,
-      cache: new OrderCache<OrderView>(db),
-      charges: new ChargeJournal(db),
-      operations: new OperationJournal(db),
-    });
+    const orders = orderServiceOn(db, client, { environment: 'mask' });
     await orders.lookup('4444555511113333');
     expect(orders.history(1)[0]).toMatchObject({ label: '444455******3333', outcome: 'notFound' });
     expect(orders.history(1)[0]?.key).toBeUndefined();

@@ -8,17 +8,17 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { BindingService } from '../../main/services/bindings.js';
 import { ChargeService } from '../../main/services/charges.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
-import { OrderService, resultsCsv, type OrderView } from '../../main/services/orders.js';
+import { resultsCsv } from '../../main/services/orders.js';
 import { SigningKeyService } from '../../main/services/signingKeys.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
-import { OrderCache } from '../../main/store/orderCache.js';
 import { SigningKeyRepository } from '../../main/store/signingKeys.js';
 import { revealSecret } from '../../main/vault/secret.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, CARDS, control, payCard, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { orderServiceOn } from './orderServiceOn.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 const dir = mkdtempSync(join(tmpdir(), 'leak-test-'));
@@ -90,13 +90,7 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
     }
     keep(await charges.reconcileAll());
 
-    const orders = new OrderService({
-      environment: 'sandbox',
-      client,
-      cache: new OrderCache<OrderView>(db),
-      charges: new ChargeJournal(db),
-      operations: new OperationJournal(db),
-    });
+    const orders = orderServiceOn(db, client);
     const paid = (await control(sb, 'GET', `/orders?clientId=${clientId}`)).orders as { orderId: string; orderNumber: string }[];
     const batch = keep(await orders.lookupMany(paid.map((o) => o.orderNumber)));
     keep(resultsCsv(batch));
