@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { GatewayClient } from '../../main/gateway/client.js';
 import { OutcomeUnknownError, RateLimitedError, ValidationError } from '../../main/gateway/errors.js';
 import { interpret } from '../../main/gateway/interpret.js';
@@ -6,16 +6,10 @@ import * as R from '../../main/gateway/responses.js';
 import { classifyFailure } from '../../main/gateway/transport.js';
 import { SPECS } from '../../main/protocol/endpoints.js';
 import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
-let client: GatewayClient;
-beforeAll(async () => {
-  client = clientFor(sb, { language: 'en' });
-});
-afterAll(async () => {
-  await client.close();
-});
+const client = clientOfFile(() => clientFor(sb, { language: 'en' }));
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
 describe('answers that say nothing', () => {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayClient } from '../../main/gateway/client.js';
+import { describe, expect, it } from 'vitest';
 import { decideInstantPayment, decideWalletPayment, isOrderPaid } from '../../main/gateway/decisions.js';
 import { CARDS, clientFor, RETURN_URL, uniqueNumber } from './setup.js';
 import { base64Json } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
-let client: GatewayClient;
-beforeAll(async () => {
-  client = clientFor(sb, { language: 'en' });
-});
-afterAll(async () => {
-  await client.close();
-});
+const client = clientOfFile(() => clientFor(sb, { language: 'en' }));
 
 const card = { $CVC: '123', $EXPIRY: '203012', TEXT: 'CARD HOLDER', language: 'en' };
 

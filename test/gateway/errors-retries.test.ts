@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayClient, ResponseEvent } from '../../main/gateway/client.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ResponseEvent } from '../../main/gateway/client.js';
 import {
   GatewayError,
   HttpError,
@@ -10,17 +10,11 @@ import {
   ValidationError,
 } from '../../main/gateway/errors.js';
 import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => clientFor(sb, { language: 'en', timeoutMs: 2_000, hooks: { onResponse: (e) => events.push(e) } }));
 const events: ResponseEvent[] = [];
-beforeAll(async () => {
-  client = clientFor(sb, { language: 'en', timeoutMs: 2_000, hooks: { onResponse: (e) => events.push(e) } });
-});
-afterAll(async () => {
-  await client.close();
-});
 afterEach(async () => {
   await control(sb, 'DELETE', '/faults');
   events.length = 0;

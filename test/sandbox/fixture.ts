@@ -1,5 +1,6 @@
 /** Servers a whole test file uses: started before its own hooks and tests, and closed after them. */
 import { afterAll, beforeAll } from 'vitest';
+import type { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox, SandboxOptions } from '../../main/sandbox/index.js';
 import { startCallbackReceiver, type CallbackReceiver } from './callbackReceiver.js';
 import { startSandbox } from './client.js';
@@ -37,4 +38,11 @@ export const callbackReceiverOfFile = (answer?: (query: URLSearchParams) => numb
   forTheFile(
     () => startCallbackReceiver(answer),
     (r) => r.close(),
+  );
+
+/** A gateway client the file's tests share, made once the file's sandbox has started (`make` may read it). */
+export const clientOfFile = (make: () => GatewayClient): GatewayClient =>
+  forTheFile(
+    () => Promise.resolve(make()),
+    (client) => client.close(),
   );

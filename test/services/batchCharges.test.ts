@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { BatchControl, batchResultCsv, minorUnits, planBatch, runBatch } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
@@ -12,18 +12,14 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import type { Phrase } from '../../main/phrases/phrase.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
 const dir = mkdtempSync(join(tmpdir(), 'batch-test-'));
 const MAX = 1_000_000;
 
-beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
-});
 afterAll(async () => {
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

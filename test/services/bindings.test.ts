@@ -7,12 +7,12 @@ import { BindingService, bindingView } from '../../main/services/bindings.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
 let db: Db;
 let audit: AuditRepository;
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' } }));
 let service: BindingService;
 const dir = mkdtempSync(join(tmpdir(), 'bindings-test-'));
 // The sandbox clock and this one: 2026-11-22, so a 202611 card runs out within 30 days (on 1 December),
@@ -23,11 +23,9 @@ beforeAll(async () => {
   await control(sb, 'POST', '/clock', { setEpochMs: NOW });
   db = openDatabase(join(dir, 'app.sqlite'));
   audit = new AuditRepository(db);
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' } });
   service = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit, now: () => NOW });
 });
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { runBatch, type BatchPlan } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
@@ -18,18 +18,14 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import { phrase } from '../../main/phrases/phrase.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
 const dir = mkdtempSync(join(tmpdir(), 'charge-guards-'));
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
-});
 afterAll(async () => {
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -20,14 +20,14 @@ import { CustomerDirectory } from '../../main/store/customers.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { KnownBindings } from '../../main/store/knownBindings.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'customers-'));
 const T0 = Date.UTC(2026, 10, 24, 9);
 const today = { from: Date.UTC(2026, 10, 24), to: Date.UTC(2026, 10, 25) };
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 }));
 let db: Db;
 let customers: CustomerService;
 const PREAUTH = '/payment/rest/registerPreAuth.do';
@@ -49,7 +49,6 @@ async function paid(clientId: string, amount: number, currency = '643', path?: s
 
 beforeAll(async () => {
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 });
   // Each card stored by the seed comes with an order of RUB 1.00 charged on it.
   await control(sb, 'POST', '/seed', {
     bindings: [
@@ -80,7 +79,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   db.close();
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -20,12 +20,14 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(
+  () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: FAST_RETRIES }),
+);
 let closedPortClient: GatewayClient;
 const dir = mkdtempSync(join(tmpdir(), 'failure-words-test-'));
 const FAST_RETRIES = { attempts: 2, baseDelayMs: 1, maxDelayMs: 2 };
@@ -68,7 +70,6 @@ async function ipcErrorOf(call: Promise<unknown>) {
 
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: FAST_RETRIES });
   closedPortClient = new GatewayClient({
     baseUrl: `http://127.0.0.1:${await closedPort()}`,
     credentials: { token: 'sandbox-token' },
@@ -77,7 +78,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await client.close();
   await closedPortClient.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });

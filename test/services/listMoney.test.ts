@@ -17,7 +17,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { type OrderList } from '../../main/services/orderList.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
 
 const DAY = 86_400_000;
@@ -26,19 +26,17 @@ const CLIENTS = ['client-a', 'client-b'] as const;
 
 const dir = mkdtempSync(join(tmpdir(), 'list-money-'));
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 let db: Db;
 let list: OrderList;
 
 beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   db = openDatabase(join(dir, 'app.sqlite'));
   list = orderListOn(db, client, () => sb.core.clock.now());
 }, 60_000);
 afterAll(async () => {
   db.close();
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

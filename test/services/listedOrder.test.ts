@@ -25,18 +25,15 @@ import { openDatabase } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const DAY = 86_400_000;
 const dir = mkdtempSync(join(tmpdir(), 'listed-order-'));
 const sb = sandboxOfFile({ demo: true });
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 
-beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
-}, 60_000);
+beforeAll(async () => {}, 60_000);
 afterAll(async () => {
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

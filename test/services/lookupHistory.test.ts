@@ -16,11 +16,11 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
 let clock = 1_800_000_000_000;
 const dir = mkdtempSync(join(tmpdir(), 'history-test-'));
 const service = (environment: string) =>
@@ -35,10 +35,8 @@ const service = (environment: string) =>
 
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' });
 });
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

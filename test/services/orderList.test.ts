@@ -15,14 +15,14 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { beginUnguarded } from '../store/unguarded.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-list-'));
 const T0 = Date.UTC(2026, 10, 2, 8);
 const DAY = 86_400_000;
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 let db: Db;
 let list: OrderList;
 let journal: ChargeJournal;
@@ -30,7 +30,6 @@ let audit: AuditRepository;
 const appNumber = (i: number) => `BO-20261102-${i.toString(16).padStart(16, '0')}`;
 
 beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   const currencies = ['643', '840', '978'];
   for (let i = 0; i < 36; i++) {
@@ -51,7 +50,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   db.close();
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -9,11 +9,13 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, status } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(
+  () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 }),
+);
 let journal: OperationJournal;
 let audit: AuditRepository;
 let ops: OrderOperations;
@@ -21,13 +23,11 @@ const dir = mkdtempSync(join(tmpdir(), 'operations-test-'));
 
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 });
   journal = new OperationJournal(db);
   audit = new AuditRepository(db);
   ops = new OrderOperations({ environment: 'sandbox', operator: 'finance@desk', osUser: 'finance', client, journal, audit });
 });
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

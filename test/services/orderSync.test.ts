@@ -14,11 +14,11 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-sync-'));
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 const registered: string[] = [];
 let from: number;
 
@@ -30,7 +30,6 @@ const LATER = T0 + 30 * 24 * 60 * MINUTE;
 const advance = (ms: number) => control(sb, 'POST', '/clock', { advanceMs: ms });
 
 beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   from = T0 - 1000;
   for (let i = 0; i < 250; i++) registered.push(await register(sb, { amount: 100 + i }));
@@ -38,7 +37,6 @@ beforeAll(async () => {
   await advance(60 * MINUTE);
 }, 60_000);
 afterAll(async () => {
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

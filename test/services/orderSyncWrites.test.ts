@@ -15,23 +15,21 @@ import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { inThreadKeeper, type PageKeeper } from '../../main/store/pageKeeper.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, control, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-sync-writes-'));
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 const T0 = Date.UTC(2026, 10, 3, 9);
 const window = { from: T0 - 1000, to: T0 + 24 * 3_600_000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   for (let i = 0; i < 3; i++) await register(sb, { amount: 100 + i });
   await control(sb, 'POST', '/clock', { advanceMs: 3_600_000 });
 });
 afterAll(async () => {
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -23,11 +23,13 @@ import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(
+  () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: { attempts: 1 } }),
+);
 let orders: OrderService;
 let ops: OrderOperations;
 let journal: OperationJournal;
@@ -40,7 +42,6 @@ const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
   // One attempt per request: a 503 is reported at once instead of after the client's backoff.
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', retry: { attempts: 1 } });
   journal = new OperationJournal(db);
   charges = new ChargeJournal(db);
   audit = new AuditRepository(db);
@@ -48,7 +49,6 @@ beforeAll(async () => {
   ops = new OrderOperations({ environment: 'sandbox', operator: 'finance', osUser: 'finance', client, journal, audit });
 });
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

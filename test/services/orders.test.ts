@@ -8,22 +8,22 @@ import { english } from '../../main/phrases/english.js';
 import { type OrderService, orderView, resultsCsv, statusWords, type BatchProgress } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { AUTH, CARDS, payCard, postForm, register, uniqueNumber } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(
+  () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', limits: { maxInFlight: 32 } }),
+);
 let service: OrderService;
 const dir = mkdtempSync(join(tmpdir(), 'orders-test-'));
 
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', limits: { maxInFlight: 32 } });
   service = orderServiceOn(db, client);
 });
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -19,7 +19,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reconcile-operations-'));
@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 24, 9);
 const today = { from: Date.UTC(2026, 10, 24), to: Date.UTC(2026, 10, 25) };
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 }));
 let db: Db;
 let operations: OperationJournal;
 let ops: OrderOperations;
@@ -45,7 +45,6 @@ async function storefront(amount: number, currency = '643', path?: string): Prom
 
 beforeAll(async () => {
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 });
   db = openDatabase(join(dir, 'app.sqlite'));
   operations = new OperationJournal(db);
   const audit = new AuditRepository(db);
@@ -64,7 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await control(sb, 'DELETE', '/faults').catch(() => undefined);
   db.close();
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -15,14 +15,16 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, status } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const NOON = Date.UTC(2030, 2, 14, 12, 0, 0);
 const NEXT_DAY = Date.UTC(2030, 2, 15, 0, 0, 30);
 
 const sb = sandboxOfFile();
 let db: Db;
-let client: GatewayClient;
+const client = clientOfFile(
+  () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 }),
+);
 let journal: OperationJournal;
 let audit: AuditRepository;
 /** The app's clock: the sandbox's, unless a test lets them part. */
@@ -38,7 +40,6 @@ async function setClock(epochMs: number, app = true): Promise<void> {
 
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
-  client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 });
   journal = new OperationJournal(db);
   audit = new AuditRepository(db);
   ops = new OrderOperations({
@@ -53,7 +54,6 @@ beforeAll(async () => {
 });
 beforeEach(() => setClock(NOON));
 afterAll(async () => {
-  await client.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -15,17 +15,16 @@ import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { inThreadKeeper, WorkerKeeper, type PageKeeper } from '../../main/store/pageKeeper.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
-import { sandboxOfFile } from '../sandbox/fixture.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-keeper-'));
 const sb = sandboxOfFile();
-let client: GatewayClient;
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH }));
 const T0 = Date.UTC(2026, 10, 2, 9);
 const window = { from: T0 - 1000, to: T0 + 30 * 24 * 3_600_000 };
 const keepers: WorkerKeeper[] = [];
 
 beforeAll(async () => {
-  client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH });
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
   const ids: string[] = [];
   for (let i = 0; i < 120; i++) ids.push(await register(sb, { amount: 500 + i }));
@@ -34,7 +33,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await Promise.all(keepers.map((k) => k.close()));
-  await client.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
