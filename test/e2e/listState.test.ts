@@ -7,15 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { control } from '../sandbox/client.js';
+import { control, createdAtOf, type SandboxOrder } from '../sandbox/client.js';
 import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
-
-interface SandboxOrder {
-  orderNumber: string;
-  status: number;
-  currency: string;
-  createdAt: number | string;
-}
 
 const DAY = 86_400_000;
 
@@ -30,7 +23,7 @@ describe.skipIf(browserMissing())('the Orders list as it was left', { timeout: 1
     const { orders } = (await control(app.sandbox, 'GET', '/orders?merchant=sandbox&limit=10000')) as { orders: SandboxOrder[] };
     // The browser runs in UTC (browser.ts): "7 days" is the six UTC days before today and today.
     const from = Math.floor(Date.now() / DAY) * DAY - 6 * DAY;
-    const at = (o: SandboxOrder) => (typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt));
+    const at = createdAtOf;
     declinedUsd = orders.filter((o) => at(o) >= from && o.status === 6 && o.currency === '840').length;
   }, 90_000);
 

@@ -9,24 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { list as ruList } from '../../renderer/src/i18n/ru/list.js';
-import { AUTH, control, postForm } from '../sandbox/client.js';
+import { AUTH, control, postForm, createdAtOf, type SandboxOrder } from '../sandbox/client.js';
 import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
 
 const DAY = 86_400_000;
 /** The browser runs in UTC (browser.ts), so its local days are UTC days. */
 const midnightUtc = (ms: number) => Math.floor(ms / DAY) * DAY;
 
-interface SandboxOrder {
-  orderId: string;
-  orderNumber: string;
-  status: number;
-  amount: number;
-  currency: string;
-  approvedAmount: number;
-  depositedAmount: number;
-  refundedAmount: number;
-  createdAt: number;
-}
 interface Money {
   held: number;
   captured: number;
@@ -56,7 +45,7 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
   async function expected(from: number, to: number): Promise<Map<string, Money>> {
     const { orders } = (await control(app.sandbox, 'GET', '/orders?limit=10000&merchant=sandbox')) as { orders: SandboxOrder[] };
     const out = new Map<string, Money>();
-    for (const o of orders.filter((x) => x.createdAt >= from && x.createdAt < to)) {
+    for (const o of orders.filter((x) => createdAtOf(x) >= from && createdAtOf(x) < to)) {
       const m = out.get(o.currency) ?? { held: 0, captured: 0, refunded: 0, net: 0 };
       if (o.status === 1) m.held += o.approvedAmount;
       if (o.status === 2 || o.status === 4) {
@@ -168,8 +157,8 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
     const { orders } = (await control(app.sandbox, 'GET', '/orders?limit=10000&merchant=sandbox')) as { orders: SandboxOrder[] };
     const order = orders.find(
       (o) =>
-        o.createdAt >= yesterday &&
-        o.createdAt < yesterday + DAY &&
+        createdAtOf(o) >= yesterday &&
+        createdAtOf(o) < yesterday + DAY &&
         o.status === 2 &&
         o.currency === '643' &&
         o.depositedAmount - o.refundedAmount >= 30_000,

@@ -9,24 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { control } from '../sandbox/client.js';
+import { control, createdAtOf, type SandboxOrder } from '../sandbox/client.js';
 import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
-
-interface SandboxOrder {
-  orderId: string;
-  orderNumber: string;
-  merchant: string;
-  status: number;
-  amount: number;
-  currency: string;
-  /** What the sandbox's record says moved: held by an authorisation, deposited, refunded (minor units). */
-  approvedAmount: number;
-  depositedAmount: number;
-  refundedAmount: number;
-  clientId?: string | null;
-  maskedPan?: string | null;
-  createdAt: number | string;
-}
 
 const DAY = 86_400_000;
 /** The browser runs in UTC (browser.ts), so its local days are UTC days. */
@@ -50,7 +34,7 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     expect(all.length).toBeGreaterThan(2_500);
   }, 90_000);
 
-  const created = (o: SandboxOrder) => (typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt));
+  const created = createdAtOf;
   const within = (from: number, to: number) => all.filter((o) => created(o) >= from && created(o) < to);
   const today = () => midnightUtc(Date.now());
   /** Newest first; orders registered in the same millisecond (the named demo orders) by orderId, as main sorts. */

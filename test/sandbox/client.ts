@@ -123,3 +123,24 @@ export function decryptedWalletToken(transactionAmount: number, pan: string = CA
     paymentData: { onlinePaymentCryptogram: WALLET_CRYPTOGRAM, ...(eciIndicator !== undefined ? { eciIndicator } : {}) },
   });
 }
+
+/** An order as the sandbox's control API lists it (GET /orders): its record, amounts in minor units. */
+export interface SandboxOrder {
+  readonly orderId: string;
+  readonly orderNumber: string;
+  readonly merchant: string;
+  readonly status: number;
+  readonly amount: number;
+  readonly currency: string;
+  /** What the sandbox's record says moved: held by an authorisation, deposited, refunded (minor units). */
+  readonly approvedAmount: number;
+  readonly depositedAmount: number;
+  readonly refundedAmount: number;
+  readonly clientId?: string | null;
+  readonly maskedPan?: string | null;
+  readonly createdAt: number | string;
+}
+
+/** When the sandbox created the order, in ms since the epoch (its control API may write it as ISO text). */
+export const createdAtOf = (o: Pick<SandboxOrder, 'createdAt'>): number =>
+  typeof o.createdAt === 'number' ? o.createdAt : Date.parse(o.createdAt);
