@@ -16,6 +16,7 @@ import { openDatabase } from '../../main/store/database.js';
 import { DataFolderInUseError } from '../../main/store/folderLock.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { beginUnguarded } from '../store/unguarded.js';
+import { newCharge } from '../store/rows.js';
 
 const folders: string[] = [];
 const folder = () => {
@@ -56,17 +57,10 @@ describe('the data folder lock', () => {
       // The first process's charge in flight, as it journalled it.
       const db = openDatabase(join(dataFolder, 'app.sqlite'));
       const journal = new ChargeJournal(db);
-      const inFlight = beginUnguarded(journal, {
-        environment: 'sandbox',
-        orderNumber: 'IN-FLIGHT-1',
-        amount: 5_000,
-        currency: '643',
-        bindingId: 'b-1',
-        clientId: 'c-1',
-        category: 'RECURRENT',
-        operator: 'first',
-        at: 1_000,
-      });
+      const inFlight = beginUnguarded(
+        journal,
+        newCharge('IN-FLIGHT-1', { amount: 5_000, category: 'RECURRENT', operator: 'first', at: 1_000 }),
+      );
 
       const second = AppCore.open({ dataFolder, osUser: 'second' });
       await expect(second).rejects.toBeInstanceOf(DataFolderInUseError);

@@ -16,6 +16,7 @@ import { inThreadKeeper, type PageKeeper } from '../../main/store/pageKeeper.js'
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, control, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { periodOrder } from '../store/rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-sync-writes-'));
 const sb = sandboxOfFile();
@@ -119,19 +120,7 @@ describe('a sync whose pages are written while the next ones are read', () => {
     await control(sb, 'DELETE', '/faults');
     const s = open('late.sqlite', (here) => here);
     const started = s.syncs.begin('sandbox', 'registration', window, sb.core.clock.now());
-    const page = [
-      {
-        orderId: 'x-1',
-        orderNumber: 'X-1',
-        status: 0 as const,
-        amount: 1,
-        held: 0,
-        captured: 0,
-        refunded: 0,
-        currency: '643',
-        registeredAt: T0,
-      },
-    ];
+    const page = [periodOrder('x-1', T0, { orderNumber: 'X-1' })];
     const moved = s.syncs.savePages(started, [page], 3, T0);
     expect(() => s.syncs.savePages(started, [[{ ...page[0]!, orderId: 'x-2' }]], 3, T0)).toThrow(/no longer at page 0/);
     expect(() => s.syncs.savePages(s.syncs.finish(moved, 'done', T0), [page], 3, T0)).toThrow(/not kept/);

@@ -24,6 +24,7 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { newCharge } from '../store/rows.js';
 
 const sb = sandboxOfFile();
 let db: Db;
@@ -141,20 +142,7 @@ describe('the order timeline only grows, with real amounts', () => {
   it("adds this app's own charge from the charge journal: who, when, how much, how it ended", async () => {
     const orderNumber = uniqueNumber('journal');
     const orderId = await paidOrder(sb, { orderNumber, amount: 1_250 });
-    const begun = charges.begin(
-      {
-        environment: 'sandbox',
-        orderNumber,
-        amount: 1_250,
-        currency: '643',
-        bindingId: 'b-1',
-        clientId: 'c-1',
-        category: 'COMMON',
-        operator: 'cashier',
-        at: Date.now(),
-      },
-      () => undefined,
-    );
+    const begun = charges.begin(newCharge(orderNumber, { operator: 'cashier', at: Date.now() }), () => undefined);
     if (begun.kind !== 'journalled') throw new Error('not journalled');
     charges.settle(begun.charge.id, { state: 'PAID', orderId, orderStatus: 2, at: Date.now() });
     expect(lines(await lookUp(orderId))).toContain('Charge of the stored card 1250 cashier done');

@@ -9,22 +9,13 @@ import { LATEST_VERSION, openDatabase } from '../../main/store/database.js';
 import { StoreError } from '../../main/store/errors.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
+import { newCharge } from './rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => join(dir, name);
 
-const charge = (orderNumber: string) => ({
-  environment: 'sandbox',
-  orderNumber,
-  amount: 1_250,
-  currency: '643',
-  bindingId: 'b-1',
-  clientId: 'c-1',
-  category: 'COMMON' as const,
-  operator: 'finance@desk-1',
-  at: 1_700_000_000_000,
-});
+const charge = (orderNumber: string) => newCharge(orderNumber);
 
 describe('opening the database', () => {
   it('creates it at the latest version with WAL and synchronous=FULL, and keeps rows across reopening', () => {

@@ -11,6 +11,7 @@ import { ChargeJournal, type NewCharge } from '../../main/store/journal.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
 import { SettingsRepository } from '../../main/store/settings.js';
 import { phrase } from '../../main/phrases/phrase.js';
+import { newCharge } from './rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'journal-test-'));
 const path = join(dir, 'app.sqlite');
@@ -26,18 +27,7 @@ afterAll(() => {
 });
 
 let n = 0;
-const charge = (extra: Partial<NewCharge> = {}): NewCharge => ({
-  environment: 'sandbox',
-  orderNumber: `INV-${++n}`,
-  amount: 9_900,
-  currency: '643',
-  bindingId: 'b-1',
-  clientId: 'c-1',
-  category: 'COMMON',
-  operator: 'finance@desk-1',
-  at: 1_000_000 + n,
-  ...extra,
-});
+const charge = (extra: Partial<NewCharge> = {}): NewCharge => newCharge(`INV-${++n}`, { amount: 9_900, at: 1_000_000 + n, ...extra });
 
 describe('charge journal', () => {
   it('commits a PENDING row that another connection sees at once, before any request is made', () => {

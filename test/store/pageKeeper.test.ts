@@ -16,6 +16,7 @@ import { inThreadKeeper, WorkerKeeper, type PageKeeper } from '../../main/store/
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { periodOrder } from './rows.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'page-keeper-'));
 const sb = sandboxOfFile();
@@ -95,17 +96,7 @@ describe('sync pages written in a worker thread', () => {
     const syncs = new OrderSyncs(db, new PeriodOrders(db));
     const sync = syncs.begin('sandbox', 'registration', window, T0);
     const keeper = new WorkerKeeper(file, inThreadKeeper(syncs));
-    const order = {
-      orderId: 'o-1',
-      orderNumber: 'N-1',
-      status: 0 as const,
-      amount: 1,
-      held: 0,
-      captured: 0,
-      refunded: 0,
-      currency: '643',
-      registeredAt: T0,
-    };
+    const order = periodOrder('o-1', T0, { orderNumber: 'N-1' });
     const asked = keeper.keep(sync, [[order]], 1, T0).then(
       () => 'kept',
       (e: Error) => e.message,
