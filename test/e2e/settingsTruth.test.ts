@@ -24,6 +24,7 @@ import {
   screenshot,
   type AppUnderTest,
 } from './browser.js';
+import { onPrivateKeyring } from '../vault/privateKeyring.js';
 
 // `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -32,12 +33,10 @@ const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 async function lockedApp(): Promise<{ readonly url: string; stop(): Promise<void> }> {
   ensureBuilt();
   const keyring = mkdtempSync(join(tmpdir(), 'locked-app-keyring-'));
-  const host: ChildProcessWithoutNullStreams = spawn('dbus-run-session', [
-    '--',
-    'sh',
-    '-c',
-    `export XDG_DATA_HOME='${keyring}'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec '${process.execPath}' --import tsx test/e2e/locked-app-host.ts`,
-  ]);
+  const host: ChildProcessWithoutNullStreams = spawn(
+    'dbus-run-session',
+    onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/e2e/locked-app-host.ts`),
+  );
   let stderr = '';
   host.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));

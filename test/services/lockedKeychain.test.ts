@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saying } from '../phrases/said.js';
+import { onPrivateKeyring } from '../vault/privateKeyring.js';
 
 // `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
 const ready = process.env.KEYCHAIN_TESTS === '1';
@@ -20,12 +21,7 @@ describe.skipIf(!ready)('a locked keychain (real gnome-keyring)', () => {
     try {
       const run = spawnSync(
         'dbus-run-session',
-        [
-          '--',
-          'sh',
-          '-c',
-          `export XDG_DATA_HOME='${keyring}'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec '${process.execPath}' --import tsx test/services/locked-keychain-probe.ts`,
-        ],
+        onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/services/locked-keychain-probe.ts`),
         { encoding: 'utf8', timeout: 60_000 },
       );
       const line = run.stdout.trim().split('\n').at(-1) ?? '';
