@@ -3,12 +3,16 @@
  * they were recorded (detail, and facts as JSON: amounts in minor units, numeric currency); the words the
  * screen shows come as one more column, and the role profile (empty for entries from before it was kept).
  */
-import type { AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
-import { auditWords, type OrderFacts } from './auditWords.js';
+import type { AuditRecord, AuditRepository } from '../store/audit.js';
+import { auditEntries, auditWords, type OrderFacts } from './auditWords.js';
 import { exportCsv } from './csvExport.js';
 
-export function auditCsv(audit: AuditRepository, filter: AuditFilter = {}, order?: (e: AuditRecord) => OrderFacts | undefined): string {
-  const rows = audit.query({ limit: 1_000_000, ...filter }).map((e) => ({
+export function auditCsv(
+  audit: AuditRepository,
+  filter: Parameters<typeof auditEntries>[1] = {},
+  order?: (e: AuditRecord) => OrderFacts | undefined,
+): string {
+  const rows = auditEntries(audit, filter, 1_000_000).map((e) => ({
     at: new Date(e.at).toISOString(),
     osUser: e.osUser,
     environment: e.environment,

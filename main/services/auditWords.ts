@@ -10,7 +10,7 @@
  */
 import { english } from '../phrases/english.js';
 import { listPhrase, phrase, type Phrase, type PhraseArg, type PhraseCode } from '../phrases/phrase.js';
-import type { AuditFacts, AuditRecord } from '../store/audit.js';
+import type { AuditFacts, AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 
 /**
@@ -30,11 +30,44 @@ const NOT_KNOWN = new Set(['UNKNOWN', 'PENDING']);
 /** The states a charge whose answer was lost may be settled in, as an entry written before says it. */
 const SETTLED_AS = new Set(['PAID', 'DECLINED', 'FAILED']);
 
+/** An outcome as the screen shows it and filters by it. */
+export type ShownOutcome = AuditRecord['outcome'] | 'unknown';
+
+/** How many entries are read at a time while the outcome is filtered as shown. */
+const CHUNK = 500;
+
+/**
+ * The entries of the filter, newest first, at most `limit`, the outcome taken as the screen shows it
+ * (auditOutcome): "failure" leaves out the charges whose answer was lost, which "unknown" lists. The log
+ * records both as failures, so they are read as such and told apart here, by the same rule as the words.
+ */
+export function auditEntries(
+  audit: AuditRepository,
+  filter: Omit<AuditFilter, 'outcome' | 'before' | 'limit'> & { readonly outcome?: ShownOutcome },
+  limit: number,
+): AuditRecord[] {
+  const { outcome, ...rest } = filter;
+  if (outcome !== 'failure' && outcome !== 'unknown') return audit.query({ ...rest, ...(outcome ? { outcome } : {}), limit });
+  const found: AuditRecord[] = [];
+  let before: AuditFilter['before'];
+  for (;;) {
+    const chunk = audit.query({ ...rest, outcome: 'failure', ...(before ? { before } : {}), limit: CHUNK });
+    for (const e of chunk) {
+      if (auditOutcome(e) !== outcome) continue;
+      found.push(e);
+      if (found.length === limit) return found;
+    }
+    const last = chunk.at(-1);
+    if (chunk.length < CHUNK || !last) return found;
+    before = { at: last.at, id: last.id };
+  }
+}
+
 /**
  * The entry's outcome as the screen shows it: a charge whose answer was lost did not fail (it is recorded
  * as a failure, the log's one word for "not a success"); it is "unknown" until reconciled, and stays so.
  */
-export function auditOutcome(e: AuditRecord): AuditRecord['outcome'] | 'unknown' {
+export function auditOutcome(e: AuditRecord): ShownOutcome {
   if (e.action !== 'charge' || e.outcome !== 'failure') return e.outcome;
   const state = chargeFacts(e)?.state;
   return state !== undefined && NOT_KNOWN.has(state) ? 'unknown' : e.outcome;

@@ -39,6 +39,8 @@ export interface AuditRepositoryOptions {
 export interface AuditFilter {
   readonly action?: string;
   readonly outcome?: AuditOutcome;
+  /** Only entries older than this one (newest first): where the previous read stopped. */
+  readonly before?: { readonly at: number; readonly id: number };
   readonly from?: number;
   readonly to?: number;
   readonly objectType?: string;
@@ -130,6 +132,10 @@ export class AuditRepository {
       add('outcome = ?', f.outcome);
       add('at >= ?', f.from);
       add('at <= ?', f.to);
+      if (f.before) {
+        where.push('(at < ? OR (at = ? AND id < ?))');
+        args.push(f.before.at, f.before.at, f.before.id);
+      }
       add('object_type = ?', f.objectType);
       // Kept masked, so found by its masked form.
       add('object_id = ?', f.objectId === undefined ? undefined : maskCardNumbers(f.objectId));

@@ -2,8 +2,8 @@
  * A charge whose answer was lost, settled by "Reconcile now" above the form (not the panel's own button):
  * the charge's panel follows its journal row and says "Charged", with no "Reconcile now" left in it, and
  * the Audit says what became of it: the lost answer as "outcome unknown" (not a red failure) and reconciled
- * since as charged, then the charge itself. In Chromium against the app's sandbox, the fault armed through
- * the sandbox's control API.
+ * since as charged, then the charge itself; its Outcome filter lists it under "Outcome unknown", not "Failure".
+ * In Chromium against the app's sandbox, the fault armed through the sandbox's control API.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,14 @@ describe.skipIf(browserMissing())('a lost charge settled elsewhere, followed by 
       // At 1024 px the Audit table scrolls sideways without keyboard access: the layout's own item of issue 26.
       if (width === 1280) expect(await accessibilityProblems(page)).toEqual([]);
     }
+    // The Outcome filter says what the badge says: the lost answer is listed under "Outcome unknown", not "Failure".
+    await page.getByLabel('Outcome').selectOption('unknown');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().locator('.badge').textContent()).toBe('outcome unknown');
+    await page.getByLabel('Outcome').selectOption('failure');
+    await expect.poll(() => rows.count()).toBe(0);
+    await page.getByLabel('Outcome').selectOption('');
+    await expect.poll(() => rows.count()).toBe(2);
 
     // The same in Russian.
     await chooseLanguage(page, 'ru');

@@ -8,7 +8,8 @@ import { reads, type Declarations, printable, type ExportFile } from './shared.j
 const auditFilter = z
   .strictObject({
     action: printable(64).min(1).optional(),
-    outcome: z.enum(['success', 'failure', 'refused']).optional(),
+    /** As the screen shows it: a charge whose answer was lost is `unknown`, not a failure. */
+    outcome: z.enum(['success', 'failure', 'refused', 'unknown']).optional(),
     from: z.number().int().min(0).optional(),
     to: z.number().int().min(0).optional(),
     objectType: printable(64).min(1).optional(),

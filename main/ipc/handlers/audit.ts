@@ -1,7 +1,7 @@
 /** The audit log: read with its words, and exported. */
 import type { AppCore } from '../../services/appCore.js';
 import { auditCsv } from '../../services/auditExport.js';
-import { auditActionPhrase, auditOutcome, auditPhrase, type OrderFacts } from '../../services/auditWords.js';
+import { auditActionPhrase, auditEntries, auditOutcome, auditPhrase, type OrderFacts } from '../../services/auditWords.js';
 import type { AuditRecord } from '../../store/audit.js';
 import type { AuditEntryView, auditChannels } from '../contract.js';
 import type { HandlerContext, HandlersOf } from './context.js';
@@ -55,7 +55,7 @@ export function auditHandlers({ core }: HandlerContext): HandlersOf<typeof audit
   return {
     'audit.query': ({ limit = 500, ...filter }) => {
       // One more than asked says whether there is more, without counting the whole log.
-      const entries = core.audit.query({ ...filter, limit: limit + 1 });
+      const entries = auditEntries(core.audit, filter, limit + 1);
       const order = orderFactsOf(core);
       return {
         entries: entries.slice(0, limit).map((e) => auditEntryView(e, order(e))),

@@ -20,7 +20,7 @@ import { formatCount } from '../../format/numbers';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning', unknown: 'tone-warning' } as const;
-const OUTCOMES = ['success', 'failure', 'refused'] as const;
+const OUTCOMES = ['success', 'failure', 'refused', 'unknown'] as const;
 /** The environments the screen has words for; an entry names one of these, or else is shown as written. */
 const ENVIRONMENTS = ['sandbox', 'test', 'production', 'custom'] as const;
 /** The kinds of object an entry names, which the screen has words for; another is shown as written. */

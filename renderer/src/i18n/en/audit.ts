@@ -19,6 +19,7 @@ export const audit = {
     success: 'Success',
     failure: 'Failure',
     refused: 'Refused',
+    unknown: 'Outcome unknown',
   },
   // The outcome of an entry, in its badge.
   outcome: {

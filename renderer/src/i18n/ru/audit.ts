@@ -22,6 +22,7 @@ export const audit: Catalogue<typeof en> = {
     success: 'Успешно',
     failure: 'Ошибка',
     refused: 'Отказано',
+    unknown: 'Исход неизвестен',
   },
   outcome: {
     success: 'успешно',
