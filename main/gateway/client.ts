@@ -71,8 +71,11 @@ export interface ClientOptions {
   readonly hooks?: ClientHooks;
   /** Give hooks the (redacted) parameters and answers. Off by default. */
   readonly logBodies?: boolean;
-  /** Sent as `language` where the endpoint takes one and the caller gave none. */
-  readonly language?: string;
+  /**
+   * Sent as `language` where the endpoint takes one and the caller gave none; a function is asked at each
+   * request, so that a person's new language reaches the next request without a new client.
+   */
+  readonly language?: string | (() => string);
 }
 
 export interface CallOptions {
@@ -260,8 +263,8 @@ export class GatewayClient {
   private send(spec: EndpointSpec, given: Record<string, unknown>, options: CallOptions = {}, answer?: z.ZodType): Promise<JsonObject> {
     try {
       const plan = this.planFor(spec, answer);
-      const params =
-        this.options.language && given.language === undefined && plan.takesLanguage ? { ...given, language: this.options.language } : given;
+      const language = typeof this.options.language === 'function' ? this.options.language() : this.options.language;
+      const params = language && given.language === undefined && plan.takesLanguage ? { ...given, language } : given;
       const violations = requestViolations(plan, params);
       if (violations.length > 0) throw new ValidationError(spec.name, [...violations]);
 

@@ -109,6 +109,8 @@ export class AppCore {
   /** Batch charges, each bound to the environment it was checked in; a switch away cancels them (openEnvironment). */
   readonly chargeBatches: ChargeBatches;
   private readonly progressListeners = new Set<(progress: BatchProgressEvent) => void>();
+  /** The language the gateway is asked to answer in: the profile's, read again after a change of either. */
+  private language: string | undefined;
   private current?: OpenServices;
   private refusal?: SwitchRefusal;
   /**
@@ -245,26 +247,18 @@ export class AppCore {
   }
 
   /**
-   * Switches the role profile. Its own language reaches the gateway client at once, as a change of the
+   * Switches the role profile. Its own language reaches the gateway at the next request, as a change of the
    * language does (updatePreferences): the gateway's messages come back in the language the screens now show.
    */
   async setRole(role: Role, passphrase: string): Promise<void> {
-    await this.inLanguageOfProfile(() => this.roles.set(role, passphrase));
+    await this.roles.set(role, passphrase);
+    this.language = undefined;
   }
 
-  /** Changes the language or theme of the profile in use. */
+  /** Changes the language or theme of the profile in use; a new language reaches the gateway at the next request. */
   async updatePreferences(change: PreferencesChange): Promise<void> {
-    await this.inLanguageOfProfile(() => this.settings.setPreferences(this.roles.role(), change));
-  }
-
-  /**
-   * Runs a change of the profile or its preferences; if the language in use is another afterwards, the
-   * current environment's services are rebuilt, since the gateway client asks for its messages in it.
-   */
-  private async inLanguageOfProfile(change: () => unknown): Promise<void> {
-    const before = this.settings.preferences(this.roles.role()).language;
-    await change();
-    if (this.settings.preferences(this.roles.role()).language !== before) await this.openEnvironment(this.settings.general().environment);
+    this.settings.setPreferences(this.roles.role(), change);
+    this.language = undefined;
   }
 
   /**
@@ -364,7 +358,7 @@ export class AppCore {
     if (old) {
       // The old environment's reading ends now, whatever its gateway does: its sync is cancelled (the
       // requests of its pages end in the transport) and its page keeper stops before the new list starts.
-      // Its client is not waited for: a charge or operation already on its way (saving the language while
+      // Its client is not waited for: a charge or operation already on its way (saving a credential while
       // one is sent) finishes on it, each request bounded by the client's deadline, and settles its row,
       // rather than being cut off into an unknown outcome; the client is closed once they have.
       old.list.cancel();
@@ -375,7 +369,7 @@ export class AppCore {
     this.current = services;
     // Batches never go on in an environment other than the one they were started or checked in: switched
     // away from (by a person, or by a change of credentials that reopened another), they are cancelled here,
-    // the one place every switch passes. A reopening of the same environment (a new language) leaves them be.
+    // the one place every switch passes. A reopening of the same environment (a new credential or signing key) leaves them be.
     if (old && old.environment !== environment) {
       this.batchLookups.cancelAll();
       this.chargeBatches.cancelOutside(environment);
@@ -415,7 +409,8 @@ export class AppCore {
     const client = new GatewayClient({
       baseUrl,
       credentials: await this.credentials(environment),
-      language: this.settings.preferences(this.roles.role()).language,
+      // Asked at each request: a change of language or profile reaches the gateway without stopping a sync or a batch.
+      language: () => (this.language ??= this.settings.preferences(this.roles.role()).language),
       limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
       hooks: { onResponse: (e) => this.logFailure(environment, e) },

@@ -58,6 +58,30 @@ describe('the app core on the embedded sandbox', () => {
     await reopened.close();
   });
 
+  it('takes a new language to the gateway at its next request, leaving the services and a sync under way as they are', async () => {
+    const core = await AppCore.open({ dataFolder: folder(), osUser: 'admin' });
+    try {
+      // Slow pages: the sync is still reading when the language changes.
+      await control(core.sandbox, 'POST', '/faults', {
+        rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'latency', latencyMs: 300, count: 0 }],
+      });
+      const list = core.services.list;
+      const now = Date.now();
+      const sync = list.syncPeriod({ from: now - 86_400_000, to: now });
+      await core.updatePreferences({ language: 'ru' });
+      expect(core.services.list).toBe(list);
+      expect((await sync).state).toBe('done');
+      await control(core.sandbox, 'DELETE', '/faults');
+      const refused = (language: string) =>
+        core.services.bindings.disable(`no-such-binding-${language}`).catch((e: { gatewayMessage: string }) => e.gatewayMessage);
+      expect(await refused('ru')).toBe('Связка не найдена или уже неактивна');
+      await core.updatePreferences({ language: 'en' });
+      expect(await refused('en')).toBe('Binding not found or already inactive');
+    } finally {
+      await core.close();
+    }
+  });
+
   it('keeps settings across restarts, applies the per-charge maximum at once, and audits changes', async () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'admin' });
