@@ -143,8 +143,8 @@ describe('a full session with card numbers entered everywhere and arriving from 
     for (const s of SPELLINGS) {
       await either('orders.lookup', { query: s });
       await either('orders.search', { text: s });
-      await either('bindings.find', { clientId: s });
-      await either('bindings.find', { bindingId: s });
+      await either('cards.find', { clientId: s });
+      await either('cards.find', { bindingId: s });
       await either('charges.journal', { text: s });
       await either('audit.query', { objectId: s });
       await either('period.view', { query: { ...window(), text: s }, utcOffsetMinutes: 0 });
@@ -181,8 +181,8 @@ describe('a full session with card numbers entered everywhere and arriving from 
         currency: '643',
         reference,
       });
-    await call('bindings.find', { cardNumber: PAN });
-    await call('bindings.find', { clientId });
+    await call('cards.find', { cardNumber: PAN });
+    await call('cards.find', { clientId });
     await call('orders.lookup', { query: shop[0]!.orderId });
     await call('orders.lookup', { query: shop[1]!.orderNumber });
     await call('orders.refund', { environment: 'sandbox', orderId: shop[0]!.orderId, amount: 100, reason: 'customer asked' });
@@ -236,8 +236,8 @@ describe('a full session with card numbers entered everywhere and arriving from 
     await call('orders.history', {});
     await call('orders.search', { text: '3333' });
     await call('orders.refund', { environment: 'custom', orderId: shop[2]!.orderId, amount: 100, reason: 'goods returned' });
-    await call('bindings.find', { clientId });
-    await call('bindings.find', { cardNumber: PAN });
+    await call('cards.find', { clientId });
+    await call('cards.find', { cardNumber: PAN });
     const hostile = await call('orders.batch.start', { text: [...shop.map((o) => o.orderId), 'no-such-order'].join('\n') });
     await batchDone(hostile.batchId);
     save(await call('orders.batch.export', { batchId: hostile.batchId }));

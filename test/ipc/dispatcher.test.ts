@@ -151,22 +151,22 @@ describe('the IPC dispatcher', () => {
       body: JSON.stringify({ bindings: [{ clientId: 'ipc-card-client', pan: '5555555555555599' }] }),
     });
     expect(seeded.ok).toBe(true);
-    const found = await dispatch('bindings.find', { cardNumber: '5555555555555599' });
+    const found = await dispatch('cards.find', { cardNumber: '5555555555555599' });
     expect(found).toMatchObject({ ok: true, value: { searchedBy: 'cardNumber', query: '555555******5599' } });
     expect(found.ok && (found.value as { total: number }).total).toBeGreaterThan(0);
     expect(JSON.stringify(found)).not.toContain('5555555555555599');
     // A valid number with no cards, one failing Luhn, and one beside another field.
-    const none = await dispatch('bindings.find', { cardNumber: '4000000000000002' });
+    const none = await dispatch('cards.find', { cardNumber: '4000000000000002' });
     expect(none).toMatchObject({ ok: true, value: { total: 0, query: '400000******0002' } });
-    const luhn = await dispatch('bindings.find', { cardNumber: '4111111111111112' });
+    const luhn = await dispatch('cards.find', { cardNumber: '4111111111111112' });
     expectRefusal(luhn, 'invalidInput');
     expect(!luhn.ok && luhn.error.fields?.map((f) => f.path)).toEqual(['cardNumber']);
-    const both = await dispatch('bindings.find', { cardNumber: '4111111111111111', clientId: 'c' });
+    const both = await dispatch('cards.find', { cardNumber: '4111111111111111', clientId: 'c' });
     expectRefusal(both, 'invalidInput');
     expect(!both.ok && both.error.message).toMatch(/exactly one of a client ID, a binding ID or a card number/);
     await fc.assert(
       fc.asyncProperty(fc.stringMatching(/^\d{12,19}$/), async (cardNumber) => {
-        const answer = await dispatch('bindings.find', { cardNumber });
+        const answer = await dispatch('cards.find', { cardNumber });
         expect(JSON.stringify(answer)).not.toContain(cardNumber);
       }),
       { numRuns: 40 },

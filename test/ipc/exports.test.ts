@@ -183,10 +183,10 @@ describe('exports never write a formula', () => {
       expect(r.outcome).toBe('paid');
     }
     // An audited failure whose object is what the operator typed.
-    expect(await dispatch('bindings.disable', { bindingId: '=1+2' })).toMatchObject({ ok: false });
+    expect(await dispatch('cards.disable', { bindingId: '=1+2' })).toMatchObject({ ok: false });
     // A formula after a `;`, and an identifier that reads "hostile-54-live" where its bidi controls are kept.
-    expect(await dispatch('bindings.disable', { bindingId: "x;=cmd|'/C calc'!A0;y" })).toMatchObject({ ok: false });
-    expect(await dispatch('bindings.disable', { bindingId: 'hostile-54-\u202Eevil\u202C' })).toMatchObject({ ok: false });
+    expect(await dispatch('cards.disable', { bindingId: "x;=cmd|'/C calc'!A0;y" })).toMatchObject({ ok: false });
+    expect(await dispatch('cards.disable', { bindingId: 'hostile-54-\u202Eevil\u202C' })).toMatchObject({ ok: false });
 
     const journal = (await call('charges.export', {})).content;
     expect(

@@ -85,7 +85,7 @@ describe('the permissions the channels declare', () => {
       /^(settings\.(updateGeneral|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setCurrencies)|keys\.|roles\.setPassphrase|sandbox\.)/;
     expect(byRole('administrator')).toEqual(CHANNELS.filter((c) => administrators.test(c)));
     // Money moved, cards changed, charges, the audit log, the reconciliation and the batch file of binding IDs are finance's.
-    const finances = /^(orders\.(deposit|reverse|refund)|bindings\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/;
+    const finances = /^(orders\.(deposit|reverse|refund)|cards\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/;
     expect(byRole('finance')).toEqual(CHANNELS.filter((c) => finances.test(c)));
     // Everything else is support's: look-ups, the orders of a period and their views, customers, one's own preferences and profile.
     expect(byRole('support')).toEqual(CHANNELS.filter((c) => !administrators.test(c) && !finances.test(c)));

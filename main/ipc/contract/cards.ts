@@ -31,10 +31,10 @@ const bindingsFind = z
   });
 
 export const cardsChannels = {
-  'bindings.find': reads('finance', bindingsFind).answers<StoredCardsFound>(),
-  'bindings.disable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
-  'bindings.enable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
-  'bindings.extend': writes('finance', z.strictObject({ bindingId, newExpiry })).answers<StoredCardChanged>(),
+  'cards.find': reads('finance', bindingsFind).answers<StoredCardsFound>(),
+  'cards.disable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
+  'cards.enable': writes('finance', z.strictObject({ bindingId })).answers<StoredCardChanged>(),
+  'cards.extend': writes('finance', z.strictObject({ bindingId, newExpiry })).answers<StoredCardChanged>(),
 } satisfies Declarations;
 
 export interface StoredCardView {

@@ -56,7 +56,7 @@ export function cardsHandlers({ core }: HandlerContext): HandlersOf<typeof cards
     new StoredCards({ environment: core.services.environment, bindings: core.services.bindings, known: core.knownBindings });
 
   return {
-    'bindings.find': async ({ clientId, bindingId, cardNumber, showExpired = false }) => {
+    'cards.find': async ({ clientId, bindingId, cardNumber, showExpired = false }) => {
       if (clientId !== undefined)
         return storedCardsFound('clientId', clientId, showExpired, await storedCards().find({ clientId }, showExpired));
       if (bindingId !== undefined)
@@ -65,8 +65,8 @@ export function cardsHandlers({ core }: HandlerContext): HandlersOf<typeof cards
       const pan = cardNumber ?? '';
       return storedCardsFound('cardNumber', maskCardField(pan), showExpired, await storedCards().find({ cardNumber: pan }, showExpired));
     },
-    'bindings.disable': async ({ bindingId }) => storedCardChanged('disable', await storedCards().disable(bindingId)),
-    'bindings.enable': async ({ bindingId }) => storedCardChanged('enable', await storedCards().enable(bindingId)),
-    'bindings.extend': async ({ bindingId, newExpiry }) => storedCardChanged('extend', await storedCards().extend(bindingId, newExpiry)),
+    'cards.disable': async ({ bindingId }) => storedCardChanged('disable', await storedCards().disable(bindingId)),
+    'cards.enable': async ({ bindingId }) => storedCardChanged('enable', await storedCards().enable(bindingId)),
+    'cards.extend': async ({ bindingId, newExpiry }) => storedCardChanged('extend', await storedCards().extend(bindingId, newExpiry)),
   };
 }

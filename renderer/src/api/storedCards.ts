@@ -12,7 +12,7 @@ import type { Input, StoredCardChanged } from '../../../main/ipc/contract';
 import { call } from './client';
 import { keys } from './queries';
 
-type Find = Input<'bindings.find'>;
+type Find = Input<'cards.find'>;
 
 /** What a screen looks for: by client ID or binding ID (kept in the key), or by a card number (keyed by `searchId`). */
 export type StoredCardSearch =
@@ -36,7 +36,7 @@ export function useStoredCards(
   const showExpired = options.showExpired ?? false;
   return useQuery({
     queryKey: search ? storedCardKeys.find(search, showExpired) : [...storedCardKeys.all, 'none'],
-    queryFn: () => call('bindings.find', { [search!.by]: search!.value, showExpired } as Find),
+    queryFn: () => call('cards.find', { [search!.by]: search!.value, showExpired } as Find),
     enabled: search !== undefined && (options.enabled ?? true),
     // What the gateway lists now: read again whenever a screen shows it.
     staleTime: 0,
@@ -65,8 +65,8 @@ export function useStoredCardChange(onSuccess?: (changed: StoredCardChanged) => 
     ...(onSuccess ? { onSuccess } : {}),
     mutationFn: (change: StoredCardChange) =>
       change.action === 'extend'
-        ? call('bindings.extend', { bindingId: change.bindingId, newExpiry: change.newExpiry })
-        : call(change.action === 'disable' ? 'bindings.disable' : 'bindings.enable', { bindingId: change.bindingId }),
+        ? call('cards.extend', { bindingId: change.bindingId, newExpiry: change.newExpiry })
+        : call(change.action === 'disable' ? 'cards.disable' : 'cards.enable', { bindingId: change.bindingId }),
     onSettled: () => {
       stale();
       void queries.invalidateQueries({ queryKey: keys.audit });

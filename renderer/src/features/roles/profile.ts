@@ -54,7 +54,7 @@ export const mayCall = (profile: RoleProfileView | undefined, channel: ChannelNa
 /** The channel a workspace cannot do without: it is offered only where the profile may use it. */
 const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
   orders: 'orders.lookup',
-  cards: 'bindings.find',
+  cards: 'cards.find',
   charges: 'charges.create',
   keys: 'keys.list',
   audit: 'audit.query',

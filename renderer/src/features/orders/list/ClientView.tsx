@@ -1,6 +1,6 @@
 /**
  * A client, opened from a client ID anywhere (the list, the order view, Stored cards): their stored cards
- * as the gateway lists them now (bindings.find, finance's; support is told so rather than shown an empty
+ * as the gateway lists them now (cards.find, finance's; support is told so rather than shown an empty
  * list), and their orders of the list's period with totals, from the same query as the list.
  */
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ const CATEGORY_KEYS = {
 function StoredCards({ clientId }: { readonly clientId: string }) {
   const { t } = useTranslation('list', { keyPrefix: 'client' });
   const profile = useRoleProfile().data;
-  const allowed = mayCall(profile, 'bindings.find');
+  const allowed = mayCall(profile, 'cards.find');
   const found = useStoredCards({ by: 'clientId', value: clientId }, { showExpired: true, enabled: allowed });
   if (!profile) return null;
   if (!allowed) return <p className="muted">{t('cardsNotShown')}</p>;
