@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { say } from '../../i18n/say';
+import type { SigningKeyView } from '../../../../main/ipc/contract';
+import { ApiError, call } from '../../api/client';
+import { Button } from '../../components/Button';
+import { Copyable } from '../../components/CopyButton';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { formatCount } from '../../format/numbers';
+import { SAMPLE_BODY, X_HASH, X_SIGNATURE, shortFingerprint } from './shared';
+import { TextArea } from './TextArea';
+
+export function TestSignature({
+  keys,
+  selected,
+  onSelect,
+  onSigned,
+}: {
+  readonly keys: readonly SigningKeyView[];
+  readonly selected: SigningKeyView;
+  readonly onSelect: (id: string) => void;
+  readonly onSigned: () => void;
+}) {
+  const id = useId();
+  const { t, i18n } = useTranslation('keys');
+  const [body, setBody] = useState(SAMPLE_BODY);
+  const sign = useMutation({
+    mutationFn: () => call('keys.testSign', { id: selected.id, body }),
+    onSuccess: onSigned,
+  });
+  const result = sign.data?.id === selected.id ? sign.data : undefined;
+  const bodyError = sign.error instanceof ApiError ? sign.error.fieldMessage('body') : undefined;
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('test.title')}</h2>
+      <p className="muted">{t('test.intro')}</p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          sign.mutate();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-key`}>{t('test.key')}</label>
+          <select id={`${id}-key`} value={selected.id} onChange={(e) => onSelect(e.target.value)}>
+            {keys.map((k) => (
+              <option key={k.id} value={k.id}>
+                {t(k.state === 'active' ? 'test.optionActive' : 'test.option', {
+                  fingerprint: shortFingerprint(k.fingerprint256),
+                  subject: k.subject,
+                })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextArea
+          label={t('test.body')}
+          rows={3}
+          value={body}
+          onChange={(e) => {
+            setBody(e.target.value);
+            sign.reset();
+          }}
+          error={bodyError}
+        />
+        <Button type="submit" variant="primary" disabled={body === '' || sign.isPending}>
+          {sign.isPending ? t('test.pending') : t('test.submit')}
+        </Button>
+      </form>
+      {sign.isError && !bodyError && <ErrorNotice className="field-error" error={sign.error} />}
+      {result && (
+        <div className="test-signature" aria-label={t('test.result')}>
+          <dl>
+            <dt>{t('test.resultBody')}</dt>
+            <dd>{t('test.bytes', { count: result.bodyBytes, bytes: formatCount(result.bodyBytes) })}</dd>
+            <dt>{X_HASH}</dt>
+            <dd>
+              <Copyable value={result.xHash} what={X_HASH} className="mono signature-value">
+                <span data-testid="x-hash">{result.xHash}</span>
+              </Copyable>
+            </dd>
+            <dt>{X_SIGNATURE}</dt>
+            <dd>
+              <Copyable value={result.xSignature} what={X_SIGNATURE} className="mono signature-value">
+                <span data-testid="x-signature">{result.xSignature}</span>
+              </Copyable>
+            </dd>
+          </dl>
+          <p className={result.verified ? 'ok-text' : 'field-error'} role={result.verified ? 'status' : 'alert'}>
+            {say(i18n, result.detail)}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ReconciliationRow } from '../../../../main/ipc/contract';
+import { call, errorDetail, errorText } from '../../api/client';
+import { keys } from '../../api/queries';
+import { useUi } from '../../app/uiStore';
+import { Button } from '../../components/Button';
+import { Id } from '../../components/Id';
+import { formatDateTime } from '../../format/dates';
+import { say } from '../../i18n/say';
+import { mayCall, useRoleProfile } from '../roles/profile';
+import { CLASS_TONES, classWords, gatewayWords, journalWords, operationCounts, rowCurrency, rowFindings } from './words';
+import { rowName } from './shared';
+import { When } from './When';
+
+export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
+  const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'row' });
+  const showOrder = useUi((s) => s.showOrder);
+  const openWorkspace = useUi((s) => s.open);
+  const openChargesTab = useUi((s) => s.openChargesTab);
+  const toast = useUi((s) => s.toast);
+  const profile = useRoleProfile().data;
+  const queries = useQueryClient();
+  const j = row.journal;
+  const g = row.gateway;
+  const charge = j?.source === 'charge' ? j : undefined;
+  const chargeOpen = charge !== undefined && (charge.state === 'PENDING' || charge.state === 'UNKNOWN');
+  const name = rowName(row);
+  const reconcile = useMutation({
+    mutationFn: (chargeId: number) => call('charges.reconcile', { id: chargeId }),
+    onSuccess: (r) => {
+      const after = r.results[0];
+      toast(
+        after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
+        t('reconciled', {
+          order: name,
+          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
+        }),
+      );
+      void queries.invalidateQueries({ queryKey: keys.charges });
+      // What the report said of this row is no longer true: run it again.
+      onSettled();
+    },
+    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+  });
+  // The gateway's id where known; the number finds the order otherwise.
+  const open = () => showOrder(row.orderId ?? name);
+  const openJournal = () => {
+    openChargesTab('journal');
+    openWorkspace('charges');
+  };
+  const mayReconcile = mayCall(profile, 'charges.reconcile');
+
+  return (
+    <tr data-class={row.class} data-order-number={name} className="report-row" onClick={open}>
+      <td>
+        <span className={`badge ${CLASS_TONES[row.class]}`}>{classWords(row.class)}</span>
+      </td>
+      <td className="mono">
+        <Id value={name} />
+      </td>
+      <td data-side="journal">
+        {j ? (
+          <>
+            {journalWords(j, rowCurrency(row))}
+            {j.source === 'operations' && <div className="muted figure-note">{operationCounts(j)}</div>}
+            <div className="muted figure-note">
+              <Trans
+                t={t}
+                i18nKey="by"
+                values={{ time: formatDateTime(j.at), operator: j.operator }}
+                components={{ time: <When at={j.at} /> }}
+              />
+            </div>
+          </>
+        ) : (
+          <span className="muted">{t('noCharge')}</span>
+        )}
+      </td>
+      <td data-side="gateway">
+        {g ? (
+          <>
+            {gatewayWords(g)}
+            <div className="muted figure-note">
+              <Trans
+                t={t}
+                i18nKey="status"
+                values={{ status: g.status, time: formatDateTime(g.registeredAt) }}
+                components={{ time: <When at={g.registeredAt} /> }}
+              />
+            </div>
+          </>
+        ) : (
+          <span className="muted">{t('noOrder')}</span>
+        )}
+      </td>
+      <td data-side="differences">
+        <ul className="findings">
+          {rowFindings(row).map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        {/* The buttons do their own thing, not the row's. */}
+        <div className="button-row" onClick={(e) => e.stopPropagation()}>
+          <Button className="btn-small" onClick={open} aria-label={t('openLabel', { order: name })}>
+            {t('open')}
+          </Button>
+          {chargeOpen && mayReconcile && (
+            <Button
+              className="btn-small"
+
+              variant="primary"
+              onClick={() => reconcile.mutate(charge.chargeId)}
+              disabled={reconcile.isPending}
+              aria-label={t('reconcileLabel', { order: name })}
+            >
+              {reconcile.isPending ? t('asking') : t('reconcile')}
+            </Button>
+          )}
+          {row.class === 'open' && (
+            <Button
+              className="btn-small"
+
+              variant="ghost"
+              onClick={openJournal}
+            >
+              {t('chargeJournal')}
+            </Button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
