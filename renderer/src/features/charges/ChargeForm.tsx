@@ -16,7 +16,7 @@ import { Id } from '../../components/Id';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
 import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
-import { CardText, expiryWords } from '../cards/CardsWorkspace';
+import { CardText, expiryWords } from '../cards/CardText';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { categoryWords } from './words';

@@ -18,7 +18,7 @@ import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
 import { formatDateTime } from '../../format/dates';
 import { formatAmount } from '../../format/money';
-import { CardText } from '../cards/CardsWorkspace';
+import { CardText } from '../cards/CardText';
 import { say } from '../../i18n/say';
 import { categoryWords, chargeAmount } from './words';
 import { formatCount } from '../../format/numbers';

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Id } from '../../components/Id';
 import { CardState } from '../cards/CardState';
-import { expiryWords } from '../cards/CardsWorkspace';
+import { expiryWords } from '../cards/CardText';
 import { useBatchExport } from './shared';
 
 export function CustomerDetail({
