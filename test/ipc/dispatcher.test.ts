@@ -144,7 +144,7 @@ describe('the IPC dispatcher', () => {
     expect(JSON.stringify(pem)).not.toContain('secret-looking text');
   });
 
-  it('never answers a card number given to bindings.find whole, found, not found or refused', async () => {
+  it('never answers a card number given to cards.find whole, found, not found or refused', async () => {
     const seeded = await fetch(`${core.sandbox.url}/sandbox/seed`, {
       method: 'POST',
       headers: { authorization: `Bearer ${core.sandbox.controlToken}`, 'content-type': 'application/json' },
