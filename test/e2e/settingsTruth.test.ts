@@ -33,10 +33,8 @@ const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 async function lockedApp(): Promise<{ readonly url: string; stop(): Promise<void> }> {
   ensureBuilt();
   const keyring = mkdtempSync(join(tmpdir(), 'locked-app-keyring-'));
-  const host: ChildProcessWithoutNullStreams = spawn(
-    'dbus-run-session',
-    onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/e2e/locked-app-host.ts`),
-  );
+  const desktop = onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/e2e/locked-app-host.ts`);
+  const host: ChildProcessWithoutNullStreams = spawn('dbus-run-session', desktop.args, { env: desktop.env });
   let stderr = '';
   host.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));

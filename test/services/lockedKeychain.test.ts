@@ -19,11 +19,8 @@ describe.skipIf(!ready)('a locked keychain (real gnome-keyring)', () => {
   it('keeps a protected profile on support, at start and while running, and accepts no role change', () => {
     const keyring = mkdtempSync(join(tmpdir(), 'locked-keyring-'));
     try {
-      const run = spawnSync(
-        'dbus-run-session',
-        onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/services/locked-keychain-probe.ts`),
-        { encoding: 'utf8', timeout: 60_000 },
-      );
+      const desktop = onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/services/locked-keychain-probe.ts`);
+      const run = spawnSync('dbus-run-session', desktop.args, { encoding: 'utf8', timeout: 60_000, env: desktop.env });
       const line = run.stdout.trim().split('\n').at(-1) ?? '';
       expect(line, run.stderr).toMatch(/^\{/);
       const report = JSON.parse(line) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

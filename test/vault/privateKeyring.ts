@@ -1,12 +1,18 @@
 /**
  * A process on a desktop of its own: its own D-Bus session (dbus-run-session) and an unlocked gnome-keyring whose
- * data and runtime folder (where the daemon's control socket is) are both in `folder`. With the runtime folder
- * shared, a second daemon joins the first one's keyring, and a test that locks "its" keyring locks every other
- * test's keychain in the same run.
+ * data and runtime folder (where the daemon's control socket is) are both in `folder`. They are set in the
+ * environment the session starts with, not only in the shell inside it: the session's bus starts the Secret
+ * Service it is asked for with its own environment, and with the run's runtime folder that daemon joins the run's
+ * keyring, so a test that locks "its" keyring would lock every other test's keychain in the same run.
  */
-export const onPrivateKeyring = (folder: string, command: string): string[] => [
-  '--',
-  'sh',
-  '-c',
-  `export XDG_DATA_HOME='${folder}' XDG_RUNTIME_DIR='${folder}/run'; mkdir -p '${folder}/run'; chmod 700 '${folder}/run'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${command}`,
-];
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function onPrivateKeyring(folder: string, command: string): { readonly args: string[]; readonly env: NodeJS.ProcessEnv } {
+  const runtime = join(folder, 'run');
+  mkdirSync(runtime, { recursive: true, mode: 0o700 });
+  return {
+    args: ['--', 'sh', '-c', `echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${command}`],
+    env: { ...process.env, XDG_DATA_HOME: folder, XDG_RUNTIME_DIR: runtime },
+  };
+}
