@@ -226,6 +226,7 @@ export class AppCore {
         osUser: this.options.osUser,
         environment: this.settings.general().environment,
         action: 'environment.switch',
+        facts: { to: environment, reason: english(reason) },
         outcome: 'refused',
         objectType: 'settings',
         detail: `to ${environment}: ${english(reason)}`,

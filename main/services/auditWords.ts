@@ -1,8 +1,8 @@
 /**
  * An audit entry in words, for people: "Charged RUB 12.50 to 411111******1111, order shop-42", "Refunded
  * RUB 10.00 of order 6c1f…", "Signing key 3F:A2:…:9C:01 activated". Built when the log is read, from the
- * entry's raw values (its facts, or the fixed form of its detail that every version has written), so an entry
- * written before the words existed reads as well as a new one. The raw values stay in the entry and in the
+ * entry's facts, typed by its action (main/store/auditEvents.ts; entries of earlier versions got theirs from
+ * their detail line when the database was migrated), never from the detail line itself. The raw values stay in the entry and in the
  * CSV export; these words are only how the screen says them: a phrase (main/phrases/en/audit.ts) the
  * renderer words in the language shown, whose English is the export's `words` column. A reason the entry
  * recorded is quoted as it was recorded (the log's stable English). Nothing here adds a card number: a card
@@ -10,8 +10,9 @@
  */
 import { english } from '../phrases/english.js';
 import { listPhrase, phrase, type Phrase, type PhraseArg, type PhraseCode } from '../phrases/phrase.js';
-import type { AuditFacts, AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
-import { maskCardNumbers } from '../domain/cardNumbers.js';
+import type { AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
+import { auditEventOf, isAuditAction, type AuditAction, type AuditEvent, type AuditFactsOf } from '../store/auditEvents.js';
+import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 
 /**
  * What the log may know of an order an entry is about: for an operation, from the app's cache of looked-up
@@ -69,18 +70,12 @@ export function auditEntries(
  */
 export function auditOutcome(e: AuditRecord): ShownOutcome {
   if (e.action !== 'charge' || e.outcome !== 'failure') return e.outcome;
-  const state = chargeFacts(e)?.state;
+  const event = auditEventOf(e.action, e.facts);
+  const state = event?.action === 'charge' && 'state' in event.facts ? event.facts.state : undefined;
   return state !== undefined && NOT_KNOWN.has(state) ? 'unknown' : e.outcome;
 }
 
-const text = (f: AuditFacts | undefined, key: string): string | undefined => {
-  const v = f?.[key];
-  return typeof v === 'string' && v !== '' ? maskCardNumbers(v) : undefined;
-};
-const integer = (f: AuditFacts | undefined, key: string): number | undefined => {
-  const v = f?.[key];
-  return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
-};
+type Facts<A extends AuditAction> = AuditFactsOf<A>;
 
 /** A fingerprint short enough to read, long enough to tell keys apart: its first and last four bytes. */
 const shortFingerprint = (fp: string): string => {
@@ -92,39 +87,12 @@ const shortFingerprint = (fp: string): string => {
 const because = (reason: string | undefined): PhraseArg =>
   reason ? phrase('audit.because', { reason: maskCardNumbers(reason).replace(/[.\s]+$/, '') }) : '';
 
-interface ChargeFacts {
-  readonly state: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly bindingId: string;
-  readonly maskedPan?: string;
-  readonly reason?: string;
-}
-
-/** A charge's values from its facts, or from the detail "PAID 1250 643 on binding b-1: reason" of older entries. */
-function chargeFacts(e: AuditRecord): ChargeFacts | undefined {
-  const f = e.facts;
-  const state = text(f, 'state');
-  const amount = integer(f, 'amount');
-  const currency = text(f, 'currency');
-  const bindingId = text(f, 'bindingId');
-  if (state && amount !== undefined && currency && bindingId) {
-    const maskedPan = text(f, 'maskedPan');
-    const reason = text(f, 'reason');
-    return { state, amount, currency, bindingId, ...(maskedPan ? { maskedPan } : {}), ...(reason ? { reason } : {}) };
-  }
-  const m = /^([A-Z]+) (\d+) (\d{1,3}) on binding (\S+?)(?:: (.*))?$/s.exec(e.detail ?? '');
-  if (!m) return undefined;
-  return { state: m[1]!, amount: Number(m[2]), currency: m[3]!, bindingId: m[4]!, ...(m[5] ? { reason: m[5] } : {}) };
-}
-
-function chargePhrase(e: AuditRecord, order: OrderFacts | undefined): Phrase {
+function chargePhrase(f: Facts<'charge'>, e: AuditRecord, order: OrderFacts | undefined): Phrase {
   const orderId = e.objectType === 'order' && e.objectId ? e.objectId : undefined;
-  const c = chargeFacts(e);
-  if (!c) {
-    // A refusal before anything was journalled: the detail is the reason, the object the card's binding.
+  if (!('state' in f)) {
+    // A refusal before anything was journalled: the object is the card's binding.
     const refused = e.outcome === 'refused';
-    const why = { because: because(e.detail) };
+    const why = { because: because(f.reason) };
     if (e.objectType === 'binding' && e.objectId) {
       const on = { binding: e.objectId, ...why };
       return refused ? phrase('audit.charge.refusedOnCard', on) : phrase('audit.charge.failedOnCard', on);
@@ -135,14 +103,14 @@ function chargePhrase(e: AuditRecord, order: OrderFacts | undefined): Phrase {
         : phrase('audit.charge.failedForOrder', { order: orderId, ...why });
     return refused ? phrase('audit.charge.refused', why) : phrase('audit.charge.failed', why);
   }
-  const money = { minor: c.amount, currency: c.currency };
-  const stored = phrase('audit.storedCard', { binding: c.bindingId });
-  const card = c.maskedPan ? phrase('audit.card', { pan: c.maskedPan }) : stored;
+  const money = { minor: f.amount, currency: f.currency };
+  const stored = phrase('audit.storedCard', { binding: f.bindingId });
+  const card = f.maskedPan ? phrase('audit.card', { pan: f.maskedPan }) : stored;
   const where = orderId ? phrase('audit.whereOrder', { order: orderId }) : '';
-  const said = { money, card, where, because: because(c.reason) };
-  switch (c.state) {
+  const said = { money, card, where, because: because(f.reason) };
+  switch (f.state) {
     case 'PAID':
-      return phrase('audit.charge.paid', { money, card: c.maskedPan ?? stored, where });
+      return phrase('audit.charge.paid', { money, card: f.maskedPan ?? stored, where });
     case 'DECLINED':
       return phrase('audit.charge.declined', said);
     case 'FAILED':
@@ -157,36 +125,21 @@ function chargePhrase(e: AuditRecord, order: OrderFacts | undefined): Phrase {
           })
         : phrase('audit.charge.unknown', said);
     default:
-      return phrase('audit.charge.other', { ...said, state: c.state.toLowerCase() });
+      return phrase('audit.charge.other', { ...said, state: f.state.toLowerCase() });
   }
 }
 
 type OperationKind = 'deposit' | 'reverse' | 'refund';
 
-/** Deposit, reverse, refund: detail "DONE amount 1000: reason", or just the reason where nothing was sent. */
-function operationPhrase(e: AuditRecord, kind: OperationKind, order: OrderFacts | undefined): Phrase {
+const orderOf = (e: AuditRecord, order: OrderFacts | undefined): Phrase => {
   const name = order?.orderNumber ?? e.objectId;
-  const orderArg = name ? phrase('audit.order', { order: name }) : phrase('audit.anOrder');
-  if (e.outcome === 'refused') return phrase(`audit.${kind}.notSent`, { order: orderArg, because: because(e.detail) });
-  // The technical detail in [brackets] stays in the raw detail (and the export), not in the words.
-  const m = /^([A-Z]+)(?: amount (\d+))?(?:: (.*?))?(?: \[.*\])?(?:; operator's reason: (.*))?$/s.exec(e.detail ?? '');
-  if (!m) return phrase(`audit.${kind}.unread`, { order: orderArg, outcome: e.outcome, because: because(e.detail) });
-  const [, state, amountText, reason, operatorReason] = m;
-  const sentence = operationSentence(kind, orderArg, state!, amountText, reason, order);
-  return operatorReason
-    ? phrase('app.joined', { first: sentence, second: phrase('audit.reasonGiven', { reason: maskCardNumbers(operatorReason) }) })
-    : sentence;
-}
+  return name ? phrase('audit.order', { order: name }) : phrase('audit.anOrder');
+};
 
-function operationSentence(
-  kind: OperationKind,
-  order: Phrase,
-  state: string,
-  amountText: string | undefined,
-  reason: string | undefined,
-  facts: OrderFacts | undefined,
-): Phrase {
-  const amount = amountText === undefined ? undefined : Number(amountText);
+function operationPhrase(kind: OperationKind, f: Facts<OperationKind>, e: AuditRecord, facts: OrderFacts | undefined): Phrase {
+  const order = orderOf(e, facts);
+  if (!('state' in f)) return phrase(`audit.${kind}.notSent`, { order, because: because(f.reason) });
+  const { state, amount } = f;
   // An amount of 0 is "all of it" to the gateway; a whole reversal has none.
   const money: PhraseArg | undefined =
     amount === undefined || amount === 0
@@ -194,20 +147,33 @@ function operationSentence(
       : facts?.currency
         ? { minor: amount, currency: facts.currency }
         : phrase('audit.minorUnits', { amount });
-  const why = { order, because: because(reason) };
-  if (state === 'DONE') {
-    if (kind === 'reverse') return phrase('audit.reverse.done', { order });
-    return money ? phrase(`audit.${kind}.doneAmount`, { order, money }) : phrase(`audit.${kind}.done`, { order });
-  }
-  if (state === 'REFUSED') return money ? phrase(`audit.${kind}.refusedAmount`, { ...why, money }) : phrase(`audit.${kind}.refused`, why);
-  if (state === 'UNKNOWN') return money ? phrase(`audit.${kind}.unknownAmount`, { ...why, money }) : phrase(`audit.${kind}.unknown`, why);
-  const other = { ...why, state: state.toLowerCase() };
-  return money ? phrase(`audit.${kind}.otherAmount`, { ...other, money }) : phrase(`audit.${kind}.other`, other);
+  const why = { order, because: because(f.reason) };
+  const sentence =
+    state === 'DONE'
+      ? kind === 'reverse'
+        ? phrase('audit.reverse.done', { order })
+        : money
+          ? phrase(`audit.${kind}.doneAmount`, { order, money })
+          : phrase(`audit.${kind}.done`, { order })
+      : state === 'REFUSED'
+        ? money
+          ? phrase(`audit.${kind}.refusedAmount`, { ...why, money })
+          : phrase(`audit.${kind}.refused`, why)
+        : state === 'UNKNOWN'
+          ? money
+            ? phrase(`audit.${kind}.unknownAmount`, { ...why, money })
+            : phrase(`audit.${kind}.unknown`, why)
+          : money
+            ? phrase(`audit.${kind}.otherAmount`, { ...why, state: state.toLowerCase(), money })
+            : phrase(`audit.${kind}.other`, { ...why, state: state.toLowerCase() });
+  return f.operatorReason
+    ? phrase('app.joined', { first: sentence, second: phrase('audit.reasonGiven', { reason: f.operatorReason }) })
+    : sentence;
 }
 
-const KEY_ACTIONS = ['generate', 'import', 'export', 'activate', 'retire', 'testSign'] as const;
-type KeyAction = (typeof KEY_ACTIONS)[number];
-const NOT: Readonly<Record<KeyAction, `not${Capitalize<KeyAction>}`>> = {
+type KeyAction = Extract<AuditAction, `signingKey.${string}`>;
+type KeyWord = KeyAction extends `signingKey.${infer W}` ? W : never;
+const NOT: Readonly<Record<KeyWord, `not${Capitalize<KeyWord>}`>> = {
   generate: 'notGenerate',
   import: 'notImport',
   export: 'notExport',
@@ -216,16 +182,10 @@ const NOT: Readonly<Record<KeyAction, `not${Capitalize<KeyAction>}`>> = {
   testSign: 'notTestSign',
 };
 
-/** Signing keys: detail "FINGERPRINT" or "FINGERPRINT: why". */
-function keyPhrase(e: AuditRecord): Phrase {
-  const m = /^((?:[0-9A-F]{2}:){31}[0-9A-F]{2})(?:: (.*))?$/s.exec(e.detail ?? '');
-  const key = m ? phrase('audit.key.key', { fingerprint: shortFingerprint(m[1]!) }) : phrase('audit.key.anyKey');
-  const why = because(m ? m[2] : e.detail);
-  const action = e.action.replace(/^signingKey\./, '');
-  const known = (KEY_ACTIONS as readonly string[]).includes(action) ? (action as KeyAction) : undefined;
-  const success = e.outcome === 'success';
-  if (!known) return phrase(success ? 'audit.key.other' : 'audit.key.notOther', { key, action, because: why });
-  return phrase(`audit.key.${success ? known : NOT[known]}`, { key, because: why });
+function keyPhrase(action: KeyAction, f: Facts<KeyAction>, e: AuditRecord): Phrase {
+  const key = f.fingerprint ? phrase('audit.key.key', { fingerprint: shortFingerprint(f.fingerprint) }) : phrase('audit.key.anyKey');
+  const done = action.slice('signingKey.'.length) as KeyWord;
+  return phrase(`audit.key.${e.outcome === 'success' ? done : NOT[done]}`, { key, because: because(f.reason) });
 }
 
 const SETTINGS = ['language', 'theme', 'gatewayUrls'] as const;
@@ -233,119 +193,136 @@ const SETTINGS = ['language', 'theme', 'gatewayUrls'] as const;
 const settingName = (key: string): PhraseArg =>
   (SETTINGS as readonly string[]).includes(key) ? phrase(`audit.setting.${key as (typeof SETTINGS)[number]}`) : key;
 
-function settingsPhrase(e: AuditRecord): Phrase | undefined {
-  const d = maskCardNumbers(e.detail ?? '');
+function credentialPhrase(action: 'credential.set' | 'credential.clear', f: Facts<'credential.set'>, e: AuditRecord): Phrase {
+  const what = f.credential ?? 'credential';
   const environment = e.environment;
-  switch (e.action) {
-    case 'settings.change':
-      return phrase('audit.settings.changed', { detail: listPhrase(d.split(', ').map(settingName)) });
-    case 'environment.switch': {
-      const refused = /^to (\S+): (.*)$/s.exec(d);
-      if (refused) return phrase('audit.settings.switchRefused', { environment: refused[1]!, because: because(refused[2]) });
-      const from = /^from (\S+)$/.exec(d);
-      return from
-        ? phrase('audit.settings.switchedFrom', { from: from[1]!, environment })
-        : phrase('audit.settings.switched', { environment });
-    }
-    case 'connection.change':
-      return phrase('audit.settings.connection', { environment, detail: d });
-    case 'sandbox.console.open':
-      return e.outcome === 'success'
-        ? phrase('audit.settings.consoleOpened')
-        : phrase('audit.settings.consoleRefused', { because: because(d) });
-    case 'credential.set':
-    case 'credential.clear': {
-      const m = /^(password|token)(?:: (.*))?$/s.exec(d);
-      const what = (m?.[1] ?? 'credential') as 'password' | 'token' | 'credential';
-      if (e.action === 'credential.clear') return phrase(`audit.settings.${what}Cleared`, { environment });
-      return e.outcome === 'success'
-        ? phrase(`audit.settings.${what}Stored`, { environment })
-        : phrase(`audit.settings.${what}NotStored`, { environment, because: because(m?.[2]) });
-    }
-    default:
-      return undefined;
-  }
+  if (action === 'credential.clear') return phrase(`audit.settings.${what}Cleared`, { environment });
+  return e.outcome === 'success'
+    ? phrase(`audit.settings.${what}Stored`, { environment })
+    : phrase(`audit.settings.${what}NotStored`, { environment, because: because(f.reason) });
 }
 
-function rolePhrase(e: AuditRecord): Phrase | undefined {
-  const d = maskCardNumbers(e.detail ?? '');
-  if (e.action === 'access') {
-    const role = d.replace(/^profile /, '');
-    return e.objectId ? phrase('audit.role.refusedAction', { action: e.objectId, role }) : phrase('audit.role.refusedAnAction', { role });
-  }
-  if (e.action === 'role.change') {
-    const from = /^from (\S+) to (\S+)(?:: (.*))?$/s.exec(d);
-    if (from && e.outcome === 'success') return phrase('audit.role.changed', { from: from[1]!, to: from[2]!, because: because(from[3]) });
-    const to = /^to (\S+)(?:: (.*))?$/s.exec(d);
-    if (to)
-      return phrase(e.outcome === 'refused' ? 'audit.role.changeRefused' : 'audit.role.changeFailed', {
-        to: to[1]!,
-        because: because(to[2]),
-      });
-  }
-  if (e.action === 'role.passphrase') {
-    if (e.outcome === 'success') return d === 'changed' ? phrase('audit.role.passphraseChanged') : phrase('audit.role.passphraseSet');
-    const why = { because: because(d.replace(/^change: /, '')) };
-    return e.outcome === 'refused' ? phrase('audit.role.passphraseNotAccepted', why) : phrase('audit.role.passphraseNotChanged', why);
-  }
-  return undefined;
+function rolePhrase(f: Facts<'role.change'>, e: AuditRecord): Phrase {
+  const why = because(f.reason);
+  if (f.from && f.to && e.outcome === 'success') return phrase('audit.role.changed', { from: f.from, to: f.to, because: why });
+  const to = f.to ?? '';
+  return phrase(e.outcome === 'refused' ? 'audit.role.changeRefused' : 'audit.role.changeFailed', { to, because: why });
 }
 
-function bindingPhrase(e: AuditRecord): Phrase | undefined {
+function passphrasePhrase(f: Facts<'role.passphrase'>, e: AuditRecord): Phrase {
+  if (e.outcome === 'success')
+    return f.passphrase === 'changed' ? phrase('audit.role.passphraseChanged') : phrase('audit.role.passphraseSet');
+  const why = { because: because(f.reason) };
+  return e.outcome === 'refused' ? phrase('audit.role.passphraseNotAccepted', why) : phrase('audit.role.passphraseNotChanged', why);
+}
+
+function bindingPhrase(action: 'binding.disable' | 'binding.enable', f: Facts<'binding.disable'>, e: AuditRecord): Phrase {
   const binding = e.objectId ?? '';
   const success = e.outcome === 'success';
-  const failed = success ? undefined : (e.detail ?? '');
-  switch (e.action) {
-    case 'binding.disable':
-      return success
-        ? phrase('audit.binding.disabled', { binding })
-        : phrase('audit.binding.notDisabled', { binding, because: because(failed) });
-    case 'binding.enable':
-      return success
-        ? phrase('audit.binding.enabled', { binding })
-        : phrase('audit.binding.notEnabled', { binding, because: because(failed) });
-    case 'binding.extend': {
-      const m = /^to (\d{4})(\d{2})(?:: (.*))?$/s.exec(e.detail ?? '');
-      const until = m ? phrase('audit.binding.until', { month: m[2]!, year: m[1]! }) : '';
-      return success
-        ? phrase('audit.binding.extended', { binding, until })
-        : phrase('audit.binding.notExtended', { binding, until, because: because(m?.[3] ?? failed) });
-    }
-    default:
-      return undefined;
-  }
+  if (action === 'binding.disable')
+    return success
+      ? phrase('audit.binding.disabled', { binding })
+      : phrase('audit.binding.notDisabled', { binding, because: because(f.reason) });
+  return success
+    ? phrase('audit.binding.enabled', { binding })
+    : phrase('audit.binding.notEnabled', { binding, because: because(f.reason) });
 }
 
-function limitsPhrase(e: AuditRecord): Phrase | undefined {
-  const d = maskCardNumbers(e.detail ?? '');
-  if (e.action === 'chargeMaximum.change') {
-    const object = e.objectId ?? '';
-    return e.outcome === 'success'
-      ? phrase('audit.limits.maximum', { object, detail: d.replace(/^per-charge maximum in \S+: /, '') })
-      : phrase('audit.limits.maximumRefused', { object, because: because(d) });
-  }
-  if (e.action === 'currencies.change')
-    return phrase('audit.limits.currencies', { environment: e.environment, detail: d.replace(/^accepted currencies: /, '') });
-  return undefined;
+function extendPhrase(f: Facts<'binding.extend'>, e: AuditRecord): Phrase {
+  const binding = e.objectId ?? '';
+  const until = f.until ? phrase('audit.binding.until', { month: f.until.slice(4), year: f.until.slice(0, 4) }) : '';
+  return e.outcome === 'success'
+    ? phrase('audit.binding.extended', { binding, until })
+    : phrase('audit.binding.notExtended', { binding, until, because: because(f.reason) });
 }
 
-/** A reconciliation: its period (the object "from/to", ISO instants) and its counts (the facts). */
-function reconciliationPhrase(e: AuditRecord): Phrase | undefined {
-  if (e.action !== 'reconciliation.run') return undefined;
+/** A reconciliation: its period (the object "from/to", ISO instants) and its counts. */
+function reconciliationPhrase(f: Facts<'reconciliation.run'>, e: AuditRecord): Phrase | undefined {
   const [fromIso, toIso] = (e.objectId ?? '').split('/');
   const from = Date.parse(fromIso ?? '');
   const to = Date.parse(toIso ?? '');
   if (Number.isNaN(from) || Number.isNaN(to)) return undefined;
   const period = { from: { at: from }, to: { at: to } };
-  const counts = ['matched', 'disagrees', 'notInJournal', 'open'].map((k) => integer(e.facts, k));
-  const [matched, disagrees, notInJournal, open] = counts;
-  if (e.outcome === 'success' && matched !== undefined && disagrees !== undefined && notInJournal !== undefined && open !== undefined)
-    return phrase('audit.reconciliation.done', { ...period, matched, disagrees, notInJournal, open });
-  return phrase('audit.reconciliation.unsynced', { ...period, because: because(e.detail) });
+  if (e.outcome === 'success')
+    return phrase('audit.reconciliation.done', {
+      ...period,
+      matched: f.matched,
+      disagrees: f.disagrees,
+      notInJournal: f.notInJournal,
+      open: f.open,
+    });
+  return phrase('audit.reconciliation.unsynced', { ...period, because: because(f.reason) });
 }
 
+/** The event in words: one case an action, so an action without words does not compile. */
+function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | undefined): Phrase | undefined {
+  switch (event.action) {
+    case 'charge':
+      return chargePhrase(event.facts, e, order);
+    case 'deposit':
+    case 'reverse':
+    case 'refund':
+      return operationPhrase(event.action, event.facts, e, order);
+    case 'signingKey.generate':
+    case 'signingKey.import':
+    case 'signingKey.export':
+    case 'signingKey.activate':
+    case 'signingKey.retire':
+    case 'signingKey.testSign':
+      return keyPhrase(event.action, event.facts, e);
+    case 'settings.change':
+      return phrase('audit.settings.changed', { detail: listPhrase(event.facts.changed.map(settingName)) });
+    case 'environment.switch': {
+      const f = event.facts;
+      if (f.to) return phrase('audit.settings.switchRefused', { environment: f.to, because: because(f.reason) });
+      return f.from
+        ? phrase('audit.settings.switchedFrom', { from: f.from, environment: e.environment })
+        : phrase('audit.settings.switched', { environment: e.environment });
+    }
+    case 'connection.change':
+      return phrase('audit.settings.connection', { environment: e.environment, detail: event.facts.changed.join(', ') });
+    case 'credential.set':
+    case 'credential.clear':
+      return credentialPhrase(event.action, event.facts, e);
+    case 'sandbox.console.open':
+      return e.outcome === 'success'
+        ? phrase('audit.settings.consoleOpened')
+        : phrase('audit.settings.consoleRefused', { because: because(event.facts.reason) });
+    case 'access':
+      return e.objectId
+        ? phrase('audit.role.refusedAction', { action: e.objectId, role: event.facts.role })
+        : phrase('audit.role.refusedAnAction', { role: event.facts.role });
+    case 'role.change':
+      return rolePhrase(event.facts, e);
+    case 'role.passphrase':
+      return passphrasePhrase(event.facts, e);
+    case 'binding.disable':
+    case 'binding.enable':
+      return bindingPhrase(event.action, event.facts, e);
+    case 'binding.extend':
+      return extendPhrase(event.facts, e);
+    case 'chargeMaximum.change': {
+      const object = e.objectId ?? '';
+      const f = event.facts;
+      return e.outcome === 'success' && f.change
+        ? phrase('audit.limits.maximum', { object, detail: f.change })
+        : phrase('audit.limits.maximumRefused', { object, because: because(f.reason) });
+    }
+    case 'currencies.change':
+      return phrase('audit.limits.currencies', { environment: e.environment, detail: event.facts.change });
+    case 'reconciliation.run':
+      return reconciliationPhrase(event.facts, e);
+    default:
+      return unreachable(event);
+  }
+}
+
+const unreachable = (event: never): never => {
+  throw new Error(`an audit action without words: ${JSON.stringify(event)}`);
+};
+
 /** Each action the app records, by the code the log keeps, named as the Audit's column and filter say it. */
-const ACTIONS: Readonly<Record<string, Extract<PhraseCode, `audit.action.${string}`>>> = {
+const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit.action.${string}`>, 'audit.action.other'> } = {
   charge: 'audit.action.charge',
   deposit: 'audit.action.deposit',
   reverse: 'audit.action.reverse',
@@ -375,8 +352,7 @@ const ACTIONS: Readonly<Record<string, Extract<PhraseCode, `audit.action.${strin
 
 /** An action's name in words; one this version does not know (written by a newer one) keeps its code. */
 export const auditActionPhrase = (action: string): Phrase => {
-  const code = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-  return code && code !== 'audit.action.other' ? phrase(code) : phrase('audit.action.other', { action });
+  return isAuditAction(action) ? phrase(ACTIONS[action]) : phrase('audit.action.other', { action });
 };
 
 /**
@@ -384,16 +360,14 @@ export const auditActionPhrase = (action: string): Phrase => {
  * reverse, refund) was made on, for its currency; without it the amount is said in minor units.
  */
 export function auditPhrase(e: AuditRecord, order?: OrderFacts): Phrase {
-  const said =
-    e.action === 'charge'
-      ? chargePhrase(e, order)
-      : e.action === 'deposit' || e.action === 'reverse' || e.action === 'refund'
-        ? operationPhrase(e, e.action, order)
-        : e.action.startsWith('signingKey.')
-          ? keyPhrase(e)
-          : (settingsPhrase(e) ?? rolePhrase(e) ?? bindingPhrase(e) ?? limitsPhrase(e) ?? reconciliationPhrase(e));
-  // An action this module does not know yet still reads as what it is, with its detail.
-  return said ?? phrase('audit.other', { action: e.action, outcome: e.outcome, detail: e.detail ? `: ${maskCardNumbers(e.detail)}` : '' });
+  // Every text the words take from the entry is masked again, however it was written.
+  const event = auditEventOf(e.action, e.facts === undefined ? undefined : maskCardNumbersIn(e.facts));
+  const said = event && eventPhrase(event, e, order);
+  if (said) return said;
+  // An entry that kept only its detail, or of an action a newer version knows: what it is, with its detail.
+  if (e.action === 'deposit' || e.action === 'reverse' || e.action === 'refund')
+    return phrase(`audit.${e.action}.unread`, { order: orderOf(e, order), outcome: e.outcome, because: because(e.detail) });
+  return phrase('audit.other', { action: e.action, outcome: e.outcome, detail: e.detail ? `: ${maskCardNumbers(e.detail)}` : '' });
 }
 
 /** The entry in English, as the CSV export's `words` column has it. */

@@ -8,6 +8,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError } from '../gateway/errors.js';
 import type { BindingRecord } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
+import type { AuditEvent } from '../store/auditEvents.js';
 
 /** How far ahead an expiring card is flagged. */
 export const EXPIRY_SOON_DAYS = 30;
@@ -105,24 +106,33 @@ export class BindingService {
 
   /** Extends the expiry to newExpiry (YYYYMM). */
   extend(bindingId: string, newExpiry: string): Promise<void> {
-    return this.change('binding.extend', bindingId, () => this.options.client.extendBinding({ bindingId, newExpiry }), `to ${newExpiry}`);
+    return this.change('binding.extend', bindingId, () => this.options.client.extendBinding({ bindingId, newExpiry }), newExpiry);
   }
 
-  private async change(action: string, bindingId: string, call: () => Promise<unknown>, detail?: string): Promise<void> {
+  private async change(
+    action: 'binding.disable' | 'binding.enable' | 'binding.extend',
+    bindingId: string,
+    call: () => Promise<unknown>,
+    until?: string,
+  ): Promise<void> {
     const base = {
       at: this.now(),
       osUser: this.options.osUser,
       environment: this.options.environment,
-      action,
       objectType: 'binding',
       objectId: bindingId,
     };
+    const detail = until ? `to ${until}` : undefined;
+    const event = (reason?: string): AuditEvent => {
+      const why = reason ? { reason } : {};
+      return action === 'binding.extend' ? { action, facts: { ...(until ? { until } : {}), ...why } } : { action, facts: why };
+    };
     try {
       await call();
-      this.options.audit.record({ ...base, outcome: 'success', ...(detail ? { detail } : {}) });
+      this.options.audit.record({ ...base, ...event(), outcome: 'success', ...(detail ? { detail } : {}) });
     } catch (err) {
       const reason = err instanceof GatewayClientError ? err.message : String(err);
-      this.options.audit.record({ ...base, outcome: 'failure', detail: detail ? `${detail}: ${reason}` : reason });
+      this.options.audit.record({ ...base, ...event(reason), outcome: 'failure', detail: detail ? `${detail}: ${reason}` : reason });
       throw err;
     }
   }

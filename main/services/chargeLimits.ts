@@ -17,6 +17,7 @@
 import cc from 'currency-codes';
 import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
+import type { AuditEvent } from '../store/auditEvents.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
@@ -135,7 +136,7 @@ export class ChargeLimits {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
     const refuse = (reason: Phrase): never => {
       const error = new ChargeLimitError(reason);
-      this.audit('chargeMaximum.change', 'refused', objectId, error.message);
+      this.audit({ action: 'chargeMaximum.change', facts: { reason: error.message } }, 'refused', objectId, error.message);
       throw error;
     };
     if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0)) refuse(phrase('limit.notPositive'));
@@ -164,11 +165,12 @@ export class ChargeLimits {
     }
     const { [currency]: _old, ...others } = maximums;
     this.options.settings.set(`chargeMaximums.${environment}`, maximum === null ? others : { ...others, [currency]: maximum });
+    const change = `${words(before)} → ${words(maximum)}${environment === 'production' ? ' (confirmed)' : ''}`;
     this.audit(
-      'chargeMaximum.change',
+      { action: 'chargeMaximum.change', facts: { change } },
       'success',
       objectId,
-      `per-charge maximum in ${environment}: ${words(before)} → ${words(maximum)}${environment === 'production' ? ' (confirmed)' : ''}`,
+      `per-charge maximum in ${environment}: ${change}`,
     );
   }
 
@@ -190,20 +192,16 @@ export class ChargeLimits {
       );
     const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
     const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
-    this.audit(
-      'currencies.change',
-      'success',
-      environment,
-      `accepted currencies: ${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`,
-    );
+    const change = `${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`;
+    this.audit({ action: 'currencies.change', facts: { change } }, 'success', environment, `accepted currencies: ${change}`);
   }
 
-  private audit(action: string, outcome: 'success' | 'refused', objectId: string, detail: string): void {
+  private audit(event: AuditEvent, outcome: 'success' | 'refused', objectId: string, detail: string): void {
     this.options.audit.record({
       at: this.now(),
       osUser: this.options.osUser,
       environment: objectId.split('/')[0]!,
-      action,
+      ...event,
       outcome,
       objectType: 'settings',
       objectId,

@@ -389,6 +389,7 @@ export class ChargeService {
       outcome: 'refused',
       objectType: 'binding',
       objectId: r.bindingId,
+      facts: { reason: english(reason) },
       detail: english(reason),
     });
     return { kind: 'refused', reason };

@@ -192,6 +192,7 @@ export class OrderList {
     await this.deps.orders.ready(environment);
     const reconciliation = reconcile(this.deps, environment, period);
     const syncedAt = this.deps.syncs.syncedAsOf(environment);
+    const unsynced = `the sync before it ended ${outcome.state}${failure ? ` (${failure.message})` : ''}; compared with the orders as of the last sync`;
     audit.record({
       at: this.now(),
       osUser,
@@ -203,13 +204,14 @@ export class OrderList {
       detail:
         outcome.state === 'done'
           ? `matched ${reconciliation.totals.matched.count}, disagrees ${reconciliation.totals.disagrees.count}, not in journal ${reconciliation.totals.notInJournal.count}, open ${reconciliation.totals.open.count}`
-          : `the sync before it ended ${outcome.state}${failure ? ` (${failure.message})` : ''}; compared with the orders as of the last sync`,
+          : unsynced,
       facts: {
         matched: reconciliation.totals.matched.count,
         disagrees: reconciliation.totals.disagrees.count,
         notInJournal: reconciliation.totals.notInJournal.count,
         open: reconciliation.totals.open.count,
         sync: outcome.state,
+        ...(outcome.state === 'done' ? {} : { reason: unsynced }),
       },
     });
     return {

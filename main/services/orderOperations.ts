@@ -13,6 +13,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import type { OrderStatusView } from '../gateway/responses.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import type { AuditFactsOf } from '../store/auditEvents.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
@@ -197,7 +198,10 @@ export class OrderOperations {
       this.inFlight,
     );
     if (begun.kind === 'refused') {
-      if (begun.refusal.kind === 'notSent') this.audit(kind, orderId, 'refused', english(begun.refusal.reason));
+      if (begun.refusal.kind === 'notSent') {
+        const reason = english(begun.refusal.reason);
+        this.audit(kind, orderId, 'refused', { reason }, reason);
+      }
       return begun.refusal;
     }
     return this.whileClaimed(begun.operation, async (op) => {
@@ -229,7 +233,7 @@ export class OrderOperations {
   private notSent(kind: OperationKind, orderId: string, reason: Phrase, detail?: string): OperationOutcome {
     // The audit log keeps the English, as it always has.
     const words = english(reason);
-    this.audit(kind, orderId, 'refused', detail ? `${words} [${detail}]` : words);
+    this.audit(kind, orderId, 'refused', { reason: words }, detail ? `${words} [${detail}]` : words);
     return { kind: 'notSent', reason };
   }
 
@@ -352,23 +356,32 @@ export class OrderOperations {
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     // An operation settled already is told as it is, and was audited when it settled.
     if (!changed) return { kind, operation };
+    const reason = operation.reason ? english(operation.reason) : undefined;
+    const facts = {
+      state: operation.state,
+      ...(op.amount !== undefined ? { amount: op.amount } : {}),
+      ...(reason ? { reason } : {}),
+      ...(op.operatorReason ? { operatorReason: op.operatorReason } : {}),
+    };
     this.audit(
       op.kind,
       op.orderId,
       operation.state === 'DONE' ? 'success' : 'failure',
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${operation.reason ? `: ${english(operation.reason)}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
+      facts,
+      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${reason ? `: ${reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
         op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
       }`,
     );
     return { kind, operation };
   }
 
-  private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, detail: string): void {
+  private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, facts: AuditFactsOf<OperationKind>, detail: string): void {
     this.options.audit.record({
       at: this.now(),
       osUser: this.options.osUser,
       environment: this.options.environment,
       action: kind,
+      facts,
       outcome,
       objectType: 'order',
       objectId: orderId,

@@ -29,6 +29,10 @@ import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
+import type { AuditEvent } from '../store/auditEvents.js';
+
+/** What a passphrase is asked for: a change of profile (to which), or of the passphrase. */
+type Attempt = { readonly action: 'role.change'; readonly to: Role } | { readonly action: 'role.passphrase' };
 
 /** Wrong passphrases in a row that are checked at once; after these, each attempt waits. */
 export const FREE_ATTEMPTS = 5;
@@ -212,7 +216,7 @@ export class RoleProfileService {
    * table (main/ipc/permissions.ts), and a service does not depend on the IPC layer.
    */
   refused(channel: string, role: Role): void {
-    this.record('access', 'refused', { objectType: 'channel', objectId: channel, detail: `profile ${role}` });
+    this.record({ action: 'access', facts: { role } }, 'refused', { objectType: 'channel', objectId: channel, detail: `profile ${role}` });
   }
 
   /**
@@ -223,22 +227,22 @@ export class RoleProfileService {
   set(role: Role, passphrase: string): Promise<RoleProfileState> {
     return this.serially(async () => {
       const from = this.role();
-      this.throttle('role.change', `to ${role}`);
-      const stored = await this.readForChange('role.change', `to ${role}`);
+      const attempt: Attempt = { action: 'role.change', to: role };
+      this.throttle(attempt);
+      const stored = await this.readForChange(attempt);
       if (!stored) {
         this.state = { kind: 'fresh' };
         if (role !== 'administrator') {
-          this.record('role.change', 'refused', { detail: `to ${role}: no passphrase is set` });
+          this.unsuccessful(attempt, 'refused', 'no passphrase is set');
           throw new RoleProfileError('noPassphrase', phrase('roles.noPassphrase', { role: label(role) }));
         }
-        if (from !== 'administrator')
-          this.record('role.change', 'success', { detail: `from ${from} to administrator: no passphrase is set in the keychain` });
+        if (from !== 'administrator') this.changed(from, 'administrator', 'no passphrase is set in the keychain');
         return this.view();
       }
-      await this.check(passphrase, stored.hash, 'role.change', `to ${role}`);
+      await this.check(passphrase, stored.hash, attempt);
       if (stored.role !== role) await this.store({ ...stored, role });
       this.state = { kind: 'protected', role };
-      this.record('role.change', 'success', { detail: `from ${from} to ${role}` });
+      this.changed(from, role);
       return this.view();
     });
   }
@@ -250,20 +254,23 @@ export class RoleProfileService {
   setPassphrase(next: string, current?: string): Promise<RoleProfileState> {
     return this.serially(async () => {
       if (this.role() !== 'administrator') {
-        this.record('role.passphrase', 'refused', { detail: `profile ${this.role()}` });
+        const reason = `profile ${this.role()}`;
+        this.record({ action: 'role.passphrase', facts: { reason } }, 'refused', { detail: reason });
         throw new RoleProfileError('notAdministrator', phrase('roles.notAdministrator'));
       }
       if (next.length < MIN_PASSPHRASE) throw new RoleProfileError('tooShort', phrase('roles.tooShort', { count: MIN_PASSPHRASE }));
-      this.throttle('role.passphrase', 'change');
-      const stored = await this.readForChange('role.passphrase', 'change');
+      const attempt: Attempt = { action: 'role.passphrase' };
+      this.throttle(attempt);
+      const stored = await this.readForChange(attempt);
       if (stored) {
         if (current === undefined || current === '') throw new RoleProfileError('currentNeeded', phrase('roles.currentNeeded'));
-        await this.check(current, stored.hash, 'role.passphrase', 'change');
+        await this.check(current, stored.hash, attempt);
       }
       await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
       if (!this.wasProtected()) this.options.settings.set(PROTECTED_KEY, { since: this.now() });
       this.state = { kind: 'protected', role: 'administrator' };
-      this.record('role.passphrase', 'success', { detail: stored ? 'changed' : 'set' });
+      const passphrase = stored ? 'changed' : 'set';
+      this.record({ action: 'role.passphrase', facts: { passphrase } }, 'success', { detail: passphrase });
       return this.view();
     });
   }
@@ -315,12 +322,12 @@ export class RoleProfileService {
   }
 
   /** Reads for a change; a failure to read closes the profile (support) and is audited. */
-  private async readForChange(action: string, what: string): Promise<StoredProfile | undefined> {
+  private async readForChange(attempt: Attempt): Promise<StoredProfile | undefined> {
     try {
       return await this.read();
     } catch (err) {
       this.state = this.unreadable(err);
-      this.record(action, 'failure', { detail: `${what}: the role profile could not be read` });
+      this.unsuccessful(attempt, 'failure', 'the role profile could not be read');
       throw err;
     }
   }
@@ -334,23 +341,23 @@ export class RoleProfileService {
   }
 
   /** Refuses, without checking anything, an attempt that comes before the wait after wrong passphrases is over. */
-  private throttle(action: string, what: string): void {
+  private throttle(attempt: Attempt): void {
     const { count, lastAt } = this.failures();
     const left = lastAt + waitAfter(count) - this.now();
     if (left <= 0) return;
-    this.record(action, 'refused', { detail: `${what}: not checked, ${count} wrong passphrases in a row` });
+    this.unsuccessful(attempt, 'refused', `not checked, ${count} wrong passphrases in a row`);
     throw new RoleProfileError('throttled', phrase('roles.throttled', { count, wait: seconds(left) }));
   }
 
   /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
-  private async check(passphrase: string, hash: PassphraseHash, action: string, what: string): Promise<void> {
+  private async check(passphrase: string, hash: PassphraseHash, attempt: Attempt): Promise<void> {
     if (await matches(passphrase, hash)) {
       if (this.failures().count > 0) this.options.settings.set(FAILURES_KEY, { count: 0, lastAt: 0 });
       return;
     }
     const count = this.failures().count + 1;
     this.options.settings.set(FAILURES_KEY, { count, lastAt: this.now() });
-    this.record(action, 'refused', { detail: `${what}: wrong passphrase (${count} in a row)` });
+    this.unsuccessful(attempt, 'refused', `wrong passphrase (${count} in a row)`);
     const wait = waitAfter(count);
     throw new RoleProfileError('wrongPassphrase', [
       phrase('roles.wrongPassphrase', { role: label(this.role()) }),
@@ -358,12 +365,24 @@ export class RoleProfileService {
     ]);
   }
 
-  private record(action: string, outcome: AuditOutcome, e: { objectType?: string; objectId?: string; detail?: string }): void {
+  private changed(from: Role, to: Role, reason?: string): void {
+    const facts = { from, to, ...(reason ? { reason } : {}) };
+    this.record({ action: 'role.change', facts }, 'success', { detail: `from ${from} to ${to}${reason ? `: ${reason}` : ''}` });
+  }
+
+  /** A change of profile or passphrase refused or failed, and why. */
+  private unsuccessful(attempt: Attempt, outcome: 'refused' | 'failure', reason: string): void {
+    if (attempt.action === 'role.change')
+      this.record({ action: 'role.change', facts: { to: attempt.to, reason } }, outcome, { detail: `to ${attempt.to}: ${reason}` });
+    else this.record({ action: 'role.passphrase', facts: { reason } }, outcome, { detail: `change: ${reason}` });
+  }
+
+  private record(event: AuditEvent, outcome: AuditOutcome, e: { objectType?: string; objectId?: string; detail?: string }): void {
     this.options.audit.record({
       at: this.now(),
       osUser: this.options.osUser,
       environment: this.options.environment(),
-      action,
+      ...event,
       outcome,
       objectType: e.objectType ?? 'roleProfile',
       ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),

@@ -41,11 +41,12 @@ export function openSandboxConsole(d: SandboxConsoleDeps): string {
   } as const;
   if (d.environment !== 'sandbox') {
     const refusal = new SandboxConsoleRefused(d.environment);
-    d.audit.record({ ...entry, outcome: 'refused', detail: `the app is working in ${d.environment}` });
+    const reason = `the app is working in ${d.environment}`;
+    d.audit.record({ ...entry, facts: { reason }, outcome: 'refused', detail: reason });
     throw refusal;
   }
   const url = d.sandbox.consoleUrl();
   // The address carries the ticket: it is handed to the window that opens it and written nowhere.
-  d.audit.record({ ...entry, outcome: 'success', detail: 'one-time link to the developer console' });
+  d.audit.record({ ...entry, facts: {}, outcome: 'success', detail: 'one-time link to the developer console' });
   return url;
 }

@@ -33,6 +33,7 @@ import { failureText } from './failureWords.js';
 import type { Role } from '../domain/roles.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
+import type { AuditEvent } from '../store/auditEvents.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
 
@@ -125,7 +126,12 @@ export class SettingsService {
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     this.options.settings.set(`preferences.${role}`, next.data);
     // The entry names the profile in use (the audit log stamps it); the detail, what it changed.
-    this.audit(this.general().environment, 'settings.change', 'success', Object.keys(change).join(', '));
+    this.audit(
+      this.general().environment,
+      { action: 'settings.change', facts: { changed: Object.keys(change) } },
+      'success',
+      Object.keys(change).join(', '),
+    );
     return this.preferences(role);
   }
 
@@ -169,12 +175,12 @@ export class SettingsService {
     }
   }
 
-  private audit(environment: string, action: string, outcome: 'success' | 'failure', detail?: string): void {
+  private audit(environment: string, event: AuditEvent, outcome: 'success' | 'failure', detail?: string): void {
     this.options.audit.record({
       at: this.now(),
       osUser: this.options.osUser,
       environment,
-      action,
+      ...event,
       outcome,
       objectType: 'settings',
       ...(detail ? { detail } : {}),
@@ -191,12 +197,16 @@ export class SettingsService {
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     const before = this.general();
     this.options.settings.set('general', next.data);
-    const detail = Object.keys(change)
-      .filter((k) => k !== 'environment')
-      .join(', ');
-    if (detail) this.audit(next.data.environment, 'settings.change', 'success', detail);
+    const changed = Object.keys(change).filter((k) => k !== 'environment');
+    if (changed.length > 0)
+      this.audit(next.data.environment, { action: 'settings.change', facts: { changed } }, 'success', changed.join(', '));
     if (before.environment !== next.data.environment)
-      this.audit(next.data.environment, 'environment.switch', 'success', `from ${before.environment}`);
+      this.audit(
+        next.data.environment,
+        { action: 'environment.switch', facts: { from: before.environment } },
+        'success',
+        `from ${before.environment}`,
+      );
     return next.data;
   }
 
@@ -222,7 +232,8 @@ export class SettingsService {
             ...(before.baseUrlHadUserinfo ? ['baseUrl (user:password@ removed)'] : []),
             ...(before.baseUrlHadQuery ? ['baseUrl (query and fragment removed)'] : []),
           ];
-    this.audit(environment, 'connection.change', 'success', [...Object.keys(change), ...cleaned].join(', '));
+    const changed = [...Object.keys(change), ...cleaned];
+    this.audit(environment, { action: 'connection.change', facts: { changed } }, 'success', changed.join(', '));
     return next.data;
   }
 
@@ -232,16 +243,17 @@ export class SettingsService {
     const slot = kind === 'password' ? ({ kind: 'apiPassword' } as const) : ({ kind: 'apiToken' } as const);
     try {
       await this.options.vault.store(environment, slot, secret);
-      this.audit(environment, 'credential.set', 'success', kind);
+      this.audit(environment, { action: 'credential.set', facts: { credential: kind } }, 'success', kind);
     } catch (err) {
-      this.audit(environment, 'credential.set', 'failure', `${kind}: ${(err as Error).message}`);
+      const reason = (err as Error).message;
+      this.audit(environment, { action: 'credential.set', facts: { credential: kind, reason } }, 'failure', `${kind}: ${reason}`);
       throw err;
     }
   }
 
   async clearCredential(environment: EnvironmentName, kind: 'password' | 'token'): Promise<void> {
     await this.options.vault.clear(environment, kind === 'password' ? { kind: 'apiPassword' } : { kind: 'apiToken' });
-    this.audit(environment, 'credential.clear', 'success', kind);
+    this.audit(environment, { action: 'credential.clear', facts: { credential: kind } }, 'success', kind);
   }
 
   /** Why the OS keychain cannot be used now, as phrases; undefined when it can. */

@@ -9,6 +9,7 @@ import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509
 import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
 import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
+import type { AuditAction } from '../store/auditEvents.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
 import { english } from '../phrases/english.js';
@@ -19,6 +20,8 @@ import type { SigningKeyView, TestSignature } from './views.js';
 
 export type { SigningKeyView, TestSignature } from './views.js';
 import type { Vault } from '../vault/vault.js';
+
+type KeyAction = Extract<AuditAction, `signingKey.${string}`>;
 
 /** How long before a certificate's end the app starts warning. */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -67,12 +70,21 @@ export class SigningKeyService {
     };
   }
 
-  private audit(environment: string, action: string, id: string | undefined, outcome: 'success' | 'failure', detail?: string): void {
+  /** The key by its fingerprint where it was read, and the reason where there is one; the detail says both. */
+  private audit(
+    environment: string,
+    action: KeyAction,
+    id: string | undefined,
+    outcome: 'success' | 'failure',
+    { fingerprint, reason }: { fingerprint?: string; reason?: string },
+  ): void {
+    const detail = [fingerprint, reason].filter((part) => part).join(': ');
     this.options.audit.record({
       at: this.now(),
       osUser: this.options.osUser,
       environment,
       action,
+      facts: { ...(fingerprint ? { fingerprint } : {}), ...(reason ? { reason } : {}) },
       outcome,
       objectType: 'signingKey',
       ...(id ? { objectId: id } : {}),
@@ -81,11 +93,11 @@ export class SigningKeyService {
   }
 
   /** Runs an action, auditing its failure with the reason (the app's own words, never key material). */
-  private async audited<T>(environment: string, action: string, id: string | undefined, run: () => T | Promise<T>): Promise<T> {
+  private async audited<T>(environment: string, action: KeyAction, id: string | undefined, run: () => T | Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (err) {
-      this.audit(environment, action, id, 'failure', err instanceof Error ? err.message : String(err));
+      this.audit(environment, action, id, 'failure', { reason: err instanceof Error ? err.message : String(err) });
       throw err;
     }
   }
@@ -140,7 +152,7 @@ export class SigningKeyService {
     return this.keep(environment, privateKeyPem, certificatePem, 'signingKey.import');
   }
 
-  private async keep(environment: string, privateKeyPem: string, certificatePem: string, action: string): Promise<SigningKeyView> {
+  private async keep(environment: string, privateKeyPem: string, certificatePem: string, action: KeyAction): Promise<SigningKeyView> {
     const cert = new X509Certificate(certificatePem);
     const id = randomUUID();
     // The keychain first: a record in the store always has its private key.
@@ -161,14 +173,14 @@ export class SigningKeyService {
       await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
       throw err;
     }
-    this.audit(environment, action, id, 'success', cert.fingerprint256);
+    this.audit(environment, action, id, 'success', { fingerprint: cert.fingerprint256 });
     return this.view(this.options.keys.get(environment, id)!);
   }
 
   /** The certificate in PEM form, to upload to the merchant portal. */
   exportCertificate(environment: string, id: string): string {
     const k = this.require(environment, id);
-    this.audit(environment, 'signingKey.export', id, 'success', k.fingerprint256);
+    this.audit(environment, 'signingKey.export', id, 'success', { fingerprint: k.fingerprint256 });
     return k.certificatePem;
   }
 
@@ -176,7 +188,7 @@ export class SigningKeyService {
     const k = this.require(environment, id);
     const refuse = (why: Phrase): never => {
       const error = new SigningKeyError(why);
-      this.audit(environment, 'signingKey.activate', id, 'failure', `${k.fingerprint256}: ${error.message}`);
+      this.audit(environment, 'signingKey.activate', id, 'failure', { fingerprint: k.fingerprint256, reason: error.message });
       throw error;
     };
     if (k.state === 'retired') refuse(phrase('keys.retiredCannotSignAgain'));
@@ -185,7 +197,7 @@ export class SigningKeyService {
     const exponent = wrongExponent(new X509Certificate(k.certificatePem).publicKey);
     if (exponent) refuse(phrase('keys.exponentNot65537', { exponent }));
     this.options.keys.activate(environment, id);
-    this.audit(environment, 'signingKey.activate', id, 'success', k.fingerprint256);
+    this.audit(environment, 'signingKey.activate', id, 'success', { fingerprint: k.fingerprint256 });
   }
 
   /** Retires a key and deletes its private key from the keychain. The signing key must be replaced first. */
@@ -193,14 +205,14 @@ export class SigningKeyService {
     const k = this.require(environment, id);
     if (k.state === 'active') {
       const error = new SigningKeyError(phrase('keys.activeCannotRetire'));
-      this.audit(environment, 'signingKey.retire', id, 'failure', `${k.fingerprint256}: ${error.message}`);
+      this.audit(environment, 'signingKey.retire', id, 'failure', { fingerprint: k.fingerprint256, reason: error.message });
       throw error;
     }
     await this.audited(environment, 'signingKey.retire', id, async () => {
       this.options.keys.retire(environment, id);
       await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
     });
-    this.audit(environment, 'signingKey.retire', id, 'success', k.fingerprint256);
+    this.audit(environment, 'signingKey.retire', id, 'success', { fingerprint: k.fingerprint256 });
   }
 
   /**
@@ -226,7 +238,10 @@ export class SigningKeyService {
       const words: Phrase[] = [first];
       if (k.notAfter <= now) words.push(phrase('keys.expiredOn', { at: { at: k.notAfter } }));
       else if (k.notBefore > now) words.push(phrase('keys.notYetValid', { at: { at: k.notBefore } }));
-      this.audit(environment, 'signingKey.testSign', id, verified ? 'success' : 'failure', `${k.fingerprint256}: ${english(first)}`);
+      this.audit(environment, 'signingKey.testSign', id, verified ? 'success' : 'failure', {
+        fingerprint: k.fingerprint256,
+        reason: english(first),
+      });
       return { fingerprint256: k.fingerprint256, bodyBytes: body.byteLength, xHash, xSignature, verified, detail: words };
     });
   }

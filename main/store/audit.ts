@@ -6,27 +6,36 @@
  */
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import type { Role } from '../domain/roles.js';
+import type { AuditAction, AuditEvent } from './auditEvents.js';
 import { read, write, type Db } from './database.js';
 
-/** Raw values of an entry (amounts in minor units, numeric currency, masked card, order number), kept as JSON. */
-export type AuditFacts = Readonly<Record<string, string | number | boolean>>;
+/** Raw values of an entry as kept (JSON): its action's facts (auditEvents.ts), or whatever a newer version wrote. */
+export type AuditFacts = Readonly<Record<string, unknown>>;
 
 export type AuditOutcome = 'success' | 'failure' | 'refused';
 
-export interface AuditEntry {
+interface AuditEntryBase {
   readonly at: number;
   readonly osUser: string;
   readonly environment: string;
-  readonly action: string;
   readonly outcome: AuditOutcome;
   readonly objectType?: string;
   readonly objectId?: string;
+  /** The log's own English line for the export; read back by nobody. */
   readonly detail?: string;
-  readonly facts?: AuditFacts;
 }
 
-export interface AuditRecord extends AuditEntry {
+/**
+ * An entry to record: an action with the facts its words are built from. One with only its detail (no
+ * facts) reads as that detail.
+ */
+export type AuditEntry = AuditEntryBase & (AuditEvent | { readonly action: AuditAction; readonly facts?: undefined });
+
+export interface AuditRecord extends AuditEntryBase {
   readonly id: number;
+  /** As kept: an action of auditEvents.ts, or one a newer version knows. */
+  readonly action: string;
+  readonly facts?: AuditFacts;
   /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
   readonly role?: Role;
 }
@@ -65,10 +74,7 @@ interface Row {
 function parseFacts(text: string | null): AuditFacts | undefined {
   if (text === null) return undefined;
   const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.fromEntries(
-    Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'),
-  ) as AuditFacts;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AuditFacts) : undefined;
 }
 
 const toRecord = (r: Row): AuditRecord => ({

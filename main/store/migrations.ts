@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { orderMoney } from '../domain/orderMoney.js';
+import { legacyFacts } from './auditLegacy.js';
 
 export interface Migration {
   readonly version: number;
@@ -520,6 +521,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE period_orders ADD COLUMN cardholder TEXT CHECK (cardholder IS NULL OR length(cardholder) BETWEEN 1 AND 64);
     `,
   },
+  {
+    version: 19,
+    description:
+      'the facts of each audit entry typed by its action: those earlier versions kept only in the detail line, read from it once',
+    sql: '',
+    run: factsOfEarlierAuditEntries,
+  },
 ];
 
 /**
@@ -546,6 +554,40 @@ function countMoneyOfCachedOrders(db: Database.Database): number {
   for (const m of money) set.run(...m);
   db.exec('ALTER TABLE period_orders DROP COLUMN deposited_amount; ALTER TABLE period_orders DROP COLUMN refunded_amount;');
   return money.length;
+}
+
+const jsonOrUndefined = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Every entry whose facts its action's schema cannot read gets those its detail line says (auditLegacy.ts). */
+function factsOfEarlierAuditEntries(db: Database.Database): number {
+  const rows = db.prepare('SELECT id, action, outcome, detail, facts FROM audit_log').all() as {
+    id: number;
+    action: string;
+    outcome: string;
+    detail: string | null;
+    facts: string | null;
+  }[];
+  const update = db.prepare('UPDATE audit_log SET facts = ? WHERE id = ?');
+  let changed = 0;
+  for (const r of rows) {
+    const kept = r.facts === null ? undefined : jsonOrUndefined(r.facts);
+    const facts = legacyFacts({
+      action: r.action,
+      outcome: r.outcome,
+      detail: r.detail ?? '',
+      facts: typeof kept === 'object' && kept !== null ? (kept as Record<string, unknown>) : undefined,
+    });
+    if (facts === undefined) continue;
+    update.run(JSON.stringify(facts), r.id);
+    changed++;
+  }
+  return changed;
 }
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)!.version;

@@ -11,8 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONTRACT } from '../../main/ipc/contract.js';
 import { auditCsv } from '../../main/services/auditExport.js';
 import { auditEntries, auditOutcome, type ShownOutcome } from '../../main/services/auditWords.js';
-import { AuditRepository, type AuditEntry } from '../../main/store/audit.js';
-import { openDatabase } from '../../main/store/database.js';
+import { auditWrittenBefore19, type EarlierEntry } from '../store/earlierAudit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'audit-outcomes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +21,7 @@ const base = { osUser: 'finance', environment: 'sandbox' } as const;
 const charge = (state: string) => ({ state, amount: 1_250, currency: '643', bindingId: 'b-1' });
 
 /** The i-th entry: seven kinds in turn, several to a millisecond, so the reads page across ties of time. */
-function entry(i: number): AuditEntry {
+function entry(i: number): EarlierEntry {
   const at = T0 + Math.floor(i / 4);
   switch (i % 7) {
     case 0:
@@ -60,8 +59,11 @@ function entry(i: number): AuditEntry {
 }
 
 describe('the audit log filtered by outcome as the screen shows it', () => {
-  const audit = new AuditRepository(openDatabase(join(dir, 'app.sqlite')));
-  for (let i = 0; i < 2_400; i++) audit.record(entry(i));
+  // Written by the version before facts were typed, then migrated: as an installation's log reaches this one.
+  const audit = auditWrittenBefore19(
+    join(dir, 'app.sqlite'),
+    Array.from({ length: 2_400 }, (_, i) => entry(i)),
+  );
   const all = audit.query({ limit: 10_000 });
   const shown = (outcome: ShownOutcome) => all.filter((e) => auditOutcome(e) === outcome).map((e) => e.id);
 

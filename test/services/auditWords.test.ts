@@ -16,10 +16,12 @@ import { say } from '../../renderer/src/i18n/say.js';
 import { auditPhrase, auditWords } from '../../main/services/auditWords.js';
 import { AuditRepository, type AuditRecord } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
+import { MIGRATIONS } from '../../main/store/migrations.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from '../ipc/harness.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
+import { migratedAuditEntries } from '../store/earlierAudit.js';
 
 const harnesses: IpcHarness[] = [];
 const folders: string[] = [];
@@ -116,6 +118,11 @@ describe('audit entries', () => {
 });
 
 describe('words for each kind of entry, old ones too', () => {
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'audit-earlier-'));
+    folders.push(dir);
+    return dir;
+  };
   const base = { id: 1, at: 0, osUser: 'root', environment: 'sandbox' } as const;
   const cases: [Omit<AuditRecord, 'id' | 'at' | 'osUser' | 'environment'>, string][] = [
     // A charge written before facts were kept: its detail alone.
@@ -189,7 +196,8 @@ describe('words for each kind of entry, old ones too', () => {
     [{ action: 'something.new', outcome: 'success', detail: 'x' }, 'something.new (success): x'],
   ];
   it.each(cases)('%o', (entry, words) => {
-    expect(auditWords({ ...base, ...entry })).toBe(words);
+    const [migrated] = migratedAuditEntries(folder(), [{ ...base, ...entry }]);
+    expect(auditWords(migrated!)).toBe(words);
   });
 
   it('names the settings changed in the language shown, keeping a key it does not know as it is', () => {
@@ -200,17 +208,23 @@ describe('words for each kind of entry, old ones too', () => {
       objectType: 'settings',
       detail: 'language, gatewayUrls, perChargeMaximum',
     } as const;
-    expect(auditWords(entry)).toBe('Settings changed: language, gatewayUrls, perChargeMaximum');
-    expect(say(createI18n('ru'), auditPhrase(entry))).toBe('Изменены настройки: язык, адреса шлюза, perChargeMaximum');
+    const [migrated] = migratedAuditEntries(folder(), [entry]);
+    expect(auditWords(migrated!)).toBe('Settings changed: language, gatewayUrls, perChargeMaximum');
+    expect(say(createI18n('ru'), auditPhrase(migrated!))).toBe('Изменены настройки: язык, адреса шлюза, perChargeMaximum');
   });
 
   it('reads an entry of a database from before roles and facts were kept', () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-old-'));
     folders.push(dir);
-    const db = openDatabase(join(dir, 'app.sqlite'));
-    db.prepare(
-      "INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail) VALUES (1, 'root', 'sandbox', 'charge', 'success', 'order', 'inv-9', 'PAID 99 392 on binding b-2')",
-    ).run();
+    const file = join(dir, 'app.sqlite');
+    const before = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.version < 19) });
+    before
+      .prepare(
+        "INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail) VALUES (1, 'root', 'sandbox', 'charge', 'success', 'order', 'inv-9', 'PAID 99 392 on binding b-2')",
+      )
+      .run();
+    before.close();
+    const db = openDatabase(file);
     const [old] = new AuditRepository(db).query();
     expect(old?.role).toBeUndefined();
     expect(auditWords(old!)).toBe('Charged JPY 99 to stored card b-2, order inv-9');

@@ -142,12 +142,12 @@ describe('each repository masks what it writes, whoever passes it', () => {
         at: 1,
         osUser: 'u',
         environment: 'repo',
-        action: 'order.refund',
+        action: 'refund',
         outcome: 'success',
         objectType: 'order',
         objectId: `INV-${OTHER}`,
         detail: `refunded: ${s}`,
-        facts: { reason: s, amount: 100 },
+        facts: { state: 'DONE', reason: s, amount: 100 },
       });
     }
     expect(audit.query({ objectType: 'order', objectId: `INV-${OTHER}` })).toHaveLength(spellings.length);

@@ -82,8 +82,6 @@ export const audit = {
     notActivate: '{{key}} not activated{{because}}',
     notRetire: '{{key}} not retired{{because}}',
     notTestSign: '{{key}} not used to sign a test request{{because}}',
-    other: '{{key}} {{action}}{{because}}',
-    notOther: '{{key}} not {{action}}{{because}}',
   },
   /** A setting's name in "Settings changed: …": its key, as the log records it. */
   setting: { language: 'language', theme: 'theme', gatewayUrls: 'gatewayUrls' },

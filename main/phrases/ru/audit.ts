@@ -80,8 +80,6 @@ export const audit: Catalogue<typeof en> = {
     notActivate: '{{key}}: не сделан активным{{because}}',
     notRetire: '{{key}}: не выведен из работы{{because}}',
     notTestSign: '{{key}}: тестовый запрос не подписан{{because}}',
-    other: '{{key}}: {{action}}{{because}}',
-    notOther: '{{key}}: не выполнено {{action}}{{because}}',
   },
   setting: { language: 'язык', theme: 'тема', gatewayUrls: 'адреса шлюза' },
   settings: {

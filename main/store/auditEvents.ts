@@ -1,0 +1,101 @@
+/**
+ * What the audit log records of each action: its facts, the raw values the entry's words are built from
+ * (main/services/auditWords.ts), typed per action. One schema per action: recording an action passes facts
+ * of its type, reading one parses them back with the same schema, and the words switch over the actions
+ * exhaustively, so an action cannot be recorded without facts its words can read, nor worded without being
+ * known here. The entry's `detail` is the log's own English line for the export; nothing reads it back.
+ */
+import { z } from 'zod';
+
+const text = z.string().min(1);
+const count = z.number().int().min(0);
+/** Why it did not happen or failed, in the log's stable English (a phrase's English, the gateway's words). */
+const reason = text.optional();
+
+const chargeFacts = z.union([
+  // Journalled and sent: the charge's state as the journal settled it.
+  z.object({
+    state: text,
+    amount: z.number().int().safe(),
+    /** ISO 4217 numeric code. */
+    currency: text,
+    bindingId: text,
+    maskedPan: text.optional(),
+    orderNumber: text.optional(),
+    orderId: text.optional(),
+    reason,
+  }),
+  // Refused before anything was journalled; the entry's object is the stored card.
+  z.object({ reason }),
+]);
+
+const operationFacts = z.union([
+  // Sent: the state the operation settled in; no amount for a whole reversal, 0 for "all of it".
+  z.object({ state: text, amount: z.number().int().min(0).safe().optional(), reason, operatorReason: text.optional() }),
+  // Not sent, and why.
+  z.object({ reason }),
+]);
+
+/** A signing key by its SHA-256 fingerprint (AA:BB:…, 32 bytes), when the key was read. */
+const keyFacts = z.object({ fingerprint: text.optional(), reason });
+const credentialFacts = z.object({ credential: z.enum(['password', 'token']).optional(), reason });
+const bindingFacts = z.object({ reason });
+
+export const AUDIT_FACTS = {
+  charge: chargeFacts,
+  deposit: operationFacts,
+  reverse: operationFacts,
+  refund: operationFacts,
+  'signingKey.generate': keyFacts,
+  'signingKey.import': keyFacts,
+  'signingKey.export': keyFacts,
+  'signingKey.activate': keyFacts,
+  'signingKey.retire': keyFacts,
+  'signingKey.testSign': keyFacts,
+  /** The keys of the settings changed, as the settings name them. */
+  'settings.change': z.object({ changed: z.array(text) }),
+  /** Switched from an environment, or refused the switch to one. */
+  'environment.switch': z.object({ from: text.optional(), to: text.optional(), reason }),
+  'connection.change': z.object({ changed: z.array(text) }),
+  'credential.set': credentialFacts,
+  'credential.clear': credentialFacts,
+  'sandbox.console.open': z.object({ reason }),
+  /** A channel refused to the profile in use (the entry's object is the channel). */
+  access: z.object({ role: text }),
+  'role.change': z.object({ from: text.optional(), to: text.optional(), reason }),
+  'role.passphrase': z.object({ passphrase: z.enum(['set', 'changed']).optional(), reason }),
+  'binding.disable': bindingFacts,
+  'binding.enable': bindingFacts,
+  /** The new expiry, YYYYMM. */
+  'binding.extend': z.object({
+    until: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
+    reason,
+  }),
+  /** The maximum's change in words ("EUR 100.00 → none (confirmed)"), or why it was refused. */
+  'chargeMaximum.change': z.object({ change: text.optional(), reason }),
+  /** The accepted currencies' change in words. */
+  'currencies.change': z.object({ change: text }),
+  /** The counts of each class of the comparison; the reason when the sync before it did not finish. */
+  'reconciliation.run': z.object({ matched: count, disagrees: count, notInJournal: count, open: count, sync: text.optional(), reason }),
+} as const satisfies Record<string, z.ZodType<object>>;
+
+export type AuditAction = keyof typeof AUDIT_FACTS;
+export type AuditFactsOf<A extends AuditAction> = z.infer<(typeof AUDIT_FACTS)[A]>;
+
+/** An action with its facts: what a caller records and what the words switch over. */
+export type AuditEvent = { [A in AuditAction]: { readonly action: A; readonly facts: AuditFactsOf<A> } }[AuditAction];
+
+export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_FACTS, action);
+
+/**
+ * The entry's event, its facts read by its action's schema; undefined for an action this version does not
+ * know (a newer one wrote it) or facts that do not fit (an entry that kept only its detail).
+ */
+export function auditEventOf(action: string, facts: unknown): AuditEvent | undefined {
+  if (!isAuditAction(action) || facts === undefined) return undefined;
+  const parsed = AUDIT_FACTS[action].safeParse(facts);
+  return parsed.success ? ({ action, facts: parsed.data } as AuditEvent) : undefined;
+}
