@@ -36,6 +36,19 @@ export interface PeriodOrder extends OrderBasics, ListedMoney {
   readonly actionCode?: number;
 }
 
+/** What the gateway says an order is and what moved on it: the side of an order a journal is compared with. */
+export type OrderStanding = Pick<PeriodOrder, 'status' | 'amount' | 'currency' | 'registeredAt'> & ListedMoney;
+
+export const orderStandingOf = (o: PeriodOrder): OrderStanding => ({
+  status: o.status,
+  amount: o.amount,
+  held: o.held,
+  captured: o.captured,
+  refunded: o.refunded,
+  currency: o.currency,
+  registeredAt: o.registeredAt,
+});
+
 export type PeriodSort = 'newest' | 'oldest' | 'amountDesc' | 'amountAsc';
 
 /**

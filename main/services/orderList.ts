@@ -12,6 +12,7 @@ import type { OperationJournal } from '../store/operations.js';
 import { uncovered, type OrderSyncs, type Window } from '../store/orderSyncs.js';
 import type { PageKeeper } from '../store/pageKeeper.js';
 import type { PeriodOrders, PeriodPage, PeriodQuery } from '../store/periodOrders.js';
+import { orderStandingOf } from '../domain/periodOrder.js';
 import { phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { exportCsv } from './csvExport.js';
@@ -167,12 +168,7 @@ export class OrderList {
     const rows = found.orders.map((o) => ({
       orderId: o.orderId,
       orderNumber: o.orderNumber,
-      status: o.status,
-      amount: o.amount,
-      held: o.held,
-      captured: o.captured,
-      refunded: o.refunded,
-      currency: o.currency,
+      ...orderStandingOf(o),
       registeredAt: new Date(o.registeredAt).toISOString(),
       operatedAt: o.operatedAt !== undefined ? new Date(o.operatedAt).toISOString() : '',
       card: o.first6 && o.last4 ? `${o.first6}******${o.last4}` : '',

@@ -3,7 +3,7 @@
  * type imports only, so that the renderer type-checks against them without the store or the services behind.
  */
 import type { OrderStatus } from '../domain/orderStatus.js';
-import type { PeriodDay, PeriodOrder, PeriodTotal } from '../domain/periodOrder.js';
+import type { OrderStanding, PeriodDay, PeriodOrder, PeriodTotal } from '../domain/periodOrder.js';
 import type { PeriodWindow } from '../domain/period.js';
 import type { Said } from '../phrases/phrase.js';
 
@@ -56,15 +56,7 @@ export interface OperationsSide {
 export type JournalSide = ChargeSide | OperationsSide;
 
 /** The gateway's order as the sync kept it: its status and amount, and what moved on it (orderMoney, counted when kept). */
-export interface GatewaySide {
-  readonly status: OrderStatus;
-  readonly amount: number;
-  readonly held: number;
-  readonly captured: number;
-  readonly refunded: number;
-  readonly currency: string;
-  readonly registeredAt: number;
-}
+export type GatewaySide = OrderStanding;
 
 export type Difference =
   | { readonly kind: 'notAtGateway' }

@@ -52,21 +52,12 @@ export type {
   ReconciliationRow,
 } from './periodViews.js';
 import { OrderStatus, PAID_STATUSES } from '../domain/orderStatus.js';
+import { orderStandingOf } from '../domain/periodOrder.js';
 
 // The screen's copy of the journal's states must stay the journal's own.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const statesAgree: Same<ChargeState, JournalState> = true;
 void statesAgree;
-
-const gatewaySide = (o: PeriodOrder): GatewaySide => ({
-  status: o.status,
-  amount: o.amount,
-  held: o.held,
-  captured: o.captured,
-  refunded: o.refunded,
-  currency: o.currency,
-  registeredAt: o.registeredAt,
-});
 
 const isOpen = (o: OperationRow) => o.state === 'PENDING' || o.state === 'UNKNOWN';
 
@@ -196,27 +187,27 @@ export interface ReconcileSources {
 function chargeRow(c: ChargeRow, g: PeriodOrder | undefined, operations: ReadonlyMap<string, OperationRow[]>): ReconciliationRow {
   const orderId = c.orderId ?? g?.orderId;
   const j = chargeSide(c, (orderId && operations.get(orderId)) || []);
-  const differences = compare(j, g && gatewaySide(g));
+  const differences = compare(j, g && orderStandingOf(g));
   const open = j.state === 'PENDING' || j.state === 'UNKNOWN' || j.openOperations > 0;
   return {
     class: open ? 'open' : differences.length > 0 ? 'disagrees' : 'matched',
     orderNumber: c.orderNumber,
     ...(orderId ? { orderId } : {}),
     journal: j,
-    ...(g ? { gateway: gatewaySide(g) } : {}),
+    ...(g ? { gateway: orderStandingOf(g) } : {}),
     differences,
   };
 }
 
 function operationsRow(orderId: string, g: PeriodOrder | undefined, operations: readonly OperationRow[]): ReconciliationRow {
   const j = operationsSide(operations);
-  const differences = g ? compareOperations(j, gatewaySide(g)) : [];
+  const differences = g ? compareOperations(j, orderStandingOf(g)) : [];
   return {
     class: j.openOperations > 0 || !g ? 'open' : differences.length > 0 ? 'disagrees' : 'matched',
     ...(g ? { orderNumber: g.orderNumber } : {}),
     orderId,
     journal: j,
-    ...(g ? { gateway: gatewaySide(g) } : {}),
+    ...(g ? { gateway: orderStandingOf(g) } : {}),
     differences,
   };
 }
@@ -250,7 +241,7 @@ export function reconcile(s: ReconcileSources, environment: string, period: Wind
   for (const o of appNumbered) {
     // Journalled before the period began (the gateway registered it just after): in the journal, not missing.
     if (s.journal.byOrderNumber(environment, o.orderNumber)) continue;
-    rows.push({ class: 'notInJournal', orderNumber: o.orderNumber, orderId: o.orderId, gateway: gatewaySide(o), differences: [] });
+    rows.push({ class: 'notInJournal', orderNumber: o.orderNumber, orderId: o.orderId, gateway: orderStandingOf(o), differences: [] });
   }
   return { period, rows, totals: totals(rows) };
 }
