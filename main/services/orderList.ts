@@ -85,12 +85,12 @@ export class OrderList {
   }
 
   /** Brings the copy of the window up to date (after any sync already running). */
-  syncPeriod(window: Window, options: Pick<SyncOptions, 'onProgress'> = {}): Promise<SyncOutcome> {
+  syncPeriod(period: Window, options: Pick<SyncOptions, 'onProgress'> = {}): Promise<SyncOutcome> {
     const run = this.queue.then(async () => {
       const stop = new AbortController();
       this.running = stop;
       try {
-        return await this.sync.sync(window, {
+        return await this.sync.sync(period, {
           signal: stop.signal,
           onProgress: (p) => {
             options.onProgress?.(p);

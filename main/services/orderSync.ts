@@ -212,7 +212,7 @@ export class OrderSync {
    * goesOnWith allows, reads the parts of the window no earlier sync read whole, then what changed since the
    * last sync.
    */
-  async sync(window: Window, options: SyncOptions = {}): Promise<SyncOutcome> {
+  async sync(period: Window, options: SyncOptions = {}): Promise<SyncOutcome> {
     const signal = options.signal ?? new AbortController().signal;
     const { syncs, environment } = this.deps;
     let fetched = 0;
@@ -225,14 +225,14 @@ export class OrderSync {
       return { state: 'failed', fetched, error: end.error ?? new SaidError(end.sync.error ?? [phrase('sync.failed')]) };
     };
 
-    const asked = { from: window.from, to: Math.min(window.to, this.now()) };
+    const asked = { from: period.from, to: Math.min(period.to, this.now()) };
     for (const left of syncs.unfinished(environment)) {
       if (!goesOnWith(left, asked)) continue;
       const stop = await step(syncs.resume(left));
       if (stop) return stop;
     }
     const now = this.now();
-    const wanted = { from: window.from, to: Math.min(window.to, now) };
+    const wanted = { from: period.from, to: Math.min(period.to, now) };
     if (wanted.from < wanted.to) {
       // Read before the windows below are begun: a first sync has no changes to catch up on.
       const since = syncs.changesSince(environment);

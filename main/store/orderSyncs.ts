@@ -93,13 +93,13 @@ export class OrderSyncs {
     private readonly orders: PeriodOrders,
   ) {}
 
-  begin(environment: string, dateOf: SyncDateOf, window: Window, at: number): SyncRecord {
+  begin(environment: string, dateOf: SyncDateOf, period: Window, at: number): SyncRecord {
     return write(this.db, () => {
       const { id } = this.db
         .prepare(
           `INSERT INTO order_syncs (environment, date_of, from_ms, to_ms, state, started_at) VALUES (?, ?, ?, ?, 'running', ?) RETURNING id`,
         )
-        .get(environment, dateOf, window.from, window.to, at) as { id: number };
+        .get(environment, dateOf, period.from, period.to, at) as { id: number };
       return this.get(id)!;
     });
   }
