@@ -19,7 +19,7 @@ import {
 } from '../engine/credentials.js';
 import { isPaidOrder, registerOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
-import { actionCodeDescription, message, texts } from '../messages.js';
+import { actionCodeDescription, message, words } from '../messages.js';
 import { OrderStatus, type Binding, type Order } from '../state/model.js';
 import { extendedStatus, redirectAfter } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
@@ -57,10 +57,10 @@ export const bindingPaymentEndpoints = [
       requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
       requirePaymentEmail(p.email ?? order.email, language);
       const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
-      if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
+      if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
       if (tii === 'U') {
-        if (p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', noCvc('U'));
-        if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly('U'));
+        if (p.cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc('U') });
+        if (order.twoPhase) refuse(5, 'credentialRule', language, { reason: onePhaseOnly('U') });
       }
       payWithBinding(ctx, order, binding, p.cvc);
       return {
@@ -95,19 +95,12 @@ export const bindingPaymentEndpoints = [
         requireClient(order.clientId, binding, language);
         requirePaymentEmail(order.email, language);
         if (order.amount !== p.amount) {
-          refuse(
-            5,
-            'wrongAmount',
-            language,
-            texts(
-              `${p.amount} differs from the registered ${order.amount}`,
-              `${p.amount} отличается от зарегистрированной суммы ${order.amount}`,
-            ),
-          );
+          const reason = words('order.notRegisteredAmount', { amount: p.amount, registered: order.amount });
+          refuse(5, 'wrongAmount', language, { reason });
         }
         if (p.currency !== undefined && p.currency !== order.currency)
-          refuse(5, 'wrong', language, 'currency', texts(`the registered ${order.currency}`, `валюта заказа ${order.currency}`));
-        if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly('I'));
+          refuse(5, 'wrong', language, { name: 'currency', rule: words('order.registeredCurrency', { currency: order.currency }) });
+        if (order.twoPhase) refuse(5, 'credentialRule', language, { reason: onePhaseOnly('I') });
       } else {
         order = registerFor(ctx, p, binding);
       }

@@ -19,7 +19,7 @@ import {
 import { isPaidOrder, NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
-import { message, texts } from '../messages.js';
+import { message, words } from '../messages.js';
 import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
@@ -44,15 +44,11 @@ function answer(ctx: RequestContext, order: Order, outcome: CardOutcome): Json {
 /** The second part of a 3DS2 instant payment: the order already exists and waits for the repeated request. */
 function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
   const order = findOrder(ctx, orderId);
-  if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, NOT_WAITING_FOR_PAYMENT);
-  if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, 'threeDSServerTransId');
+  if (order.status !== OrderStatus.REGISTERED)
+    refuse(7, 'wrongState', ctx.language, { status: order.status, reason: NOT_WAITING_FOR_PAYMENT });
+  if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, { name: 'threeDSServerTransId' });
   if (p.amount !== order.amount) {
-    refuse(
-      5,
-      'wrongAmount',
-      ctx.language,
-      texts(`${p.amount} differs from the order's ${order.amount}`, `${p.amount} отличается от суммы заказа ${order.amount}`),
-    );
+    refuse(5, 'wrongAmount', ctx.language, { reason: words('order.notOrderAmount', { amount: p.amount, ordered: order.amount }) });
   }
   requirePaymentEmail(p.email ?? order.email, ctx.language);
   const { card, cvc } =
@@ -82,17 +78,11 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const tii = p.tii ?? (binding ? (p.cvc !== undefined ? 'F' : 'U') : undefined);
   if (binding) {
     if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
-      refuse(
-        5,
-        'wrong',
-        language,
-        'tii',
-        texts('F, U, R or I for a payment with a stored credential', 'F, U, R или I для платежа по связке'),
-      );
+      refuse(5, 'wrong', language, { name: 'tii', rule: words('credential.storedTii') });
     }
-    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, onePhaseOnly(tii));
-    if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
-    if (tii !== 'F' && p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', noCvc(tii));
+    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, { reason: onePhaseOnly(tii) });
+    if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
+    if (tii !== 'F' && p.cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc(tii) });
     const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
     requireCategory(binding, category, 'instantPayment.do', language, tii);
     requireClient(p.clientId, binding, language);

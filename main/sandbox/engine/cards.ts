@@ -69,7 +69,7 @@ export function cardRecord(pan: string, expiry: string, cardholderName: string, 
   };
 }
 
-/** Processing results (actionCode) the sandbox produces; descriptions per language live in messages.ts. */
+/** Processing results (actionCode) the sandbox produces; their words, by name, live in words/en/actionCode.ts. */
 export const ActionCode = {
   APPROVED: 0,
   DO_NOT_HONOUR: 5,

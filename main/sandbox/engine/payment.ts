@@ -5,7 +5,7 @@
 import type { Tii } from '../../protocol/common.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
-import { texts } from '../messages.js';
+import { words } from '../messages.js';
 import type { CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
 import { ActionCode, authorizationDecision, cardDataCheck } from './cards.js';
 import type { Core } from './core.js';
@@ -86,19 +86,10 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
   const { order } = r;
   const pending = order.pending;
   if (!pending || pending.stage !== 'method' || pending.transId !== r.threeDSServerTransId) {
-    refuse(
-      5,
-      'wrong',
-      r.language ?? order.language,
-      'threeDSServerTransId',
-      texts(
-        'the identifier the first request of this order returned',
-        'идентификатор, полученный в ответ на первый запрос по этому заказу',
-      ),
-    );
+    refuse(5, 'wrong', r.language ?? order.language, { name: 'threeDSServerTransId', rule: words('order.firstTransId') });
   }
   if (pending.attempt.card.panFingerprint !== r.card.panFingerprint) {
-    refuse(5, 'wrong', r.language ?? order.language, '$PAN', texts('the card of the first request', 'карта из первого запроса'));
+    refuse(5, 'wrong', r.language ?? order.language, { name: '$PAN', rule: words('order.firstCard') });
   }
   const attempt: PaymentAttempt = { ...pending.attempt, threeDSVersion: '2.2.0' };
   switch (attempt.card.profile) {
