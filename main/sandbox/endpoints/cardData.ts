@@ -3,7 +3,8 @@
  * and the 3-D Secure fields a payment answer carries when the cardholder must authenticate.
  */
 import { refuse } from '../errors.js';
-import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
+import { luhnValid } from '../../domain/cardNumbers.js';
+import { cardRecord, type CardFingerprint } from '../engine/cards.js';
 import type { Core } from '../engine/core.js';
 import type { CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
