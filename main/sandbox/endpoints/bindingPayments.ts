@@ -8,17 +8,14 @@ import { type z } from 'zod';
 import { refuse } from '../errors.js';
 import {
   activeBinding,
-  noCvc,
   onePhaseOnly,
-  recordInstallment,
-  requireAgreementInForce,
+  requireAgreement,
   requireCategory,
   requireClient,
-  requireInstallmentLeft,
-  requireOwner,
+  requireCvcAsInitiated,
 } from '../engine/credentials.js';
 import { isPaidOrder, registerOrder, requirePayable, requirePaymentEmail } from '../engine/lifecycle.js';
-import { payDirect } from '../engine/payment.js';
+import { payWithBinding } from '../engine/payment.js';
 import { actionCodeDescription, message, words } from '../messages.js';
 import { OrderStatus, type Binding, type Order } from '../state/model.js';
 import { extendedStatus, redirectAfter } from '../views.js';
@@ -26,10 +23,6 @@ import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
 
 type MitParams = z.output<typeof SPECS.recurrentPayment.request>;
-
-function payWithBinding(ctx: RequestContext, order: Order, binding: Binding, cvc?: string): void {
-  payDirect(ctx.core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc });
-}
 
 /** A new one-phase order for a merchant-initiated stored-credential payment. */
 function registerFor(ctx: RequestContext, p: MitParams, binding: Binding): Order {
@@ -53,16 +46,13 @@ export const bindingPaymentEndpoints = [
       const order = findOrder(ctx, p.mdOrder);
       requirePayable(ctx.core, order, language);
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, language);
-      requireOwner(order, binding, language);
+      requireClient(order.clientId, binding, language);
       requireCategory(binding, 'COMMON', 'paymentOrderBinding.do', language);
       requirePaymentEmail(p.email ?? order.email, language);
       const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
-      if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
-      if (tii === 'U') {
-        if (p.cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc('U') });
-        if (order.twoPhase) refuse(5, 'credentialRule', language, { reason: onePhaseOnly('U') });
-      }
-      payWithBinding(ctx, order, binding, p.cvc);
+      requireCvcAsInitiated(tii, p.cvc, language);
+      if (tii === 'U' && order.twoPhase) refuse(5, 'credentialRule', language, { reason: onePhaseOnly('U') });
+      payWithBinding(ctx.core, order, binding, p.cvc);
       return {
         errorCode: '0',
         info: isPaidOrder(order) ? message('processed', language) : actionCodeDescription(order.actionCode, language),
@@ -74,9 +64,9 @@ export const bindingPaymentEndpoints = [
     handle: (ctx, p) => {
       const binding = activeBinding(ctx.core, ctx.merchant.login, p.bindingId, ctx.language);
       requireCategory(binding, 'RECURRENT', 'recurrentPayment.do', ctx.language);
-      requireAgreementInForce(binding, ctx.core.clock.now(), ctx.language);
+      requireAgreement(binding, ctx.core.clock.now(), p.amount, ctx.language);
       const order = registerFor(ctx, p, binding);
-      payWithBinding(ctx, order, binding);
+      payWithBinding(ctx.core, order, binding);
       return { success: true, data: { orderId: order.id }, orderStatus: extendedStatus(order, ctx.language) };
     },
   }),
@@ -85,8 +75,7 @@ export const bindingPaymentEndpoints = [
       const { core, language } = ctx;
       const binding = activeBinding(core, ctx.merchant.login, p.bindingId, language);
       requireCategory(binding, 'INSTALLMENT', 'installmentPayment.do', language);
-      requireAgreementInForce(binding, core.clock.now(), language);
-      requireInstallmentLeft(binding, p.amount, language);
+      requireAgreement(binding, core.clock.now(), p.amount, language);
       // Flow 6: the order registered with register.do is paid; with no such order, one is registered.
       let order = core.state.orderByNumber(ctx.merchant.login, p.orderNumber);
       if (order) {
@@ -104,8 +93,7 @@ export const bindingPaymentEndpoints = [
       } else {
         order = registerFor(ctx, p, binding);
       }
-      payWithBinding(ctx, order, binding);
-      if (isPaidOrder(order)) recordInstallment(core, binding, order.amount);
+      payWithBinding(core, order, binding);
       return {
         errorCode: '0',
         errorMessage: message('success', language),

@@ -8,16 +8,14 @@ import { refuse } from '../errors.js';
 import {
   activeBinding,
   credentialIntent,
-  noCvc,
   onePhaseOnly,
-  recordInstallment,
-  requireAgreementInForce,
+  requireAgreement,
   requireCategory,
   requireClient,
-  requireInstallmentLeft,
+  requireCvcAsInitiated,
 } from '../engine/credentials.js';
-import { isPaidOrder, NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
-import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
+import { NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
+import { payWithBinding, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
 import { message, words } from '../messages.js';
 import { OrderStatus, type Order } from '../state/model.js';
@@ -81,14 +79,12 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
       refuse(5, 'wrong', language, { name: 'tii', rule: words('credential.storedTii') });
     }
     if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, { reason: onePhaseOnly(tii) });
-    if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
-    if (tii !== 'F' && p.cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc(tii) });
+    requireCvcAsInitiated(tii, p.cvc, language);
     const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
     requireCategory(binding, category, 'instantPayment.do', language, tii);
     requireClient(p.clientId, binding, language);
     // The same agreement rules as recurrentPayment.do and installmentPayment.do.
-    requireAgreementInForce(binding, core.clock.now(), language);
-    if (tii === 'I') requireInstallmentLeft(binding, p.amount, language);
+    requireAgreement(binding, core.clock.now(), p.amount, language);
   }
   const card = binding
     ? undefined
@@ -99,9 +95,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const order = registerOrder(core, registration(ctx, p, p.orderNumber ?? core.ids.referenceDigits(16), p.preAuth ?? false));
 
   if (binding) {
-    payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });
-    const paid = isPaidOrder(order);
-    if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
+    payWithBinding(core, order, binding, p.cvc);
     return answer(ctx, order, { kind: 'settled' });
   }
   const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams', language);

@@ -122,10 +122,6 @@ export function requireClient(clientId: string | undefined, binding: Binding, la
   if (clientId !== binding.clientId) refuse(5, 'credentialRule', language, { reason: words('credential.otherClient') });
 }
 
-export function requireOwner(order: Order, binding: Binding, language: string): void {
-  requireClient(order.clientId, binding, language);
-}
-
 /** `tii`: the tii the endpoint was called with, where the category follows from it. */
 export function requireCategory(binding: Binding, category: BindingCategory, endpoint: string, language: string, tii?: string): void {
   if (binding.category !== category) {
@@ -137,15 +133,15 @@ export function requireCategory(binding: Binding, category: BindingCategory, end
   }
 }
 
-/** Recurring and installment agreements end on their recurringExpiry (YYYYMMDD, inclusive). */
-export function requireAgreementInForce(binding: Binding, now: number, language: string): void {
+/**
+ * What the binding's agreement allows a payment of `amount`: recurring and installment agreements end on
+ * their recurringExpiry (YYYYMMDD, inclusive), and an installment plan allows `count` payments adding up
+ * to at most `totalAmount`. A common binding has neither.
+ */
+export function requireAgreement(binding: Binding, now: number, amount: number, language: string): void {
   if (binding.recurring && yearMonthDay(now) > binding.recurring.expiry) {
     refuse(5, 'credentialRule', language, { reason: words('credential.agreementExpired', { expiry: binding.recurring.expiry }) });
   }
-}
-
-/** An installment plan allows `count` payments adding up to at most `totalAmount`. */
-export function requireInstallmentLeft(binding: Binding, amount: number, language: string): void {
   const plan = binding.installment;
   if (!plan) return;
   if (binding.installmentsPaid >= plan.count) {
@@ -164,6 +160,12 @@ export function onePhaseOnly(tii: string): Words {
 /** The rule for a CVC sent with a merchant-initiated payment: there must be none. */
 export function noCvc(tii: string): Words {
   return words('credential.noCvc', { tii });
+}
+
+/** A customer-initiated stored-credential payment (tii F) carries the CVC; a merchant-initiated one carries none. */
+export function requireCvcAsInitiated(tii: string, cvc: string | undefined, language: string): void {
+  if (tii === 'F' && cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
+  if (tii !== 'F' && cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc(tii) });
 }
 
 export function recordInstallment(core: Core, binding: Binding, amount: number): void {

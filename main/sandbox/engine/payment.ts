@@ -6,10 +6,11 @@ import type { Tii } from '../../protocol/common.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
 import { words } from '../messages.js';
-import type { CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
+import type { Binding, CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
 import { ActionCode, authorizationDecision, cardDataCheck } from './cards.js';
 import type { Core } from './core.js';
-import { savePending, settleApproved, settleDeclined } from './lifecycle.js';
+import { recordInstallment } from './credentials.js';
+import { isPaidOrder, savePending, settleApproved, settleDeclined } from './lifecycle.js';
 
 export interface CardPaymentRequest {
   readonly order: Order;
@@ -132,4 +133,10 @@ export function payDirect(
   const dataCheck = cardDataCheck(attempt.card, yearMonth(core.clock.now()), options.cvc);
   if (dataCheck !== ActionCode.APPROVED) settleDeclined(core, order, attempt, dataCheck);
   else authorize(core, order, attempt, options.credential);
+}
+
+/** A payment with a stored credential; a paid one counts towards the binding's installment plan, if it has one. */
+export function payWithBinding(core: Core, order: Order, binding: Binding, cvc?: string): void {
+  payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc });
+  if (isPaidOrder(order) && binding.category === 'INSTALLMENT') recordInstallment(core, binding, order.amount);
 }
