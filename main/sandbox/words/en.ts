@@ -11,12 +11,4 @@ import { order } from './en/order.js';
 import { request } from './en/request.js';
 import { rule } from './en/rule.js';
 
-export const wordsEn = {
-  answer,
-  actionCode,
-  card,
-  credential,
-  order,
-  request,
-  rule,
-} as const;
+export const wordsEn = { answer, actionCode, card, credential, order, request, rule } as const;

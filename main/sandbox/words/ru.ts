@@ -12,12 +12,4 @@ import { order } from './ru/order.js';
 import { request } from './ru/request.js';
 import { rule } from './ru/rule.js';
 
-export const wordsRu: Catalogue<typeof wordsEn> = {
-  answer,
-  actionCode,
-  card,
-  credential,
-  order,
-  request,
-  rule,
-};
+export const wordsRu: Catalogue<typeof wordsEn> = { answer, actionCode, card, credential, order, request, rule };
