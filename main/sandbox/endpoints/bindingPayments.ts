@@ -1,7 +1,8 @@
 /**
  * Payments with a stored credential: paymentOrderBinding.do (common: tii F or U on a registered
  * order), recurrentPayment.do (registers and pays, tii R) and installmentPayment.do (pays the order
- * registered with register.do, or registers one; tii I).
+ * registered with register.do, or registers one; tii I); and the binding an instantPayment.do with
+ * bindingId pays with.
  */
 import { SPECS } from '../../protocol/endpoints.js';
 import { type z } from 'zod';
@@ -23,6 +24,7 @@ import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
 
 type MitParams = z.output<typeof SPECS.recurrentPayment.request>;
+type InstantParams = z.output<typeof SPECS.instantPayment.request>;
 
 /** A new one-phase order for a merchant-initiated stored-credential payment. */
 function registerFor(ctx: RequestContext, p: MitParams, binding: Binding): Order {
@@ -37,6 +39,30 @@ function registerFor(ctx: RequestContext, p: MitParams, binding: Binding): Order
     clientId: binding.clientId,
     twoPhase: false,
   });
+}
+
+/**
+ * The binding an instantPayment.do pays with: its bindingId, unless a PAN or a seToken overrides it. It is
+ * checked as the other stored-credential payments check theirs: tii F (the customer, with the CVC) or U,
+ * R, I (the merchant, one-phase, no CVC), the binding's category by tii, its owner, and what its
+ * agreement allows.
+ */
+export function instantPaymentBinding(ctx: RequestContext, p: InstantParams): Binding | undefined {
+  if (p.pan !== undefined || p.seToken !== undefined || p.bindingId === undefined) return undefined;
+  const { core, language } = ctx;
+  const binding = activeBinding(core, ctx.merchant.login, p.bindingId, language);
+  const tii = p.tii ?? (p.cvc !== undefined ? 'F' : 'U');
+  if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
+    refuse(5, 'wrong', language, { name: 'tii', rule: words('credential.storedTii') });
+  }
+  if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, { reason: onePhaseOnly(tii) });
+  requireCvcAsInitiated(tii, p.cvc, language);
+  const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
+  requireCategory(binding, category, 'instantPayment.do', language, tii);
+  requireClient(p.clientId, binding, language);
+  // The same agreement rules as recurrentPayment.do and installmentPayment.do.
+  requireAgreement(binding, core.clock.now(), p.amount, language);
+  return binding;
 }
 
 export const bindingPaymentEndpoints = [

@@ -5,21 +5,14 @@
 import { SPECS } from '../../protocol/endpoints.js';
 import { type z } from 'zod';
 import { refuse } from '../errors.js';
-import {
-  activeBinding,
-  credentialIntent,
-  onePhaseOnly,
-  requireAgreement,
-  requireCategory,
-  requireClient,
-  requireCvcAsInitiated,
-} from '../engine/credentials.js';
+import { credentialIntent } from '../engine/credentials.js';
 import { NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payWithBinding, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
 import { message, words } from '../messages.js';
 import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
+import { instantPaymentBinding } from './bindingPayments.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
@@ -70,22 +63,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   checkPermissions(merchant, p, language);
   requirePaymentEmail(p.email, language);
 
-  // A PAN overrides bindingId; with neither, the seToken carries the card.
-  const useBinding = p.pan === undefined && p.seToken === undefined && p.bindingId !== undefined;
-  const binding = useBinding ? activeBinding(core, merchant.login, p.bindingId!, language) : undefined;
-  const tii = p.tii ?? (binding ? (p.cvc !== undefined ? 'F' : 'U') : undefined);
-  if (binding) {
-    if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
-      refuse(5, 'wrong', language, { name: 'tii', rule: words('credential.storedTii') });
-    }
-    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, { reason: onePhaseOnly(tii) });
-    requireCvcAsInitiated(tii, p.cvc, language);
-    const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
-    requireCategory(binding, category, 'instantPayment.do', language, tii);
-    requireClient(p.clientId, binding, language);
-    // The same agreement rules as recurrentPayment.do and installmentPayment.do.
-    requireAgreement(binding, core.clock.now(), p.amount, language);
-  }
+  // Without a stored credential, the PAN, else the seToken, carries the card.
+  const binding = instantPaymentBinding(ctx, p);
   const card = binding
     ? undefined
     : p.seToken !== undefined
