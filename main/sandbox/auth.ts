@@ -5,7 +5,7 @@
 import { password, token, userName } from '../protocol/common.js';
 import type { AuthMode } from '../protocol/endpoints.js';
 import { GatewayError, refuse } from './errors.js';
-import { message, texts } from './messages.js';
+import { message, words } from './messages.js';
 import type { Merchant } from './state/model.js';
 import type { SandboxState } from './state/store.js';
 
@@ -16,7 +16,8 @@ function text(params: Record<string, unknown>, name: string): string | undefined
 
 function checkRule(schema: typeof userName, value: string, field: string, language: string): void {
   if (!schema.safeParse(value).success) {
-    throw new GatewayError(5, message('wrong', language, field, field === 'token' ? 'String [1..256]' : 'String [1..50] / [1..30]'));
+    const rule = field === 'token' ? 'String [1..256]' : 'String [1..50] / [1..30]';
+    throw new GatewayError(5, message('wrong', language, { name: field, rule }));
   }
 }
 
@@ -25,22 +26,10 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
   const pass = text(params, 'password');
   const tok = text(params, 'token');
   if (tok !== undefined && mode === 'userPassword') {
-    refuse(
-      5,
-      'wrong',
-      language,
-      'token',
-      texts('userName and password: this request does not accept a token', 'userName и password: этот запрос не принимает token'),
-    );
+    refuse(5, 'wrong', language, { name: 'token', rule: words('request.tokenRefused') });
   }
   if (tok !== undefined && (user !== undefined || pass !== undefined)) {
-    refuse(
-      5,
-      'wrong',
-      language,
-      'token',
-      texts('either token, or userName and password, not both', 'либо token, либо userName и password, но не то и другое вместе'),
-    );
+    refuse(5, 'wrong', language, { name: 'token', rule: words('request.tokenOrPassword') });
   }
   if (tok !== undefined) {
     checkRule(token, tok, 'token', language);
@@ -49,9 +38,9 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
     return m;
   }
   if (user === undefined) {
-    refuse(4, 'missing', language, mode === 'userPassword' ? 'userName' : texts('userName (or token)', 'userName (или token)'));
+    refuse(4, 'missing', language, { name: mode === 'userPassword' ? 'userName' : words('request.userNameOrToken') });
   }
-  if (pass === undefined) refuse(4, 'missing', language, 'password');
+  if (pass === undefined) refuse(4, 'missing', language, { name: 'password' });
   checkRule(userName, user, 'userName', language);
   checkRule(password, pass, 'password', language);
   const m = state.allMerchants().find((x) => x.apiUser === user);
@@ -62,7 +51,7 @@ function byCredentials(state: SandboxState, params: Record<string, unknown>, mod
 export function authenticate(state: SandboxState, params: Record<string, unknown>, mode: AuthMode, language: string): Merchant {
   if (mode !== 'walletMerchant') return byCredentials(state, params, mode, language);
   const login = text(params, 'merchant');
-  if (login === undefined) refuse(4, 'missing', language, 'merchant');
+  if (login === undefined) refuse(4, 'missing', language, { name: 'merchant' });
   const merchant = state.merchant(login);
   if (!merchant) refuse(5, 'accessDenied', language);
   const sentCredentials = ['userName', 'password', 'token'].some((k) => text(params, k) !== undefined);

@@ -3,7 +3,7 @@
  * request's language. Handlers throw it; the router renders it.
  */
 import type { FieldViolation } from '../protocol/violations.js';
-import { message, type MessageArg, type MessageId } from './messages.js';
+import { message, type MessageId, type MessageValues } from './messages.js';
 import { ruleWords } from './ruleWords.js';
 
 export class GatewayError extends Error {
@@ -15,13 +15,13 @@ export class GatewayError extends Error {
   }
 }
 
-export function refuse(code: number, id: MessageId, language: string | undefined, ...args: MessageArg[]): never {
-  throw new GatewayError(code, message(id, language, ...args));
+export function refuse<M extends MessageId>(code: number, id: M, language: string | undefined, ...values: MessageValues<M>): never {
+  throw new GatewayError(code, message(id, language, ...values));
 }
 
 /** The gateway names the first offending field: 4 when it is missing, 5 when its value is wrong. */
 export function violationError(v: FieldViolation, language: string | undefined): GatewayError {
   return v.kind === 'missing'
-    ? new GatewayError(4, message('missing', language, v.path))
-    : new GatewayError(5, message('wrong', language, v.path, ruleWords(v.rule)));
+    ? new GatewayError(4, message('missing', language, { name: v.path }))
+    : new GatewayError(5, message('wrong', language, { name: v.path, rule: ruleWords(v.rule) }));
 }

@@ -4,12 +4,12 @@
  * merchant's answer to every attempt and when the next retry is due.
  */
 import { read } from './api.js';
-import { byId, clockTime, h, utcTime } from './dom.js';
-import { createFreshness } from './fresh.js';
+import { clockTime, h, utcTime } from './dom.js';
+import { createFreshness, listRead } from './fresh.js';
+import { createTable } from './table.js';
 
 /** @typedef {import('./api.js').CallbackDelivery} CallbackDelivery */
 /** @typedef {import('./api.js').CallbackAttempt} CallbackAttempt */
-/** @typedef {import('./fresh.js').Freshness} Freshness */
 
 const STATE_TONE = { pending: 'info', delivered: 'success', failed: 'danger', skipped: 'neutral' };
 
@@ -27,28 +27,14 @@ function lastAnswer(d) {
 }
 
 /**
- * Reads the deliveries into those shown (by id): the answer replaces them, except a delivery a live update
- * changed or created while the list was being read, which keeps the update (the answer's copy of it is
- * older, or it has none). A list answered after a later read of it is dropped whole.
- * @param {Map<number, CallbackDelivery>} shown
- * @param {Freshness} freshness
- * @param {(path: string) => Promise<any>} get
- * @returns {Promise<boolean>} whether the answer was taken
+ * Reads the deliveries into those shown (by id), keeping a delivery a live update changed or created
+ * while the list was being read (fresh.js, listRead).
+ * @type {import('./fresh.js').ListRead<number, CallbackDelivery>}
  */
-export async function readCallbacks(shown, freshness, get) {
-  const token = freshness.start('list');
-  /** @type {{ deliveries: CallbackDelivery[] }} */
-  const { deliveries: list } = await get('/callbacks');
-  if (!freshness.fresh(token)) return false;
-  const answered = new Set(list.map((d) => d.id));
-  for (const id of [...shown.keys()]) if (!answered.has(id) && freshness.fresh(token, String(id))) shown.delete(id);
-  for (const d of list) if (freshness.fresh(token, String(d.id))) shown.set(d.id, d);
-  return true;
-}
+export const readCallbacks = listRead({ reader: 'list', path: '/callbacks', field: 'deliveries', keyOf: (d) => d.id, itemKey: String });
 
 export function createCallbacks() {
-  const rows = byId('callback-rows', HTMLTableSectionElement);
-  const empty = byId('callback-empty', HTMLElement);
+  const table = createTable('callback');
   /** By id. @type {Map<number, CallbackDelivery>} */
   const deliveries = new Map();
   const freshness = createFreshness();
@@ -91,9 +77,7 @@ export function createCallbacks() {
   }
 
   function render() {
-    const list = [...deliveries.values()].sort((a, b) => b.id - a.id);
-    rows.replaceChildren(...list.map(row));
-    empty.hidden = list.length > 0;
+    table.show([...deliveries.values()].sort((a, b) => b.id - a.id).map(row));
   }
 
   return {
@@ -102,7 +86,7 @@ export function createCallbacks() {
     },
     /** @param {CallbackDelivery} d a delivery created or changed */
     update(d) {
-      const before = rows.querySelector(`tr[data-id="${d.id}"]`);
+      const before = table.rows.querySelector(`tr[data-id="${d.id}"]`);
       freshness.update(String(d.id));
       deliveries.set(d.id, d);
       if (!before) return render();

@@ -4,8 +4,8 @@
  * move it, and the merchants with their signature rule, limits and signing certificates.
  */
 import { failureWords, read, write } from './api.js';
-import { byId, h, spanWords, utcTime } from './dom.js';
-import { createFreshness } from './fresh.js';
+import { byId, h, sayIn, spanWords, utcTime } from './dom.js';
+import { createFreshness, listRead } from './fresh.js';
 
 /** @typedef {import('./api.js').ClockView} ClockView */
 /** @typedef {import('./api.js').Merchant} Merchant */
@@ -31,23 +31,17 @@ export async function readClock(freshness, get) {
 }
 
 /**
- * Reads the merchants into those shown (by login): the answer replaces them, except a merchant a live
- * update changed or added while the list was being read, which keeps the update.
- * @param {Map<string, Merchant>} shown
- * @param {Freshness} freshness
- * @param {Reader} get
- * @returns {Promise<boolean>} whether the answer was taken
+ * Reads the merchants into those shown (by login), keeping a merchant a live update changed or added
+ * while the list was being read (fresh.js, listRead).
+ * @type {import('./fresh.js').ListRead<string, Merchant>}
  */
-export async function readMerchants(shown, freshness, get) {
-  const token = freshness.start('merchants');
-  /** @type {{ merchants: Merchant[] }} */
-  const { merchants: list } = await get('/merchants');
-  if (!freshness.fresh(token)) return false;
-  const answered = new Set(list.map((m) => m.login));
-  for (const login of [...shown.keys()]) if (!answered.has(login) && freshness.fresh(token, merchantKey(login))) shown.delete(login);
-  for (const m of list) if (freshness.fresh(token, merchantKey(m.login))) shown.set(m.login, m);
-  return true;
-}
+export const readMerchants = listRead({
+  reader: 'merchants',
+  path: '/merchants',
+  field: 'merchants',
+  keyOf: (m) => m.login,
+  itemKey: merchantKey,
+});
 
 export function createClock() {
   const now = byId('clock-now', HTMLElement);
@@ -55,7 +49,7 @@ export function createClock() {
   const amount = byId('clock-amount', HTMLInputElement);
   const unit = byId('clock-unit', HTMLSelectElement);
   const at = byId('clock-at', HTMLInputElement);
-  const result = byId('clock-result', HTMLElement);
+  const say = sayIn(byId('clock-result', HTMLElement));
   const merchantRows = byId('merchant-rows', HTMLTableSectionElement);
 
   /** The sandbox clock's distance from this machine's, as the sandbox last said. */
@@ -76,12 +70,6 @@ export function createClock() {
     if (!at.value) at.value = new Date(c.now).toISOString().slice(0, 19);
     offset.textContent = c.offsetMs === 0 ? 'In step with this machine.' : `${spanWords(c.offsetMs)} from this machine's clock.`;
     tick();
-  }
-
-  /** @param {string} text @param {boolean} error */
-  function say(text, error) {
-    result.textContent = text;
-    result.classList.toggle('error', error);
   }
 
   /** @param {{ advanceMs: number } | { setEpochMs: number }} body */

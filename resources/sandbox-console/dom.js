@@ -48,6 +48,18 @@ export function byId(id, kind) {
   return el;
 }
 
+/**
+ * What became of the reader's last action, said in a result line: as done, or as an error.
+ * @param {HTMLElement} line
+ * @returns {(text: string, error: boolean) => void}
+ */
+export function sayIn(line) {
+  return (text, error) => {
+    line.textContent = text;
+    line.classList.toggle('error', error);
+  };
+}
+
 /** @param {number} n */
 const two = (n) => String(n).padStart(2, '0');
 

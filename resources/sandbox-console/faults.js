@@ -4,8 +4,9 @@
  * does and how often it has struck, and a form that says what a new rule will do before it is armed.
  */
 import { failureWords, read, write } from './api.js';
-import { byId, endpointName, h } from './dom.js';
+import { byId, endpointName, h, sayIn } from './dom.js';
 import { createFreshness } from './fresh.js';
+import { createTable } from './table.js';
 
 /** @typedef {import('./api.js').FaultRule} FaultRule */
 
@@ -76,8 +77,7 @@ export function previewRule(r) {
 }
 
 export function createFaults() {
-  const rows = byId('fault-rows', HTMLTableSectionElement);
-  const empty = byId('fault-empty', HTMLElement);
+  const table = createTable('fault');
   const form = byId('fault-form', HTMLFormElement);
   const path = byId('fault-path', HTMLSelectElement);
   const mode = byId('fault-mode', HTMLSelectElement);
@@ -88,7 +88,7 @@ export function createFaults() {
   const retryField = byId('fault-retry-field', HTMLElement);
   const latency = byId('fault-latency', HTMLInputElement);
   const preview = byId('fault-preview', HTMLElement);
-  const result = byId('fault-result', HTMLElement);
+  const say = sayIn(byId('fault-result', HTMLElement));
 
   /** @type {Set<string>} */
   const paths = new Set(GATEWAY_PATHS);
@@ -165,14 +165,7 @@ export function createFaults() {
 
   /** @param {FaultRule[]} rules */
   function render(rules) {
-    rows.replaceChildren(...rules.map(row));
-    empty.hidden = rules.length > 0;
-  }
-
-  /** @param {string} text @param {boolean} error */
-  function say(text, error) {
-    result.textContent = text;
-    result.classList.toggle('error', error);
+    table.show(rules.map(row));
   }
 
   /** @param {number} id */

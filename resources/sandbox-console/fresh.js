@@ -53,3 +53,35 @@ export function createFreshness() {
     },
   };
 }
+
+/**
+ * @template K, T
+ * @typedef {(shown: Map<K, T>, freshness: Freshness, get: (path: string) => Promise<any>) => Promise<boolean>} ListRead
+ *   reads a list into the items shown; whether the answer was taken
+ */
+
+/**
+ * A read of a list into the items shown (by key): the answer replaces them, except an item a live update
+ * changed or added while the list was being read, which keeps the update (the answer's copy of it is
+ * older, or it has none). A list answered after a later read of it is dropped whole.
+ * @template K, T
+ * @param {object} list
+ * @param {string} list.reader the kind of read
+ * @param {string} list.path where the control API answers it
+ * @param {string} list.field the answer's field that holds the list
+ * @param {(item: T) => K} list.keyOf
+ * @param {(key: K) => string} list.itemKey the item's key in the tab's Freshness
+ * @returns {ListRead<K, T>}
+ */
+export function listRead({ reader, path, field, keyOf, itemKey }) {
+  return async (shown, freshness, get) => {
+    const token = freshness.start(reader);
+    /** @type {T[]} */
+    const list = (await get(path))[field];
+    if (!freshness.fresh(token)) return false;
+    const answered = new Set(list.map(keyOf));
+    for (const key of [...shown.keys()]) if (!answered.has(key) && freshness.fresh(token, itemKey(key))) shown.delete(key);
+    for (const item of list) if (freshness.fresh(token, itemKey(keyOf(item)))) shown.set(keyOf(item), item);
+    return true;
+  };
+}

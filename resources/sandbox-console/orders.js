@@ -5,8 +5,9 @@
  * those the order's state allows; the sandbox still decides, and its refusal is shown beside them.
  */
 import { ApiError, failureWords, read, write } from './api.js';
-import { byId, currencyOf, facts, h, money, parseAmount, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
+import { byId, currencyOf, facts, h, money, parseAmount, sayIn, statusBadge, shortUtcTime, statusWords, utcTime } from './dom.js';
 import { createFreshness } from './fresh.js';
+import { createTable, selectsOnClick } from './table.js';
 
 /** @typedef {import('./api.js').OrderSummary} OrderSummary */
 /** @typedef {import('./api.js').OrderDetail} OrderDetail */
@@ -105,12 +106,9 @@ const KIND_WORDS = /** @type {Readonly<Record<string, string>>} */ ({
 const BY_WORDS = { gateway: 'gateway', console: 'console', clock: 'clock' };
 
 export function createOrders() {
-  const rows = byId('order-rows', HTMLTableSectionElement);
-  const empty = byId('order-empty', HTMLElement);
-  const count = byId('order-count', HTMLElement);
+  const table = createTable('order', { noun: 'orders', none: 'No orders yet.', noMatch: 'No order matches this search.' });
   const detail = byId('order-detail', HTMLElement);
   const search = byId('order-search', HTMLInputElement);
-  byId('order-filters', HTMLFormElement).addEventListener('submit', (e) => e.preventDefault());
 
   /** By orderId. @type {Map<string, OrderSummary>} */
   const orders = new Map();
@@ -118,6 +116,7 @@ export function createOrders() {
   let selected = null;
   /** What was last said about an action on the selected order: one node, kept across live re-renders. */
   const result = h('p', { className: 'result', attrs: { id: 'order-result', role: 'status' } });
+  const say = sayIn(result);
   /** An action is on its way: no second one (a double click must not refund twice). */
   let busy = false;
   /** The amount typed for the selected order, kept when a live update redraws the detail. */
@@ -152,18 +151,12 @@ export function createOrders() {
         attrs: { title: utcTime(o.updatedAt ?? o.createdAt) },
       }),
     );
-    tr.addEventListener('click', (e) => {
-      if (!(e.target instanceof HTMLButtonElement)) void select(o.orderId);
-    });
-    return tr;
+    return selectsOnClick(tr, () => void select(o.orderId));
   }
 
   function render() {
     const list = [...orders.values()].sort((a, b) => (b.updatedAt ?? b.createdAt) - (a.updatedAt ?? a.createdAt)).filter(matches);
-    rows.replaceChildren(...list.map(row));
-    count.textContent = orders.size === 0 ? '' : `${list.length} of ${orders.size} orders`;
-    empty.hidden = list.length > 0;
-    empty.textContent = orders.size > 0 ? 'No order matches this search.' : 'No orders yet.';
+    table.show(list.map(row), orders.size);
   }
 
   /** @param {OrderDetail} o */
@@ -275,15 +268,6 @@ export function createOrders() {
   }
 
   /**
-   * @param {string} text
-   * @param {boolean} error
-   */
-  function say(text, error) {
-    result.textContent = text;
-    result.classList.toggle('error', error);
-  }
-
-  /**
    * @param {OrderDetail} o
    * @param {Action} action
    */
@@ -329,10 +313,7 @@ export function createOrders() {
       amountText = '';
     }
     selected = orderId;
-    for (const tr of rows.querySelectorAll('tr')) {
-      if (tr.dataset.id === orderId) tr.setAttribute('aria-current', 'true');
-      else tr.removeAttribute('aria-current');
-    }
+    table.markSelected(orderId);
     await refresh();
   }
 

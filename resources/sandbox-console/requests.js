@@ -5,6 +5,7 @@
  */
 import { read } from './api.js';
 import { byId, clockTime, endpointName, facts, h, jsonBlock, utcTime } from './dom.js';
+import { createTable, selectsOnClick } from './table.js';
 
 /** @typedef {import('./api.js').RequestRecord} RequestRecord */
 
@@ -12,15 +13,16 @@ import { byId, clockTime, endpointName, facts, h, jsonBlock, utcTime } from './d
 const KEPT = 2000;
 
 export function createRequests() {
-  const rows = byId('req-rows', HTMLTableSectionElement);
-  const empty = byId('req-empty', HTMLElement);
-  const count = byId('req-count', HTMLElement);
+  const table = createTable('req', {
+    noun: 'requests',
+    none: 'No requests yet. They appear here as clients call the gateway.',
+    noMatch: 'No request matches these filters.',
+  });
   const detail = byId('req-detail', HTMLElement);
   const endpointSelect = byId('req-endpoint', HTMLSelectElement);
   const endpointText = byId('req-endpoint-text', HTMLInputElement);
   const orderText = byId('req-order', HTMLInputElement);
   const merchantText = byId('req-merchant', HTMLInputElement);
-  byId('req-filters', HTMLFormElement).addEventListener('submit', (e) => e.preventDefault());
 
   /** Newest first. @type {RequestRecord[]} */
   let records = [];
@@ -85,23 +87,11 @@ export function createRequests() {
           : '',
       ),
     );
-    tr.addEventListener('click', (e) => {
-      if (!(e.target instanceof HTMLButtonElement)) select(r.id);
-    });
-    return tr;
-  }
-
-  function showCount() {
-    const shown = rows.childElementCount;
-    count.textContent = records.length === 0 ? '' : `${shown} of ${records.length} requests`;
-    empty.hidden = shown > 0;
-    if (records.length > 0 && shown === 0) empty.textContent = 'No request matches these filters.';
-    else empty.textContent = 'No requests yet. They appear here as clients call the gateway.';
+    return selectsOnClick(tr, () => select(r.id));
   }
 
   function render() {
-    rows.replaceChildren(...records.filter(matches).map(row));
-    showCount();
+    table.show(records.filter(matches).map(row), records.length);
   }
 
   /** @param {string} endpoint */
@@ -117,10 +107,7 @@ export function createRequests() {
   /** @param {number} id */
   function select(id) {
     selected = id;
-    for (const tr of rows.querySelectorAll('tr')) {
-      if (tr.dataset.id === String(id)) tr.setAttribute('aria-current', 'true');
-      else tr.removeAttribute('aria-current');
-    }
+    table.markSelected(id);
     const r = records.find((x) => x.id === id);
     if (!r) return;
     detail.replaceChildren(
@@ -176,13 +163,13 @@ export function createRequests() {
         const gone = records.pop();
         if (gone) {
           ids.delete(gone.id);
-          rows.querySelector(`tr[data-id="${gone.id}"]`)?.remove();
+          table.rows.querySelector(`tr[data-id="${gone.id}"]`)?.remove();
         }
       }
       if (records[0] === r) {
-        if (matches(r)) rows.prepend(row(r));
+        if (matches(r)) table.rows.prepend(row(r));
       } else render();
-      showCount();
+      table.counted(records.length);
     },
     reset() {
       records = [];

@@ -67,10 +67,26 @@ export async function control(sb: Sandbox, method: string, path: string, body?: 
   return (await res.json()) as Json;
 }
 
+/** What register.do answers (orderId and formUrl, or a refusal) for an order of 1.00 unless `extra` says otherwise. */
+export function registration(sb: Sandbox, extra: Record<string, unknown> = {}, path = '/payment/rest/register.do'): Promise<Json> {
+  return postForm(sb, path, { ...AUTH, orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, ...extra });
+}
+
+/** Registers an order of 100.00 unless `extra` says otherwise; returns its orderId. */
 export async function register(sb: Sandbox, extra: Record<string, unknown> = {}, path = '/payment/rest/register.do'): Promise<string> {
-  const r = await postForm(sb, path, { ...AUTH, orderNumber: uniqueNumber(), amount: 10_000, returnUrl: RETURN_URL, ...extra });
+  const r = await registration(sb, { amount: 10_000, ...extra }, path);
   if (!r.orderId) throw new Error(`register failed: ${JSON.stringify(r)}`);
   return r.orderId as string;
+}
+
+/** A cardholder paying with a card on the payment page at an order's formUrl; the redirect is not followed. */
+export function payOnPage(formUrl: string, pan: string): Promise<Response> {
+  return fetch(formUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ pan, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
+    redirect: 'manual',
+  });
 }
 
 export function payCard(sb: Sandbox, orderId: string, pan: string, extra: Record<string, unknown> = {}): Promise<Json> {
@@ -112,6 +128,11 @@ export const WALLET_CRYPTOGRAM = 'AgAAAAAAAIR8CQrXcIhbQAAAAAA=';
 /** A wallet payment's token (Apple Pay, Google Pay, Samsung Pay payment.do) for a card, 15.00 EUR unless `extra` says otherwise. */
 export const walletToken = (pan: string, extra: Record<string, unknown> = {}) =>
   base64Json({ pan, expiry: '203012', cryptogram: WALLET_CRYPTOGRAM, amount: 1_500, currency: '978', ...extra });
+
+/** A wallet's payment.do (applepay, google, samsung) for the sandbox merchant, with a new order number unless `extra` gives one. */
+export function walletPayment(sb: Sandbox, wallet: string, paymentToken: string, extra: Record<string, unknown> = {}): Promise<Json> {
+  return postJson(sb, `/payment/${wallet}/payment.do`, { merchant: 'sandbox', orderNumber: uniqueNumber(), paymentToken, ...extra });
+}
 
 /** A direct wallet payment's token: the card as the wallet decrypted it, for an amount in euro cents. */
 export function decryptedWalletToken(transactionAmount: number, pan: string = CARDS.noThreeDS, eciIndicator?: string): string {

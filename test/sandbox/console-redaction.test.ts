@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSecretName, REDACTED } from '../../main/sandbox/console/redaction.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
-import { AUTH, control, controlHeaders, postForm, RETURN_URL, uniqueNumber, type Json } from './client.js';
+import { AUTH, control, controlHeaders, postForm, registration, type Json } from './client.js';
 import { sandboxOfFile } from './fixture.js';
 
 const sb = sandboxOfFile();
@@ -76,14 +76,7 @@ describe('names by pattern', () => {
     let listed: Json[] = [];
     const stream = await eventsWhile(
       async () => {
-        await postForm(sb, '/payment/rest/register.do', {
-          ...AUTH,
-          orderNumber: uniqueNumber(),
-          amount: 100,
-          returnUrl: RETURN_URL,
-          cvc2: '987',
-          CVV2: '654',
-        });
+        await registration(sb, { cvc2: '987', CVV2: '654' });
         listed = (await control(sb, 'GET', '/requests?endpoint=register.do&limit=1')).requests as Json[];
       },
       (text) => text.includes('register.do'),
@@ -97,13 +90,7 @@ describe('names by pattern', () => {
 
 describe('name/value pairs', () => {
   it('hides a cvc inside jsonParams where the request carried it and where merchantOrderParams echo it', async () => {
-    const registered = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: uniqueNumber(),
-      amount: 100,
-      returnUrl: RETURN_URL,
-      jsonParams: { cvc: '987', card: SPELLINGS[1], shop: 'A' },
-    });
+    const registered = await registration(sb, { jsonParams: { cvc: '987', card: SPELLINGS[1], shop: 'A' } });
     const orderId = registered.orderId as string;
     const stream = await eventsWhile(
       async () => {
@@ -134,11 +121,8 @@ describe('the orders the console lists and shows', () => {
     let orderId = '';
     const stream = await eventsWhile(
       async () => {
-        const registered = await postForm(sb, '/payment/rest/register.do', {
-          ...AUTH,
+        const registered = await registration(sb, {
           orderNumber,
-          amount: 100,
-          returnUrl: RETURN_URL,
           description: `paid with ${SPELLINGS.join(', ')}; cvc 987`,
           jsonParams: { cvc: '987', cardNumber: PAN, note: SPELLINGS[5] },
         });
@@ -162,13 +146,7 @@ describe('the orders the console lists and shows', () => {
   });
 
   it('masks the card numbers an order action answers with', async () => {
-    const registered = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: `ORD${PAN}`,
-      amount: 100,
-      returnUrl: RETURN_URL,
-      description: SPELLINGS[6],
-    });
+    const registered = await registration(sb, { orderNumber: `ORD${PAN}`, description: SPELLINGS[6] });
     const res = await fetch(`${sb.url}/sandbox/orders/${registered.orderId as string}/actions`, {
       method: 'POST',
       headers: controlHeaders(sb),

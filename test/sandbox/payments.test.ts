@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, CARDS, FAIL_URL, payCard, postForm, register, RETURN_URL, status, TOKEN, uniqueNumber } from './client.js';
+import { AUTH, CARDS, FAIL_URL, RETURN_URL, TOKEN } from './client.js';
+import { payCard, payOnPage, postForm, register, registration, status, uniqueNumber } from './client.js';
 import { authenticateAtAcs } from './threeds.js';
 import { sandboxOfFile } from './fixture.js';
 
@@ -176,18 +177,8 @@ describe('paymentorder.do', () => {
   });
 
   it('pays through the payment page at formUrl', async () => {
-    const reg = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: uniqueNumber(),
-      amount: 500,
-      returnUrl: RETURN_URL,
-    });
-    const res = await fetch(reg.formUrl, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pan: CARDS.frictionless, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
-    });
+    const reg = await registration(sb, { amount: 500 });
+    const res = await payOnPage(reg.formUrl, CARDS.frictionless);
     expect(res.headers.get('location')).toBe(`${RETURN_URL}?orderId=${reg.orderId}`);
     expect((await status(sb, { orderId: reg.orderId })).orderStatus).toBe(2);
   });

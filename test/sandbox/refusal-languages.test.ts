@@ -23,6 +23,7 @@ import {
   base64Json,
   decryptedWalletToken,
   WALLET_CRYPTOGRAM,
+  walletPayment,
 } from './client.js';
 import { sandboxOfFile } from './fixture.js';
 
@@ -135,8 +136,7 @@ const paySeToken = async (language: Language, parts: Parameters<typeof seToken>[
   return pay(orderId, language, { seToken: seToken(orderId, parts), $PAN: undefined, $CVC: undefined, $EXPIRY: undefined });
 };
 
-const walletPay = (language: Language, paymentToken: string) =>
-  postJson(sb, '/payment/applepay/payment.do', { merchant: 'sandbox', orderNumber: uniqueNumber(), paymentToken, language });
+const walletPay = (language: Language, paymentToken: string) => walletPayment(sb, 'applepay', paymentToken, { language });
 
 const signedBody = (language: Language) =>
   formBody({ userName: 'signed-api', password: 'signed-pass', orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, language });
@@ -233,26 +233,23 @@ const cardData: Case[] = [
     en: 'Wrong value of parameter seToken: Base64 of timestamp/UUID/PAN/CVC/EXPDATE/MDORDER expected',
     run: async (l) => pay(await registered(l), l, { seToken: 'bm90IGEgdG9rZW4=', $PAN: undefined, $CVC: undefined, $EXPIRY: undefined }),
   },
-  {
-    name: 'a seToken with a short PAN',
-    en: 'Wrong value of parameter seToken: a PAN of 15 to 19 digits inside the token (a stored credential is paid with paymentOrderBinding.do) expected',
-    run: (l) => paySeToken(l, { pan: '1234' }),
-  },
-  {
-    name: 'a seToken with a wrong EXPDATE',
-    en: 'Wrong value of parameter seToken: EXPDATE as YYYYMM inside the token expected',
-    run: (l) => paySeToken(l, { expiry: '2030' }),
-  },
-  {
-    name: 'a seToken with a wrong CVC',
-    en: 'Wrong value of parameter seToken: a CVC of three digits inside the token expected',
-    run: (l) => paySeToken(l, { cvc: '12a' }),
-  },
-  {
-    name: 'a seToken made for another order',
-    en: 'Wrong value of parameter seToken: a token made for this order expected',
-    run: (l) => paySeToken(l, { order: 'another-order' }),
-  },
+  // A seToken whose inside is wrong, part by part: the refusal names the rule that part breaks.
+  ...(
+    [
+      [
+        'a seToken with a short PAN',
+        'a PAN of 15 to 19 digits inside the token (a stored credential is paid with paymentOrderBinding.do)',
+        { pan: '1234' },
+      ],
+      ['a seToken with a wrong EXPDATE', 'EXPDATE as YYYYMM inside the token', { expiry: '2030' }],
+      ['a seToken with a wrong CVC', 'a CVC of three digits inside the token', { cvc: '12a' }],
+      ['a seToken made for another order', 'a token made for this order', { order: 'another-order' }],
+    ] as const
+  ).map(([name, rule, parts]): Case => ({
+    name,
+    en: `Wrong value of parameter seToken: ${rule} expected`,
+    run: (l) => paySeToken(l, parts),
+  })),
   {
     name: 'an external eci that is not two digits',
     en: 'Wrong value of parameter jsonParams.eci: two digits expected',

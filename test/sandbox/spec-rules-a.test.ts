@@ -8,12 +8,15 @@ import {
   CARDS,
   RETURN_URL,
   payCard,
+  payOnPage,
   postForm,
   postJson,
   register,
+  registration,
   status,
   uniqueNumber,
   decryptedWalletToken,
+  walletPayment,
   walletToken,
 } from './client.js';
 import { sandboxOfFile } from './fixture.js';
@@ -38,21 +41,13 @@ describe('merchantOrderParams', () => {
 
 describe('declined wallet payments', () => {
   it('leave cardAuthInfo out, since a declined payment has no approvalCode (String [6])', async () => {
-    const r = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: walletToken(CARDS.declined),
-    });
+    const r = await walletPayment(sb, 'applepay', walletToken(CARDS.declined));
     expect(r.orderStatus.orderStatus).toBe(6);
     expect(r.orderStatus).not.toHaveProperty('cardAuthInfo');
   });
 
   it('paid ones carry a well-formed cardAuthInfo', async () => {
-    const r = await postJson(sb, '/payment/google/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: walletToken(CARDS.noThreeDS, { cardholderName: 'JANE Q. DOE' }),
-    });
+    const r = await walletPayment(sb, 'google', walletToken(CARDS.noThreeDS, { cardholderName: 'JANE Q. DOE' }));
     const c = r.orderStatus.cardAuthInfo;
     expect(c.approvalCode).toMatch(/^[0-9A-Za-z]{6}$/);
     expect(String(c.expiration)).toMatch(/^[0-9]{6}$/);
@@ -61,11 +56,7 @@ describe('declined wallet payments', () => {
   });
 
   it('refuse a token whose cardholderName cannot be a cardAuthInfo cardholderName', async () => {
-    const r = await postJson(sb, '/payment/samsung/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: walletToken(CARDS.noThreeDS, { cardholderName: 'Иван Петров' }),
-    });
+    const r = await walletPayment(sb, 'samsung', walletToken(CARDS.noThreeDS, { cardholderName: 'Иван Петров' }));
     expect(r.success).toBe(false);
     expect(r.error.code).toBe('5');
     expect(r.error.message).toContain('paymentToken.cardholderName');
@@ -110,13 +101,7 @@ describe('email: not validated at registration, validated at payment', () => {
   });
 
   it('registration keeps the field type String [1..40]: a longer address is refused there', async () => {
-    const r = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: uniqueNumber(),
-      amount: 100,
-      returnUrl: RETURN_URL,
-      email: `${'a'.repeat(30)}@example.com`,
-    });
+    const r = await registration(sb, { email: `${'a'.repeat(30)}@example.com` });
     expect(r.errorCode).toBe('5');
   });
 
@@ -164,12 +149,7 @@ describe('email: not validated at registration, validated at payment', () => {
   });
 
   it('wallet payment.do and paymentDirect.do refuse a malformed address', async () => {
-    const r = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      email: 'buyer at shop.example',
-      paymentToken: walletToken(CARDS.noThreeDS),
-    });
+    const r = await walletPayment(sb, 'applepay', walletToken(CARDS.noThreeDS), { email: 'buyer at shop.example' });
     expect(r).toMatchObject({ success: false, error: { code: '5' } });
     expect(r.error.message).toContain('email');
     const direct = await postJson(sb, '/payment/google/paymentDirect.do', {
@@ -182,19 +162,8 @@ describe('email: not validated at registration, validated at payment', () => {
   });
 
   it('the payment page refuses a card payment for an order registered with a malformed address', async () => {
-    const r = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: uniqueNumber(),
-      amount: 100,
-      returnUrl: RETURN_URL,
-      email: BAD,
-    });
-    const res = await fetch(r.formUrl as string, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pan: CARDS.noThreeDS, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
-      redirect: 'manual',
-    });
+    const r = await registration(sb, { email: BAD });
+    const res = await payOnPage(r.formUrl as string, CARDS.noThreeDS);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('email');
   });
@@ -254,18 +223,8 @@ describe('returnUrl and failUrl without a protocol', () => {
   });
 
   it('the payment page at formUrl sends the customer to the default address', async () => {
-    const reg = await postForm(sb, '/payment/rest/register.do', {
-      ...AUTH,
-      orderNumber: uniqueNumber(),
-      amount: 100,
-      returnUrl: 'www.shop.example',
-    });
-    const res = await fetch(reg.formUrl as string, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ pan: CARDS.noThreeDS, expiry: '12/30', cvc: '123', holder: 'CARD HOLDER' }).toString(),
-      redirect: 'manual',
-    });
+    const reg = await registration(sb, { returnUrl: 'www.shop.example' });
+    const res = await payOnPage(reg.formUrl as string, CARDS.noThreeDS);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(defaultAddress(reg.orderId as string));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, CARDS, postForm, postJson, uniqueNumber, base64Json, decryptedWalletToken, walletToken } from './client.js';
+import { AUTH, CARDS, postForm, postJson, uniqueNumber, base64Json, decryptedWalletToken, walletPayment, walletToken } from './client.js';
 import { sandboxOfFile } from './fixture.js';
 
 const sb = sandboxOfFile();
@@ -9,11 +9,7 @@ const decrypted = (transactionAmount: number, pan: string = CARDS.frictionless) 
 
 describe.each(['applepay', 'google', 'samsung'])('/payment/%s/payment.do', (wallet) => {
   it('pays with a wallet token and answers success, data.orderId and orderStatus', async () => {
-    const r = await postJson(sb, `/payment/${wallet}/payment.do`, {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: token(CARDS.noThreeDS),
-    });
+    const r = await walletPayment(sb, wallet, token(CARDS.noThreeDS));
     expect(r).toMatchObject({ success: true, data: { orderId: expect.any(String) } });
     expect(r.orderStatus).toMatchObject({
       orderStatus: 2,
@@ -38,21 +34,14 @@ describe.each(['applepay', 'google', 'samsung'])('/payment/%s/paymentDirect.do',
 
 describe('wallet payments', () => {
   it('answers success true with orderStatus 6 for a declined card (processed, not paid)', async () => {
-    const r = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: token(CARDS.declined),
-    });
+    const r = await walletPayment(sb, 'applepay', token(CARDS.declined));
     expect(r.success).toBe(true);
     expect(r.orderStatus.orderStatus).toBe(6);
   });
 
   it('holds with preAuth and stores a credential with tii and clientId', async () => {
     const clientId = uniqueNumber('client');
-    const r = await postJson(sb, '/payment/google/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: token(CARDS.noThreeDS),
+    const r = await walletPayment(sb, 'google', token(CARDS.noThreeDS), {
       preAuth: true,
       tii: 'RI',
       clientId,
@@ -64,17 +53,9 @@ describe('wallet payments', () => {
   });
 
   it('refuses bad tokens, unknown merchants, subsequent tii values and duplicates in the error envelope', async () => {
-    const bad = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: 'not base64 json',
-    });
+    const bad = await walletPayment(sb, 'applepay', 'not base64 json');
     expect(bad).toMatchObject({ success: false, error: { code: '5', message: expect.stringContaining('paymentToken') } });
-    const noAmount = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: base64Json({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'x' }),
-    });
+    const noAmount = await walletPayment(sb, 'applepay', base64Json({ pan: CARDS.noThreeDS, expiry: '203012', cryptogram: 'x' }));
     expect(noAmount.error.message).toContain('paymentToken.amount');
     expect(
       (
@@ -89,19 +70,13 @@ describe('wallet payments', () => {
       (await postJson(sb, '/payment/applepay/payment.do', { orderNumber: uniqueNumber(), paymentToken: token(CARDS.noThreeDS) })).error
         .code,
     ).toBe('4');
-    const u = await postJson(sb, '/payment/applepay/payment.do', {
-      merchant: 'sandbox',
-      orderNumber: uniqueNumber(),
-      paymentToken: token(CARDS.noThreeDS),
+    const u = await walletPayment(sb, 'applepay', token(CARDS.noThreeDS), {
       tii: 'U',
     });
     expect(u.error.message).toContain('tii');
     const orderNumber = uniqueNumber();
-    await postJson(sb, '/payment/samsung/payment.do', { merchant: 'sandbox', orderNumber, paymentToken: token(CARDS.noThreeDS) });
-    expect(
-      (await postJson(sb, '/payment/samsung/payment.do', { merchant: 'sandbox', orderNumber, paymentToken: token(CARDS.noThreeDS) })).error
-        .code,
-    ).toBe('1');
+    await walletPayment(sb, 'samsung', token(CARDS.noThreeDS), { orderNumber });
+    expect((await walletPayment(sb, 'samsung', token(CARDS.noThreeDS), { orderNumber })).error.code).toBe('1');
   });
 
   it('pays with decrypted payment data on paymentDirect.do, which requires userName and password', async () => {

@@ -6,7 +6,7 @@ import { SPECS } from '../../protocol/endpoints.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
 import { isExpired } from '../engine/credentials.js';
-import { message, texts } from '../messages.js';
+import { message, words } from '../messages.js';
 import type { Binding, BindingCategory } from '../state/model.js';
 import { bindingRecord } from '../views.js';
 import { endpoint, type RequestContext } from './endpoint.js';
@@ -42,7 +42,7 @@ export const bindingEndpoints = [
       // The card number wins over bindingId.
       if (p.pan !== undefined) found = state.bindingsByCard(ctx.merchant.login, ctx.core.fingerprint(p.pan));
       else if (p.bindingId !== undefined) found = [state.binding(ctx.merchant.login, p.bindingId)].filter((b) => b !== undefined);
-      else refuse(4, 'missing', ctx.language, texts('pan (or bindingId)', 'pan (или bindingId)'));
+      else refuse(4, 'missing', ctx.language, { name: words('credential.panOrBindingId') });
       return listing(ctx, found, p.showExpired ?? false);
     },
   }),
@@ -71,7 +71,7 @@ export const bindingEndpoints = [
       const b = ctx.core.state.binding(ctx.merchant.login, p.bindingId);
       if (!b) refuse(2, 'bindingNotFound', ctx.language);
       if (p.newExpiry < yearMonth(ctx.core.clock.now())) {
-        refuse(1, 'wrong', ctx.language, 'newExpiry', texts('a month not in the past', 'месяц не ранее текущего'));
+        refuse(1, 'wrong', ctx.language, { name: 'newExpiry', rule: words('credential.monthNotPast') });
       }
       b.card = { ...b.card, expiry: p.newExpiry };
       ctx.core.state.saveBinding(b);

@@ -3,11 +3,12 @@
  * and the 3-D Secure fields a payment answer carries when the cardholder must authenticate.
  */
 import { refuse } from '../errors.js';
-import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
+import { luhnValid } from '../../domain/cardNumbers.js';
+import { cardRecord, type CardFingerprint } from '../engine/cards.js';
 import type { Core } from '../engine/core.js';
 import type { CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
-import { message, texts, type Texts } from '../messages.js';
+import { message, words, type Words } from '../messages.js';
 import type { CardRecord, Order } from '../state/model.js';
 
 export interface CardData {
@@ -16,7 +17,7 @@ export interface CardData {
 }
 
 /** The rule for a card number: its digits pass the Luhn check. */
-export const LUHN_RULE = texts('a card number that passes the Luhn check', 'номер карты, проходящий проверку по алгоритму Луна');
+export const LUHN_RULE = words('card.luhn');
 
 export function cardFrom(
   fingerprint: CardFingerprint,
@@ -27,7 +28,7 @@ export function cardFrom(
   field: string,
   language: string,
 ): CardData {
-  if (!/^[0-9]{12,19}$/.test(pan) || !luhnValid(pan)) refuse(5, 'wrong', language, field, LUHN_RULE);
+  if (!/^[0-9]{12,19}$/.test(pan) || !luhnValid(pan)) refuse(5, 'wrong', language, { name: field, rule: LUHN_RULE });
   return { card: cardRecord(pan, expiry, cardholderName, fingerprint), cvc };
 }
 
@@ -45,21 +46,12 @@ export function cardFromSeToken(
 ): CardData {
   const parts = Buffer.from(seToken, 'base64').toString('utf8').split('/');
   const [timestamp, uuid, pan, cvc, expiry, tokenOrder] = parts;
-  const wrong = (what: Texts): never => refuse(5, 'wrong', language, 'seToken', what);
-  if (parts.length !== 6 || !timestamp || !uuid)
-    wrong(texts('Base64 of timestamp/UUID/PAN/CVC/EXPDATE/MDORDER', 'Base64 строки timestamp/UUID/PAN/CVC/EXPDATE/MDORDER'));
-  if (!/^[0-9]{15,19}$/.test(pan!))
-    wrong(
-      texts(
-        'a PAN of 15 to 19 digits inside the token (a stored credential is paid with paymentOrderBinding.do)',
-        'PAN из 15–19 цифр внутри токена (платёж по связке проводится через paymentOrderBinding.do)',
-      ),
-    );
-  if (!/^[0-9]{4}(0[1-9]|1[0-2])$/.test(expiry!))
-    wrong(texts('EXPDATE as YYYYMM inside the token', 'EXPDATE в формате YYYYMM внутри токена'));
-  if (cvc !== '' && !/^[0-9]{3}$/.test(cvc!)) wrong(texts('a CVC of three digits inside the token', 'CVC из трёх цифр внутри токена'));
-  if (mdOrder !== undefined && tokenOrder !== '' && tokenOrder !== mdOrder)
-    wrong(texts('a token made for this order', 'токен, созданный для этого заказа'));
+  const wrong = (rule: Words): never => refuse(5, 'wrong', language, { name: 'seToken', rule });
+  if (parts.length !== 6 || !timestamp || !uuid) wrong(words('card.seToken'));
+  if (!/^[0-9]{15,19}$/.test(pan!)) wrong(words('card.seTokenPan'));
+  if (!/^[0-9]{4}(0[1-9]|1[0-2])$/.test(expiry!)) wrong(words('card.seTokenExpiry'));
+  if (cvc !== '' && !/^[0-9]{3}$/.test(cvc!)) wrong(words('card.seTokenCvc'));
+  if (mdOrder !== undefined && tokenOrder !== '' && tokenOrder !== mdOrder) wrong(words('card.seTokenOrder'));
   return cardFrom(fingerprint, pan!, expiry!, cardholderName, cvc === '' ? undefined : cvc, 'seToken', language);
 }
 
@@ -72,13 +64,14 @@ export function externalAuthentication(
   if (!jsonParams) return undefined;
   const { eci, cavv, xid, threeDsType } = jsonParams;
   if (eci === undefined && cavv === undefined && xid === undefined && threeDsType === undefined) return undefined;
-  if (eci === undefined) refuse(4, 'missing', language, 'jsonParams.eci');
+  if (eci === undefined) refuse(4, 'missing', language, { name: 'jsonParams.eci' });
   const eciText = String(eci).padStart(2, '0');
-  if (!/^[0-9]{2}$/.test(eciText)) refuse(5, 'wrong', language, 'jsonParams.eci', texts('two digits', 'две цифры'));
+  if (!/^[0-9]{2}$/.test(eciText)) refuse(5, 'wrong', language, { name: 'jsonParams.eci', rule: words('card.eci') });
   const version =
     protocolVersion ?? (jsonParams.threeDSProtocolVersion !== undefined ? String(jsonParams.threeDSProtocolVersion) : undefined);
   if (version !== undefined && version !== '2.1.0' && version !== '2.2.0') {
-    refuse(5, 'wrong', language, 'threeDSProtocolVersion', texts('one of 2.1.0, 2.2.0', 'одно из значений 2.1.0, 2.2.0'));
+    const rule = words('order.oneOfValues', { values: '2.1.0, 2.2.0' });
+    refuse(5, 'wrong', language, { name: 'threeDSProtocolVersion', rule });
   }
   return { eci: eciText, ...(version !== undefined ? { version } : {}) };
 }

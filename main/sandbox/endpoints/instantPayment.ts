@@ -5,23 +5,14 @@
 import { SPECS } from '../../protocol/endpoints.js';
 import { type z } from 'zod';
 import { refuse } from '../errors.js';
-import {
-  activeBinding,
-  credentialIntent,
-  noCvc,
-  onePhaseOnly,
-  recordInstallment,
-  requireAgreementInForce,
-  requireCategory,
-  requireClient,
-  requireInstallmentLeft,
-} from '../engine/credentials.js';
-import { isPaidOrder, NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
-import { payDirect, payWithCard, type CardOutcome } from '../engine/payment.js';
+import { credentialIntent } from '../engine/credentials.js';
+import { NOT_WAITING_FOR_PAYMENT, registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
+import { payWithBinding, payWithCard, type CardOutcome } from '../engine/payment.js';
 import type { Json } from '../envelopes.js';
-import { message, texts } from '../messages.js';
+import { message, words } from '../messages.js';
 import { OrderStatus, type Order } from '../state/model.js';
 import { instantStatus } from '../views.js';
+import { instantPaymentBinding } from './bindingPayments.js';
 import { cardFrom, cardFromSeToken, externalAuthentication, threeDSFields } from './cardData.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 import { findOrder } from './orderOps.js';
@@ -44,15 +35,11 @@ function answer(ctx: RequestContext, order: Order, outcome: CardOutcome): Json {
 /** The second part of a 3DS2 instant payment: the order already exists and waits for the repeated request. */
 function continueOrder(ctx: RequestContext, p: Params, orderId: string): Json {
   const order = findOrder(ctx, orderId);
-  if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', ctx.language, order.status, NOT_WAITING_FOR_PAYMENT);
-  if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, 'threeDSServerTransId');
+  if (order.status !== OrderStatus.REGISTERED)
+    refuse(7, 'wrongState', ctx.language, { status: order.status, reason: NOT_WAITING_FOR_PAYMENT });
+  if (p.threeDSServerTransId === undefined) refuse(4, 'missing', ctx.language, { name: 'threeDSServerTransId' });
   if (p.amount !== order.amount) {
-    refuse(
-      5,
-      'wrongAmount',
-      ctx.language,
-      texts(`${p.amount} differs from the order's ${order.amount}`, `${p.amount} отличается от суммы заказа ${order.amount}`),
-    );
+    refuse(5, 'wrongAmount', ctx.language, { reason: words('order.notOrderAmount', { amount: p.amount, ordered: order.amount }) });
   }
   requirePaymentEmail(p.email ?? order.email, ctx.language);
   const { card, cvc } =
@@ -76,30 +63,8 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   checkPermissions(merchant, p, language);
   requirePaymentEmail(p.email, language);
 
-  // A PAN overrides bindingId; with neither, the seToken carries the card.
-  const useBinding = p.pan === undefined && p.seToken === undefined && p.bindingId !== undefined;
-  const binding = useBinding ? activeBinding(core, merchant.login, p.bindingId!, language) : undefined;
-  const tii = p.tii ?? (binding ? (p.cvc !== undefined ? 'F' : 'U') : undefined);
-  if (binding) {
-    if (tii !== 'F' && tii !== 'U' && tii !== 'R' && tii !== 'I') {
-      refuse(
-        5,
-        'wrong',
-        language,
-        'tii',
-        texts('F, U, R or I for a payment with a stored credential', 'F, U, R или I для платежа по связке'),
-      );
-    }
-    if (tii !== 'F' && p.preAuth) refuse(5, 'credentialRule', language, onePhaseOnly(tii));
-    if (tii === 'F' && p.cvc === undefined) refuse(4, 'missing', language, 'cvc');
-    if (tii !== 'F' && p.cvc !== undefined) refuse(5, 'wrong', language, 'cvc', noCvc(tii));
-    const category = tii === 'R' ? 'RECURRENT' : tii === 'I' ? 'INSTALLMENT' : 'COMMON';
-    requireCategory(binding, category, 'instantPayment.do', language, tii);
-    requireClient(p.clientId, binding, language);
-    // The same agreement rules as recurrentPayment.do and installmentPayment.do.
-    requireAgreementInForce(binding, core.clock.now(), language);
-    if (tii === 'I') requireInstallmentLeft(binding, p.amount, language);
-  }
+  // Without a stored credential, the PAN, else the seToken, carries the card.
+  const binding = instantPaymentBinding(ctx, p);
   const card = binding
     ? undefined
     : p.seToken !== undefined
@@ -109,9 +74,7 @@ function instantPayment(ctx: RequestContext, p: Params): Json {
   const order = registerOrder(core, registration(ctx, p, p.orderNumber ?? core.ids.referenceDigits(16), p.preAuth ?? false));
 
   if (binding) {
-    payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc: p.cvc });
-    const paid = isPaidOrder(order);
-    if (paid && tii === 'I') recordInstallment(core, binding, order.amount);
+    payWithBinding(core, order, binding, p.cvc);
     return answer(ctx, order, { kind: 'settled' });
   }
   const credential = credentialIntent(order, p.tii, p.jsonParams ?? {}, p.bindingNotNeeded ?? false, 'jsonParams', language);

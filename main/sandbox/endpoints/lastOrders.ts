@@ -36,7 +36,7 @@ export const lastOrdersEndpoint = endpoint(SPECS.getLastOrdersForMerchants, {
   handle: (ctx, p) => {
     const own = ctx.merchant.login;
     const foreign = p.merchants?.find((m) => m !== own);
-    if (foreign !== undefined) refuse(5, 'merchantNotVisible', ctx.language, foreign);
+    if (foreign !== undefined) refuse(5, 'merchantNotVisible', ctx.language, { merchant: foreign });
     // The list must show each order as it is now: expiry and the automatic dates are applied first.
     expireAllDue(ctx.core);
 

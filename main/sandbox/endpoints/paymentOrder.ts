@@ -21,7 +21,8 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
     const order = findOrder(ctx, p.MDORDER);
     const transId = p.threeDSServerTransId ?? p.threeDSServerTransID;
     if (transId === undefined) requirePayable(core, order, language);
-    else if (order.status !== OrderStatus.REGISTERED) refuse(7, 'wrongState', language, order.status, NOT_WAITING_FOR_PAYMENT);
+    else if (order.status !== OrderStatus.REGISTERED)
+      refuse(7, 'wrongState', language, { status: order.status, reason: NOT_WAITING_FOR_PAYMENT });
     requirePaymentEmail(p.email ?? order.email, language);
 
     const { card, cvc } =
@@ -31,8 +32,8 @@ export const paymentOrderEndpoint = endpoint(SPECS.paymentOrder, {
 
     if (p.tii !== undefined && SUBSEQUENT_MIT.has(p.tii)) {
       // Merchant-initiated payment with card data the merchant keeps: no CVC, no 3-D Secure, one phase.
-      if (order.twoPhase) refuse(5, 'credentialRule', language, onePhaseOnly(p.tii));
-      if (p.$CVC !== undefined) refuse(5, 'wrong', language, '$CVC', noCvc(p.tii));
+      if (order.twoPhase) refuse(5, 'credentialRule', language, { reason: onePhaseOnly(p.tii) });
+      if (p.$CVC !== undefined) refuse(5, 'wrong', language, { name: '$CVC', rule: noCvc(p.tii) });
       payDirect(core, order, { card, paymentWay: 'CARD' });
     } else {
       const credential = credentialIntent(

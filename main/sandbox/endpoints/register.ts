@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { SPECS } from '../../protocol/endpoints.js';
 import { refuse } from '../errors.js';
 import { registerOrder } from '../engine/lifecycle.js';
-import { texts } from '../messages.js';
+import { words } from '../messages.js';
 import type { Merchant } from '../state/model.js';
 import { endpoint, type RequestContext } from './endpoint.js';
 
@@ -16,8 +16,7 @@ export const ALLOWED_MCC = [4829, 5411, 5812, 5999, 7399];
 export function checkPermissions(merchant: Merchant, p: { merchantLogin?: string; mcc?: number }, language: string): void {
   if (p.merchantLogin !== undefined && p.merchantLogin !== merchant.login) refuse(5, 'accessDenied', language);
   if (p.mcc !== undefined && !ALLOWED_MCC.includes(p.mcc)) {
-    const list = ALLOWED_MCC.join(', ');
-    refuse(5, 'wrong', language, 'mcc', texts(`one of ${list}`, `одно из значений ${list}`));
+    refuse(5, 'wrong', language, { name: 'mcc', rule: words('order.oneOfValues', { values: ALLOWED_MCC.join(', ') }) });
   }
 }
 

@@ -15,8 +15,9 @@ import * as f from '../../protocol/common.js';
 import { optional, str, yyyymm } from '../../protocol/fields.js';
 import { formatPath } from '../../protocol/violations.js';
 import { refuse } from '../errors.js';
-import { texts } from '../messages.js';
-import { cardRecord, luhnValid, type CardFingerprint } from '../engine/cards.js';
+import { words } from '../messages.js';
+import { luhnValid } from '../../domain/cardNumbers.js';
+import { cardRecord, type CardFingerprint } from '../engine/cards.js';
 import { credentialIntent } from '../engine/credentials.js';
 import { registerOrder, requirePaymentEmail } from '../engine/lifecycle.js';
 import { payDirect } from '../engine/payment.js';
@@ -59,13 +60,7 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
   try {
     value = JSON.parse(text);
   } catch {
-    refuse(
-      5,
-      'wrong',
-      language,
-      'paymentToken',
-      texts('Base64 of the sandbox token JSON (see the README)', 'Base64 JSON-токена песочницы (см. README)'),
-    );
+    refuse(5, 'wrong', language, { name: 'paymentToken', rule: words('card.walletToken') });
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
@@ -73,14 +68,14 @@ function decodeToken<T extends z.ZodType>(token: string, schema: T, language: st
     const where = formatPath(issue.path);
     // A field missing inside the token makes the token wrong (5), not a parameter missing (4); any other
     // rule is the spec's notation from main/protocol.
-    const rule = issue.message === 'missing' ? texts('present', 'наличие значения') : ruleWords(issue.message);
-    refuse(5, 'wrong', language, `paymentToken${where ? `.${where}` : ''}`, rule);
+    const rule = issue.message === 'missing' ? words('card.present') : ruleWords(issue.message);
+    refuse(5, 'wrong', language, { name: `paymentToken${where ? `.${where}` : ''}`, rule });
   }
   return parsed.data;
 }
 
 function walletCard(fingerprint: CardFingerprint, pan: string, expiry: string, holder: string | undefined, language: string): CardRecord {
-  if (!luhnValid(pan)) refuse(5, 'wrong', language, 'paymentToken.pan', LUHN_RULE);
+  if (!luhnValid(pan)) refuse(5, 'wrong', language, { name: 'paymentToken.pan', rule: LUHN_RULE });
   return cardRecord(pan, expiry, holder ?? 'CARD HOLDER', fingerprint);
 }
 
@@ -99,8 +94,8 @@ function pay(
   w: WalletPayment,
 ) {
   const { core, merchant, language } = ctx;
-  if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, 'clientId');
-  if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, 'clientId');
+  if (p.tii !== undefined && !p.clientId) refuse(4, 'missing', language, { name: 'clientId' });
+  if (w.verifyOnly && !p.clientId) refuse(4, 'missing', language, { name: 'clientId' });
   checkPermissions(merchant, p, language);
   requirePaymentEmail(p.email, language);
   const order = registerOrder(core, {
@@ -147,14 +142,8 @@ function walletEndpoints(wallet: Wallet, way: PaymentWay) {
         const features = p.features ?? [];
         // Features in a direct payment (VERIFY) need a zero transactionAmount.
         if (features.length > 0 && t.transactionAmount !== 0) {
-          const list = features.join(', ');
-          refuse(
-            5,
-            'wrong',
-            ctx.language,
-            'paymentToken.transactionAmount',
-            texts(`0 when features (${list}) are passed`, `0, если переданы features (${list})`),
-          );
+          const rule = words('order.zeroWithFeatures', { features: features.join(', ') });
+          refuse(5, 'wrong', ctx.language, { name: 'paymentToken.transactionAmount', rule });
         }
         const expiry = `20${t.applicationExpirationDate.slice(0, 4)}`;
         const card = walletCard(ctx.core.fingerprint, t.applicationPrimaryAccountNumber, expiry, t.cardholderName, ctx.language);

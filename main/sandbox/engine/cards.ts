@@ -24,19 +24,6 @@ export const TEST_CARDS: readonly TestCard[] = [
 export const CHALLENGE_CODE = '123456';
 export const THREEDS1_PASSWORD = '12345678';
 
-export function luhnValid(pan: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let d = pan.charCodeAt(pan.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** First six and last four digits, as the gateway masks card numbers. */
 export function maskPan(pan: string): string {
   return `${pan.slice(0, 6)}${'*'.repeat(Math.max(pan.length - 10, 0))}${pan.slice(-4)}`;
@@ -69,7 +56,7 @@ export function cardRecord(pan: string, expiry: string, cardholderName: string, 
   };
 }
 
-/** Processing results (actionCode) the sandbox produces; descriptions per language live in messages.ts. */
+/** Processing results (actionCode) the sandbox produces; their words, by name, live in words/en/actionCode.ts. */
 export const ActionCode = {
   APPROVED: 0,
   DO_NOT_HONOUR: 5,

@@ -8,7 +8,7 @@ import { optional } from '../../protocol/fields.js';
 import { toViolation } from '../../protocol/violations.js';
 import { yearMonth, yearMonthDay } from '../clock.js';
 import { refuse, violationError } from '../errors.js';
-import { texts, type Texts } from '../messages.js';
+import { words, type Words } from '../messages.js';
 import type { Binding, BindingCategory, CredentialIntent, Order, PaymentAttempt } from '../state/model.js';
 import type { Core } from './core.js';
 
@@ -41,15 +41,7 @@ export function credentialIntent(
 ): CredentialIntent | undefined {
   const initiating = tii !== undefined ? CATEGORY_BY_TII[tii] : undefined;
   if (initiating && !order.clientId) {
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(
-        `tii ${tii} stores a credential and needs an order registered with clientId`,
-        `с tii ${tii} сохраняется связка, и заказ должен быть зарегистрирован с clientId`,
-      ),
-    );
+    refuse(5, 'credentialRule', language, { reason: words('credential.tiiNeedsClient', { tii: tii! }) });
   }
   const wanted = initiating !== undefined || order.features.includes('FORCE_CREATE_BINDING');
   if (!wanted || bindingNotNeeded || !order.clientId) return undefined;
@@ -126,84 +118,54 @@ export function isExpired(binding: Binding, now: number): boolean {
 
 /** The paying client must own the credential; a stored-credential payment without clientId fails. */
 export function requireClient(clientId: string | undefined, binding: Binding, language: string): void {
-  if (!clientId) {
-    const rule = texts(
-      'a stored-credential payment needs the clientId that owns the binding',
-      'для платежа по связке нужен clientId владельца связки',
-    );
-    refuse(5, 'credentialRule', language, rule);
-  }
-  if (clientId !== binding.clientId) {
-    refuse(5, 'credentialRule', language, texts('the binding belongs to another clientId', 'связка принадлежит другому clientId'));
-  }
-}
-
-export function requireOwner(order: Order, binding: Binding, language: string): void {
-  requireClient(order.clientId, binding, language);
+  if (!clientId) refuse(5, 'credentialRule', language, { reason: words('credential.clientNeeded') });
+  if (clientId !== binding.clientId) refuse(5, 'credentialRule', language, { reason: words('credential.otherClient') });
 }
 
 /** `tii`: the tii the endpoint was called with, where the category follows from it. */
 export function requireCategory(binding: Binding, category: BindingCategory, endpoint: string, language: string, tii?: string): void {
   if (binding.category !== category) {
-    const en = tii === undefined ? endpoint : `${endpoint} with tii ${tii}`;
-    const ru = tii === undefined ? endpoint : `${endpoint} с tii ${tii}`;
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(`a ${binding.category} binding cannot be paid with ${en}`, `связкой категории ${binding.category} нельзя платить через ${ru}`),
-    );
+    const reason =
+      tii === undefined
+        ? words('credential.category', { category: binding.category, endpoint })
+        : words('credential.categoryWithTii', { category: binding.category, endpoint, tii });
+    refuse(5, 'credentialRule', language, { reason });
   }
 }
 
-/** Recurring and installment agreements end on their recurringExpiry (YYYYMMDD, inclusive). */
-export function requireAgreementInForce(binding: Binding, now: number, language: string): void {
+/**
+ * What the binding's agreement allows a payment of `amount`: recurring and installment agreements end on
+ * their recurringExpiry (YYYYMMDD, inclusive), and an installment plan allows `count` payments adding up
+ * to at most `totalAmount`. A common binding has neither.
+ */
+export function requireAgreement(binding: Binding, now: number, amount: number, language: string): void {
   if (binding.recurring && yearMonthDay(now) > binding.recurring.expiry) {
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(`the agreement expired on ${binding.recurring.expiry}`, `срок действия соглашения истёк ${binding.recurring.expiry}`),
-    );
+    refuse(5, 'credentialRule', language, { reason: words('credential.agreementExpired', { expiry: binding.recurring.expiry }) });
   }
-}
-
-/** An installment plan allows `count` payments adding up to at most `totalAmount`. */
-export function requireInstallmentLeft(binding: Binding, amount: number, language: string): void {
   const plan = binding.installment;
   if (!plan) return;
   if (binding.installmentsPaid >= plan.count) {
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(`all ${plan.count} installments were paid`, `все платежи рассрочки (${plan.count}) уже оплачены`),
-    );
+    refuse(5, 'credentialRule', language, { reason: words('credential.installmentsPaid', { installments: plan.count }) });
   }
   if (binding.installmentAmountPaid + amount > plan.totalAmount) {
-    refuse(
-      5,
-      'credentialRule',
-      language,
-      texts(
-        `the amount exceeds what is left of the installment total ${plan.totalAmount}`,
-        `сумма превышает остаток общей суммы рассрочки ${plan.totalAmount}`,
-      ),
-    );
+    refuse(5, 'credentialRule', language, { reason: words('credential.installmentTotal', { total: plan.totalAmount }) });
   }
 }
 
 /** A merchant-initiated payment (tii U, R, I and the like) is one-phase only. */
-export function onePhaseOnly(tii: string): Texts {
-  return texts(`tii ${tii} is allowed for one-phase payments only`, `tii ${tii} допустим только для одностадийных платежей`);
+export function onePhaseOnly(tii: string): Words {
+  return words('credential.onePhaseOnly', { tii });
 }
 
 /** The rule for a CVC sent with a merchant-initiated payment: there must be none. */
-export function noCvc(tii: string): Texts {
-  return texts(
-    `nothing: a merchant-initiated payment (tii ${tii}) carries no CVC`,
-    `отсутствие значения: платёж по инициативе продавца (tii ${tii}) проводится без CVC`,
-  );
+export function noCvc(tii: string): Words {
+  return words('credential.noCvc', { tii });
+}
+
+/** A customer-initiated stored-credential payment (tii F) carries the CVC; a merchant-initiated one carries none. */
+export function requireCvcAsInitiated(tii: string, cvc: string | undefined, language: string): void {
+  if (tii === 'F' && cvc === undefined) refuse(4, 'missing', language, { name: 'cvc' });
+  if (tii !== 'F' && cvc !== undefined) refuse(5, 'wrong', language, { name: 'cvc', rule: noCvc(tii) });
 }
 
 export function recordInstallment(core: Core, binding: Binding, amount: number): void {

@@ -6,7 +6,7 @@ import type { Feature } from '../../protocol/common.js';
 import { yearMonthDay } from '../clock.js';
 import { orderSummary } from '../console/orderViews.js';
 import { refuse } from '../errors.js';
-import { texts } from '../messages.js';
+import { words } from '../messages.js';
 import {
   OrderStatus,
   type Authorization,
@@ -57,7 +57,7 @@ export function registerOrder(core: Core, r: Registration): Order {
   const language = r.language ?? 'en';
   if (core.state.orderNumberTaken(r.merchant, r.orderNumber)) refuse(1, 'duplicate', language);
   const currency = r.currency ?? DEFAULT_CURRENCY;
-  if (CURRENCIES[currency] === undefined) refuse(3, 'unknownCurrency', language, currency);
+  if (CURRENCIES[currency] === undefined) refuse(3, 'unknownCurrency', language, { currency });
   const now = core.clock.now();
   const expiresAt = utc(r.expirationDate) ?? now + (r.sessionTimeoutSecs ?? DEFAULT_SESSION_TIMEOUT_SECS) * 1000;
   const order: Order = {
@@ -237,13 +237,13 @@ export function savePending(core: Core, order: Order): void {
 }
 
 /** Why a payment is refused on an order in another status than registered. */
-export const NOT_WAITING_FOR_PAYMENT = texts('the order is not waiting for payment', 'заказ не ожидает оплаты');
+export const NOT_WAITING_FOR_PAYMENT = words('order.notWaitingForPayment');
 
 /** Requires an order to be waiting for payment. */
 export function requirePayable(core: Core, order: Order, language: string): void {
   expireIfDue(core, order);
   if (order.status !== OrderStatus.REGISTERED) {
-    refuse(7, 'wrongState', language, order.status, NOT_WAITING_FOR_PAYMENT);
+    refuse(7, 'wrongState', language, { status: order.status, reason: NOT_WAITING_FOR_PAYMENT });
   }
 }
 
@@ -257,13 +257,7 @@ const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Z
 export function requirePaymentEmail(email: string | undefined, language: string): void {
   if (email === undefined) return;
   if (email.length < 1 || email.length > 40 || !EMAIL.test(email)) {
-    refuse(
-      5,
-      'wrong',
-      language,
-      'email',
-      texts('String [1..40], an e-mail address (name@example.com)', 'String [1..40], адрес электронной почты (name@example.com)'),
-    );
+    refuse(5, 'wrong', language, { name: 'email', rule: words('order.email') });
   }
 }
 
@@ -272,22 +266,11 @@ export function requirePaymentEmail(email: string | undefined, language: string)
 /** `at`: when autocompletionDate was due, for a deposit the clock brought about. */
 export function deposit(core: Core, order: Order, amount: number, language: string, at?: number): void {
   if (order.status !== OrderStatus.HELD) {
-    refuse(
-      7,
-      'wrongState',
-      language,
-      order.status,
-      texts('only a held order can be deposited', 'списание возможно только для заказа с удержанной суммой'),
-    );
+    refuse(7, 'wrongState', language, { status: order.status, reason: words('order.depositNeedsHold') });
   }
   const value = amount === 0 ? order.approvedAmount : amount;
   if (value > order.approvedAmount) {
-    refuse(
-      5,
-      'wrongAmount',
-      language,
-      texts(`more than the held ${order.approvedAmount}`, `больше удержанной суммы ${order.approvedAmount}`),
-    );
+    refuse(5, 'wrongAmount', language, { reason: words('order.moreThanHeld', { held: order.approvedAmount }) });
   }
   order.depositedAmount = value;
   order.status = OrderStatus.DEPOSITED;
@@ -306,34 +289,19 @@ export function reverse(core: Core, order: Order, amount: number | undefined, la
     order.payment?.authorization !== undefined &&
     yearMonthDay(order.payment.authorization.authDateTime) === yearMonthDay(core.clock.now());
   if (order.status !== OrderStatus.HELD && !sameDay) {
-    refuse(
-      7,
-      'wrongState',
-      language,
-      order.status,
-      texts(
-        'only a hold, or a charge on its own day, can be reversed',
-        'отменить можно только удержание или списание в день его проведения',
-      ),
-    );
+    refuse(7, 'wrongState', language, { status: order.status, reason: words('order.reversalNeedsHold') });
   }
   // A reversal returns the whole charge; after a refund that would return more than was charged.
   if (order.refundedAmount > 0) {
-    refuse(
-      7,
-      'wrongState',
-      language,
-      order.status,
-      texts('part of the charge was already refunded', 'часть списанной суммы уже возвращена'),
-    );
+    refuse(7, 'wrongState', language, { status: order.status, reason: words('order.partlyRefunded') });
   }
   if (order.reversalAttempted) {
-    refuse(7, 'wrongState', language, order.status, texts('a reversal was already attempted', 'попытка отмены уже была сделана'));
+    refuse(7, 'wrongState', language, { status: order.status, reason: words('order.reversalAttempted') });
   }
   const held = order.status === OrderStatus.HELD ? order.approvedAmount : order.depositedAmount;
   const partial = amount !== undefined && amount !== 0 && amount !== held;
   if (partial && (order.status !== OrderStatus.HELD || amount > held)) {
-    refuse(5, 'wrongAmount', language, texts(`a reversal of ${amount} out of ${held}`, `отмена суммы ${amount} из ${held}`));
+    refuse(5, 'wrongAmount', language, { reason: words('order.partialReversal', { amount, held }) });
   }
   order.reversalAttempted = true;
   if (!partial) return reverseWhole(core, order);
@@ -359,32 +327,16 @@ export function refund(core: Core, order: Order, r: RefundRequest, language: str
     if (first) return first;
   }
   if (order.status !== OrderStatus.DEPOSITED) {
-    refuse(
-      7,
-      'wrongState',
-      language,
-      order.status,
-      texts(
-        'only a charged order with an amount left can be refunded',
-        'возврат возможен только по оплаченному заказу с невозвращённым остатком',
-      ),
-    );
+    refuse(7, 'wrongState', language, { status: order.status, reason: words('order.refundNeedsCharge') });
   }
   if (r.expectedDepositedAmount !== undefined && r.expectedDepositedAmount !== order.depositedAmount) {
-    refuse(
-      5,
-      'wrongAmount',
-      language,
-      texts(
-        `expectedDepositedAmount ${r.expectedDepositedAmount} is not the deposited ${order.depositedAmount}`,
-        `expectedDepositedAmount ${r.expectedDepositedAmount} не совпадает со списанной суммой ${order.depositedAmount}`,
-      ),
-    );
+    const reason = words('order.notDeposited', { expected: r.expectedDepositedAmount, deposited: order.depositedAmount });
+    refuse(5, 'wrongAmount', language, { reason });
   }
   const left = order.depositedAmount - order.refundedAmount;
   const value = r.amount === 0 ? left : r.amount;
   if (value > left) {
-    refuse(5, 'wrongAmount', language, texts(`more than the ${left} left to refund`, `больше остатка для возврата ${left}`));
+    refuse(5, 'wrongAmount', language, { reason: words('order.moreThanLeft', { left }) });
   }
   const record: RefundRecord = {
     date: core.clock.now(),

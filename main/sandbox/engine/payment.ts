@@ -5,11 +5,12 @@
 import type { Tii } from '../../protocol/common.js';
 import { yearMonth } from '../clock.js';
 import { refuse } from '../errors.js';
-import { texts } from '../messages.js';
-import type { CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
+import { words } from '../messages.js';
+import type { Binding, CardRecord, CredentialIntent, Order, PaymentAttempt, PaymentWay } from '../state/model.js';
 import { ActionCode, authorizationDecision, cardDataCheck } from './cards.js';
 import type { Core } from './core.js';
-import { savePending, settleApproved, settleDeclined } from './lifecycle.js';
+import { recordInstallment } from './credentials.js';
+import { isPaidOrder, savePending, settleApproved, settleDeclined } from './lifecycle.js';
 
 export interface CardPaymentRequest {
   readonly order: Order;
@@ -86,19 +87,10 @@ function continueThreeDS2(core: Core, r: CardPaymentRequest): CardOutcome {
   const { order } = r;
   const pending = order.pending;
   if (!pending || pending.stage !== 'method' || pending.transId !== r.threeDSServerTransId) {
-    refuse(
-      5,
-      'wrong',
-      r.language ?? order.language,
-      'threeDSServerTransId',
-      texts(
-        'the identifier the first request of this order returned',
-        'идентификатор, полученный в ответ на первый запрос по этому заказу',
-      ),
-    );
+    refuse(5, 'wrong', r.language ?? order.language, { name: 'threeDSServerTransId', rule: words('order.firstTransId') });
   }
   if (pending.attempt.card.panFingerprint !== r.card.panFingerprint) {
-    refuse(5, 'wrong', r.language ?? order.language, '$PAN', texts('the card of the first request', 'карта из первого запроса'));
+    refuse(5, 'wrong', r.language ?? order.language, { name: '$PAN', rule: words('order.firstCard') });
   }
   const attempt: PaymentAttempt = { ...pending.attempt, threeDSVersion: '2.2.0' };
   switch (attempt.card.profile) {
@@ -141,4 +133,10 @@ export function payDirect(
   const dataCheck = cardDataCheck(attempt.card, yearMonth(core.clock.now()), options.cvc);
   if (dataCheck !== ActionCode.APPROVED) settleDeclined(core, order, attempt, dataCheck);
   else authorize(core, order, attempt, options.credential);
+}
+
+/** A payment with a stored credential; a paid one counts towards the binding's installment plan, if it has one. */
+export function payWithBinding(core: Core, order: Order, binding: Binding, cvc?: string): void {
+  payDirect(core, order, { card: binding.card, paymentWay: 'CARD_BINDING', bindingId: binding.id }, { cvc });
+  if (isPaidOrder(order) && binding.category === 'INSTALLMENT') recordInstallment(core, binding, order.amount);
 }

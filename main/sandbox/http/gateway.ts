@@ -13,7 +13,7 @@ import type { Core } from '../engine/core.js';
 import type { Endpoint } from '../endpoints/endpoint.js';
 import { errorBody, type Json } from '../envelopes.js';
 import { GatewayError, violationError } from '../errors.js';
-import { message, texts } from '../messages.js';
+import { message, words } from '../messages.js';
 import { BodyError, decodeUtf8, mediaType, parseForm, parseJsonObject, readBody, type RawParams } from './body.js';
 import type { FaultPlan, Faults } from './faults.js';
 import type { RateLimiter } from './limits.js';
@@ -57,8 +57,7 @@ function formParams(raw: RawParams, repeatable: readonly string[], language: str
   for (const [name, values] of raw) {
     if (repeatable.includes(name)) out[name] = values;
     else if (values.length > 1) {
-      const rule = texts('a single value (the parameter is repeated)', 'одно значение (параметр передан несколько раз)');
-      throw new GatewayError(5, message('wrong', language, name, rule));
+      throw new GatewayError(5, message('wrong', language, { name, rule: words('request.singleValue') }));
     } else out[name] = values[0];
   }
   return out;
@@ -165,7 +164,9 @@ async function answerRequest(
     trace.merchant = merchant.login;
     const admission = deps.limiter.admit(merchant.login, merchant.limits);
     if (!admission.ok) {
-      const words = message(admission.reason.limit === 'rate' ? 'overloadedRate' : 'overloadedConcurrency', language, admission.reason.of);
+      const words = message(admission.reason.limit === 'rate' ? 'overloadedRate' : 'overloadedConcurrency', language, {
+        limit: admission.reason.of,
+      });
       send(res, trace, 429, errorBody(endpoint.spec.envelope, 7, words), {
         'retry-after': String(admission.retryAfterSec),
       });
@@ -180,7 +181,7 @@ async function answerRequest(
 
     if (merchant.signatureRequired) {
       const problem = signatureProblem(merchant, raw, req.headers, core.clock.now());
-      if (problem) throw new GatewayError(5, message('signature', language, problem));
+      if (problem) throw new GatewayError(5, message('signature', language, { reason: problem }));
     }
 
     const parsed = endpoint.spec.request.safeParse(params);
@@ -190,7 +191,7 @@ async function answerRequest(
       const code = endpoint.violationCode?.(v);
       throw code === undefined
         ? error
-        : new GatewayError(code, code === 14 ? message('invalidFeatures', language, String(params.features)) : error.message);
+        : new GatewayError(code, code === 14 ? message('invalidFeatures', language, { features: String(params.features) }) : error.message);
     }
     const body = endpoint.handle({ core, merchant, language }, parsed.data);
     sendAfterHandling(res, trace, fault, body);

@@ -5,7 +5,7 @@
  */
 import { createHash, verify, X509Certificate, type KeyObject } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { texts, type Texts } from '../messages.js';
+import { words, type Words } from '../messages.js';
 import type { Merchant, MerchantCertificate } from '../state/model.js';
 
 const keys = new WeakMap<MerchantCertificate, { key: KeyObject; validFrom: number; validTo: number }>();
@@ -26,27 +26,15 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /** Why the request's signature is refused, or undefined when it verifies. */
-export function signatureProblem(merchant: Merchant, body: Buffer, headers: IncomingHttpHeaders, now: number): Texts | undefined {
+export function signatureProblem(merchant: Merchant, body: Buffer, headers: IncomingHttpHeaders, now: number): Words | undefined {
   const xHash = header(headers, 'x-hash');
   const xSignature = header(headers, 'x-signature');
-  if (!xHash || !xSignature) {
-    return texts(
-      'this merchant requires the X-Hash and X-Signature headers',
-      'для этого продавца обязательны заголовки X-Hash и X-Signature',
-    );
-  }
+  if (!xHash || !xSignature) return words('request.signatureHeaders');
   const digest = createHash('sha256').update(body).digest();
-  if (digest.toString('base64') !== xHash) {
-    return texts('X-Hash is not the SHA-256 of the body that was sent', 'X-Hash не совпадает с SHA-256 отправленного тела запроса');
-  }
+  if (digest.toString('base64') !== xHash) return words('request.hashMismatch');
   const signature = Buffer.from(xSignature, 'base64');
   const usable = merchant.certificates.map(keyOf).filter((c) => c.validFrom <= now && now <= c.validTo);
-  if (usable.length === 0) {
-    return texts('no valid certificate is uploaded for this merchant', 'для этого продавца не загружен действующий сертификат');
-  }
+  if (usable.length === 0) return words('request.noCertificate');
   if (usable.some((c) => verify('sha256', digest, c.key, signature))) return undefined;
-  return texts(
-    'X-Signature does not verify with any certificate uploaded for this merchant',
-    'X-Signature не проходит проверку ни с одним сертификатом, загруженным для этого продавца',
-  );
+  return words('request.signatureMismatch');
 }

@@ -1,0 +1,35 @@
+/** The protocol's field rules in Russian (main/sandbox/words/en/rule.ts), the spec's type notation kept. */
+import type { Catalogue } from '../../../phrases/catalogue.js';
+import type { rule as en } from '../en/rule.js';
+
+export const rule: Catalogue<typeof en> = {
+  currencyCode: 'String [3], цифровой код ISO 4217',
+  languageCode: 'String [2], код ISO 639-1',
+  digits15to19: 'String [15..19] из цифр',
+  digits3: 'String [3], только цифры',
+  tii: 'одно из CI, F, U, RI, R, II, I (или пусто)',
+  namedValues: 'объект из пар имя/значение',
+  namedAttributes: 'объект из атрибутов имя/значение',
+  unixMillis: 'время Unix в миллисекундах',
+  cardholderName: 'String [2..45]: латинские буквы, пробел, точка, дефис, апостроф',
+  merchantLogins: 'логины продавцов через запятую, каждый String [1..255]',
+  beforeTo: 'время раньше, чем to',
+  dateTime: 'String [19] в формате yyyy-MM-ddTHH:mm:ss',
+  compactDateTime: 'String [14] в формате YYYYMMDDHHmmss',
+  phone: 'String [7..15]: от 7 до 15 цифр, в начале можно + или 00',
+  jsonObject: 'объект JSON',
+  object: 'объект',
+  array: 'массив',
+  oneElement: 'ровно один элемент',
+  latin: 'String [0..50], только латинские символы',
+  countryCode: 'String [2], двухбуквенный код ISO 3166-1',
+  subMerchants: 'массив субпродавцов',
+  quantity: 'Number [1..18], не более 3 знаков после запятой',
+  itemAmount: 'itemPrice, умноженная на quantity',
+  cartItems: 'позиция корзины или массив позиций',
+  cartItem: 'хотя бы одна позиция корзины',
+  oneOf: 'одно из: {{values}}',
+  features: 'признаки из списка: {{values}}',
+  subset: 'подмножество через запятую из: {{values}}',
+  type: 'значение типа {{values}}',
+};
