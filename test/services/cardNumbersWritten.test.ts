@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
@@ -25,6 +24,7 @@ import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/car
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
 import { rewritingGateway, type Json, type RewritingGateway } from './cardGateway.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 import { orderServiceOn } from './orderServiceOn.js';
 
 const PAN = CARDS.noThreeDS; // 4444555511113333, the card the sandbox pays with
@@ -214,15 +214,7 @@ describe('a charge whose description or reference holds a card number', () => {
     const client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en' });
     const audit = new AuditRepository(db);
     const journal = new ChargeJournal(db);
-    const charges = new ChargeService({
-      environment: 'refused',
-      operator: 'op',
-      osUser: 'u',
-      journal,
-      audit,
-      client,
-      perChargeMaximum: 10_000_000,
-    });
+    const charges = chargeServiceOn(db, client, { environment: 'refused', journal, audit, perChargeMaximum: 10_000_000 });
     try {
       await control(sb, 'POST', '/reset');
       const card = { bindingId: 'b', clientId: 'c', category: 'COMMON', amount: 100, currency: '643' } as const;

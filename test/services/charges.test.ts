@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import { APP_ORDER_NUMBER, ChargeService, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
+import { APP_ORDER_NUMBER, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
@@ -17,6 +17,7 @@ import { setFormattingLanguage } from '../../renderer/src/format/locale.js';
 import { createI18n } from '../../renderer/src/i18n/instance.js';
 import { say } from '../../renderer/src/i18n/say.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
 const dir = mkdtempSync(join(tmpdir(), 'charges-test-'));
@@ -35,15 +36,7 @@ function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' 
   });
   const journal = new ChargeJournal(db);
   const audit = new AuditRepository(db);
-  const service = new ChargeService({
-    environment: 'sandbox',
-    operator: 'finance@desk',
-    osUser: 'tester',
-    journal,
-    audit,
-    client,
-    perChargeMaximum: 50_000_000,
-  });
+  const service = chargeServiceOn(db, client, { operator: 'finance@desk', osUser: 'tester', journal, audit, perChargeMaximum: 50_000_000 });
   return { db, client, journal, audit, service, file };
 }
 

@@ -10,7 +10,6 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
@@ -19,6 +18,7 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
 const dir = mkdtempSync(join(tmpdir(), 'reconcile-race-'));
@@ -37,15 +37,7 @@ function desk() {
     language: 'en',
     timeoutMs: 10_000,
   });
-  const service = new ChargeService({
-    environment: 'sandbox',
-    operator: 'finance@desk',
-    osUser: 'tester',
-    journal,
-    audit,
-    client,
-    perChargeMaximum: 50_000_000,
-  });
+  const service = chargeServiceOn(db, client, { operator: 'finance@desk', osUser: 'tester', journal, audit, perChargeMaximum: 50_000_000 });
   return { journal, audit, service };
 }
 
