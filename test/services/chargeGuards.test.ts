@@ -3,10 +3,8 @@
  * checked them: with the app's clock moved past every window, an edited copy of a file or a manual charge
  * between a file's check and its run charges nobody twice. Real SQLite files, the sandbox over HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { runBatch, type BatchPlan } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
@@ -17,16 +15,13 @@ import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { folderOfFile } from '../store/folderOfFile.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
 const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
-const dir = mkdtempSync(join(tmpdir(), 'charge-guards-'));
+const dir = folderOfFile('charge-guards-');
 const MINUTE = 60_000;
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** One desk: a journal file, the services over it, and a clock the test moves. */
 function desk(file = join(dir, `${uniqueNumber('desk')}.sqlite`)) {

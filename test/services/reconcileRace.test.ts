@@ -3,10 +3,9 @@
  * while a charge is on its way must decide on each row as it is when it is claimed, never on the copy it
  * read when it started. Real HTTP to the sandbox with its faults; a real SQLite journal.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
@@ -18,13 +17,11 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { folderOfFile } from '../store/folderOfFile.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
-const dir = mkdtempSync(join(tmpdir(), 'reconcile-race-'));
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = folderOfFile('reconcile-race-');
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
 function desk() {
