@@ -5,9 +5,17 @@ import { join } from 'node:path';
 import type { GatewayClient } from '../../main/gateway/client.js';
 import { OrderOperations, type OrderOperationsOptions } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
-import { openDatabase } from '../../main/store/database.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { forTheFile } from '../sandbox/fixture.js';
+
+export interface OperationsDesk {
+  readonly folder: string;
+  readonly db: Db;
+  readonly journal: OperationJournal;
+  readonly audit: AuditRepository;
+  readonly ops: OrderOperations;
+}
 
 /**
  * Finance at a desk operating on the sandbox's orders, journalling and auditing in a SQLite file in a folder
@@ -15,8 +23,12 @@ import { forTheFile } from '../sandbox/fixture.js';
  * journal, the audit log and the file are there for what a test reads besides; `parts` changes what it needs
  * otherwise (a clock).
  */
-export const operationsOfFile = (folderPrefix: string, client: GatewayClient, parts: Partial<OrderOperationsOptions> = {}) =>
-  forTheFile(
+export const operationsOfFile = (
+  folderPrefix: string,
+  client: GatewayClient,
+  parts: Partial<OrderOperationsOptions> = {},
+): OperationsDesk =>
+  forTheFile<OperationsDesk>(
     () => {
       const folder = mkdtempSync(join(tmpdir(), folderPrefix));
       const db = openDatabase(join(folder, 'app.sqlite'));
