@@ -198,7 +198,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function useTheme(page: Page, wanted: 'light' | 'dark'): Promise<void> {
   if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
     await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-  if ((await page.locator('html').getAttribute('data-theme')) !== wanted) throw new Error(`The ${wanted} theme did not take`);
+  expect(await page.locator('html').getAttribute('data-theme'), `The ${wanted} theme did not take`).toBe(wanted);
+}
+
+/** A screenshot of the page in each theme (`${name}-light`, `${name}-dark`), axe clean in each; it ends in light. */
+export async function shootInBothThemes(page: Page, name: string): Promise<void> {
+  for (const wanted of ['light', 'dark'] as const) {
+    await useTheme(page, wanted);
+    await screenshot(page, `${name}-${wanted}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  }
+  await useTheme(page, 'light');
 }
 
 /** axe-core's serious and critical findings on the page as it is now, in words for the failure message. */
