@@ -99,13 +99,16 @@ export async function openApp(
   };
 }
 
+/** The window every UI test's page opens in. */
+const WINDOW = { width: 1280, height: 860 } as const;
+
 /**
  * A page of the app served at this address (by openApp, or by a process of its own), in a fresh context as
  * every UI test sees it: 1280 px wide, US English, UTC. Closing it fails if the page threw.
  */
 export async function openPage(browser: Browser, url: string): Promise<{ readonly page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
+    viewport: WINDOW,
     acceptDownloads: true,
     locale: 'en-US',
     timezoneId: 'UTC',
@@ -124,7 +127,10 @@ export async function openPage(browser: Browser, url: string): Promise<{ readonl
   };
 }
 
-type OpenOptions = NonNullable<Parameters<typeof openApp>[2]>;
+type OpenOptions = NonNullable<Parameters<typeof openApp>[2]> & {
+  /** The window's size, for a file whose tests look at the app in another than the one pages open in. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+};
 
 /**
  * A UI test file's app: Chromium launched and the app opened (on a fresh data folder) before the file's own
@@ -137,7 +143,9 @@ export function appInBrowser(options: OpenOptions | (() => OpenOptions) = {}): A
   let app: AppUnderTest | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
-    app = await openApp(browser, undefined, typeof options === 'function' ? options() : options);
+    const { viewport, ...open } = typeof options === 'function' ? options() : options;
+    app = await openApp(browser, undefined, open);
+    if (viewport) await app.page.setViewportSize(viewport);
   }, 60_000);
   afterAll(() => closeApp(app, browser));
   const opened = (): AppUnderTest => {
@@ -179,6 +187,24 @@ export const invokeInPage = (page: Page, channel: string, input: unknown): Promi
 /** Opens a workspace by its name in the navigation. */
 export const openWorkspace = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
 
+/**
+ * The Orders list's totals table (unfolded), its footer: per currency, each figure's minor units and its text
+ * as shown, in the table's order (held, captured, refunded, net).
+ */
+export const totalsFooter = (page: Page) =>
+  page
+    .getByTestId('period-totals')
+    .locator('tfoot tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        currency: tr.getAttribute('data-currency')!,
+        figures: [...tr.querySelectorAll('td[data-minor]')].map((td) => ({
+          minor: Number(td.getAttribute('data-minor')),
+          text: td.textContent!,
+        })),
+      })),
+    );
+
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 /** Every UI test's teardown: the app closed (if it opened), then the browser, then the app's data folder removed. */
@@ -209,6 +235,18 @@ export async function shootInBothThemes(page: Page, name: string): Promise<void>
     expect(await accessibilityProblems(page)).toEqual([]);
   }
   await useTheme(page, 'light');
+}
+
+/** A screenshot of the page at 1280x720 and then at 1024x640, where it stays (`${name}-1280x720`, …), axe clean at each. */
+export async function shootAtSmallSizes(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 640 },
+  ]) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${size.width}x${size.height}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  }
 }
 
 /** axe-core's serious and critical findings on the page as it is now, in words for the failure message. */
