@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import type { Vault } from '../../main/vault/vault.js';
@@ -205,6 +205,40 @@ export const totalsFooter = (page: Page) =>
       })),
     );
 
+/** How many of the page's status messages say these words. */
+export const saidTimes = (page: Page, words: string | RegExp) => page.getByRole('status').filter({ hasText: words }).count();
+
+/**
+ * Charges the card chosen in the Charges workspace as finance does: the amount typed, reviewed, the check
+ * ticked, charged. The outcome the workspace shows then.
+ */
+export async function chargeChosenCard(page: Page, amount: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await page.getByRole('button', { name: 'Review the charge…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: 'I have checked the client, the card and the amount' }).check();
+  await dialog.getByRole('button', { name: /^Charge RUB/ }).click();
+  return page.locator('.charge-outcome');
+}
+
+/**
+ * Saves a connection for an environment in Settings (the tab of that name, the section named `section`), at an
+ * address where nothing answers, with a password kept in the keychain, and goes back to the General tab: an
+ * environment the app can then be switched to.
+ */
+export async function connectEnvironment(page: Page, tab: string, section: RegExp): Promise<void> {
+  await page.getByRole('tab', { name: tab }).click();
+  const environment = page.getByRole('region', { name: section });
+  await environment.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
+  await environment.getByLabel('API user name').fill('shop-api');
+  await environment.getByRole('button', { name: 'Save connection' }).click();
+  await environment.getByLabel('API password').fill('a-password');
+  await environment.getByRole('button', { name: 'Save connection' }).click();
+  // The keychain answers over D-Bus: slower than a second on a busy machine.
+  await expect.poll(() => environment.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
+  await page.getByRole('tab', { name: 'General' }).click();
+}
+
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 /** Every UI test's teardown: the app closed (if it opened), then the browser, then the app's data folder removed. */
@@ -274,3 +308,25 @@ export const preferencesGroup = (page: Page) =>
 
 /** The language chooser of the top bar, the one control for it. */
 export const languageControl = (page: Page) => preferencesGroup(page).getByRole('combobox');
+
+/**
+ * Runs the test with the app in Russian, on the workspace named (in each language); then, whatever happened,
+ * back in English on it, in the window pages open in: the tests after it read the app as they expect to.
+ */
+export async function inRussian(
+  page: Page,
+  workspace: { readonly en: string; readonly ru: string },
+  test: () => Promise<void>,
+): Promise<void> {
+  const speak = async (language: 'en' | 'ru') => {
+    await chooseLanguage(page, language);
+    await page.getByRole('navigation').getByRole('button', { name: workspace[language], exact: true }).click();
+  };
+  try {
+    await speak('ru');
+    await test();
+  } finally {
+    await page.setViewportSize(WINDOW);
+    await speak('en');
+  }
+}
