@@ -7,20 +7,17 @@ import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_MERCHANT } from '../../main/sandbox/index.js';
-import { control, paidOrder, register, uniqueNumber } from '../sandbox/client.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
 import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { ordersAt } from './seed.js';
 
 describe.skipIf(browserMissing())('Batch look-up in the browser', { timeout: 120_000 }, () => {
   const app = appInBrowser();
   const real: string[] = [];
 
   beforeAll(async () => {
-    for (let i = 0; i < 200; i++) {
-      const orderNumber = uniqueNumber(`batch${i}`);
-      // Every fourth order paid, the rest only registered: two statuses to filter by.
-      await (i % 4 === 0 ? paidOrder(app.sandbox, { orderNumber }) : register(app.sandbox, { orderNumber }));
-      real.push(orderNumber);
-    }
+    // Every fourth order paid, the rest only registered: two statuses to filter by.
+    real.push(...(await ordersAt(app.sandbox, 200, 'batch', 4)));
   }, 120_000);
 
   afterAll(async () => {

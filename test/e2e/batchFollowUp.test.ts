@@ -7,7 +7,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, control, paidOrder, payCard, register, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
+import { ordersAt } from './seed.js';
 
 const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 
@@ -27,11 +28,7 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
     const second = await payCard(app.sandbox, held.orderId, CARDS.challenge, { threeDSServerTransId: first.threeDSServerTransId });
     await fetch(String(second.acsUrl));
     real.push(big.orderNumber, held.orderNumber);
-    for (let i = 0; i < 22; i++) {
-      const orderNumber = uniqueNumber(`fu${i}`);
-      await (i % 2 === 0 ? paidOrder(app.sandbox, { orderNumber }) : register(app.sandbox, { orderNumber }));
-      real.push(orderNumber);
-    }
+    real.push(...(await ordersAt(app.sandbox, 22, 'fu', 2)));
   }, 120_000);
 
   afterAll(async () => {
@@ -40,12 +37,6 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
 
   const count = async (page: Page, what: string) => Number((await page.locator(`[data-count="${what}"]`).textContent())?.replace(/,/g, ''));
   const rows = (page: Page) => page.locator('.vtable-body [role="row"]');
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
-
   it('streams rows, counts failed and cancelled lines, and retries only those', async () => {
     const { page } = app;
     // Slow answers, so the batch is seen running; three look-ups refused outright.
@@ -117,11 +108,11 @@ describe.skipIf(browserMissing())('Batch look-up followed up in the browser', { 
     expect(await clipped()).toEqual([]);
     await screenshot(page, 'batch-followup-results');
     expect(await accessibilityProblems(page)).toEqual([]);
-    await theme(page, 'dark');
+    await useTheme(page, 'dark');
     expect(await clipped()).toEqual([]);
     await screenshot(page, 'batch-followup-results-dark');
     expect(await accessibilityProblems(page)).toEqual([]);
-    await theme(page, 'light');
+    await useTheme(page, 'light');
   });
 
   it('opens a found order from its row, by a click and by Enter', async () => {

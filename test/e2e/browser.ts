@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, stat
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import type { Vault } from '../../main/vault/vault.js';
@@ -99,13 +99,16 @@ export async function openApp(
   };
 }
 
+/** The window every UI test's page opens in. */
+const WINDOW = { width: 1280, height: 860 } as const;
+
 /**
  * A page of the app served at this address (by openApp, or by a process of its own), in a fresh context as
  * every UI test sees it: 1280 px wide, US English, UTC. Closing it fails if the page threw.
  */
 export async function openPage(browser: Browser, url: string): Promise<{ readonly page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({
-    viewport: { width: 1280, height: 860 },
+    viewport: WINDOW,
     acceptDownloads: true,
     locale: 'en-US',
     timezoneId: 'UTC',
@@ -124,7 +127,10 @@ export async function openPage(browser: Browser, url: string): Promise<{ readonl
   };
 }
 
-type OpenOptions = NonNullable<Parameters<typeof openApp>[2]>;
+type OpenOptions = NonNullable<Parameters<typeof openApp>[2]> & {
+  /** The window's size, for a file whose tests look at the app in another than the one pages open in. */
+  readonly viewport?: { readonly width: number; readonly height: number };
+};
 
 /**
  * A UI test file's app: Chromium launched and the app opened (on a fresh data folder) before the file's own
@@ -137,7 +143,9 @@ export function appInBrowser(options: OpenOptions | (() => OpenOptions) = {}): A
   let app: AppUnderTest | undefined;
   beforeAll(async () => {
     browser = await launchChromium();
-    app = await openApp(browser, undefined, typeof options === 'function' ? options() : options);
+    const { viewport, ...open } = typeof options === 'function' ? options() : options;
+    app = await openApp(browser, undefined, open);
+    if (viewport) await app.page.setViewportSize(viewport);
   }, 60_000);
   afterAll(() => closeApp(app, browser));
   const opened = (): AppUnderTest => {
@@ -179,6 +187,58 @@ export const invokeInPage = (page: Page, channel: string, input: unknown): Promi
 /** Opens a workspace by its name in the navigation. */
 export const openWorkspace = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name }).click();
 
+/**
+ * The Orders list's totals table (unfolded), its footer: per currency, each figure's minor units and its text
+ * as shown, in the table's order (held, captured, refunded, net).
+ */
+export const totalsFooter = (page: Page) =>
+  page
+    .getByTestId('period-totals')
+    .locator('tfoot tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => ({
+        currency: tr.getAttribute('data-currency')!,
+        figures: [...tr.querySelectorAll('td[data-minor]')].map((td) => ({
+          minor: Number(td.getAttribute('data-minor')),
+          text: td.textContent!,
+        })),
+      })),
+    );
+
+/** How many of the page's status messages say these words. */
+export const saidTimes = (page: Page, words: string | RegExp) => page.getByRole('status').filter({ hasText: words }).count();
+
+/**
+ * Charges the card chosen in the Charges workspace as finance does: the amount typed, reviewed, the check
+ * ticked, charged. The outcome the workspace shows then.
+ */
+export async function chargeChosenCard(page: Page, amount: string): Promise<Locator> {
+  await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+  await page.getByRole('button', { name: 'Review the charge…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('checkbox', { name: 'I have checked the client, the card and the amount' }).check();
+  await dialog.getByRole('button', { name: /^Charge RUB/ }).click();
+  return page.locator('.charge-outcome');
+}
+
+/**
+ * Saves a connection for an environment in Settings (the tab of that name, the section named `section`), at an
+ * address where nothing answers, with a password kept in the keychain, and goes back to the General tab: an
+ * environment the app can then be switched to.
+ */
+export async function connectEnvironment(page: Page, tab: string, section: RegExp): Promise<void> {
+  await page.getByRole('tab', { name: tab }).click();
+  const environment = page.getByRole('region', { name: section });
+  await environment.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
+  await environment.getByLabel('API user name').fill('shop-api');
+  await environment.getByRole('button', { name: 'Save connection' }).click();
+  await environment.getByLabel('API password').fill('a-password');
+  await environment.getByRole('button', { name: 'Save connection' }).click();
+  // The keychain answers over D-Bus: slower than a second on a busy machine.
+  await expect.poll(() => environment.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
+  await page.getByRole('tab', { name: 'General' }).click();
+}
+
 export const removeFolder = (dir: string) => rmSync(dir, { recursive: true, force: true });
 
 /** Every UI test's teardown: the app closed (if it opened), then the browser, then the app's data folder removed. */
@@ -198,7 +258,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function useTheme(page: Page, wanted: 'light' | 'dark'): Promise<void> {
   if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
     await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-  if ((await page.locator('html').getAttribute('data-theme')) !== wanted) throw new Error(`The ${wanted} theme did not take`);
+  expect(await page.locator('html').getAttribute('data-theme'), `The ${wanted} theme did not take`).toBe(wanted);
+}
+
+/** A screenshot of the page in each theme (`${name}-light`, `${name}-dark`), axe clean in each; it ends in light. */
+export async function shootInBothThemes(page: Page, name: string): Promise<void> {
+  for (const wanted of ['light', 'dark'] as const) {
+    await useTheme(page, wanted);
+    await screenshot(page, `${name}-${wanted}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  }
+  await useTheme(page, 'light');
+}
+
+/** A screenshot of the page at 1280x720 and then at 1024x640, where it stays (`${name}-1280x720`, …), axe clean at each. */
+export async function shootAtSmallSizes(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 640 },
+  ]) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${size.width}x${size.height}`);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  }
 }
 
 /** axe-core's serious and critical findings on the page as it is now, in words for the failure message. */
@@ -226,3 +308,25 @@ export const preferencesGroup = (page: Page) =>
 
 /** The language chooser of the top bar, the one control for it. */
 export const languageControl = (page: Page) => preferencesGroup(page).getByRole('combobox');
+
+/**
+ * Runs the test with the app in Russian, on the workspace named (in each language); then, whatever happened,
+ * back in English on it, in the window pages open in: the tests after it read the app as they expect to.
+ */
+export async function inRussian(
+  page: Page,
+  workspace: { readonly en: string; readonly ru: string },
+  test: () => Promise<void>,
+): Promise<void> {
+  const speak = async (language: 'en' | 'ru') => {
+    await chooseLanguage(page, language);
+    await page.getByRole('navigation').getByRole('button', { name: workspace[language], exact: true }).click();
+  };
+  try {
+    await speak('ru');
+    await test();
+  } finally {
+    await page.setViewportSize(WINDOW);
+    await speak('en');
+  }
+}

@@ -54,6 +54,13 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
     await page.getByRole('button', { name: 'Find', exact: true }).click();
   }
 
+  /** Opens Stored cards, finds the test's client and waits for the row of this card of theirs. */
+  async function foundByClient(page: Page, bindingId: string): Promise<void> {
+    await openCards(page);
+    await find(page, 'Client ID', clientId);
+    await expect.poll(() => row(page, bindingId).count()).toBe(1);
+  }
+
   /** The gateway's own list of the client's cards (not the screen's), through the app's binding service. */
   const gatewayList = async () => {
     const g = await app.mode.core.services.bindings.list(clientId, { showExpired: true });
@@ -126,9 +133,7 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
 
   it('disables and re-enables a card behind confirmations; a second search shows what the gateway says', async () => {
     const { page } = app;
-    await openCards(page);
-    await find(page, 'Client ID', clientId);
-    await expect.poll(() => row(page, ids.recurrent).count()).toBe(1);
+    await foundByClient(page, ids.recurrent);
     await row(page, ids.recurrent)
       .getByRole('button', { name: /^Disable/ })
       .click();
@@ -212,9 +217,7 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
 
   it('extends the expiry behind a confirmation, refusing a month in the past', async () => {
     const { page } = app;
-    await openCards(page);
-    await find(page, 'Client ID', clientId);
-    await expect.poll(() => row(page, ids.common).count()).toBe(1);
+    await foundByClient(page, ids.common);
     await row(page, ids.common)
       .getByRole('button', { name: /^Extend expiry/ })
       .click();
@@ -265,9 +268,7 @@ describe.skipIf(browserMissing())('Stored cards workspace in the browser', { tim
 
   it('"Charge this card" hands the card to the Charges workspace', async () => {
     const { page } = app;
-    await openCards(page);
-    await find(page, 'Client ID', clientId);
-    await expect.poll(() => row(page, ids.installment).count()).toBe(1);
+    await foundByClient(page, ids.installment);
     await row(page, ids.installment).getByRole('button', { name: 'Charge card 555555******5599' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Charges', level: 1 }).count()).toBe(1);
     const card = page.getByRole('region', { name: 'Card to charge' });

@@ -70,6 +70,16 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     return (await outcome(page).locator('dd .mono').first().textContent()) ?? '';
   }
 
+  /** Types the amount, reviews, ticks the box and charges, where the app stops to ask before it charges. */
+  async function chargeAsked(page: Page, amount: string) {
+    await page.getByRole('textbox', { name: 'Amount' }).fill(amount);
+    await page.getByRole('button', { name: 'Review the charge…' }).click();
+    await dialog(page).getByRole('checkbox').check();
+    await dialog(page)
+      .getByRole('button', { name: /^Charge RUB/ })
+      .click();
+  }
+
   it('charges a common, a recurrent and an installment card, each found paid in Orders', async () => {
     const { page } = app;
     const cases = [
@@ -120,12 +130,7 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
   it('asks before charging the same card and amount again within ten minutes', async () => {
     const { page } = app;
     await pickFromStoredCards(page, '444455******3333');
-    await page.getByRole('textbox', { name: 'Amount' }).fill('1000.50');
-    await page.getByRole('button', { name: 'Review the charge…' }).click();
-    await dialog(page).getByRole('checkbox').check();
-    await dialog(page)
-      .getByRole('button', { name: /^Charge RUB/ })
-      .click();
+    await chargeAsked(page, '1000.50');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Charge this card again?');
     expect(await dialog(page).getByRole('alert').textContent()).toMatch(
       /charged the same amount within the last ten minutes.*charged, order number/s,
@@ -153,12 +158,7 @@ describe.skipIf(browserMissing())('Charges workspace in the browser', { timeout:
     await expect.poll(() => outcome(page).getByRole('heading').textContent()).toBe('Not charged');
     // The form let go of the amount and the reference: they are typed again.
     await page.getByRole('textbox', { name: 'Reference (optional)' }).fill(reference);
-    await page.getByRole('textbox', { name: 'Amount' }).fill('321.00');
-    await page.getByRole('button', { name: 'Review the charge…' }).click();
-    await dialog(page).getByRole('checkbox').check();
-    await dialog(page)
-      .getByRole('button', { name: /^Charge RUB/ })
-      .click();
+    await chargeAsked(page, '321.00');
     await expect.poll(() => dialog(page).getByRole('heading').textContent()).toBe('Try this reference again?');
     expect(await dialog(page).getByRole('alert').textContent()).toMatch(
       new RegExp(`The reference ${reference} was charged before and failed: nothing was charged.*failed: nothing charged`, 's'),

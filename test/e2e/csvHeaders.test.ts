@@ -9,13 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appInBrowser, browserMissing } from './browser.js';
 
 describe.skipIf(browserMissing())('CSV column names in the browser', { timeout: 120_000 }, () => {
-  const app = appInBrowser({ demo: true });
+  const app = appInBrowser({ demo: true, viewport: { width: 1280, height: 720 } });
   let page: Page;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     page = app.page;
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }, 90_000);
+  });
 
   /** Yesterday's orders (a closed day: the demo sandbox adds none to it while the test runs), exported. */
   async function exportYesterday(): Promise<string> {

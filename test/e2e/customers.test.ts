@@ -16,7 +16,7 @@ import { Vault } from '../../main/vault/vault.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { customers as ruCustomers } from '../../renderer/src/i18n/ru/customers.js';
 import { CARDS, control } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot, invokeInPage } from './browser.js';
+import { appInBrowser, browserMissing, inRussian, invokeInPage, screenshot, shootAtSmallSizes } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -44,6 +44,8 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
   const rows = (page: Page) => page.locator('.customers-table tbody tr');
   const row = (page: Page, clientId: string) => page.locator(`.customers-table tbody tr[data-client-id="${clientId}"]`);
+  /** The first status line: what the search found, in words. */
+  const found = (page: Page) => page.getByRole('status').first().textContent();
   const find = async (page: Page, text: string, field = 'Client ID, card digits or cardholder name', button = 'Find') => {
     await page.getByRole('textbox', { name: field }).fill(text);
     await page.getByRole('button', { name: button, exact: true }).click();
@@ -54,7 +56,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
     await nav(page, 'Customers').click();
     expect(await page.getByText('or a name on their card (“petrov” finds IVAN PETROV)', { exact: false }).count()).toBe(1);
     await find(page, 'shop-ol');
-    await expect.poll(() => page.getByRole('status').first().textContent()).toBe('2 customers whose client ID begins with “shop-ol”');
+    await expect.poll(() => found(page)).toBe('2 customers whose client ID begins with “shop-ol”');
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg', 'shop-olga']);
     const olga = row(page, 'shop-olga');
     expect(await olga.locator('[data-figure="orders"]').textContent()).toBe('2');
@@ -68,9 +70,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
   it('finds a customer by a card’s last four digits', async () => {
     const { page } = app;
     await find(page, '5599');
-    await expect
-      .poll(() => page.getByRole('status').first().textContent())
-      .toBe('1 customer whose client ID begins with “5599” or whose card ends with 5599');
+    await expect.poll(() => found(page)).toBe('1 customer whose client ID begins with “5599” or whose card ends with 5599');
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg']);
   });
 
@@ -78,7 +78,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
     const { page } = app;
     await find(page, 'sidor');
     await expect
-      .poll(() => page.getByRole('status').first().textContent())
+      .poll(() => found(page))
       .toBe('2 customers whose client ID begins with “sidor” or whose cardholder name has a word beginning with “sidor”');
     expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-client-id')))).toEqual(['shop-oleg', 'shop-olga']);
     expect(await row(page, 'shop-olga').locator('.customer-names').textContent()).toBe('OLGA SIDOROVA');
@@ -128,35 +128,15 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
 
   it('reads the same in Russian, at 1280x720 and 1024x640, axe clean', async () => {
     const { page } = app;
-    const shoot = async (language: string) => {
-      for (const [width, height] of [
-        [1280, 720],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await screenshot(page, `customers-${language}-${width}x${height}`);
-        expect(await accessibilityProblems(page)).toEqual([]);
-      }
-    };
-    await shoot('en');
-    const speak = async (language: 'en' | 'ru') => {
-      await chooseLanguage(page, language);
-      await nav(page, language === 'ru' ? ruCommon.nav.customers : 'Customers').click();
-    };
-    try {
-      await speak('ru');
+    await shootAtSmallSizes(page, 'customers-en');
+    await inRussian(page, { en: 'Customers', ru: ruCommon.nav.customers }, async () => {
       await find(page, 'shop-ol', ruCustomers.field, ruCustomers.find);
-      await expect
-        .poll(() => page.getByRole('status').first().textContent())
-        .toBe('Найдено 2 клиента с ID клиента, начинающимся на «shop-ol»');
+      await expect.poll(() => found(page)).toBe('Найдено 2 клиента с ID клиента, начинающимся на «shop-ol»');
       await row(page, 'shop-olga').getByRole('button', { name: 'Открыть клиента shop-olga' }).click();
       await page.locator('.customer-cards').waitFor();
       expect(await page.locator('.customer-cards tbody').textContent()).toContain('Рекуррентная');
-      await shoot('ru');
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 860 });
-      await speak('en');
-    }
+      await shootAtSmallSizes(page, 'customers-ru');
+    });
   });
 
   it('lets support find customers, without the batch file of binding IDs, which main refuses them too', async () => {

@@ -18,11 +18,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Electron executable if it is already on disk (as scripts/start.ts finds it); asking the electron package would try a download. */
 function electronBinary(): string | undefined {
-  const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const binary = join(process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(dir, 'dist'), readFileSync(pathFile, 'utf8'));
-  return existsSync(binary) ? binary : undefined;
+  const electron = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  // path.txt names the executable within the folder the package unpacked it into, once it is downloaded.
+  const pathFile = join(electron, 'path.txt');
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH ?? join(electron, 'dist');
+  const binary = existsSync(pathFile) ? join(dist, readFileSync(pathFile, 'utf8')) : undefined;
+  return binary !== undefined && existsSync(binary) ? binary : undefined;
 }
 
 const binary = electronBinary();

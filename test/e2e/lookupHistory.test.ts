@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { register } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
 
 describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 60_000 }, () => {
   const app = appInBrowser();
@@ -28,12 +28,6 @@ describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 6
     await box.fill(query);
     await box.press('Enter');
   }
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
-
   it('lists each order once by its number (masked where it holds a card number), and a click looks it up by the key main kept', async () => {
     const { page } = app;
     const history = page.getByRole('complementary');
@@ -69,9 +63,9 @@ describe.skipIf(browserMissing())('Look-up history in the browser', { timeout: 6
     await history.getByRole('button', { name: shown }).click();
     await expect.poll(heading).toBe(`Order ${shown}`);
     expect(await history.locator('li').count()).toBe(3);
-    await theme(page, 'dark');
+    await useTheme(page, 'dark');
     await screenshot(page, 'orders-history-dark');
     expect(await accessibilityProblems(page)).toEqual([]);
-    await theme(page, 'light');
+    await useTheme(page, 'light');
   });
 });

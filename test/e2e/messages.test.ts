@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot, shootInBothThemes, useTheme } from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
@@ -27,22 +27,6 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
   });
 
   const nav = openWorkspace;
-
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
-
-  /** Screenshots in both themes, with axe clean in each; ends in the light theme. */
-  async function inBothThemes(page: Page, name: string) {
-    for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
-      await screenshot(page, `${name}-${wanted}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
-    await theme(page, 'light');
-  }
 
   async function lookUp(page: Page, query: string) {
     await nav(page, 'Orders');
@@ -79,7 +63,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
       expect(await details.getAttribute('open')).toBeNull();
       await alert.getByText('Details', { exact: true }).click();
       await expect.poll(() => alert.locator('details code').innerText()).toBe('getOrderStatusExtended.do answered HTTP 503');
-      await inBothThemes(page, 'messages-503');
+      await shootInBothThemes(page, 'messages-503');
     } finally {
       await control(app.sandbox, 'DELETE', '/faults');
     }
@@ -100,7 +84,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
       const shown = order.getByText(value, { exact: true });
       expect(await besideEachOther(shown, button)).toEqual({ sameLine: true, after: true });
     }
-    await inBothThemes(page, 'messages-copy-order');
+    await shootInBothThemes(page, 'messages-copy-order');
   });
 
   it('stacks at most three toasts, the newest on top', async () => {
@@ -132,7 +116,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     expect(toasts[0]).toMatch(/^Gateway test environment/);
     expect(toasts.slice(1)).toEqual(firstThree.slice(0, 2));
     expect(toasts[1]).toContain('Custom address: connection saved');
-    await inBothThemes(page, 'messages-toasts');
+    await shootInBothThemes(page, 'messages-toasts');
     // Clear them for the next screens (the saves would go by themselves after six seconds).
     const dismiss = page.getByRole('button', { name: 'Dismiss message' });
     while ((await dismiss.count()) > 0)
@@ -165,7 +149,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     expect(lines).toBe(2);
     expect(clipped).toBe(false);
     expect(await time.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}\n\d{1,2}:\d{2}:\d{2}\s[AP]M$/);
-    await inBothThemes(page, 'messages-audit');
+    await shootInBothThemes(page, 'messages-audit');
   });
 
   /** A client with one stored card, found in Stored cards. */
@@ -190,7 +174,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
         .locator('.id-value');
       expect(await besideEachOther(value, copy), what).toEqual({ sameLine: true, after: true });
     }
-    await inBothThemes(page, 'messages-copy-cards');
+    await shootInBothThemes(page, 'messages-copy-cards');
   });
 
   it('opens a charge confirmation with the focus on Cancel', async () => {
@@ -201,7 +185,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
     await page.getByRole('textbox', { name: 'Amount' }).fill('1.00');
     // The modal dialog makes the theme switch inert: each theme opens the confirmation afresh.
     for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
+      await useTheme(page, wanted);
       await page.getByRole('button', { name: 'Review the charge…' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
@@ -213,7 +197,7 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
       await page.keyboard.press('Enter');
       await expect.poll(() => dialog.count()).toBe(0);
     }
-    await theme(page, 'light');
+    await useTheme(page, 'light');
   });
 
   it.skipIf(!keychain)('wraps a fingerprint only between byte pairs, its Copy button beside it', async () => {
@@ -253,6 +237,6 @@ describe.skipIf(browserMissing())('Messages in words and small layout faults (is
 
     const copy = row.getByRole('button', { name: /^Copy fingerprint/ });
     expect(await besideEachOther(fingerprint, copy)).toEqual({ sameLine: true, after: true });
-    await inBothThemes(page, 'messages-fingerprint');
+    await shootInBothThemes(page, 'messages-fingerprint');
   });
 });

@@ -6,9 +6,8 @@
  * is in progress, not declined. Screenshots in both themes; axe finds nothing serious.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, shootInBothThemes, useTheme } from './browser.js';
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 
@@ -34,24 +33,16 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     await expect.poll(() => app.page.getByRole('article').getByRole('heading', { level: 2 }).textContent()).toContain(query);
   }
 
-  async function theme(page: Page, wanted: 'light' | 'dark') {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  }
-
-  /** A screenshot and an axe check in each theme, ending in light. */
-  async function bothThemes(name: string) {
-    for (const wanted of ['light', 'dark'] as const) {
-      await theme(app.page, wanted);
-      await screenshot(app.page, `${name}-${wanted}`);
-      expect(await accessibilityProblems(app.page)).toEqual([]);
-    }
-    await theme(app.page, 'light');
-  }
-
   const timeline = () => app.page.getByRole('article').locator('.timeline');
   const header = () => app.page.getByRole('article').locator('.order-head');
+
+  /** Looks the order up, waits for its timeline to say what it starts from, and opens the action's dialog. */
+  async function openAction(orderNumber: string, startsFrom: RegExp, action: string, dialog: string) {
+    await lookUp(orderNumber);
+    await expect.poll(() => timeline().textContent()).toMatch(startsFrom);
+    await app.page.getByRole('button', { name: action }).click();
+    return app.page.getByRole('dialog', { name: dialog });
+  }
 
   it('an order at the ACS (status 5) carries a neutral in-progress badge and no "Declined"', async () => {
     await lookUp('demo-0008');
@@ -60,15 +51,11 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     expect(await badge.getAttribute('class')).toContain('tone-neutral');
     expect(await app.page.getByRole('article').textContent()).not.toContain('Declined');
     expect(await timeline().textContent()).toContain('3-D Secure authentication started');
-    await bothThemes('order-acs');
+    await shootInBothThemes(app.page, 'order-acs');
   });
 
   it('charging 2,000 of a 2,499 hold adds an entry and the header says "Partially charged"', async () => {
-    const { page } = app;
-    await lookUp(held.orderNumber);
-    await expect.poll(() => timeline().textContent()).toMatch(/Held RUB\s24\.99/);
-    await page.getByRole('button', { name: 'Charge held amount…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Charge the held amount' });
+    const dialog = await openAction(held.orderNumber, /Held RUB\s24\.99/, 'Charge held amount…', 'Charge the held amount');
     await dialog.getByLabel('Amount in RUB').fill('20.00');
     await dialog.getByRole('button', { name: /Charge RUB\s20\.00/ }).click();
     await expect.poll(() => header().textContent()).toContain('Partially charged · 2');
@@ -83,7 +70,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     const dialog = page.getByRole('dialog', { name: 'Refund' });
     // The dialog is modal, so the theme is switched before it opens.
     for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
+      await useTheme(page, wanted);
       await page.getByRole('button', { name: 'Refund…' }).click();
       expect(await dialog.getByLabel('Amount in RUB').inputValue()).toBe('');
       expect(await dialog.getByRole('button', { name: /^Refund/ }).isDisabled()).toBe(true);
@@ -101,7 +88,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
       expect(await accessibilityProblems(page)).toEqual([]);
       await dialog.getByRole('button', { name: 'Don’t refund' }).click();
     }
-    await theme(page, 'light');
+    await useTheme(page, 'light');
     await page.getByRole('button', { name: 'Refund…' }).click();
     await dialog.getByLabel('Amount in RUB').fill('5');
     await dialog.getByLabel('Reason (optional)').fill('goods returned');
@@ -114,10 +101,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
 
   it('after a same-day reversal the timeline keeps "Paid" with its amount and adds the reversal', async () => {
     const { page } = app;
-    await lookUp(charged.orderNumber);
-    await expect.poll(() => timeline().textContent()).toMatch(/Paid RUB\s42\.00/);
-    await page.getByRole('button', { name: 'Refund…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Refund' });
+    const dialog = await openAction(charged.orderNumber, /Paid RUB\s42\.00/, 'Refund…', 'Refund');
     expect(await dialog.textContent()).toContain('Sandbox (simulated: no real money)');
     await dialog.getByLabel('Amount in RUB').fill('42');
     await expect.poll(() => dialog.locator('.refund-way').textContent()).toMatch(/^This charge is from today: it will be reversed/);
@@ -131,7 +115,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     expect(text).not.toMatch(/RUB\s0\.00/);
     // The gateway now reports 0 held and 0 charged; what the reversal cancelled is said beside them.
     expect(await page.getByRole('article').locator('dl.amounts').textContent()).toMatch(/Reversed\s*RUB\s42\.00/);
-    await bothThemes('order-timeline-reversed');
+    await shootInBothThemes(app.page, 'order-timeline-reversed');
   });
 
   it('a cached order opened while the gateway answers 503 says as of when, and offers no action until a live look-up', async () => {
@@ -149,7 +133,7 @@ describe.skipIf(browserMissing())('the order view in the browser', { timeout: 90
     expect(await page.getByRole('button', { name: /Refund…|Reverse…|Charge held amount…/ }).count()).toBe(0);
     // What the cache holds is still the whole story as last seen.
     expect(await header().textContent()).toContain('Partially charged, partially refunded · 2');
-    await bothThemes('order-cached-503');
+    await shootInBothThemes(app.page, 'order-cached-503');
 
     await control(app.sandbox, 'DELETE', '/faults');
     await filter.fill('');

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { list as ruList } from '../../renderer/src/i18n/ru/list.js';
 import { AUTH, control, postForm, createdAtOf, type SandboxOrder } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { appInBrowser, browserMissing, screenshot, shootAtSmallSizes, totalsFooter } from './browser.js';
 
 const DAY = 86_400_000;
 /** The browser runs in UTC (browser.ts), so its local days are UTC days. */
@@ -23,14 +23,18 @@ interface Money {
   net: number;
 }
 
-describe.skipIf(browserMissing())("the Orders list's money is what moved on the orders shown", { timeout: 240_000 }, () => {
-  const app = appInBrowser({ demo: true });
-  let page: Page;
+/** The currency's money in the map: all zero until something is added to it. */
+function moneyOf(out: Map<string, Money>, currency: string): Money {
+  if (!out.has(currency)) out.set(currency, { held: 0, captured: 0, refunded: 0, net: 0 });
+  return out.get(currency)!;
+}
 
-  beforeAll(async () => {
+describe.skipIf(browserMissing())("the Orders list's money is what moved on the orders shown", { timeout: 240_000 }, () => {
+  const app = appInBrowser({ demo: true, viewport: { width: 1280, height: 720 } });
+  let page: Page;
+  beforeAll(() => {
     page = app.page;
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }, 120_000);
+  });
 
   async function synced() {
     await expect
@@ -46,14 +50,13 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
     const { orders } = (await control(app.sandbox, 'GET', '/orders?limit=10000&merchant=sandbox')) as { orders: SandboxOrder[] };
     const out = new Map<string, Money>();
     for (const o of orders.filter((x) => createdAtOf(x) >= from && createdAtOf(x) < to)) {
-      const m = out.get(o.currency) ?? { held: 0, captured: 0, refunded: 0, net: 0 };
+      const m = moneyOf(out, o.currency);
       if (o.status === 1) m.held += o.approvedAmount;
       if (o.status === 2 || o.status === 4) {
         m.captured += o.depositedAmount;
         m.refunded += o.refundedAmount;
       }
       m.net = m.captured - m.refunded;
-      out.set(o.currency, m);
     }
     // A currency whose orders moved nothing has no money to say.
     for (const [c, m] of out) if (m.held === 0 && m.captured === 0 && m.refunded === 0) out.delete(c);
@@ -73,25 +76,13 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
         })),
       );
     const out = new Map<string, Money>();
-    for (const p of parts) {
-      const m = out.get(p.currency) ?? { held: 0, captured: 0, refunded: 0, net: 0 };
-      m[p.kind as keyof Money] = p.minor;
-      out.set(p.currency, m);
-    }
+    for (const p of parts) moneyOf(out, p.currency)[p.kind as keyof Money] = p.minor;
     return out;
   }
 
   /** The totals table's footer per currency (unfolded), as minor units. */
   async function footer(): Promise<Map<string, Money>> {
-    const rows = await page
-      .getByTestId('period-totals')
-      .locator('tfoot tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          currency: tr.getAttribute('data-currency')!,
-          minor: [...tr.querySelectorAll('td[data-minor]')].map((td) => Number(td.getAttribute('data-minor'))),
-        })),
-      );
+    const rows = (await totalsFooter(page)).map((r) => ({ currency: r.currency, minor: r.figures.map((f) => f.minor) }));
     return new Map(
       rows
         .filter((r) => r.minor.some((n) => n !== 0))
@@ -135,14 +126,7 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
       .poll(async () => (await row.locator('[data-part]').getAttribute('title'))?.replace(/\u00a0/g, ' '))
       .toBe('Charged RUB 600.00 of RUB 800.00');
     expect(await row.locator('.status-cell').textContent()).toContain('Charged in part');
-    for (const size of [
-      { width: 1280, height: 720 },
-      { width: 1024, height: 640 },
-    ]) {
-      await page.setViewportSize(size);
-      await screenshot(page, `orders-list-money-today-en-${size.width}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
+    await shootAtSmallSizes(page, 'orders-list-money-today-en');
     await page.setViewportSize({ width: 1280, height: 720 });
     await text.fill('');
     await text.press('Enter');
@@ -194,13 +178,6 @@ describe.skipIf(browserMissing())("the Orders list's money is what moved on the 
     const today = midnightUtc(Date.now());
     await expect.poll(said, { timeout: 90_000 }).toEqual(await expected(today, today + DAY));
     expect(await page.getByTestId('period-money').textContent()).toMatch(/^Списано: .*; Возвращено: .*; Нетто: .* — Заблокировано: /);
-    for (const size of [
-      { width: 1280, height: 720 },
-      { width: 1024, height: 640 },
-    ]) {
-      await page.setViewportSize(size);
-      await screenshot(page, `orders-list-money-today-ru-${size.width}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
+    await shootAtSmallSizes(page, 'orders-list-money-today-ru');
   });
 });

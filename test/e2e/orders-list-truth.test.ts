@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, screenshot, totalsFooter, useTheme } from './browser.js';
 
 const DAY = 86_400_000;
 const LAST_ORDERS = '/payment/rest/getLastOrdersForMerchants.do';
@@ -16,13 +16,11 @@ const midnightUtc = (ms: number) => Math.floor(ms / DAY) * DAY;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe.skipIf(browserMissing())('the Orders list says what its totals are worth', { timeout: 120_000 }, () => {
-  const app = appInBrowser({ demo: true });
+  const app = appInBrowser({ demo: true, viewport: { width: 1280, height: 720 } });
   let page: Page;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     page = app.page;
-    await page.setViewportSize({ width: 1280, height: 720 });
-  }, 90_000);
+  });
 
   async function bothThemes(name: string) {
     for (const wanted of ['light', 'dark'] as const) {
@@ -142,15 +140,7 @@ describe.skipIf(browserMissing())('the Orders list says what its totals are wort
 
     // The sums from the unfolded table's footer, currency by currency (its columns: held, captured, refunded, net).
     await page.getByRole('button', { name: 'Show totals by state and chart' }).click();
-    const footer = await page
-      .getByTestId('period-totals')
-      .locator('tfoot tr')
-      .evaluateAll((trs) =>
-        trs.map((tr) => ({
-          currency: tr.getAttribute('data-currency')!,
-          texts: [...tr.querySelectorAll('td[data-minor]')].map((td) => td.textContent!),
-        })),
-      );
+    const footer = (await totalsFooter(page)).map((r) => ({ currency: r.currency, texts: r.figures.map((f) => f.text) }));
     const column = (i: number) => new Map(footer.filter((r) => r.texts[i] !== '').map((r) => [r.currency, minorOf(r.texts[i]!)]));
     const captured = column(1);
     const refunded = column(2);

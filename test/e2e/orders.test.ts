@@ -26,13 +26,19 @@ describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 
     await box.press('Enter');
   }
 
+  /** Looks the query up and waits for the order it finds, under its number, to say its state; the order shown. */
+  async function shown(query: string, orderNumber: string, state: string) {
+    await lookUp(query);
+    const order = app.page.getByRole('article');
+    await expect.poll(() => order.getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${orderNumber}`);
+    await expect.poll(() => order.textContent()).toContain(state);
+    return order;
+  }
+
   it('shows a paid order found by its orderNumber and by its orderId, with its amount, card and status', async () => {
     const { page } = app;
     for (const query of [paid.orderNumber, paid.orderId]) {
-      await lookUp(query);
-      const order = page.getByRole('article');
-      await expect.poll(() => order.getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${paid.orderNumber}`);
-      await expect.poll(() => order.textContent()).toContain('Charged · 2');
+      const order = await shown(query, paid.orderNumber, 'Charged · 2');
       const text = (await order.textContent()) ?? '';
       expect(text).toContain('Paid');
       expect(text).toMatch(/RUB\s123\.45/);
@@ -46,10 +52,7 @@ describe.skipIf(browserMissing())('Orders workspace in the browser', { timeout: 
   it("shows a declined order with the gateway's reason, by either number", async () => {
     const { page } = app;
     for (const query of [declined.orderId, declined.orderNumber]) {
-      await lookUp(query);
-      const order = page.getByRole('article');
-      await expect.poll(() => order.getByRole('heading', { level: 2 }).textContent()).toBe(`Order ${declined.orderNumber}`);
-      await expect.poll(() => order.textContent()).toContain('Declined · 6');
+      const order = await shown(query, declined.orderNumber, 'Declined · 6');
       expect(await order.textContent()).toContain('Not paid');
       expect(await page.getByRole('note').filter({ hasText: 'Declined:' }).textContent()).toMatch(/Declined: .+\(action code -?\d+\)/);
     }

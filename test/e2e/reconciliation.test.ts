@@ -17,7 +17,17 @@ import { control, paidOrder } from '../sandbox/client.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/reconciliation.js';
 import { Vault } from '../../main/vault/vault.js';
-import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot, invokeInPage } from './browser.js';
+import {
+  accessibilityProblems,
+  appInBrowser,
+  browserMissing,
+  chargeChosenCard,
+  connectEnvironment,
+  inRussian,
+  invokeInPage,
+  shootAtSmallSizes,
+  shootInBothThemes,
+} from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -48,14 +58,19 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
 
   const nav = (page: Page, name: string) => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name, exact: true });
   const navigation = (page: Page) => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button').allTextContents();
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
   const invoke = invokeInPage;
   const rows = (page: Page) => page.locator('.reconciliation-table tbody tr');
   const row = (page: Page, orderNumber: string) => page.locator(`.reconciliation-table tbody tr[data-order-number="${orderNumber}"]`);
+
+  /** Runs the test while the gateway's listing of orders fails as the rule says; the rule is removed after it, whatever happened. */
+  async function whileListingFails(rule: Record<string, unknown>, test: () => Promise<void>) {
+    await control(app.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', ...rule, count: 0 }] });
+    try {
+      await test();
+    } finally {
+      await control(app.sandbox, 'DELETE', '/faults');
+    }
+  }
 
   async function runToday(page: Page) {
     await nav(page, 'Reconciliation').click();
@@ -73,12 +88,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       .getByRole('button', { name: /^Choose common card/ })
       .first()
       .click();
-    await page.getByRole('textbox', { name: 'Amount' }).fill('30');
-    await page.getByRole('button', { name: 'Review the charge…' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('checkbox', { name: 'I have checked the client, the card and the amount' }).check();
-    await dialog.getByRole('button', { name: /^Charge RUB/ }).click();
-    const outcome = page.locator('.charge-outcome');
+    const outcome = await chargeChosenCard(page, '30');
     await expect.poll(() => outcome.getByRole('heading').textContent()).toBe('Charged');
     const orderNumber = (await outcome.locator('dd .mono').first().textContent()) ?? '';
     const { orders } = await control(app.sandbox, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`);
@@ -154,12 +164,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     // At 1280 px every column is in view, Actions included: nothing to scroll sideways for.
     const scroller = page.locator('.reconciliation-table').locator('xpath=..');
     expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
-      await screenshot(page, `reconciliation-report-${wanted}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
-    await theme(page, 'light');
+    await shootInBothThemes(page, 'reconciliation-report');
 
     // The filter shows one class only.
     await page.getByRole('group', { name: 'Show the rows of' }).getByRole('button', { name: 'Disagrees (1)' }).click();
@@ -222,37 +227,18 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
 
   it('reads the same in Russian, at 1280x720 and 1024x640, axe clean', async () => {
     const { page } = app;
-    const shoot = async (language: string) => {
-      for (const [width, height] of [
-        [1280, 720],
-        [1024, 640],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await screenshot(page, `reconciliation-operations-${language}-${width}x${height}`);
-        expect(await accessibilityProblems(page)).toEqual([]);
-      }
-    };
-    await shoot('en');
+    await shootAtSmallSizes(page, 'reconciliation-operations-en');
     // Chosen in Settings as a person does; the report on screen stays and is read in the language chosen.
     // The navigation's own name is in the language shown too.
-    const anyNav = (name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true });
-    const speak = async (language: 'en' | 'ru') => {
-      await chooseLanguage(page, language);
-      await anyNav(language === 'ru' ? ruCommon.nav.reconciliation : 'Reconciliation').click();
-    };
-    try {
-      await speak('ru');
+    await inRussian(page, { en: 'Reconciliation', ru: ruCommon.nav.reconciliation }, async () => {
       const operated = row(page, storefront.orderNumber);
       expect(await operated.getAttribute('data-class')).toBe('matched');
       expect((await operated.locator('[data-side="journal"]').textContent())?.replace(/\s/g, ' ')).toMatch(
         /^возвращено 3,00 RUB \(заказ, который приложение не списывало\)выполнено: 1, отклонено: 0, без результата: 0/,
       );
       expect(await page.locator('.reconciliation-totals thead').textContent()).toContain(ruReconciliation.column.captured);
-      await shoot('ru');
-    } finally {
-      await page.setViewportSize({ width: 1280, height: 860 });
-      await speak('en');
-    }
+      await shootAtSmallSizes(page, 'reconciliation-operations-ru');
+    });
   });
 
   it('opens a row’s order in Orders, and keeps the report for when finance comes back', async () => {
@@ -292,10 +278,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
 
   it('says plainly when the gateway could not be read before the report, and as of when its side is', async () => {
     const { page } = app;
-    await control(app.sandbox, 'POST', '/faults', {
-      rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'status', status: 503, count: 0 }],
-    });
-    try {
+    await whileListingFails({ mode: 'status', status: 503 }, async () => {
       await page.getByRole('button', { name: 'Run the report' }).click();
       const notice = page.locator('.sync-notice');
       await expect
@@ -308,24 +291,14 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       );
       // The rows are still there, compared with the orders as the last sync read them.
       expect(await row(page, charged.orderNumber).getAttribute('data-class')).toBe('disagrees');
-      for (const wanted of ['light', 'dark'] as const) {
-        await theme(page, wanted);
-        await screenshot(page, `reconciliation-sync-failed-${wanted}`);
-        expect(await accessibilityProblems(page)).toEqual([]);
-      }
-      await theme(page, 'light');
-    } finally {
-      await control(app.sandbox, 'DELETE', '/faults');
-    }
+      await shootInBothThemes(page, 'reconciliation-sync-failed');
+    });
     expect(app.mode.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({ outcome: 'failure' });
   });
 
   it('stops reading the gateway on request, and says the gateway side is then as of the last complete reading', async () => {
     const { page } = app;
-    await control(app.sandbox, 'POST', '/faults', {
-      rules: [{ path: '/payment/rest/getLastOrdersForMerchants.do', mode: 'latency', latencyMs: 2_000, count: 0 }],
-    });
-    try {
+    await whileListingFails({ mode: 'latency', latencyMs: 2_000 }, async () => {
       await page.getByRole('button', { name: 'Run the report' }).click();
       await page.getByRole('button', { name: 'Stop reading the gateway' }).click();
       await expect
@@ -334,9 +307,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
           /^The gateway’s orders were not read to the end \(the reading was cancelled\) before this report\. The gateway side is as of/,
         );
       expect(await page.getByRole('button', { name: 'Stop reading the gateway' }).count()).toBe(0);
-    } finally {
-      await control(app.sandbox, 'DELETE', '/faults');
-    }
+    });
     expect(app.mode.core.audit.query({ action: 'reconciliation.run' })[0]).toMatchObject({
       outcome: 'failure',
       facts: { sync: 'cancelled' },
@@ -395,12 +366,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
       'Journal: outcome unknown, RUB 41.00; Reconcile asks the gateway what happened',
     );
     expect(await page.locator('.reconciliation-totals tr[data-class="open"] [data-total="count"]').textContent()).toBe('1');
-    for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
-      await screenshot(page, `reconciliation-open-${wanted}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
-    await theme(page, 'light');
+    await shootInBothThemes(page, 'reconciliation-open');
 
     await open.getByRole('button', { name: `Reconcile ${lost.orderNumber}` }).click();
     // Settled as paid, and the report run again: the row is now what the gateway shows.
@@ -415,16 +381,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const { page } = app;
     expect(await rows(page).count()).toBeGreaterThan(0);
     await nav(page, 'Settings').click();
-    await page.getByRole('tab', { name: 'Test environment' }).click();
-    const testEnvironment = page.getByRole('region', { name: /Gateway test environment/ });
-    await testEnvironment.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
-    await testEnvironment.getByLabel('API user name').fill('shop-api');
-    await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
-    await testEnvironment.getByLabel('API password').fill('a-password');
-    await testEnvironment.getByRole('button', { name: 'Save connection' }).click();
-    // The keychain answers over D-Bus: slower than a second on a busy machine.
-    await expect.poll(() => testEnvironment.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('tab', { name: 'General' }).click();
+    await connectEnvironment(page, 'Test environment', /Gateway test environment/);
     const switchTo = async (environment: string) => {
       await page.getByLabel('Work in').selectOption(environment);
       await page.getByRole('button', { name: 'Switch', exact: true }).click();

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, saidTimes, screenshot } from './browser.js';
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -73,7 +73,7 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
     expect(await dialog.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Don’t refund']));
     await atBothSizes(page, 'order-refund-yesterday-en');
     await dialog.getByRole('button', { name: new RegExp(`^Refund RUB\\s${shown(charge.amount).replace(/[.,]/g, '\\$&')}$`) }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Refunded' }).count()).toBe(1);
+    await expect.poll(() => saidTimes(page, 'Refunded')).toBe(1);
     const s = await status(app.sandbox, { orderId: charge.orderId });
     expect(s.orderStatus).toBe(4);
     expect(s.refunds).toHaveLength(1);
@@ -99,14 +99,7 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
       .toBe('This charge is from today: it will be reversed, the customer’s bank shows no charge at all, and no refund fee is paid.');
     await atBothSizes(page, 'order-reverse-today-en');
     await dialog.getByRole('button', { name: /^Reverse RUB\s42\.00$/ }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /Reversed RUB\s42\.00/ })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => saidTimes(page, /Reversed RUB\s42\.00/)).toBe(1);
     const s = await status(app.sandbox, { orderId });
     expect(s.orderStatus).toBe(3);
     expect(s.refunds ?? []).toHaveLength(0);
@@ -133,14 +126,7 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
         .toMatch(/^A reversal was already tried on this order.*it will be refunded/);
       await atBothSizes(page, 'order-reversal-refused-en');
       await dialog.getByRole('button', { name: /^Refund RUB\s42\.00$/ }).click();
-      await expect
-        .poll(() =>
-          page
-            .getByRole('status')
-            .filter({ hasText: /Refunded RUB\s42\.00/ })
-            .count(),
-        )
-        .toBe(1);
+      await expect.poll(() => saidTimes(page, /Refunded RUB\s42\.00/)).toBe(1);
       expect((await status(app.sandbox, { orderId })).orderStatus).toBe(4);
     } finally {
       await control(app.sandbox, 'POST', '/clock', { setEpochMs: Date.now() });
@@ -175,13 +161,6 @@ describe.skipIf(browserMissing())('refund or reverse: one action on the order vi
     expect(await release.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Оставить блокировку']));
     await atBothSizes(page, 'order-release-hold-ru');
     await release.getByRole('button', { name: /^Снять блокировку 24,99\sRUB$/u }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /Снята блокировка 24,99\sRUB/u })
-          .count(),
-      )
-      .toBe(1);
+    await expect.poll(() => saidTimes(page, /Снята блокировка 24,99\sRUB/u)).toBe(1);
   });
 });

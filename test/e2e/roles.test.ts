@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot, invokeInPage } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, invokeInPage, screenshot, useTheme } from './browser.js';
 
 // The profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -44,11 +44,6 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
   const profileButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Profile: / });
   const dialog = (page: Page) => page.getByRole('dialog', { name: 'Role profile' });
   const navigation = (page: Page) => page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button').allTextContents();
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
   async function lookUp(page: Page, query: string) {
     const box = page.getByLabel('Order ID or order number');
     await box.fill(query);
@@ -62,7 +57,7 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
 
   it('lets the administrator of a fresh installation set a passphrase, then switch to support', async () => {
     const { page } = app;
-    await theme(page, 'light');
+    await useTheme(page, 'light');
     expect(await profileButton(page).textContent()).toBe('Profile: Administrator');
     expect(await navigation(page)).toEqual(WORKSPACES);
 
@@ -108,7 +103,7 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     expect(await order.textContent()).toContain('Paid');
     expect(await page.getByRole('button', { name: /^(Refund|Reverse|Charge held amount)…$/ }).count()).toBe(0);
     for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
+      await useTheme(page, wanted);
       await screenshot(page, `roles-support-${wanted}`);
       expect(await accessibilityProblems(page)).toEqual([]);
     }
@@ -168,7 +163,7 @@ describe.runIf(keychain && !browserMissing())('Role profiles in the browser', { 
     await page.keyboard.press('Alt+5');
     expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Audit');
     await expect.poll(() => page.getByRole('main').textContent()).toContain('charges.create');
-    await theme(page, 'light');
+    await useTheme(page, 'light');
   });
 
   it('lets the administrator change the passphrase, with the current one', async () => {

@@ -13,7 +13,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
+import {
+  accessibilityProblems,
+  appInBrowser,
+  browserMissing,
+  chargeChosenCard,
+  openWorkspace,
+  screenshot,
+  shootInBothThemes,
+} from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
@@ -37,23 +45,12 @@ describe.skipIf(browserMissing())('the developer console from the app', { timeou
 
   const nav = openWorkspace;
   const consolePanel = (page: Page) => page.getByRole('region', { name: 'Developer console' });
-  const theme = async (page: Page, wanted: 'light' | 'dark') => {
-    if ((await page.locator('html').getAttribute('data-theme')) !== wanted)
-      await page.getByRole('button', { name: /Switch to .* theme/ }).click();
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(wanted);
-  };
-
   it("Settings' Open developer console opens the console in a page of its own, the ticket gone from the address", async () => {
     const { page } = app;
     await nav(page, 'Settings');
     const panel = consolePanel(page);
     await expect.poll(() => panel.getByRole('button', { name: 'Open developer console' }).isEnabled()).toBe(true);
-    for (const wanted of ['light', 'dark'] as const) {
-      await theme(page, wanted);
-      await screenshot(page, `settings-developer-console-${wanted}`);
-      expect(await accessibilityProblems(page)).toEqual([]);
-    }
-    await theme(page, 'light');
+    await shootInBothThemes(page, 'settings-developer-console');
 
     const [opened] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -123,12 +120,7 @@ describe.skipIf(browserMissing())('the developer console from the app', { timeou
     await page.getByRole('textbox', { name: 'Client ID' }).fill('client-anna');
     await page.getByRole('button', { name: 'Find cards' }).click();
     await page.getByRole('button', { name: 'Choose common card 444455******3333' }).click();
-    await page.getByRole('textbox', { name: 'Amount' }).fill('42.50');
-    await page.getByRole('button', { name: 'Review the charge…' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('checkbox', { name: 'I have checked the client, the card and the amount' }).check();
-    await dialog.getByRole('button', { name: /^Charge RUB/ }).click();
-    const outcome = page.locator('.charge-outcome');
+    const outcome = await chargeChosenCard(page, '42.50');
     await outcome.waitFor();
     // From the moment the app shows its answer, the console has a second to show the payment request.
     const answeredAt = Date.now();

@@ -4,7 +4,7 @@
  * screen in both themes.
  */
 import { describe, expect, it } from 'vitest';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, connectEnvironment, screenshot } from './browser.js';
 
 const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
 const keychain = process.env.KEYCHAIN_TESTS === '1';
@@ -56,16 +56,7 @@ describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, 
   it.skipIf(!keychain)('marks production unmistakably: a red band across the top and a red frame', async () => {
     const { page } = app;
     await page.keyboard.press('Alt+6');
-    await page.getByRole('tab', { name: 'Production' }).click();
-    const production = page.getByRole('region', { name: /Production/ });
-    await production.getByLabel('Base URL').fill('https://127.0.0.1:9/payment');
-    await production.getByLabel('API user name').fill('shop-api');
-    await production.getByRole('button', { name: 'Save connection' }).click();
-    await production.getByLabel('API password').fill('a-password');
-    await production.getByRole('button', { name: 'Save connection' }).click();
-    // The keychain answers over D-Bus: slower than a second on a busy machine.
-    await expect.poll(() => production.getByText('Set: stored in the OS keychain').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('tab', { name: 'General' }).click();
+    await connectEnvironment(page, 'Production', /Production/);
     await page.getByLabel('Work in').selectOption('production');
     await page.getByRole('button', { name: 'Switch to production' }).click();
     await expect.poll(() => page.getByRole('note').filter({ hasText: 'Production: real cards, real money' }).count()).toBe(1);

@@ -5,7 +5,7 @@ import { interpret } from '../../main/gateway/interpret.js';
 import * as R from '../../main/gateway/responses.js';
 import { classifyFailure } from '../../main/gateway/transport.js';
 import { SPECS } from '../../main/protocol/endpoints.js';
-import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
+import { clientFor, payOrder, control, RETURN_URL, uniqueNumber } from './setup.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
@@ -46,14 +46,7 @@ describe('registration recovery', () => {
   it('does not adopt an order with the same number that is already paid', async () => {
     const orderNumber = uniqueNumber();
     const { orderId } = await client.register({ orderNumber, amount: 500, returnUrl: RETURN_URL });
-    await client.paymentOrder({
-      MDORDER: orderId,
-      $PAN: CARDS.noThreeDS,
-      $CVC: '123',
-      $EXPIRY: '203012',
-      TEXT: 'CARD HOLDER',
-      language: 'en',
-    });
+    await payOrder(client, orderId);
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/register.do', mode: 'status', status: 502 }] });
     const err = await client.register({ orderNumber, amount: 500, returnUrl: RETURN_URL }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'gateway', errorCode: '1' });

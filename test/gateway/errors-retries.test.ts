@@ -1,15 +1,10 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResponseEvent } from '../../main/gateway/client.js';
-import {
-  GatewayError,
-  HttpError,
-  NetworkError,
-  OutcomeUnknownError,
-  RateLimitedError,
-  ValidationError,
-} from '../../main/gateway/errors.js';
-import { CARDS, clientFor, control, RETURN_URL, uniqueNumber } from './setup.js';
+// The errors the typed-errors tests raise, then those a payment that is never retried ends in.
+import { GatewayError, HttpError, NetworkError, ValidationError } from '../../main/gateway/errors.js';
+import { OutcomeUnknownError, RateLimitedError } from '../../main/gateway/errors.js';
+import { CARDS, clientFor, control, payOrder, RETURN_URL, uniqueNumber } from './setup.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
@@ -25,8 +20,7 @@ const STATUS = '/payment/rest/getOrderStatusExtended.do';
 const PAYMENT = '/payment/rest/paymentorder.do';
 const fault = (rule: Record<string, unknown>) => control(sb, 'POST', '/faults', { rules: [rule] });
 const newOrder = (amount = 1_000) => client.register({ orderNumber: uniqueNumber(), amount, returnUrl: RETURN_URL });
-const pay = (orderId: string) =>
-  client.paymentOrder({ MDORDER: orderId, $PAN: CARDS.noThreeDS, $CVC: '123', $EXPIRY: '203012', TEXT: 'CARD HOLDER', language: 'en' });
+const pay = (orderId: string) => payOrder(client, orderId);
 const orders = async () => (await control(sb, 'GET', '/orders')).orders as { orderNumber: string; status: number }[];
 
 describe('typed errors', () => {

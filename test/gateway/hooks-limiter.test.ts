@@ -4,7 +4,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { resolveBaseUrl } from '../../main/gateway/environments.js';
 import { ALL_SPECS } from '../../main/protocol/endpoints.js';
 import { AdaptiveLimiter } from '../../main/gateway/limiter.js';
-import { CARDS, clientFor, RETURN_URL, uniqueNumber } from './setup.js';
+import { CARDS, clientFor, payOrder, RETURN_URL, uniqueNumber } from './setup.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
 
 const sb = sandboxOfFile();
@@ -19,14 +19,7 @@ describe('request and response hooks', () => {
       hooks: { onRequest: (e) => requests.push(e), onResponse: (e) => responses.push(e) },
     });
     const { orderId } = await client.register({ orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL });
-    await client.paymentOrder({
-      MDORDER: orderId,
-      $PAN: CARDS.noThreeDS,
-      $CVC: '123',
-      $EXPIRY: '203012',
-      TEXT: 'CARD HOLDER',
-      language: 'en',
-    });
+    await payOrder(client, orderId);
     await client.instantPayment({ amount: 100, returnUrl: RETURN_URL, pan: CARDS.frictionless, expiry: '203012', cvc: '321' });
     await client.close();
     expect(requests.map((r) => r.endpoint)).toEqual(['register.do', 'paymentorder.do', 'instantPayment.do']);

@@ -131,6 +131,15 @@ describe('a full session with card numbers entered everywhere and arriving from 
       ],
     });
     const bindingIds = (seeded.bindings as { bindingId: string }[]).map((b) => b.bindingId);
+    /** A charge of the first card, which each refusal below changes in one field. */
+    const aCharge = {
+      environment: 'sandbox',
+      clientId,
+      bindingId: bindingIds[0],
+      category: 'COMMON',
+      amount: 1_000,
+      currency: '643',
+    } as const;
     const shop: { orderId: string; orderNumber: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const orderNumber = `shop-${i}-${Date.now().toString(36)}`;
@@ -152,35 +161,12 @@ describe('a full session with card numbers entered everywhere and arriving from 
       expect(refunded.fields?.[0]?.said.code).toBe('operation.reasonHasCard');
       await refusal('orders.deposit', { environment: 'sandbox', orderId: shop[0]!.orderId, amount: 1, reason: s });
       await refusal('orders.reverse', { environment: 'sandbox', orderId: shop[0]!.orderId, reason: s });
-      const charged = await refusal('charges.create', {
-        environment: 'sandbox',
-        clientId,
-        bindingId: bindingIds[0],
-        category: 'COMMON',
-        amount: 1_000,
-        currency: '643',
-        description: `card ${s} cvc 123`,
-      });
+      const charged = await refusal('charges.create', { ...aCharge, description: `card ${s} cvc 123` });
       expect(charged.fields?.[0]?.said.code).toBe('charge.input.descriptionHasCard');
-      await refusal('charges.create', {
-        environment: 'sandbox',
-        clientId: s,
-        bindingId: bindingIds[0],
-        category: 'COMMON',
-        amount: 1_000,
-        currency: '643',
-      });
+      await refusal('charges.create', { ...aCharge, clientId: s });
     }
     for (const reference of [OTHER, `INV-${OTHER}`, '4111.1111.1111.1111', '4111_1111_1111_1111', '4111/1111/1111/1111'])
-      await refusal('charges.create', {
-        environment: 'sandbox',
-        clientId,
-        bindingId: bindingIds[0],
-        category: 'COMMON',
-        amount: 1_000,
-        currency: '643',
-        reference,
-      });
+      await refusal('charges.create', { ...aCharge, reference });
     await call('cards.find', { cardNumber: PAN });
     await call('cards.find', { clientId });
     await call('orders.lookup', { query: shop[0]!.orderId });

@@ -5,27 +5,19 @@
  * (amounts in the file's own format) and what became of it; the finished run's status says it per row.
  */
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contract.js';
-import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { openIpcHarness, type IpcHarness } from './harness.js';
+import { ipcOfFile } from './harness.js';
 import { saying } from '../phrases/said.js';
 
-let ipc: IpcHarness;
-let core: AppCore;
-beforeAll(async () => {
-  ipc = await openIpcHarness('charge-batch-run-', 'finance');
-  ({ core } = ipc);
-});
-afterAll(() => ipc.close());
-afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
+const ipc = ipcOfFile('charge-batch-run-', 'finance', { clearFaults: true });
 
 const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 async function cards(count: number) {
   const clientId = uniqueNumber('batch-run');
-  const seeded = await control(core.sandbox, 'POST', '/seed', {
+  const seeded = await control(ipc.core.sandbox, 'POST', '/seed', {
     bindings: Array.from({ length: count }, () => ({ clientId, category: 'COMMON', expiry: '203012' })),
   });
   return { clientId, bindingIds: (seeded.bindings as { bindingId: string }[]).map((b) => b.bindingId) };
@@ -39,7 +31,7 @@ describe('batch charges with slow answers', () => {
     const file = ['clientId,bindingId,amount,currency', ...bindingIds.map((b, i) => `${clientId},${b},${i + 1}.00,RUB`)].join('\n');
     const plan = await call('charges.batch.plan', { text: file });
     // Every payment answers after 1.5 s: slow, not lost.
-    await control(core.sandbox, 'POST', '/faults', {
+    await control(ipc.core.sandbox, 'POST', '/faults', {
       rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 1_500, count: 0 }],
     });
     let status = await call('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' });
@@ -71,7 +63,7 @@ describe('batch charges with slow answers', () => {
   it('reports unknown only for an answer actually lost', async () => {
     const { clientId, bindingIds } = await cards(1);
     const plan = await call('charges.batch.plan', { text: `clientId,bindingId,amount,currency\n${clientId},${bindingIds[0]},7.00,RUB` });
-    await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
+    await control(ipc.core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
     let status = await call('charges.batch.run', { batchId: plan.batchId, environment: 'sandbox' });
     while (!finished(status)) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -80,7 +72,7 @@ describe('batch charges with slow answers', () => {
     expect(status.rows.map((r) => r.result)).toEqual(['unknown']);
     expect(status.progress).toMatchObject({ unknown: 1, other: 0 });
     expect((await call('charges.journal', { state: 'unknown' })).openCount).toBe(1);
-    await control(core.sandbox, 'DELETE', '/faults');
+    await control(ipc.core.sandbox, 'DELETE', '/faults');
     expect((await call('charges.reconcile', {})).stillOpen).toBe(0);
   });
 });

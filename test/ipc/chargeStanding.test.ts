@@ -6,28 +6,21 @@
  * amount, so an export overstated what was taken.
  */
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelName, Input } from '../../main/ipc/contract.js';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { AppCore } from '../../main/services/appCore.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { openIpcHarness, type IpcHarness } from './harness.js';
+import { ipcOfFile } from './harness.js';
 import { saying } from '../phrases/said.js';
 
-let ipc: IpcHarness;
-let core: AppCore;
-beforeAll(async () => {
-  ipc = await openIpcHarness('charge-standing-', 'finance');
-  ({ core } = ipc);
-});
-afterAll(() => ipc.close());
+const ipc = ipcOfFile('charge-standing-', 'finance');
 
 const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 
 describe('the charge journal after the charge', () => {
   it('shows charged, refunded and net amounts and the latest state, on screen and in the CSV', async () => {
     const clientId = uniqueNumber('standing');
-    const seeded = await control(core.sandbox, 'POST', '/seed', {
+    const seeded = await control(ipc.core.sandbox, 'POST', '/seed', {
       bindings: [0, 1, 2, 3].map(() => ({ clientId, category: 'COMMON', expiry: '203012' })),
     });
     const bindings = (seeded.bindings as { bindingId: string }[]).map((b) => b.bindingId);
@@ -44,7 +37,7 @@ describe('the charge journal after the charge', () => {
     expect((await call('orders.reverse', { environment: 'sandbox', orderId: reversed })).outcome).toBe('done');
     expect((await call('orders.refund', { environment: 'sandbox', orderId: refundedHere, amount: 499 })).outcome).toBe('done');
     // Someone refunds at the gateway, not through this app; a later look-up here brings it into the journal.
-    const other = new GatewayClient({ baseUrl: core.sandbox.url, credentials: { token: 'sandbox-token' }, language: 'en' });
+    const other = new GatewayClient({ baseUrl: ipc.core.sandbox.url, credentials: { token: 'sandbox-token' }, language: 'en' });
     await other.refund({ orderId: refundedElsewhere, amount: 10_000 });
     await other.close();
     expect((await call('orders.lookup', { query: refundedElsewhere })).kind).toBe('found');
@@ -93,7 +86,7 @@ describe('the charge journal after the charge', () => {
 
   it('counts an operation made here even when no look-up could follow it', async () => {
     const clientId = uniqueNumber('standing-offline');
-    const seeded = await control(core.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON', expiry: '203012' }] });
+    const seeded = await control(ipc.core.sandbox, 'POST', '/seed', { bindings: [{ clientId, category: 'COMMON', expiry: '203012' }] });
     const bindingId = (seeded.bindings as { bindingId: string }[])[0]!.bindingId;
     const r = await call('charges.create', {
       environment: 'sandbox',
@@ -106,13 +99,13 @@ describe('the charge journal after the charge', () => {
     if (r.outcome !== 'paid') throw new Error('not paid');
     // The look-up after the refund fails (the status read the refund is decided on still answers): the
     // journal still knows the refund it made.
-    await control(core.sandbox, 'POST', '/faults', {
+    await control(ipc.core.sandbox, 'POST', '/faults', {
       rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'status', status: 503, count: 0, skip: 1 }],
     });
     try {
       expect((await call('orders.refund', { environment: 'sandbox', orderId: r.charge.orderId!, amount: 1_250 })).outcome).toBe('done');
     } finally {
-      await control(core.sandbox, 'DELETE', '/faults');
+      await control(ipc.core.sandbox, 'DELETE', '/faults');
     }
     const [entry] = (await call('charges.journal', { text: clientId })).entries;
     expect(entry).toMatchObject({

@@ -6,25 +6,17 @@
  * cancelled and exported, and never charges a row twice.
  */
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelName, ChargeBatchStatus, Input } from '../../main/ipc/contract.js';
-import type { AppCore } from '../../main/services/appCore.js';
 import { ChargeBatches } from '../../main/services/chargeBatches.js';
 import type { ChargeService } from '../../main/services/charges.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
-import { openIpcHarness, type IpcHarness } from './harness.js';
+import { ipcOfFile } from './harness.js';
 import { english } from '../../main/phrases/english.js';
 import { saying } from '../phrases/said.js';
 import { phrase } from '../../main/phrases/phrase.js';
 
-let ipc: IpcHarness;
-let core: AppCore;
-beforeAll(async () => {
-  ipc = await openIpcHarness('charges-ipc-', 'finance');
-  ({ core } = ipc);
-});
-afterAll(() => ipc.close());
-afterEach(() => control(core.sandbox, 'DELETE', '/faults'));
+const ipc = ipcOfFile('charges-ipc-', 'finance', { clearFaults: true });
 
 const call = <K extends ChannelName>(channel: K, input: Input<K>) => ipc.call(channel, input);
 const refusal = (channel: ChannelName, input: unknown) => ipc.refusal(channel, input);
@@ -32,14 +24,14 @@ const refusal = (channel: ChannelName, input: unknown) => ipc.refusal(channel, i
 type Category = 'COMMON' | 'RECURRENT' | 'INSTALLMENT';
 async function seed(cards: { category: Category; pan?: string }[]) {
   const clientId = uniqueNumber('client');
-  const seeded = await control(core.sandbox, 'POST', '/seed', {
+  const seeded = await control(ipc.core.sandbox, 'POST', '/seed', {
     bindings: cards.map((c) => ({ clientId, expiry: '203012', installments: 99, totalInstallmentAmount: 99_000_000, ...c })),
   });
   return { clientId, bindingIds: (seeded.bindings as { bindingId: string }[]).map((b) => b.bindingId) };
 }
 
 async function gatewayOrders(orderNumber: string) {
-  const { orders } = await control(core.sandbox, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`);
+  const { orders } = await control(ipc.core.sandbox, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`);
   return orders as { status: number; amount: number }[];
 }
 
@@ -132,7 +124,7 @@ describe('charges over IPC', () => {
       ).fields?.[0]?.path,
     ).toBe('amount');
     expect((await call('charges.journal', {})).entries.length).toBe(before);
-    expect(core.audit.query({ action: 'charge', outcome: 'refused', objectId: bindingIds[0] })).toHaveLength(2);
+    expect(ipc.core.audit.query({ action: 'charge', outcome: 'refused', objectId: bindingIds[0] })).toHaveLength(2);
   });
 
   it('asks before charging the same card and amount again within ten minutes', async () => {
@@ -147,7 +139,7 @@ describe('charges over IPC', () => {
 
   it('keeps a lost answer visible as unknown until reconciled, then paid exactly once', async () => {
     const { clientId, bindingIds } = await seed([{ category: 'COMMON', pan: '4111111111111111' }]);
-    await control(core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
+    await control(ipc.core.sandbox, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
     const r = await charge(clientId, bindingIds[0]!, 'COMMON', 4_200);
     expect(r).toMatchObject({
       outcome: 'unknown',
@@ -160,7 +152,7 @@ describe('charges over IPC', () => {
     const open = await call('charges.journal', { state: 'open' });
     expect(open.entries.map((e) => e.id)).toContain(r.charge.id);
     expect(open.openCount).toBeGreaterThanOrEqual(1);
-    await control(core.sandbox, 'DELETE', '/faults');
+    await control(ipc.core.sandbox, 'DELETE', '/faults');
     const settled = await call('charges.reconcile', { id: r.charge.id });
     expect(settled.results).toEqual([expect.objectContaining({ outcome: 'paid' })]);
     expect((await gatewayOrders(r.charge.orderNumber)).filter((o) => o.status === 1 || o.status === 2)).toHaveLength(1);
@@ -188,7 +180,7 @@ describe('batch charges over IPC', () => {
     const { lines } = await file(3);
     const logged: string[] = [];
     const batches = new ChargeBatches({ onProgress: () => {}, log: (l) => logged.push(l) });
-    const services = core.services;
+    const services = ipc.core.services;
     const plan = await batches.plan(['clientId,bindingId,amount,currency,description', ...lines].join('\n'), 'sandbox', {
       bindings: services.bindings,
       perChargeMaximum: 1_000_000,
@@ -217,9 +209,9 @@ describe('batch charges over IPC', () => {
   it('never writes a whole card number into the result file', async () => {
     const batches = new ChargeBatches({ onProgress: () => {} });
     const job = await batches.plan('clientId,bindingId,amount,currency\nc1,b1,4111111111111111,RUB', 'sandbox', {
-      bindings: core.services.bindings,
+      bindings: ipc.core.services.bindings,
       perChargeMaximum: 1_000_000,
-      charges: core.services.charges,
+      charges: ipc.core.services.charges,
     });
     expect(batches.csv(job.plan.batchId)).toMatch(/411111\*+1111/);
     expect(batches.csv(job.plan.batchId)).not.toContain('4111111111111111');

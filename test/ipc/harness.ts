@@ -6,12 +6,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { AppEvent, ChannelName, Envelope, Input, IpcError, Result } from '../../main/ipc/contract.js';
 import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import { AppCore } from '../../main/services/appCore.js';
 import type { Vault } from '../../main/vault/vault.js';
+import { control } from '../sandbox/client.js';
+import { forTheFile } from '../sandbox/fixture.js';
 
 export interface IpcHarness {
   readonly core: AppCore;
@@ -57,4 +60,22 @@ export async function openIpcHarness(folderPrefix: string, osUser: string, optio
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's harness, opened before its own hooks and tests and closed after them, as the file's sandbox is
+ * (test/sandbox/fixture.ts). `clearFaults` removes the sandbox's fault rules after each test, so that a test
+ * whose gateway failed on purpose leaves the next one a gateway that answers.
+ */
+export function ipcOfFile(
+  folderPrefix: string,
+  osUser: string,
+  options: { readonly vault?: Vault; readonly clearFaults?: boolean } = {},
+): IpcHarness {
+  const ipc = forTheFile(
+    () => openIpcHarness(folderPrefix, osUser, options),
+    (opened) => opened.close(),
+  );
+  if (options.clearFaults) afterEach(() => control(ipc.core.sandbox, 'DELETE', '/faults'));
+  return ipc;
 }

@@ -22,6 +22,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { startSandbox } from '../sandbox/client.js';
+import { forTheFile } from '../sandbox/fixture.js';
 import { codes, en, saying } from '../phrases/said.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -77,54 +78,121 @@ async function view(dispatch: Dispatch): Promise<SettingsView> {
   return answer.value;
 }
 
+/**
+ * A describe block's app core on a fresh folder, the test environment's connection saved in it: what a refused
+ * URL must leave as it was.
+ */
+const coreOfBlock = () =>
+  forTheFile(
+    async () => {
+      const dataFolder = newFolder();
+      const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+      core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
+      return { dataFolder, core, dispatch: dispatcherOf(core, dataFolder) };
+    },
+    ({ core }) => core.close(),
+  );
+
+/** A data folder whose settings an older version wrote: the current schema, then these rows as they were kept. */
+async function folderOfOlderVersion(rows: Record<string, unknown>): Promise<string> {
+  const dataFolder = newFolder();
+  await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
+  writeAsOlderVersion(dataFolder, rows);
+  expect(JSON.stringify(settingsRows(dataFolder))).toContain(PASSWORD);
+  return dataFolder;
+}
+
+/** Runs a test on the app core opened on the folder, with a dispatcher over it, and closes the core whatever happens. */
+async function onCore(dataFolder: string, test: (core: AppCore, dispatch: Dispatch) => Promise<void>): Promise<void> {
+  const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+  try {
+    await test(core, dispatcherOf(core, dataFolder));
+  } finally {
+    await core.close();
+  }
+}
+
+/** Saving another field of the test connection writes its cleaned URL over the old row. */
+async function saveTestConnectionAgain(dispatch: Dispatch, dataFolder: string): Promise<void> {
+  expect(await dispatch('settings.setConnection', { environment: 'test', merchantLogin: 'shop' })).toMatchObject({ ok: true });
+  expect(settingsRows(dataFolder)['connection.test']).not.toContain(PASSWORD);
+  expect(JSON.parse(settingsRows(dataFolder)['connection.test']!)).toMatchObject({ baseUrl: 'https://test.gateway.example/payment' });
+}
+
+type Opened = ReturnType<typeof coreOfBlock>;
+
+/** What a refusal must leave as it was: the settings rows in the file and the audit log. The check it returns says it did. */
+function leftAsItWas({ dataFolder, core }: Opened): () => void {
+  const before = settingsRows(dataFolder);
+  const audited = core.audit.query().length;
+  return () => {
+    expect(settingsRows(dataFolder)).toEqual(before);
+    expect(core.audit.query()).toHaveLength(audited);
+  };
+}
+
+/** Each URL saved through the settings service in every environment, refused in these words. */
+function refusedBySettings(core: AppCore, urls: readonly string[], message: string): void {
+  for (const environment of ['sandbox', 'test', 'production', 'custom'] as const) {
+    for (const baseUrl of urls) {
+      expect(() => core.settings.setConnection(environment, { baseUrl }), `${environment} ${baseUrl}`).toThrow(message);
+    }
+  }
+}
+
+/**
+ * Each URL sent over IPC for every environment a person can edit: refused as invalid input on the baseUrl
+ * field (`error` says in which words), the secret in no answer, and the file as it was.
+ */
+async function refusedOverIpc(
+  { dataFolder, dispatch }: Opened,
+  urls: readonly string[],
+  error: { readonly message: unknown; readonly said: unknown; readonly fieldMessage: unknown },
+): Promise<void> {
+  const before = settingsRows(dataFolder);
+  for (const environment of ['test', 'production', 'custom'] as const) {
+    for (const baseUrl of urls) {
+      const answer = await dispatch('settings.setConnection', { environment, baseUrl, merchantLogin: 'changed' });
+      expect(answer, `${environment} ${baseUrl}`).toEqual({
+        ok: false,
+        error: {
+          code: 'invalidInput',
+          said: [expect.objectContaining({ code: 'ipc.invalidInput' })],
+          message: error.message,
+          fields: [{ path: 'baseUrl', said: error.said, message: error.fieldMessage }],
+        },
+      });
+      expect(JSON.stringify(answer)).not.toContain(PASSWORD);
+    }
+  }
+  expect(settingsRows(dataFolder)).toEqual(before);
+}
+
 describe('a base URL with user:password@ is refused', () => {
-  let dataFolder: string;
-  let core: AppCore;
-  let dispatch: Dispatch;
-  beforeAll(async () => {
-    dataFolder = newFolder();
-    core = await AppCore.open({ dataFolder, osUser: 'tester' });
-    dispatch = dispatcherOf(core, dataFolder);
-    core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
-  });
-  afterAll(() => core?.close());
+  const opened = coreOfBlock();
 
   it('by the settings service, for every environment, in words that say where the credentials go; nothing is saved', () => {
-    const before = settingsRows(dataFolder);
-    const audited = core.audit.query().length;
-    for (const environment of ['sandbox', 'test', 'production', 'custom'] as const) {
-      for (const baseUrl of WITH_USERINFO) {
-        expect(() => core.settings.setConnection(environment, { baseUrl }), `${environment} ${baseUrl}`).toThrow(BASE_URL_USERINFO_MESSAGE);
-      }
-    }
+    const { core } = opened;
+    const unchanged = leftAsItWas(opened);
+    refusedBySettings(core, WITH_USERINFO, BASE_URL_USERINFO_MESSAGE);
     expect(() => core.settings.setGeneral({ gatewayUrls: { production: WITH_USERINFO[0]! } })).toThrow(BASE_URL_USERINFO_MESSAGE);
-    expect(settingsRows(dataFolder)).toEqual(before);
+    unchanged();
     expect(core.settings.connection('test').baseUrl).toBe('https://test.gateway.example/payment');
-    expect(core.audit.query()).toHaveLength(audited);
     // An "@" in the path is no userinfo.
     core.settings.setConnection('custom', { baseUrl: 'https://gateway.example/pay@ment' });
     expect(core.settings.connection('custom').baseUrl).toBe('https://gateway.example/pay@ment');
   });
 
   it('over IPC, as invalid input on the baseUrl field, without echoing the password; nothing is saved', async () => {
-    const before = settingsRows(dataFolder);
-    for (const environment of ['test', 'production', 'custom'] as const) {
-      for (const baseUrl of WITH_USERINFO) {
-        const answer = await dispatch('settings.setConnection', { environment, baseUrl, merchantLogin: 'changed' });
-        expect(answer, `${environment} ${baseUrl}`).toEqual({
-          ok: false,
-          error: {
-            code: 'invalidInput',
-            said: [expect.objectContaining({ code: 'ipc.invalidInput' })],
-            message: expect.stringContaining(`baseUrl: `),
-            fields: [{ path: 'baseUrl', said: expect.objectContaining({ code: expect.any(String) }), message: expect.any(String) }],
-          },
-        });
-        expect(JSON.stringify(answer)).not.toContain(PASSWORD);
-      }
-    }
-    expect(settingsRows(dataFolder)).toEqual(before);
-    expect((await view(dispatch)).connections.test).toMatchObject({ baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
+    await refusedOverIpc(opened, WITH_USERINFO, {
+      message: expect.stringContaining(`baseUrl: `),
+      said: expect.objectContaining({ code: expect.any(String) }),
+      fieldMessage: expect.any(String),
+    });
+    expect((await view(opened.dispatch)).connections.test).toMatchObject({
+      baseUrl: 'https://test.gateway.example/payment',
+      userName: 'apiuser',
+    });
   });
 
   it('by the gateway client, which would otherwise drop the credentials without a word and print the password', () => {
@@ -135,57 +203,31 @@ describe('a base URL with user:password@ is refused', () => {
 });
 
 describe('a base URL with a query or a fragment is refused', () => {
-  let dataFolder: string;
-  let core: AppCore;
-  let dispatch: Dispatch;
-  beforeAll(async () => {
-    dataFolder = newFolder();
-    core = await AppCore.open({ dataFolder, osUser: 'tester' });
-    dispatch = dispatcherOf(core, dataFolder);
-    core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
-  });
-  afterAll(() => core?.close());
+  const opened = coreOfBlock();
 
   it('by the settings service, for every environment and the configured URLs; nothing is saved or audited', () => {
-    const before = settingsRows(dataFolder);
-    const audited = core.audit.query().length;
-    for (const environment of ['sandbox', 'test', 'production', 'custom'] as const) {
-      for (const baseUrl of WITH_QUERY) {
-        expect(() => core.settings.setConnection(environment, { baseUrl }), `${environment} ${baseUrl}`).toThrow(BASE_URL_QUERY_MESSAGE);
-      }
-    }
+    const { dataFolder, core } = opened;
+    const unchanged = leftAsItWas(opened);
+    refusedBySettings(core, WITH_QUERY, BASE_URL_QUERY_MESSAGE);
     for (const url of WITH_QUERY)
       expect(() => core.settings.setGeneral({ gatewayUrls: { production: url } })).toThrow(BASE_URL_QUERY_MESSAGE);
     // Both at once: the userinfo is named first.
     expect(() => core.settings.setConnection('custom', { baseUrl: `https://u:${PASSWORD}@gateway.example/?a=1` })).toThrow(
       BASE_URL_USERINFO_MESSAGE,
     );
-    expect(settingsRows(dataFolder)).toEqual(before);
+    unchanged();
     expect(JSON.stringify(settingsRows(dataFolder))).not.toContain(PASSWORD);
-    expect(core.audit.query()).toHaveLength(audited);
     // A "?" or "#" spelt in the path (%3F, %23) is neither.
     core.settings.setConnection('custom', { baseUrl: 'https://gateway.example/pay%3Fment%23' });
     expect(core.settings.connection('custom').baseUrl).toBe('https://gateway.example/pay%3Fment%23');
   });
 
   it('over IPC, as invalid input on the baseUrl field in words of its own, without echoing the secret; nothing is saved', async () => {
-    const before = settingsRows(dataFolder);
-    for (const environment of ['test', 'production', 'custom'] as const) {
-      for (const baseUrl of WITH_QUERY) {
-        const answer = await dispatch('settings.setConnection', { environment, baseUrl, merchantLogin: 'changed' });
-        expect(answer, `${environment} ${baseUrl}`).toEqual({
-          ok: false,
-          error: {
-            code: 'invalidInput',
-            said: [expect.objectContaining({ code: 'ipc.invalidInput' })],
-            message: expect.stringContaining(`baseUrl: ${BASE_URL_QUERY_MESSAGE}`),
-            fields: [{ path: 'baseUrl', said: { code: 'settings.baseUrlQuery' }, message: BASE_URL_QUERY_MESSAGE }],
-          },
-        });
-        expect(JSON.stringify(answer)).not.toContain(PASSWORD);
-      }
-    }
-    expect(settingsRows(dataFolder)).toEqual(before);
+    await refusedOverIpc(opened, WITH_QUERY, {
+      message: expect.stringContaining(`baseUrl: ${BASE_URL_QUERY_MESSAGE}`),
+      said: { code: 'settings.baseUrlQuery' },
+      fieldMessage: BASE_URL_QUERY_MESSAGE,
+    });
   });
 
   it('by the gateway client', () => {
@@ -198,9 +240,7 @@ describe('a base URL with a query or a fragment is refused', () => {
 
 describe('a base URL saved with a query or a fragment by an older version', () => {
   it('is shown and used without them, with a note to save it again, and saving it takes the secret out of the file', async () => {
-    const dataFolder = newFolder();
-    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
-    writeAsOlderVersion(dataFolder, {
+    const dataFolder = await folderOfOlderVersion({
       'connection.test': {
         baseUrl: `https://test.gateway.example/payment/?password=${PASSWORD}`,
         authMode: 'password',
@@ -214,11 +254,7 @@ describe('a base URL saved with a query or a fragment by an older version', () =
       },
       general: { environment: 'sandbox', language: 'en', gatewayUrls: { production: `https://gateway.example/?token=${PASSWORD}` } },
     });
-    expect(JSON.stringify(settingsRows(dataFolder))).toContain(PASSWORD);
-
-    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
-    const dispatch = dispatcherOf(core, dataFolder);
-    try {
+    await onCore(dataFolder, async (core, dispatch) => {
       const shown = await view(dispatch);
       expect(JSON.stringify(shown)).not.toContain(PASSWORD);
       expect(shown.connections.test).toMatchObject({
@@ -238,9 +274,7 @@ describe('a base URL saved with a query or a fragment by an older version', () =
       expect(codes(shown.connections.production.problem)).toEqual(['settings.baseUrlQueryOf']);
       expect(core.settings.baseUrl('test')).toBe('https://test.gateway.example/payment');
 
-      expect(await dispatch('settings.setConnection', { environment: 'test', merchantLogin: 'shop' })).toMatchObject({ ok: true });
-      expect(settingsRows(dataFolder)['connection.test']).not.toContain(PASSWORD);
-      expect(JSON.parse(settingsRows(dataFolder)['connection.test']!)).toMatchObject({ baseUrl: 'https://test.gateway.example/payment' });
+      await saveTestConnectionAgain(dispatch, dataFolder);
       expect(core.audit.query({ action: 'connection.change' })[0]).toMatchObject({
         environment: 'test',
         detail: 'merchantLogin, baseUrl (query and fragment removed)',
@@ -251,17 +285,13 @@ describe('a base URL saved with a query or a fragment by an older version', () =
         detail: 'merchantLogin, baseUrl (user:password@ removed), baseUrl (query and fragment removed)',
       });
       expect(settingsRows(dataFolder)['connection.custom']).not.toContain(PASSWORD);
-    } finally {
-      await core.close();
-    }
+    });
   });
 });
 
 describe('a base URL saved with user:password@ by an older version', () => {
   it('is shown without its userinfo, with a note to save it again, and saving it takes the password out of the file', async () => {
-    const dataFolder = newFolder();
-    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
-    writeAsOlderVersion(dataFolder, {
+    const dataFolder = await folderOfOlderVersion({
       'connection.test': {
         baseUrl: `https://apiuser:${PASSWORD}@test.gateway.example/payment/`,
         authMode: 'password',
@@ -270,11 +300,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
       },
       'connection.production': { baseUrl: `https://apiuser:${PASSWORD}@gateway.example`, authMode: 'password', signatureRequired: false },
     });
-    expect(JSON.stringify(settingsRows(dataFolder))).toContain(PASSWORD);
-
-    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
-    const dispatch = dispatcherOf(core, dataFolder);
-    try {
+    await onCore(dataFolder, async (core, dispatch) => {
       const shown = await view(dispatch);
       expect(JSON.stringify(shown)).not.toContain(PASSWORD);
       expect(JSON.stringify(shown)).not.toContain('apiuser@');
@@ -295,9 +321,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
       expect(core.settings.baseUrl('test')).toBe('https://test.gateway.example/payment');
 
       // Saving another field of the connection writes the cleaned URL over the old row, audited as such.
-      expect(await dispatch('settings.setConnection', { environment: 'test', merchantLogin: 'shop' })).toMatchObject({ ok: true });
-      expect(settingsRows(dataFolder)['connection.test']).not.toContain(PASSWORD);
-      expect(JSON.parse(settingsRows(dataFolder)['connection.test']!)).toMatchObject({ baseUrl: 'https://test.gateway.example/payment' });
+      await saveTestConnectionAgain(dispatch, dataFolder);
       expect(core.audit.query({ action: 'connection.change' })[0]).toMatchObject({
         environment: 'test',
         detail: 'merchantLogin, baseUrl (user:password@ removed)',
@@ -309,9 +333,7 @@ describe('a base URL saved with user:password@ by an older version', () => {
         ok: true,
       });
       expect(JSON.stringify(settingsRows(dataFolder))).not.toContain(PASSWORD);
-    } finally {
-      await core.close();
-    }
+    });
   });
 
   describe.runIf(keychainReady)('with the real keychain', { timeout: 60_000 }, () => {

@@ -1,41 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { BatchControl, batchResultCsv, minorUnits, planBatch, runBatch } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import type { Phrase } from '../../main/phrases/phrase.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { folderOfFile } from '../store/folderOfFile.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
 const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
-const dir = mkdtempSync(join(tmpdir(), 'batch-test-'));
+const dir = folderOfFile('batch-test-');
 const MAX = 1_000_000;
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 function desk() {
   const db = openDatabase(join(dir, `${uniqueNumber('desk')}.sqlite`));
   const audit = new AuditRepository(db);
   const bindings = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit });
-  const charges = new ChargeService({
-    environment: 'sandbox',
-    operator: 'finance',
-    osUser: 'finance',
-    journal: new ChargeJournal(db),
-    audit,
-    client,
-    perChargeMaximum: MAX,
-  });
+  const charges = chargeServiceOn(db, client, { audit, perChargeMaximum: MAX });
   return { bindings, charges };
 }
 

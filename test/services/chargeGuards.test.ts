@@ -3,31 +3,25 @@
  * checked them: with the app's clock moved past every window, an edited copy of a file or a manual charge
  * between a file's check and its run charges nobody twice. Real SQLite files, the sandbox over HTTP.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { runBatch, type BatchPlan } from '../../main/services/batchCharges.js';
 import { BindingService } from '../../main/services/bindings.js';
 import { ChargeBatches, PLAN_LIFETIME_MS } from '../../main/services/chargeBatches.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { english } from '../../main/phrases/english.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { folderOfFile } from '../store/folderOfFile.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
 const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
-const dir = mkdtempSync(join(tmpdir(), 'charge-guards-'));
+const dir = folderOfFile('charge-guards-');
 const MINUTE = 60_000;
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** One desk: a journal file, the services over it, and a clock the test moves. */
 function desk(file = join(dir, `${uniqueNumber('desk')}.sqlite`)) {
@@ -36,16 +30,7 @@ function desk(file = join(dir, `${uniqueNumber('desk')}.sqlite`)) {
   const db = openDatabase(file);
   const audit = new AuditRepository(db);
   const bindings = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit });
-  const charges = new ChargeService({
-    environment: 'sandbox',
-    operator: 'finance',
-    osUser: 'finance',
-    journal: new ChargeJournal(db),
-    audit,
-    client,
-    perChargeMaximum: 1_000_000,
-    now,
-  });
+  const charges = chargeServiceOn(db, client, { audit, now });
   const batches = new ChargeBatches({ onProgress: () => {}, now });
   return { clock, bindings, charges, batches, file, close: () => db.close() };
 }

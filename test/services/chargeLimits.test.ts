@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { openDatabase } from '../../main/store/database.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const root = mkdtempSync(join(tmpdir(), 'charge-limits-'));
 let core: AppCore;
@@ -47,13 +47,12 @@ async function card() {
 function production() {
   const db = openDatabase(join(root, `${uniqueNumber('production')}.sqlite`));
   const journal = new ChargeJournal(db);
-  const charges = new ChargeService({
+  const charges = chargeServiceOn(db, client, {
     environment: 'production',
     operator: 'admin',
     osUser: 'admin',
     journal,
     audit: core.audit,
-    client,
     perChargeMaximum: (currency) => core.chargeLimits.limit('production', currency),
   });
   return { charges, journal, close: () => db.close() };

@@ -40,6 +40,22 @@ function holder(dataFolder: string): Promise<ChildProcess> {
 
 const exited = (child: ChildProcess) => new Promise((resolve) => child.once('exit', resolve));
 
+/**
+ * Runs the test while another process holds the folder, then kills that process (kill -9) and opens the folder:
+ * a holder's locks go with it, so there is nothing to clear by hand.
+ */
+async function whileHeld(dataFolder: string, test: (first: ChildProcess) => Promise<void>): Promise<void> {
+  const first = await holder(dataFolder);
+  try {
+    await test(first);
+  } finally {
+    first.kill('SIGKILL');
+    await exited(first);
+  }
+  const core = await AppCore.open({ dataFolder, osUser: 'after' });
+  await core.close();
+}
+
 /** Every file of the folder as it is on disk: size, modification time and mode, by name. */
 const filesOf = (dataFolder: string) =>
   Object.fromEntries(
@@ -52,8 +68,7 @@ const filesOf = (dataFolder: string) =>
 describe('the data folder lock', () => {
   it('a second process on a folder in use says which process holds it and touches nothing of its charges', async () => {
     const dataFolder = folder();
-    const first = await holder(dataFolder);
-    try {
+    await whileHeld(dataFolder, async (first) => {
       // The first process's charge in flight, as it journalled it.
       const db = openDatabase(join(dataFolder, 'app.sqlite'));
       const journal = new ChargeJournal(db);
@@ -73,32 +88,19 @@ describe('the data folder lock', () => {
       await expect(openBrowserMode({ dataFolder, port: 0 })).rejects.toBeInstanceOf(DataFolderInUseError);
       expect(journal.get(inFlight.id)).toEqual(inFlight);
       db.close();
-    } finally {
-      first.kill('SIGKILL');
-      await exited(first);
-    }
-    // Killed, the holder's lock went with it: the folder opens, with no lock to clear by hand.
-    const core = await AppCore.open({ dataFolder, osUser: 'after' });
-    await core.close();
+    });
   });
 
   it('with app.lock deleted under the holder, a second process is still refused, naming it, and writes nothing', async () => {
     const dataFolder = folder();
-    const first = await holder(dataFolder);
-    try {
+    // Killed, its locks go with it: the folder opens, and the note of a holder that is gone names nobody.
+    await whileHeld(dataFolder, async (first) => {
       // The first process's charge in flight; this process's connection closed again, so that only the holder has the store open.
       const db = openDatabase(join(dataFolder, 'app.sqlite'));
-      const inFlight = beginUnguarded(new ChargeJournal(db), {
-        environment: 'sandbox',
-        orderNumber: 'IN-FLIGHT-2',
-        amount: 7_000,
-        currency: '643',
-        bindingId: 'b-2',
-        clientId: 'c-2',
-        category: 'RECURRENT',
-        operator: 'first',
-        at: 2_000,
-      });
+      const inFlight = beginUnguarded(
+        new ChargeJournal(db),
+        newCharge('IN-FLIGHT-2', { amount: 7_000, bindingId: 'b-2', clientId: 'c-2', category: 'RECURRENT', operator: 'first', at: 2_000 }),
+      );
       db.close();
       // What a user might delete to get past the lock: the lock file, and a note an earlier version kept beside it.
       writeFileSync(join(dataFolder, 'app.lock.json'), '{}');
@@ -116,13 +118,7 @@ describe('the data folder lock', () => {
       const check = openDatabase(join(dataFolder, 'app.sqlite'));
       expect(new ChargeJournal(check).get(inFlight.id)).toEqual(inFlight);
       check.close();
-    } finally {
-      first.kill('SIGKILL');
-      await exited(first);
-    }
-    // Killed, its locks went with it: the folder opens, and the note of a holder that is gone names nobody.
-    const core = await AppCore.open({ dataFolder, osUser: 'after' });
-    await core.close();
+    });
   });
 
   it('a store another program has open (a SQLite browser, say) is refused too, and named as such', async () => {

@@ -73,6 +73,26 @@ const saidCodes = (outcome: SyncOutcome) => (outcome.state === 'failed' ? failur
 const saidEnglish = (outcome: SyncOutcome) => (outcome.state === 'failed' ? failureText(outcome.error).message : '');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Starts the work, lets the gateway hold its first `requests` requests for 300 ms (so that the abort lands
+ * while they wait, not before they are sent), aborts it, and says what the work ended with and how long after
+ * the abort it did.
+ */
+async function abortedWhileWaiting<T>(
+  gateway: HostileGateway,
+  requests: number,
+  start: (signal: AbortSignal) => Promise<T>,
+): Promise<{ readonly ended: T; readonly afterAbortMs: number }> {
+  const stop = new AbortController();
+  const running = start(stop.signal);
+  await gateway.received(requests);
+  await pause(300);
+  const aborted = performance.now();
+  stop.abort();
+  const ended = await running;
+  return { ended, afterAbortMs: performance.now() - aborted };
+}
+
 describe('paging that never ends', () => {
   it('with a count no window holds: refused at its first page, nothing kept', async () => {
     const gateway = await hostile({ kind: 'endless', totalCount: 1e12 });
@@ -141,14 +161,8 @@ describe('an answer that trickles a byte at a time', () => {
   it('is ended by Cancel within a second, with no attempt after it, its connection closed', async () => {
     const gateway = await hostile({ kind: 'trickle', everyMs: 200 });
     const s = syncInto('trickle-cancel.sqlite', gateway);
-    const stop = new AbortController();
-    const running = s.sync.sync(DAY, { signal: stop.signal });
-    await gateway.received(1);
-    await pause(300);
-    const cancelled = performance.now();
-    stop.abort();
-    const outcome = await running;
-    expect(performance.now() - cancelled).toBeLessThan(1_000);
+    const { ended: outcome, afterAbortMs } = await abortedWhileWaiting(gateway, 1, (signal) => s.sync.sync(DAY, { signal }));
+    expect(afterAbortMs).toBeLessThan(1_000);
     expect(outcome).toMatchObject({ state: 'cancelled', fetched: 0 });
     await expect.poll(() => gateway.openSockets(), { timeout: 1_000 }).toBe(0);
     expect(gateway.requests).toHaveLength(1);
@@ -159,15 +173,9 @@ describe('no answer', () => {
   it('is ended by Cancel within a second, with no attempt after it', async () => {
     const gateway = await hostile({ kind: 'silent' });
     const s = syncInto('silent.sqlite', gateway);
-    const stop = new AbortController();
-    const running = s.sync.sync(DAY, { signal: stop.signal });
-    await gateway.received(1);
-    await pause(300);
-    const cancelled = performance.now();
-    stop.abort();
-    const outcome = await running;
+    const { ended: outcome, afterAbortMs } = await abortedWhileWaiting(gateway, 1, (signal) => s.sync.sync(DAY, { signal }));
     // 123 s before (four attempts of 30 s after the Cancel).
-    expect(performance.now() - cancelled).toBeLessThan(1_000);
+    expect(afterAbortMs).toBeLessThan(1_000);
     expect(outcome.state).toBe('cancelled');
     await pause(300);
     expect(gateway.requests).toHaveLength(1);
@@ -269,14 +277,10 @@ describe('the app core on a custom environment pointed at the hostile gateway', 
   it("ends a batch's look-ups waiting on no answer within a second of its Cancel", async () => {
     const gateway = await hostile({ kind: 'silent' });
     const core = await coreOn(gateway);
-    const stop = new AbortController();
-    const batch = core.services.orders.lookupMany(['A-1', 'A-2', 'A-3'], { signal: stop.signal });
-    await gateway.received(3);
-    await pause(300);
-    const from = performance.now();
-    stop.abort();
-    const results = await batch;
-    expect(performance.now() - from).toBeLessThan(1_000);
+    const { ended: results, afterAbortMs } = await abortedWhileWaiting(gateway, 3, (signal) =>
+      core.services.orders.lookupMany(['A-1', 'A-2', 'A-3'], { signal }),
+    );
+    expect(afterAbortMs).toBeLessThan(1_000);
     expect(results.map((r) => r.kind)).toEqual(['cancelled', 'cancelled', 'cancelled']);
     await pause(300);
     expect(gateway.requests).toHaveLength(3);

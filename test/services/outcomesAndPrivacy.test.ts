@@ -6,7 +6,6 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
@@ -16,6 +15,7 @@ import { Vault } from '../../main/vault/vault.js';
 import { AUTH, control, paidOrder, postForm, status, uniqueNumber } from '../sandbox/client.js';
 import { saying } from '../phrases/said.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 import { orderServiceOn } from './orderServiceOn.js';
 
 const sb = sandboxOfFile();
@@ -39,13 +39,10 @@ afterAll(async () => {
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
 const charges = () =>
-  new ChargeService({
+  chargeServiceOn(db, client, {
     environment: uniqueNumber('env').slice(0, 30).toLowerCase(),
     operator: 'op',
     osUser: 'u',
-    journal: new ChargeJournal(db),
-    audit: new AuditRepository(db),
-    client,
     perChargeMaximum: 10_000_000,
   });
 async function card() {
@@ -98,13 +95,11 @@ describe('charges whose answer or check is uncertain', () => {
       operator: 'op',
       at: Date.now(),
     });
-    const other = new ChargeService({
+    const other = chargeServiceOn(db, client, {
       environment: 'mismatch',
       operator: 'op',
       osUser: 'u',
       journal,
-      audit: new AuditRepository(db),
-      client,
       perChargeMaximum: 10_000_000,
     });
     expect(await other.reconcile(row)).toMatchObject({ kind: 'unknown', charge: { reason: saying('not this charge') } });

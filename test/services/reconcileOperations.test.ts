@@ -5,32 +5,24 @@
  * listed once with its class, and each class's totals are what moved on its orders, counted here from the
  * operations the test applied (not by the app's rule).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { type OrderList } from '../../main/services/orderList.js';
-import { OrderOperations } from '../../main/services/orderOperations.js';
 import type { ReconciliationRun } from '../../main/services/periodViews.js';
 import { reconciliationCsv, type Reconciliation } from '../../main/services/reconciliation.js';
-import { AuditRepository } from '../../main/store/audit.js';
-import { openDatabase, type Db } from '../../main/store/database.js';
-import { OperationJournal } from '../../main/store/operations.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { operationsOfFile } from './operationsOfFile.js';
 import { orderListOn } from './orderListOn.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'reconcile-operations-'));
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 10, 24, 9);
 const today = { from: Date.UTC(2026, 10, 24), to: Date.UTC(2026, 10, 25) };
 const sb = sandboxOfFile();
 const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en', timeoutMs: 2_000 }));
-let db: Db;
-let operations: OperationJournal;
-let ops: OrderOperations;
+const now = () => sb.core.clock.now();
+const desk = operationsOfFile('reconcile-operations-', client, { now });
 let list: OrderList;
 
 const PREAUTH = '/payment/rest/registerPreAuth.do';
@@ -45,25 +37,10 @@ async function storefront(amount: number, currency = '643', path?: string): Prom
 
 beforeAll(async () => {
   await control(sb, 'POST', '/clock', { setEpochMs: T0 });
-  db = openDatabase(join(dir, 'app.sqlite'));
-  operations = new OperationJournal(db);
-  const audit = new AuditRepository(db);
-  const now = () => sb.core.clock.now();
-  ops = new OrderOperations({
-    environment: 'sandbox',
-    operator: 'finance@desk',
-    osUser: 'finance',
-    client,
-    journal: operations,
-    audit,
-    now,
-  });
-  list = orderListOn(db, client, now, { operations, audit });
+  list = orderListOn(desk.db, client, now, { operations: desk.journal, audit: desk.audit });
 }, 60_000);
 afterAll(async () => {
   await control(sb, 'DELETE', '/faults').catch(() => undefined);
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the reconciliation of the operations the app sent on a storefront’s orders', () => {
@@ -81,34 +58,34 @@ describe('the reconciliation of the operations the app sent on a storefront’s 
     await control(sb, 'POST', '/clock', { setEpochMs: T0 });
 
     id.refunded = await storefront(10_000);
-    expect((await ops.refund(id.refunded, 300)).kind).toBe('done');
+    expect((await desk.ops.refund(id.refunded, 300)).kind).toBe('done');
     id.captured = await storefront(800, '643', PREAUTH);
-    expect((await ops.deposit(id.captured, 600)).kind).toBe('done');
+    expect((await desk.ops.deposit(id.captured, 600)).kind).toBe('done');
     id.reversed = await storefront(2_500, '840', PREAUTH);
-    expect((await ops.reverse(id.reversed)).kind).toBe('done');
+    expect((await desk.ops.reverse(id.reversed)).kind).toBe('done');
     id.refundedAll = await storefront(1_900, '840');
-    expect((await ops.refund(id.refundedAll, 1_900)).kind).toBe('done');
+    expect((await desk.ops.refund(id.refundedAll, 1_900)).kind).toBe('done');
     // The app refunded 200, and someone refunded 100 more at the gateway behind its back.
     id.behind = await storefront(5_000);
-    expect((await ops.refund(id.behind, 200)).kind).toBe('done');
+    expect((await desk.ops.refund(id.behind, 200)).kind).toBe('done');
     await control(sb, 'POST', `/orders/${id.behind}/actions`, { action: 'refund', amount: 100 });
     // The journal says a refund of 700 was done; the gateway never refunded anything.
     id.believed = await storefront(7_000);
-    const begun = operations.begin(
+    const begun = desk.journal.begin(
       { environment: 'sandbox', orderId: id.believed, kind: 'refund', amount: 700, operator: 'finance@desk', at: sb.core.clock.now() },
       () => undefined,
     );
     if (begun.kind !== 'journalled') throw new Error('refused');
-    operations.settle(begun.operation.id, 'DONE', sb.core.clock.now());
+    desk.journal.settle(begun.operation.id, 'DONE', sb.core.clock.now());
     // A refund whose answer was lost: the journal does not know yet.
     id.lost = await storefront(3_000);
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });
-    expect((await ops.refund(id.lost, 1_000)).kind).toBe('unknown');
+    expect((await desk.ops.refund(id.lost, 1_000)).kind).toBe('unknown');
     await control(sb, 'DELETE', '/faults');
     // A refund the gateway refused moved nothing, and the gateway shows nothing moved.
     id.refused = await storefront(900);
-    expect((await ops.refund(id.refused, 90_000)).kind).toBe('refused');
-    expect((await ops.refund(id.yesterday, 4_000)).kind).toBe('done');
+    expect((await desk.ops.refund(id.refused, 90_000)).kind).toBe('refused');
+    expect((await desk.ops.refund(id.yesterday, 4_000)).kind).toBe('done');
     // Paid today but never touched by the app: none of the report's business.
     id.untouched = await storefront(1_234);
 

@@ -11,11 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { APP_ORDER_PREFIX, ChargeService } from '../../main/services/charges.js';
+import { APP_ORDER_PREFIX } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const root = mkdtempSync(join(tmpdir(), 'reconcile-property-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -187,17 +188,7 @@ describe('charges and reconciliations resolved in every order', () => {
     const audit = new AuditRepository(db);
     const inFlight = new Set<number>();
     const clients: GatewayClient[] = [];
-    const service = (client: GatewayClient) =>
-      new ChargeService({
-        environment: 'sandbox',
-        operator: 'finance',
-        osUser: 'finance',
-        journal,
-        audit,
-        client,
-        perChargeMaximum: 1_000_000,
-        inFlight,
-      });
+    const service = (client: GatewayClient) => chargeServiceOn(db, client, { journal, audit, inFlight });
     const newClient = () => {
       const client = new GatewayClient({
         baseUrl: sb.url,

@@ -3,14 +3,12 @@
  * while a charge is on its way must decide on each row as it is when it is claimed, never on the copy it
  * read when it started. Real HTTP to the sandbox with its faults; a real SQLite journal.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { ChargeJournal } from '../../main/store/journal.js';
@@ -19,12 +17,11 @@ import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
+import { folderOfFile } from '../store/folderOfFile.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 
 const sb = sandboxOfFile();
-const dir = mkdtempSync(join(tmpdir(), 'reconcile-race-'));
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const dir = folderOfFile('reconcile-race-');
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
 function desk() {
@@ -37,15 +34,7 @@ function desk() {
     language: 'en',
     timeoutMs: 10_000,
   });
-  const service = new ChargeService({
-    environment: 'sandbox',
-    operator: 'finance@desk',
-    osUser: 'tester',
-    journal,
-    audit,
-    client,
-    perChargeMaximum: 50_000_000,
-  });
+  const service = chargeServiceOn(db, client, { operator: 'finance@desk', osUser: 'tester', journal, audit, perChargeMaximum: 50_000_000 });
   return { journal, audit, service };
 }
 

@@ -4,33 +4,23 @@
  * it is sent, on the order as the gateway reports it then, against the sandbox over HTTP with a real
  * SQLite journal. The sandbox's clock is set to noon of a fixed day, so the day never ends by chance.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { english } from '../../main/phrases/english.js';
-import { OrderOperations } from '../../main/services/orderOperations.js';
-import { AuditRepository } from '../../main/store/audit.js';
-import { openDatabase, type Db } from '../../main/store/database.js';
-import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, status } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { operationsOfFile } from './operationsOfFile.js';
 
 const NOON = Date.UTC(2030, 2, 14, 12, 0, 0);
 const NEXT_DAY = Date.UTC(2030, 2, 15, 0, 0, 30);
 
 const sb = sandboxOfFile();
-let db: Db;
 const client = clientOfFile(
   () => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 2_000 }),
 );
-let journal: OperationJournal;
-let audit: AuditRepository;
 /** The app's clock: the sandbox's, unless a test lets them part. */
 let appNow: number;
-let ops: OrderOperations;
-const dir = mkdtempSync(join(tmpdir(), 'refund-way-test-'));
+const desk = operationsOfFile('refund-way-test-', client, { now: () => appNow });
 
 /** Sets the sandbox's clock, and the app's with it unless told otherwise. */
 async function setClock(epochMs: number, app = true): Promise<void> {
@@ -38,31 +28,13 @@ async function setClock(epochMs: number, app = true): Promise<void> {
   if (app) appNow = epochMs;
 }
 
-beforeAll(async () => {
-  db = openDatabase(join(dir, 'app.sqlite'));
-  journal = new OperationJournal(db);
-  audit = new AuditRepository(db);
-  ops = new OrderOperations({
-    environment: 'sandbox',
-    operator: 'finance@desk',
-    osUser: 'finance',
-    client,
-    journal,
-    audit,
-    now: () => appNow,
-  });
-});
 beforeEach(() => setClock(NOON));
-afterAll(async () => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 describe('refund or reverse: one action, decided when sent', () => {
   it('reverses a charge of today in full: no refund, the order reversed', async () => {
     const orderId = await paidOrder(sb);
-    expect(await ops.refundPlan(orderId)).toEqual({ chance: 'today', reversible: 10_000 });
-    const r = await ops.refund(orderId, 10_000, { way: 'reverse' });
+    expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'today', reversible: 10_000 });
+    const r = await desk.ops.refund(orderId, 10_000, { way: 'reverse' });
     expect(r).toMatchObject({ kind: 'done', operation: { kind: 'reverse', amount: 10_000, state: 'DONE' } });
     const s = await status(sb, { orderId });
     expect(s.orderStatus).toBe(3);
@@ -71,37 +43,37 @@ describe('refund or reverse: one action, decided when sent', () => {
 
   it('refunds part of a charge of today: only the whole charge is reversed', async () => {
     const orderId = await paidOrder(sb);
-    expect(await ops.refund(orderId, 2_500, { way: 'reverse' })).toMatchObject({ kind: 'wayChanged' });
-    expect(journal.forOrder('sandbox', orderId)).toEqual([]);
-    expect(await ops.refund(orderId, 2_500, { way: 'refund' })).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
+    expect(await desk.ops.refund(orderId, 2_500, { way: 'reverse' })).toMatchObject({ kind: 'wayChanged' });
+    expect(desk.journal.forOrder('sandbox', orderId)).toEqual([]);
+    expect(await desk.ops.refund(orderId, 2_500, { way: 'refund' })).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
     // Something was refunded: from now on only refunds.
-    expect(await ops.refundPlan(orderId)).toEqual({ chance: 'refundedBefore' });
+    expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'refundedBefore' });
   });
 
   it('refunds a charge of an earlier day', async () => {
     const orderId = await paidOrder(sb);
     await setClock(NEXT_DAY);
-    expect(await ops.refundPlan(orderId)).toEqual({ chance: 'earlierDay' });
-    expect(await ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
+    expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'earlierDay' });
+    expect(await desk.ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
     expect((await status(sb, { orderId })).orderStatus).toBe(4);
   });
 
   it('sends nothing when midnight passes between the dialog and the confirmation, and says it would now refund', async () => {
     const orderId = await paidOrder(sb);
-    expect(await ops.refundPlan(orderId)).toEqual({ chance: 'today', reversible: 10_000 });
+    expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'today', reversible: 10_000 });
     await setClock(NEXT_DAY);
-    const r = await ops.refund(orderId, 10_000, { way: 'reverse' });
+    const r = await desk.ops.refund(orderId, 10_000, { way: 'reverse' });
     expect(r).toEqual({ kind: 'wayChanged', plan: { chance: 'earlierDay' } });
-    expect(journal.forOrder('sandbox', orderId)).toEqual([]);
+    expect(desk.journal.forOrder('sandbox', orderId)).toEqual([]);
     expect((await status(sb, { orderId })).orderStatus).toBe(2);
     // Told the new way, the operator confirms the refund.
-    expect(await ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done' });
+    expect(await desk.ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done' });
     expect((await status(sb, { orderId })).paymentAmountInfo).toMatchObject({ depositedAmount: 10_000, refundedAmount: 10_000 });
   });
 
   it('a refund the dialog announced is not turned into a reversal either', async () => {
     const orderId = await paidOrder(sb);
-    expect(await ops.refund(orderId, 10_000, { way: 'refund' })).toEqual({
+    expect(await desk.ops.refund(orderId, 10_000, { way: 'refund' })).toEqual({
       kind: 'wayChanged',
       plan: { chance: 'today', reversible: 10_000 },
     });
@@ -112,22 +84,22 @@ describe('refund or reverse: one action, decided when sent', () => {
     const orderId = await paidOrder(sb);
     // The gateway's clock is past midnight while the app's is not: the app believes a reversal is possible.
     await setClock(NEXT_DAY, false);
-    const r = await ops.refund(orderId, 10_000, { way: 'reverse' });
+    const r = await desk.ops.refund(orderId, 10_000, { way: 'reverse' });
     expect(r.kind).toBe('refused');
     if (r.kind !== 'refused') return;
     expect(r.operation.reason).toMatchObject({ code: 'operation.reversalRefused' });
     expect(english(r.operation.reason!)).not.toMatch(/error code|status 2/i);
     // The gateway's own words are kept for the audit log.
-    expect(audit.query({ objectId: orderId })[0]?.detail).toMatch(/REFUSED .*\[.*/);
+    expect(desk.audit.query({ objectId: orderId })[0]?.detail).toMatch(/REFUSED .*\[.*/);
     expect((await status(sb, { orderId })).orderStatus).toBe(2);
     // One reversal per order: from now on the money goes back as a refund.
-    expect(await ops.refundPlan(orderId)).toEqual({ chance: 'reversalTried' });
-    expect(await ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done' });
+    expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'reversalTried' });
+    expect(await desk.ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done' });
     expect((await status(sb, { orderId })).orderStatus).toBe(4);
   });
 
   it('a plain refund (no way told) stays a refund on a charge of today', async () => {
     const orderId = await paidOrder(sb);
-    expect(await ops.refund(orderId, 10_000)).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
+    expect(await desk.ops.refund(orderId, 10_000)).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
   });
 });

@@ -6,18 +6,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GatewayClient, type RequestEvent, type ResponseEvent } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { BindingService } from '../../main/services/bindings.js';
-import { ChargeService } from '../../main/services/charges.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { resultsCsv } from '../../main/services/orders.js';
 import { SigningKeyService } from '../../main/services/signingKeys.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { SigningKeyRepository } from '../../main/store/signingKeys.js';
 import { revealSecret } from '../../main/vault/secret.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, CARDS, control, payCard, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
 import { orderServiceOn } from './orderServiceOn.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -72,15 +71,7 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
     await bindings.enable(common);
     await bindings.extend(common, '203201');
 
-    const charges = new ChargeService({
-      environment: 'sandbox',
-      operator: 'op',
-      osUser: 'u',
-      journal: new ChargeJournal(db),
-      audit,
-      client,
-      perChargeMaximum: 10_000_000,
-    });
+    const charges = chargeServiceOn(db, client, { operator: 'op', osUser: 'u', audit, perChargeMaximum: 10_000_000 });
     for (const [category, list] of [
       ['COMMON', cards.common],
       ['RECURRENT', cards.recurrent],

@@ -19,20 +19,19 @@ import { FakeWebContents } from './electronStub.js';
 
 const page = appPage({ rendererFile: '/opt/app/out/renderer/index.html' });
 
+/**
+ * What an isolated renderer's preferences are, written here rather than imported from main/shell/window.ts, so
+ * that a preference weakened there fails these tests instead of changing what they expect.
+ */
+const TURNED_ON = ['contextIsolation', 'sandbox', 'webSecurity'];
+const NO_NODE = ['nodeIntegration', 'nodeIntegrationInWorker', 'nodeIntegrationInSubFrames'];
+const TURNED_OFF = [...NO_NODE, 'allowRunningInsecureContent', 'webviewTag'];
+const ISOLATED = Object.fromEntries([...TURNED_ON.map((name) => [name, true]), ...TURNED_OFF.map((name) => [name, false])]);
+
 describe('the window', () => {
   it('isolates the renderer: context isolation, sandbox, no Node, web security on, no <webview>, the preload given', () => {
     const options = windowOptions('/opt/app/out/preload/index.cjs');
-    expect(options.webPreferences).toMatchObject({
-      preload: '/opt/app/out/preload/index.cjs',
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-    });
+    expect(options.webPreferences).toMatchObject({ preload: '/opt/app/out/preload/index.cjs', ...ISOLATED });
     expect(options.show).toBe(false); // shown on ready-to-show, never blank
   });
 
@@ -160,18 +159,7 @@ describe("the sandbox's developer console window", () => {
 
   it('has no preload, runs sandboxed and isolated, in a session partition of its own that is not persisted', () => {
     const options = consoleWindowOptions();
-    expect(options.webPreferences).toEqual({
-      partition: CONSOLE_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    });
+    expect(options.webPreferences).toEqual({ partition: CONSOLE_PARTITION, ...ISOLATED, spellcheck: false });
     expect(options.webPreferences).not.toHaveProperty('preload');
     expect(CONSOLE_PARTITION).not.toMatch(/^persist:/);
     expect(options.show).toBe(false);

@@ -92,6 +92,12 @@ const SORTS: Record<PeriodSort, (a: PeriodOrder, b: PeriodOrder) => number> = {
   amountAsc: (a, b) => a.amount - b.amount || b.registeredAt - a.registeredAt || (a.orderId < b.orderId ? 1 : -1),
 };
 
+/** The first page of these orders as the store should answer it, newest first: their ids. */
+const newestIds = (matched: readonly PeriodOrder[], limit: number) =>
+  [...matched]
+    .sort(SORTS.newest)
+    .slice(0, limit)
+    .map((o) => o.orderId);
 const everything: PeriodQuery = { from: 0, to: START + 100 * DAY };
 const dir = mkdtempSync(join(tmpdir(), 'period-orders-'));
 let db: Db;
@@ -233,12 +239,7 @@ describe('searching the orders of a period offline', () => {
           }
           const got = store.answer('sandbox', q, { limit: 20 }, offset);
           expect(got.total).toBe(matched.length);
-          expect(got.orders.map((o) => o.orderId)).toEqual(
-            [...matched]
-              .sort(SORTS.newest)
-              .slice(0, 20)
-              .map((o) => o.orderId),
-          );
+          expect(got.orders.map((o) => o.orderId)).toEqual(newestIds(matched, 20));
           expect(new Map(got.totals.map((t) => [`${t.status}/${t.currency}`, cellOf(t)]))).toEqual(sums);
           expect(got.perDay.map((d) => `${d.day}/${d.status}/${d.currency}`)).toEqual([...days.keys()].sort());
           expect(new Map(got.perDay.map((d) => [`${d.day}/${d.status}/${d.currency}`, cellOf(d)]))).toEqual(days);
@@ -268,12 +269,7 @@ describe('searching the orders of a period offline', () => {
       const early = fresh.interim('sandbox', day, { limit: 5 }, 180)!;
       const matched = reference(many, day);
       expect(early.total).toBe(matched.length);
-      expect(early.orders.map((o) => o.orderId)).toEqual(
-        [...matched]
-          .sort(SORTS.newest)
-          .slice(0, 5)
-          .map((o) => o.orderId),
-      );
+      expect(early.orders.map((o) => o.orderId)).toEqual(newestIds(matched, 5));
       expect(early.totals.reduce((n, t) => n + t.captured, 0)).toBe(matched.reduce((n, o) => n + o.captured, 0));
       expect(fresh.interim('sandbox', everything, { limit: 5 })).toBeUndefined();
       expect(fresh.interim('sandbox', { ...day, dateOf: 'operation' }, { limit: 5 })).toBeUndefined();

@@ -1,0 +1,53 @@
+/** Order operations as the app builds them, over a SQLite file of a test file's own and a client of its sandbox. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GatewayClient } from '../../main/gateway/client.js';
+import { OrderOperations, type OrderOperationsOptions } from '../../main/services/orderOperations.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { OperationJournal } from '../../main/store/operations.js';
+import { forTheFile } from '../sandbox/fixture.js';
+
+export interface OperationsDesk {
+  readonly folder: string;
+  readonly db: Db;
+  readonly journal: OperationJournal;
+  readonly audit: AuditRepository;
+  readonly ops: OrderOperations;
+}
+
+/**
+ * Finance at a desk operating on the sandbox's orders, journalling and auditing in a SQLite file in a folder
+ * named from `folderPrefix`: opened before the file's own hooks and tests, closed and removed after them. The
+ * journal, the audit log and the file are there for what a test reads besides; `parts` changes what it needs
+ * otherwise (a clock).
+ */
+export const operationsOfFile = (
+  folderPrefix: string,
+  client: GatewayClient,
+  parts: Partial<OrderOperationsOptions> = {},
+): OperationsDesk =>
+  forTheFile<OperationsDesk>(
+    () => {
+      const folder = mkdtempSync(join(tmpdir(), folderPrefix));
+      const db = openDatabase(join(folder, 'app.sqlite'));
+      const journal = new OperationJournal(db);
+      const audit = new AuditRepository(db);
+      const ops = new OrderOperations({
+        environment: 'sandbox',
+        operator: 'finance@desk',
+        osUser: 'finance',
+        client,
+        journal,
+        audit,
+        ...parts,
+      });
+      return Promise.resolve({ folder, db, journal, audit, ops });
+    },
+    ({ folder, db }) => {
+      db.close();
+      rmSync(folder, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  );
