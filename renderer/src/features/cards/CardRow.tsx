@@ -3,7 +3,7 @@ import type { StoredCardView } from '../../../../main/ipc/contract';
 import { useAppInfo } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { Id } from '../../components/Id';
 import { CardState } from './CardState';
 import { type Confirming } from './shared';

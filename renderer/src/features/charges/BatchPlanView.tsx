@@ -14,7 +14,7 @@ import { say } from '../../i18n/say';
 import { BATCH_TONES, batchResultWords, categoryWords, reasonsText } from './words';
 import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
-import { SHOWN_ROWS, totalsWords } from './batchChargesShared';
+import { SHOWN_ROWS, totalsWords } from './shared';
 import { ConfirmBatch } from './ConfirmBatch';
 
 export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {

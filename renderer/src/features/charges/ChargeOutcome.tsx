@@ -12,11 +12,12 @@ import { call } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import type { ChargeToConfirm } from './ConfirmCharge';
 import { say } from '../../i18n/say';
 import { chargeAmount, cardWords, isHeld } from './words';
-import { ErrorDetails, ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorDetails } from '../../components/ErrorDetails';
 
 const TONES = {
   paid: 'success-panel',

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
-import { totalsWords } from './batchChargesShared';
+import { totalsWords } from './shared';
 
 export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; readonly onClose: () => void }) {
   const queries = useQueryClient();

@@ -16,7 +16,7 @@ import { keys } from '../../api/queries';
 import { mayCall, useRoleProfile } from '../roles/profile';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { useFileExport } from '../../components/useFileExport';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -5,7 +5,7 @@ import { say } from '../../i18n/say';
 import type { SigningKeyView } from '../../../../main/ipc/contract';
 import { ApiError, call } from '../../api/client';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { SAMPLE_BODY, X_HASH, X_SIGNATURE, shortFingerprint } from './shared';

@@ -12,7 +12,7 @@ import { Id } from '../../components/Id';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
-import { orderMoney } from './OrderDetails';
+import { orderMoney } from './shared';
 
 /** What a history entry looks up again: the order it found, by orderId, or the text that was typed. */
 const lookupText = (key: NonNullable<HistoryEntry['key']>) => ('orderId' in key ? key.orderId : key.query);

@@ -12,7 +12,8 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { BatchLookup } from './BatchLookup';
 import { ClientView } from './list/ClientView';
-import { OrderList, useListWindow } from './list/OrderList';
+import { OrderList } from './list/OrderList';
+import { useListWindow } from './list/shared';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch, useLookup } from './OrderSearch';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { ROLE_LABELS, ROLE_WORDS, rolesKey } from './profile';
 import { ROLES } from '../../../../main/ipc/contract';
-import { fieldError } from './profileControlShared';
+import { fieldError } from './shared';
 
 export function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView; readonly onClose: () => void }) {
   const id = useId();

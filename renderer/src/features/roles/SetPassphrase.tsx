@@ -5,7 +5,7 @@ import { ApiError, call, errorText } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { MIN_PASSPHRASE_LENGTH, rolesKey } from './profile';
-import { fieldError } from './profileControlShared';
+import { fieldError } from './shared';
 
 export function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: boolean; readonly focusFirst: boolean }) {
   const id = useId();

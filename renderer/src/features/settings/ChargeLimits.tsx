@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnvironmentName } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
-import { ENVIRONMENTS } from './chargeLimitsShared';
+import { ENVIRONMENTS } from './shared';
 import { LimitsOf } from './LimitsOf';
 
 export function ChargeLimits({ current }: { readonly current: EnvironmentName }) {

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { currencyName, formatAmount } from '../../format/money';
 import { formatCount } from '../../format/numbers';
-import { maximumWords } from './chargeLimitsShared';
+import { maximumWords } from './shared';
 
 /**
  * Restates the change and sends it. In production nothing is sent until the tick box is ticked, and the

@@ -6,15 +6,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
-import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
+import type { ConnectionView, Input } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { useSettingsChange } from './SettingsWorkspace';
+import type { Gateway } from './shared';
 
-type Gateway = Exclude<EnvironmentName, 'sandbox'>;
 /** The kind of secret a connection signs in with. */
 type Secret = ConnectionView['authMode'];
 
