@@ -5,12 +5,14 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './api/client';
-import { useAppInfo, useMainEvents, useSettings } from './api/queries';
+import { useMainEvents } from './api/events';
+import { useAppInfo, useSettings } from './api/settings';
 import { useHistoryPlaces } from './app/history';
 import { useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi } from './app/uiStore';
 import { Toasts } from './components/Toasts';
-import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
+import { allowedWorkspaces } from './features/roles/profile';
+import { useRoleProfile } from './api/roles';
 import { ProfileControl } from './features/roles/ProfileControl';
 import { Preferences } from './features/settings/Preferences';
 import { showLanguage } from './i18n';

@@ -4,12 +4,10 @@
  * state in words, the gateway's reason, the card masked; filtered by state, text (order number, order ID, client, binding) and date range, and
  * exported as CSV with the same filters. Charges whose outcome is unknown can be reconciled from here.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { Button } from '../../components/Button';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart } from '../../format/dates';
@@ -17,6 +15,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
 import { JournalRow } from './JournalRow';
+import { useChargeJournal } from '../../api/charges';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -44,13 +43,7 @@ export function ChargeJournal() {
     ...(toDay ? { to: dayEnd(toDay) } : {}),
   };
   const rangeError = fromDay && toDay && fromDay > toDay ? t('journal.rangeError') : undefined;
-  const journal = useQuery({
-    queryKey: keys.chargeJournal(filter),
-    queryFn: () => call('charges.journal', filter),
-    placeholderData: keepPreviousData,
-    enabled: rangeError === undefined,
-    staleTime: 0,
-  });
+  const journal = useChargeJournal(filter, rangeError === undefined);
   const exportCsv = useFileExport(() => call('charges.export', filter), {
     saved: (name) => t('journal.exported', { name }),
   });

@@ -2,17 +2,15 @@
  * Finance's workspace for charging stored cards: one charge, a batch from a file, and the journal of
  * every charge. Charges whose outcome is unknown stay in view above all three until reconciled.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { useUi, type ChargesTab } from '../../app/uiStore';
 import { BatchCharges } from './BatchCharges';
 import { ChargeForm } from './ChargeForm';
 import { ChargeJournal } from './ChargeJournal';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { OpenCharges } from './OpenCharges';
+import { useChargeOptions } from '../../api/charges';
 
 const TABS: readonly ChargesTab[] = ['charge', 'batch', 'journal'];
 
@@ -21,7 +19,7 @@ export function ChargesWorkspace() {
   const { t } = useTranslation('charges');
   const tab = useUi((s) => s.chargesTab);
   const openTab = useUi((s) => s.openChargesTab);
-  const options = useQuery({ queryKey: keys.chargeOptions, queryFn: () => call('charges.options', {}), staleTime: 0 });
+  const options = useChargeOptions();
 
   // Arrow keys move between tabs, as the WAI-ARIA tabs pattern has it.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeView } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useChargeReconcile } from '../../api/charges';
+import { useErrorToast } from '../../components/useErrorToast';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
@@ -15,10 +14,9 @@ import { JournalFigures } from './JournalFigures';
 export function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
   const showOrder = useUi((s) => s.showOrder);
   const toast = useUi((s) => s.toast);
-  const queries = useQueryClient();
+  const toastError = useErrorToast();
   const { t, i18n } = useTranslation('charges');
-  const reconcile = useMutation({
-    mutationFn: () => call('charges.reconcile', { id: c.id }),
+  const reconcile = useChargeReconcile({
     onSuccess: (r) => {
       const after = r.results[0];
       toast(
@@ -28,9 +26,8 @@ export function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
           state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('journal.stillOpen'),
         }),
       );
-      void queries.invalidateQueries({ queryKey: keys.charges });
     },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+    onError: toastError,
   });
   // A charge being sent has its answer on the way: nothing to reconcile yet.
   const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;
@@ -72,7 +69,7 @@ export function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
             <Button
               className="btn-small"
               variant="primary"
-              onClick={() => reconcile.mutate()}
+              onClick={() => reconcile.mutate(c.id)}
               disabled={reconcile.isPending}
               aria-label={t('journal.reconcileLabel', { order: c.orderNumber })}
             >

@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { say } from '../../i18n/say';
 import { cardWords, chargeAmount } from './words';
+import { useChargeReconcile, useOpenCharges } from '../../api/charges';
+import { useErrorToast } from '../../components/useErrorToast';
 
 /**
  * Charges whose outcome is not known because their answer was lost (or the app stopped before it came):
@@ -13,17 +12,14 @@ import { cardWords, chargeAmount } from './words';
  * them, however slow its answer: it is "being sent" in the journal and in a batch run.
  */
 export function OpenCharges() {
-  const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
+  const toastError = useErrorToast();
   const { t, i18n } = useTranslation('charges');
-  const open = useQuery({ queryKey: keys.chargesOpen, queryFn: () => call('charges.journal', { state: 'unknown', limit: 20 }) });
-  const reconcile = useMutation({
-    mutationFn: () => call('charges.reconcile', {}),
-    onSuccess: (r) => {
-      toast(r.stillOpen === 0 ? 'success' : 'info', r.stillOpen === 0 ? t('open.settled') : t('open.stillUnknown', { count: r.stillOpen }));
-      void queries.invalidateQueries({ queryKey: keys.charges });
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+  const open = useOpenCharges();
+  const reconcile = useChargeReconcile({
+    onSuccess: (r) =>
+      toast(r.stillOpen === 0 ? 'success' : 'info', r.stillOpen === 0 ? t('open.settled') : t('open.stillUnknown', { count: r.stillOpen })),
+    onError: toastError,
   });
   const entries = open.data?.entries ?? [];
   if (!open.data || open.data.openCount === 0) return null;
@@ -31,7 +27,7 @@ export function OpenCharges() {
     <section className="panel warning-panel open-charges" aria-labelledby="open-charges-title">
       <div className="workspace-head">
         <h2 id="open-charges-title">{t('open.title', { count: open.data.openCount })}</h2>
-        <Button variant="primary" onClick={() => reconcile.mutate()} disabled={reconcile.isPending}>
+        <Button variant="primary" onClick={() => reconcile.mutate(undefined)} disabled={reconcile.isPending}>
           {reconcile.isPending ? t('askingGateway') : t('reconcileNow')}
         </Button>
       </div>

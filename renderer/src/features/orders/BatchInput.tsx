@@ -1,27 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BatchStarted } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useBatchStart } from '../../api/batchLookups';
 
 /** The numbers of a batch look-up, pasted or read from a CSV file, and the button that starts it. */
 export function BatchInput() {
   const { t } = useTranslation('orders');
   const id = useId();
   const [text, setText] = useState('');
-  const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
-  const start = useMutation({
-    mutationFn: (input: string) => call('orders.batch.start', { text: input }),
-    onSuccess: (started) => {
-      queries.setQueryData<BatchStarted>(['batch', started.batchId, 'started'], started);
-      showBatch(started.batchId);
-    },
-  });
+  const start = useBatchStart({ onSuccess: (started) => showBatch(started.batchId) });
 
   return (
     <form

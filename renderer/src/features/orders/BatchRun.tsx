@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BatchStarted } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../api/client';
-import { useBatch } from '../../api/queries';
+import { useBatch, useBatchCancel, useBatchRetry, useBatchStarted } from '../../api/batchLookups';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -10,28 +7,17 @@ import { BatchResults } from './BatchResults';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { say } from '../../i18n/say';
 import { formatCount } from '../../format/numbers';
+import { useErrorToast } from '../../components/useErrorToast';
 
 /** A batch look-up under way or done: its progress in counts, what was skipped, Cancel or Retry, and its rows. */
 export function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOpen: (orderId: string) => void }) {
   const { t, i18n } = useTranslation('orders');
-  const queries = useQueryClient();
   const showBatch = useUi((s) => s.showBatch);
-  const toast = useUi((s) => s.toast);
-  const started = queries.getQueryData<BatchStarted>(['batch', batchId, 'started']);
+  const toastError = useErrorToast();
+  const started = useBatchStarted(batchId);
   const batch = useBatch(batchId);
-  const cancel = useMutation({
-    mutationFn: () => call('orders.batch.cancel', { batchId }),
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
-  const retry = useMutation({
-    mutationFn: () => call('orders.batch.retry', { batchId }),
-    onSuccess: (r) => {
-      // The lines and what was skipped are those of the batch retried.
-      if (started) queries.setQueryData<BatchStarted>(['batch', r.batchId, 'started'], { ...started, batchId: r.batchId });
-      showBatch(r.batchId);
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
+  const cancel = useBatchCancel(batchId, { onError: toastError });
+  const retry = useBatchRetry(batchId, { onSuccess: (r) => showBatch(r.batchId), onError: toastError });
   const p = batch.data?.progress;
   const running = !batch.data || batch.data.state === 'running';
   const again = p ? p.failed + p.cancelled : 0;

@@ -1,10 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentName, OperationResult, OrderView, RefundPlan } from '../../../../main/ipc/contract';
+import type { EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
 import { refundWay, type RefundWay } from '../../../../main/domain/refundWay';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys, useAppInfo } from '../../api/queries';
+import { useAppInfo } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -14,21 +12,11 @@ import { formatTime } from '../../format/dates';
 import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { orderMoney, type AfterOperation, type Action } from './shared';
 import { say } from '../../i18n/say';
+import { useOrderOperation, useRefundPlan, type Operation } from '../../api/operations';
+import { useErrorToast } from '../../components/useErrorToast';
 
 /** The longest reason main accepts (the contract says the same). */
 const MAX_REASON = 200;
-
-/** What the refund dialog says of the way money goes back, and the way it tells main. */
-function usePlan(order: OrderView, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.refundPlan(order.orderId),
-    queryFn: () => call('orders.refundPlan', { orderId: order.orderId }),
-    enabled,
-    // Asked anew each time the dialog opens: the day may have ended, another desk may have refunded.
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
 
 /** The confirmation of one operation on an order (charge a hold, release it, refund), and what became of it. */
 export function ConfirmOperation({
@@ -46,14 +34,14 @@ export function ConfirmOperation({
 }) {
   const { t, i18n } = useTranslation('orders');
   const toast = useUi((s) => s.toast);
-  const queries = useQueryClient();
+  const toastError = useErrorToast();
   const environment = useAppInfo().data?.environment;
   // A refund starts empty: what the customer is owed is typed, never taken from a default by habit.
   const [text, setText] = useState(max !== undefined && action === 'deposit' ? decimalText(max, order.exponent) : '');
   const [reason, setReason] = useState('');
   /** Why the dialog is still open after a confirmation: the way changed, or the gateway refused the reversal. */
   const [notice, setNotice] = useState<string>();
-  const plan = usePlan(order, action === 'refund');
+  const plan = useRefundPlan(order.orderId, action === 'refund');
   const reasonError = reason.trim().length > MAX_REASON ? t('actions.reasonTooLong', { max: MAX_REASON }) : undefined;
   const withReason = reason.trim() ? { reason: reason.trim() } : {};
   const parsed = action === 'release' ? undefined : parseMajor(text, order.exponent);
@@ -72,20 +60,23 @@ export function ConfirmOperation({
   const [repeat, setRepeat] = useState<{ amount: number; earlier: NonNullable<OperationResult['earlier']> }>();
   const confirmingRepeat = repeat !== undefined && repeat.amount === amount && way === 'refund';
 
-  const run = useMutation({
-    mutationFn: (confirmedIn: EnvironmentName): Promise<OperationResult> =>
-      action === 'release'
-        ? call('orders.reverse', { environment: confirmedIn, orderId: order.orderId, ...withReason })
-        : action === 'deposit'
-          ? call('orders.deposit', { environment: confirmedIn, orderId: order.orderId, amount: amount!, ...withReason })
-          : call('orders.refund', {
-              environment: confirmedIn,
-              orderId: order.orderId,
-              amount: amount!,
-              way,
-              ...(confirmingRepeat ? { confirmRepeat: true } : {}),
-              ...withReason,
-            }),
+  /** The operation as confirmed, in the environment the dialog named. */
+  const operation = (confirmedIn: EnvironmentName): Operation =>
+    action === 'release'
+      ? { action, environment: confirmedIn, orderId: order.orderId, ...withReason }
+      : action === 'deposit'
+        ? { action, environment: confirmedIn, orderId: order.orderId, amount: amount!, ...withReason }
+        : {
+            action,
+            environment: confirmedIn,
+            orderId: order.orderId,
+            amount: amount!,
+            way,
+            ...(confirmingRepeat ? { confirmRepeat: true } : {}),
+            ...withReason,
+          };
+
+  const run = useOrderOperation({
     onSuccess: (r) => {
       // What was sent: a refund that went back as a reversal is told as a reversal.
       const sent = r.operation === 'reverse' ? (action === 'release' ? 'release' : 'reverse') : r.operation;
@@ -97,19 +88,13 @@ export function ConfirmOperation({
       }
       if (r.outcome === 'wayChanged' && r.plan) {
         // Nothing was sent: the dialog stays, now saying the way main would take, until the operator confirms.
-        queries.setQueryData<RefundPlan>(['orders.refundPlan', order.orderId], {
-          chance: r.plan.chance,
-          ...(r.plan.reversible !== undefined ? { reversible: r.plan.reversible } : {}),
-        });
         setNotice(t(`actions.wayChanged.${r.plan.way}`));
         return;
       }
       if (r.outcome === 'refused' && sent === 'reverse') {
         // The gateway refused the reversal all the same: said in main's words, and the refund offered here.
         setNotice(r.reason ? say(i18n, r.reason) : t('actions.noReason'));
-        void queries.invalidateQueries({ queryKey: keys.refundPlan(order.orderId) });
         if (r.order) onChanged({ kind: 'found', order: r.order });
-        void queries.invalidateQueries({ queryKey: keys.history });
         return;
       }
       if (r.outcome === 'notSent')
@@ -128,10 +113,9 @@ export function ConfirmOperation({
       // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
       if (r.order) onChanged({ kind: 'found', order: r.order });
       else if (r.cached) onChanged({ kind: 'cached', ...r.cached });
-      void queries.invalidateQueries({ queryKey: keys.history });
       onClose();
     },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+    onError: toastError,
   });
 
   const summary =
@@ -174,7 +158,7 @@ export function ConfirmOperation({
           e.preventDefault();
           if (environment && !waiting && !amountError && !reasonError && (action === 'release' || amount !== undefined)) {
             setNotice(undefined);
-            run.mutate(environment);
+            run.mutate(operation(environment));
           }
         }}
       >

@@ -2,27 +2,15 @@
  * The one search box: an orderId or an orderNumber, and what the gateway says about it: the order, "no
  * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
-import { keys, useAppInfo } from '../../api/queries';
+import { ApiError } from '../../api/client';
+import { useAppInfo } from '../../api/settings';
 import { SEARCH_INPUT_ID } from '../../app/shortcuts';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LookupOutcome } from './LookupOutcome';
-
-/** The look-up itself, shared by the search box and the history list. */
-export function useLookup(onShow: (r: OrderLookup) => void) {
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (query: string) => call('orders.lookup', { query }),
-    onSuccess: (r) => {
-      onShow(r);
-      void queries.invalidateQueries({ queryKey: keys.history });
-    },
-  });
-}
+import type { useOrderLookup } from '../../api/orders';
 
 export function OrderSearch({
   text,
@@ -34,7 +22,7 @@ export function OrderSearch({
 }: {
   readonly text: string;
   readonly setText: (text: string) => void;
-  readonly lookup: ReturnType<typeof useLookup>;
+  readonly lookup: ReturnType<typeof useOrderLookup>;
   readonly shown?: OrderLookup | undefined;
   readonly onShow: (r: OrderLookup) => void;
   /** Opens a client from the order's client ID. */

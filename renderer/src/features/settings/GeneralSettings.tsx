@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { EnvironmentName, SettingsView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useConnectionCheck, useEnvironmentSwitch } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -15,23 +13,18 @@ import { ENVIRONMENTS } from './shared';
 export function GeneralSettings({ view }: { readonly view: SettingsView }) {
   const g = view.general;
   const { t, i18n } = useTranslation('settings');
-  const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   // The choice waiting for confirmation; the selector itself always shows main's environment in use.
   const [choice, setChoice] = useState<EnvironmentName | undefined>();
-  const check = useMutation({ mutationFn: () => call('settings.checkConnection', {}) });
-  const switchEnv = useMutation({
-    mutationFn: (e: EnvironmentName) => call('settings.updateGeneral', { environment: e }),
+  const check = useConnectionCheck();
+  const switchEnv = useEnvironmentSwitch({
     onSuccess: (next) => {
-      queries.setQueryData(keys.settings, next);
-      void queries.invalidateQueries({ queryKey: keys.appInfo });
       toast('success', t('general.nowWorkingIn', { environment: t(`environment.${next.general.environment}`) }));
     },
     // Main keeps the refusal and its reason; the view read again shows them beside the selector.
     onSettled: () => {
       setChoice(undefined);
       check.reset();
-      void queries.invalidateQueries({ queryKey: keys.settings });
     },
   });
   const refused = view.switchRefused;

@@ -5,14 +5,10 @@
  * back, only "set" or "not set"), and each environment's currencies and per-charge maximums (ChargeLimits).
  * Every change is validated in main and audited there.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
-import type { SettingsView } from '../../../../main/ipc/contract';
-import { errorDetail, errorText } from '../../api/client';
-import { keys, useSettings } from '../../api/queries';
-import { useUi } from '../../app/uiStore';
+import { useSettings } from '../../api/settings';
 import { ChargeLimits } from './ChargeLimits';
 import { ConnectionForm } from './ConnectionForm';
 import { DeveloperConsole } from './DeveloperConsole';
@@ -21,24 +17,6 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { isGateway, type Section, tabId, panelId } from './shared';
 import { SectionTabs } from './SectionTabs';
 import { GeneralSettings } from './GeneralSettings';
-
-/**
- * Runs a settings change and puts main's answer (the new settings) straight into the cache; `success` is
- * said when it is done.
- */
-export function useSettingsChange<T>(run: (input: T) => Promise<SettingsView>, success: string) {
-  const queries = useQueryClient();
-  const toast = useUi((s) => s.toast);
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (view) => {
-      queries.setQueryData(keys.settings, view);
-      void queries.invalidateQueries({ queryKey: keys.appInfo });
-      toast('success', success);
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
-}
 
 export function SettingsWorkspace() {
   const settings = useSettings();

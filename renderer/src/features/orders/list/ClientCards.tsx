@@ -4,7 +4,8 @@ import { useStoredCards } from '../../../api/storedCards';
 import { Copyable } from '../../../components/Copyable';
 import { Id } from '../../../components/Id';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { mayCall, useRoleProfile } from '../../roles/profile';
+import { mayCall } from '../../roles/profile';
+import { useRoleProfile } from '../../../api/roles';
 
 /** The catalogue's word for each category of stored card (`list:client.<key>`). */
 const CATEGORY_KEYS = {

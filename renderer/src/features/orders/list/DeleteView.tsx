@@ -5,19 +5,18 @@ import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { shownText } from '../../../components/Id';
-import { useViewChange } from './shared';
+import { useSavedViewsChange } from '../../../api/period';
 
 /** Asks before deleting the saved view shown, and deletes it. */
 export function DeleteView({ saved, onClose }: { readonly saved: SavedView; readonly onClose: () => void }) {
   const { t } = useTranslation('list', { keyPrefix: 'views' });
   const toast = useUi((s) => s.toast);
-  const remove = useViewChange(
-    () => call('period.views.delete', { id: saved.id }),
-    () => {
+  const remove = useSavedViewsChange(() => call('period.views.delete', { id: saved.id }), {
+    onSuccess: () => {
       toast('success', t('deleted', { name: shownText(saved.name) }));
       onClose();
     },
-  );
+  });
   return (
     <Dialog title={t('deleteTitle', { name: shownText(saved.name) })} open onClose={onClose} busy={remove.isPending}>
       <p>{t('deleteBody')}</p>

@@ -6,7 +6,8 @@ import { useUi } from '../../../app/uiStore';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { shownText } from '../../../components/Id';
-import { type Editing, useViewChange } from './shared';
+import { type Editing } from './shared';
+import { useSavedViewsChange } from '../../../api/period';
 
 /** Saves the view on screen under a name, or renames the saved view shown. */
 export function NameView({
@@ -25,11 +26,13 @@ export function NameView({
   const toast = useUi((s) => s.toast);
   const renaming = editing.kind === 'rename' ? editing.view : undefined;
   const [name, setName] = useState(renaming?.name ?? '');
-  const change = useViewChange(
+  const change = useSavedViewsChange(
     (name: string) => (renaming ? call('period.views.rename', { id: renaming.id, name }) : call('period.views.save', { name, view })),
-    (name) => {
-      toast('success', renaming ? t('renamed', { name: name.trim() }) : t('saved', { name: name.trim() }));
-      onClose();
+    {
+      onSuccess: (_views, name) => {
+        toast('success', renaming ? t('renamed', { name: name.trim() }) : t('saved', { name: name.trim() }));
+        onClose();
+      },
     },
   );
   const error = change.error;

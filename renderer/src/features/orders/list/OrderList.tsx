@@ -27,7 +27,7 @@ import {
   type PeriodQuery,
   type PresetId,
 } from './period';
-import { usePeriodPage, usePeriodSync } from './periodData';
+import { usePeriodPage, usePeriodSync } from '../../../api/period';
 import { SavedViews } from './SavedViews';
 import { useKeptScroll } from './keptScroll';
 import { formatCount } from '../../../format/numbers';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { type PeriodQuery } from './period';
-import { usePeriodPage } from './periodData';
+import { usePeriodPage } from '../../../api/period';
 
 /** The rows of one page, read when the page comes into view; undefined while it is being read. */
 export function PageRows({

@@ -3,7 +3,7 @@ import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { type PeriodQuery } from './period';
 import { coverageOf, CoverageMark } from './CoverageMark';
-import { usePeriodPage } from './periodData';
+import { usePeriodPage } from '../../../api/period';
 import { PeriodChart } from './PeriodChart';
 import { PeriodTotals } from './PeriodTotals';
 import { PeriodTable } from './PeriodTable';

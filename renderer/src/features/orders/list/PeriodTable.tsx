@@ -13,7 +13,7 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { formatStackedDateTime } from '../../../format/dates';
 import { i18n } from '../../../i18n';
 import { stateWords, type PeriodQuery } from './period';
-import { PAGE_ROWS } from './periodData';
+import { PAGE_ROWS } from '../../../api/period';
 import { OrderStatus } from '../../../../../main/domain/orderStatus';
 import { amountIn, inPart } from './shared';
 import { AmountCell } from './AmountCell';

@@ -4,23 +4,21 @@
  * and role profile and checks every name (period.views.*); the menu shows the saved view the list is on
  * now, or "Not saved" once anything was changed.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListView } from '../../../../../main/ipc/contract';
-import { call } from '../../../api/client';
-import { keys } from '../../../api/queries';
 import { Button } from '../../../components/Button';
 import { shownText } from '../../../components/Id';
 import { sameView } from './period';
 import { type Editing } from './shared';
 import { NameView } from './NameView';
 import { DeleteView } from './DeleteView';
+import { useSavedViews } from '../../../api/period';
 
 export function SavedViews({ view, onPick }: { readonly view: ListView; readonly onPick: (view: ListView) => void }) {
   const { t } = useTranslation('list', { keyPrefix: 'views' });
   const id = useId();
-  const saved = useQuery({ queryKey: keys.savedViews, queryFn: () => call('period.views.list', {}) });
+  const saved = useSavedViews();
   const [editing, setEditing] = useState<Editing>();
   const views = saved.data?.views ?? [];
   const current = views.find((v) => sameView(v.view, view));

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { syncTime } from './CoverageMark';
-import { useSyncProgress, type SyncState } from './periodData';
+import { useSyncProgress, type SyncState } from '../../../api/period';
 import { formatCount } from '../../../format/numbers';
 
 /** How current the list is: the one line that says what the money on screen is as of. */

@@ -1,12 +1,10 @@
 /** What the parts of the Orders list share: the period on screen now, money in a currency, what part of an order moved. */
 import { useMemo } from 'react';
-import type { PeriodOrder, SavedView, SavedViews as Saved } from '../../../../../main/ipc/contract';
+import type { PeriodOrder, SavedView } from '../../../../../main/ipc/contract';
 import { useUi } from '../../../app/uiStore';
 import { currencyInfo, type PeriodWindow, windowOf } from './period';
 import { formatAmount } from '../../../format/money';
 import { OrderStatus, wasCaptured } from '../../../../../main/domain/orderStatus';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { keys } from '../../../api/queries';
 
 /** The window of the list's period now: a relative period is worked out again each time the list is opened. */
 export function useListWindow(): PeriodWindow {
@@ -34,15 +32,3 @@ export const FIGURES = ['captured', 'refunded', 'net'] as const;
 export type Figure = (typeof FIGURES)[number] | 'held';
 
 export type Editing = { readonly kind: 'save' } | { readonly kind: 'rename' | 'delete'; readonly view: SavedView };
-
-/** The answer of a change (the views as they are now) put where the menu reads them. */
-export function useViewChange<I>(run: (input: I) => Promise<Saved>, done: (input: I) => void) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (views, input) => {
-      client.setQueryData(keys.savedViews, views);
-      done(input);
-    },
-  });
-}
