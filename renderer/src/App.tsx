@@ -5,47 +5,18 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from './api/client';
-import { useAppInfo, useMainEvents, useSettings } from './api/queries';
+import { useMainEvents } from './api/events';
+import { useAppInfo, useSettings } from './api/settings';
 import { useHistoryPlaces } from './app/history';
 import { useShortcuts } from './app/shortcuts';
-import { WORKSPACES, useUi, type WorkspaceId } from './app/uiStore';
+import { WORKSPACES, useUi } from './app/uiStore';
 import { Toasts } from './components/Toasts';
-import { AuditWorkspace } from './features/audit/AuditWorkspace';
-import { CardsWorkspace } from './features/cards/CardsWorkspace';
-import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
-import { CustomersWorkspace } from './features/customers/CustomersWorkspace';
-import { KeysWorkspace } from './features/keys/KeysWorkspace';
-import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
-import { ReconciliationWorkspace } from './features/reconciliation/ReconciliationWorkspace';
-import { allowedWorkspaces, useRoleProfile } from './features/roles/profile';
+import { allowedWorkspaces } from './features/roles/profile';
+import { useRoleProfile } from './api/roles';
 import { ProfileControl } from './features/roles/ProfileControl';
 import { Preferences } from './features/settings/Preferences';
-import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
-import { Upcoming } from './features/upcoming/Upcoming';
 import { showLanguage } from './i18n';
-
-function Workspace({ id }: { readonly id: WorkspaceId }) {
-  switch (id) {
-    case 'orders':
-      return <OrdersWorkspace />;
-    case 'settings':
-      return <SettingsWorkspace />;
-    case 'cards':
-      return <CardsWorkspace />;
-    case 'charges':
-      return <ChargesWorkspace />;
-    case 'keys':
-      return <KeysWorkspace />;
-    case 'audit':
-      return <AuditWorkspace />;
-    case 'reconciliation':
-      return <ReconciliationWorkspace />;
-    case 'customers':
-      return <CustomersWorkspace />;
-    default:
-      return <Upcoming workspace={id} />;
-  }
-}
+import { Workspace } from './Workspace';
 
 export function App() {
   useMainEvents();

@@ -9,8 +9,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Input, StoredCardChanged } from '../../../main/ipc/contract';
+import { auditKeys } from './audit';
 import { call } from './client';
-import { keys } from './queries';
+import { customerKeys } from './customers';
 
 type Find = Input<'cards.find'>;
 
@@ -26,7 +27,7 @@ export const storedCardKeys = {
 };
 
 /** The keys of every other view that shows stored cards: a customer's detail lists theirs. */
-const alsoShowingCards = [['customers']] as const;
+const alsoShowingCards = [customerKeys.all] as const;
 
 /** A search of stored cards; nothing is asked while `search` is undefined or `enabled` is false. */
 export function useStoredCards(
@@ -69,7 +70,7 @@ export function useStoredCardChange(onSuccess?: (changed: StoredCardChanged) => 
         : call(change.action === 'disable' ? 'cards.disable' : 'cards.enable', { bindingId: change.bindingId }),
     onSettled: () => {
       stale();
-      void queries.invalidateQueries({ queryKey: keys.audit });
+      void queries.invalidateQueries({ queryKey: auditKeys.all });
     },
   });
 }

@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Id } from './Id';
 
 /**
  * Copies an identifier to the clipboard and says so; the label names what is copied for screen readers.
@@ -24,30 +23,5 @@ export function CopyButton({ value, what }: { readonly value: string; readonly w
     >
       {copied ? t('copy.copied') : t('copy.copy')}
     </button>
-  );
-}
-
-/**
- * A value with its Copy button kept beside it: the two share one flex line, the value wrapping within its own
- * box (a long UUID or fingerprint) instead of pushing the button onto a line of its own.
- */
-export function Copyable({
-  value,
-  what,
-  className = 'mono',
-  children,
-}: {
-  readonly value: string;
-  readonly what: string;
-  /** The value's own class (mono, id-value, fingerprint). */
-  readonly className?: string;
-  /** How the value is shown, when not as its plain text. */
-  readonly children?: ReactNode;
-}) {
-  return (
-    <span className="copyable">
-      <span className={`copyable-value ${className}`}>{children ?? <Id value={value} />}</span>
-      <CopyButton value={value} what={what} />
-    </span>
   );
 }

@@ -3,23 +3,8 @@
  * where main gave one, its technical account behind a "Details" disclosure, for support to quote.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorDetail, errorText } from '../api/client';
-import { Id } from './Id';
-
-/** The technical detail behind a disclosure, closed until asked for; nothing when there is none. */
-export function ErrorDetails({ detail }: { readonly detail: string | undefined }) {
-  const { t } = useTranslation('components');
-  if (!detail) return null;
-  return (
-    <details className="error-details">
-      <summary>{t('error.details')}</summary>
-      <code>
-        <Id value={detail} />
-      </code>
-    </details>
-  );
-}
+import { ErrorDetails } from './ErrorDetails';
 
 type Source = { readonly error: unknown } | { readonly message: string; readonly detail?: string };
 

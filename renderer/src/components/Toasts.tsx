@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUi } from '../app/uiStore';
-import { ErrorDetails } from './ErrorNotice';
+import { ErrorDetails } from './ErrorDetails';
 
 /**
  * Messages after an action: polite for news, assertive (role=alert) for errors, which stay until dismissed.

@@ -3,20 +3,20 @@
  * outcome, date range and object, and exported as CSV with the same filters (all matching entries, not
  * only those on screen).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
-import { keys } from '../../api/queries';
-import { mayCall, useRoleProfile } from '../roles/profile';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
 import { dayEnd, dayStart, formatStackedDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
+import { useAuditEntries } from '../../api/audit';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning', unknown: 'tone-warning' } as const;
@@ -43,14 +43,8 @@ export function AuditWorkspace() {
     ...(toDay ? { to: dayEnd(toDay) } : {}),
     ...(objectId.trim() ? { objectId: objectId.trim() } : {}),
   };
-  const log = useQuery({
-    queryKey: keys.auditEntries(filter),
-    queryFn: () => call('audit.query', filter),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    // Not asked once the profile may not have it (a switch closes this screen a moment later).
-    enabled: mayCall(useRoleProfile().data, 'audit.query'),
-  });
+  // Not asked once the profile may not have it (a switch closes this screen a moment later).
+  const log = useAuditEntries(filter, mayCall(useRoleProfile().data, 'audit.query'));
   const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
 

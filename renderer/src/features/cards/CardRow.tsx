@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { StoredCardView } from '../../../../main/ipc/contract';
-import { useAppInfo } from '../../api/queries';
+import { useAppInfo } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { Id } from '../../components/Id';
 import { CardState } from './CardState';
 import { type Confirming } from './shared';

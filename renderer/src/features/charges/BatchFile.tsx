@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useChargeBatchCheck } from '../../api/chargeBatches';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { CsvDropZone } from '../../components/CsvDropZone';
@@ -12,16 +10,8 @@ export function BatchFile() {
   const id = useId();
   const { t } = useTranslation('charges');
   const [text, setText] = useState('');
-  const queries = useQueryClient();
   const show = useUi((s) => s.showChargeBatch);
-  const check = useMutation({
-    mutationFn: () => call('charges.batch.plan', { text }),
-    onSuccess: (plan) => {
-      queries.setQueryData(keys.chargeBatchPlan(plan.batchId), plan);
-      void queries.invalidateQueries({ queryKey: keys.chargeBatchStatus(plan.batchId) });
-      show(plan.batchId);
-    },
-  });
+  const check = useChargeBatchCheck({ onSuccess: (plan) => show(plan.batchId) });
 
   return (
     <form
@@ -29,7 +19,7 @@ export function BatchFile() {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        check.mutate();
+        check.mutate(text);
       }}
     >
       <h2 id={`${id}-title`}>{t('batch.title')}</h2>

@@ -1,9 +1,9 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ChargeBatchPlan, ChargeBatchStatus } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import type { ChargeBatchPlan } from '../../../../main/ipc/contract';
+import { useChargeBatchControl, useChargeBatchStatus } from '../../api/chargeBatches';
+import { call } from '../../api/client';
+import { useErrorToast } from '../../components/useErrorToast';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
@@ -14,25 +14,17 @@ import { say } from '../../i18n/say';
 import { BATCH_TONES, batchResultWords, categoryWords, reasonsText } from './words';
 import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
-import { SHOWN_ROWS, totalsWords } from './batchChargesShared';
+import { SHOWN_ROWS, totalsWords } from './shared';
 import { ConfirmBatch } from './ConfirmBatch';
 
 export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
-  const toast = useUi((s) => s.toast);
+  const toastError = useErrorToast();
   const { t, i18n } = useTranslation('charges');
   const [confirming, setConfirming] = useState(false);
-  const status = useQuery<ChargeBatchStatus>({
-    queryKey: keys.chargeBatchStatus(plan.batchId),
-    queryFn: () => call('charges.batch.status', { batchId: plan.batchId }),
-    // Events keep this current; polling while it runs covers a dropped event stream.
-    refetchInterval: (q) => (q.state.data?.state === 'running' || q.state.data?.state === 'paused' ? 1000 : false),
-  });
+  const status = useChargeBatchStatus(plan.batchId);
   const state = status.data?.state ?? 'planned';
-  const control = useMutation({
-    mutationFn: (action: 'pause' | 'resume' | 'cancel') => call(`charges.batch.${action}`, { batchId: plan.batchId }),
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
+  const control = useChargeBatchControl(plan.batchId, { onError: toastError });
   const exportCsv = useFileExport(() => call('charges.batch.export', { batchId: plan.batchId }));
   const p = status.data?.progress;
   const finished = state === 'done' || state === 'cancelled' || state === 'failed';

@@ -5,29 +5,24 @@
  * opens the confirmation, which restates everything and is the only place a charge starts.
  */
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import type { ChargeOptions, ChargeResult, StoredCardView } from '../../../../main/ipc/contract';
-import { ApiError } from '../../api/client';
-import { useStoredCards } from '../../api/storedCards';
-import { useUi, type ChargeDraft } from '../../app/uiStore';
+import { useTranslation } from 'react-i18next';
+import type { ChargeOptions, ChargeResult } from '../../../../main/ipc/contract';
+import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { Id } from '../../components/Id';
 import { amountInWords } from '../../format/amountWords';
 import { languageOf } from '../../i18n/instance';
 import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
-import { CardText, expiryWords } from '../cards/CardText';
+import { CardText } from '../cards/CardText';
 import { ChargeOutcome } from './ChargeOutcome';
 import { ConfirmCharge, type ChargeToConfirm } from './ConfirmCharge';
 import { categoryWords } from './words';
-import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
-
-/** A card the form can charge: what the confirmation restates, and what main checks again. */
-type CardChoice = Omit<ChargeDraft, 'environment'>;
-
-const chargeable = (c: StoredCardView) => c.enabled && !c.expired && c.category !== 'UNKNOWN';
+import { type CardChoice } from './shared';
+import { NoCurrencies } from './NoCurrencies';
+import { CardPicker } from './CardPicker';
 
 export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const id = useId();
@@ -237,95 +232,5 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
         />
       )}
     </div>
-  );
-}
-
-/** What the form says instead of offering currencies the gateway would refuse: none are listed for this environment. */
-function NoCurrencies({ environment }: { readonly environment: string }) {
-  const { t, i18n } = useTranslation('charges');
-  return (
-    <section className="panel charge-form" aria-label={t('form.title')}>
-      <h2>{t('form.title')}</h2>
-      <p role="alert" className="field-error">
-        {t('form.noCurrencies', { environment: environmentInSentence(i18n, environment), place: t('form.limitsPlace') })}
-      </p>
-    </section>
-  );
-}
-
-/** A client's chargeable cards, to pick one: the same list Stored cards shows, without the disabled or expired. */
-function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
-  const id = useId();
-  const { t } = useTranslation('charges');
-  const [text, setText] = useState('');
-  const [clientId, setClientId] = useState<string>();
-  const found = useStoredCards(clientId !== undefined ? { by: 'clientId', value: clientId } : undefined);
-  const fieldError = found.error instanceof ApiError ? found.error.fieldMessage('clientId') : undefined;
-  const cards = (found.data ? [...found.data.groups.common, ...found.data.groups.recurrent, ...found.data.groups.installment] : []).filter(
-    chargeable,
-  );
-
-  return (
-    <fieldset className="card-picker">
-      <legend>{t('term.card')}</legend>
-      <div className="search-row">
-        <Field
-          className="grow"
-          label={t('term.clientId')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setClientId(text.trim());
-            }
-          }}
-          autoComplete="off"
-          spellCheck={false}
-          hint={t('picker.clientHint')}
-          error={fieldError}
-        />
-        <Button onClick={() => setClientId(text.trim())} disabled={text.trim() === '' || found.isFetching}>
-          {found.isFetching ? t('picker.finding') : t('picker.find')}
-        </Button>
-      </div>
-      {found.isError && !fieldError && <ErrorNotice className="field-error" error={found.error} lead={t('picker.listFailed')} />}
-      {found.data && cards.length === 0 && (
-        <p role="status" className="muted">
-          {t('picker.none', { client: found.data.query })}
-        </p>
-      )}
-      {cards.length > 0 && (
-        <ul className="card-choices" aria-label={t('picker.cardsOf', { client: found.data?.query ?? '' })} id={`${id}-cards`}>
-          {cards.map((c) => (
-            <li key={c.bindingId}>
-              <span className="badge tone-neutral">{categoryWords(c.category as CardChoice['category'])}</span>{' '}
-              <Trans
-                t={t}
-                i18nKey="picker.card"
-                values={{ card: c.maskedPan ?? c.bindingId, system: c.paymentSystem ?? '', expiry: expiryWords(c.expiry) }}
-                components={{ mono: <span className="mono" /> }}
-              />{' '}
-              <Button
-                className="btn-small"
-                aria-label={t(`picker.chooseCard.${c.category as CardChoice['category']}`, { card: c.maskedPan ?? c.bindingId })}
-                onClick={() =>
-                  onPick({
-                    bindingId: c.bindingId,
-                    clientId: found.data!.query,
-                    category: c.category as CardChoice['category'],
-                    ...(c.maskedPan ? { maskedPan: c.maskedPan } : {}),
-                    ...(c.paymentSystem ? { paymentSystem: c.paymentSystem } : {}),
-                    ...(c.expiry ? { expiry: c.expiry } : {}),
-                  })
-                }
-              >
-                {t('picker.choose')}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
   );
 }

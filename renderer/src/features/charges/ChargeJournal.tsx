@@ -4,22 +4,18 @@
  * state in words, the gateway's reason, the card masked; filtered by state, text (order number, order ID, client, binding) and date range, and
  * exported as CSV with the same filters. Charges whose outcome is unknown can be reconciled from here.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import type { ChargeView, Input } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
-import { useUi } from '../../app/uiStore';
+import { useTranslation } from 'react-i18next';
+import type { Input } from '../../../../main/ipc/contract';
+import { call } from '../../api/client';
 import { Button } from '../../components/Button';
-import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
-import { dayEnd, dayStart, formatDateTime, formatStackedDateTime } from '../../format/dates';
-import { say } from '../../i18n/say';
-import { categoryWords, cardWords, chargeAmount, chargeTone, standingAmount } from './words';
+import { dayEnd, dayStart } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
+import { JournalRow } from './JournalRow';
+import { useChargeJournal } from '../../api/charges';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -47,13 +43,7 @@ export function ChargeJournal() {
     ...(toDay ? { to: dayEnd(toDay) } : {}),
   };
   const rangeError = fromDay && toDay && fromDay > toDay ? t('journal.rangeError') : undefined;
-  const journal = useQuery({
-    queryKey: keys.chargeJournal(filter),
-    queryFn: () => call('charges.journal', filter),
-    placeholderData: keepPreviousData,
-    enabled: rangeError === undefined,
-    staleTime: 0,
-  });
+  const journal = useChargeJournal(filter, rangeError === undefined);
   const exportCsv = useFileExport(() => call('charges.export', filter), {
     saved: (name) => t('journal.exported', { name }),
   });
@@ -139,122 +129,5 @@ export function ChargeJournal() {
         )}
       </div>
     </div>
-  );
-}
-
-function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
-  const showOrder = useUi((s) => s.showOrder);
-  const toast = useUi((s) => s.toast);
-  const queries = useQueryClient();
-  const { t, i18n } = useTranslation('charges');
-  const reconcile = useMutation({
-    mutationFn: () => call('charges.reconcile', { id: c.id }),
-    onSuccess: (r) => {
-      const after = r.results[0];
-      toast(
-        after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        t('journal.reconciled', {
-          order: c.orderNumber,
-          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('journal.stillOpen'),
-        }),
-      );
-      void queries.invalidateQueries({ queryKey: keys.charges });
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
-  // A charge being sent has its answer on the way: nothing to reconcile yet.
-  const open = (c.state === 'UNKNOWN' || c.state === 'PENDING') && !c.sending;
-  return (
-    <tr data-charge-id={c.id} data-state={c.state}>
-      <td className="journal-time">
-        {/* Day over time, each on one line: the table keeps its Actions in view at 1280 px. */}
-        <time dateTime={new Date(c.at).toISOString()}>{formatStackedDateTime(c.at)}</time>
-      </td>
-      <td className="mono">
-        <Id value={c.orderNumber} />
-      </td>
-      <td className="mono">
-        <Id value={c.clientId} />
-      </td>
-      <td>
-        <Id className="mono" value={cardWords(c)} /> <span className="muted">{categoryWords(c.category)}</span>
-      </td>
-      <Figures charge={c} />
-      <td>
-        <span className={`badge ${chargeTone(c)}`}>{say(i18n, c.stateWords)}</span>
-        {c.standing && c.standing.source !== 'charge' && (
-          <div className="muted figure-note state-note">
-            <Trans
-              t={t}
-              i18nKey={c.standing.source === 'lookUp' ? 'journal.asOfLookUp' : 'journal.asOfOperation'}
-              values={{ at: formatDateTime(c.standing.asOf) }}
-              components={{
-                time: <time dateTime={new Date(c.standing.asOf).toISOString()} title={formatDateTime(c.standing.asOf)} />,
-              }}
-            />
-          </div>
-        )}
-      </td>
-      <td>{c.reason ? say(i18n, c.reason) : ''}</td>
-      <td>
-        <div className="button-row">
-          {open && (
-            <Button
-              className="btn-small"
-              variant="primary"
-              onClick={() => reconcile.mutate()}
-              disabled={reconcile.isPending}
-              aria-label={t('journal.reconcileLabel', { order: c.orderNumber })}
-            >
-              {reconcile.isPending ? t('journal.asking') : t('journal.reconcile')}
-            </Button>
-          )}
-          {c.orderId && (
-            <Button
-              className="btn-small"
-              onClick={() => showOrder(c.orderId!)}
-              aria-label={t('journal.openLabel', { order: c.orderNumber })}
-            >
-              {t('journal.open')}
-            </Button>
-          )}
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-/**
- * Charged, refunded and net, in the charge's currency. Charged says what the charge asked for where it took
- * another amount (reversed, held, deposited in part); nothing is said of money while the outcome is not known.
- */
-function Figures({ charge: c }: { readonly charge: ChargeView }) {
-  const { t } = useTranslation('charges');
-  const s = c.standing;
-  if (!s) {
-    return (
-      <>
-        <td className="num">
-          {chargeAmount(c)}
-          <div className="muted figure-note">{c.sending ? t('journal.beingSent') : t('journal.notKnownYet')}</div>
-        </td>
-        <td className="num muted">–</td>
-        <td className="num muted">–</td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td className="num" data-figure="charged">
-        {standingAmount(c, s.charged)}
-        {s.charged !== c.amount && <div className="muted figure-note">{t('journal.ofAmount', { amount: chargeAmount(c) })}</div>}
-      </td>
-      <td className="num" data-figure="refunded">
-        {standingAmount(c, s.refunded)}
-      </td>
-      <td className="num" data-figure="net">
-        <strong>{standingAmount(c, s.net)}</strong>
-      </td>
-    </>
   );
 }

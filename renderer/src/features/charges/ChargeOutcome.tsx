@@ -5,18 +5,17 @@
  * app on every start). The panel follows the charge's journal row as main changes it (whoever settled it:
  * this panel, "Reconcile now" above, a start-up), never the answer it was opened with.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeResult, ChargeView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import type { ChargeToConfirm } from './ConfirmCharge';
 import { say } from '../../i18n/say';
 import { chargeAmount, cardWords, isHeld } from './words';
-import { ErrorDetails, ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ErrorDetails } from '../../components/ErrorDetails';
+import { useChargeReconcile, useChargeRow } from '../../api/charges';
 
 const TONES = {
   paid: 'success-panel',
@@ -38,21 +37,12 @@ function asRow(first: ChargeResult, row: ChargeView | undefined): ChargeResult {
 
 export function ChargeOutcome({ charged, result: first }: { readonly charged: ChargeToConfirm; readonly result: ChargeResult }) {
   const { t, i18n } = useTranslation('charges');
-  const queries = useQueryClient();
   const showOrder = useUi((s) => s.showOrder);
   const journalled = 'charge' in first ? first.charge : undefined;
-  // The charge's row as the journal has it now: read again whenever main says charges changed (queries.ts).
-  const row = useQuery({
-    queryKey: keys.chargeRow(journalled?.id),
-    queryFn: async () =>
-      (await call('charges.journal', { text: journalled!.orderNumber, limit: 50 })).entries.find((c) => c.id === journalled!.id) ?? null,
-    enabled: journalled !== undefined,
-  });
+  // The charge's row as the journal has it now: read again whenever main says charges changed (api/events.ts).
+  const row = useChargeRow(journalled);
   const result = asRow(first, row.data ?? undefined);
-  const reconcile = useMutation({
-    mutationFn: (id: number) => call('charges.reconcile', { id }),
-    onSettled: () => queries.invalidateQueries({ queryKey: keys.charges }),
-  });
+  const reconcile = useChargeReconcile();
   const charge: ChargeView | undefined = 'charge' in result ? result.charge : undefined;
   const heading =
     charge?.state === 'PAID' ? t(isHeld(charge) ? 'outcome.heading.held' : 'outcome.heading.paid') : t(`outcome.heading.${result.outcome}`);

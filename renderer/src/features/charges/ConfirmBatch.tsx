@@ -1,26 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeBatchPlan } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useChargeBatchRun } from '../../api/chargeBatches';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
-import { totalsWords } from './batchChargesShared';
+import { totalsWords } from './shared';
 
 export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; readonly onClose: () => void }) {
-  const queries = useQueryClient();
   const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
-  const run = useMutation({
-    mutationFn: () => call('charges.batch.run', { batchId: plan.batchId, environment: plan.environment }),
-    onSuccess: (status) => {
-      queries.setQueryData(keys.chargeBatchStatus(plan.batchId), status);
-      onClose();
-    },
-  });
+  const run = useChargeBatchRun(plan.batchId, plan.environment, { onSuccess: onClose });
   const production = plan.environment === 'production';
   const label = t('batch.run', { count: plan.charges.length, n: formatCount(plan.charges.length) });
   return (

@@ -5,11 +5,10 @@
  * more, showing the earlier charge. The environment confirmed travels with the request and main refuses
  * it if the app has switched meanwhile.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName, Input } from '../../../../main/ipc/contract';
+import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Id } from '../../components/Id';
@@ -22,6 +21,7 @@ import { CardText } from '../cards/CardText';
 import { say } from '../../i18n/say';
 import { categoryWords, chargeAmount } from './words';
 import { formatCount } from '../../format/numbers';
+import { useChargeCreate } from '../../api/charges';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -44,6 +44,19 @@ const refusedBeforeSending = (err: unknown) =>
 /** A gateway failure main put in words: they say themselves whether anything was charged. */
 const isGatewayFailure = (err: unknown) => err instanceof ApiError && err.code === 'gateway';
 
+/** The charge as main is asked to make it; confirmRepeat once main has asked whether it is meant again. */
+const chargeInput = (charge: ChargeToConfirm, confirmRepeat: boolean): Input<'charges.create'> => ({
+  environment: charge.environment,
+  clientId: charge.clientId,
+  bindingId: charge.bindingId,
+  category: charge.category,
+  amount: charge.amount,
+  currency: charge.currency.numeric,
+  ...(charge.description ? { description: charge.description } : {}),
+  ...(charge.reference ? { reference: charge.reference } : {}),
+  ...(confirmRepeat ? { confirmRepeat } : {}),
+});
+
 export function ConfirmCharge({
   charge,
   onClose,
@@ -60,19 +73,7 @@ export function ConfirmCharge({
   const [again, setAgain] = useState<{ why: 'sameLately' | 'referenceFailed'; earlier: readonly ChargeView[] }>();
   const earlier = again?.earlier;
   const money = formatAmount(charge.amount, charge.currency.exponent, charge.currency.alpha);
-  const send = useMutation({
-    mutationFn: (confirmRepeat: boolean) =>
-      call('charges.create', {
-        environment: charge.environment,
-        clientId: charge.clientId,
-        bindingId: charge.bindingId,
-        category: charge.category,
-        amount: charge.amount,
-        currency: charge.currency.numeric,
-        ...(charge.description ? { description: charge.description } : {}),
-        ...(charge.reference ? { reference: charge.reference } : {}),
-        ...(confirmRepeat ? { confirmRepeat } : {}),
-      }),
+  const send = useChargeCreate({
     onSuccess: (r) => {
       if (r.outcome === 'needsConfirmation') {
         setAgain({ why: r.why, earlier: r.earlier });
@@ -92,7 +93,7 @@ export function ConfirmCharge({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (checked && !send.isPending) send.mutate(earlier !== undefined);
+          if (checked && !send.isPending) send.mutate(chargeInput(charge, earlier !== undefined));
         }}
       >
         <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>

@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredCardView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -11,6 +8,7 @@ import { Id } from '../../components/Id';
 import { CardState } from '../cards/CardState';
 import { expiryWords } from '../cards/CardText';
 import { useBatchExport } from './shared';
+import { useCustomer } from '../../api/customers';
 
 export function CustomerDetail({
   clientId,
@@ -25,12 +23,7 @@ export function CustomerDetail({
   const id = useId();
   const showOrder = useUi((s) => s.showOrder);
   const exportBatch = useBatchExport();
-  const customer = useQuery({
-    queryKey: keys.customer(clientId),
-    queryFn: () => call('customers.get', { clientId }),
-    staleTime: 0,
-    retry: false,
-  });
+  const customer = useCustomer(clientId);
   const c = customer.data;
   return (
     <section className="customer-detail" aria-labelledby={`${id}-title`}>

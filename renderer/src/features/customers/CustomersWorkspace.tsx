@@ -5,16 +5,16 @@
  * shows their stored cards as the gateway lists them (category, expiry, binding ID). "Export cards as a
  * batch file" writes the batch-charge template of the customers' usable cards for finance to fill in.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../api/client';
-import { useAppInfo, keys } from '../../api/queries';
+import { ApiError } from '../../api/client';
+import { useAppInfo } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import './customers.css';
 import { Results } from './Results';
+import { useCustomerSearch } from '../../api/customers';
 
 export function CustomersWorkspace() {
   const { t } = useTranslation('customers');
@@ -23,13 +23,7 @@ export function CustomersWorkspace() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState<string>();
   const [opened, setOpened] = useState<string>();
-  const found = useQuery({
-    queryKey: keys.customerSearch(environment, search),
-    queryFn: () => call('customers.search', { text: search! }),
-    enabled: search !== undefined,
-    staleTime: 0,
-    retry: false,
-  });
+  const found = useCustomerSearch(environment, search);
   const fieldError = found.error instanceof ApiError ? found.error.fieldMessage('text') : undefined;
 
   return (

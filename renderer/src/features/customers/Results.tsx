@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CustomerSearch } from '../../../../main/ipc/contract';
 import { Button } from '../../components/Button';
-import { mayCall, useRoleProfile } from '../roles/profile';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 import { searchedWords, useBatchExport } from './shared';
 import { CustomerRow } from './CustomerRow';
 import { CustomerDetail } from './CustomerDetail';

@@ -1,7 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { SigningKeysView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -9,27 +7,25 @@ import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Fingerprint } from './Fingerprint';
 import { shortFingerprint, type Confirming } from './shared';
+import { useKeyStateChange } from '../../api/signingKeys';
 
 export function ConfirmKeyAction({
   confirming: { action, key },
   view,
   onClose,
-  onDone,
 }: {
   readonly confirming: Confirming;
   readonly view: SigningKeysView;
   readonly onClose: () => void;
-  readonly onDone: (view: SigningKeysView) => void;
 }) {
   const { t } = useTranslation('keys');
   const toast = useUi((s) => s.toast);
   const short = shortFingerprint(key.fingerprint256);
   const active = view.keys.find((k) => k.state === 'active');
-  const run = useMutation({
-    mutationFn: () => call(action === 'activate' ? 'keys.activate' : 'keys.retire', { id: key.id }),
-    onSuccess: (next) => {
+  const run = useKeyStateChange({
+    onSuccess: () => {
       toast('success', t(action === 'activate' ? 'confirm.activated' : 'confirm.retired', { fingerprint: short }));
-      onDone(next);
+      onClose();
     },
   });
   const environment = t(`environment.${view.environment}`);
@@ -63,7 +59,11 @@ export function ConfirmKeyAction({
       {run.isError && <ErrorNotice className="field-error" error={run.error} />}
       <div className="dialog-buttons">
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant={action === 'activate' ? 'primary' : 'danger'} onClick={() => run.mutate()} disabled={run.isPending}>
+        <Button
+          variant={action === 'activate' ? 'primary' : 'danger'}
+          onClick={() => run.mutate({ action, id: key.id })}
+          disabled={run.isPending}
+        >
           {run.isPending ? t('confirm.pending') : t(action === 'activate' ? 'confirm.activate' : 'confirm.retire', { fingerprint: short })}
         </Button>
       </div>

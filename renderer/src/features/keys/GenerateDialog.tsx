@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SigningKeysView } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -10,16 +9,9 @@ import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DAY, shortFingerprint } from './shared';
+import { useKeyGenerate } from '../../api/signingKeys';
 
-export function GenerateDialog({
-  view,
-  onClose,
-  onDone,
-}: {
-  readonly view: SigningKeysView;
-  readonly onClose: () => void;
-  readonly onDone: () => void;
-}) {
+export function GenerateDialog({ view, onClose }: { readonly view: SigningKeysView; readonly onClose: () => void }) {
   const { t } = useTranslation('keys');
   const toast = useUi((s) => s.toast);
   const [merchantLogin, setMerchantLogin] = useState(view.merchantLogin ?? '');
@@ -33,11 +25,9 @@ export function GenerateDialog({
         : days < 1 || days > view.maxDays
           ? t('generate.daysRange', { count: view.maxDays })
           : undefined;
-  const generate = useMutation({
-    mutationFn: () => call('keys.generate', { merchantLogin: merchantLogin.trim(), days }),
+  const generate = useKeyGenerate({
     onSuccess: (key) => {
       toast('success', t('generate.done', { fingerprint: shortFingerprint(key.fingerprint256), subject: key.subject }));
-      onDone();
       onClose();
     },
   });
@@ -51,7 +41,7 @@ export function GenerateDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (valid) generate.mutate();
+          if (valid) generate.mutate({ merchantLogin: merchantLogin.trim(), days });
         }}
       >
         <p>{t('generate.intro', { environment: t(`environment.${view.environment}`) })}</p>

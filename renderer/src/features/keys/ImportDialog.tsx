@@ -1,23 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SigningKeysView } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PRIVATE_KEY_PEM, CERTIFICATE_PEM, shortFingerprint } from './shared';
 import { TextArea } from './TextArea';
+import { useKeyImport } from '../../api/signingKeys';
 
 export function ImportDialog({
   environment,
   onClose,
-  onDone,
 }: {
   readonly environment: SigningKeysView['environment'];
   readonly onClose: () => void;
-  readonly onDone: () => void;
 }) {
   const id = useId();
   const { t } = useTranslation('keys');
@@ -27,11 +25,9 @@ export function ImportDialog({
   const [keyFile, setKeyFile] = useState<string>();
   const [certFile, setCertFile] = useState<string>();
   const keyInput = useRef<HTMLInputElement>(null);
-  const importPair = useMutation({
-    mutationFn: (input: { privateKeyPem: string; certificatePem: string }) => call('keys.import', input),
+  const importPair = useKeyImport({
     onSuccess: (key) => {
       toast('success', t('import.done', { fingerprint: shortFingerprint(key.fingerprint256), subject: key.subject }));
-      onDone();
       onClose();
     },
   });

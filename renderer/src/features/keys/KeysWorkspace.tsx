@@ -6,17 +6,16 @@
  * check that shows X-Hash and X-Signature for a sample body and verifies them with the certificate.
  * Private keys never come back from main; every action is audited there.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
-import type { SigningKeysView, SigningKeyView } from '../../../../main/ipc/contract';
+import type { SigningKeyView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
-import { keys } from '../../api/queries';
-import { mayCall, useRoleProfile } from '../roles/profile';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { useFileExport } from '../../components/useFileExport';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -27,27 +26,23 @@ import { GenerateDialog } from './GenerateDialog';
 import { ImportDialog } from './ImportDialog';
 import { ConfirmKeyAction } from './ConfirmKeyAction';
 import { TestSignature } from './TestSignature';
+import { useSigningKeys, useSigningKeysChanged } from '../../api/signingKeys';
 
 export function KeysWorkspace() {
   const id = useId();
   const { t, i18n } = useTranslation('keys');
-  const queries = useQueryClient();
   // Not asked once the profile may not have it (a switch closes this screen a moment later).
   const allowed = mayCall(useRoleProfile().data, 'keys.list');
-  const list = useQuery({ queryKey: keys.signingKeys, queryFn: () => call('keys.list', {}), staleTime: 0, enabled: allowed });
+  const list = useSigningKeys(allowed);
   const [dialog, setDialog] = useState<'generate' | 'import'>();
   const [confirming, setConfirming] = useState<Confirming>();
   const [testKeyId, setTestKeyId] = useState<string>();
 
-  const changed = (view?: SigningKeysView) => {
-    if (view) queries.setQueryData(keys.signingKeys, view);
-    else void queries.invalidateQueries({ queryKey: keys.signingKeys });
-    void queries.invalidateQueries({ queryKey: keys.audit });
-  };
+  const changed = useSigningKeysChanged();
 
   const exportCertificate = useFileExport((key: SigningKeyView) => call('keys.exportCertificate', { id: key.id }), {
     saved: (name) => t('exported', { name }),
-    onSaved: changed,
+    onSaved: () => changed(),
   });
 
   if (list.isPending) return <p role="status">{t('loading')}</p>;
@@ -170,21 +165,11 @@ export function KeysWorkspace() {
         )}
       </div>
 
-      {testKey && <TestSignature keys={usable} selected={testKey} onSelect={setTestKeyId} onSigned={() => changed()} />}
+      {testKey && <TestSignature keys={usable} selected={testKey} onSelect={setTestKeyId} />}
 
-      {dialog === 'generate' && <GenerateDialog view={view} onClose={() => setDialog(undefined)} onDone={() => changed()} />}
-      {dialog === 'import' && <ImportDialog environment={view.environment} onClose={() => setDialog(undefined)} onDone={() => changed()} />}
-      {confirming && (
-        <ConfirmKeyAction
-          confirming={confirming}
-          view={view}
-          onClose={() => setConfirming(undefined)}
-          onDone={(next) => {
-            changed(next);
-            setConfirming(undefined);
-          }}
-        />
-      )}
+      {dialog === 'generate' && <GenerateDialog view={view} onClose={() => setDialog(undefined)} />}
+      {dialog === 'import' && <ImportDialog environment={view.environment} onClose={() => setDialog(undefined)} />}
+      {confirming && <ConfirmKeyAction confirming={confirming} view={view} onClose={() => setConfirming(undefined)} />}
     </section>
   );
 }

@@ -1,34 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { SigningKeyView } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { SAMPLE_BODY, X_HASH, X_SIGNATURE, shortFingerprint } from './shared';
 import { TextArea } from './TextArea';
+import { useTestSignature } from '../../api/signingKeys';
 
 export function TestSignature({
   keys,
   selected,
   onSelect,
-  onSigned,
 }: {
   readonly keys: readonly SigningKeyView[];
   readonly selected: SigningKeyView;
   readonly onSelect: (id: string) => void;
-  readonly onSigned: () => void;
 }) {
   const id = useId();
   const { t, i18n } = useTranslation('keys');
   const [body, setBody] = useState(SAMPLE_BODY);
-  const sign = useMutation({
-    mutationFn: () => call('keys.testSign', { id: selected.id, body }),
-    onSuccess: onSigned,
-  });
+  const sign = useTestSignature();
   const result = sign.data?.id === selected.id ? sign.data : undefined;
   const bodyError = sign.error instanceof ApiError ? sign.error.fieldMessage('body') : undefined;
 
@@ -39,7 +34,7 @@ export function TestSignature({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          sign.mutate();
+          sign.mutate({ id: selected.id, body });
         }}
       >
         <div className="field">

@@ -2,17 +2,15 @@
  * Earlier look-ups and the orders they found, kept by main, so support can find an order again without
  * the network: the history when the filter is empty, otherwise cached orders by number, id or last digits.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HistoryEntry } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { Id } from '../../components/Id';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
-import { orderMoney } from './OrderDetails';
+import { orderMoney } from './shared';
+import { useCachedOrders, useLookupHistory } from '../../api/orders';
 
 /** What a history entry looks up again: the order it found, by orderId, or the text that was typed. */
 const lookupText = (key: NonNullable<HistoryEntry['key']>) => ('orderId' in key ? key.orderId : key.query);
@@ -22,12 +20,8 @@ export function LookupHistory({ onLookup }: { readonly onLookup: (query: string)
   const [text, setText] = useState('');
   const filter = useDeferredValue(text.trim());
   const id = useId();
-  const history = useQuery({ queryKey: keys.history, queryFn: () => call('orders.history', { limit: 50 }) });
-  const cached = useQuery({
-    queryKey: keys.search(filter),
-    queryFn: () => call('orders.search', { text: filter }),
-    enabled: filter !== '',
-  });
+  const history = useLookupHistory();
+  const cached = useCachedOrders(filter);
 
   return (
     <aside className="panel history" aria-labelledby={`${id}-title`}>

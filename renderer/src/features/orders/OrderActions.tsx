@@ -9,33 +9,18 @@
  * amount, so a stray Enter cannot do something unread. Offered only on an order the gateway just reported,
  * never on a cached one.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelName, EnvironmentName, OperationResult, OrderView, RefundPlan } from '../../../../main/ipc/contract';
-import { refundWay, type RefundWay } from '../../../../main/domain/refundWay';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys, useAppInfo } from '../../api/queries';
-import { useUi } from '../../app/uiStore';
+import type { ChannelName, OrderView } from '../../../../main/ipc/contract';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { Field } from '../../components/Field';
-import { Id } from '../../components/Id';
-import { formatTime } from '../../format/dates';
-import { amountProblemText, decimalText, parseMajor } from '../../format/money';
-import { mayCall, useRoleProfile } from '../roles/profile';
-import { orderMoney } from './OrderDetails';
-import { say } from '../../i18n/say';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 import { OrderStatus, wasCaptured } from '../../../../main/domain/orderStatus';
-
-/** release: a reversal of a hold, the one reversal offered by name; a charge's goes through refund. */
-type Action = 'deposit' | 'release' | 'refund';
+import { type AfterOperation, type Action } from './shared';
+import { ConfirmOperation } from './ConfirmOperation';
 
 /** Each action's channel: offered only where the role profile may use it (support may not). */
 const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', release: 'orders.reverse', refund: 'orders.refund' };
-
-/** The longest reason main accepts (the contract says the same). */
-const MAX_REASON = 200;
 
 /** What can be done to an order in its status, and the most it can be done for. */
 function available(order: OrderView): { action: Action; max?: number }[] {
@@ -45,10 +30,6 @@ function available(order: OrderView): { action: Action; max?: number }[] {
   if (wasCaptured(order.status) && refundable > 0) out.push({ action: 'refund', max: refundable });
   return out;
 }
-
-/** What the order view shows after an operation: the order read again, or the cached one when it could not be. */
-export type AfterOperation =
-  { readonly kind: 'found'; readonly order: OrderView } | ({ readonly kind: 'cached' } & NonNullable<OperationResult['cached']>);
 
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
   const { t } = useTranslation('orders');
@@ -67,233 +48,5 @@ export function OrderActions({ order, onChanged }: { readonly order: OrderView; 
         <ConfirmOperation order={order} action={open.action} max={open.max} onClose={() => setOpen(undefined)} onChanged={onChanged} />
       )}
     </section>
-  );
-}
-
-/** What the refund dialog says of the way money goes back, and the way it tells main. */
-function usePlan(order: OrderView, enabled: boolean) {
-  return useQuery({
-    queryKey: keys.refundPlan(order.orderId),
-    queryFn: () => call('orders.refundPlan', { orderId: order.orderId }),
-    enabled,
-    // Asked anew each time the dialog opens: the day may have ended, another desk may have refunded.
-    staleTime: 0,
-    gcTime: 0,
-  });
-}
-
-function ConfirmOperation({
-  order,
-  action,
-  max,
-  onClose,
-  onChanged,
-}: {
-  readonly order: OrderView;
-  readonly action: Action;
-  readonly max: number | undefined;
-  readonly onClose: () => void;
-  readonly onChanged: (next: AfterOperation) => void;
-}) {
-  const { t, i18n } = useTranslation('orders');
-  const toast = useUi((s) => s.toast);
-  const queries = useQueryClient();
-  const environment = useAppInfo().data?.environment;
-  // A refund starts empty: what the customer is owed is typed, never taken from a default by habit.
-  const [text, setText] = useState(max !== undefined && action === 'deposit' ? decimalText(max, order.exponent) : '');
-  const [reason, setReason] = useState('');
-  /** Why the dialog is still open after a confirmation: the way changed, or the gateway refused the reversal. */
-  const [notice, setNotice] = useState<string>();
-  const plan = usePlan(order, action === 'refund');
-  const reasonError = reason.trim().length > MAX_REASON ? t('actions.reasonTooLong', { max: MAX_REASON }) : undefined;
-  const withReason = reason.trim() ? { reason: reason.trim() } : {};
-  const parsed = action === 'release' ? undefined : parseMajor(text, order.exponent);
-  const amountError =
-    parsed && !parsed.ok
-      ? amountProblemText(i18n, parsed.error)
-      : parsed?.ok && max !== undefined && parsed.minor > max
-        ? t('actions.amountTooHigh', { amount: orderMoney(order, max) })
-        : undefined;
-  const amount = parsed?.ok ? parsed.minor : undefined;
-  const card = order.card?.maskedPan ?? t('actions.unknownCard');
-  const reversible = plan.data && plan.data.chance !== 'unreadable' ? plan.data.reversible : undefined;
-  /** How the money goes back, as the dialog says and tells main; main sends nothing if it differs by then. */
-  const way: RefundWay = refundWay(reversible, amount ?? -1);
-  /** The same refund made lately, for the amount it was asked about: the next press confirms the repeat. */
-  const [repeat, setRepeat] = useState<{ amount: number; earlier: NonNullable<OperationResult['earlier']> }>();
-  const confirmingRepeat = repeat !== undefined && repeat.amount === amount && way === 'refund';
-
-  const run = useMutation({
-    mutationFn: (confirmedIn: EnvironmentName): Promise<OperationResult> =>
-      action === 'release'
-        ? call('orders.reverse', { environment: confirmedIn, orderId: order.orderId, ...withReason })
-        : action === 'deposit'
-          ? call('orders.deposit', { environment: confirmedIn, orderId: order.orderId, amount: amount!, ...withReason })
-          : call('orders.refund', {
-              environment: confirmedIn,
-              orderId: order.orderId,
-              amount: amount!,
-              way,
-              ...(confirmingRepeat ? { confirmRepeat: true } : {}),
-              ...withReason,
-            }),
-    onSuccess: (r) => {
-      // What was sent: a refund that went back as a reversal is told as a reversal.
-      const sent = r.operation === 'reverse' ? (action === 'release' ? 'release' : 'reverse') : r.operation;
-      const money = r.amount ? orderMoney(order, r.amount) : undefined;
-      if (r.outcome === 'needsConfirmation') {
-        // Nothing was sent: the dialog stays, saying what was refunded lately, until the operator confirms.
-        setRepeat({ amount: amount!, earlier: r.earlier ?? [] });
-        return;
-      }
-      if (r.outcome === 'wayChanged' && r.plan) {
-        // Nothing was sent: the dialog stays, now saying the way main would take, until the operator confirms.
-        queries.setQueryData<RefundPlan>(['orders.refundPlan', order.orderId], {
-          chance: r.plan.chance,
-          ...(r.plan.reversible !== undefined ? { reversible: r.plan.reversible } : {}),
-        });
-        setNotice(t(`actions.wayChanged.${r.plan.way}`));
-        return;
-      }
-      if (r.outcome === 'refused' && sent === 'reverse') {
-        // The gateway refused the reversal all the same: said in main's words, and the refund offered here.
-        setNotice(r.reason ? say(i18n, r.reason) : t('actions.noReason'));
-        void queries.invalidateQueries({ queryKey: keys.refundPlan(order.orderId) });
-        if (r.order) onChanged({ kind: 'found', order: r.order });
-        void queries.invalidateQueries({ queryKey: keys.history });
-        return;
-      }
-      if (r.outcome === 'notSent')
-        toast('error', t('actions.notSent', { reason: r.reason ? say(i18n, r.reason) : t('actions.notSentReason') }));
-      else if (r.outcome === 'done')
-        toast(
-          'success',
-          money
-            ? t(`actions.doneAmount.${sent}`, { amount: money, order: order.orderNumber })
-            : t(`actions.done.${sent}`, { order: order.orderNumber }),
-        );
-      else if (r.outcome === 'refused') {
-        const reason = r.reason ? say(i18n, r.reason) : t('actions.noReason');
-        toast('error', money ? t(`actions.refusedAmount.${sent}`, { amount: money, reason }) : t(`actions.refused.${sent}`, { reason }));
-      } else toast('info', money ? t(`actions.unknownAmount.${sent}`, { amount: money }) : t(`actions.unknown.${sent}`));
-      // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
-      if (r.order) onChanged({ kind: 'found', order: r.order });
-      else if (r.cached) onChanged({ kind: 'cached', ...r.cached });
-      void queries.invalidateQueries({ queryKey: keys.history });
-      onClose();
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
-
-  const summary =
-    action === 'release'
-      ? t('actions.summary.release', { order: order.orderNumber, amount: orderMoney(order, order.approvedAmount || order.amount), card })
-      : amount !== undefined && !amountError
-        ? t(action === 'deposit' ? 'actions.summary.deposit' : way === 'reverse' ? 'actions.summary.reverse' : 'actions.summary.refund', {
-            amount: orderMoney(order, amount),
-            card,
-            order: order.orderNumber,
-          })
-        : t('actions.summary.incomplete', { order: order.orderNumber, card });
-  const amountText = amount !== undefined && !amountError ? orderMoney(order, amount) : '';
-  const confirmText =
-    action === 'release'
-      ? t('actions.confirm.release', { amount: orderMoney(order, order.approvedAmount || order.amount) })
-      : action === 'deposit'
-        ? t('actions.confirm.deposit', { amount: amountText })
-        : way === 'reverse'
-          ? t('actions.confirm.reverse', { amount: amountText })
-          : t(`actions.confirm.refund${confirmingRepeat ? 'Again' : ''}`, { amount: amountText });
-
-  // Said before the confirmation: how the money goes back. Unreadable now, a refund; main asks again if not.
-  const chance = plan.isError ? 'unreadable' : plan.data?.chance;
-  const wayWords =
-    chance === undefined
-      ? t('actions.way.checking')
-      : chance === 'unreadable'
-        ? t('actions.way.unreadable')
-        : way === 'reverse'
-          ? t('actions.way.reverse')
-          : t(`actions.way.refund.${chance}`, { amount: reversible !== undefined ? orderMoney(order, reversible) : '' });
-
-  const production = environment === 'production';
-  const waiting = action === 'refund' && plan.isPending;
-  return (
-    <Dialog title={t(`actions.title.${action}`)} open onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (environment && !waiting && !amountError && !reasonError && (action === 'release' || amount !== undefined)) {
-            setNotice(undefined);
-            run.mutate(environment);
-          }
-        }}
-      >
-        <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>{t('actions.environment')}</dt>
-          <dd>
-            <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
-          </dd>
-          <dt>{t('actions.order')}</dt>
-          <dd className="mono">
-            <Id value={order.orderNumber || order.orderId} />
-          </dd>
-          <dt>{t('actions.card')}</dt>
-          <dd>
-            <Id value={card} />
-          </dd>
-        </dl>
-        {action !== 'release' && (
-          <Field
-            label={t('actions.amountLabel', { currency: order.currencyAlpha ?? order.currency })}
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={text === '' ? undefined : amountError}
-            hint={max !== undefined ? t('actions.upTo', { amount: orderMoney(order, max) }) : undefined}
-          />
-        )}
-        <Field
-          label={t('actions.reasonLabel')}
-          autoComplete="off"
-          maxLength={MAX_REASON + 20}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={reasonError}
-          hint={t('actions.reasonHint')}
-        />
-        {action === 'refund' && (
-          <p className="hint refund-way" aria-live="polite">
-            {wayWords}
-          </p>
-        )}
-        <p className="confirm-summary">{summary}</p>
-        {notice && (
-          <p className="field-error" role="alert">
-            {notice}
-          </p>
-        )}
-        {confirmingRepeat && (
-          <p className="field-error" role="alert">
-            {t('actions.repeat', {
-              earlier: repeat.earlier.map((e) => t('actions.repeatEarlier', { time: formatTime(e.at), operator: e.operator })).join(', '),
-            })}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <Button onClick={onClose}>{t(`actions.dismiss.${action}`)}</Button>
-          <Button
-            type="submit"
-            variant={action === 'deposit' ? 'primary' : 'danger'}
-            disabled={
-              run.isPending || waiting || !environment || !!amountError || !!reasonError || (action !== 'release' && amount === undefined)
-            }
-          >
-            {run.isPending ? t('actions.sending') : confirmText}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

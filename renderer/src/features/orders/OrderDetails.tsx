@@ -6,29 +6,19 @@
  */
 import { Trans, useTranslation } from 'react-i18next';
 import type { OrderLookup, OrderView, TimelineEntry } from '../../../../main/ipc/contract';
-import { Copyable } from '../../components/CopyButton';
+import { Copyable } from '../../components/Copyable';
 import { Id } from '../../components/Id';
-import { ErrorDetails } from '../../components/ErrorNotice';
+import { Term } from '../../components/Term';
+import { ErrorDetails } from '../../components/ErrorDetails';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../format/dates';
-import { formatAmount } from '../../format/money';
 import { i18n } from '../../i18n';
 import { say } from '../../i18n/say';
-import { OrderActions, type AfterOperation } from './OrderActions';
+import { OrderActions } from './OrderActions';
+import { type AfterOperation, orderMoney } from './shared';
 import { eciWords, paymentWayWords } from './status';
 import { orderMoney as whatMoved } from '../../../../main/domain/orderMoney';
 import { OrderStatus } from '../../../../main/domain/orderStatus';
-
-export const orderMoney = (order: OrderView, minor: number) => formatAmount(minor, order.exponent, order.currencyAlpha ?? order.currency);
-
-function Row({ label, children }: { readonly label: string; readonly children: React.ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
 
 /** One timeline entry in words: what, how much, by whom, how it ended, and why. */
 function entryText(order: OrderView, e: TimelineEntry): string {
@@ -95,57 +85,57 @@ export function OrderDetails({
         <section aria-labelledby="order-ids">
           <h3 id="order-ids">{t('order.ids')}</h3>
           <dl>
-            <Row label={t('order.orderId')}>
+            <Term label={t('order.orderId')}>
               <Copyable value={order.orderId} what={t('order.copyOrderId')} />
-            </Row>
-            <Row label={t('order.orderNumber')}>
+            </Term>
+            <Term label={t('order.orderNumber')}>
               {order.orderNumber ? <Copyable value={order.orderNumber} what={t('order.copyOrderNumber')} /> : <code>—</code>}
-            </Row>
+            </Term>
             {order.description && (
-              <Row label={t('order.description')}>
+              <Term label={t('order.description')}>
                 <Id value={order.description} />
-              </Row>
+              </Term>
             )}
           </dl>
         </section>
         <section aria-labelledby="order-amounts">
           <h3 id="order-amounts">{t('order.amounts')}</h3>
           <dl className="amounts">
-            <Row label={t('order.amount')}>{orderMoney(order, order.amount)}</Row>
-            <Row label={t('order.held')}>{orderMoney(order, moved.held)}</Row>
-            <Row label={t('order.charged')}>{orderMoney(order, moved.captured)}</Row>
-            {moved.released > 0 && <Row label={t('order.released')}>{orderMoney(order, moved.released)}</Row>}
-            <Row label={t('order.refunded')}>{orderMoney(order, moved.refunded)}</Row>
-            {reversedAmount !== undefined && <Row label={t('order.reversed')}>{orderMoney(order, reversedAmount)}</Row>}
+            <Term label={t('order.amount')}>{orderMoney(order, order.amount)}</Term>
+            <Term label={t('order.held')}>{orderMoney(order, moved.held)}</Term>
+            <Term label={t('order.charged')}>{orderMoney(order, moved.captured)}</Term>
+            {moved.released > 0 && <Term label={t('order.released')}>{orderMoney(order, moved.released)}</Term>}
+            <Term label={t('order.refunded')}>{orderMoney(order, moved.refunded)}</Term>
+            {reversedAmount !== undefined && <Term label={t('order.reversed')}>{orderMoney(order, reversedAmount)}</Term>}
           </dl>
         </section>
         <section aria-labelledby="order-card">
           <h3 id="order-card">{t('order.cardSection')}</h3>
           <dl>
-            <Row label={t('order.card')}>
+            <Term label={t('order.card')}>
               <Id value={order.card?.maskedPan ?? '—'} />
-            </Row>
+            </Term>
             {order.card?.paymentSystem && (
-              <Row label={t('order.paymentSystem')}>
+              <Term label={t('order.paymentSystem')}>
                 <Id value={order.card.paymentSystem} />
-              </Row>
+              </Term>
             )}
             {order.card?.expiry && (
-              <Row label={t('order.expiry')}>{`${order.card.expiry.slice(4, 6)}/${order.card.expiry.slice(0, 4)}`}</Row>
+              <Term label={t('order.expiry')}>{`${order.card.expiry.slice(4, 6)}/${order.card.expiry.slice(0, 4)}`}</Term>
             )}
             {order.card?.cardholderName && (
-              <Row label={t('order.cardholder')}>
+              <Term label={t('order.cardholder')}>
                 <Id value={order.card.cardholderName} />
-              </Row>
+              </Term>
             )}
-            <Row label={t('order.threeDS')}>
+            <Term label={t('order.threeDS')}>
               {order.threeDS
                 ? order.threeDS.version
                   ? t('order.threeDSVersion', { result: eciWords(order.threeDS.eci), version: order.threeDS.version })
                   : eciWords(order.threeDS.eci)
                 : t('eci.none')}
-            </Row>
-            {order.paymentWay && <Row label={t('order.paymentWay')}>{paymentWayWords(order.paymentWay)}</Row>}
+            </Term>
+            {order.paymentWay && <Term label={t('order.paymentWay')}>{paymentWayWords(order.paymentWay)}</Term>}
           </dl>
         </section>
         {order.binding && (
@@ -153,19 +143,19 @@ export function OrderDetails({
             <h3 id="order-binding">{t('order.binding')}</h3>
             <dl>
               {order.binding.clientId && (
-                <Row label={t('order.clientId')}>
+                <Term label={t('order.clientId')}>
                   <Copyable value={order.binding.clientId} what={t('order.copyClientId')} />
                   {onClient && (
                     <button type="button" className="link-button" onClick={() => onClient(order.binding!.clientId!)}>
                       {t('order.openClient')}
                     </button>
                   )}
-                </Row>
+                </Term>
               )}
               {order.binding.bindingId && (
-                <Row label={t('order.bindingId')}>
+                <Term label={t('order.bindingId')}>
                   <Copyable value={order.binding.bindingId} what={t('order.copyBindingId')} />
-                </Row>
+                </Term>
               )}
             </dl>
           </section>

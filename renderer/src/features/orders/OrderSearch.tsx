@@ -2,30 +2,15 @@
  * The one search box: an orderId or an orderNumber, and what the gateway says about it: the order, "no
  * such order", or why the look-up failed (the gateway's own refusal, for example a wrong credential).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import type { OrderLookup } from '../../../../main/ipc/contract';
-import { ApiError, call } from '../../api/client';
-import { keys, useAppInfo } from '../../api/queries';
+import { ApiError } from '../../api/client';
+import { useAppInfo } from '../../api/settings';
 import { SEARCH_INPUT_ID } from '../../app/shortcuts';
 import { Button } from '../../components/Button';
-import type { AfterOperation } from './OrderActions';
-import { OrderDetails } from './OrderDetails';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { say } from '../../i18n/say';
-import { environmentInSentence } from '../../format/environment';
-
-/** The look-up itself, shared by the search box and the history list. */
-export function useLookup(onShow: (r: OrderLookup) => void) {
-  const queries = useQueryClient();
-  return useMutation({
-    mutationFn: (query: string) => call('orders.lookup', { query }),
-    onSuccess: (r) => {
-      onShow(r);
-      void queries.invalidateQueries({ queryKey: keys.history });
-    },
-  });
-}
+import { LookupOutcome } from './LookupOutcome';
+import type { useOrderLookup } from '../../api/orders';
 
 export function OrderSearch({
   text,
@@ -37,7 +22,7 @@ export function OrderSearch({
 }: {
   readonly text: string;
   readonly setText: (text: string) => void;
-  readonly lookup: ReturnType<typeof useLookup>;
+  readonly lookup: ReturnType<typeof useOrderLookup>;
   readonly shown?: OrderLookup | undefined;
   readonly onShow: (r: OrderLookup) => void;
   /** Opens a client from the order's client ID. */
@@ -89,48 +74,4 @@ export function OrderSearch({
       )}
     </div>
   );
-}
-
-function LookupOutcome({
-  result,
-  environment,
-  onChanged,
-  onClient,
-}: {
-  readonly result: OrderLookup;
-  readonly environment: string | undefined;
-  readonly onChanged: (next: AfterOperation) => void;
-  readonly onClient?: (clientId: string) => void;
-}) {
-  const { t, i18n } = useTranslation('orders');
-  switch (result.kind) {
-    case 'found':
-    case 'cached':
-      return <OrderDetails shown={result} onChanged={onChanged} {...(onClient ? { onClient } : {})} />;
-    case 'notFound':
-      return (
-        <div className="panel notice-panel" role="status">
-          {environment !== undefined ? (
-            <Trans
-              t={t}
-              i18nKey="search.notFound"
-              values={{ query: result.query, environment: environmentInSentence(i18n, environment) }}
-              components={{ strong: <strong /> }}
-            />
-          ) : (
-            <Trans t={t} i18nKey="search.notFoundHere" values={{ query: result.query }} components={{ strong: <strong /> }} />
-          )}
-        </div>
-      );
-    case 'failed':
-      return (
-        <ErrorNotice
-          lead={<Trans t={t} i18nKey="search.failed" values={{ query: result.query }} components={{ strong: <strong /> }} />}
-          message={say(i18n, result.reason)}
-          detail={result.detail}
-        />
-      );
-    case 'cancelled':
-      return null;
-  }
 }

@@ -12,9 +12,11 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { BatchLookup } from './BatchLookup';
 import { ClientView } from './list/ClientView';
-import { OrderList, useListWindow } from './list/OrderList';
+import { OrderList } from './list/OrderList';
+import { useListWindow } from './list/shared';
 import { LookupHistory } from './LookupHistory';
-import { OrderSearch, useLookup } from './OrderSearch';
+import { OrderSearch } from './OrderSearch';
+import { useOrderLookup } from '../../api/orders';
 
 export function OrdersWorkspace() {
   const { t } = useTranslation('orders');
@@ -25,14 +27,16 @@ export function OrdersWorkspace() {
   const period = useListWindow();
   /** The query last sent, so that a place asking for it again (Back, Forward, a reload) is not looked up twice. */
   const asked = useRef<string>(undefined);
-  const lookup = useLookup((r) => {
-    setShown(r);
-    // Each look-up is a place of its own, named by what main kept: a found order by its orderId, else the
-    // query as main echoed it. Never by what was typed: that may hold a card number, which main echoes
-    // masked, and a masked number finds no order when the place is shown again (Back, Forward, a reload).
-    const key = r.kind === 'found' || r.kind === 'cached' ? r.order.orderId : r.query;
-    asked.current = key;
-    goTo({ mode: 'single', query: key });
+  const lookup = useOrderLookup({
+    onSuccess: (r) => {
+      setShown(r);
+      // Each look-up is a place of its own, named by what main kept: a found order by its orderId, else the
+      // query as main echoed it. Never by what was typed: that may hold a card number, which main echoes
+      // masked, and a masked number finds no order when the place is shown again (Back, Forward, a reload).
+      const key = r.kind === 'found' || r.kind === 'cached' ? r.order.orderId : r.query;
+      asked.current = key;
+      goTo({ mode: 'single', query: key });
+    },
   });
   const takeOrderQuery = useUi((s) => s.takeOrderQuery);
   const askedOrder = useUi((s) => s.orderQuery);

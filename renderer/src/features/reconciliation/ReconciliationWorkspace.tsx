@@ -5,56 +5,35 @@
  * open rows offer the charge journal's reconcile, and the CSV of the run. When the sync before the report
  * failed, the screen says so above everything: the gateway side is then only as current as the last sync.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentName } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText, subscribe } from '../../api/client';
-import { useAppInfo, keys } from '../../api/queries';
-import { useUi } from '../../app/uiStore';
+import { subscribe } from '../../api/client';
+import { useAppInfo } from '../../api/settings';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type PeriodWindow } from './period';
 import { useReportUi } from './reportUi';
 import './reconciliation.css';
-import { type HeldReport, useEnvironmentWords } from './shared';
+import { useEnvironmentWords } from './shared';
 import { DayField } from './DayField';
 import { Report } from './Report';
-
-/**
- * Where the last report is kept while the workspace is closed (say, to open an order from it). Set by a run
- * only, never fetched: a refetch would run (and audit) the reconciliation again behind finance's back.
- */
+import { useHeldReport, useReconciliationRun } from '../../api/reconciliation';
+import { usePeriodSyncStop } from '../../api/period';
+import { useErrorToast } from '../../components/useErrorToast';
 
 export function ReconciliationWorkspace() {
   const { t } = useTranslation('reconciliation');
   const environmentWords = useEnvironmentWords();
   const id = useId();
   const { preset, custom, choosePreset, setCustom } = useReportUi();
-  const queries = useQueryClient();
   const environment = useAppInfo().data?.environment;
-  const held = useQuery<HeldReport | null>({
-    queryKey: keys.reconciliationReport,
-    queryFn: () => null,
-    enabled: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const held = useHeldReport();
   const choice = choosePeriod(preset, custom);
   // A charge made, settled or refunded since the report makes its figures no longer current.
   const [journalChanged, setJournalChanged] = useState(false);
-  const run = useMutation({
-    mutationFn: ({ period }: { period: PeriodWindow; environment: EnvironmentName | undefined }) => call('period.reconcile', period),
-    onSuccess: (r, { environment: ranIn }) => {
-      queries.setQueryData<HeldReport>(keys.reconciliationReport, { run: r, environment: ranIn, ranAt: Date.now() });
-      setJournalChanged(false);
-    },
-  });
-  const toast = useUi((s) => s.toast);
-  const stop = useMutation({
-    mutationFn: () => call('period.cancel', {}),
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
+  const run = useReconciliationRun({ onSuccess: () => setJournalChanged(false) });
+  const toastError = useErrorToast();
+  const stop = usePeriodSyncStop({ onError: toastError });
   // A change heard while a run is under way may be in it already (a Reconcile from the report runs it again).
   const running = useRef(false);
   useEffect(() => {

@@ -1,17 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ReconciliationRow } from '../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
-import { mayCall, useRoleProfile } from '../roles/profile';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 import { CLASS_TONES, classWords, gatewayWords, journalWords, operationCounts, rowCurrency, rowFindings } from './words';
 import { rowName } from './shared';
 import { When } from './When';
+import { useChargeReconcile } from '../../api/charges';
+import { useErrorToast } from '../../components/useErrorToast';
 
 export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
   const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'row' });
@@ -19,15 +19,14 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
   const openWorkspace = useUi((s) => s.open);
   const openChargesTab = useUi((s) => s.openChargesTab);
   const toast = useUi((s) => s.toast);
+  const toastError = useErrorToast();
   const profile = useRoleProfile().data;
-  const queries = useQueryClient();
   const j = row.journal;
   const g = row.gateway;
   const charge = j?.source === 'charge' ? j : undefined;
   const chargeOpen = charge !== undefined && (charge.state === 'PENDING' || charge.state === 'UNKNOWN');
   const name = rowName(row);
-  const reconcile = useMutation({
-    mutationFn: (chargeId: number) => call('charges.reconcile', { id: chargeId }),
+  const reconcile = useChargeReconcile({
     onSuccess: (r) => {
       const after = r.results[0];
       toast(
@@ -37,11 +36,10 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
           state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
         }),
       );
-      void queries.invalidateQueries({ queryKey: keys.charges });
       // What the report said of this row is no longer true: run it again.
       onSettled();
     },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
+    onError: toastError,
   });
   // The gateway's id where known; the number finds the order otherwise.
   const open = () => showOrder(row.orderId ?? name);

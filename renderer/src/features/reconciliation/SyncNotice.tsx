@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
-import { type Run } from './shared';
+import type { Run } from '../../api/reconciliation';
 import { When } from './When';
 
 /** Whether the gateway side is as of now or as of an earlier sync, said plainly before any figure. */

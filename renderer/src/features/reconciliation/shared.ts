@@ -1,15 +1,6 @@
-/** What the parts of the reconciliation report share: a run's types, the environment in words, the money columns, a row's name. */
+/** What the parts of the reconciliation report share: the environment in words, the money columns, a row's name. */
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentName, ReconciliationRow, Result } from '../../../../main/ipc/contract';
-
-export type Run = Result<'period.reconcile'>;
-
-/** The last report run, with the environment it was run in and when. */
-export interface HeldReport {
-  readonly run: Run;
-  readonly environment: EnvironmentName | undefined;
-  readonly ranAt: number;
-}
+import type { EnvironmentName, ReconciliationRow } from '../../../../main/ipc/contract';
 
 /** The environment a report was run in, as the sentences about it name it. */
 export function useEnvironmentWords() {

@@ -1,27 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role, RoleProfileView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
+import { useProfileSwitch } from '../../api/roles';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { ROLE_LABELS, ROLE_WORDS, rolesKey } from './profile';
+import { ROLE_LABELS, ROLE_WORDS } from './profile';
 import { ROLES } from '../../../../main/ipc/contract';
-import { fieldError } from './profileControlShared';
+import { fieldError } from './shared';
 
 export function ChangeProfile({ profile, onClose }: { readonly profile: RoleProfileView; readonly onClose: () => void }) {
   const id = useId();
   const { t } = useTranslation('roles');
   const toast = useUi((s) => s.toast);
-  const queries = useQueryClient();
   // The next profile down is the usual change; from support, back up to administrator.
   const [role, setRole] = useState<Role>(profile.role === 'support' ? 'administrator' : 'support');
   const [passphrase, setPassphrase] = useState('');
-  const change = useMutation({
-    mutationFn: () => call('roles.set', { role, passphrase }),
+  const change = useProfileSwitch({
     onSuccess: (view) => {
-      queries.setQueryData(rolesKey, view);
       toast('success', t('profile', { role: ROLE_LABELS[view.role] }));
       onClose();
     },
@@ -29,7 +25,7 @@ export function ChangeProfile({ profile, onClose }: { readonly profile: RoleProf
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (passphrase !== '' && !change.isPending) change.mutate();
+    if (passphrase !== '' && !change.isPending) change.mutate({ role, passphrase });
   };
   return (
     <form className="profile-form" aria-labelledby={`${id}-title`} onSubmit={submit}>

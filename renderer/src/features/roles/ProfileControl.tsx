@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-import { ROLE_LABELS, useRoleProfile } from './profile';
+import { ROLE_LABELS } from './profile';
+import { useRoleProfile } from '../../api/roles';
 import './roles.css';
 import { ProfileDialog } from './ProfileDialog';
 

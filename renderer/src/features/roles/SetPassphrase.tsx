@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call, errorText } from '../../api/client';
+import { ApiError, errorText } from '../../api/client';
+import { usePassphraseChange } from '../../api/roles';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { MIN_PASSPHRASE_LENGTH, rolesKey } from './profile';
-import { fieldError } from './profileControlShared';
+import { MIN_PASSPHRASE_LENGTH } from './profile';
+import { fieldError } from './shared';
 
 export function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphraseSet: boolean; readonly focusFirst: boolean }) {
   const id = useId();
   const { t } = useTranslation('roles');
-  const queries = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -18,11 +17,9 @@ export function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphra
   const mismatch = repeat !== '' && repeat !== next ? t('passphrase.differ') : undefined;
   const tooShort =
     next !== '' && next.length < MIN_PASSPHRASE_LENGTH ? t('passphrase.tooShort', { count: MIN_PASSPHRASE_LENGTH }) : undefined;
-  const save = useMutation({
-    mutationFn: () => call('roles.setPassphrase', passphraseSet ? { current, next } : { next }),
+  const save = usePassphraseChange({
     // Said here rather than in a toast: the modal dialog keeps the page behind it, toasts too, out of reach.
-    onSuccess: (view) => {
-      queries.setQueryData(rolesKey, view);
+    onSuccess: () => {
       setSaved(passphraseSet ? t('passphrase.changed') : t('passphrase.set'));
     },
     onSettled: () => {
@@ -38,7 +35,7 @@ export function SetPassphrase({ passphraseSet, focusFirst }: { readonly passphra
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(undefined);
-    if (ready && !save.isPending) save.mutate();
+    if (ready && !save.isPending) save.mutate(passphraseSet ? { current, next } : { next });
   };
   const title = passphraseSet ? t('passphrase.changeTitle') : t('passphrase.setTitle');
   return (

@@ -1,19 +1,11 @@
 /**
- * The installation's role profile as the screens use it: read through TanStack Query (roles.get), and
- * what it lets the screens offer. Main decides and enforces which channels a profile may use; the
- * screens only follow its allowedChannels, so that nothing is offered that would be refused. A
- * 'role.changed' event marks the query stale like any other event from main.
+ * What the installation's role profile (read through api/roles.ts) lets the screens offer, and the
+ * profiles in words. Main decides and enforces which channels a profile may use; the screens only follow
+ * its allowedChannels, so that nothing is offered that would be refused.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { ChannelName, MIN_PASSPHRASE, Role, RoleProfileView } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
-import { keys } from '../../api/queries';
 import { WORKSPACES, type WorkspaceId } from '../../app/uiStore';
 import { i18n } from '../../i18n';
-
-export const rolesKey = keys.roles;
-
-export const useRoleProfile = () => useQuery({ queryKey: rolesKey, queryFn: () => call('roles.get', {}) });
 
 /**
  * The profiles' names, in the language shown: each read from the roles catalogue when it is used (while

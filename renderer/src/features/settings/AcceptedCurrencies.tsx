@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeLimitsView } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useChargeLimitsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -11,7 +10,6 @@ import { Field } from '../../components/Field';
 /** The currencies a gateway environment accepts, as ISO 4217 numeric codes; main names them back. */
 export function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }) {
   const { t } = useTranslation('settings');
-  const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const [text, setText] = useState(view.currencies.map((c) => c.numeric).join(', '));
   const codes = text
@@ -19,19 +17,20 @@ export function AcceptedCurrencies({ view }: { readonly view: ChargeLimitsView }
     .map((t) => t.trim())
     .filter((t) => t !== '');
   const shapeError = codes.find((t) => !/^\d{3}$/.test(t));
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useChargeLimitsChange(
+    () =>
       call('settings.setCurrencies', {
         environment: view.environment as 'test' | 'production' | 'custom',
         currencies: [...new Set(codes)],
       }),
-    onSuccess: (next) => {
-      queries.setQueryData(keys.chargeLimits(view.environment), next);
-      const environment = t(`limits.name.${view.environment}`);
-      const currencies = next.currencies.map((c) => c.alpha).join(', ');
-      toast('success', currencies ? t('limits.accepts', { environment, currencies }) : t('limits.acceptsNone', { environment }));
+    {
+      onSuccess: (next) => {
+        const environment = t(`limits.name.${view.environment}`);
+        const currencies = next.currencies.map((c) => c.alpha).join(', ');
+        toast('success', currencies ? t('limits.accepts', { environment, currencies }) : t('limits.acceptsNone', { environment }));
+      },
     },
-  });
+  );
   return (
     <form
       className="inline-form"

@@ -5,20 +5,19 @@
  * opens a confirmation that restates the old and new value; main refuses the change unless the
  * confirmation names production and the maximum it showed, and audits every change with old and new.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnvironmentName } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
-import { ENVIRONMENTS } from './chargeLimitsShared';
+import { errorText } from '../../api/client';
+import { useChargeLimits } from '../../api/settings';
+import { ENVIRONMENTS } from './shared';
 import { LimitsOf } from './LimitsOf';
 
 export function ChargeLimits({ current }: { readonly current: EnvironmentName }) {
   const id = useId();
   const { t } = useTranslation('settings');
   const [environment, setEnvironment] = useState<EnvironmentName>(current);
-  const limits = useQuery({ queryKey: keys.chargeLimits(environment), queryFn: () => call('settings.chargeLimits', { environment }) });
+  const limits = useChargeLimits(environment);
 
   return (
     <section className="panel charge-limits" aria-labelledby={`${id}-title`}>

@@ -1,15 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useChargeLimitsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { currencyName, formatAmount } from '../../format/money';
 import { formatCount } from '../../format/numbers';
-import { maximumWords } from './chargeLimitsShared';
+import { maximumWords } from './shared';
 
 /**
  * Restates the change and sends it. In production nothing is sent until the tick box is ticked, and the
@@ -28,26 +27,26 @@ export function ConfirmMaximum({
 }) {
   const id = useId();
   const { t } = useTranslation('settings');
-  const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const production = environment === 'production';
   const inSentence = t(`limits.inSentence.${environment}`);
   const [checked, setChecked] = useState(!production);
   const after = formatAmount(maximum, c.exponent, c.alpha);
-  const save = useMutation({
-    mutationFn: () =>
+  const save = useChargeLimitsChange(
+    () =>
       call('settings.setChargeMaximum', {
         environment,
         currency: c.numeric,
         maximum,
         ...(production ? { confirmation: { environment: 'production' as const, previous: c.maximum ?? null } } : {}),
       }),
-    onSuccess: (view) => {
-      queries.setQueryData(keys.chargeLimits(environment), view);
-      toast('success', t('limits.changed', { currency: c.alpha, environment: inSentence, amount: after }));
-      onClose();
+    {
+      onSuccess: () => {
+        toast('success', t('limits.changed', { currency: c.alpha, environment: inSentence, amount: after }));
+        onClose();
+      },
     },
-  });
+  );
   return (
     <Dialog title={t('limits.confirmTitle', { currency: c.alpha, environment: inSentence })} open onClose={onClose} busy={save.isPending}>
       <form

@@ -2,21 +2,17 @@
  * One gateway environment's connection: address, auth mode, API user, merchant login, signed requests,
  * and its secrets. A secret field is always empty on screen; main answers only whether one is stored.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
-import type { ConnectionView, EnvironmentName, Input } from '../../../../main/ipc/contract';
+import type { ConnectionView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
-import { keys } from '../../api/queries';
+import { useConnectionSave, useSettingsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { useSettingsChange } from './SettingsWorkspace';
-
-type Gateway = Exclude<EnvironmentName, 'sandbox'>;
-/** The kind of secret a connection signs in with. */
-type Secret = ConnectionView['authMode'];
+import { useErrorToast } from '../../components/useErrorToast';
+import type { Gateway } from './shared';
 
 export function ConnectionForm({
   environment,
@@ -36,11 +32,25 @@ export function ConnectionForm({
   const [merchantLogin, setMerchantLogin] = useState(connection.merchantLogin ?? '');
   const [signatureRequired, setSignatureRequired] = useState(connection.signatureRequired);
   const [secret, setSecret] = useState('');
-  const save = useSaveConnection(environment, name);
-  const clear = useSettingsChange(
-    (kind: 'password' | 'token') => call('settings.clearCredential', { environment, kind }),
-    t(`connection.removed.${authMode}`, { environment: name }),
-  );
+  const toast = useUi((s) => s.toast);
+  const toastError = useErrorToast();
+  // Says what was saved, the secret included; a secret the keychain refused after the connection was saved is
+  // said as such, not as a failure of the whole.
+  const save = useConnectionSave(environment, {
+    onSuccess: (r) => {
+      if (r.secret === 'refused') {
+        toast('error', t(`connection.secretNotStored.${r.kind}`, { environment: name, reason: errorText(r.err) }), errorDetail(r.err));
+        return;
+      }
+      const said = { stored: 'saved', kept: 'savedKept', none: 'savedWithout' } as const;
+      toast('success', t(`connection.${said[r.secret]}.${r.kind}`, { environment: name }));
+    },
+    onError: toastError,
+  });
+  const clear = useSettingsChange((kind: 'password' | 'token') => call('settings.clearCredential', { environment, kind }), {
+    onSuccess: () => toast('success', t(`connection.removed.${authMode}`, { environment: name })),
+    onError: toastError,
+  });
   // Unknown while the keychain cannot be read (the note at the top says why): neither "set" nor "not set".
   const isSet = connection.credentials?.[authMode];
 
@@ -128,38 +138,4 @@ export function ConnectionForm({
       </form>
     </section>
   );
-}
-
-/**
- * One save of a connection: its settings, then the secret typed beside them (none typed keeps the stored
- * one). The message says what was saved, secret included; a secret the keychain refused after the
- * connection was saved is said as such, not as a failure of the whole.
- */
-function useSaveConnection(environment: Gateway, name: string) {
-  const { t } = useTranslation('settings');
-  const queries = useQueryClient();
-  const toast = useUi((s) => s.toast);
-  return useMutation({
-    mutationFn: async ({ connection, kind, secret }: { connection: Input<'settings.setConnection'>; kind: Secret; secret: string }) => {
-      let view = await call('settings.setConnection', connection);
-      if (secret === '') return { view, kind, secret: view.connections[environment].credentials?.[kind] ? 'kept' : 'none' } as const;
-      try {
-        view = await call('settings.setCredential', { environment, kind, secret });
-        return { view, kind, secret: 'stored' } as const;
-      } catch (err) {
-        return { view, kind, secret: 'refused', err } as const;
-      }
-    },
-    onSuccess: (r) => {
-      queries.setQueryData(keys.settings, r.view);
-      void queries.invalidateQueries({ queryKey: keys.appInfo });
-      if (r.secret === 'refused') {
-        toast('error', t(`connection.secretNotStored.${r.kind}`, { environment: name, reason: errorText(r.err) }), errorDetail(r.err));
-        return;
-      }
-      const said = { stored: 'saved', kept: 'savedKept', none: 'savedWithout' } as const;
-      toast('success', t(`connection.${said[r.secret]}.${r.kind}`, { environment: name }));
-    },
-    onError: (err) => toast('error', errorText(err), errorDetail(err)),
-  });
 }

@@ -5,19 +5,18 @@
  * those cases anyway). Main answers a one-time address, opened in a window of its own with no access to
  * this one (noopener); in Electron, main opens that address in a separate, isolated window.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EnvironmentName } from '../../../../main/ipc/contract';
-import { call } from '../../api/client';
+import { useSandboxConsoleOpen } from '../../api/sandbox';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { mayCall, useRoleProfile } from '../roles/profile';
+import { mayCall } from '../roles/profile';
+import { useRoleProfile } from '../../api/roles';
 
 export function DeveloperConsole({ environment }: { readonly environment: EnvironmentName }) {
   const profile = useRoleProfile().data;
   const { t } = useTranslation('settings');
-  const open = useMutation({
-    mutationFn: () => call('sandbox.console.open', {}),
+  const open = useSandboxConsoleOpen({
     onSuccess: ({ url }) => {
       window.open(url, '_blank', 'noopener');
     },

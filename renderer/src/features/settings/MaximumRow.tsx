@@ -4,7 +4,7 @@ import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/co
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
-import { maximumWords } from './chargeLimitsShared';
+import { maximumWords } from './shared';
 
 /** One currency's maximum, typed in major units and checked as it is typed (decimals as the currency has). */
 export function MaximumRow({

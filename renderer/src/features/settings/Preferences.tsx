@@ -4,18 +4,16 @@
  * (settings.setPreferences), so a profile switch brings that profile's language and theme back; the theme
  * kept in the page (uiStore) only paints the first frame before main's settings are read.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorText } from '../../api/client';
-import { keys, useSettings } from '../../api/queries';
+import { useSettings, useSettingsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { showLanguage } from '../../i18n';
 import { LANGUAGES } from '../../i18n/resources';
 
 export function Preferences() {
   const { t } = useTranslation();
-  const queries = useQueryClient();
   const toast = useUi((s) => s.toast);
   const theme = useUi((s) => s.theme);
   const general = useSettings().data?.general;
@@ -26,8 +24,7 @@ export function Preferences() {
     if (chosenTheme) useUi.setState({ theme: chosenTheme });
   }, [chosenTheme]);
 
-  const save = useMutation({
-    mutationFn: (change: { language?: string; theme?: 'light' | 'dark' }) => call('settings.setPreferences', change),
+  const save = useSettingsChange((change: { language?: string; theme?: 'light' | 'dark' }) => call('settings.setPreferences', change), {
     // Shown at once: main keeps the choice, then reopens the gateway's client in the new language, which
     // may wait for work in flight.
     onMutate: async (change) => {
@@ -35,7 +32,6 @@ export function Preferences() {
       if (change.language) await showLanguage(change.language);
       return before;
     },
-    onSuccess: (next) => queries.setQueryData(keys.settings, next),
     onError: async (err, _change, context) => {
       if (context?.language) await showLanguage(context.language);
       if (context) useUi.setState({ theme: context.theme });

@@ -11,11 +11,13 @@ import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { Id, shownText } from '../../../components/Id';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { formatStackedDateTime } from '../../../format/dates';
-import { formatAmount } from '../../../format/money';
 import { i18n } from '../../../i18n';
-import { currencyInfo, stateWords, type PeriodQuery } from './period';
-import { PAGE_ROWS, usePeriodPage } from './periodData';
-import { OrderStatus, wasCaptured } from '../../../../../main/domain/orderStatus';
+import { stateWords, type PeriodQuery } from './period';
+import { PAGE_ROWS } from '../../../api/period';
+import { OrderStatus } from '../../../../../main/domain/orderStatus';
+import { amountIn, inPart } from './shared';
+import { AmountCell } from './AmountCell';
+import { PageRows } from './PageRows';
 
 /** 36 px fits a two-line status badge (3-D Secure in progress) and leaves room, at 1280x720, for the paid and refunded line above ten rows. */
 const ROW_HEIGHT = 36;
@@ -26,63 +28,9 @@ const BODY_STYLE = { position: 'relative' } as const;
 /** The columns, by their key in the catalogue (`list:column.<key>`). */
 const COLUMNS = ['registered', 'orderNumber', 'status', 'amount', 'refunded', 'card', 'clientId', 'description'] as const;
 
-export const orderAmount = (o: Pick<PeriodOrder, 'currency'>, minor: number): string => {
-  const c = currencyInfo(o.currency);
-  return formatAmount(minor, c.exponent, c.alpha ?? o.currency);
-};
-
-/** Only part of the order's amount was held or captured: the hold was cut, or a partial capture released the rest. */
-const inPart = (o: PeriodOrder): 'held' | 'charged' | undefined =>
-  o.status === OrderStatus.HELD && o.held < o.amount ? 'held' : wasCaptured(o.status) && o.captured < o.amount ? 'charged' : undefined;
-
 /** The state in words; a charge of part of the amount says so ("Charged in part"), not a bare "Charged". */
 const rowStateWords = (o: PeriodOrder): string =>
   o.status === OrderStatus.DEPOSITED && inPart(o) === 'charged' ? i18n.t('list:state.chargedPart') : stateWords(o.status);
-
-/**
- * The amount: the order's, or where only part of it was held or captured, that part of it ("RUB 600.00" over "of
- * RUB 800.00", said in full to a screen reader and on hover: "Charged RUB 600.00 of RUB 800.00").
- */
-function AmountCell({ order: o }: { readonly order: PeriodOrder }) {
-  const { t } = useTranslation('list', { keyPrefix: 'row' });
-  const part = inPart(o);
-  if (!part)
-    return (
-      <div role="cell" className="num">
-        {orderAmount(o, o.amount)}
-      </div>
-    );
-  const amount = orderAmount(o, o.amount);
-  const moved = orderAmount(o, part === 'held' ? o.held : o.captured);
-  const full = part === 'held' ? t('heldOfFull', { held: moved, amount }) : t('chargedOfFull', { captured: moved, amount });
-  return (
-    <div role="cell" className="num" title={full} data-part={part}>
-      <span aria-hidden="true">
-        {moved}
-        <span className="amount-of">{t('of', { amount })}</span>
-      </span>
-      <span className="visually-hidden">{full}</span>
-    </div>
-  );
-}
-
-/** The rows of one page, read when the page comes into view; undefined while it is being read. */
-function PageRows({
-  query,
-  sort,
-  page,
-  onRows,
-}: {
-  readonly query: PeriodQuery;
-  readonly sort: PeriodSort;
-  readonly page: number;
-  readonly onRows: (page: number, rows: readonly PeriodOrder[] | undefined) => void;
-}) {
-  const { data } = usePeriodPage(query, sort, page);
-  const rows = data?.orders;
-  useEffect(() => onRows(page, rows), [page, rows, onRows]);
-  return null;
-}
 
 export function PeriodTable({
   query,
@@ -226,7 +174,7 @@ export function PeriodTable({
                 </div>
                 <AmountCell order={o} />
                 <div role="cell" className="num">
-                  {o.refunded > 0 ? orderAmount(o, o.refunded) : ''}
+                  {o.refunded > 0 ? amountIn(o.currency, o.refunded) : ''}
                 </div>
                 <div role="cell" className="mono">
                   {o.first6 && o.last4 ? `${o.first6}…${o.last4}` : ''}

@@ -1,28 +1,39 @@
 /**
- * The list's data from main: pages of period.view (the offline copy, read by offset as the table
- * scrolls), and the sync that brings the copy of the period up to date when the period is opened.
- * Main's period.progress and period.synced events make every page read again (api/queries.ts), so
- * what the screen says about money follows the copy.
+ * The orders of a period from main's copy: pages of period.view (read by offset as the Orders list's table
+ * scrolls), the sync that brings the copy of a period up to date, how far a sync has got, and the list's
+ * saved views. Main's period.progress and period.synced events make every page read again (events.ts), so
+ * what a screen says about money follows the copy.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { PeriodSort } from '../../../../../main/ipc/contract';
-import { call, errorDetail, errorText } from '../../../api/client';
-import { keys } from '../../../api/queries';
-import { i18n } from '../../../i18n';
-import { say } from '../../../i18n/say';
-import type { PeriodQuery, PeriodWindow } from './period';
+import type { Input, PeriodSort, SavedViews } from '../../../main/ipc/contract';
+import type { PeriodWindow } from '../../../main/domain/period';
+import { i18n } from '../i18n';
+import { say } from '../i18n/say';
+import { call, errorDetail, errorText } from './client';
+import { useEntityMutation, type ScreenHandlers } from './mutation';
+
+type PeriodQuery = Input<'period.view'>['query'];
+
+export const periodKeys = {
+  /** Every page of every query of the copy starts with this. */
+  views: ['period.view'] as const,
+  view: (query: PeriodQuery, sort: PeriodSort, page: number) => ['period.view', query, sort, page] as const,
+  /** The latest progress of a sync, as main's period.progress event said it (null once it has ended). */
+  progress: ['period.progress'] as const,
+  saved: ['period.views.list'] as const,
+};
 
 /** Rows per period.view call: a few screens of the table. */
 export const PAGE_ROWS = 100;
 
 /** The user's offset from UTC at a moment, for main's per-day chart (days begin at local midnight). */
-export const utcOffsetAt = (ms: number): number => -new Date(ms).getTimezoneOffset();
+const utcOffsetAt = (ms: number): number => -new Date(ms).getTimezoneOffset();
 
-/** One page of the list with the totals and chart of everything the query matches. */
+/** One page of the orders a query matches, with the totals and chart of all of them. */
 export function usePeriodPage(query: PeriodQuery, sort: PeriodSort, page: number, enabled = true) {
   return useQuery({
-    queryKey: keys.periodView(query, sort, page),
+    queryKey: periodKeys.view(query, sort, page),
     queryFn: () =>
       call('period.view', {
         query,
@@ -60,7 +71,7 @@ export function usePeriodSync(period: PeriodWindow) {
         running = false;
         // The list read again once its sync has ended, even where main's period.synced event was missed
         // (sent before this window subscribed): otherwise the view read during the sync, "syncing", stays.
-        void client.invalidateQueries({ queryKey: keys.periodViews });
+        void client.invalidateQueries({ queryKey: periodKeys.views });
         if (!current) return;
         if (r.state === 'done') setState({ kind: 'done', at: r.syncedAt });
         else if (r.state === 'cancelled') setState({ kind: 'cancelled' });
@@ -73,7 +84,7 @@ export function usePeriodSync(period: PeriodWindow) {
       },
       (err: unknown) => {
         running = false;
-        void client.invalidateQueries({ queryKey: keys.periodViews });
+        void client.invalidateQueries({ queryKey: periodKeys.views });
         const detail = errorDetail(err);
         if (current) setState({ kind: 'failed', reason: errorText(err), ...(detail ? { detail } : {}) });
       },
@@ -89,11 +100,23 @@ export function usePeriodSync(period: PeriodWindow) {
   return { state, retry, cancel };
 }
 
-/** The latest period.progress main reported (pages read of the part being read), kept by api/queries.ts. */
+/** Stops the sync under way; what it read is kept. */
+export const usePeriodSyncStop = (screen?: ScreenHandlers<unknown, void>) => useEntityMutation(() => call('period.cancel', {}), {}, screen);
+
+/** The latest period.progress main reported (pages read of the part being read), kept by events.ts. */
 export function useSyncProgress() {
   return useQuery<{ fetched: number; total?: number } | null>({
-    queryKey: keys.periodProgress,
+    queryKey: periodKeys.progress,
     queryFn: () => null,
     staleTime: Infinity,
   }).data;
+}
+
+/** The list's saved views, for this environment and profile. */
+export const useSavedViews = () => useQuery({ queryKey: periodKeys.saved, queryFn: () => call('period.views.list', {}) });
+
+/** A view saved, renamed or deleted: main's answer (the views as they are now) put where the menu reads them. */
+export function useSavedViewsChange<I>(run: (input: I) => Promise<SavedViews>, screen?: ScreenHandlers<SavedViews, I>) {
+  const queries = useQueryClient();
+  return useEntityMutation(run, { onSuccess: (views) => void queries.setQueryData(periodKeys.saved, views) }, screen);
 }
