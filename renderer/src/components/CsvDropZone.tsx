@@ -4,6 +4,10 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileButton } from './FileButton';
+
+/** The files offered: CSV, and plain text with one row a line. */
+const CSV_FILES = '.csv,.txt,text/csv,text/plain';
 
 export function CsvDropZone({
   label,
@@ -40,16 +44,7 @@ export function CsvDropZone({
       <label htmlFor={`${id}-text`}>{label}</label>
       <textarea id={`${id}-text`} rows={8} value={text} onChange={(e) => onText(e.target.value)} spellCheck={false} />
       <div className="dropzone-row">
-        <label htmlFor={`${id}-file`} className="btn btn-secondary">
-          {t('csv.chooseFile')}
-        </label>
-        <input
-          id={`${id}-file`}
-          className="visually-hidden"
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          onChange={(e) => readFile(e.target.files?.[0])}
-        />
+        <FileButton label={t('csv.chooseFile')} accept={CSV_FILES} onFile={readFile} />
         <span className="muted">{fileName ? t('csv.read', { name: fileName }) : t('csv.dropHere')}</span>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { Labelled } from './Labelled';
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   readonly label: string;
@@ -9,23 +10,10 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled input with its hint and error wired up for assistive technology. */
-export function Field({ label, hint, error, className, ...input }: FieldProps) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+export function Field({ label, hint, error, className, id, ...input }: FieldProps) {
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && (
-        <div id={`${id}-hint`} className="hint">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
+    <Labelled id={id} label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} {...input} />}
+    </Labelled>
   );
 }

@@ -3,7 +3,7 @@
  * outcome, date range and object, and exported as CSV with the same filters (all matching entries, not
  * only those on screen).
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
@@ -17,6 +17,11 @@ import { dayEnd, dayStart, formatStackedDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { useAuditEntries } from '../../api/audit';
+import { DataTable } from '../../components/DataTable';
+import { DayRange } from '../../components/DayRange';
+import { Field } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
 
 type Filter = Input<'audit.export'>;
 const OUTCOME_TONES = { success: 'tone-success', failure: 'tone-danger', refused: 'tone-warning', unknown: 'tone-warning' } as const;
@@ -28,8 +33,13 @@ const OBJECT_TYPES = ['binding', 'channel', 'order', 'sandbox', 'settings', 'sig
 const isObjectType = (type: string): type is (typeof OBJECT_TYPES)[number] => (OBJECT_TYPES as readonly string[]).includes(type);
 const isEnvironment = (name: string): name is (typeof ENVIRONMENTS)[number] => (ENVIRONMENTS as readonly string[]).includes(name);
 
+/** The columns, by their key in the catalogue (`audit:table.<key>`); the last, What, takes the room the others leave. */
+const COLUMNS = ['time', 'user', 'environment', 'action', 'outcome', 'what'] as const;
+
+/** The class of the What column's heading, which takes the room the other columns leave. */
+const WHAT_COLUMN = 'audit-what';
+
 export function AuditWorkspace() {
-  const id = useId();
   const { t, i18n } = useTranslation('audit');
   const [action, setAction] = useState('');
   const [outcome, setOutcome] = useState('');
@@ -49,53 +59,45 @@ export function AuditWorkspace() {
   const entries = log.data?.entries ?? [];
 
   return (
-    <section className="workspace" aria-labelledby={`${id}-title`}>
-      <div className="workspace-head">
-        <h1 id={`${id}-title`}>{t('title')}</h1>
+    <WorkspaceFrame
+      title={t('title')}
+      tools={
         <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
           {t('exportCsv')}
         </Button>
-      </div>
+      }
+    >
       <form className="panel inline-form" aria-label={t('filter.label')} onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-action`}>{t('filter.action')}</label>
-          <select id={`${id}-action`} value={action} onChange={(e) => setAction(e.target.value)}>
-            <option value="">{t('filter.allActions')}</option>
-            {(log.data?.actions ?? []).map((a) => (
-              <option key={a.action} value={a.action}>
-                {say(i18n, a.said)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-outcome`}>{t('filter.outcome')}</label>
-          <select id={`${id}-outcome`} value={outcome} onChange={(e) => setOutcome(e.target.value)}>
-            <option value="">{t('filter.allOutcomes')}</option>
-            {OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {t(`outcomes.${o}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t('filter.from')}</label>
-          <input id={`${id}-from`} type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t('filter.to')}</label>
-          <input id={`${id}-to`} type="date" value={toDay} onChange={(e) => setToDay(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-object`}>{t('filter.objectId')}</label>
-          <input
-            id={`${id}-object`}
-            value={objectId}
-            onChange={(e) => setObjectId(e.target.value)}
-            placeholder={t('filter.objectPlaceholder')}
-          />
-        </div>
+        <SelectField label={t('filter.action')} value={action} onChange={(e) => setAction(e.target.value)}>
+          <option value="">{t('filter.allActions')}</option>
+          {(log.data?.actions ?? []).map((a) => (
+            <option key={a.action} value={a.action}>
+              {say(i18n, a.said)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('filter.outcome')} value={outcome} onChange={(e) => setOutcome(e.target.value)}>
+          <option value="">{t('filter.allOutcomes')}</option>
+          {OUTCOMES.map((o) => (
+            <option key={o} value={o}>
+              {t(`outcomes.${o}`)}
+            </option>
+          ))}
+        </SelectField>
+        <DayRange
+          first={fromDay}
+          last={toDay}
+          onFirst={setFromDay}
+          onLast={setToDay}
+          firstLabel={t('filter.from')}
+          lastLabel={t('filter.to')}
+        />
+        <Field
+          label={t('filter.objectId')}
+          value={objectId}
+          onChange={(e) => setObjectId(e.target.value)}
+          placeholder={t('filter.objectPlaceholder')}
+        />
       </form>
       {log.isError && <ErrorNotice className="panel error-panel" error={log.error} />}
       <div className="panel">
@@ -106,56 +108,44 @@ export function AuditWorkspace() {
         </p>
         {entries.length > 0 && (
           // Scrolls on its own when long: reachable by the keyboard, and named for whoever lands on it.
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('table.caption')}>
-            <table className="data-table audit-table">
-              <caption className="visually-hidden">{t('table.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('table.time')}</th>
-                  <th scope="col">{t('table.user')}</th>
-                  <th scope="col">{t('table.environment')}</th>
-                  <th scope="col">{t('table.action')}</th>
-                  <th scope="col">{t('table.outcome')}</th>
-                  <th scope="col" className="audit-what">
-                    {t('table.what')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id}>
-                    <td className="audit-time">
-                      <time dateTime={new Date(e.at).toISOString()}>{formatStackedDateTime(e.at)}</time>
-                    </td>
-                    <td>
-                      <Id value={e.osUser} />
-                      <br />
-                      {/* The profile in use then; older entries were written before it was recorded. */}
-                      <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
-                    </td>
-                    <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
-                    <td>{say(i18n, e.actionSaid)}</td>
-                    <td>
-                      <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
-                    </td>
-                    {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
-                    <td className="audit-what">
-                      {say(i18n, e.said)}
-                      {/* The object under the words, not in a column of its own: a long ID would push the words out of view. A period is in the words already. */}
-                      {e.objectId && e.objectType !== 'period' && (
-                        <span className="audit-object mono muted">
-                          {e.objectType && `${isObjectType(e.objectType) ? t(`objectType.${e.objectType}`) : e.objectType} `}
-                          <Id value={e.objectId} />
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('table.caption')}
+            className="audit-table"
+            columns={COLUMNS.map((c) => (c === 'what' ? { label: t(`table.${c}`), className: WHAT_COLUMN } : t(`table.${c}`)))}
+            scroll={{ label: t('table.caption') }}
+          >
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td className="audit-time">
+                  <time dateTime={new Date(e.at).toISOString()}>{formatStackedDateTime(e.at)}</time>
+                </td>
+                <td>
+                  <Id value={e.osUser} />
+                  <br />
+                  {/* The profile in use then; older entries were written before it was recorded. */}
+                  <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
+                </td>
+                <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
+                <td>{say(i18n, e.actionSaid)}</td>
+                <td>
+                  <span className={`badge ${OUTCOME_TONES[e.outcome]}`}>{t(`outcome.${e.outcome}`)}</span>
+                </td>
+                {/* Words from the raw values, in the language shown; the raw detail (the log's English) is in the export. */}
+                <td className="audit-what">
+                  {say(i18n, e.said)}
+                  {/* The object under the words, not in a column of its own: a long ID would push the words out of view. A period is in the words already. */}
+                  {e.objectId && e.objectType !== 'period' && (
+                    <span className="audit-object mono muted">
+                      {e.objectType && `${isObjectType(e.objectType) ? t(`objectType.${e.objectType}`) : e.objectType} `}
+                      <Id value={e.objectId} />
+                    </span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
-    </section>
+    </WorkspaceFrame>
   );
 }

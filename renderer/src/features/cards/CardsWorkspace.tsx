@@ -10,12 +10,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useStoredCards, useStoredCardsStale, type StoredCardSearch } from '../../api/storedCards';
-import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { type SearchBy, SEARCH_BY, type Confirming } from './shared';
 import { Results } from './Results';
 import { ConfirmCardAction } from './ConfirmCardAction';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
+import { SearchRow } from '../../components/SearchRow';
 
 export function CardsWorkspace() {
   const { t } = useTranslation('cards');
@@ -43,10 +43,7 @@ export function CardsWorkspace() {
   const done = () => setConfirming(undefined);
 
   return (
-    <section className="workspace" aria-labelledby={`${id}-title`}>
-      <div className="workspace-head">
-        <h1 id={`${id}-title`}>{t('title')}</h1>
-      </div>
+    <WorkspaceFrame title={t('title')}>
       <form
         role="search"
         aria-label={t('searchLabel')}
@@ -73,22 +70,16 @@ export function CardsWorkspace() {
             </label>
           ))}
         </fieldset>
-        <div className="search-row">
-          <Field
-            className="grow"
-            label={t(`by.${by}`)}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode={by === 'cardNumber' ? 'numeric' : undefined}
-            hint={t(`hints.${by}`)}
-            error={search?.by === by ? fieldError : undefined}
-          />
-          <Button type="submit" variant="primary" disabled={found.isFetching}>
-            {found.isFetching ? t('finding') : t('find')}
-          </Button>
-        </div>
+        <SearchRow
+          label={t(`by.${by}`)}
+          text={text}
+          onText={setText}
+          inputMode={by === 'cardNumber' ? 'numeric' : undefined}
+          hint={t(`hints.${by}`)}
+          error={search?.by === by ? fieldError : undefined}
+          find={{ idle: t('find'), pending: t('finding') }}
+          finding={found.isFetching}
+        />
         <label className="checkbox">
           <input type="checkbox" checked={showExpired} onChange={(e) => setShowExpired(e.target.checked)} /> {t('showExpired')}
         </label>
@@ -104,6 +95,6 @@ export function CardsWorkspace() {
       {found.data && <Results found={found.data} onAction={setConfirming} />}
 
       {confirming && <ConfirmCardAction confirming={confirming} onClose={() => setConfirming(undefined)} onDone={done} />}
-    </section>
+    </WorkspaceFrame>
   );
 }

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useStoredCardChange } from '../../api/storedCards';
 import { useUi } from '../../app/uiStore';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { Id } from '../../components/Id';
 import { Field } from '../../components/Field';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { cardWords, type Confirming, currentYearMonth } from './shared';
 import { CardText, expiryWords } from './CardText';
+import { FormDialog } from '../../components/FormDialog';
+import { Term } from '../../components/Term';
 
 export function ConfirmCardAction({
   confirming: { action, card },
@@ -50,69 +50,62 @@ export function ConfirmCardAction({
   const name = cardWords(card);
 
   return (
-    <Dialog title={t(`dialog.${action}`)} open onClose={onClose}>
-      <dl className="confirm-card">
-        <dt>{t('confirm.client')}</dt>
-        <dd>{card.clientId !== undefined ? <Id value={card.clientId} /> : t('confirm.clientUnknown')}</dd>
-        <dt>{t('confirm.card')}</dt>
-        <dd>
-          <CardText card={card} />
-        </dd>
-        <dt>{t('confirm.category')}</dt>
-        <dd>{t(`category.${card.category}`)}</dd>
-        <dt>{t('confirm.bindingId')}</dt>
-        <dd className="mono id-value">
-          <Id value={card.bindingId} />
-        </dd>
-      </dl>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) send();
-        }}
-      >
-        {action === 'disable' && <p className="confirm-summary">{t('confirm.disable')}</p>}
-        {action === 'enable' && <p className="confirm-summary">{t('confirm.enable')}</p>}
-        {action === 'extend' && (
-          <>
-            <Field
-              label={t('confirm.newExpiry')}
-              value={expiry}
-              onChange={(e) => {
-                setExpiry(e.target.value);
-                run.reset();
-              }}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder={t('confirm.newExpiryPlaceholder')}
-              hint={t('confirm.newExpiryHint')}
-              error={expiryProblem ?? expiryError}
-            />
-            <p className="confirm-summary">
-              {newExpiry !== '' && !expiryProblem
-                ? t('confirm.expiryChanges', { from: expiryWords(card.expiry), to: expiryWords(newExpiry) })
-                : t('confirm.expiryNow', { expiry: expiryWords(card.expiry) })}
-            </p>
-          </>
-        )}
-        {run.isError && !expiryError && <ErrorNotice className="field-error" error={run.error} />}
-        <div className="dialog-buttons">
-          <Button onClick={onClose}>{t('confirm.cancel')}</Button>
-          <Button
-            type="submit"
-            variant={action === 'disable' ? 'danger' : 'primary'}
-            disabled={run.isPending || (action === 'extend' && (newExpiry === '' || expiryProblem !== undefined))}
-          >
-            {run.isPending
-              ? t('confirm.working')
-              : action === 'disable'
-                ? t('confirm.disableCard', { name })
-                : action === 'enable'
-                  ? t('confirm.enableCard', { name })
-                  : t('confirm.extendTo', { expiry: newExpiry !== '' && !expiryProblem ? expiryWords(newExpiry) : '…' })}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t(`dialog.${action}`)}
+      onClose={onClose}
+      lead={
+        <dl className="confirm-card">
+          <Term label={t('confirm.client')}>{card.clientId !== undefined ? <Id value={card.clientId} /> : t('confirm.clientUnknown')}</Term>
+          <Term label={t('confirm.card')}>
+            <CardText card={card} />
+          </Term>
+          <Term label={t('confirm.category')}>{t(`category.${card.category}`)}</Term>
+          <Term label={t('confirm.bindingId')} className="mono id-value">
+            <Id value={card.bindingId} />
+          </Term>
+        </dl>
+      }
+      onSubmit={() => {
+        if (action !== 'extend' || (newExpiry !== '' && !expiryProblem)) send();
+      }}
+      cancel={t('confirm.cancel')}
+      submit={
+        run.isPending
+          ? t('confirm.working')
+          : action === 'disable'
+            ? t('confirm.disableCard', { name })
+            : action === 'enable'
+              ? t('confirm.enableCard', { name })
+              : t('confirm.extendTo', { expiry: newExpiry !== '' && !expiryProblem ? expiryWords(newExpiry) : '…' })
+      }
+      variant={action === 'disable' ? 'danger' : 'primary'}
+      submitDisabled={run.isPending || (action === 'extend' && (newExpiry === '' || expiryProblem !== undefined))}
+    >
+      {action === 'disable' && <p className="confirm-summary">{t('confirm.disable')}</p>}
+      {action === 'enable' && <p className="confirm-summary">{t('confirm.enable')}</p>}
+      {action === 'extend' && (
+        <>
+          <Field
+            label={t('confirm.newExpiry')}
+            value={expiry}
+            onChange={(e) => {
+              setExpiry(e.target.value);
+              run.reset();
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('confirm.newExpiryPlaceholder')}
+            hint={t('confirm.newExpiryHint')}
+            error={expiryProblem ?? expiryError}
+          />
+          <p className="confirm-summary">
+            {newExpiry !== '' && !expiryProblem
+              ? t('confirm.expiryChanges', { from: expiryWords(card.expiry), to: expiryWords(newExpiry) })
+              : t('confirm.expiryNow', { expiry: expiryWords(card.expiry) })}
+          </p>
+        </>
+      )}
+      {run.isError && !expiryError && <ErrorNotice className="field-error" error={run.error} />}
+    </FormDialog>
   );
 }

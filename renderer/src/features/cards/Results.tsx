@@ -2,6 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { StoredCardsFound } from '../../../../main/ipc/contract';
 import { describeSearch, GROUPS, type Confirming } from './shared';
 import { CardRow } from './CardRow';
+import { DataTable } from '../../components/DataTable';
+
+/** The columns, by their key in the catalogue (`cards:columns.<key>`). */
+const COLUMNS = ['card', 'paymentSystem', 'expiry', 'state', 'bindingId', 'clientId', 'actions'] as const;
 
 export function Results({ found, onAction }: { readonly found: StoredCardsFound; readonly onAction: (c: Confirming) => void }) {
   const { t } = useTranslation('cards');
@@ -26,27 +30,11 @@ export function Results({ found, onAction }: { readonly found: StoredCardsFound;
               {cards.length === 0 ? (
                 <p className="muted">{t(`groupEmpty.${key}`)}</p>
               ) : (
-                <div className="table-scroll">
-                  <table className="data-table cards-table">
-                    <caption className="visually-hidden">{t(`groupCaption.${key}`)}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('columns.card')}</th>
-                        <th scope="col">{t('columns.paymentSystem')}</th>
-                        <th scope="col">{t('columns.expiry')}</th>
-                        <th scope="col">{t('columns.state')}</th>
-                        <th scope="col">{t('columns.bindingId')}</th>
-                        <th scope="col">{t('columns.clientId')}</th>
-                        <th scope="col">{t('columns.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {cards.map((c) => (
-                        <CardRow key={c.bindingId} card={c} soonDays={found.expirySoonDays} onAction={onAction} />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable caption={t(`groupCaption.${key}`)} className="cards-table" columns={COLUMNS.map((c) => t(`columns.${c}`))}>
+                  {cards.map((c) => (
+                    <CardRow key={c.bindingId} card={c} soonDays={found.expirySoonDays} onAction={onAction} />
+                  ))}
+                </DataTable>
               )}
             </section>
           );

@@ -8,7 +8,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
-import { ProgressBar } from '../../components/ProgressBar';
+import { ProgressCounts, type Count } from '../../components/ProgressCounts';
 import { formatAmount } from '../../format/money';
 import { say } from '../../i18n/say';
 import { BATCH_TONES, batchResultWords, categoryWords, reasonsText } from './words';
@@ -16,6 +16,7 @@ import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
 import { SHOWN_ROWS, totalsWords } from './shared';
 import { ConfirmBatch } from './ConfirmBatch';
+import { DataTable } from '../../components/DataTable';
 
 export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
@@ -30,6 +31,13 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const finished = state === 'done' || state === 'cancelled' || state === 'failed';
   const rows = status.data?.rows ?? [];
   const sending = rows.find((r) => r.result === 'sending');
+  const counts: readonly Count[] = p
+    ? [
+        ['paid', t('term.charged'), p.paid],
+        ['other', t('term.notCharged'), p.other],
+        ['unknown', t('term.outcomeUnknown'), p.unknown],
+      ]
+    : [];
 
   return (
     <div className="batch-run">
@@ -93,15 +101,7 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
         )}
         {p && state !== 'planned' && (
           <>
-            <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
-            <dl className="counts">
-              <dt>{t('term.charged')}</dt>
-              <dd data-count="paid">{formatCount(p.paid)}</dd>
-              <dt>{t('term.notCharged')}</dt>
-              <dd data-count="other">{formatCount(p.other)}</dd>
-              <dt>{t('term.outcomeUnknown')}</dt>
-              <dd data-count="unknown">{formatCount(p.unknown)}</dd>
-            </dl>
+            <ProgressCounts done={p.done} total={p.total} label={t('batch.progress')} counts={counts} />
             {sending && !finished && (
               <p className="muted" data-testid="batch-sending">
                 <Trans
@@ -119,25 +119,14 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
       {plan.invalid.length > 0 && !finished && (
         <section className="panel" aria-labelledby="invalid-rows-title">
           <h2 id="invalid-rows-title">{t('batch.invalidRows', { n: formatCount(plan.invalid.length) })}</h2>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('batch.invalidCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('term.line')}</th>
-                  <th scope="col">{t('term.why')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.invalid.slice(0, SHOWN_ROWS).map((r) => (
-                  <tr key={r.line} data-line={r.line}>
-                    <td className="num">{r.line}</td>
-                    <td>{reasonsText(i18n, r.errors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t('batch.invalidCaption')} columns={[t('term.line'), t('term.why')]}>
+            {plan.invalid.slice(0, SHOWN_ROWS).map((r) => (
+              <tr key={r.line} data-line={r.line}>
+                <td className="num">{r.line}</td>
+                <td>{reasonsText(i18n, r.errors)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </section>
       )}
 
@@ -145,42 +134,32 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
         <section className="panel" aria-labelledby="batch-rows-title">
           <h2 id="batch-rows-title">{t('batch.rowsTitle', { n: formatCount(rows.length) })}</h2>
           {/* Focusable: a long file scrolls here, and the keyboard must reach every row. */}
-          <div className="table-scroll" tabIndex={0} role="group" aria-label={t('batch.rowsScroll')}>
-            <table className="data-table batch-result-table">
-              <caption className="visually-hidden">{t('batch.rowsCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('term.line')}</th>
-                  <th scope="col">{t('term.client')}</th>
-                  <th scope="col">{t('term.amountInFile')}</th>
-                  <th scope="col">{t('term.result')}</th>
-                  <th scope="col">{t('term.orderNumber')}</th>
-                  <th scope="col">{t('term.reason')}</th>
+          <DataTable
+            caption={t('batch.rowsCaption')}
+            className="batch-result-table"
+            columns={[t('term.line'), t('term.client'), t('term.amountInFile'), t('term.result'), t('term.orderNumber'), t('term.reason')]}
+            scroll={{ label: t('batch.rowsScroll'), group: true }}
+          >
+            {rows.slice(0, SHOWN_ROWS).map((r) => {
+              const tone = BATCH_TONES[r.result];
+              return (
+                <tr key={r.line} data-line={r.line} data-result={r.result}>
+                  <td className="num">{r.line}</td>
+                  <td className="mono">
+                    <Id value={r.clientId} />
+                  </td>
+                  <td className="num">{r.amountText}</td>
+                  <td>
+                    <span className={`badge ${tone}`}>{batchResultWords(r.result)}</span>
+                  </td>
+                  <td className="mono">
+                    <Id value={r.orderNumber} />
+                  </td>
+                  <td>{r.reason ? reasonsText(i18n, r.reason) : ''}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.slice(0, SHOWN_ROWS).map((r) => {
-                  const tone = BATCH_TONES[r.result];
-                  return (
-                    <tr key={r.line} data-line={r.line} data-result={r.result}>
-                      <td className="num">{r.line}</td>
-                      <td className="mono">
-                        <Id value={r.clientId} />
-                      </td>
-                      <td className="num">{r.amountText}</td>
-                      <td>
-                        <span className={`badge ${tone}`}>{batchResultWords(r.result)}</span>
-                      </td>
-                      <td className="mono">
-                        <Id value={r.orderNumber} />
-                      </td>
-                      <td>{r.reason ? reasonsText(i18n, r.reason) : ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </DataTable>
           {rows.length > SHOWN_ROWS && <p className="muted">{t('batch.firstRowsResult', { n: SHOWN_ROWS })}</p>}
         </section>
       )}
@@ -188,37 +167,26 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
       {plan.charges.length > 0 && (
         <details className="panel planned-rows">
           <summary>{t('batch.plannedRows', { n: formatCount(plan.charges.length) })}</summary>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('batch.plannedCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('term.line')}</th>
-                  <th scope="col">{t('term.client')}</th>
-                  <th scope="col">{t('term.card')}</th>
-                  <th scope="col">{t('term.amount')}</th>
-                  <th scope="col">{t('term.orderNumber')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {plan.charges.slice(0, SHOWN_ROWS).map((c) => (
-                  <tr key={c.line}>
-                    <td className="num">{c.line}</td>
-                    <td className="mono">
-                      <Id value={c.clientId} />
-                    </td>
-                    <td>
-                      <Id className="mono" value={c.maskedPan ?? c.bindingId} /> <span className="muted">{categoryWords(c.category)}</span>
-                    </td>
-                    <td className="num">{formatAmount(c.amount, c.exponent, c.currencyAlpha ?? c.currency)}</td>
-                    <td className="mono">
-                      <Id value={c.reference} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={t('batch.plannedCaption')}
+            columns={[t('term.line'), t('term.client'), t('term.card'), t('term.amount'), t('term.orderNumber')]}
+          >
+            {plan.charges.slice(0, SHOWN_ROWS).map((c) => (
+              <tr key={c.line}>
+                <td className="num">{c.line}</td>
+                <td className="mono">
+                  <Id value={c.clientId} />
+                </td>
+                <td>
+                  <Id className="mono" value={c.maskedPan ?? c.bindingId} /> <span className="muted">{categoryWords(c.category)}</span>
+                </td>
+                <td className="num">{formatAmount(c.amount, c.exponent, c.currencyAlpha ?? c.currency)}</td>
+                <td className="mono">
+                  <Id value={c.reference} />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           {plan.charges.length > SHOWN_ROWS && <p className="muted">{t('batch.firstRows', { n: SHOWN_ROWS })}</p>}
         </details>
       )}

@@ -3,11 +3,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useStoredCards } from '../../api/storedCards';
 import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
 import { expiryWords } from '../cards/CardText';
 import { categoryWords } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { type CardChoice, chargeable } from './shared';
+import { SearchRow } from '../../components/SearchRow';
 
 /** A client's chargeable cards, to pick one: the same list Stored cards shows, without the disabled or expired. */
 export function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => void }) {
@@ -24,27 +24,17 @@ export function CardPicker({ onPick }: { readonly onPick: (c: CardChoice) => voi
   return (
     <fieldset className="card-picker">
       <legend>{t('term.card')}</legend>
-      <div className="search-row">
-        <Field
-          className="grow"
-          label={t('term.clientId')}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setClientId(text.trim());
-            }
-          }}
-          autoComplete="off"
-          spellCheck={false}
-          hint={t('picker.clientHint')}
-          error={fieldError}
-        />
-        <Button onClick={() => setClientId(text.trim())} disabled={text.trim() === '' || found.isFetching}>
-          {found.isFetching ? t('picker.finding') : t('picker.find')}
-        </Button>
-      </div>
+      {/* Inside the charge form: the button and Enter find without submitting it. */}
+      <SearchRow
+        label={t('term.clientId')}
+        text={text}
+        onText={setText}
+        hint={t('picker.clientHint')}
+        error={fieldError}
+        find={{ idle: t('picker.find'), pending: t('picker.finding') }}
+        finding={found.isFetching}
+        onFind={() => setClientId(text.trim())}
+      />
       {found.isError && !fieldError && <ErrorNotice className="field-error" error={found.error} lead={t('picker.listFailed')} />}
       {found.data && cards.length === 0 && (
         <p role="status" className="muted">

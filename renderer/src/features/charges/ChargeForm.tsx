@@ -23,6 +23,8 @@ import { environmentInSentence } from '../../format/environment';
 import { type CardChoice } from './shared';
 import { NoCurrencies } from './NoCurrencies';
 import { CardPicker } from './CardPicker';
+import { SelectField } from '../../components/SelectField';
+import { Term } from '../../components/Term';
 
 export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const id = useId();
@@ -101,23 +103,17 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
         {card ? (
           <section className="chosen-card" aria-label={t('form.cardToCharge')}>
             <dl className="confirm-card">
-              <dt>{t('term.card')}</dt>
-              <dd>
+              <Term label={t('term.card')}>
                 <CardText card={card} />
-              </dd>
-              <dt>{t('term.category')}</dt>
-              <dd>{categoryWords(card.category)}</dd>
-              <dt>{t('term.bindingId')}</dt>
-              <dd className="mono id-value">
+              </Term>
+              <Term label={t('term.category')}>{categoryWords(card.category)}</Term>
+              <Term label={t('term.bindingId')} className="mono id-value">
                 <Id value={card.bindingId} />
-              </dd>
+              </Term>
               {card.clientId !== undefined && (
-                <>
-                  <dt>{t('term.client')}</dt>
-                  <dd className="mono">
-                    <Id value={card.clientId} />
-                  </dd>
-                </>
+                <Term label={t('term.client')} className="mono">
+                  <Id value={card.clientId} />
+                </Term>
               )}
             </dl>
             {card.clientId === undefined && (
@@ -165,16 +161,13 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
             }
             error={amountError}
           />
-          <div className="field">
-            <label htmlFor={`${id}-currency`}>{t('form.currency')}</label>
-            <select id={`${id}-currency`} value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              {options.currencies.map((c) => (
-                <option key={c.numeric} value={c.numeric}>
-                  {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label={t('form.currency')} value={currency} onChange={(e) => setCurrency(e.target.value)}>
+            {options.currencies.map((c) => (
+              <option key={c.numeric} value={c.numeric}>
+                {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <p className="amount-readback" aria-live="polite" data-testid="amount-readback">
           {amount.ok ? (

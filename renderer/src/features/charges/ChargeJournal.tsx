@@ -4,7 +4,7 @@
  * state in words, the gateway's reason, the card masked; filtered by state, text (order number, order ID, client, binding) and date range, and
  * exported as CSV with the same filters. Charges whose outcome is unknown can be reconciled from here.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
@@ -16,6 +16,10 @@ import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
 import { JournalRow } from './JournalRow';
 import { useChargeJournal } from '../../api/charges';
+import { DataTable } from '../../components/DataTable';
+import { DayRange } from '../../components/DayRange';
+import { Field } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 
 type Filter = Input<'charges.export'>;
 type StateFilter = NonNullable<Filter['state']> | '';
@@ -29,8 +33,10 @@ const STATE_OPTIONS: readonly (readonly [StateFilter, 'all' | 'unknown' | 'sendi
   ['FAILED', 'FAILED'],
 ];
 
+/** The journal's columns, by their key in the catalogue (`charges:term.<key>`). */
+const COLUMNS = ['time', 'orderNumber', 'client', 'card', 'charged', 'refunded', 'net', 'state', 'reason', 'actions'] as const;
+
 export function ChargeJournal() {
-  const id = useId();
   const { t, i18n } = useTranslation('charges');
   const [state, setState] = useState<StateFilter>('');
   const [text, setText] = useState('');
@@ -52,40 +58,23 @@ export function ChargeJournal() {
   return (
     <div className="charge-journal">
       <form className="panel inline-form" aria-label={t('journal.filter')} onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor={`${id}-state`}>{t('term.state')}</label>
-          <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
-            {STATE_OPTIONS.map(([value, name]) => (
-              <option key={value} value={value}>
-                {t(`journal.stateOption.${name}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-text`}>{t('journal.text')}</label>
-          <input id={`${id}-text`} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-from`}>{t('journal.from')}</label>
-          <input id={`${id}-from`} type="date" value={fromDay} onChange={(e) => setFromDay(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-to`}>{t('journal.to')}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={toDay}
-            onChange={(e) => setToDay(e.target.value)}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={rangeError ? `${id}-range` : undefined}
-          />
-          {rangeError && (
-            <div id={`${id}-range`} className="field-error" role="alert">
-              {rangeError}
-            </div>
-          )}
-        </div>
+        <SelectField label={t('term.state')} value={state} onChange={(e) => setState(e.target.value as StateFilter)}>
+          {STATE_OPTIONS.map(([value, name]) => (
+            <option key={value} value={value}>
+              {t(`journal.stateOption.${name}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={t('journal.text')} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} />
+        <DayRange
+          first={fromDay}
+          last={toDay}
+          onFirst={setFromDay}
+          onLast={setToDay}
+          firstLabel={t('journal.from')}
+          lastLabel={t('journal.to')}
+          lastError={rangeError}
+        />
         <Button variant="primary" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || rangeError !== undefined}>
           {t('journal.export')}
         </Button>
@@ -102,30 +91,11 @@ export function ChargeJournal() {
               })}
         </p>
         {entries.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table charge-table">
-              <caption className="visually-hidden">{t('journal.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('term.time')}</th>
-                  <th scope="col">{t('term.orderNumber')}</th>
-                  <th scope="col">{t('term.client')}</th>
-                  <th scope="col">{t('term.card')}</th>
-                  <th scope="col">{t('term.charged')}</th>
-                  <th scope="col">{t('term.refunded')}</th>
-                  <th scope="col">{t('term.net')}</th>
-                  <th scope="col">{t('term.state')}</th>
-                  <th scope="col">{t('term.reason')}</th>
-                  <th scope="col">{t('term.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((c) => (
-                  <JournalRow key={c.id} charge={c} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption={t('journal.caption')} className="charge-table" columns={COLUMNS.map((c) => t(`term.${c}`))}>
+            {entries.map((c) => (
+              <JournalRow key={c.id} charge={c} />
+            ))}
+          </DataTable>
         )}
       </div>
     </div>

@@ -16,6 +16,7 @@ import { chargeAmount, cardWords, isHeld } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ErrorDetails } from '../../components/ErrorDetails';
 import { useChargeReconcile, useChargeRow } from '../../api/charges';
+import { Term } from '../../components/Term';
 
 const TONES = {
   paid: 'success-panel',
@@ -82,17 +83,13 @@ export function ChargeOutcome({ charged, result: first }: { readonly charged: Ch
             </>
           )}
           <dl className="confirm-card">
-            <dt>{t('term.orderNumber')}</dt>
-            <dd>
+            <Term label={t('term.orderNumber')}>
               <Copyable value={charge.orderNumber} what={t('outcome.copyOrderNumber')} />
-            </dd>
+            </Term>
             {charge.orderId && (
-              <>
-                <dt>{t('term.orderId')}</dt>
-                <dd>
-                  <Copyable value={charge.orderId} what={t('outcome.copyOrderId')} className="mono id-value" />
-                </dd>
-              </>
+              <Term label={t('term.orderId')}>
+                <Copyable value={charge.orderId} what={t('outcome.copyOrderId')} className="mono id-value" />
+              </Term>
             )}
           </dl>
           {charge.orderId && (

@@ -11,6 +11,7 @@ import { ChargeJournal } from './ChargeJournal';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { OpenCharges } from './OpenCharges';
 import { useChargeOptions } from '../../api/charges';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
 
 const TABS: readonly ChargesTab[] = ['charge', 'batch', 'journal'];
 
@@ -32,9 +33,9 @@ export function ChargesWorkspace() {
   };
 
   return (
-    <section className="workspace" aria-labelledby={`${id}-title`}>
-      <div className="workspace-head">
-        <h1 id={`${id}-title`}>{t('workspace.title')}</h1>
+    <WorkspaceFrame
+      title={t('workspace.title')}
+      tools={
         <div className="tabs" role="tablist" aria-label={t('workspace.tabs')} onKeyDown={onKeyDown}>
           {TABS.map((name) => (
             <button
@@ -51,7 +52,8 @@ export function ChargesWorkspace() {
             </button>
           ))}
         </div>
-      </div>
+      }
+    >
       <OpenCharges />
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
         {tab === 'journal' ? (
@@ -66,6 +68,6 @@ export function ChargesWorkspace() {
           <p className="muted">{t('workspace.loading')}</p>
         )}
       </div>
-    </section>
+    </WorkspaceFrame>
   );
 }

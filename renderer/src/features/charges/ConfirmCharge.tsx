@@ -5,12 +5,10 @@
  * more, showing the earlier charge. The environment confirmed travels with the request and main refuses
  * it if the app has switched meanwhile.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeCategory, ChargeResult, ChargeView, CurrencyOption, EnvironmentName, Input } from '../../../../main/ipc/contract';
 import { ApiError } from '../../api/client';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { Id } from '../../components/Id';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { amountInWords } from '../../format/amountWords';
@@ -22,6 +20,9 @@ import { say } from '../../i18n/say';
 import { categoryWords, chargeAmount } from './words';
 import { formatCount } from '../../format/numbers';
 import { useChargeCreate } from '../../api/charges';
+import { FormDialog } from '../../components/FormDialog';
+import { ConfirmCheck } from '../../components/ConfirmCheck';
+import { Term } from '../../components/Term';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -66,7 +67,6 @@ export function ConfirmCharge({
   readonly onClose: () => void;
   readonly onDone: (r: ChargeResult) => void;
 }) {
-  const id = useId();
   const { t, i18n } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   // What main asked to be confirmed before charging: the earlier charges, and why they matter.
@@ -84,106 +84,87 @@ export function ConfirmCharge({
   const production = charge.environment === 'production';
 
   return (
-    <Dialog
+    <FormDialog
       title={again ? (again.why === 'sameLately' ? t('confirm.titleAgain') : t('confirm.titleReference')) : t('confirm.title')}
-      open
       onClose={onClose}
       busy={send.isPending}
+      onSubmit={() => {
+        if (checked && !send.isPending) send.mutate(chargeInput(charge, earlier !== undefined));
+      }}
+      cancel={t('cancel')}
+      // First in the tab order and focused by the dialog: Enter here cancels.
+      cancelFocused
+      cancelDisabled={send.isPending}
+      submit={
+        send.isPending
+          ? t('confirm.charging')
+          : earlier
+            ? t('confirm.chargeAgain', { amount: money })
+            : t('confirm.charge', { amount: money })
+      }
+      variant={production ? 'danger' : 'primary'}
+      submitDisabled={!checked || send.isPending}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (checked && !send.isPending) send.mutate(chargeInput(charge, earlier !== undefined));
-        }}
-      >
-        <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>{t('term.environment')}</dt>
-          <dd>
-            <strong>{t(`confirmEnvironment.${charge.environment}`, { ns: 'common' })}</strong>
-          </dd>
-          <dt>{t('term.client')}</dt>
-          <dd className="mono">
-            <Id value={charge.clientId} />
-          </dd>
-          <dt>{t('term.card')}</dt>
-          <dd>
-            <CardText card={charge} />
-          </dd>
-          <dt>{t('term.category')}</dt>
-          <dd>{categoryWords(charge.category)}</dd>
-          <dt>{t('term.amount')}</dt>
-          <dd>
-            <strong className="confirm-amount">{money}</strong>
-            <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha, languageOf(i18n.language))}</div>
-            <div className="muted">
-              {t('confirm.minorUnits', {
-                minor: formatCount(charge.amount),
-                currency: charge.currency.alpha,
-                numeric: charge.currency.numeric,
-              })}
-            </div>
-          </dd>
-          {charge.description && (
-            <>
-              <dt>{t('term.description')}</dt>
-              <dd>
-                <Id value={charge.description} />
-              </dd>
-            </>
-          )}
-          <dt>{t('term.orderNumber')}</dt>
-          <dd className="mono">{charge.reference !== undefined ? <Id value={charge.reference} /> : t('confirm.referenceByApp')}</dd>
-        </dl>
-        {earlier && (
-          <div className="panel warning-panel" role="alert">
-            <p>
-              {again?.why === 'sameLately' ? t('confirm.earlier') : t('confirm.referenceFailed', { reference: charge.reference ?? '' })}
-            </p>
-            <ul>
-              {earlier.map((c) => (
-                <li key={c.id}>
-                  <Trans
-                    t={t}
-                    i18nKey="confirm.earlierCharge"
-                    values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: say(i18n, c.stateWords), order: c.orderNumber }}
-                    components={{ mono: <span className="mono" /> }}
-                  />
-                </li>
-              ))}
-            </ul>
+      <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
+        <Term label={t('term.environment')}>
+          <strong>{t(`confirmEnvironment.${charge.environment}`, { ns: 'common' })}</strong>
+        </Term>
+        <Term label={t('term.client')} className="mono">
+          <Id value={charge.clientId} />
+        </Term>
+        <Term label={t('term.card')}>
+          <CardText card={charge} />
+        </Term>
+        <Term label={t('term.category')}>{categoryWords(charge.category)}</Term>
+        <Term label={t('term.amount')}>
+          <strong className="confirm-amount">{money}</strong>
+          <div>{amountInWords(charge.amount, charge.currency.exponent, charge.currency.alpha, languageOf(i18n.language))}</div>
+          <div className="muted">
+            {t('confirm.minorUnits', {
+              minor: formatCount(charge.amount),
+              currency: charge.currency.alpha,
+              numeric: charge.currency.numeric,
+            })}
           </div>
+        </Term>
+        {charge.description && (
+          <Term label={t('term.description')}>
+            <Id value={charge.description} />
+          </Term>
         )}
-        <label className="checkbox confirm-check">
-          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} id={`${id}-check`} />{' '}
-          {earlier ? t('confirm.checkAgain', { amount: money }) : t('confirm.check')}
-        </label>
-        {send.isError && (
-          <ErrorNotice
-            className="field-error"
-            error={send.error}
-            lead={
-              refusedBeforeSending(send.error)
-                ? t('nothingCharged')
-                : isGatewayFailure(send.error)
-                  ? undefined
-                  : t('confirm.mayHaveCharged')
-            }
-          />
-        )}
-        <div className="dialog-buttons">
-          {/* First in the tab order and focused by the dialog: Enter here cancels. */}
-          <Button onClick={onClose} data-autofocus disabled={send.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || send.isPending}>
-            {send.isPending
-              ? t('confirm.charging')
-              : earlier
-                ? t('confirm.chargeAgain', { amount: money })
-                : t('confirm.charge', { amount: money })}
-          </Button>
+        <Term label={t('term.orderNumber')} className="mono">
+          {charge.reference !== undefined ? <Id value={charge.reference} /> : t('confirm.referenceByApp')}
+        </Term>
+      </dl>
+      {earlier && (
+        <div className="panel warning-panel" role="alert">
+          <p>{again?.why === 'sameLately' ? t('confirm.earlier') : t('confirm.referenceFailed', { reference: charge.reference ?? '' })}</p>
+          <ul>
+            {earlier.map((c) => (
+              <li key={c.id}>
+                <Trans
+                  t={t}
+                  i18nKey="confirm.earlierCharge"
+                  values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: say(i18n, c.stateWords), order: c.orderNumber }}
+                  components={{ mono: <span className="mono" /> }}
+                />
+              </li>
+            ))}
+          </ul>
         </div>
-      </form>
-    </Dialog>
+      )}
+      <ConfirmCheck checked={checked} onChange={setChecked}>
+        {earlier ? t('confirm.checkAgain', { amount: money }) : t('confirm.check')}
+      </ConfirmCheck>
+      {send.isError && (
+        <ErrorNotice
+          className="field-error"
+          error={send.error}
+          lead={
+            refusedBeforeSending(send.error) ? t('nothingCharged') : isGatewayFailure(send.error) ? undefined : t('confirm.mayHaveCharged')
+          }
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { formatDateTime, formatStackedDateTime } from '../../format/dates';
 import { say } from '../../i18n/say';
-import { categoryWords, cardWords, chargeTone } from './words';
+import { categoryWords, cardWords, chargeTone, reconciledOne } from './words';
 import { JournalFigures } from './JournalFigures';
 
 /** One charge of the journal: when, to whom, on which card, what it took, where it stands, and its Reconcile and Open. */
@@ -18,14 +18,8 @@ export function JournalRow({ charge: c }: { readonly charge: ChargeView }) {
   const { t, i18n } = useTranslation('charges');
   const reconcile = useChargeReconcile({
     onSuccess: (r) => {
-      const after = r.results[0];
-      toast(
-        after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        t('journal.reconciled', {
-          order: c.orderNumber,
-          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('journal.stillOpen'),
-        }),
-      );
+      const { settled, state } = reconciledOne(r);
+      toast(settled ? 'success' : 'info', t('journal.reconciled', { order: c.orderNumber, state: state ?? t('journal.stillOpen') }));
     },
     onError: toastError,
   });

@@ -1,10 +1,10 @@
 /** How charges are named and coloured on every Charges screen. */
-import type { ChargeBatchRow, ChargeCategory, ChargeState, ChargeView } from '../../../../main/ipc/contract';
+import type { ChargeBatchRow, ChargeCategory, ChargeState, ChargeView, Result } from '../../../../main/ipc/contract';
 import { formatAmount } from '../../format/money';
 import type { i18n as I18n } from 'i18next';
 import type { Said } from '../../../../main/ipc/contract';
 import { i18n } from '../../i18n';
-import { sayPhrase } from '../../i18n/say';
+import { say, sayPhrase } from '../../i18n/say';
 import { OrderStatus } from '../../../../main/domain/orderStatus';
 
 /** A card's category in words ("Common"). */
@@ -67,3 +67,10 @@ export const isHeld = (c: Pick<ChargeView, 'stateWords'>): boolean =>
 
 /** What became of a row of a batch file, in words ("charged"). */
 export const batchResultWords = (result: ChargeBatchRow['result']): string => i18n.t(`charges:batchResult.${result}`);
+
+/** What reconciling one charge came to: whether its outcome is known now, and its state in words (none while still open). */
+export function reconciledOne(r: Result<'charges.reconcile'>): { readonly settled: boolean; readonly state: string | undefined } {
+  const after = r.results[0];
+  const known = after && 'charge' in after ? after : undefined;
+  return { settled: known !== undefined && known.outcome !== 'unknown', state: known ? say(i18n, known.charge.stateWords) : undefined };
+}

@@ -9,6 +9,10 @@ import { CardState } from '../cards/CardState';
 import { expiryWords } from '../cards/CardText';
 import { useBatchExport } from './shared';
 import { useCustomer } from '../../api/customers';
+import { DataTable } from '../../components/DataTable';
+
+/** The columns of the cards, by their key in the catalogue (`customers:detail.column.<key>`). */
+const CARD_COLUMNS = ['category', 'card', 'expiry', 'state', 'bindingId'] as const;
 
 export function CustomerDetail({
   clientId,
@@ -58,35 +62,25 @@ export function CustomerDetail({
           {c.cards.length === 0 ? (
             <p className="muted">{t('detail.noStoredCards')}</p>
           ) : (
-            <div className="table-scroll">
-              <table className="data-table customer-cards">
-                <caption className="visually-hidden">{t('detail.cardsCaption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('detail.column.category')}</th>
-                    <th scope="col">{t('detail.column.card')}</th>
-                    <th scope="col">{t('detail.column.expiry')}</th>
-                    <th scope="col">{t('detail.column.state')}</th>
-                    <th scope="col">{t('detail.column.bindingId')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {c.cards.map((card: StoredCardView) => (
-                    <tr key={card.bindingId} data-binding-id={card.bindingId}>
-                      <td>{t(`cards:category.${card.category}`)}</td>
-                      <td className="mono">{card.maskedPan ?? '—'}</td>
-                      <td>{expiryWords(card.expiry)}</td>
-                      <td>
-                        <CardState card={card} />
-                      </td>
-                      <td className="mono">
-                        <Id value={card.bindingId} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('detail.cardsCaption')}
+              className="customer-cards"
+              columns={CARD_COLUMNS.map((c) => t(`detail.column.${c}`))}
+            >
+              {c.cards.map((card: StoredCardView) => (
+                <tr key={card.bindingId} data-binding-id={card.bindingId}>
+                  <td>{t(`cards:category.${card.category}`)}</td>
+                  <td className="mono">{card.maskedPan ?? '—'}</td>
+                  <td>{expiryWords(card.expiry)}</td>
+                  <td>
+                    <CardState card={card} />
+                  </td>
+                  <td className="mono">
+                    <Id value={card.bindingId} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </>
       )}

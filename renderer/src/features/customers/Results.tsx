@@ -6,6 +6,10 @@ import { useRoleProfile } from '../../api/roles';
 import { searchedWords, useBatchExport } from './shared';
 import { CustomerRow } from './CustomerRow';
 import { CustomerDetail } from './CustomerDetail';
+import { DataTable, numeric } from '../../components/DataTable';
+
+/** The columns, by their key in the catalogue (`customers:column.<key>`); the orders counted are a figure. */
+const COLUMNS = ['clientId', 'orders', 'captured', 'refunded', 'lastOrder', 'cards', 'actions'] as const;
 
 export function Results({
   found,
@@ -36,29 +40,15 @@ export function Results({
         )}
       </div>
       {found.customers.length > 0 && (
-        <div className="table-scroll">
-          <table className="data-table customers-table">
-            <caption className="visually-hidden">{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('column.clientId')}</th>
-                <th scope="col" className="num">
-                  {t('column.orders')}
-                </th>
-                <th scope="col">{t('column.captured')}</th>
-                <th scope="col">{t('column.refunded')}</th>
-                <th scope="col">{t('column.lastOrder')}</th>
-                <th scope="col">{t('column.cards')}</th>
-                <th scope="col">{t('column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.customers.map((c) => (
-                <CustomerRow key={c.clientId} customer={c} opened={opened === c.clientId} onOpen={onOpen} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('caption')}
+          className="customers-table"
+          columns={COLUMNS.map((c) => (c === 'orders' ? numeric(t(`column.${c}`)) : t(`column.${c}`)))}
+        >
+          {found.customers.map((c) => (
+            <CustomerRow key={c.clientId} customer={c} opened={opened === c.clientId} onOpen={onOpen} />
+          ))}
+        </DataTable>
       )}
       {opened !== undefined && <CustomerDetail clientId={opened} onClose={() => onOpen(undefined)} mayExport={mayExport} />}
     </div>

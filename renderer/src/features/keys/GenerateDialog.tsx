@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { SigningKeysView } from '../../../../main/ipc/contract';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../app/uiStore';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { DAY, shortFingerprint } from './shared';
 import { useKeyGenerate } from '../../api/signingKeys';
+import { FormDialog } from '../../components/FormDialog';
 
 export function GenerateDialog({ view, onClose }: { readonly view: SigningKeysView; readonly onClose: () => void }) {
   const { t } = useTranslation('keys');
@@ -37,45 +36,41 @@ export function GenerateDialog({ view, onClose }: { readonly view: SigningKeysVi
   const valid = merchantLogin.trim() !== '' && !Number.isNaN(days) && !daysError;
 
   return (
-    <Dialog title={t('generate.title')} open onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (valid) generate.mutate({ merchantLogin: merchantLogin.trim(), days });
-        }}
-      >
-        <p>{t('generate.intro', { environment: t(`environment.${view.environment}`) })}</p>
-        <Field
-          label={t('generate.merchantLogin')}
-          value={merchantLogin}
-          onChange={(e) => setMerchantLogin(e.target.value)}
-          required
-          autoComplete="off"
-          hint={view.merchantLogin ? t('generate.merchantLoginFromSettings') : t('generate.merchantLoginRequired')}
-          error={merchantLoginError}
-        />
-        <Field
-          label={t('generate.days')}
-          inputMode="numeric"
-          value={daysText}
-          onChange={(e) => setDaysText(e.target.value)}
-          hint={
-            !Number.isNaN(days) && !daysError
-              ? t('generate.daysHintUntil', { max: view.maxDays, until: formatDateTime(Date.now() + days * DAY) })
-              : t('generate.daysHint', { max: view.maxDays })
-          }
-          error={daysError ?? daysFieldError}
-        />
-        {generate.isError && !(generate.error instanceof ApiError && generate.error.fields) && (
-          <ErrorNotice className="field-error" error={generate.error} />
-        )}
-        <div className="dialog-buttons">
-          <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={!valid || generate.isPending}>
-            {generate.isPending ? t('generate.pending') : t('generate.submit')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('generate.title')}
+      onClose={onClose}
+      onSubmit={() => {
+        if (valid) generate.mutate({ merchantLogin: merchantLogin.trim(), days });
+      }}
+      cancel={t('cancel')}
+      submit={generate.isPending ? t('generate.pending') : t('generate.submit')}
+      submitDisabled={!valid || generate.isPending}
+    >
+      <p>{t('generate.intro', { environment: t(`environment.${view.environment}`) })}</p>
+      <Field
+        label={t('generate.merchantLogin')}
+        value={merchantLogin}
+        onChange={(e) => setMerchantLogin(e.target.value)}
+        required
+        autoComplete="off"
+        hint={view.merchantLogin ? t('generate.merchantLoginFromSettings') : t('generate.merchantLoginRequired')}
+        error={merchantLoginError}
+      />
+      <Field
+        label={t('generate.days')}
+        inputMode="numeric"
+        value={daysText}
+        onChange={(e) => setDaysText(e.target.value)}
+        hint={
+          !Number.isNaN(days) && !daysError
+            ? t('generate.daysHintUntil', { max: view.maxDays, until: formatDateTime(Date.now() + days * DAY) })
+            : t('generate.daysHint', { max: view.maxDays })
+        }
+        error={daysError ?? daysFieldError}
+      />
+      {generate.isError && !(generate.error instanceof ApiError && generate.error.fields) && (
+        <ErrorNotice className="field-error" error={generate.error} />
+      )}
+    </FormDialog>
   );
 }

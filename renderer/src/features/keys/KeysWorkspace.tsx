@@ -20,13 +20,18 @@ import { useFileExport } from '../../components/useFileExport';
 import { formatDateTime } from '../../format/dates';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Fingerprint } from './Fingerprint';
-import { shortFingerprint, STATE_TONES, type Confirming } from './shared';
+import { actionsOn, shortFingerprint, STATE_TONES, type Confirming } from './shared';
 import { ExpiryBadge } from './ExpiryBadge';
 import { GenerateDialog } from './GenerateDialog';
 import { ImportDialog } from './ImportDialog';
 import { ConfirmKeyAction } from './ConfirmKeyAction';
 import { TestSignature } from './TestSignature';
 import { useSigningKeys, useSigningKeysChanged } from '../../api/signingKeys';
+import { DataTable } from '../../components/DataTable';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
+
+/** The columns, by their key in the catalogue (`keys:table.<key>`). */
+const COLUMNS = ['subject', 'validFrom', 'validUntil', 'fingerprint', 'state', 'actions'] as const;
 
 export function KeysWorkspace() {
   const id = useId();
@@ -53,9 +58,9 @@ export function KeysWorkspace() {
   const testKey = usable.find((k) => k.id === testKeyId) ?? usable.find((k) => k.state === 'active') ?? usable[0];
 
   return (
-    <section className="workspace" aria-labelledby={`${id}-title`}>
-      <div className="workspace-head">
-        <h1 id={`${id}-title`}>{t('title')}</h1>
+    <WorkspaceFrame
+      title={t('title')}
+      tools={
         <div className="button-row">
           {/* A new private key goes to the keychain: said before Generate is pressed, not after. */}
           <Button
@@ -74,7 +79,8 @@ export function KeysWorkspace() {
             {t('importOpen')}
           </Button>
         </div>
-      </div>
+      }
+    >
       {view.keychainProblem && (
         <p id={`${id}-keychain`} className="panel warning-panel" role="note">
           {t('keychainProblem', { problem: say(i18n, view.keychainProblem) })}
@@ -89,79 +95,55 @@ export function KeysWorkspace() {
             : t(view.keys.some((k) => k.state === 'active') ? 'countActive' : 'countNoneActive', { count: view.keys.length })}
         </p>
         {view.keys.length > 0 && (
-          <div className="table-scroll">
-            <table className="data-table keys-table">
-              <caption className="visually-hidden">{t('table.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('table.subject')}</th>
-                  <th scope="col">{t('table.validFrom')}</th>
-                  <th scope="col">{t('table.validUntil')}</th>
-                  <th scope="col">{t('table.fingerprint')}</th>
-                  <th scope="col">{t('table.state')}</th>
-                  <th scope="col">{t('table.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.keys.map((k) => (
-                  <tr key={k.id} data-key-id={k.id}>
-                    <td>
-                      <Id value={k.subject} />
-                    </td>
-                    <td>{formatDateTime(k.notBefore)}</td>
-                    <td>
-                      {formatDateTime(k.notAfter)}
-                      <ExpiryBadge k={k} warningDays={view.expiryWarningDays} />
-                    </td>
-                    <td>
-                      <Copyable
-                        value={k.fingerprint256}
-                        what={t('row.copyFingerprint', { fingerprint: shortFingerprint(k.fingerprint256) })}
-                        className="mono fingerprint"
+          <DataTable caption={t('table.caption')} className="keys-table" columns={COLUMNS.map((c) => t(`table.${c}`))}>
+            {view.keys.map((k) => (
+              <tr key={k.id} data-key-id={k.id}>
+                <td>
+                  <Id value={k.subject} />
+                </td>
+                <td>{formatDateTime(k.notBefore)}</td>
+                <td>
+                  {formatDateTime(k.notAfter)}
+                  <ExpiryBadge k={k} warningDays={view.expiryWarningDays} />
+                </td>
+                <td>
+                  <Copyable
+                    value={k.fingerprint256}
+                    what={t('row.copyFingerprint', { fingerprint: shortFingerprint(k.fingerprint256) })}
+                    className="mono fingerprint"
+                  >
+                    <Fingerprint value={k.fingerprint256} />
+                  </Copyable>
+                </td>
+                <td>
+                  <span className={`badge ${STATE_TONES[k.state]}`}>{t(`state.${k.state}`)}</span>
+                </td>
+                <td>
+                  <div className="button-row">
+                    <Button
+                      className="btn-small"
+                      onClick={() => exportCertificate.mutate(k)}
+                      disabled={exportCertificate.isPending}
+                      aria-label={t('row.exportLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
+                    >
+                      {t('row.export')}
+                    </Button>
+                    {actionsOn(k).map((action) => (
+                      <Button
+                        key={action}
+                        className="btn-small"
+                        variant={action === 'activate' ? 'primary' : 'danger'}
+                        onClick={() => setConfirming({ action, key: k })}
+                        aria-label={t(`row.${action}Label`, { fingerprint: shortFingerprint(k.fingerprint256) })}
                       >
-                        <Fingerprint value={k.fingerprint256} />
-                      </Copyable>
-                    </td>
-                    <td>
-                      <span className={`badge ${STATE_TONES[k.state]}`}>{t(`state.${k.state}`)}</span>
-                    </td>
-                    <td>
-                      <div className="button-row">
-                        <Button
-                          className="btn-small"
-                          onClick={() => exportCertificate.mutate(k)}
-                          disabled={exportCertificate.isPending}
-                          aria-label={t('row.exportLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
-                        >
-                          {t('row.export')}
-                        </Button>
-                        {k.state === 'inactive' && !k.expired && (
-                          <Button
-                            className="btn-small"
-                            variant="primary"
-                            onClick={() => setConfirming({ action: 'activate', key: k })}
-                            aria-label={t('row.activateLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
-                          >
-                            {t('row.activate')}
-                          </Button>
-                        )}
-                        {k.state === 'inactive' && (
-                          <Button
-                            className="btn-small"
-                            variant="danger"
-                            onClick={() => setConfirming({ action: 'retire', key: k })}
-                            aria-label={t('row.retireLabel', { fingerprint: shortFingerprint(k.fingerprint256) })}
-                          >
-                            {t('row.retire')}
-                          </Button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        {t(`row.${action}`)}
+                      </Button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </div>
 
@@ -170,6 +152,6 @@ export function KeysWorkspace() {
       {dialog === 'generate' && <GenerateDialog view={view} onClose={() => setDialog(undefined)} />}
       {dialog === 'import' && <ImportDialog environment={view.environment} onClose={() => setDialog(undefined)} />}
       {confirming && <ConfirmKeyAction confirming={confirming} view={view} onClose={() => setConfirming(undefined)} />}
-    </section>
+    </WorkspaceFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { SigningKeyView } from '../../../../main/ipc/contract';
@@ -8,8 +8,9 @@ import { Copyable } from '../../components/Copyable';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/numbers';
 import { SAMPLE_BODY, X_HASH, X_SIGNATURE, shortFingerprint } from './shared';
-import { TextArea } from './TextArea';
+import { TextArea } from '../../components/TextArea';
 import { useTestSignature } from '../../api/signingKeys';
+import { SelectField } from '../../components/SelectField';
 
 export function TestSignature({
   keys,
@@ -26,6 +27,13 @@ export function TestSignature({
   const sign = useTestSignature();
   const result = sign.data?.id === selected.id ? sign.data : undefined;
   const bodyError = sign.error instanceof ApiError ? sign.error.fieldMessage('body') : undefined;
+  /** The two headers a signed request carries, with their names for the tests. */
+  const headers = result
+    ? ([
+        [X_HASH, result.xHash, 'x-hash'],
+        [X_SIGNATURE, result.xSignature, 'x-signature'],
+      ] as const)
+    : [];
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
@@ -37,19 +45,16 @@ export function TestSignature({
           sign.mutate({ id: selected.id, body });
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-key`}>{t('test.key')}</label>
-          <select id={`${id}-key`} value={selected.id} onChange={(e) => onSelect(e.target.value)}>
-            {keys.map((k) => (
-              <option key={k.id} value={k.id}>
-                {t(k.state === 'active' ? 'test.optionActive' : 'test.option', {
-                  fingerprint: shortFingerprint(k.fingerprint256),
-                  subject: k.subject,
-                })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('test.key')} value={selected.id} onChange={(e) => onSelect(e.target.value)}>
+          {keys.map((k) => (
+            <option key={k.id} value={k.id}>
+              {t(k.state === 'active' ? 'test.optionActive' : 'test.option', {
+                fingerprint: shortFingerprint(k.fingerprint256),
+                subject: k.subject,
+              })}
+            </option>
+          ))}
+        </SelectField>
         <TextArea
           label={t('test.body')}
           rows={3}
@@ -70,18 +75,16 @@ export function TestSignature({
           <dl>
             <dt>{t('test.resultBody')}</dt>
             <dd>{t('test.bytes', { count: result.bodyBytes, bytes: formatCount(result.bodyBytes) })}</dd>
-            <dt>{X_HASH}</dt>
-            <dd>
-              <Copyable value={result.xHash} what={X_HASH} className="mono signature-value">
-                <span data-testid="x-hash">{result.xHash}</span>
-              </Copyable>
-            </dd>
-            <dt>{X_SIGNATURE}</dt>
-            <dd>
-              <Copyable value={result.xSignature} what={X_SIGNATURE} className="mono signature-value">
-                <span data-testid="x-signature">{result.xSignature}</span>
-              </Copyable>
-            </dd>
+            {headers.map(([name, value, testId]) => (
+              <Fragment key={name}>
+                <dt>{name}</dt>
+                <dd>
+                  <Copyable value={value} what={name} className="mono signature-value">
+                    <span data-testid={testId}>{value}</span>
+                  </Copyable>
+                </dd>
+              </Fragment>
+            ))}
           </dl>
           <p className={result.verified ? 'ok-text' : 'field-error'} role={result.verified ? 'status' : 'alert'}>
             {say(i18n, result.detail)}

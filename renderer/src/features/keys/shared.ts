@@ -21,3 +21,7 @@ export const shortFingerprint = (fp: string) => {
 export const STATE_TONES = { active: 'tone-success', inactive: 'tone-neutral', retired: 'tone-neutral' } as const;
 
 export type Confirming = { readonly action: 'activate' | 'retire'; readonly key: SigningKeyView };
+
+/** What can be done to a key in its state: an inactive one retired, or activated while it has not expired. */
+export const actionsOn = (key: SigningKeyView): Confirming['action'][] =>
+  key.state !== 'inactive' ? [] : key.expired ? ['retire'] : ['activate', 'retire'];

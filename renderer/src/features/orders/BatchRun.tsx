@@ -2,12 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { useBatch, useBatchCancel, useBatchRetry, useBatchStarted } from '../../api/batchLookups';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
-import { ProgressBar } from '../../components/ProgressBar';
+import { ProgressCounts } from '../../components/ProgressCounts';
 import { BatchResults } from './BatchResults';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { say } from '../../i18n/say';
 import { formatCount } from '../../format/numbers';
 import { useErrorToast } from '../../components/useErrorToast';
+
+/** The counts under the progress: their names for tests and styles, and their words' keys (`orders:batch.counts.<name>`). */
+const COUNTS = ['found', 'notFound', 'failed', 'cancelled'] as const;
 
 /** A batch look-up under way or done: its progress in counts, what was skipped, Cancel or Retry, and its rows. */
 export function BatchRun({ batchId, onOpen }: { readonly batchId: string; readonly onOpen: (orderId: string) => void }) {
@@ -47,17 +50,13 @@ export function BatchRun({ batchId, onOpen }: { readonly batchId: string; readon
         {batch.isError && <ErrorNotice error={batch.error} />}
         {p && (
           <>
-            <ProgressBar value={p.done} max={p.total} label={t('batch.progress')} />
-            <dl className="counts" aria-live="off">
-              <dt>{t('batch.counts.found')}</dt>
-              <dd data-count="found">{formatCount(p.found)}</dd>
-              <dt>{t('batch.counts.notFound')}</dt>
-              <dd data-count="notFound">{formatCount(p.notFound)}</dd>
-              <dt>{t('batch.counts.failed')}</dt>
-              <dd data-count="failed">{formatCount(p.failed)}</dd>
-              <dt>{t('batch.counts.cancelled')}</dt>
-              <dd data-count="cancelled">{formatCount(p.cancelled)}</dd>
-            </dl>
+            <ProgressCounts
+              done={p.done}
+              total={p.total}
+              label={t('batch.progress')}
+              counts={COUNTS.map((c) => [c, t(`batch.counts.${c}`), p[c]])}
+              quiet
+            />
           </>
         )}
         {started && (started.skipped.length > 0 || started.duplicates > 0) && (

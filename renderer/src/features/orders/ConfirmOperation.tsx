@@ -4,8 +4,6 @@ import type { EnvironmentName, OperationResult, OrderView } from '../../../../ma
 import { refundWay, type RefundWay } from '../../../../main/domain/refundWay';
 import { useAppInfo } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { Id } from '../../components/Id';
 import { formatTime } from '../../format/dates';
@@ -14,6 +12,8 @@ import { orderMoney, type AfterOperation, type Action } from './shared';
 import { say } from '../../i18n/say';
 import { useOrderOperation, useRefundPlan, type Operation } from '../../api/operations';
 import { useErrorToast } from '../../components/useErrorToast';
+import { FormDialog } from '../../components/FormDialog';
+import { Term } from '../../components/Term';
 
 /** The longest reason main accepts (the contract says the same). */
 const MAX_REASON = 200;
@@ -152,81 +152,71 @@ export function ConfirmOperation({
   const production = environment === 'production';
   const waiting = action === 'refund' && plan.isPending;
   return (
-    <Dialog title={t(`actions.title.${action}`)} open onClose={onClose}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (environment && !waiting && !amountError && !reasonError && (action === 'release' || amount !== undefined)) {
-            setNotice(undefined);
-            run.mutate(operation(environment));
-          }
-        }}
-      >
-        <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>{t('actions.environment')}</dt>
-          <dd>
-            <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
-          </dd>
-          <dt>{t('actions.order')}</dt>
-          <dd className="mono">
-            <Id value={order.orderNumber || order.orderId} />
-          </dd>
-          <dt>{t('actions.card')}</dt>
-          <dd>
-            <Id value={card} />
-          </dd>
-        </dl>
-        {action !== 'release' && (
-          <Field
-            label={t('actions.amountLabel', { currency: order.currencyAlpha ?? order.currency })}
-            inputMode="decimal"
-            autoComplete="off"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            error={text === '' ? undefined : amountError}
-            hint={max !== undefined ? t('actions.upTo', { amount: orderMoney(order, max) }) : undefined}
-          />
-        )}
+    <FormDialog
+      title={t(`actions.title.${action}`)}
+      onClose={onClose}
+      onSubmit={() => {
+        if (environment && !waiting && !amountError && !reasonError && (action === 'release' || amount !== undefined)) {
+          setNotice(undefined);
+          run.mutate(operation(environment));
+        }
+      }}
+      cancel={t(`actions.dismiss.${action}`)}
+      submit={run.isPending ? t('actions.sending') : confirmText}
+      variant={action === 'deposit' ? 'primary' : 'danger'}
+      submitDisabled={
+        run.isPending || waiting || !environment || !!amountError || !!reasonError || (action !== 'release' && amount === undefined)
+      }
+    >
+      <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
+        <Term label={t('actions.environment')}>
+          <strong>{environment ? t(`confirmEnvironment.${environment}`, { ns: 'common' }) : t('actions.environmentUnknown')}</strong>
+        </Term>
+        <Term label={t('actions.order')} className="mono">
+          <Id value={order.orderNumber || order.orderId} />
+        </Term>
+        <Term label={t('actions.card')}>
+          <Id value={card} />
+        </Term>
+      </dl>
+      {action !== 'release' && (
         <Field
-          label={t('actions.reasonLabel')}
+          label={t('actions.amountLabel', { currency: order.currencyAlpha ?? order.currency })}
+          inputMode="decimal"
           autoComplete="off"
-          maxLength={MAX_REASON + 20}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={reasonError}
-          hint={t('actions.reasonHint')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={text === '' ? undefined : amountError}
+          hint={max !== undefined ? t('actions.upTo', { amount: orderMoney(order, max) }) : undefined}
         />
-        {action === 'refund' && (
-          <p className="hint refund-way" aria-live="polite">
-            {wayWords}
-          </p>
-        )}
-        <p className="confirm-summary">{summary}</p>
-        {notice && (
-          <p className="field-error" role="alert">
-            {notice}
-          </p>
-        )}
-        {confirmingRepeat && (
-          <p className="field-error" role="alert">
-            {t('actions.repeat', {
-              earlier: repeat.earlier.map((e) => t('actions.repeatEarlier', { time: formatTime(e.at), operator: e.operator })).join(', '),
-            })}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <Button onClick={onClose}>{t(`actions.dismiss.${action}`)}</Button>
-          <Button
-            type="submit"
-            variant={action === 'deposit' ? 'primary' : 'danger'}
-            disabled={
-              run.isPending || waiting || !environment || !!amountError || !!reasonError || (action !== 'release' && amount === undefined)
-            }
-          >
-            {run.isPending ? t('actions.sending') : confirmText}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      )}
+      <Field
+        label={t('actions.reasonLabel')}
+        autoComplete="off"
+        maxLength={MAX_REASON + 20}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        error={reasonError}
+        hint={t('actions.reasonHint')}
+      />
+      {action === 'refund' && (
+        <p className="hint refund-way" aria-live="polite">
+          {wayWords}
+        </p>
+      )}
+      <p className="confirm-summary">{summary}</p>
+      {notice && (
+        <p className="field-error" role="alert">
+          {notice}
+        </p>
+      )}
+      {confirmingRepeat && (
+        <p className="field-error" role="alert">
+          {t('actions.repeat', {
+            earlier: repeat.earlier.map((e) => t('actions.repeatEarlier', { time: formatTime(e.at), operator: e.operator })).join(', '),
+          })}
+        </p>
+      )}
+    </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import { useListWindow } from './list/shared';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch } from './OrderSearch';
 import { useOrderLookup } from '../../api/orders';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
 
 export function OrdersWorkspace() {
   const { t } = useTranslation('orders');
@@ -79,30 +80,33 @@ export function OrdersWorkspace() {
   const mode = place.mode;
 
   return (
-    <section className="workspace" aria-labelledby="orders-title">
-      <div className="workspace-head">
-        <h1 id="orders-title">{t('title')}</h1>
-        {mode !== 'list' && from !== undefined && (
-          <Button className="back-button" aria-keyshortcuts={BACK_KEYS} title={t('back.shortcut')} onClick={goBack}>
-            {t(`back.to.${from}`)}
-          </Button>
-        )}
-        <div className="segmented" role="group" aria-label={t('view.label')}>
-          <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => goTo({ mode: 'list' })}>
-            {t('view.list')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={mode === 'single'}
-            onClick={() => goTo({ mode: 'single', ...(asked.current !== undefined ? { query: asked.current } : {}) })}
-          >
-            {t('view.single')}
-          </button>
-          <button type="button" aria-pressed={mode === 'batch'} onClick={() => goTo({ mode: 'batch' })}>
-            {t('view.batch')}
-          </button>
-        </div>
-      </div>
+    <WorkspaceFrame
+      title={t('title')}
+      tools={
+        <>
+          {mode !== 'list' && from !== undefined && (
+            <Button className="back-button" aria-keyshortcuts={BACK_KEYS} title={t('back.shortcut')} onClick={goBack}>
+              {t(`back.to.${from}`)}
+            </Button>
+          )}
+          <div className="segmented" role="group" aria-label={t('view.label')}>
+            <button type="button" aria-pressed={mode === 'list' || mode === 'client'} onClick={() => goTo({ mode: 'list' })}>
+              {t('view.list')}
+            </button>
+            <button
+              type="button"
+              aria-pressed={mode === 'single'}
+              onClick={() => goTo({ mode: 'single', ...(asked.current !== undefined ? { query: asked.current } : {}) })}
+            >
+              {t('view.single')}
+            </button>
+            <button type="button" aria-pressed={mode === 'batch'} onClick={() => goTo({ mode: 'batch' })}>
+              {t('view.batch')}
+            </button>
+          </div>
+        </>
+      }
+    >
       {mode === 'batch' ? (
         <BatchLookup onOpen={open} />
       ) : mode === 'single' ? (
@@ -120,6 +124,6 @@ export function OrdersWorkspace() {
           )}
         </>
       )}
-    </section>
+    </WorkspaceFrame>
   );
 }

@@ -5,7 +5,7 @@
  * open rows offer the charge journal's reconcile, and the CSV of the run. When the sync before the report
  * failed, the screen says so above everything: the gateway side is then only as current as the last sync.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from '../../api/client';
 import { useAppInfo } from '../../api/settings';
@@ -15,16 +15,18 @@ import { PERIOD_PRESETS, choosePeriod, periodWords, type PeriodPreset, type Peri
 import { useReportUi } from './reportUi';
 import './reconciliation.css';
 import { useEnvironmentWords } from './shared';
-import { DayField } from './DayField';
+import { DayRange } from '../../components/DayRange';
+import { SelectField } from '../../components/SelectField';
 import { Report } from './Report';
 import { useHeldReport, useReconciliationRun } from '../../api/reconciliation';
 import { usePeriodSyncStop } from '../../api/period';
 import { useErrorToast } from '../../components/useErrorToast';
+import { WorkspaceFrame } from '../../components/WorkspaceFrame';
 
 export function ReconciliationWorkspace() {
   const { t } = useTranslation('reconciliation');
   const environmentWords = useEnvironmentWords();
-  const id = useId();
+
   const { preset, custom, choosePreset, setCustom } = useReportUi();
   const environment = useAppInfo().data?.environment;
   const held = useHeldReport();
@@ -52,10 +54,7 @@ export function ReconciliationWorkspace() {
   const current = report && report.environment === environment ? report : undefined;
 
   return (
-    <section className="workspace reconciliation" aria-labelledby={`${id}-title`}>
-      <div className="workspace-head">
-        <h1 id={`${id}-title`}>{t('title')}</h1>
-      </div>
+    <WorkspaceFrame title={t('title')} className="reconciliation">
       <p className="muted">{t('intro')}</p>
       <form
         className="panel inline-form"
@@ -66,33 +65,24 @@ export function ReconciliationWorkspace() {
           if (choice.ok) start(choice.period);
         }}
       >
-        <div className="field">
-          <label htmlFor={`${id}-period`}>{t('period')}</label>
-          <select id={`${id}-period`} value={preset} onChange={(e) => choosePreset(e.target.value as PeriodPreset)}>
-            {PERIOD_PRESETS.map((value) => (
-              <option key={value} value={value}>
-                {t(`preset.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('period')} value={preset} onChange={(e) => choosePreset(e.target.value as PeriodPreset)}>
+          {PERIOD_PRESETS.map((value) => (
+            <option key={value} value={value}>
+              {t(`preset.${value}`)}
+            </option>
+          ))}
+        </SelectField>
         {preset === 'custom' && (
-          <>
-            <DayField
-              id={`${id}-from`}
-              label={t('firstDay')}
-              value={custom.from}
-              onChange={(from) => setCustom({ ...custom, from })}
-              error={!choice.ok && choice.field === 'from' && custom.from !== '' ? choice.error : undefined}
-            />
-            <DayField
-              id={`${id}-to`}
-              label={t('lastDay')}
-              value={custom.to}
-              onChange={(to) => setCustom({ ...custom, to })}
-              error={!choice.ok && choice.field === 'to' && custom.to !== '' ? choice.error : undefined}
-            />
-          </>
+          <DayRange
+            first={custom.from}
+            last={custom.to}
+            onFirst={(from) => setCustom({ ...custom, from })}
+            onLast={(to) => setCustom({ ...custom, to })}
+            firstLabel={t('firstDay')}
+            lastLabel={t('lastDay')}
+            firstError={!choice.ok && choice.field === 'from' && custom.from !== '' ? choice.error : undefined}
+            lastError={!choice.ok && choice.field === 'to' && custom.to !== '' ? choice.error : undefined}
+          />
         )}
         <p className="muted period-words" aria-live="polite">
           {choice.ok ? periodWords(choice.period) : t('chooseDays')}
@@ -123,6 +113,6 @@ export function ReconciliationWorkspace() {
         </p>
       )}
       {current && <Report held={current} onRerun={() => start(current.run.reconciliation.period)} rerunning={run.isPending} />}
-    </section>
+    </WorkspaceFrame>
   );
 }

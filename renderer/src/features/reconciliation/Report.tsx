@@ -14,6 +14,10 @@ import { When } from './When';
 import { MoneyList } from './MoneyList';
 import { SyncNotice } from './SyncNotice';
 import { ReportRow } from './ReportRow';
+import { DataTable, numeric } from '../../components/DataTable';
+
+/** The columns of the rows, by their key in the catalogue (`reconciliation:column.<key>`). */
+const ROW_COLUMNS = ['class', 'orderNumber', 'journal', 'gateway', 'differs', 'actions'] as const;
 
 export function Report({
   held,
@@ -57,44 +61,33 @@ export function Report({
         <p className="muted">
           <Trans t={t} i18nKey="ranAt" values={{ time: formatDateTime(held.ranAt) }} components={{ time: <When at={held.ranAt} /> }} />
         </p>
-        <table className="data-table reconciliation-totals">
-          <caption className="visually-hidden">{t('totalsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('column.class')}</th>
-              <th scope="col" className="num">
-                {t('column.orders')}
-              </th>
-              {MONEY_COLUMNS.map((m) => (
-                <th key={m} scope="col">
-                  {t(`column.${m}`)}
+        <DataTable
+          caption={t('totalsCaption')}
+          className="reconciliation-totals"
+          columns={[t('column.class'), numeric(t('column.orders')), ...MONEY_COLUMNS.map((m) => t(`column.${m}`))]}
+          scroll={false}
+        >
+          {RECONCILIATION_CLASSES.map((c) => {
+            const total = r.totals[c];
+            return (
+              <tr key={c} data-class={c}>
+                <th scope="row">
+                  <span className={`badge ${CLASS_TONES[c]}`}>{classWords(c)}</span>
+                  {/* What the class means, under its name: the money columns keep their room at 1024 px. */}
+                  <div className="muted figure-note class-hint">{classHint(c)}</div>
                 </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {RECONCILIATION_CLASSES.map((c) => {
-              const total = r.totals[c];
-              return (
-                <tr key={c} data-class={c}>
-                  <th scope="row">
-                    <span className={`badge ${CLASS_TONES[c]}`}>{classWords(c)}</span>
-                    {/* What the class means, under its name: the money columns keep their room at 1024 px. */}
-                    <div className="muted figure-note class-hint">{classHint(c)}</div>
-                  </th>
-                  <td className="num" data-total="count">
-                    {total.count}
+                <td className="num" data-total="count">
+                  {total.count}
+                </td>
+                {MONEY_COLUMNS.map((m) => (
+                  <td key={m} data-total={m}>
+                    <MoneyList amounts={total.amounts} figure={m} />
                   </td>
-                  {MONEY_COLUMNS.map((m) => (
-                    <td key={m} data-total={m}>
-                      <MoneyList amounts={total.amounts} figure={m} />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+                ))}
+              </tr>
+            );
+          })}
+        </DataTable>
       </div>
       <div className="panel">
         <div className="segmented class-filter" role="group" aria-label={t('filter')}>
@@ -112,26 +105,15 @@ export function Report({
             {r.rows.length === 0 ? t('empty') : t(`noRows.${shown!}`)}
           </p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table reconciliation-table">
-              <caption className="visually-hidden">{shown ? t('rowsCaptionOf', { name: classWords(shown) }) : t('rowsCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('column.class')}</th>
-                  <th scope="col">{t('column.orderNumber')}</th>
-                  <th scope="col">{t('column.journal')}</th>
-                  <th scope="col">{t('column.gateway')}</th>
-                  <th scope="col">{t('column.differs')}</th>
-                  <th scope="col">{t('column.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <ReportRow key={`${row.class}-${rowName(row)}`} row={row} onSettled={onRerun} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={shown ? t('rowsCaptionOf', { name: classWords(shown) }) : t('rowsCaption')}
+            className="reconciliation-table"
+            columns={ROW_COLUMNS.map((c) => t(`column.${c}`))}
+          >
+            {rows.map((row) => (
+              <ReportRow key={`${row.class}-${rowName(row)}`} row={row} onSettled={onRerun} />
+            ))}
+          </DataTable>
         )}
       </div>
     </section>

@@ -4,7 +4,6 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { formatDateTime } from '../../format/dates';
-import { say } from '../../i18n/say';
 import { mayCall } from '../roles/profile';
 import { useRoleProfile } from '../../api/roles';
 import { CLASS_TONES, classWords, gatewayWords, journalWords, operationCounts, rowCurrency, rowFindings } from './words';
@@ -12,9 +11,10 @@ import { rowName } from './shared';
 import { When } from './When';
 import { useChargeReconcile } from '../../api/charges';
 import { useErrorToast } from '../../components/useErrorToast';
+import { reconciledOne } from '../charges/words';
 
 export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow; readonly onSettled: () => void }) {
-  const { t, i18n } = useTranslation('reconciliation', { keyPrefix: 'row' });
+  const { t } = useTranslation('reconciliation', { keyPrefix: 'row' });
   const showOrder = useUi((s) => s.showOrder);
   const openWorkspace = useUi((s) => s.open);
   const openChargesTab = useUi((s) => s.openChargesTab);
@@ -28,14 +28,8 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
   const name = rowName(row);
   const reconcile = useChargeReconcile({
     onSuccess: (r) => {
-      const after = r.results[0];
-      toast(
-        after && 'charge' in after && after.outcome !== 'unknown' ? 'success' : 'info',
-        t('reconciled', {
-          order: name,
-          state: after && 'charge' in after ? say(i18n, after.charge.stateWords) : t('stillOpen'),
-        }),
-      );
+      const { settled, state } = reconciledOne(r);
+      toast(settled ? 'success' : 'info', t('reconciled', { order: name, state: state ?? t('stillOpen') }));
       // What the report said of this row is no longer true: run it again.
       onSettled();
     },
@@ -48,6 +42,8 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
     openWorkspace('charges');
   };
   const mayReconcile = mayCall(profile, 'charges.reconcile');
+  /** A moment of the row, for a sentence's `time`: its words, and their markup with the instant. */
+  const time = (at: number) => ({ values: { time: formatDateTime(at) }, components: { time: <When at={at} /> } });
 
   return (
     <tr data-class={row.class} data-order-number={name} className="report-row" onClick={open}>
@@ -63,12 +59,7 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
             {journalWords(j, rowCurrency(row))}
             {j.source === 'operations' && <div className="muted figure-note">{operationCounts(j)}</div>}
             <div className="muted figure-note">
-              <Trans
-                t={t}
-                i18nKey="by"
-                values={{ time: formatDateTime(j.at), operator: j.operator }}
-                components={{ time: <When at={j.at} /> }}
-              />
+              <Trans t={t} i18nKey="by" values={{ ...time(j.at).values, operator: j.operator }} components={time(j.at).components} />
             </div>
           </>
         ) : (
@@ -83,8 +74,8 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
               <Trans
                 t={t}
                 i18nKey="status"
-                values={{ status: g.status, time: formatDateTime(g.registeredAt) }}
-                components={{ time: <When at={g.registeredAt} /> }}
+                values={{ ...time(g.registeredAt).values, status: g.status }}
+                components={time(g.registeredAt).components}
               />
             </div>
           </>

@@ -3,38 +3,25 @@
  * profiles in words. Main decides and enforces which channels a profile may use; the screens only follow
  * its allowedChannels, so that nothing is offered that would be refused.
  */
-import type { ChannelName, MIN_PASSPHRASE, Role, RoleProfileView } from '../../../../main/ipc/contract';
+import { ROLES, type ChannelName, type MIN_PASSPHRASE, type Role, type RoleProfileView } from '../../../../main/ipc/contract';
 import { WORKSPACES, type WorkspaceId } from '../../app/uiStore';
 import { i18n } from '../../i18n';
 
 /**
- * The profiles' names, in the language shown: each read from the roles catalogue when it is used (while
- * rendering), so a record read after a change of language says the new words.
+ * Each profile's words under a key of the roles catalogue, read when they are used (while rendering), so a
+ * record read after a change of language says the new words.
  */
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  get support() {
-    return i18n.t('roles:label.support');
-  },
-  get finance() {
-    return i18n.t('roles:label.finance');
-  },
-  get administrator() {
-    return i18n.t('roles:label.administrator');
-  },
-};
+const wordsOfEach = (key: 'label' | 'words'): Readonly<Record<Role, string>> =>
+  Object.defineProperties(
+    {} as Record<Role, string>,
+    Object.fromEntries(ROLES.map((role) => [role, { enumerable: true, get: () => i18n.t(`roles:${key}.${role}`) }])),
+  );
 
-/** What each profile may do, in the words the profile dialog uses (read like ROLE_LABELS). */
-export const ROLE_WORDS: Readonly<Record<Role, string>> = {
-  get support() {
-    return i18n.t('roles:words.support');
-  },
-  get finance() {
-    return i18n.t('roles:words.finance');
-  },
-  get administrator() {
-    return i18n.t('roles:words.administrator');
-  },
-};
+/** The profiles' names, in the language shown. */
+export const ROLE_LABELS = wordsOfEach('label');
+
+/** What each profile may do, in the words the profile dialog uses. */
+export const ROLE_WORDS = wordsOfEach('words');
 
 /** The contract's least passphrase length; the type makes this fail to compile if the contract's changes. */
 export const MIN_PASSPHRASE_LENGTH: typeof MIN_PASSPHRASE = 12;

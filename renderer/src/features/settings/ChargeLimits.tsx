@@ -12,6 +12,7 @@ import { errorText } from '../../api/client';
 import { useChargeLimits } from '../../api/settings';
 import { ENVIRONMENTS } from './shared';
 import { LimitsOf } from './LimitsOf';
+import { SelectField } from '../../components/SelectField';
 
 export function ChargeLimits({ current }: { readonly current: EnvironmentName }) {
   const id = useId();
@@ -23,16 +24,18 @@ export function ChargeLimits({ current }: { readonly current: EnvironmentName })
     <section className="panel charge-limits" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('limits.title')}</h2>
       <p className="muted">{t('limits.intro')}</p>
-      <div className="field charge-limits-environment">
-        <label htmlFor={`${id}-environment`}>{t('limits.environment')}</label>
-        <select id={`${id}-environment`} value={environment} onChange={(e) => setEnvironment(e.target.value as EnvironmentName)}>
-          {ENVIRONMENTS.map((e) => (
-            <option key={e} value={e}>
-              {e === current ? t('limits.inUse', { name: t(`limits.name.${e}`) }) : t(`limits.name.${e}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        className="charge-limits-environment"
+        label={t('limits.environment')}
+        value={environment}
+        onChange={(e) => setEnvironment(e.target.value as EnvironmentName)}
+      >
+        {ENVIRONMENTS.map((e) => (
+          <option key={e} value={e}>
+            {e === current ? t('limits.inUse', { name: t(`limits.name.${e}`) }) : t(`limits.name.${e}`)}
+          </option>
+        ))}
+      </SelectField>
       {limits.isPending && <p role="status">{t('limits.loading')}</p>}
       {limits.isError && (
         <p className="field-error" role="alert">

@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import { call, errorText } from '../../api/client';
 import { useChargeLimitsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
 import { currencyName, formatAmount } from '../../format/money';
 import { formatCount } from '../../format/numbers';
 import { maximumWords } from './shared';
+import { FormDialog } from '../../components/FormDialog';
+import { ConfirmCheck } from '../../components/ConfirmCheck';
+import { Term } from '../../components/Term';
 
 /**
  * Restates the change and sends it. In production nothing is sent until the tick box is ticked, and the
@@ -25,7 +26,6 @@ export function ConfirmMaximum({
   readonly maximum: number;
   readonly onClose: () => void;
 }) {
-  const id = useId();
   const { t } = useTranslation('settings');
   const toast = useUi((s) => s.toast);
   const production = environment === 'production';
@@ -48,50 +48,43 @@ export function ConfirmMaximum({
     },
   );
   return (
-    <Dialog title={t('limits.confirmTitle', { currency: c.alpha, environment: inSentence })} open onClose={onClose} busy={save.isPending}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (checked && !save.isPending) save.mutate();
-        }}
-      >
-        <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-          <dt>{t('limits.environment')}</dt>
-          <dd>
-            <strong>{production ? t('limits.production') : t(`limits.name.${environment}`)}</strong>
-          </dd>
-          <dt>{t('limits.currency')}</dt>
-          <dd>
-            {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
-          </dd>
-          <dt>{t('limits.now')}</dt>
-          <dd>{maximumWords(c)}</dd>
-          <dt>{t('limits.newMaximum')}</dt>
-          <dd>
-            <strong className="confirm-amount">{after}</strong>
-            <div className="muted">{t('limits.minorUnits', { units: formatCount(maximum), currency: c.alpha })}</div>
-          </dd>
-        </dl>
-        {production && (
-          <label className="checkbox confirm-check">
-            <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} id={`${id}-check`} />{' '}
-            {t('limits.confirm', { currency: c.alpha })}
-          </label>
-        )}
-        {save.isError && (
-          <p className="field-error" role="alert">
-            {t('limits.nothingChanged', { reason: errorText(save.error) })}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <Button onClick={onClose} data-autofocus disabled={save.isPending}>
-            {t('limits.cancel')}
-          </Button>
-          <Button type="submit" variant={production ? 'danger' : 'primary'} disabled={!checked || save.isPending}>
-            {save.isPending ? t('limits.saving') : t('limits.setTo', { currency: c.alpha, amount: after })}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('limits.confirmTitle', { currency: c.alpha, environment: inSentence })}
+      onClose={onClose}
+      busy={save.isPending}
+      onSubmit={() => {
+        if (checked && !save.isPending) save.mutate();
+      }}
+      cancel={t('limits.cancel')}
+      cancelFocused
+      cancelDisabled={save.isPending}
+      submit={save.isPending ? t('limits.saving') : t('limits.setTo', { currency: c.alpha, amount: after })}
+      variant={production ? 'danger' : 'primary'}
+      submitDisabled={!checked || save.isPending}
+    >
+      <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
+        <Term label={t('limits.environment')}>
+          <strong>{production ? t('limits.production') : t(`limits.name.${environment}`)}</strong>
+        </Term>
+        <Term label={t('limits.currency')}>
+          {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
+        </Term>
+        <Term label={t('limits.now')}>{maximumWords(c)}</Term>
+        <Term label={t('limits.newMaximum')}>
+          <strong className="confirm-amount">{after}</strong>
+          <div className="muted">{t('limits.minorUnits', { units: formatCount(maximum), currency: c.alpha })}</div>
+        </Term>
+      </dl>
+      {production && (
+        <ConfirmCheck checked={checked} onChange={setChecked}>
+          {t('limits.confirm', { currency: c.alpha })}
+        </ConfirmCheck>
+      )}
+      {save.isError && (
+        <p className="field-error" role="alert">
+          {t('limits.nothingChanged', { reason: errorText(save.error) })}
+        </p>
+      )}
+    </FormDialog>
   );
 }

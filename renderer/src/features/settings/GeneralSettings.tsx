@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ENVIRONMENTS } from './shared';
+import { SelectField } from '../../components/SelectField';
 
 /** The environment the app works in (switched behind a confirmation), and a check of its connection. */
 export function GeneralSettings({ view }: { readonly view: SettingsView }) {
@@ -33,22 +34,20 @@ export function GeneralSettings({ view }: { readonly view: SettingsView }) {
     <section className="panel" aria-labelledby="general-title">
       <h2 id="general-title">{t('general.title')}</h2>
       <div className="inline-form">
-        <div className="field">
-          <label htmlFor="environment">{t('general.workIn')}</label>
-          <select
-            id="environment"
-            value={g.environment}
-            disabled={switchEnv.isPending}
-            aria-describedby={refused ? 'environment-refused' : undefined}
-            onChange={(e) => setChoice(e.target.value as EnvironmentName)}
-          >
-            {ENVIRONMENTS.map((e) => (
-              <option key={e} value={e}>
-                {t(`environment.${e}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('general.workIn')}
+          id="environment"
+          value={g.environment}
+          disabled={switchEnv.isPending}
+          aria-describedby={refused ? 'environment-refused' : undefined}
+          onChange={(e) => setChoice(e.target.value as EnvironmentName)}
+        >
+          {ENVIRONMENTS.map((e) => (
+            <option key={e} value={e}>
+              {t(`environment.${e}`)}
+            </option>
+          ))}
+        </SelectField>
         <Button onClick={() => check.mutate()} disabled={check.isPending || switchEnv.isPending}>
           {check.isPending ? t('general.checking') : t('general.check')}
         </Button>

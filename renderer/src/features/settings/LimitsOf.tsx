@@ -4,6 +4,7 @@ import type { ChargeLimitsView, CurrencyLimitView } from '../../../../main/ipc/c
 import { MaximumRow } from './MaximumRow';
 import { ConfirmMaximum } from './ConfirmMaximum';
 import { AcceptedCurrencies } from './AcceptedCurrencies';
+import { DataTable } from '../../components/DataTable';
 
 export function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
   const { t } = useTranslation('settings');
@@ -15,26 +16,20 @@ export function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
       {view.currencies.length === 0 ? (
         <p role="status">{t('limits.noCurrencies', { environment })}</p>
       ) : (
-        <table className="data-table">
-          <caption className="visually-hidden">{t('limits.caption', { environment })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('limits.currency')}</th>
-              <th scope="col">{t('limits.maximum')}</th>
-              <th scope="col">{t('limits.newMaximum')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.currencies.map((c) => (
-              <MaximumRow
-                key={c.numeric}
-                environment={view.environment}
-                currency={c}
-                onSet={(maximum) => setChanging({ currency: c, maximum })}
-              />
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t('limits.caption', { environment })}
+          columns={[t('limits.currency'), t('limits.maximum'), t('limits.newMaximum')]}
+          scroll={false}
+        >
+          {view.currencies.map((c) => (
+            <MaximumRow
+              key={c.numeric}
+              environment={view.environment}
+              currency={c}
+              onSet={(maximum) => setChanging({ currency: c, maximum })}
+            />
+          ))}
+        </DataTable>
       )}
       {changing && (
         <ConfirmMaximum

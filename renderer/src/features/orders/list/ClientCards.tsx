@@ -6,6 +6,7 @@ import { Id } from '../../../components/Id';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { mayCall } from '../../roles/profile';
 import { useRoleProfile } from '../../../api/roles';
+import { DataTable } from '../../../components/DataTable';
 
 /** The catalogue's word for each category of stored card (`list:client.<key>`). */
 const CATEGORY_KEYS = {
@@ -29,37 +30,23 @@ export function ClientCards({ clientId }: { readonly clientId: string }) {
   const cards = [...groups.common, ...groups.recurrent, ...groups.installment, ...other];
   if (cards.length === 0) return <p>{t('noCards')}</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table" aria-label={t('cardsTable')}>
-        <thead>
-          <tr>
-            <th scope="col">{t('card')}</th>
-            <th scope="col">{t('category')}</th>
-            <th scope="col">{t('paymentSystem')}</th>
-            <th scope="col">{t('expiry')}</th>
-            <th scope="col">{t('state')}</th>
-            <th scope="col">{t('bindingId')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cards.map((c) => (
-            <tr key={c.bindingId}>
-              <td className="mono">
-                <Id value={c.maskedPan ?? '—'} />
-              </td>
-              <td>{t(CATEGORY_KEYS[c.category])}</td>
-              <td>
-                <Id value={c.paymentSystem ?? '—'} />
-              </td>
-              <td>{c.expiry ? `${c.expiry.slice(4, 6)}/${c.expiry.slice(0, 4)}` : '—'}</td>
-              <td>{!c.enabled ? t('disabled') : c.expired ? t('expired') : c.expiresSoon ? t('expiresSoon') : t('enabled')}</td>
-              <td>
-                <Copyable value={c.bindingId} what={t('bindingIdWhat')} className="mono id-value" />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label={t('cardsTable')} columns={[t('card'), t('category'), t('paymentSystem'), t('expiry'), t('state'), t('bindingId')]}>
+      {cards.map((c) => (
+        <tr key={c.bindingId}>
+          <td className="mono">
+            <Id value={c.maskedPan ?? '—'} />
+          </td>
+          <td>{t(CATEGORY_KEYS[c.category])}</td>
+          <td>
+            <Id value={c.paymentSystem ?? '—'} />
+          </td>
+          <td>{c.expiry ? `${c.expiry.slice(4, 6)}/${c.expiry.slice(0, 4)}` : '—'}</td>
+          <td>{!c.enabled ? t('disabled') : c.expired ? t('expired') : c.expiresSoon ? t('expiresSoon') : t('enabled')}</td>
+          <td>
+            <Copyable value={c.bindingId} what={t('bindingIdWhat')} className="mono id-value" />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

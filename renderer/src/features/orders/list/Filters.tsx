@@ -1,7 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { currencyInfo, EMPTY_FILTERS, sameView, STATES, stateWords, type FilterDraft } from './period';
+import { Field } from '../../../components/Field';
+import { SelectField } from '../../../components/SelectField';
 
 /** The choices of the Paid filter, with their words' keys (`list:filters.<key>`). */
 const PAID_CHOICES = [
@@ -23,31 +24,23 @@ export function Filters({
   readonly currencies: readonly string[];
 }) {
   const { t } = useTranslation('list', { keyPrefix: 'filters' });
-  const id = useId();
   const text = (
     field: keyof FilterDraft,
     label: string,
     props: { placeholder?: string; inputMode?: 'numeric' | 'decimal'; className?: string } = {},
   ) => (
-    <div key={field} className={`field compact${props.className ? ` ${props.className}` : ''}`}>
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        value={draft[field] as string}
-        onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        {...(props.placeholder ? { placeholder: props.placeholder } : {})}
-        {...(props.inputMode ? { inputMode: props.inputMode } : {})}
-      />
-      {errors[field] && (
-        <div id={`${id}-${field}-error`} className="field-error" role="alert">
-          {errors[field]}
-        </div>
-      )}
-    </div>
+    <Field
+      key={field}
+      className={`compact${props.className ? ` ${props.className}` : ''}`}
+      label={label}
+      value={draft[field] as string}
+      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+      error={errors[field]}
+      autoComplete="off"
+      spellCheck={false}
+      {...(props.placeholder ? { placeholder: props.placeholder } : {})}
+      {...(props.inputMode ? { inputMode: props.inputMode } : {})}
+    />
   );
   const unit = draft.currency ? (currencyInfo(draft.currency).alpha ?? draft.currency) : t('majorUnits');
   const amount = { inputMode: 'decimal', className: 'amount' } as const;
@@ -81,31 +74,31 @@ export function Filters({
         ))}
       </fieldset>
       <div className="filter-fields">
-        <div className="field compact">
-          <label htmlFor={`${id}-paid`}>{t('paid')}</label>
-          <select
-            id={`${id}-paid`}
-            value={draft.paid}
-            onChange={(e) => setDraft({ ...draft, paid: e.target.value as FilterDraft['paid'] })}
-          >
-            {PAID_CHOICES.map(([value, key]) => (
-              <option key={value} value={value}>
-                {t(key)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field compact">
-          <label htmlFor={`${id}-currency`}>{t('currency')}</label>
-          <select id={`${id}-currency`} value={draft.currency} onChange={(e) => setDraft({ ...draft, currency: e.target.value })}>
-            <option value="">{t('anyCurrency')}</option>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {currencyInfo(c).alpha ?? c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          className="compact"
+          label={t('paid')}
+          value={draft.paid}
+          onChange={(e) => setDraft({ ...draft, paid: e.target.value as FilterDraft['paid'] })}
+        >
+          {PAID_CHOICES.map(([value, key]) => (
+            <option key={value} value={value}>
+              {t(key)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          className="compact"
+          label={t('currency')}
+          value={draft.currency}
+          onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
+        >
+          <option value="">{t('anyCurrency')}</option>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {currencyInfo(c).alpha ?? c}
+            </option>
+          ))}
+        </SelectField>
         {fields.map(([field, label, props]) => text(field, label, props))}
         <Button onClick={() => setDraft(EMPTY_FILTERS)} disabled={sameView(draft, EMPTY_FILTERS)}>
           {t('clear')}

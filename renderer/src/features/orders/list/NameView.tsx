@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListView } from '../../../../../main/ipc/contract';
 import { ApiError, call, errorText } from '../../../api/client';
 import { useUi } from '../../../app/uiStore';
-import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
 import { shownText } from '../../../components/Id';
 import { type Editing } from './shared';
 import { useSavedViewsChange } from '../../../api/period';
+import { FormDialog } from '../../../components/FormDialog';
+import { Field } from '../../../components/Field';
 
 /** Saves the view on screen under a name, or renames the saved view shown. */
 export function NameView({
@@ -22,7 +22,6 @@ export function NameView({
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation('list', { keyPrefix: 'views' });
-  const id = useId();
   const toast = useUi((s) => s.toast);
   const renaming = editing.kind === 'rename' ? editing.view : undefined;
   const [name, setName] = useState(renaming?.name ?? '');
@@ -39,48 +38,30 @@ export function NameView({
   const fieldError = error instanceof ApiError ? error.fieldMessage('name') : undefined;
   const otherError = error && !fieldError ? errorText(error) : undefined;
   return (
-    <Dialog
+    <FormDialog
       title={renaming ? t('renameTitle', { name: shownText(renaming.name) }) : t('saveTitle')}
-      open
       onClose={onClose}
       busy={change.isPending}
+      onSubmit={() => {
+        if (!change.isPending) change.mutate(name);
+      }}
+      cancel={t('cancel')}
+      cancelDisabled={change.isPending}
+      submit={renaming ? t('renameButton') : t('saveButton')}
+      submitDisabled={change.isPending}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!change.isPending) change.mutate(name);
-        }}
-      >
-        <div className="field">
-          <label htmlFor={`${id}-name`}>{t('name')}</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={maxName}
-            autoComplete="off"
-            data-autofocus
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-hint${fieldError || otherError ? ` ${id}-error` : ''}`}
-          />
-          <div id={`${id}-hint`} className="hint">
-            {t('nameHint', { max: maxName })}
-          </div>
-          {(fieldError || otherError) && (
-            <div id={`${id}-error`} className="field-error" role="alert">
-              {fieldError ?? otherError}
-            </div>
-          )}
-        </div>
-        <div className="dialog-buttons">
-          <Button onClick={onClose} disabled={change.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={change.isPending}>
-            {renaming ? t('renameButton') : t('saveButton')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      <Field
+        label={t('name')}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        maxLength={maxName}
+        autoComplete="off"
+        data-autofocus
+        hint={t('nameHint', { max: maxName })}
+        error={fieldError ?? otherError}
+        // Invalid only for what is wrong with the name itself, not for a refusal of another kind.
+        aria-invalid={fieldError ? true : undefined}
+      />
+    </FormDialog>
   );
 }

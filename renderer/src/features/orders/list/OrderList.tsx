@@ -35,6 +35,8 @@ import { useListWindow } from './shared';
 import { SyncMark } from './SyncMark';
 import { Filters } from './Filters';
 import { PeriodResults } from './PeriodResults';
+import { Field } from '../../../components/Field';
+import { SelectField } from '../../../components/SelectField';
 
 /** How many of the filters are set, for the Filters button while they are folded away. */
 function filtersInUseOf(draft: FilterDraft): number {
@@ -148,21 +150,17 @@ export function OrderList({
               if (custom.ok) setPeriod({ preset: 'custom', firstDay, lastDay });
             }}
           >
-            <div className="field compact">
-              <label htmlFor={`${id}-first`}>{t('firstDay')}</label>
-              <input id={`${id}-first`} type="date" value={firstDay} onChange={(e) => setFirstDay(e.target.value)} />
-            </div>
-            <div className="field compact">
-              <label htmlFor={`${id}-last`}>{t('lastDay')}</label>
-              <input
-                id={`${id}-last`}
-                type="date"
-                value={lastDay}
-                onChange={(e) => setLastDay(e.target.value)}
-                aria-invalid={custom.ok ? undefined : true}
-                aria-describedby={custom.ok ? undefined : `${id}-period-error`}
-              />
-            </div>
+            <Field className="compact" label={t('firstDay')} type="date" value={firstDay} onChange={(e) => setFirstDay(e.target.value)} />
+            {/* Its error is said after the button, for the two days together. */}
+            <Field
+              className="compact"
+              label={t('lastDay')}
+              type="date"
+              value={lastDay}
+              onChange={(e) => setLastDay(e.target.value)}
+              aria-invalid={custom.ok ? undefined : true}
+              aria-describedby={custom.ok ? undefined : `${id}-period-error`}
+            />
             {}
             <Button type="submit" variant="primary" disabled={!custom.ok}>
               {t('showPeriod')}
@@ -189,16 +187,18 @@ export function OrderList({
         onSync={sync.retry}
         tools={
           <div className="list-tools">
-            <div className="field compact inline">
-              <label htmlFor={`${id}-sort`}>{t('sort.label')}</label>
-              <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as PeriodSort)}>
-                {SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`sort.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              className="compact inline"
+              label={t('sort.label')}
+              value={sort}
+              onChange={(e) => setSort(e.target.value as PeriodSort)}
+            >
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`sort.${s}`)}
+                </option>
+              ))}
+            </SelectField>
             <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.data?.total ?? 0) === 0}>
               {t('exportCsv')}
             </Button>

@@ -13,9 +13,13 @@ import { PaidRefunded } from './PaidRefunded';
 import { stateWords } from './period';
 import { formatCount } from '../../../format/numbers';
 import { amountIn, currencyName } from './shared';
+import { DataTable, numeric } from '../../../components/DataTable';
 
 /** The money columns of the totals table, by their key in the catalogue (`list:totals.<key>`). */
 const MONEY_COLUMNS = ['held', 'captured', 'refunded', 'net'] as const;
+
+/** The totals table's name for the tests. */
+const TOTALS_TEST_ID = 'period-totals';
 
 export function PeriodTotals({
   totals,
@@ -73,51 +77,41 @@ export function PeriodTotals({
           <>
             {/* Scrolls sideways where the money columns do not fit, and so takes the keyboard's focus. */}
             <div className="period-totals-table" role="region" aria-label={t('caption')} tabIndex={0}>
-              <table className="data-table" data-testid="period-totals">
-                <caption className="visually-hidden">{t('caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('state')}</th>
-                    <th scope="col">{t('currency')}</th>
-                    <th scope="col" className="num">
-                      {t('orders')}
-                    </th>
-                    {MONEY_COLUMNS.map((c) => (
-                      <th scope="col" className="num" key={c}>
-                        {t(c)}
-                      </th>
-                    ))}
+              <DataTable
+                caption={t('caption')}
+                data-testid={TOTALS_TEST_ID}
+                columns={[t('state'), t('currency'), numeric(t('orders')), ...MONEY_COLUMNS.map((c) => numeric(t(c)))]}
+                scroll={false}
+                foot={
+                  perCurrency.length > 0 ? (
+                    <>
+                      {perCurrency.map((c) => (
+                        <tr key={c.currency} data-currency={c.currency}>
+                          <th scope="row">{t('allStates')}</th>
+                          <td>{currencyName(c.currency)}</td>
+                          <td className="num">{formatCount(c.count)}</td>
+                          {cell(c.currency, c.held)}
+                          {cell(c.currency, c.captured)}
+                          {cell(c.currency, c.refunded)}
+                          {cell(c.currency, c.net)}
+                        </tr>
+                      ))}
+                    </>
+                  ) : undefined
+                }
+              >
+                {sorted.map((row) => (
+                  <tr key={`${row.status}/${row.currency}`} data-status={row.status} data-currency={row.currency}>
+                    <td>{stateWords(row.status)}</td>
+                    <td>{currencyName(row.currency)}</td>
+                    <td className="num">{formatCount(row.count)}</td>
+                    {cell(row.currency, row.held)}
+                    {cell(row.currency, row.captured)}
+                    {cell(row.currency, row.refunded)}
+                    {cell(row.currency, row.captured - row.refunded)}
                   </tr>
-                </thead>
-                <tbody>
-                  {sorted.map((row) => (
-                    <tr key={`${row.status}/${row.currency}`} data-status={row.status} data-currency={row.currency}>
-                      <td>{stateWords(row.status)}</td>
-                      <td>{currencyName(row.currency)}</td>
-                      <td className="num">{formatCount(row.count)}</td>
-                      {cell(row.currency, row.held)}
-                      {cell(row.currency, row.captured)}
-                      {cell(row.currency, row.refunded)}
-                      {cell(row.currency, row.captured - row.refunded)}
-                    </tr>
-                  ))}
-                </tbody>
-                {perCurrency.length > 0 && (
-                  <tfoot>
-                    {perCurrency.map((c) => (
-                      <tr key={c.currency} data-currency={c.currency}>
-                        <th scope="row">{t('allStates')}</th>
-                        <td>{currencyName(c.currency)}</td>
-                        <td className="num">{formatCount(c.count)}</td>
-                        {cell(c.currency, c.held)}
-                        {cell(c.currency, c.captured)}
-                        {cell(c.currency, c.refunded)}
-                        {cell(c.currency, c.net)}
-                      </tr>
-                    ))}
-                  </tfoot>
-                )}
-              </table>
+                ))}
+              </DataTable>
             </div>
             {chart}
           </>

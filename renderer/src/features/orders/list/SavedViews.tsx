@@ -4,7 +4,7 @@
  * and role profile and checks every name (period.views.*); the menu shows the saved view the list is on
  * now, or "Not saved" once anything was changed.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListView } from '../../../../../main/ipc/contract';
 import { Button } from '../../../components/Button';
@@ -14,10 +14,10 @@ import { type Editing } from './shared';
 import { NameView } from './NameView';
 import { DeleteView } from './DeleteView';
 import { useSavedViews } from '../../../api/period';
+import { SelectField } from '../../../components/SelectField';
 
 export function SavedViews({ view, onPick }: { readonly view: ListView; readonly onPick: (view: ListView) => void }) {
   const { t } = useTranslation('list', { keyPrefix: 'views' });
-  const id = useId();
   const saved = useSavedViews();
   const [editing, setEditing] = useState<Editing>();
   const views = saved.data?.views ?? [];
@@ -26,24 +26,22 @@ export function SavedViews({ view, onPick }: { readonly view: ListView; readonly
 
   return (
     <div className="saved-views">
-      <div className="field compact inline">
-        <label htmlFor={`${id}-pick`}>{t('label')}</label>
-        <select
-          id={`${id}-pick`}
-          value={current ? String(current.id) : ''}
-          onChange={(e) => {
-            const picked = views.find((v) => String(v.id) === e.target.value);
-            if (picked) onPick(picked.view);
-          }}
-        >
-          {!current && <option value="">{t('none')}</option>}
-          {views.map((v) => (
-            <option key={v.id} value={String(v.id)}>
-              {shownText(v.name)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        className="compact inline"
+        label={t('label')}
+        value={current ? String(current.id) : ''}
+        onChange={(e) => {
+          const picked = views.find((v) => String(v.id) === e.target.value);
+          if (picked) onPick(picked.view);
+        }}
+      >
+        {!current && <option value="">{t('none')}</option>}
+        {views.map((v) => (
+          <option key={v.id} value={String(v.id)}>
+            {shownText(v.name)}
+          </option>
+        ))}
+      </SelectField>
       {current ? (
         <>
           <Button onClick={() => setEditing({ kind: 'rename', view: current })}>{t('rename')}</Button>

@@ -20,43 +20,36 @@ export function SyncMark({
   const { t } = useTranslation('list', { keyPrefix: 'sync' });
   const progress = useSyncProgress();
   const asOf = syncedAt === undefined ? t('neverRead') : t('asOf', { time: syncTime(syncedAt) });
+  /** The line itself: where the sync stands, and what can be done about it. */
+  const mark = (words: string, button: string, onClick: () => void, className = 'sync-mark') => (
+    <div className={className} role="status">
+      <span>{words}</span>
+      <Button onClick={onClick}>{button}</Button>
+    </div>
+  );
   switch (state.kind) {
     case 'running':
-      return (
-        <div className="sync-mark" role="status">
-          <span>
-            {progress?.total !== undefined
-              ? t('runningProgress', { fetched: formatCount(progress.fetched), total: formatCount(progress.total) })
-              : t('running')}
-          </span>
-          <Button onClick={onCancel}>{t('cancel')}</Button>
-        </div>
+      return mark(
+        progress?.total !== undefined
+          ? t('runningProgress', { fetched: formatCount(progress.fetched), total: formatCount(progress.total) })
+          : t('running'),
+        t('cancel'),
+        onCancel,
       );
     case 'done':
-      return (
-        <div className="sync-mark" role="status">
-          {/* The sync's own end time: the view read before it ended may still carry the one before. */}
-          <span>
-            {(state.at ?? syncedAt) !== undefined ? t('syncedAt', { time: syncTime(Math.max(state.at ?? 0, syncedAt ?? 0)) }) : t('synced')}
-          </span>
-          <Button onClick={onRetry}>{t('syncNow')}</Button>
-        </div>
+      // The sync's own end time: the view read before it ended may still carry the one before.
+      return mark(
+        (state.at ?? syncedAt) !== undefined ? t('syncedAt', { time: syncTime(Math.max(state.at ?? 0, syncedAt ?? 0)) }) : t('synced'),
+        t('syncNow'),
+        onRetry,
       );
     case 'cancelled':
-      return (
-        <div className="sync-mark notice-panel" role="status">
-          <span>{t('cancelled', { asOf })}</span>
-          <Button onClick={onRetry}>{t('syncAgain')}</Button>
-        </div>
-      );
+      return mark(t('cancelled', { asOf }), t('syncAgain'), onRetry, 'sync-mark notice-panel');
     case 'failed':
       return (
         <div className="sync-failed">
           <ErrorNotice lead={t('failedLead')} message={state.reason} {...(state.detail ? { detail: state.detail } : {})} />
-          <div className="sync-mark" role="status">
-            <span>{asOf}</span>
-            <Button onClick={onRetry}>{t('tryAgain')}</Button>
-          </div>
+          {mark(asOf, t('tryAgain'), onRetry)}
         </div>
       );
   }
