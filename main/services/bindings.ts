@@ -8,7 +8,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError } from '../gateway/errors.js';
 import type { BindingRecord } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
-import type { AuditEvent } from '../store/auditEvents.js';
+import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 
 /** How far ahead an expiring card is flagged. */
 export const EXPIRY_SOON_DAYS = 30;
@@ -124,7 +124,7 @@ export class BindingService {
     };
     const detail = until ? `to ${until}` : undefined;
     const event = (reason?: string): AuditEvent => {
-      const why = reason ? { reason } : {};
+      const why = reasonFact(reason);
       return action === 'binding.extend' ? { action, facts: { ...(until ? { until } : {}), ...why } } : { action, facts: why };
     };
     try {

@@ -29,7 +29,7 @@ import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
-import type { AuditEvent } from '../store/auditEvents.js';
+import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 
 /** What a passphrase is asked for: a change of profile (to which), or of the passphrase. */
 type Attempt = { readonly action: 'role.change'; readonly to: Role } | { readonly action: 'role.passphrase' };
@@ -366,7 +366,7 @@ export class RoleProfileService {
   }
 
   private changed(from: Role, to: Role, reason?: string): void {
-    const facts = { from, to, ...(reason ? { reason } : {}) };
+    const facts = { from, to, ...reasonFact(reason) };
     this.record({ action: 'role.change', facts }, 'success', { detail: `from ${from} to ${to}${reason ? `: ${reason}` : ''}` });
   }
 

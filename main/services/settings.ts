@@ -33,7 +33,7 @@ import { failureText } from './failureWords.js';
 import type { Role } from '../domain/roles.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
-import type { AuditEvent } from '../store/auditEvents.js';
+import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 import type { SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
 
@@ -246,7 +246,12 @@ export class SettingsService {
       this.audit(environment, { action: 'credential.set', facts: { credential: kind } }, 'success', kind);
     } catch (err) {
       const reason = (err as Error).message;
-      this.audit(environment, { action: 'credential.set', facts: { credential: kind, reason } }, 'failure', `${kind}: ${reason}`);
+      this.audit(
+        environment,
+        { action: 'credential.set', facts: { credential: kind, ...reasonFact(reason) } },
+        'failure',
+        `${kind}: ${reason}`,
+      );
       throw err;
     }
   }

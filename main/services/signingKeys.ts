@@ -9,7 +9,7 @@ import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509
 import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
 import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
-import type { AuditAction } from '../store/auditEvents.js';
+import { reasonFact, type AuditAction } from '../store/auditEvents.js';
 import type { AuditRepository } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
 import { english } from '../phrases/english.js';
@@ -84,7 +84,7 @@ export class SigningKeyService {
       osUser: this.options.osUser,
       environment,
       action,
-      facts: { ...(fingerprint ? { fingerprint } : {}), ...(reason ? { reason } : {}) },
+      facts: { ...(fingerprint ? { fingerprint } : {}), ...reasonFact(reason) },
       outcome,
       objectType: 'signingKey',
       ...(id ? { objectId: id } : {}),

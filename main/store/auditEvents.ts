@@ -88,6 +88,12 @@ export type AuditFactsOf<A extends AuditAction> = z.infer<(typeof AUDIT_FACTS)[A
 /** An action with its facts: what a caller records and what the words switch over. */
 export type AuditEvent = { [A in AuditAction]: { readonly action: A; readonly facts: AuditFactsOf<A> } }[AuditAction];
 
+/**
+ * `{ reason }` when there is one, else nothing: a reason is a non-empty text, so an empty one (an error
+ * without a message) is left out rather than making the facts unreadable.
+ */
+export const reasonFact = (reason: string | undefined): { reason?: string } => (reason ? { reason } : {});
+
 export const isAuditAction = (action: string): action is AuditAction => Object.hasOwn(AUDIT_FACTS, action);
 
 /**

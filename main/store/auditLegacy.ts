@@ -5,7 +5,7 @@
  * migrated, so that nothing reads a detail line after it. An entry whose detail is in no known form keeps no
  * facts and reads as its detail.
  */
-import { AUDIT_FACTS, auditEventOf, isAuditAction, type AuditAction, type AuditFactsOf } from './auditEvents.js';
+import { AUDIT_FACTS, auditEventOf, isAuditAction, reasonFact, type AuditAction, type AuditFactsOf } from './auditEvents.js';
 
 export interface LegacyEntry {
   readonly action: string;
@@ -18,42 +18,40 @@ export interface LegacyEntry {
 type Reader<F> = (e: LegacyEntry) => F | undefined;
 
 const some = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
-/** `{ reason }` when there is one: the optional facts' way of saying "no reason kept". */
-const because = (value: string | undefined): { reason?: string } => (some(value) ? { reason: value! } : {});
 const failed = (e: LegacyEntry) => e.outcome !== 'success';
 
 const charge: Reader<AuditFactsOf<'charge'>> = (e) => {
   const m = /^([A-Z]+) (\d+) (\d{1,3}) on binding (\S+?)(?:: (.*))?$/s.exec(e.detail);
-  if (!m) return because(e.detail);
-  return { state: m[1]!, amount: Number(m[2]), currency: m[3]!, bindingId: m[4]!, ...because(m[5]) };
+  if (!m) return reasonFact(e.detail);
+  return { state: m[1]!, amount: Number(m[2]), currency: m[3]!, bindingId: m[4]!, ...reasonFact(m[5]) };
 };
 
 const operation: Reader<AuditFactsOf<'refund'>> = (e) => {
-  if (e.outcome === 'refused') return because(e.detail);
+  if (e.outcome === 'refused') return reasonFact(e.detail);
   // The technical detail in [brackets] stays in the detail line, as it does in new entries.
   const m = /^([A-Z]+)(?: amount (\d+))?(?:: (.*?))?(?: \[.*\])?(?:; operator's reason: (.*))?$/s.exec(e.detail);
   if (!m) return undefined;
   return {
     state: m[1]!,
     ...(m[2] !== undefined ? { amount: Number(m[2]) } : {}),
-    ...because(m[3]),
+    ...reasonFact(m[3]),
     ...(some(m[4]) ? { operatorReason: m[4]! } : {}),
   };
 };
 
 const key: Reader<AuditFactsOf<'signingKey.activate'>> = (e) => {
   const m = /^((?:[0-9A-F]{2}:){31}[0-9A-F]{2})(?:: (.*))?$/s.exec(e.detail);
-  return m ? { fingerprint: m[1]!, ...because(m[2]) } : because(e.detail);
+  return m ? { fingerprint: m[1]!, ...reasonFact(m[2]) } : reasonFact(e.detail);
 };
 
 const list = (e: LegacyEntry) => ({ changed: e.detail.split(', ').filter((k) => k !== '') });
 
 const credential: Reader<AuditFactsOf<'credential.set'>> = (e) => {
   const m = /^(password|token)(?:: (.*))?$/s.exec(e.detail);
-  return m ? { credential: m[1] as 'password' | 'token', ...because(m[2]) } : {};
+  return m ? { credential: m[1] as 'password' | 'token', ...reasonFact(m[2]) } : {};
 };
 
-const binding: Reader<AuditFactsOf<'binding.disable'>> = (e) => (failed(e) ? because(e.detail) : {});
+const binding: Reader<AuditFactsOf<'binding.disable'>> = (e) => (failed(e) ? reasonFact(e.detail) : {});
 
 const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   charge,
@@ -69,36 +67,36 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'settings.change': list,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
-    if (refused) return { to: refused[1]!, ...because(refused[2]) };
+    if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };
     const from = /^from (\S+)$/.exec(e.detail);
     return from ? { from: from[1]! } : {};
   },
   'connection.change': list,
   'credential.set': credential,
   'credential.clear': credential,
-  'sandbox.console.open': (e) => (failed(e) ? because(e.detail) : {}),
+  'sandbox.console.open': (e) => (failed(e) ? reasonFact(e.detail) : {}),
   access: (e) => (some(e.detail) ? { role: e.detail.replace(/^profile /, '') } : undefined),
   'role.change': (e) => {
     const from = /^from (\S+) to (\S+)(?:: (.*))?$/s.exec(e.detail);
-    if (from && e.outcome === 'success') return { from: from[1]!, to: from[2]!, ...because(from[3]) };
+    if (from && e.outcome === 'success') return { from: from[1]!, to: from[2]!, ...reasonFact(from[3]) };
     const to = /^to (\S+)(?:: (.*))?$/s.exec(e.detail);
-    return to ? { to: to[1]!, ...because(to[2]) } : undefined;
+    return to ? { to: to[1]!, ...reasonFact(to[2]) } : undefined;
   },
   'role.passphrase': (e) =>
-    e.outcome === 'success' ? { passphrase: e.detail === 'changed' ? 'changed' : 'set' } : because(e.detail.replace(/^change: /, '')),
+    e.outcome === 'success' ? { passphrase: e.detail === 'changed' ? 'changed' : 'set' } : reasonFact(e.detail.replace(/^change: /, '')),
   'binding.disable': binding,
   'binding.enable': binding,
   'binding.extend': (e) => {
     const m = /^to (\d{6})(?:: (.*))?$/s.exec(e.detail);
-    return m ? { until: m[1]!, ...because(m[2]) } : binding(e);
+    return m ? { until: m[1]!, ...reasonFact(m[2]) } : binding(e);
   },
   'chargeMaximum.change': (e) =>
-    e.outcome === 'success' ? { change: e.detail.replace(/^per-charge maximum in \S+: /, '') } : because(e.detail),
+    e.outcome === 'success' ? { change: e.detail.replace(/^per-charge maximum in \S+: /, '') } : reasonFact(e.detail),
   'currencies.change': (e) => (some(e.detail) ? { change: e.detail.replace(/^accepted currencies: /, '') } : undefined),
   // The counts were kept as facts; a run after a sync that did not finish said why only in its detail.
   'reconciliation.run': (e) => {
     const parsed = AUDIT_FACTS['reconciliation.run'].safeParse(e.facts);
-    return parsed.success ? { ...parsed.data, ...(failed(e) ? because(e.detail) : {}) } : undefined;
+    return parsed.success ? { ...parsed.data, ...(failed(e) ? reasonFact(e.detail) : {}) } : undefined;
   },
 };
 
