@@ -11,11 +11,17 @@
 //   (KEYCHAIN_TESTS=1). REQUIRE_KEYCHAIN=1 (CI) makes their absence a failure instead.
 // - the UI tests need Chromium (/usr/bin/chromium or CHROMIUM_PATH); REQUIRE_BROWSER=1 (CI) makes its
 //   absence fail them instead (test/e2e/browser.ts).
+// - the PostgreSQL tests need Debian's postgresql, whose server programs start a throwaway cluster
+//   (scripts/postgresBinaries.mjs says where they are looked for); REQUIRE_POSTGRES=1 (CI) makes their absence
+//   fail them instead (test/store/postgresCluster.ts).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { postgresSkipReason } from './postgresBinaries.mjs';
+
+export { postgresSkipReason };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -110,6 +116,7 @@ function main() {
 
   const keychainSkip = keychainSkipReason();
   const browserSkip = browserSkipReason();
+  const postgresSkip = postgresSkipReason();
   if (keychainSkip) {
     if (process.env.REQUIRE_KEYCHAIN) {
       failed++;
@@ -118,6 +125,8 @@ function main() {
   }
   // Under REQUIRE_BROWSER the UI test files fail instead (test/e2e/browser.ts), and are counted below.
   if (browserSkip && !process.env.REQUIRE_BROWSER) notes.push(`UI tests skipped: ${browserSkip}`);
+  // Likewise under REQUIRE_POSTGRES (test/store/postgresCluster.ts).
+  if (postgresSkip && !process.env.REQUIRE_POSTGRES) notes.push(`PostgreSQL tests skipped: ${postgresSkip}`);
 
   // The skips are said once here, not again by every test file.
   const env = { ...process.env, SKIPS_ANNOUNCED: '1' };

@@ -1,10 +1,10 @@
 /**
  * The runner behind `npm test` (scripts/test-all.mjs): how it counts Vitest's report into the closing
- * "N passed, N failed" line, and how it decides that the keychain and UI tests cannot run on a machine.
+ * "N passed, N failed" line, and how it decides that the keychain, UI and PostgreSQL tests cannot run on a machine.
  * Its functions are called in a child Node, as the runner itself runs (plain JavaScript, no tsx).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -75,5 +75,30 @@ describe('what npm test skips', () => {
         `Chromium not found at ${missing}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`,
       );
     }
+  });
+
+  it("skips the PostgreSQL tests where no PostgreSQL 13 or newer can be run, naming Debian's postgresql", () => {
+    const bin = (name: string, programs: Record<string, string>) => {
+      const folder = join(dir, name);
+      mkdirSync(folder);
+      for (const [program, script] of Object.entries(programs)) {
+        writeFileSync(join(folder, program), script);
+        chmodSync(join(folder, program), 0o755);
+      }
+      return folder;
+    };
+    const empty = bin('pg-none', {});
+    // The programs covered by /dev/null, as on the bare machine of .ci/run.
+    const covered = bin('pg-covered', {});
+    for (const program of ['initdb', 'pg_ctl']) symlinkSync('/dev/null', join(covered, program));
+    for (const folder of [empty, covered]) {
+      expect(runner('m.postgresSkipReason()', { ...process.env, PG_BIN: folder })).toBe(
+        `no initdb and pg_ctl in PG_BIN (${folder}): install Debian's postgresql (apt-get install postgresql) or point PG_BIN at the bin folder of PostgreSQL 13 or newer`,
+      );
+    }
+    const old = bin('pg-12', { initdb: '#!/bin/sh\n', pg_ctl: "#!/bin/sh\necho 'pg_ctl (PostgreSQL) 12.17'\n" });
+    expect(runner('m.postgresSkipReason()', { ...process.env, PG_BIN: old })).toBe(
+      `${old}/pg_ctl is not PostgreSQL 13 or newer (it says "pg_ctl (PostgreSQL) 12.17"): install Debian's postgresql (apt-get install postgresql) or set PG_BIN`,
+    );
   });
 });
