@@ -13,7 +13,7 @@ import { OrderService, type OrderView } from '../main/services/orders.js';
 import { openDatabase } from '../main/store/database.js';
 import { OrderCache } from '../main/store/orderCache.js';
 import { OperationJournal } from '../main/store/operations.js';
-import { ChargeJournal } from '../main/store/journal.js';
+import { SqliteChargeJournal } from '../main/store/journal.js';
 import { sandboxControl, startSandboxProcess } from './child.js';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, limit: { type: 'string', default: '500' } } });
@@ -42,7 +42,7 @@ try {
     environment: 'bench',
     client,
     cache: new OrderCache<OrderView>(db),
-    charges: new ChargeJournal(db),
+    charges: new SqliteChargeJournal(db),
     operations: new OperationJournal(db),
   });
   const started = performance.now();

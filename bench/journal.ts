@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../main/store/database.js';
-import { ChargeJournal } from '../main/store/journal.js';
+import { SqliteChargeJournal } from '../main/store/journal.js';
 
 const { values } = parseArgs({ options: { charges: { type: 'string', default: '2000' } } });
 const n = Number(values.charges);
@@ -31,12 +31,12 @@ function rawInserts(name: string): number {
   return n / seconds;
 }
 
-function journalled(): number {
+async function journalled(): Promise<number> {
   const db = openDatabase(join(dir, 'journal.sqlite'));
-  const journal = new ChargeJournal(db);
+  const journal = new SqliteChargeJournal(db);
   const started = performance.now();
   for (let i = 0; i < n; i++) {
-    const row = beginUnguarded(journal, {
+    const row = await beginUnguarded(journal, {
       environment: 'bench',
       orderNumber: `J-${i}`,
       amount: 100 + i,
@@ -47,7 +47,7 @@ function journalled(): number {
       operator: 'bench',
       at: Date.now(),
     });
-    journal.settle(row.id, { state: 'PAID', orderStatus: 2, at: Date.now() });
+    await journal.settle(row.id, { state: 'PAID', orderStatus: 2, at: Date.now() });
   }
   const seconds = (performance.now() - started) / 1000;
   db.close();
@@ -57,7 +57,7 @@ function journalled(): number {
 try {
   rawInserts('warm-up.sqlite'); // warm the disk and the module
   const raw = rawInserts('raw.sqlite');
-  const charges = journalled();
+  const charges = await journalled();
   console.log(`\n${n} charges, WAL, synchronous=FULL, ${dir}`);
   console.log(`raw better-sqlite3 inserts (1 commit each):     ${raw.toFixed(0)}/s`);
   console.log(`charges journalled and settled (2 commits each): ${charges.toFixed(0)}/s`);

@@ -2,24 +2,14 @@
 // (test/store/postgresCluster.ts), and why those tests cannot run where they are missing. Plain JavaScript so
 // that the runner (scripts/test-all.mjs) and the tests decide by the same rule.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
+import { runnable } from './runnable.mjs';
 
 /** The oldest major version the tests run on (Debian 12 ships 15). */
 const OLDEST = 13;
 const DEBIAN = '/usr/lib/postgresql';
 const INSTALL = "install Debian's postgresql (apt-get install postgresql)";
-
-/** Whether the path is an executable file (not missing, and not, say, /dev/null mounted over it). */
-function runnable(path) {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const hasServer = (bin) => runnable(join(bin, 'initdb')) && runnable(join(bin, 'pg_ctl'));
 

@@ -15,11 +15,12 @@
 //   (scripts/postgresBinaries.mjs says where they are looked for); REQUIRE_POSTGRES=1 (CI) makes their absence
 //   fail them instead (test/store/postgresCluster.ts).
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { postgresSkipReason } from './postgresBinaries.mjs';
+import { runnable } from './runnable.mjs';
 
 export { postgresSkipReason };
 
@@ -76,14 +77,7 @@ export function keychainSkipReason() {
 
 /** Why the UI tests cannot run here, with what to install, or undefined if Chromium is there to run. */
 export function browserSkipReason(chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') {
-  try {
-    if (statSync(chromium).isFile()) {
-      accessSync(chromium, constants.X_OK);
-      return undefined;
-    }
-  } catch {
-    // missing or not executable
-  }
+  if (runnable(chromium)) return undefined;
   return `Chromium not found at ${chromium}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`;
 }
 

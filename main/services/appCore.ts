@@ -15,7 +15,7 @@ import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
-import { ChargeJournal } from '../store/journal.js';
+import { SqliteChargeJournal } from '../store/journal.js';
 import { CustomerDirectory } from '../store/customers.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
@@ -417,7 +417,7 @@ export class AppCore {
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
-    const journals = { charges: new ChargeJournal(this.db), operations: new OperationJournal(this.db) };
+    const journals = { charges: new SqliteChargeJournal(this.db), operations: new OperationJournal(this.db) };
     const periodOrders = new PeriodOrders(this.db);
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.

@@ -7,12 +7,12 @@ import type { AuditRecord, AuditRepository } from '../store/audit.js';
 import { auditEntries, auditWords, type OrderFacts } from './auditWords.js';
 import { exportCsv } from './csvExport.js';
 
-export function auditCsv(
-  audit: AuditRepository,
-  filter: Parameters<typeof auditEntries>[1] = {},
-  order?: (e: AuditRecord) => OrderFacts | undefined,
-): string {
-  const rows = auditEntries(audit, filter, 1_000_000).map((e) => ({
+/** The entries an export holds: every one the filter keeps, newest first. */
+export const auditExportEntries = (audit: AuditRepository, filter: Parameters<typeof auditEntries>[1] = {}): AuditRecord[] =>
+  auditEntries(audit, filter, 1_000_000);
+
+export function auditCsv(entries: readonly AuditRecord[], order?: (e: AuditRecord) => OrderFacts | undefined): string {
+  const rows = entries.map((e) => ({
     at: new Date(e.at).toISOString(),
     osUser: e.osUser,
     environment: e.environment,

@@ -99,15 +99,12 @@ export class ChargeBatches {
     const existing = this.jobs.get(planned.batchId);
     if (existing && existing.started && !existing.finished) return this.view(existing);
     const invalid = [...planned.invalid];
-    const charges = planned.charges.filter((c) => {
-      const refusal = options.charges.preview({ ...c, origin: 'batch' });
-      if (!refusal) return true;
-      invalid.push({
-        line: c.line,
-        errors: [refusal.kind === 'refused' ? refusal.reason : phrase('charge.batch.triedLately')],
-      });
-      return false;
-    });
+    const charges: PlannedCharge[] = [];
+    for (const c of planned.charges) {
+      const refusal = await options.charges.preview({ ...c, origin: 'batch' });
+      if (!refusal) charges.push(c);
+      else invalid.push({ line: c.line, errors: [refusal.kind === 'refused' ? refusal.reason : phrase('charge.batch.triedLately')] });
+    }
     const plan: BatchPlan = {
       batchId: planned.batchId,
       charges,
@@ -134,7 +131,7 @@ export class ChargeBatches {
    * the charge service of the plan's environment for each row, or nothing once that environment is no
    * longer open, which stops the batch: the rest is cancelled, not charged elsewhere.
    */
-  run(batchId: string, environment: string, charges: () => ChargeService | undefined): ChargeBatchJob {
+  async run(batchId: string, environment: string, charges: () => ChargeService | undefined): Promise<ChargeBatchJob> {
     const job = this.job(batchId);
     if (job.environment !== environment) {
       throw new ChargeBatchError(
@@ -148,8 +145,14 @@ export class ChargeBatches {
     }
     if (job.started) throw new ChargeBatchError('state', phrase('charge.batch.alreadyRun', { batchId }));
     if (job.plan.charges.length === 0) throw new ChargeBatchError('state', phrase('charge.batch.noValidRows', { batchId }));
-    this.refuseIfStale(job, charges());
+    // Marked started before the journal is read, so that a second run of the same plan cannot begin meanwhile.
     job.started = true;
+    try {
+      await this.refuseIfStale(job, charges());
+    } catch (err) {
+      job.started = false;
+      throw err;
+    }
     let lastReport = 0;
     const report = (force: boolean) => {
       const at = this.now();
@@ -217,13 +220,13 @@ export class ChargeBatches {
    * when it is journalled whatever happens here: this is so that a stale plan is shown again, not charged
    * on the strength of an old preview.
    */
-  private refuseIfStale(job: Job, charges: ChargeService | undefined): void {
+  private async refuseIfStale(job: Job, charges: ChargeService | undefined): Promise<void> {
     const age = this.now() - job.plannedAt;
     if (age > PLAN_LIFETIME_MS) {
       throw new ChargeBatchError('expired', phrase('charge.batch.stale', { batchId: job.plan.batchId, count: Math.floor(age / 60_000) }));
     }
     const bindings = [...new Set(job.plan.charges.map((c) => c.bindingId))];
-    const since = charges?.journal.journalledSince(job.environment, bindings, job.plannedAt)[0];
+    const since = (await charges?.journal.journalledSince(job.environment, bindings, job.plannedAt))?.[0];
     if (since) {
       throw new ChargeBatchError(
         'expired',

@@ -25,7 +25,7 @@ import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
-import type { ChargeCategory, ChargeJournal, ChargeRow, SettledState } from '../store/journal.js';
+import type { ChargeCategory, ChargeJournal, ChargeRow, GuardFacts, SettledState } from '../store/journal.js';
 import { isOpen } from '../store/journal.js';
 import { WorkUnderWay } from './workUnderWay.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
@@ -36,6 +36,8 @@ export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
  * form: an edited copy of a file has new order numbers, and this is what still stops it charging again.
  */
 export const BATCH_REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How far back the guard's facts reach: the longest of its windows. */
+const GUARD_LOOK_BACK_MS = Math.max(REPEAT_WINDOW_MS, BATCH_REPEAT_WINDOW_MS);
 
 interface ChargeDetails {
   readonly bindingId: string;
@@ -189,7 +191,7 @@ export class ChargeService {
     if (holdsCardNumber(r.clientId)) return this.refuse(r, phrase('charge.refused.clientIsCard'));
     const orderNumber = r.reference ?? generatedOrderNumber(this.now());
     let again = false;
-    const begun = journal.begin(
+    const begun = await journal.begin(
       {
         environment,
         orderNumber,
@@ -203,8 +205,9 @@ export class ChargeService {
         operator: this.options.operator,
         at: this.now(),
       },
-      (inTransaction) => {
-        const decision = this.guard(inTransaction, r, orderNumber);
+      GUARD_LOOK_BACK_MS,
+      (facts) => {
+        const decision = this.guard(facts, r, orderNumber);
         if (decision.kind === 'allowed') {
           again = decision.again;
           return undefined;
@@ -222,7 +225,7 @@ export class ChargeService {
       this.options.onStep?.('journalled', row);
       // Another attempt under a reference whose charge failed: its order may exist at the gateway (registered,
       // then refused the payment), so the gateway is asked first, as a reconciliation would.
-      return again ? await this.reconcileRow(row) : this.finish(row, await this.send(row, { register: true }));
+      return again ? await this.reconcileRow(row) : await this.finish(row, await this.send(row, { register: true }));
     } finally {
       this.inFlight.delete(row.id);
     }
@@ -232,30 +235,30 @@ export class ChargeService {
    * What the guard would say of this charge now, without journalling anything: a batch's dry run shows it
    * row by row. A preview only: charge() asks the same guard again when it journals.
    */
-  preview(r: ChargeRequest & { readonly reference: string }): Refusal | undefined {
-    const decision = this.guard(this.options.journal, r, r.reference);
+  async preview(r: ChargeRequest & { readonly reference: string }): Promise<Refusal | undefined> {
+    const { environment, journal } = this.options;
+    const q = { environment, orderNumber: r.reference, bindingId: r.bindingId, amount: r.amount, currency: r.currency };
+    const decision = this.guard(await journal.facts(q, this.now(), GUARD_LOOK_BACK_MS), r, r.reference);
     return decision.kind === 'allowed' ? undefined : decision;
   }
 
   /**
-   * Every rule that refuses a charge, in one place. charge() runs it inside the journal's write
-   * transaction of that very charge (ChargeJournal.begin), under SQLite's write lock: two windows, two
-   * batches or two processes cannot both pass it for the same card, whatever a screen or a plan showed.
+   * Every rule that refuses a charge, in one place, decided on the facts the journal read inside the write
+   * transaction of that very charge (ChargeJournal.begin), under the card's lock: two windows, two batches,
+   * two processes or two desks cannot both pass it for the same card, whatever a screen or a plan showed.
    */
-  private guard(journal: ChargeJournal, r: ChargeRequest, orderNumber: string): Refusal | Allowed {
+  private guard(facts: GuardFacts, r: ChargeRequest, orderNumber: string): Refusal | Allowed {
     const { environment } = this.options;
-    const now = this.now();
+    const { now } = facts;
     const confirmed = r.origin !== 'batch' && r.confirmRepeat === true;
     const overLimit = chargeLimitRefusal(this.options.perChargeMaximum, r.currency, r.amount, environment);
     if (overLimit) return refused(overLimit);
-    if (journal.open(environment).some((c) => c.bindingId === r.bindingId)) {
-      return refused(phrase('charge.refused.notSettled'));
-    }
+    if (facts.openOnCard.length > 0) return refused(phrase('charge.refused.notSettled'));
     // A reference used before is refused, saying what became of it. Only one whose charge failed, moving no
     // money, may be charged again from the form, on the same card for the same amount (the gateway may hold
     // an unpaid order of it under that number), once confirmed. A batch file's row never is: its reference
     // is the file's own line, and the file is checked again to see what is left.
-    const used = journal.byOrderNumber(environment, orderNumber);
+    const used = facts.underReference;
     const sameCharge = used && used.bindingId === r.bindingId && used.amount === r.amount && used.currency === r.currency;
     if (used && (r.origin === 'batch' || used.state !== 'FAILED' || !sameCharge)) {
       return refused(
@@ -264,16 +267,15 @@ export class ChargeService {
           : phrase('charge.refused.referenceUsed', { reference: orderNumber, what: whatBecameOf(used) }),
       );
     }
+    const since = (windowMs: number) => facts.similar.filter((c) => c.at >= now - windowMs);
     if (r.origin === 'batch') {
       // An edited copy of a file has new order numbers: the same card and amount lately is what stops it.
-      const lately = journal
-        .similarSince(environment, r.bindingId, r.amount, r.currency, now - BATCH_REPEAT_WINDOW_MS)
-        .find((e) => e.state !== 'DECLINED');
+      const lately = since(BATCH_REPEAT_WINDOW_MS).find((e) => e.state !== 'DECLINED');
       if (lately) {
         return refused(phrase('charge.refused.sameLately', { orderNumber: lately.orderNumber, what: whatBecameOf(lately) }));
       }
     }
-    const earlier = journal.similarSince(environment, r.bindingId, r.amount, r.currency, now - REPEAT_WINDOW_MS);
+    const earlier = since(REPEAT_WINDOW_MS);
     if (!confirmed && earlier.length > 0) {
       return { kind: 'needsConfirmation', why: 'sameLately', earlier: used ? [used, ...earlier] : earlier };
     }
@@ -293,8 +295,8 @@ export class ChargeService {
 
   private async reconcileEach(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
-    for (const { id } of this.options.journal.open(this.options.environment)) {
-      const claim = this.options.journal.claim(id, this.inFlight);
+    for (const { id } of await this.options.journal.open(this.options.environment)) {
+      const claim = await this.options.journal.claim(id, this.inFlight);
       if (claim.kind === 'claimed') out.push(await this.reconcileClaimed(claim.row));
     }
     return out;
@@ -306,7 +308,7 @@ export class ChargeService {
    * one being sent is left to its sender.
    */
   async reconcile(row: Pick<ChargeRow, 'id'>): Promise<ChargeOutcome> {
-    const claim = this.options.journal.claim(row.id, this.inFlight);
+    const claim = await this.options.journal.claim(row.id, this.inFlight);
     if (claim.kind === 'missing') throw new Error(`No charge ${row.id} in the journal`);
     if (claim.kind === 'settled') return outcomeOf(claim.row);
     if (claim.kind === 'sending') return { kind: 'unknown', charge: claim.row };
@@ -342,7 +344,7 @@ export class ChargeService {
     }
     if (view.orderStatus === OrderStatus.REGISTERED && orderId && row.category !== 'RECURRENT') {
       // Registered, never paid: the payment step did not arrive. The gateway pays an order at most once.
-      this.options.journal.attachOrder(row.id, orderId, this.now());
+      await this.options.journal.attachOrder(row.id, orderId, this.now());
       return this.finish(row, await this.resend({ ...row, orderId }, { register: false }));
     }
     return this.finish(row, settlementOf(orderId, view));
@@ -377,9 +379,9 @@ export class ChargeService {
     return settlementOf(found.orderId, found.view);
   }
 
-  private stillOpen(row: ChargeRow, reason: Phrase): ChargeOutcome {
-    this.options.journal.markUnknown(row.id, reason, this.now());
-    return { kind: 'unknown', charge: this.options.journal.get(row.id)! };
+  private async stillOpen(row: ChargeRow, reason: Phrase): Promise<ChargeOutcome> {
+    await this.options.journal.markUnknown(row.id, reason, this.now());
+    return { kind: 'unknown', charge: (await this.options.journal.get(row.id))! };
   }
 
   private refuse(r: Pick<ChargeDetails, 'bindingId'>, reason: Phrase): ChargeOutcome {
@@ -406,7 +408,7 @@ export class ChargeService {
    */
   private async send(row: ChargeRow, step: { register: boolean }): Promise<Answer> {
     const { client } = this.options;
-    this.assertMayPay(row);
+    await this.assertMayPay(row);
     const common = {
       orderNumber: row.orderNumber,
       amount: row.amount,
@@ -424,7 +426,7 @@ export class ChargeService {
       let orderId = row.orderId;
       if (step.register || !orderId) {
         ({ orderId } = await client.register({ ...common, clientId: row.clientId, returnUrl: RETURN_URL }));
-        this.options.journal.attachOrder(row.id, orderId, this.now());
+        await this.options.journal.attachOrder(row.id, orderId, this.now());
         this.options.onStep?.('registered', row);
       }
       this.options.onStep?.('paymentSent', row);
@@ -455,19 +457,19 @@ export class ChargeService {
    * hold (nothing settles a claimed row but its claimant); should it not, no money moves and the error says
    * which charge.
    */
-  private assertMayPay(row: ChargeRow): void {
-    const now = this.options.journal.get(row.id);
+  private async assertMayPay(row: ChargeRow): Promise<void> {
+    const now = await this.options.journal.get(row.id);
     if (!now || !isOpen(now.state) || !this.inFlight.has(row.id)) {
       throw new Error(`Charge ${row.orderNumber} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
   }
 
-  private finish(row: ChargeRow, a: Answer): ChargeOutcome {
+  private async finish(row: ChargeRow, a: Answer): Promise<ChargeOutcome> {
     const { journal, audit } = this.options;
     const changed =
       a.settled === 'UNKNOWN'
-        ? journal.markUnknown(row.id, a.reason, this.now())
-        : journal.settle(row.id, {
+        ? await journal.markUnknown(row.id, a.reason, this.now())
+        : await journal.settle(row.id, {
             state: a.settled,
             orderId: a.orderId,
             orderStatus: a.orderStatus,
@@ -475,7 +477,7 @@ export class ChargeService {
             reason: a.reason,
             at: this.now(),
           });
-    const charge = journal.get(row.id)!;
+    const charge = (await journal.get(row.id))!;
     // A row settled already is told as it is, and was audited when it settled.
     if (!changed) return outcomeOf(charge);
     // The audit log keeps the reason's stable English, as it always has.

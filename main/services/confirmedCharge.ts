@@ -67,7 +67,7 @@ export async function chargeConfirmed(core: Core, r: ConfirmedCharge): Promise<C
 export async function reconcileCharges(core: Pick<AppCore, 'services'>, id?: number): Promise<ChargeOutcome[]> {
   const { charges, environment } = core.services;
   if (id === undefined) return charges.reconcileAll();
-  const row = charges.journal.get(id);
+  const row = await charges.journal.get(id);
   if (!row || row.environment !== environment) {
     throw new ChargeRequestError('notFound', phrase('charge.noSuchCharge', { id, environment: environmentWords(environment) }));
   }

@@ -186,7 +186,7 @@ export class OrderList {
     const failure = outcome.state === 'failed' ? failureText(outcome.error) : undefined;
     // The gateway's side is found in the list's index, loaded in slices rather than all at once here.
     await this.deps.orders.ready(environment);
-    const reconciliation = reconcile(this.deps, environment, period);
+    const reconciliation = await reconcile(this.deps, environment, period);
     const syncedAt = this.deps.syncs.syncedAsOf(environment);
     const unsynced = `the sync before it ended ${outcome.state}${failure ? ` (${failure.message})` : ''}; compared with the orders as of the last sync`;
     audit.record({

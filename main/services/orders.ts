@@ -161,7 +161,7 @@ export class OrderService {
   }
 
   /** The gateway's answer; or, when it could not be reached, the order as cached before, marked as such. */
-  private orCached(text: string, result: LookupResult, unreachable: boolean): OrderLookup {
+  private async orCached(text: string, result: LookupResult, unreachable: boolean): Promise<OrderLookup> {
     if (result.kind === 'failed' && unreachable) {
       const cached = this.options.cache.find(this.options.environment, text);
       if (cached) {
@@ -170,7 +170,7 @@ export class OrderService {
           query: text,
           kind: 'cached',
           // What this app did since (an operation whose answer came after the last read) is in the timeline.
-          order: this.withHistory(view, view.timeline),
+          order: await this.withHistory(view, view.timeline),
           fetchedAt: cached.fetchedAt,
           reason: result.reason,
           ...(result.detail ? { detail: result.detail } : {}),
@@ -195,7 +195,7 @@ export class OrderService {
       try {
         const v = await this.options.client.getOrderStatusExtended(params, signal ? { signal } : undefined);
         const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
-        const order = this.withHistory(orderView(v, orderId));
+        const order = await this.withHistory(orderView(v, orderId));
         this.options.cache.put(
           this.options.environment,
           { orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order },
@@ -217,9 +217,9 @@ export class OrderService {
    * The view with its whole timeline: this app's journals, and every entry earlier look-ups showed (read from
    * the cache unless the caller has that cached timeline already).
    */
-  private withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): OrderView {
+  private async withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): Promise<OrderView> {
     const previous = cachedTimeline ?? this.cachedTimeline(order.orderId);
-    const charge = order.orderNumber ? this.options.charges.byOrderNumber(this.options.environment, order.orderNumber) : undefined;
+    const charge = order.orderNumber ? await this.options.charges.byOrderNumber(this.options.environment, order.orderNumber) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
       this.options.operations.forOrder(this.options.environment, order.orderId),

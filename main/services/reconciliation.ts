@@ -216,9 +216,9 @@ function operationsRow(orderId: string, g: PeriodOrder | undefined, operations: 
  * The journal's charges made in [from, to), the orders the app sent an operation on in it, and the
  * gateway's app-numbered paid orders of it, compared.
  */
-export function reconcile(s: ReconcileSources, environment: string, period: Window): Reconciliation {
+export async function reconcile(s: ReconcileSources, environment: string, period: Window): Promise<Reconciliation> {
   // The journal's filter takes both ends; the period's end is not part of it.
-  const charges = s.journal.list({ environment, from: period.from, to: period.to - 1, limit: 1_000_000 });
+  const charges = await s.journal.list({ environment, from: period.from, to: period.to - 1, limit: 1_000_000 });
   const gateway = s.orders.byOrderNumbers(
     environment,
     charges.map((c) => c.orderNumber),
@@ -230,7 +230,7 @@ export function reconcile(s: ReconcileSources, environment: string, period: Wind
   const rows: ReconciliationRow[] = charges.map((c) => chargeRow(c, gateway.get(c.orderNumber), operations));
   for (const orderId of operated) {
     const g = s.orders.get(environment, orderId);
-    const earlier = g && s.journal.byOrderNumber(environment, g.orderNumber);
+    const earlier = g && (await s.journal.byOrderNumber(environment, g.orderNumber));
     if (earlier && (earlier.orderId ?? orderId) === orderId) rows.push(chargeRow(earlier, g, operations));
     else rows.push(operationsRow(orderId, g, operations.get(orderId) ?? []));
   }
@@ -240,7 +240,7 @@ export function reconcile(s: ReconcileSources, environment: string, period: Wind
     .filter((o) => APP_ORDER_NUMBER.test(o.orderNumber) && !journalled.has(o.orderNumber));
   for (const o of appNumbered) {
     // Journalled before the period began (the gateway registered it just after): in the journal, not missing.
-    if (s.journal.byOrderNumber(environment, o.orderNumber)) continue;
+    if (await s.journal.byOrderNumber(environment, o.orderNumber)) continue;
     rows.push({ class: 'notInJournal', orderNumber: o.orderNumber, orderId: o.orderId, gateway: orderStandingOf(o), differences: [] });
   }
   return { period, rows, totals: totals(rows) };

@@ -6,7 +6,7 @@
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 
-export type StoreProblem = 'newerVersion' | 'corrupt' | 'diskFull' | 'readOnly' | 'busy' | 'duplicate' | 'other';
+export type StoreProblem = 'newerVersion' | 'corrupt' | 'diskFull' | 'readOnly' | 'busy' | 'duplicate' | 'unreachable' | 'other';
 
 export class StoreError extends SaidError {
   constructor(

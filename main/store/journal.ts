@@ -71,7 +71,8 @@ export interface ChargeRow extends NewCharge {
   readonly updatedAt: number;
 }
 
-interface Row {
+/** A charge_journal row as both engines read it (the team database's BIGINTs are parsed to numbers). */
+export interface ChargeJournalRow {
   id: number;
   environment: string;
   order_number: string;
@@ -92,10 +93,10 @@ interface Row {
   updated_at: number;
 }
 
-const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
+export const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   value === null ? {} : ({ [key]: value } as { [P in K]: V });
 
-const toCharge = (r: Row): ChargeRow => ({
+export const toCharge = (r: ChargeJournalRow): ChargeRow => ({
   id: r.id,
   environment: r.environment,
   orderNumber: r.order_number,
@@ -122,191 +123,282 @@ export const isOpen = (state: ChargeState): state is OpenState => state === 'PEN
 export type BeginOutcome<R> =
   { readonly kind: 'journalled'; readonly charge: ChargeRow } | { readonly kind: 'refused'; readonly refusal: R };
 
-export class ChargeJournal {
-  constructor(private readonly db: Db) {}
+/** The card, amount and reference a charge's guard asks about. */
+export type GuardQuery = Pick<NewCharge, 'environment' | 'orderNumber' | 'bindingId' | 'amount' | 'currency'>;
 
+/**
+ * What a charge's guard reads: the rows as they are inside the transaction that journals the charge, after
+ * it took the card's lock, so no other charge on the card (from this desk or another) can change them
+ * before the guard's answer is written.
+ */
+export interface GuardFacts {
+  /** The time the guard's windows end at: the desk's clock, or the team database's, which every desk shares. */
+  readonly now: number;
+  /** Charges on this card (environment and binding) whose outcome is not known yet. */
+  readonly openOnCard: readonly ChargeRow[];
+  /** The latest charge under this orderNumber, of any state. */
+  readonly underReference: ChargeRow | undefined;
+  /** Charges of this card, amount and currency that did not fail, created within the look-back, oldest first. */
+  readonly similar: readonly ChargeRow[];
+}
+
+/** A guard: undefined lets the charge be journalled; anything else is why not, and nothing is written. */
+export type ChargeGuard<R> = (facts: GuardFacts) => R | undefined;
+
+/**
+ * The charge journal, on either engine: this desk's SQLite file (SqliteChargeJournal) or the team's
+ * PostgreSQL (store/postgres/chargeJournal.ts). Both keep the same rows, run the same guard, and hold the
+ * same promise: a charge is committed PENDING before its first byte goes to the gateway, and its guard
+ * decides on the rows as they are in that very transaction.
+ */
+export interface ChargeJournal {
   /**
-   * Writes the charge as PENDING and commits it, if its guard lets it: the guard reads the journal inside
-   * the same write transaction, under SQLite's write lock, so no other charge, from this process or
-   * another on the same file, can be journalled between its checks and this row. Every rule against
-   * charging twice lives in a guard (ChargeService's), never in a screen or a plan. The table itself also
-   * refuses a second attempt under an orderNumber whose earlier attempt has not failed. With `claims`,
-   * the new row is claimed for its sender (claim()) in the same turn, before anything else can read it.
+   * Writes the charge as PENDING and commits it, if its guard lets it: the guard is given the facts read
+   * inside the same write transaction, under a lock every writer of this card takes, and the row is
+   * written before the lock is let go. `lookBackMs` is how far back `similar` reaches. With `claims`, the
+   * new row is claimed for its sender in the same turn (store/claims.ts), before anything else can read it.
    */
-  begin<R>(c: NewCharge, guard: (journal: ChargeJournal) => R | undefined, claims?: Set<number>): BeginOutcome<R> {
-    if (!Number.isSafeInteger(c.amount) || c.amount <= 0)
-      throw new StoreError('other', phrase('storage.badAmount', { amount: String(c.amount) }));
-    const outcome = write(this.db, (): { refusal: R } | { id: number } => {
-      const refusal = guard(this);
-      if (refusal !== undefined) return { refusal };
-      return {
-        id: Number(
-          this.db
-            .prepare(
-              `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-            )
-            .run(
-              c.environment,
-              c.orderNumber,
-              c.amount,
-              c.currency,
-              c.bindingId,
-              c.clientId,
-              c.category,
-              // ChargeService refuses a description holding a card number; a whole card number is never kept.
-              c.description === undefined ? null : maskCardNumbers(c.description),
-              c.maskedPan === undefined ? null : maskCardField(c.maskedPan),
-              c.operator,
-              c.at,
-              c.at,
-            ).lastInsertRowid,
-        ),
-      };
-    });
-    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
-    // Claimed by its sender as it is journalled (claim() says why), before anything else can see it open.
-    claims?.add(outcome.id);
-    return { kind: 'journalled', charge: this.get(outcome.id)! };
-  }
-
+  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>>;
+  /** The guard's facts as they are now, outside any charge: what a batch's dry run shows; a preview only. */
+  facts(q: GuardQuery, at: number, lookBackMs: number): Promise<GuardFacts>;
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
-  markUnknown(id: number, reason: Phrase, at: number): boolean {
-    return write(
-      this.db,
-      () =>
-        this.db
-          .prepare(
-            "UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')",
-          )
-          .run(storeSaid(reason), at, id).changes === 1,
-    );
-  }
-
+  markUnknown(id: number, reason: Phrase, at: number): Promise<boolean>;
   /** Settles an open charge; a settled one is never changed again (returns false). */
-  settle(id: number, s: Settlement): boolean {
-    return write(
-      this.db,
-      () =>
-        this.db
-          .prepare(
-            `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
-           WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
-          )
-          .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, s.at, id)
-          .changes === 1,
-    );
-  }
-
+  settle(id: number, s: Settlement): Promise<boolean>;
   /** Records the gateway's orderId as soon as it is known (after register.do), without settling. */
-  attachOrder(id: number, orderId: string, at: number): void {
-    write(this.db, () => {
-      this.db
-        .prepare("UPDATE charge_journal SET order_id = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
-        .run(orderId, at, id);
-    });
-  }
-
-  get(id: number): ChargeRow | undefined {
-    return read(this.db, () => {
-      const r = this.db.prepare('SELECT * FROM charge_journal WHERE id = ?').get(id) as Row | undefined;
-      return r && toCharge(r);
-    });
-  }
-
+  attachOrder(id: number, orderId: string, at: number): Promise<void>;
+  get(id: number): Promise<ChargeRow | undefined>;
   /**
    * The latest charge under an orderNumber. A reference whose charge failed may be charged again, so one
    * orderNumber can have several rows: failed attempts, then at most one that did not fail.
    */
-  byOrderNumber(environment: string, orderNumber: string): ChargeRow | undefined {
-    return read(this.db, () => {
-      const r = this.db
-        .prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ? ORDER BY id DESC LIMIT 1')
-        .get(environment, orderNumber) as Row | undefined;
-      return r && toCharge(r);
-    });
-  }
-
+  byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined>;
   /** Claims an open charge for sending, on the row as it is now (store/claims.ts); a settled one never is. */
-  claim(id: number, claims: Set<number>): Claim<ChargeRow> {
-    return claimOpen(this.db, id, claims, (i) => this.get(i));
-  }
-
+  claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>>;
   /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */
-  open(environment?: string): ChargeRow[] {
-    return read(this.db, () => {
-      const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
-      return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as Row[]).map(toCharge);
-    });
-  }
-
+  open(environment?: string): Promise<ChargeRow[]>;
   /** Charges journalled on any of these bindings at or after a time: what makes a batch's dry run stale. */
-  journalledSince(environment: string, bindingIds: readonly string[], since: number): ChargeRow[] {
-    if (bindingIds.length === 0) return [];
-    return read(this.db, () => {
-      const list = bindingIds.map(() => '?').join(', ');
-      return (
-        this.db
-          .prepare(`SELECT * FROM charge_journal WHERE environment = ? AND created_at >= ? AND binding_id IN (${list}) ORDER BY id`)
-          .all(environment, since, ...bindingIds) as Row[]
-      ).map(toCharge);
-    });
-  }
-
-  /** Charges of the same binding and amount since a time, not failed: the basis of the "charged twice?" question. */
-  similarSince(environment: string, bindingId: string, amount: number, currency: string, since: number): ChargeRow[] {
-    return read(this.db, () => {
-      return (
-        this.db
-          .prepare(
-            "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND amount = ? AND currency = ? AND created_at >= ? AND state != 'FAILED' ORDER BY id",
-          )
-          .all(environment, bindingId, amount, currency, since) as Row[]
-      ).map(toCharge);
-    });
-  }
-
+  journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]>;
   /**
    * Newest first, by environment, state(s), creation time (both ends included) and a text found in the
    * orderNumber, orderId, bindingId or clientId.
    */
-  list(filter: JournalFilter = {}): ChargeRow[] {
-    return read(this.db, () => {
-      const where: string[] = [];
-      const args: (string | number)[] = [];
-      if (filter.environment) {
-        where.push('environment = ?');
-        args.push(filter.environment);
-      }
-      const states = filter.states ?? (filter.state ? [filter.state] : undefined);
-      if (states) {
-        where.push(`state IN (${states.map(() => '?').join(', ') || 'NULL'})`);
-        args.push(...states);
-      }
-      if (filter.from !== undefined) {
-        where.push('created_at >= ?');
-        args.push(filter.from);
-      }
-      if (filter.to !== undefined) {
-        where.push('created_at <= ?');
-        args.push(filter.to);
-      }
-      if (filter.text) {
-        // instr, not LIKE: the text is matched as typed, with no wildcard characters of its own.
-        where.push(
-          "(instr(order_number, ?) > 0 OR instr(coalesce(order_id, ''), ?) > 0 OR instr(binding_id, ?) > 0 OR instr(client_id, ?) > 0)",
-        );
-        args.push(filter.text, filter.text, filter.text, filter.text);
-      }
-      if (filter.sending) {
-        const ids = filter.sending.ids.map(() => '?').join(', ') || 'NULL';
-        where.push(
-          filter.sending.keep === 'only' ? `(state = 'PENDING' AND id IN (${ids}))` : `NOT (state = 'PENDING' AND id IN (${ids}))`,
-        );
-        args.push(...filter.sending.ids);
-      }
-      const sql = `SELECT * FROM charge_journal ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-      return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as Row[]).map(toCharge);
+  list(filter?: JournalFilter): Promise<ChargeRow[]>;
+}
+
+/** The amount every engine refuses before anything is written: a positive whole number of minor units. */
+export function assertChargeAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new StoreError('other', phrase('storage.badAmount', { amount: String(amount) }));
+}
+
+/** The columns of a new row, as both engines write them: a whole card number is never kept. */
+export const newChargeColumns = (c: NewCharge) =>
+  [
+    c.environment,
+    c.orderNumber,
+    c.amount,
+    c.currency,
+    c.bindingId,
+    c.clientId,
+    c.category,
+    // ChargeService refuses a description holding a card number; whatever else calls, none is kept whole.
+    c.description === undefined ? null : maskCardNumbers(c.description),
+    c.maskedPan === undefined ? null : maskCardField(c.maskedPan),
+    c.operator,
+  ] as const;
+
+export const NEW_CHARGE_COLUMNS =
+  'environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator';
+
+/** The charge journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. */
+export class SqliteChargeJournal implements ChargeJournal {
+  constructor(private readonly db: Db) {}
+
+  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
+    return settled(() => {
+      assertChargeAmount(c.amount);
+      // SQLite's write lock is the file's: taken before the facts are read, by every process on the file.
+      const outcome = write(this.db, (): { refusal: R } | { id: number } => {
+        const refusal = guard(this.factsNow(c, c.at, lookBackMs));
+        if (refusal !== undefined) return { refusal };
+        const id = this.db
+          .prepare(
+            `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+          )
+          .run(...newChargeColumns(c), c.at, c.at).lastInsertRowid;
+        return { id: Number(id) };
+      });
+      if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+      claims?.add(outcome.id);
+      return { kind: 'journalled', charge: this.row(outcome.id)! };
     });
+  }
+
+  facts(q: GuardQuery, at: number, lookBackMs: number): Promise<GuardFacts> {
+    return settled(() => read(this.db, () => this.factsNow(q, at, lookBackMs)));
+  }
+
+  private factsNow(q: GuardQuery, now: number, lookBackMs: number): GuardFacts {
+    const rows = (sql: string, ...args: (string | number)[]) => (this.db.prepare(sql).all(...args) as ChargeJournalRow[]).map(toCharge);
+    return {
+      now,
+      openOnCard: rows(
+        "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id",
+        q.environment,
+        q.bindingId,
+      ),
+      underReference: rows(
+        'SELECT * FROM charge_journal WHERE environment = ? AND order_number = ? ORDER BY id DESC LIMIT 1',
+        q.environment,
+        q.orderNumber,
+      )[0],
+      similar: rows(
+        "SELECT * FROM charge_journal WHERE environment = ? AND binding_id = ? AND amount = ? AND currency = ? AND created_at >= ? AND state != 'FAILED' ORDER BY id",
+        q.environment,
+        q.bindingId,
+        q.amount,
+        q.currency,
+        now - lookBackMs,
+      ),
+    };
+  }
+
+  markUnknown(id: number, reason: Phrase, at: number): Promise<boolean> {
+    return settled(() =>
+      write(
+        this.db,
+        () =>
+          this.db
+            .prepare(
+              "UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')",
+            )
+            .run(storeSaid(reason), at, id).changes === 1,
+      ),
+    );
+  }
+
+  settle(id: number, s: Settlement): Promise<boolean> {
+    return settled(() =>
+      write(
+        this.db,
+        () =>
+          this.db
+            .prepare(
+              `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
+               WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
+            )
+            .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, s.at, id)
+            .changes === 1,
+      ),
+    );
+  }
+
+  attachOrder(id: number, orderId: string, at: number): Promise<void> {
+    return settled(() => {
+      write(this.db, () => {
+        this.db
+          .prepare("UPDATE charge_journal SET order_id = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
+          .run(orderId, at, id);
+      });
+    });
+  }
+
+  get(id: number): Promise<ChargeRow | undefined> {
+    return settled(() => this.row(id));
+  }
+
+  private row(id: number): ChargeRow | undefined {
+    return read(this.db, () => {
+      const r = this.db.prepare('SELECT * FROM charge_journal WHERE id = ?').get(id) as ChargeJournalRow | undefined;
+      return r && toCharge(r);
+    });
+  }
+
+  byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined> {
+    return settled(() =>
+      read(this.db, () => {
+        const r = this.db
+          .prepare('SELECT * FROM charge_journal WHERE environment = ? AND order_number = ? ORDER BY id DESC LIMIT 1')
+          .get(environment, orderNumber) as ChargeJournalRow | undefined;
+        return r && toCharge(r);
+      }),
+    );
+  }
+
+  claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
+    return settled(() => claimOpen(this.db, id, claims, (i) => this.row(i)));
+  }
+
+  open(environment?: string): Promise<ChargeRow[]> {
+    return settled(() =>
+      read(this.db, () => {
+        const sql = `SELECT * FROM charge_journal WHERE state IN ('PENDING', 'UNKNOWN') ${environment ? 'AND environment = ?' : ''} ORDER BY id`;
+        return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as ChargeJournalRow[]).map(toCharge);
+      }),
+    );
+  }
+
+  journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]> {
+    return settled(() => {
+      if (bindingIds.length === 0) return [];
+      return read(this.db, () => {
+        const list = bindingIds.map(() => '?').join(', ');
+        return (
+          this.db
+            .prepare(`SELECT * FROM charge_journal WHERE environment = ? AND created_at >= ? AND binding_id IN (${list}) ORDER BY id`)
+            .all(environment, since, ...bindingIds) as ChargeJournalRow[]
+        ).map(toCharge);
+      });
+    });
+  }
+
+  list(filter: JournalFilter = {}): Promise<ChargeRow[]> {
+    return settled(() =>
+      read(this.db, () => {
+        const { where, args } = journalWhere(filter, () => '?', 'instr');
+        const sql = `SELECT * FROM charge_journal ${where} ORDER BY id DESC LIMIT ?`;
+        return (this.db.prepare(sql).all(...args, filter.limit ?? 1000) as ChargeJournalRow[]).map(toCharge);
+      }),
+    );
+  }
+}
+
+/** The filter of list() as SQL, for both engines: `param` numbers the placeholders, `position` finds a text. */
+export function journalWhere(
+  filter: JournalFilter,
+  param: () => string,
+  position: 'instr' | 'strpos',
+): { where: string; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const arg = (v: string | number): string => {
+    args.push(v);
+    return param();
+  };
+  if (filter.environment) where.push(`environment = ${arg(filter.environment)}`);
+  const states = filter.states ?? (filter.state ? [filter.state] : undefined);
+  if (states) where.push(`state IN (${states.map((s) => arg(s)).join(', ') || 'NULL'})`);
+  if (filter.from !== undefined) where.push(`created_at >= ${arg(filter.from)}`);
+  if (filter.to !== undefined) where.push(`created_at <= ${arg(filter.to)}`);
+  if (filter.text) {
+    // A position, not LIKE: the text is matched as typed, with no wildcard characters of its own.
+    const t = filter.text;
+    where.push(
+      `(${position}(order_number, ${arg(t)}) > 0 OR ${position}(coalesce(order_id, ''), ${arg(t)}) > 0 OR ${position}(binding_id, ${arg(t)}) > 0 OR ${position}(client_id, ${arg(t)}) > 0)`,
+    );
+  }
+  if (filter.sending) {
+    const ids = filter.sending.ids.map((i) => arg(i)).join(', ') || 'NULL';
+    where.push(filter.sending.keep === 'only' ? `(state = 'PENDING' AND id IN (${ids}))` : `NOT (state = 'PENDING' AND id IN (${ids}))`);
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
+}
+
+/** A synchronous store call as a promise: a StoreError it throws becomes the promise's rejection. */
+function settled<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err as Error);
   }
 }

@@ -22,6 +22,12 @@ export interface Migration {
    * keep what deleted rows held), the file is rebuilt (VACUUM) and the WAL checkpointed into it and emptied.
    */
   readonly scrub?: boolean;
+  /**
+   * The same step in the team database's dialect (PostgreSQL), for the tables the team shares; '' where the
+   * step changes none of them. The team database's history starts at TEAM_SCHEMA_FROM, whose step creates
+   * the shared tables as they stand then; every step from there on says both (a test holds them to it).
+   */
+  readonly postgres?: string;
 }
 
 /** A JSON document (a view, an audit entry's facts, a stored phrase) with every card number in its texts masked. */
@@ -528,7 +534,49 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: '',
     run: factsOfEarlierAuditEntries,
   },
+  {
+    version: 20,
+    description: 'one open charge per card, held by the table as well as by the guard; the team database begins here',
+    sql: `
+      -- The guard refuses a charge on a card with one still open; the index is what holds should any path
+      -- ever write without asking it, on this desk or (in the team database) on another.
+      CREATE UNIQUE INDEX charge_journal_open_card ON charge_journal (environment, binding_id) WHERE state IN ('PENDING', 'UNKNOWN');
+    `,
+    postgres: `
+      CREATE TABLE charge_journal (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        amount BIGINT NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL CHECK (length(currency) = 3),
+        binding_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        category TEXT NOT NULL CHECK (category IN ('COMMON', 'RECURRENT', 'INSTALLMENT')),
+        description TEXT,
+        operator TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'UNKNOWN', 'PAID', 'DECLINED', 'FAILED')),
+        order_id TEXT,
+        order_status INTEGER,
+        action_code INTEGER,
+        reason TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan !~ '[0-9]{11}')
+      );
+      CREATE UNIQUE INDEX charge_journal_reference ON charge_journal (environment, order_number) WHERE state != 'FAILED';
+      CREATE UNIQUE INDEX charge_journal_open_card ON charge_journal (environment, binding_id) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX charge_journal_order_number ON charge_journal (environment, order_number);
+      CREATE INDEX charge_journal_open ON charge_journal (state) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
+    `,
+  },
 ];
+
+/** The first step the team database (PostgreSQL) takes: it creates the shared tables as they stand then. */
+export const TEAM_SCHEMA_FROM = 20;
+
+/** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
+export const TEAM_TABLES = ['charge_journal'] as const;
 
 /**
  * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and

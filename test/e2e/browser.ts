@@ -6,10 +6,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runnable } from '../../scripts/runnable.mjs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
@@ -17,17 +18,6 @@ import type { Vault } from '../../main/vault/vault.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Whether the path is an executable file (not missing, and not, say, /dev/null mounted over it). */
-function runnable(path: string): boolean {
-  try {
-    if (!statSync(path).isFile()) return false;
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Why the browser tests cannot run here, if they cannot; CI sets REQUIRE_BROWSER so that this fails instead.

@@ -195,7 +195,7 @@ describe('batch charges over IPC', () => {
         return services.charges.charge(r);
       },
     } as ChargeService;
-    batches.run(plan.plan.batchId, 'sandbox', () => failing);
+    await batches.run(plan.plan.batchId, 'sandbox', () => failing);
     for (let i = 0; i < 200 && batches.status(plan.plan.batchId).state === 'running'; i++) await new Promise((r) => setTimeout(r, 10));
     const after = batches.status(plan.plan.batchId);
     expect(after).toMatchObject({ state: 'failed', failure: phrase('charge.batch.technical', { reason: 'disk I/O error' }) });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTRACT } from '../../main/ipc/contract.js';
-import { auditCsv } from '../../main/services/auditExport.js';
+import { auditCsv, auditExportEntries } from '../../main/services/auditExport.js';
 import { auditEntries, auditOutcome, type ShownOutcome } from '../../main/services/auditWords.js';
 import { auditWrittenBefore19, type EarlierEntry } from '../store/earlierAudit.js';
 
@@ -91,7 +91,10 @@ describe('the audit log filtered by outcome as the screen shows it', () => {
   });
 
   it('exports what the filter lists, and main accepts the filter', () => {
-    const rows = parse(auditCsv(audit, { outcome: 'unknown' }), { columns: true }) as { objectId: string; outcome: string }[];
+    const rows = parse(auditCsv(auditExportEntries(audit, { outcome: 'unknown' })), { columns: true }) as {
+      objectId: string;
+      outcome: string;
+    }[];
     expect(rows.map((r) => r.objectId)).toEqual(all.filter((e) => auditOutcome(e) === 'unknown').map((e) => e.objectId));
     // The raw value stays as recorded; the screen's words say the outcome is unknown.
     expect(new Set(rows.map((r) => r.outcome))).toEqual(new Set(['failure']));

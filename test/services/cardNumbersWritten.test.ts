@@ -15,7 +15,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { KnownBindings } from '../../main/store/knownBindings.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
@@ -155,17 +155,17 @@ describe('each repository masks what it writes, whoever passes it', () => {
     expectNoCardInTables('audit_log');
   });
 
-  it("the journals: a charge's description and card, an operation's reason, a reason quoting the gateway", () => {
-    const charges = new ChargeJournal(db);
+  it("the journals: a charge's description and card, an operation's reason, a reason quoting the gateway", async () => {
+    const charges = new SqliteChargeJournal(db);
     const operations = new OperationJournal(db);
     for (const [i, s] of spellings.entries()) {
-      const begun = charges.begin(
+      const begun = await charges.begin(
         {
           environment: 'repo',
           orderNumber: `repo-${i}`,
           amount: 100 + i,
           currency: '643',
-          bindingId: 'b',
+          bindingId: `b-${i}`,
           clientId: 'c',
           category: 'COMMON',
           description: s,
@@ -173,10 +173,11 @@ describe('each repository masks what it writes, whoever passes it', () => {
           operator: 'op',
           at: i,
         },
+        0,
         () => undefined,
       );
       if (begun.kind !== 'journalled') throw new Error('refused');
-      charges.markUnknown(begun.charge.id, phrase('charge.gatewayWords', { words: `card ${s}` }), i);
+      await charges.markUnknown(begun.charge.id, phrase('charge.gatewayWords', { words: `card ${s}` }), i);
       const op = operations.begin(
         { environment: 'repo', orderId: `o-${i}`, kind: 'refund', amount: 1, operator: 'op', operatorReason: s, at: i },
         () => undefined,
@@ -184,7 +185,7 @@ describe('each repository masks what it writes, whoever passes it', () => {
       if (op.kind !== 'journalled') throw new Error('refused');
       operations.settle(op.operation.id, 'REFUSED', i, phrase('charge.gatewayWords', { words: s }));
     }
-    expect(charges.get(1)?.maskedPan).toBe('411111******1111');
+    expect((await charges.get(1))?.maskedPan).toBe('411111******1111');
     expectNoCardInTables('charge_journal', 'order_operations');
   });
 
@@ -209,7 +210,7 @@ describe('a charge whose description or reference holds a card number', () => {
   it('is refused by ChargeService itself, a batch row too: nothing journalled, nothing sent, the refusal audited without it', async () => {
     const client = new GatewayClient({ baseUrl: sb.url, credentials: AUTH, language: 'en' });
     const audit = new AuditRepository(db);
-    const journal = new ChargeJournal(db);
+    const journal = new SqliteChargeJournal(db);
     const charges = chargeServiceOn(db, client, { environment: 'refused', journal, audit, perChargeMaximum: 10_000_000 });
     try {
       await control(sb, 'POST', '/reset');
@@ -230,7 +231,7 @@ describe('a charge whose description or reference holds a card number', () => {
         kind: 'refused',
         reason: phrase('charge.refused.clientIsCard'),
       });
-      expect(journal.list({ environment: 'refused' })).toEqual([]);
+      expect(await journal.list({ environment: 'refused' })).toEqual([]);
       expect((await control(sb, 'GET', '/requests')).requests).toEqual([]);
       const refusals = audit.query({ action: 'charge', outcome: 'refused' }).filter((e) => e.environment === 'refused');
       expect(refusals.length).toBe(2 * cardSpellings(OTHER).length + 2);

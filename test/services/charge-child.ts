@@ -3,7 +3,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { ChargeService, type ChargeStep } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
+import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
 
 const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE } = process.env;
 const db = openDatabase(DB_FILE!);
@@ -16,7 +16,7 @@ const service = new ChargeService({
   environment: 'sandbox',
   operator: 'crash-test',
   osUser: 'test',
-  journal: new ChargeJournal(db),
+  journal: new SqliteChargeJournal(db),
   audit: new AuditRepository(db),
   client,
   perChargeMaximum: 100_000_000,

@@ -82,12 +82,14 @@ describe('guards against charging twice, where the charge is journalled', () => 
     expect(copy.plan.charges).toHaveLength(2);
     expect(copy.plan.batchId).not.toBe(original.plan.batchId);
 
-    d.batches.run(original.plan.batchId, 'sandbox', () => d.charges);
+    await d.batches.run(original.plan.batchId, 'sandbox', () => d.charges);
     expect((await waitFinished(d.batches, original.plan.batchId)).progress.paid).toBe(2);
 
     // Past the ten-minute repeat window, within the plan's lifetime: the copy's plan is stale.
     d.clock.now += 11 * MINUTE;
-    expect(() => d.batches.run(copy.plan.batchId, 'sandbox', () => d.charges)).toThrow(/after the file was checked; check the file again/);
+    await expect(d.batches.run(copy.plan.batchId, 'sandbox', () => d.charges)).rejects.toThrow(
+      /after the file was checked; check the file again/,
+    );
 
     // And the guard itself, with no plan check in between: each row is refused as it is journalled.
     const rows = await runBatch(copy.plan, d.charges);
@@ -112,7 +114,7 @@ describe('guards against charging twice, where the charge is journalled', () => 
     d.clock.now += 2 * MINUTE;
     const manual = await d.charges.charge({ ...card!, category: 'RECURRENT', amount: 2_500, currency: '643' });
     expect(manual.kind).toBe('paid');
-    expect(() => d.batches.run(planned.plan.batchId, 'sandbox', () => d.charges)).toThrow(/check the file again/);
+    await expect(d.batches.run(planned.plan.batchId, 'sandbox', () => d.charges)).rejects.toThrow(/check the file again/);
     // Past every window of the form (ten minutes), within the batch's 24 hours: still refused when journalled.
     d.clock.now += 30 * MINUTE;
     expect(kinds(await runBatch(planned.plan, d.charges))).toEqual(['refused']);
@@ -129,10 +131,12 @@ describe('guards against charging twice, where the charge is journalled', () => 
     const options = { bindings: d.bindings, perChargeMaximum: 1_000_000, charges: d.charges };
     const planned = await d.batches.plan(csvOf([card!], 'May'), 'sandbox', options);
     d.clock.now += PLAN_LIFETIME_MS + 1;
-    expect(() => d.batches.run(planned.plan.batchId, 'sandbox', () => d.charges)).toThrow(/checked 15 minutes ago; check the file again/);
+    await expect(d.batches.run(planned.plan.batchId, 'sandbox', () => d.charges)).rejects.toThrow(
+      /checked 15 minutes ago; check the file again/,
+    );
     expect(await paidFor(card!.clientId)).toBe(0);
     const fresh = await d.batches.plan(csvOf([card!], 'May'), 'sandbox', options);
-    d.batches.run(fresh.plan.batchId, 'sandbox', () => d.charges);
+    await d.batches.run(fresh.plan.batchId, 'sandbox', () => d.charges);
     expect((await waitFinished(d.batches, fresh.plan.batchId)).progress.paid).toBe(1);
     d.close();
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { openDatabase } from '../../main/store/database.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
@@ -46,7 +46,7 @@ async function card() {
  */
 function production() {
   const db = openDatabase(join(root, `${uniqueNumber('production')}.sqlite`));
-  const journal = new ChargeJournal(db);
+  const journal = new SqliteChargeJournal(db);
   const charges = chargeServiceOn(db, client, {
     environment: 'production',
     operator: 'admin',
@@ -88,7 +88,7 @@ describe('the per-charge maximum, per environment and currency', () => {
       kind: 'refused',
       reason: saying(/maximum of RUB\s200\.00 in production/),
     });
-    expect(p.journal.list({ environment: 'production', limit: 10 })).toEqual([]);
+    expect(await p.journal.list({ environment: 'production', limit: 10 })).toEqual([]);
     expect((await p.charges.charge({ ...c, amount: 20_000, currency: '643' })).kind).toBe('paid');
     p.close();
   });
@@ -126,12 +126,12 @@ describe('currencies an environment accepts', () => {
     expect(core.sandbox.currencies).not.toContain('860');
     expect(core.chargeLimits.accepted('sandbox')).toEqual({ from: 'sandbox', currencies: expect.arrayContaining(['643', '392', '048']) });
     const c = await card();
-    const before = core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 }).length;
+    const before = (await core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 })).length;
     expect(await core.services.charges.charge({ ...c, amount: 100, currency: '860' })).toEqual({
       kind: 'refused',
       reason: saying(/^UZS \(860\) is not accepted by the sandbox; it accepts AMD, BHD, BYN, CNY, EUR, GBP, JPY, KZT, RUB, TRY, USD$/),
     });
-    expect(core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 })).toHaveLength(before);
+    expect(await core.services.charges.journal.list({ environment: 'sandbox', limit: 1000 })).toHaveLength(before);
     const { orders } = (await control(core.sandbox, 'GET', `/orders?clientId=${c.clientId}`)) as { orders: unknown[] };
     expect(orders).toHaveLength(1); // the order that stored the card, nothing since
   });

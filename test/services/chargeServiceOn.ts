@@ -3,7 +3,7 @@ import type { GatewayClient } from '../../main/gateway/client.js';
 import { ChargeService, type ChargeServiceOptions } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import type { Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 
 /**
  * Finance charging the sandbox, up to RUB 10,000 a charge. `parts` gives the journal or the audit log a test
@@ -14,7 +14,7 @@ export const chargeServiceOn = (db: Db, client: GatewayClient, parts: Partial<Ch
     environment: 'sandbox',
     operator: 'finance',
     osUser: 'finance',
-    journal: new ChargeJournal(db),
+    journal: new SqliteChargeJournal(db),
     audit: new AuditRepository(db),
     client,
     perChargeMaximum: 1_000_000,

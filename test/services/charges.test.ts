@@ -6,7 +6,7 @@ import { APP_ORDER_NUMBER, generatedOrderNumber, type FormChargeRequest } from '
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal, type ChargeCategory } from '../../main/store/journal.js';
+import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
@@ -30,7 +30,7 @@ function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' 
     language,
     timeoutMs: 2_000,
   });
-  const journal = new ChargeJournal(db);
+  const journal = new SqliteChargeJournal(db);
   const audit = new AuditRepository(db);
   const service = chargeServiceOn(db, client, { operator: 'finance@desk', osUser: 'tester', journal, audit, perChargeMaximum: 50_000_000 });
   return { db, client, journal, audit, service, file };
@@ -63,7 +63,7 @@ describe('manual charges on stored cards', () => {
     if (out.kind !== 'paid') return;
     expect(out.charge).toMatchObject({ state: 'PAID', orderStatus: 2, amount: 12_345, orderId: expect.any(String) });
     expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
-    expect(journal.open()).toEqual([]);
+    expect(await journal.open()).toEqual([]);
   });
 
   it('reports a decline with the gateway’s reason', async () => {
@@ -83,7 +83,7 @@ describe('manual charges on stored cards', () => {
       reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('settings.env.sandbox') }),
     });
     expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
-    expect(journal.list()).toEqual([]);
+    expect(await journal.list()).toEqual([]);
     expect(audit.query({ outcome: 'refused' })).toHaveLength(2);
   });
 
@@ -119,7 +119,7 @@ describe('manual charges on stored cards', () => {
     });
     const [settled] = await service.reconcileAll();
     expect(settled).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
-    expect(journal.open()).toEqual([]);
+    expect(await journal.open()).toEqual([]);
     expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
   });
 
@@ -190,10 +190,10 @@ describe('crash test: the charging process is killed at each step', () => {
     await new Promise((r) => setTimeout(r, 'inFlight' in p ? 700 : 0));
 
     const { service, journal } = setup(file);
-    expect(journal.list().map((c) => c.orderNumber)).toEqual([reference]);
+    expect((await journal.list()).map((c) => c.orderNumber)).toEqual([reference]);
     await service.reconcileAll();
-    expect(journal.open()).toEqual([]);
-    expect(journal.byOrderNumber('sandbox', reference)).toMatchObject({ state: 'PAID', amount: 4_200 });
+    expect(await journal.open()).toEqual([]);
+    expect(await journal.byOrderNumber('sandbox', reference)).toMatchObject({ state: 'PAID', amount: 4_200 });
     expect(await paidOrdersFor(reference)).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ import { openBrowserMode } from '../../main/browserMode.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { openDatabase } from '../../main/store/database.js';
 import { DataFolderInUseError } from '../../main/store/folderLock.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { beginUnguarded } from '../store/unguarded.js';
 import { newCharge } from '../store/rows.js';
 
@@ -71,8 +71,8 @@ describe('the data folder lock', () => {
     await whileHeld(dataFolder, async (first) => {
       // The first process's charge in flight, as it journalled it.
       const db = openDatabase(join(dataFolder, 'app.sqlite'));
-      const journal = new ChargeJournal(db);
-      const inFlight = beginUnguarded(
+      const journal = new SqliteChargeJournal(db);
+      const inFlight = await beginUnguarded(
         journal,
         newCharge('IN-FLIGHT-1', { amount: 5_000, category: 'RECURRENT', operator: 'first', at: 1_000 }),
       );
@@ -86,7 +86,7 @@ describe('the data folder lock', () => {
       );
       // Browser mode, the other entry point, is refused the same way, before it serves anything.
       await expect(openBrowserMode({ dataFolder, port: 0 })).rejects.toBeInstanceOf(DataFolderInUseError);
-      expect(journal.get(inFlight.id)).toEqual(inFlight);
+      expect(await journal.get(inFlight.id)).toEqual(inFlight);
       db.close();
     });
   });
@@ -97,8 +97,8 @@ describe('the data folder lock', () => {
     await whileHeld(dataFolder, async (first) => {
       // The first process's charge in flight; this process's connection closed again, so that only the holder has the store open.
       const db = openDatabase(join(dataFolder, 'app.sqlite'));
-      const inFlight = beginUnguarded(
-        new ChargeJournal(db),
+      const inFlight = await beginUnguarded(
+        new SqliteChargeJournal(db),
         newCharge('IN-FLIGHT-2', { amount: 7_000, bindingId: 'b-2', clientId: 'c-2', category: 'RECURRENT', operator: 'first', at: 2_000 }),
       );
       db.close();
@@ -116,7 +116,7 @@ describe('the data folder lock', () => {
       expect(existsSync(join(dataFolder, 'app.lock'))).toBe(false);
 
       const check = openDatabase(join(dataFolder, 'app.sqlite'));
-      expect(new ChargeJournal(check).get(inFlight.id)).toEqual(inFlight);
+      expect(await new SqliteChargeJournal(check).get(inFlight.id)).toEqual(inFlight);
       check.close();
     });
   });

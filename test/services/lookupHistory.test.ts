@@ -11,7 +11,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
@@ -28,7 +28,7 @@ const service = (environment: string) =>
     environment,
     client,
     cache: new OrderCache<OrderView>(db),
-    charges: new ChargeJournal(db),
+    charges: new SqliteChargeJournal(db),
     operations: new OperationJournal(db),
     now: () => (clock += 1000),
   });

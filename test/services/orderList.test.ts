@@ -12,7 +12,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { type OrderList } from '../../main/services/orderList.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { beginUnguarded } from '../store/unguarded.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   }
   await control(sb, 'POST', '/clock', { advanceMs: DAY });
   db = openDatabase(join(dir, 'app.sqlite'));
-  journal = new ChargeJournal(db);
+  journal = new SqliteChargeJournal(db);
   audit = new AuditRepository(db);
   list = orderListOn(db, client, () => sb.core.clock.now(), { journal, audit });
 }, 60_000);
@@ -101,7 +101,7 @@ describe('the Orders list of a period', () => {
     }[];
     const charged = paid.find((o) => o.orderNumber === appNumber(0))!;
     expect(charged.status).toBe(2);
-    const c = beginUnguarded(journal, {
+    const c = await beginUnguarded(journal, {
       environment: 'sandbox',
       orderNumber: charged.orderNumber,
       amount: charged.amount,
@@ -112,7 +112,7 @@ describe('the Orders list of a period', () => {
       operator: 'finance@desk',
       at: T0,
     });
-    journal.settle(c.id, { state: 'PAID', orderId: charged.orderId, orderStatus: 2, at: T0 + 1 });
+    await journal.settle(c.id, { state: 'PAID', orderId: charged.orderId, orderStatus: 2, at: T0 + 1 });
     await client.refund({ orderId: charged.orderId, amount: charged.amount });
 
     const run = await list.reconcile(period);

@@ -4,7 +4,7 @@ import { lastOrdersSource } from '../../main/services/orderSync.js';
 import { OrderList } from '../../main/services/orderList.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import type { Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
@@ -27,7 +27,7 @@ export function orderListOn(
     orders,
     syncs: new OrderSyncs(db, orders),
     source: lastOrdersSource(client),
-    journal: parts.journal ?? new ChargeJournal(db),
+    journal: parts.journal ?? new SqliteChargeJournal(db),
     operations: parts.operations ?? new OperationJournal(db),
     audit: parts.audit ?? new AuditRepository(db),
     osUser: parts.osUser ?? 'finance@desk',

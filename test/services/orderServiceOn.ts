@@ -4,7 +4,7 @@ import { OrderService, type OrderServiceOptions } from '../../main/services/orde
 import type { OrderView } from '../../main/services/views.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import type { Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 
 /** `options` overrides what a test needs otherwise (the environment, a clock, the batch's concurrency). */
@@ -13,7 +13,7 @@ export const orderServiceOn = (db: Db, client: GatewayClient, options: Partial<O
     environment: 'sandbox',
     client,
     cache: new OrderCache<OrderView>(db),
-    charges: new ChargeJournal(db),
+    charges: new SqliteChargeJournal(db),
     operations: new OperationJournal(db),
     ...options,
   });

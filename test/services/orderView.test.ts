@@ -19,7 +19,7 @@ import { OrderService, type OrderView } from '../../main/services/orders.js';
 import type { TimelineEntry } from '../../main/services/views.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
   // One attempt per request: a 503 is reported at once instead of after the client's backoff.
   journal = new OperationJournal(db);
-  charges = new ChargeJournal(db);
+  charges = new SqliteChargeJournal(db);
   audit = new AuditRepository(db);
   orders = new OrderService({ environment: 'sandbox', client, cache: new OrderCache<OrderView>(db), charges, operations: journal });
   ops = new OrderOperations({ environment: 'sandbox', operator: 'finance', osUser: 'finance', client, journal, audit });
@@ -142,9 +142,9 @@ describe('the order timeline only grows, with real amounts', () => {
   it("adds this app's own charge from the charge journal: who, when, how much, how it ended", async () => {
     const orderNumber = uniqueNumber('journal');
     const orderId = await paidOrder(sb, { orderNumber, amount: 1_250 });
-    const begun = charges.begin(newCharge(orderNumber, { operator: 'cashier', at: Date.now() }), () => undefined);
+    const begun = await charges.begin(newCharge(orderNumber, { operator: 'cashier', at: Date.now() }), 0, () => undefined);
     if (begun.kind !== 'journalled') throw new Error('not journalled');
-    charges.settle(begun.charge.id, { state: 'PAID', orderId, orderStatus: 2, at: Date.now() });
+    await charges.settle(begun.charge.id, { state: 'PAID', orderId, orderStatus: 2, at: Date.now() });
     expect(lines(await lookUp(orderId))).toContain('Charge of the stored card 1250 cashier done');
   });
 });

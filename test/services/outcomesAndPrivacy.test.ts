@@ -9,7 +9,7 @@ import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, control, paidOrder, postForm, status, uniqueNumber } from '../sandbox/client.js';
@@ -83,8 +83,8 @@ describe('charges whose answer or check is uncertain', () => {
     const c = await card();
     expect((await service.charge({ ...c, amount: 5_000, currency: '643', reference })).kind).toBe('failed');
     // A charge left open under that number is compared before anything is paid.
-    const journal = new ChargeJournal(db);
-    const row = beginUnguarded(journal, {
+    const journal = new SqliteChargeJournal(db);
+    const row = await beginUnguarded(journal, {
       environment: 'mismatch',
       orderNumber: reference,
       amount: 5_000,

@@ -14,7 +14,7 @@ import { AppCore } from '../../main/services/appCore.js';
 import { APP_ORDER_PREFIX } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
 
@@ -55,10 +55,10 @@ async function paidAtGateway(sb: Sandbox, cards: readonly Card[], ours: (orderNu
  * The journal against the gateway: every orderNumber paid at the gateway once, and only if its latest row
  * says PAID; and as many paid orders as PAID rows, so no card was charged more often than the journal says.
  */
-function expectJournalTrue(journal: ChargeJournal, run: string, paid: Map<string, number>): void {
-  const rows = journal.list({ environment: 'sandbox', text: run });
+async function expectJournalTrue(journal: ChargeJournal, run: string, paid: Map<string, number>): Promise<void> {
+  const rows = await journal.list({ environment: 'sandbox', text: run });
   for (const orderNumber of new Set([...rows.map((r) => r.orderNumber), ...paid.keys()])) {
-    const latest = journal.byOrderNumber('sandbox', orderNumber);
+    const latest = await journal.byOrderNumber('sandbox', orderNumber);
     expect({ orderNumber, paid: paid.get(orderNumber) ?? 0 }).toEqual({ orderNumber, paid: latest?.state === 'PAID' ? 1 : 0 });
   }
   expect([...paid.values()].reduce((a, b) => a + b, 0)).toBe(rows.filter((r) => r.state === 'PAID').length);
@@ -159,11 +159,11 @@ describe('charges, reconciliations and reopenings at random points', () => {
             }),
           );
           await control(core.sandbox, 'DELETE', '/faults');
-          for (let i = 0; i < 5 && core.services.charges.journal.open('sandbox').length > 0; i++)
+          for (let i = 0; i < 5 && (await core.services.charges.journal.open('sandbox')).length > 0; i++)
             await core.services.charges.reconcileAll();
-          expect(core.services.charges.journal.open('sandbox')).toEqual([]);
+          expect(await core.services.charges.journal.open('sandbox')).toEqual([]);
           const ours = (n: string) => n.startsWith(APP_ORDER_PREFIX) || n.startsWith(run);
-          expectJournalTrue(core.services.charges.journal, run, await paidAtGateway(core.sandbox, cards, ours));
+          await expectJournalTrue(core.services.charges.journal, run, await paidAtGateway(core.sandbox, cards, ours));
         }),
         { numRuns: 6 },
       );
@@ -184,7 +184,7 @@ describe('charges and reconciliations resolved in every order', () => {
   it('never leave an order paid at the gateway whose journal row is not paid, or the reverse', async () => {
     const sb = await startSandbox();
     const db = openDatabase(join(root, 'scheduled.sqlite'));
-    const journal = new ChargeJournal(db);
+    const journal = new SqliteChargeJournal(db);
     const audit = new AuditRepository(db);
     const inFlight = new Set<number>();
     const clients: GatewayClient[] = [];
@@ -270,10 +270,10 @@ describe('charges and reconciliations resolved in every order', () => {
           await s.waitFor(done);
           await control(sb, 'DELETE', '/faults');
           const settle = service(newClient());
-          for (let i = 0; i < 5 && journal.open('sandbox').length > 0; i++) await settle.reconcileAll();
-          expect(journal.open('sandbox')).toEqual([]);
+          for (let i = 0; i < 5 && (await journal.open('sandbox')).length > 0; i++) await settle.reconcileAll();
+          expect(await journal.open('sandbox')).toEqual([]);
           const ours = (n: string) => n.startsWith(APP_ORDER_PREFIX) || n.startsWith(run);
-          expectJournalTrue(journal, run, await paidAtGateway(sb, cards, ours));
+          await expectJournalTrue(journal, run, await paidAtGateway(sb, cards, ours));
         }),
         { numRuns: 150 },
       );

@@ -11,7 +11,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
@@ -26,7 +26,7 @@ afterEach(() => control(sb, 'DELETE', '/faults'));
 
 function desk() {
   const db = openDatabase(join(dir, `${uniqueNumber('db')}.sqlite`));
-  const journal = new ChargeJournal(db);
+  const journal = new SqliteChargeJournal(db);
   const audit = new AuditRepository(db);
   const client = new GatewayClient({
     baseUrl: sb.url,
@@ -48,9 +48,9 @@ async function gatewayOrders(orderNumber: string, on: Sandbox = sb): Promise<{ s
   return (await control(on, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`)).orders as { status: number }[];
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!condition()) throw new Error('the condition never held');
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!(await condition())) throw new Error('the condition never held');
 }
 
 describe('a reconciliation racing a charge', () => {
@@ -71,12 +71,12 @@ describe('a reconciliation racing a charge', () => {
     });
     // 3. c2 is charged; while the journal lists it as being sent, "Reconcile now".
     const charging = service.charge({ ...c2, amount: 22_200 });
-    await until(() => journal.open().some((c) => c.bindingId === c2.bindingId));
+    await until(async () => (await journal.open()).some((c) => c.bindingId === c2.bindingId));
     const reconciling = service.reconcileAll();
     const [charged, reconciled] = await Promise.all([charging, reconciling]);
 
     expect(charged).toMatchObject({ kind: 'failed', charge: { state: 'FAILED' } });
-    const row = journal.get((charged as { charge: { id: number } }).charge.id)!;
+    const row = (await journal.get((charged as { charge: { id: number } }).charge.id))!;
     expect(row.state).toBe('FAILED');
     // What the journal says is what the gateway did: c2's order was never paid.
     const orders = await gatewayOrders(row.orderNumber);
@@ -94,7 +94,7 @@ describe('a reconciliation racing a charge', () => {
     const out = await service.charge({ ...c, amount: 33_300 });
     expect(out.kind).toBe('unknown');
     await control(sb, 'DELETE', '/faults');
-    const stale = journal.get((out as { charge: { id: number } }).charge.id)!;
+    const stale = (await journal.get((out as { charge: { id: number } }).charge.id))!;
     expect((await service.reconcile(stale)).kind).toBe('paid');
     const audited = audit.query({ action: 'charge' }).length;
     // The screen still shows the copy it read before: reconciling it again changes nothing.
@@ -128,7 +128,7 @@ describe('a reference used before', () => {
     expect(again).toMatchObject({ kind: 'paid', charge: { orderNumber: reference, state: 'PAID' } });
     expect((await gatewayOrders(reference)).map((o) => o.status)).toEqual([2]);
     // Both attempts stay in the journal; the reference now reads as charged.
-    expect(journal.list({ text: reference }).map((c) => c.state)).toEqual(['PAID', 'FAILED']);
+    expect((await journal.list({ text: reference })).map((c) => c.state)).toEqual(['PAID', 'FAILED']);
     expect(await service.charge({ ...c, amount: 44_400, reference, confirmRepeat: true })).toMatchObject({
       kind: 'refused',
       reason: phrase('charge.refused.referenceUsed', { reference, what: phrase('charge.became.charged') }),
@@ -166,7 +166,7 @@ describe('a reconciliation racing an order operation', () => {
     const held = await paidOrder(sb, {}, '/payment/rest/registerPreAuth.do');
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/deposit.do', mode: 'latency', latencyMs: 1_000, count: 1 }] });
     const depositing = ops.deposit(held, 3_000);
-    await until(() => journal.open('sandbox').length === 1);
+    await until(async () => (await journal.open('sandbox')).length === 1);
     expect(await ops.reconcileAll()).toEqual([]);
     expect((await depositing).kind).toBe('done');
     const { requests } = (await control(sb, 'GET', `/requests?endpoint=deposit.do&orderId=${held}`)) as { requests: unknown[] };
@@ -194,7 +194,7 @@ describe('a reopening of the environment while a charge is sent', () => {
         amount: 77_700,
         currency: '643',
       });
-      await until(() => core.services.charges.journal.open('sandbox').length === 1);
+      await until(async () => (await core.services.charges.journal.open('sandbox')).length === 1);
       // Saving the language reopens the environment; it does not wait for the charge.
       let reopened = false;
       const reopening = core.updatePreferences({ language: 'ru' }).then(() => (reopened = true));

@@ -11,7 +11,7 @@ import { english } from '../../main/phrases/english.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
@@ -115,7 +115,7 @@ describe('an order cached with English words', () => {
       environment: 'sandbox',
       client,
       cache,
-      charges: new ChargeJournal(db),
+      charges: new SqliteChargeJournal(db),
       operations: new OperationJournal(db),
     });
     const [view] = service.searchOffline('legacy-1');

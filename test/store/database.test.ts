@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_VERSION, openDatabase } from '../../main/store/database.js';
 import { StoreError } from '../../main/store/errors.js';
-import { ChargeJournal } from '../../main/store/journal.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
 import { newCharge } from './rows.js';
 
@@ -15,19 +15,20 @@ const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => join(dir, name);
 
-const charge = (orderNumber: string) => newCharge(orderNumber);
+/** Each on a card of its own: the journal keeps one open charge per card. */
+const charge = (orderNumber: string) => newCharge(orderNumber, { bindingId: `b-${orderNumber}` });
 
 describe('opening the database', () => {
-  it('creates it at the latest version with WAL and synchronous=FULL, and keeps rows across reopening', () => {
+  it('creates it at the latest version with WAL and synchronous=FULL, and keeps rows across reopening', async () => {
     const path = file('fresh.sqlite');
     const db = openDatabase(path);
     expect(db.pragma('user_version', { simple: true })).toBe(LATEST_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    beginUnguarded(new ChargeJournal(db), charge('A-1'));
+    await beginUnguarded(new SqliteChargeJournal(db), charge('A-1'));
     db.close();
     const again = openDatabase(path);
-    expect(new ChargeJournal(again).byOrderNumber('sandbox', 'A-1')?.state).toBe('PENDING');
+    expect((await new SqliteChargeJournal(again).byOrderNumber('sandbox', 'A-1'))?.state).toBe('PENDING');
     again.close();
   });
 
@@ -71,22 +72,22 @@ describe('opening the database', () => {
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 
-  it('reports a full disk as such and loses none of the rows already written', () => {
+  it('reports a full disk as such and loses none of the rows already written', async () => {
     const db = openDatabase(file('full.sqlite'));
-    const journal = new ChargeJournal(db);
-    beginUnguarded(journal, charge('F-0'));
+    const journal = new SqliteChargeJournal(db);
+    await beginUnguarded(journal, charge('F-0'));
     // A page limit stands in for the disk filling up.
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     let failure: unknown;
     for (let i = 1; i < 10_000 && failure === undefined; i++) {
       try {
-        beginUnguarded(journal, { ...charge(`F-${i}`), description: 'x'.repeat(2_000) });
+        await beginUnguarded(journal, { ...charge(`F-${i}`), description: 'x'.repeat(2_000) });
       } catch (e) {
         failure = e;
       }
     }
     expect(failure).toMatchObject({ problem: 'diskFull', message: expect.stringContaining('nothing was written') });
-    expect(journal.byOrderNumber('sandbox', 'F-0')?.state).toBe('PENDING');
+    expect((await journal.byOrderNumber('sandbox', 'F-0'))?.state).toBe('PENDING');
     db.close();
   });
 

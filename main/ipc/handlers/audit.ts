@@ -1,6 +1,6 @@
 /** The audit log: read with its words, and exported. */
 import type { AppCore } from '../../services/appCore.js';
-import { auditCsv } from '../../services/auditExport.js';
+import { auditCsv, auditExportEntries } from '../../services/auditExport.js';
 import { auditActionPhrase, auditEntries, auditOutcome, auditPhrase, type OrderFacts } from '../../services/auditWords.js';
 import type { AuditRecord } from '../../store/audit.js';
 import type { AuditEntryView, auditChannels } from '../contract.js';
@@ -25,48 +25,57 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
 }
 
 /**
- * What the app knows of an entry's order, for the words: for an operation, what the cache of looked-up
+ * What the app knows of each entry's order, for the words: for an operation, what the cache of looked-up
  * orders knows (its currency); for a charge, its state in the charge journal now. Only in the environment
- * open now, whose cache and journal the services read. Asked once per order per read.
+ * open now, whose cache and journal the services read. Read once per order, before the words are made.
  */
-function orderFactsOf(core: AppCore): (e: AuditRecord) => OrderFacts | undefined {
+async function orderFactsOf(core: AppCore, entries: readonly AuditRecord[]): Promise<(e: AuditRecord) => OrderFacts | undefined> {
   const known = new Map<string, OrderFacts | undefined>();
-  return (e) => {
+  const keyOf = (e: AuditRecord): string | undefined => {
     const charge = e.action === 'charge';
     if ((!charge && !OPERATIONS.has(e.action)) || e.objectType !== 'order' || !e.objectId || e.environment !== core.services.environment)
       return undefined;
-    const id = e.objectId;
-    const key = `${e.action === 'charge' ? 'charge' : 'operation'} ${id}`;
-    if (!known.has(key)) {
-      if (charge) {
-        const row = core.services.charges.journal.byOrderNumber(core.services.environment, id);
-        known.set(key, row ? { chargeState: row.state } : undefined);
-      } else {
-        const o = core.services.orders.cachedOrder(id);
-        known.set(key, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
-      }
+    return `${charge ? 'charge' : 'operation'} ${e.objectId}`;
+  };
+  for (const e of entries) {
+    const key = keyOf(e);
+    if (key === undefined || known.has(key)) continue;
+    const id = e.objectId!;
+    if (e.action === 'charge') {
+      const row = await core.services.charges.journal.byOrderNumber(core.services.environment, id);
+      known.set(key, row ? { chargeState: row.state } : undefined);
+    } else {
+      const o = core.services.orders.cachedOrder(id);
+      known.set(key, o ? { currency: o.currency, orderNumber: o.orderNumber } : undefined);
     }
-    return known.get(key);
+  }
+  return (e) => {
+    const key = keyOf(e);
+    return key === undefined ? undefined : known.get(key);
   };
 }
 const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
 
 export function auditHandlers({ core }: HandlerContext): HandlersOf<typeof auditChannels> {
   return {
-    'audit.query': ({ limit = 500, ...filter }) => {
+    'audit.query': async ({ limit = 500, ...filter }) => {
       // One more than asked says whether there is more, without counting the whole log.
       const entries = auditEntries(core.audit, filter, limit + 1);
-      const order = orderFactsOf(core);
+      const shown = entries.slice(0, limit);
+      const order = await orderFactsOf(core, shown);
       return {
-        entries: entries.slice(0, limit).map((e) => auditEntryView(e, order(e))),
+        entries: shown.map((e) => auditEntryView(e, order(e))),
         more: entries.length > limit,
         actions: core.audit.actions().map((action) => ({ action, said: auditActionPhrase(action) })),
       };
     },
-    'audit.export': (filter) => ({
-      fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
-      mimeType: 'text/csv' as const,
-      content: auditCsv(core.audit, filter, orderFactsOf(core)),
-    }),
+    'audit.export': async (filter) => {
+      const entries = auditExportEntries(core.audit, filter);
+      return {
+        fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
+        mimeType: 'text/csv' as const,
+        content: auditCsv(entries, await orderFactsOf(core, entries)),
+      };
+    },
   };
 }

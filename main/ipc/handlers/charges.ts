@@ -114,18 +114,17 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
 
   const isSending = (c: ChargeRow) => core.services.charges.isSending(c);
   /** Charges of an environment whose answer was lost (not those on their way): what "unknown" means on every screen. */
-  const unknownCount = (environment: string) =>
-    journal()
-      .open(environment)
-      .filter((c) => !isSending(c)).length;
+  const unknownCount = async (environment: string) => (await journal().open(environment)).filter((c) => !isSending(c)).length;
   /** Journal rows as the screens and the export show them, each with what it stands at now. */
-  const journalViews = (filter: ChargeFilter, limit: number) =>
+  const journalViews = async (filter: ChargeFilter, limit: number) =>
     core.chargeLedger
-      .withStanding(journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }))
+      .withStanding(
+        await journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }),
+      )
       .map((c) => chargeView(c, isSending(c)));
 
   return {
-    'charges.options': () => {
+    'charges.options': async () => {
       const environment = core.services.environment;
       // Only the currencies the environment accepts, each with its own maximum there.
       const { currencies, currenciesFrom } = chargeLimitsView(core, environment);
@@ -136,7 +135,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
         defaultCurrency: currencies.some((c) => c.numeric === DEFAULT_CURRENCY)
           ? DEFAULT_CURRENCY
           : (currencies[0]?.numeric ?? DEFAULT_CURRENCY),
-        openCharges: unknownCount(environment),
+        openCharges: await unknownCount(environment),
       };
     },
     'charges.create': async ({ environment, ...confirmed }) => {
@@ -145,12 +144,12 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
       events.publish({ type: 'charges.changed' });
       return chargeResult(outcome, isSending);
     },
-    'charges.journal': ({ limit = 500, ...filter }) => {
+    'charges.journal': async ({ limit = 500, ...filter }) => {
       const environment = filter.environment ?? core.services.environment;
       // One more than asked says whether there is more, without counting the whole journal.
-      const rows = journalViews(filter, limit + 1);
+      const rows = await journalViews(filter, limit + 1);
       // Open rows are either on their way or unknown (their answer lost): one read, two counts.
-      const open = journal().open(environment);
+      const open = await journal().open(environment);
       const sending = open.filter(isSending).length;
       return {
         environment,
@@ -160,15 +159,15 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
         sendingCount: sending,
       };
     },
-    'charges.export': (filter) => ({
+    'charges.export': async (filter) => ({
       fileName: `charges-${filter.environment ?? core.services.environment}-${new Date().toISOString().slice(0, 10)}.csv`,
       mimeType: 'text/csv' as const,
-      content: journalCsv(journalViews(filter, 1_000_000)),
+      content: journalCsv(await journalViews(filter, 1_000_000)),
     }),
     'charges.reconcile': async ({ id }) => {
       const results = await reconcileCharges(core, id);
       events.publish({ type: 'charges.changed' });
-      return { results: results.map((r) => chargeResult(r, isSending)), stillOpen: unknownCount(core.services.environment) };
+      return { results: results.map((r) => chargeResult(r, isSending)), stillOpen: await unknownCount(core.services.environment) };
     },
     'charges.batch.plan': ({ text }) =>
       batchCall(async () => {
@@ -181,10 +180,10 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
         return planView(job);
       }),
     'charges.batch.run': ({ batchId, environment }) =>
-      batchCall(() => {
+      batchCall(async () => {
         const planned = sameEnvironment(environment);
         return batchStatus(
-          batches.run(batchId, planned, () => (core.services.environment === planned ? core.services.charges : undefined)),
+          await batches.run(batchId, planned, () => (core.services.environment === planned ? core.services.charges : undefined)),
         );
       }),
     'charges.batch.pause': ({ batchId }) => batchCall(() => batchStatus(batches.pause(batchId))),

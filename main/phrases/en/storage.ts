@@ -10,4 +10,13 @@ export const storage = {
   busy: '{{file}} is in use by another process; close the other copy of the app.',
   other: 'Database error in {{file}}: {{reason}}',
   badAmount: 'A charge amount must be a positive whole number of minor units, not {{amount}}',
+  team: {
+    unreachable:
+      'The team database {{database}} cannot be reached ({{reason}}); money actions wait until it is back, look-ups keep working.',
+    newerSchema:
+      'The team database {{database}} was set up by a newer version of the app (schema version {{version}}, this one knows up to {{latest}}); update the app on this desk.',
+    busy: 'The team database {{database}} kept this desk waiting for another desk too long; nothing was written. Try again.',
+    duplicate: 'That record already exists in the team database {{database}}; nothing was written.',
+    other: 'Team database error in {{database}}: {{reason}}',
+  },
 } as const;

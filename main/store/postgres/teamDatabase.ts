@@ -1,0 +1,148 @@
+/**
+ * The team's shared database: a PostgreSQL server every desk of the team connects to (node-postgres, pure
+ * JavaScript). Bounded everywhere, as anything outside the process is: a connection is given up after
+ * CONNECT_TIMEOUT_MS, a statement after STATEMENT_TIMEOUT_MS, a wait for another desk's lock after
+ * LOCK_TIMEOUT_MS; each ends in a StoreError that says which database and what to do, and nothing is half
+ * written (every write is one transaction). The password is never part of what is shown or logged.
+ */
+import pg from 'pg';
+import { phrase } from '../../phrases/phrase.js';
+import { StoreError } from '../errors.js';
+
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const STATEMENT_TIMEOUT_MS = 15_000;
+export const LOCK_TIMEOUT_MS = 5_000;
+
+/** A desk's connection pool to the team database, and the name it is known by in messages (no password). */
+export interface TeamDatabase {
+  readonly pool: pg.Pool;
+  /** host:port/database, for messages and logs. */
+  readonly name: string;
+}
+
+const INT8_OID = 20;
+
+/**
+ * BIGINT columns (amounts in minor units, times in ms) as numbers: node-postgres gives them as strings,
+ * since not every BIGINT fits a double. Every one the app writes does; one that does not is refused
+ * rather than rounded.
+ */
+function safeInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`a whole number beyond 2^53 in the team database: ${text}`);
+  return n;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? safeInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Opens a pool to the team database; nothing connects until the first query. */
+export function openTeamDatabase(config: string | pg.PoolConfig): TeamDatabase {
+  const options: pg.PoolConfig = typeof config === 'string' ? { connectionString: config } : config;
+  const pool = new pg.Pool({
+    ...options,
+    types,
+    max: options.max ?? 8,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? CONNECT_TIMEOUT_MS,
+    statement_timeout: options.statement_timeout ?? STATEMENT_TIMEOUT_MS,
+    lock_timeout: options.lock_timeout ?? LOCK_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: STATEMENT_TIMEOUT_MS,
+    application_name: 'gateway-backoffice',
+  });
+  const name = databaseName(options);
+  // An idle connection the server dropped (a restart) must not end the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { pool, name };
+}
+
+function databaseName(options: pg.PoolConfig): string {
+  if (options.connectionString) {
+    try {
+      const u = new URL(options.connectionString);
+      return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+    } catch {
+      return 'the team database';
+    }
+  }
+  return `${options.host ?? 'localhost'}:${options.port ?? 5432}/${options.database ?? ''}`;
+}
+
+/** A query within one connection, as the store's functions take it. */
+export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, args?: readonly unknown[]) => Promise<R[]>;
+
+const queryOn =
+  (client: pg.ClientBase): Query =>
+  async <R extends pg.QueryResultRow>(sql: string, args: readonly unknown[] = []) =>
+    (await client.query<R>(sql, args as unknown[])).rows;
+
+/** One statement outside a transaction (a read); the team database's failures become StoreErrors. */
+export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  db: TeamDatabase,
+  sql: string,
+  args: readonly unknown[] = [],
+): Promise<R[]> {
+  try {
+    return (await db.pool.query<R>(sql, args as unknown[])).rows;
+  } catch (err) {
+    throw teamError(err, db.name);
+  }
+}
+
+/**
+ * Runs fn in one READ COMMITTED transaction on one connection and commits it; any failure rolls it back.
+ * READ COMMITTED, not REPEATABLE READ: each statement sees what was committed before it began, so a
+ * statement after a lock wait sees the row the lock's holder wrote (a snapshot would predate the wait).
+ * Never held across a gateway call: the caller's fn only reads and writes the database.
+ */
+export async function transaction<T>(db: TeamDatabase, fn: (q: Query) => Promise<T>): Promise<T> {
+  let client: pg.PoolClient;
+  try {
+    client = await db.pool.connect();
+  } catch (err) {
+    throw teamError(err, db.name);
+  }
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    const result = await fn(queryOn(client));
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw teamError(err, db.name);
+  } finally {
+    // A connection that could not roll back is not given to the next caller.
+    client.release(broken);
+  }
+}
+
+/** The team database's clock, in ms since the epoch: what every desk's windows are measured by. */
+export const DATABASE_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+
+/** Maps node-postgres's failures (SQLSTATE codes, socket errors) to a problem with a clear, specific message. */
+export function teamError(err: unknown, database: string): StoreError {
+  if (err instanceof StoreError) return err;
+  const code = String((err as { code?: unknown })?.code ?? '');
+  const reason = err instanceof Error ? err.message : String(err);
+  const options = { cause: err };
+  if (code === '23505') return new StoreError('duplicate', phrase('storage.team.duplicate', { database }), options);
+  // lock_timeout, a deadlock the server broke, or a serialization failure: another desk held on too long.
+  if (code === '55P03' || code === '40P01' || code === '40001')
+    return new StoreError('busy', phrase('storage.team.busy', { database }), options);
+  // Connection refused or lost, the server shutting down, a timeout connecting, or a statement cut off.
+  if (
+    code.startsWith('08') ||
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03' ||
+    code === '57014' ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) ||
+    /timeout|terminated|Connection terminated|not queryable/i.test(reason)
+  )
+    return new StoreError('unreachable', phrase('storage.team.unreachable', { database, reason }), options);
+  return new StoreError('other', phrase('storage.team.other', { database, reason }), options);
+}

@@ -1,0 +1,109 @@
+/**
+ * Two desks of one team, one PostgreSQL, one gateway (the sandbox over HTTP): the measurements that charged
+ * twice when each desk kept its own journal. Each desk has its own file (its audit log, for now) and its
+ * own charge service; the charge journal, and so the guard, is the team's.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GatewayClient } from '../../main/gateway/client.js';
+import type { ChargeService } from '../../main/services/charges.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase } from '../../main/store/database.js';
+import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
+import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
+import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
+import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
+import { folderOfFile } from '../store/folderOfFile.js';
+import { chargeServiceOn } from './chargeServiceOn.js';
+
+const sb = sandboxOfFile();
+const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
+const dir = folderOfFile('team-charges-');
+
+async function card() {
+  const [c] = (await control(sb, 'POST', '/seed', { bindings: [{ clientId: uniqueNumber('team'), category: 'RECURRENT' }] })).bindings as {
+    clientId: string;
+    bindingId: string;
+  }[];
+  return { ...c!, category: 'RECURRENT' as const, amount: 25_000, currency: '643' };
+}
+
+/** Orders charged to a client that the sandbox holds as paid: what the customer's statement would show. */
+async function paidFor(clientId: string): Promise<number> {
+  const { orders } = (await control(sb, 'GET', `/orders?clientId=${clientId}`)) as { orders: { orderNumber: string; status: number }[] };
+  return orders.filter((o) => /^(BO-|CASE-)/.test(o.orderNumber) && (o.status === 1 || o.status === 2)).length;
+}
+
+describePostgres('two desks charging through one team database', () => {
+  let cluster: PostgresCluster;
+  const pools: TeamDatabase[] = [];
+  let a: ChargeService;
+  let b: ChargeService;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    const url = await cluster.newDatabase();
+    const desk = async (name: string) => {
+      const team = openTeamDatabase(url);
+      pools.push(team);
+      await migrateTeamDatabase(team);
+      const db = openDatabase(join(dir, `${name}.sqlite`));
+      return chargeServiceOn(db, client, {
+        journal: new PgChargeJournal(team),
+        audit: new AuditRepository(db),
+        operator: name,
+        osUser: name,
+      });
+    };
+    [a, b] = [await desk('FIN-1'), await desk('FIN-2')];
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.pool.end()));
+    await cluster?.destroy();
+  });
+
+  it('the same customer and amount from both desks at once, no reference: charged once', async () => {
+    const c = await card();
+    const outcomes = await Promise.all([a.charge(c), b.charge(c)]);
+    // The second, depending on when it got the card's lock: refused while the first was open, or asked to confirm once it was paid.
+    const second = outcomes.find((o) => o.kind !== 'paid');
+    expect(outcomes.filter((o) => o.kind === 'paid')).toHaveLength(1);
+    expect(second?.kind === 'refused' ? second.reason : second?.kind === 'needsConfirmation' ? second.why : second?.kind).toSatisfy(
+      (r: unknown) => r === 'sameLately' || (r as { code?: string }).code === 'charge.refused.notSettled',
+    );
+    expect(await paidFor(c.clientId)).toBe(1);
+  });
+
+  it('the same again from desk B after desk A was answered "paid": B is asked to confirm, naming A’s charge', async () => {
+    const c = await card();
+    const first = await a.charge(c);
+    expect(first.kind).toBe('paid');
+    const again = await b.charge(c);
+    expect(again).toMatchObject({ kind: 'needsConfirmation', why: 'sameLately', earlier: [{ operator: 'FIN-1', state: 'PAID' }] });
+    expect(await paidFor(c.clientId)).toBe(1);
+  });
+
+  it('the same reference from both desks: charged once, and the other desk refused in words before the gateway is asked', async () => {
+    const c = await card();
+    const reference = `CASE-${uniqueNumber('ref')}`;
+    const before = (await control(sb, 'GET', '/requests')).requests.length as number;
+    const outcomes = await Promise.all([a.charge({ ...c, reference }), b.charge({ ...c, reference })]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(['paid', 'refused']);
+    // Refused by the guard: either the card's charge still open, or the reference used, never the gateway's "duplicated".
+    expect(outcomes.find((o) => o.kind === 'refused')).toMatchObject({
+      reason: { code: expect.stringMatching(/^charge\.refused\.(notSettled|referenceUsed)$/) },
+    });
+    expect(outcomes.some((o) => o.kind === 'failed')).toBe(false);
+    expect(await paidFor(c.clientId)).toBe(1);
+    expect((await control(sb, 'GET', '/requests')).requests.length - before).toBeGreaterThan(0);
+  });
+
+  it('what desk A charged is in desk B’s journal at once', async () => {
+    const c = await card();
+    const paid = await a.charge(c);
+    expect(paid.kind).toBe('paid');
+    const seen = await b.journal.list({ environment: 'sandbox', text: c.clientId });
+    expect(seen).toEqual([expect.objectContaining({ operator: 'FIN-1', state: 'PAID', clientId: c.clientId, amount: 25_000 })]);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * The charge journal's contract, on every engine the team may run it on: what a charge's row is, how it
+ * settles, and what the guard's lock holds when two processes or two desks journal at once.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { phrase } from '../../main/phrases/phrase.js';
+import type { ChargeGuard, NewCharge } from '../../main/store/journal.js';
+import { ENGINES, type Desk } from './journalEngines.js';
+import { newCharge } from './rows.js';
+import { beginUnguarded } from './unguarded.js';
+
+let n = 0;
+/** A charge on a card of its own unless the test names one: the journal keeps one open charge per card. */
+const charge = (extra: Partial<NewCharge> = {}): NewCharge => {
+  const orderNumber = `INV-${++n}`;
+  return newCharge(orderNumber, { amount: 9_900, bindingId: `card-${orderNumber}`, at: 1_000_000 + n, ...extra });
+};
+
+/** The guard of an open charge on the card, and of a reference used: what makes a second charge wait, or stop. */
+const onceGuard: ChargeGuard<string> = (f) =>
+  f.openOnCard.length > 0 ? 'card has an open charge' : f.underReference ? 'reference used' : undefined;
+
+for (const engine of ENGINES) {
+  engine.describe(`charge journal on ${engine.name}`, () => {
+    let desk: Desk;
+    let other: Desk;
+    beforeAll(async () => {
+      await engine.start();
+      const store = await engine.fresh();
+      desk = await store.desk();
+      other = await store.desk();
+    }, 60_000);
+    afterAll(async () => {
+      await desk?.close();
+      await other?.close();
+      await engine.stop();
+    });
+
+    it('commits a PENDING row that another connection sees at once, before any request is made', async () => {
+      const row = await beginUnguarded(desk.journal, charge());
+      expect(await other.exec('SELECT state, amount FROM charge_journal WHERE id = ?', [row.id])).toEqual([
+        { state: 'PENDING', amount: 9_900 },
+      ]);
+      expect(await other.journal.get(row.id)).toEqual(row);
+    });
+
+    it('settles an open charge once; a settled charge never changes again', async () => {
+      const { journal } = desk;
+      const row = await beginUnguarded(journal, charge());
+      await journal.attachOrder(row.id, 'order-1', 2_000_000);
+      expect(await journal.markUnknown(row.id, phrase('charge.settlement.unreadable'), 2_000_001)).toBe(true);
+      expect(await journal.settle(row.id, { state: 'PAID', orderStatus: 2, actionCode: 0, at: 2_000_002 })).toBe(true);
+      expect(await journal.get(row.id)).toMatchObject({ state: 'PAID', orderId: 'order-1', orderStatus: 2 });
+      expect(await other.journal.settle(row.id, { state: 'DECLINED', at: 2_000_003 })).toBe(false);
+      expect(await journal.markUnknown(row.id, phrase('charge.settlement.noStatus'), 2_000_004)).toBe(false);
+      expect((await journal.get(row.id))?.state).toBe('PAID');
+    });
+
+    it('keeps a reason as a phrase, and reads a reason written before phrases as that text, quoted', async () => {
+      const { journal } = desk;
+      const said = phrase('charge.settlement.notFinal', { status: 0 });
+      const open = await beginUnguarded(journal, charge());
+      await journal.markUnknown(open.id, said, 2_100_000);
+      expect(await desk.exec('SELECT reason FROM charge_journal WHERE id = ?', [open.id])).toEqual([{ reason: JSON.stringify(said) }]);
+      expect((await journal.get(open.id))?.reason).toEqual(said);
+      // Rows an earlier version wrote hold plain English (or the gateway's words): never lost, never shown as JSON.
+      for (const [state, text] of [
+        ['DECLINED', 'Insufficient funds'],
+        ['FAILED', '{not json} refused'],
+        ['FAILED', '{"code":"no.such"}'],
+      ] as const) {
+        const legacy = await beginUnguarded(journal, charge());
+        await desk.exec('UPDATE charge_journal SET state = ?, reason = ? WHERE id = ?', [state, text, legacy.id]);
+        expect((await journal.get(legacy.id))?.reason).toEqual(phrase('app.quoted', { text }));
+      }
+    });
+
+    it('lists the open charges the reconciler must settle, oldest first', async () => {
+      const { journal } = desk;
+      const a = await beginUnguarded(journal, charge({ environment: 'recon' }));
+      const b = await beginUnguarded(journal, charge({ environment: 'recon' }));
+      await journal.markUnknown(b.id, phrase('gateway.noAnswer.timedOut'), 3_000_000);
+      const c = await beginUnguarded(journal, charge({ environment: 'recon' }));
+      await journal.settle(c.id, {
+        state: 'DECLINED',
+        reason: phrase('charge.gatewayWords', { words: 'Insufficient funds' }),
+        at: 3_000_001,
+      });
+      expect((await other.journal.open('recon')).map((r) => [r.id, r.state])).toEqual([
+        [a.id, 'PENDING'],
+        [b.id, 'UNKNOWN'],
+      ]);
+    });
+
+    it('refuses a second open charge on a card, and a second charge under an orderNumber, even without the guard', async () => {
+      const { journal } = desk;
+      await beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }));
+      await expect(beginUnguarded(other.journal, charge({ orderNumber: 'CASE-7' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      expect((await beginUnguarded(journal, charge({ orderNumber: 'CASE-7', environment: 'test' }))).state).toBe('PENDING');
+      const open = await beginUnguarded(journal, charge({ bindingId: 'card-open' }));
+      await expect(beginUnguarded(other.journal, charge({ bindingId: 'card-open' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      await journal.settle(open.id, { state: 'PAID', at: 3_100_000 });
+      expect((await beginUnguarded(other.journal, charge({ bindingId: 'card-open' }))).state).toBe('PENDING');
+    });
+
+    it('takes another attempt under an orderNumber only once every earlier attempt failed; the latest is the one found', async () => {
+      const { journal } = desk;
+      const first = await beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
+      await journal.settle(first.id, { state: 'FAILED', at: 3_000_000 });
+      const second = await beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
+      expect(await journal.byOrderNumber('sandbox', 'CASE-8')).toMatchObject({ id: second.id, state: 'PENDING' });
+      await expect(beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      await journal.settle(second.id, { state: 'PAID', at: 3_000_001 });
+      await expect(beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      expect((await journal.list({ text: 'CASE-8' })).map((c) => c.state)).toEqual(['PAID', 'FAILED']);
+    });
+
+    it('gives the guard the card, the reference and the same card and amount lately, as they are', async () => {
+      const { journal } = desk;
+      const card = { environment: 'dup', bindingId: 'b-9', amount: 500 };
+      const paid = await beginUnguarded(journal, charge(card));
+      await journal.settle(paid.id, { state: 'PAID', at: 1 });
+      const failed = await beginUnguarded(journal, charge(card));
+      await journal.settle(failed.id, { state: 'FAILED', at: 2 });
+      await beginUnguarded(journal, charge({ ...card, amount: 501 }));
+      const facts = await other.journal.facts({ ...card, currency: '643', orderNumber: failed.orderNumber }, Date.now(), 24 * 3_600_000);
+      expect(facts.openOnCard.map((c) => c.amount)).toEqual([501]);
+      expect(facts.underReference?.id).toBe(failed.id);
+      // On SQLite the desk's clock says when (the test's); on PostgreSQL the database's, which is now.
+      expect(facts.similar.map((c) => c.id)).toEqual(engine.name === 'SQLite' ? [] : [paid.id]);
+    });
+
+    it('keeps amounts as exact whole minor units and refuses anything else', async () => {
+      expect((await beginUnguarded(desk.journal, charge({ amount: 999_999_999_999 }))).amount).toBe(999_999_999_999);
+      for (const amount of [0, -1, 12.5, Number.NaN])
+        await expect(beginUnguarded(desk.journal, charge({ amount }))).rejects.toThrow(/positive whole number/);
+    });
+
+    it('lets one of many charges on one card through from two connections at once; the others are refused in words', async () => {
+      const attempts = Array.from({ length: 16 }, (_, i) =>
+        (i % 2 ? other : desk).journal.begin(charge({ bindingId: 'card-contended' }), 600_000, onceGuard),
+      );
+      const outcomes = await Promise.all(attempts);
+      expect(outcomes.filter((o) => o.kind === 'journalled')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === 'refused').map((o) => (o.kind === 'refused' ? o.refusal : ''))).toEqual(
+        Array(15).fill('card has an open charge'),
+      );
+    });
+
+    it('lets one charge under one reference through from two connections at once, on different cards', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 ? other : desk).journal.begin(charge({ orderNumber: 'CASE-BOTH' }), 600_000, onceGuard)),
+      );
+      expect(outcomes.filter((o) => o.kind === 'journalled')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === 'refused')).toHaveLength(7);
+    });
+
+    it('claims an open charge for one sender only, and never a settled one', async () => {
+      const row = await beginUnguarded(desk.journal, charge());
+      const claims = new Set<number>();
+      expect((await desk.journal.claim(row.id, claims)).kind).toBe('claimed');
+      expect((await desk.journal.claim(row.id, claims)).kind).toBe('sending');
+      await desk.journal.settle(row.id, { state: 'PAID', at: 5 });
+      expect((await desk.journal.claim(row.id, new Set())).kind).toBe('settled');
+      expect((await desk.journal.claim(-1, new Set())).kind).toBe('missing');
+    });
+  });
+}

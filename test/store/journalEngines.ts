@@ -1,0 +1,112 @@
+/**
+ * The engines the shared store runs on, for its contract tests: this desk's SQLite file, and the team's
+ * PostgreSQL (a throwaway cluster, skipped with one line where Debian's postgresql is not installed).
+ * Each gives a fresh, migrated store, a way to write a row behind the store's back (as an earlier version
+ * or another program would), and a second connection, as another process or desk would have.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe } from 'vitest';
+import { openDatabase } from '../../main/store/database.js';
+import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
+import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
+import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
+
+/** One desk's connection to the store: its journal, and raw SQL (written with `?` placeholders) beside it. */
+export interface Desk {
+  readonly journal: ChargeJournal;
+  exec(sql: string, args?: readonly unknown[]): Promise<unknown[]>;
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  readonly name: 'SQLite' | 'PostgreSQL';
+  readonly describe: typeof describe.skip;
+  /** Starts what the engine needs (a cluster), once per file. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** A new, empty, migrated store; the desk returned is its first connection. */
+  fresh(): Promise<Store>;
+}
+
+export interface Store {
+  /** Another connection to the same store: another process on the file, or another desk on the server. */
+  desk(): Promise<Desk>;
+}
+
+const numbered = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+function sqliteEngine(): Engine {
+  let dir = '';
+  let files = 0;
+  return {
+    name: 'SQLite',
+    describe,
+    start: () => {
+      dir = mkdtempSync(join(tmpdir(), 'journal-engine-'));
+      return Promise.resolve();
+    },
+    stop: () => {
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+    fresh: () => {
+      const file = join(dir, `store-${++files}.sqlite`);
+      openDatabase(file).close();
+      return Promise.resolve({
+        desk: () => {
+          const db = openDatabase(file);
+          return Promise.resolve({
+            journal: new SqliteChargeJournal(db),
+            exec: (sql: string, args: readonly unknown[] = []) => {
+              const s = db.prepare(sql);
+              return Promise.resolve(s.reader ? s.all(...args) : (s.run(...args), []));
+            },
+            close: () => {
+              db.close();
+              return Promise.resolve();
+            },
+          });
+        },
+      });
+    },
+  };
+}
+
+function postgresEngine(): Engine {
+  let cluster: PostgresCluster | undefined;
+  return {
+    name: 'PostgreSQL',
+    describe: describePostgres,
+    start: async () => {
+      cluster = await startPostgres();
+    },
+    stop: async () => {
+      await cluster?.destroy();
+    },
+    fresh: async () => {
+      const url = await cluster!.newDatabase();
+      const first = openTeamDatabase(url);
+      await migrateTeamDatabase(first);
+      await first.pool.end();
+      return {
+        desk: () => {
+          const db: TeamDatabase = openTeamDatabase(url);
+          return Promise.resolve({
+            journal: new PgChargeJournal(db),
+            exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
+            close: () => db.pool.end(),
+          });
+        },
+      };
+    },
+  };
+}
+
+export const ENGINES: readonly Engine[] = [sqliteEngine(), postgresEngine()];
