@@ -16,6 +16,11 @@ import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal } from '../store/journal.js';
+import { StoreError } from '../store/errors.js';
+import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
+import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
+import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
+import type { PoolConfig } from 'pg';
 import { CustomerDirectory } from '../store/customers.js';
 import { KnownBindings } from '../store/knownBindings.js';
 import { OperationJournal } from '../store/operations.js';
@@ -63,6 +68,12 @@ export interface AppCoreOptions {
   readonly entry?: string;
   /** Main's log; each failed gateway request is written here, as the screens show it in words only. */
   readonly log?: (line: string) => void;
+  /**
+   * The team's PostgreSQL (a URL, or node-postgres's settings; the password from PGPASSWORD if not in
+   * them), where the charge journal of every environment but the embedded sandbox is kept for the whole
+   * team. BACKOFFICE_DATABASE_URL when not given; without either, everything stays in this desk's file.
+   */
+  readonly teamDatabase?: string | PoolConfig;
 }
 
 export type { BatchProgressEvent } from './views.js';
@@ -128,6 +139,7 @@ export class AppCore {
     private readonly db: Db,
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
+    private readonly team: TeamDatabase | undefined,
   ) {
     // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
@@ -178,15 +190,20 @@ export class AppCore {
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
     let db: Db | undefined;
     let sandbox: Sandbox | undefined;
+    let team: TeamDatabase | undefined;
     try {
       db = openDatabase(join(o.dataFolder, 'app.sqlite'));
       lock.noteHolder(db);
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
-      const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
+      const teamDatabase = o.teamDatabase ?? (process.env.BACKOFFICE_DATABASE_URL || undefined);
+      // Nothing connects yet: a team database that is away lets the desk open, for look-ups.
+      team = teamDatabase === undefined ? undefined : openMigratedTeamDatabase(teamDatabase);
+      const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox, team);
       await core.roles.open();
       await core.openEnvironment(core.settings.general().environment);
       return core;
     } catch (err) {
+      await team?.pool.end();
       await sandbox?.close();
       db?.close();
       lock.release();
@@ -417,7 +434,11 @@ export class AppCore {
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
-    const journals = { charges: new SqliteChargeJournal(this.db), operations: new OperationJournal(this.db) };
+    const journals = {
+      // The embedded sandbox is each desk's own gateway: its charges stay in this desk's file.
+      charges: this.team && environment !== 'sandbox' ? new PgChargeJournal(this.team) : new SqliteChargeJournal(this.db),
+      operations: new OperationJournal(this.db),
+    };
     const periodOrders = new PeriodOrders(this.db);
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.
@@ -454,8 +475,12 @@ export class AppCore {
         inFlight: this.chargesInFlight,
       }),
     };
-    // Before anything new: every charge and operation of this environment whose outcome is unknown.
-    await services.charges.reconcileAll();
+    // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
+    // in a team database that is away now wait for its return (money actions are refused meanwhile).
+    await services.charges.reconcileAll().catch((err: unknown) => {
+      if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+      this.options.log?.(`charges not reconciled on opening ${environment}: ${err.message}`);
+    });
     await services.operations.reconcileAll();
     return services;
   }
@@ -469,6 +494,7 @@ export class AppCore {
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
+    await this.team?.pool.end();
     this.lock.forgetHolder(this.db);
     this.db.close();
     this.lock.release();

@@ -7,7 +7,8 @@
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
-import type { ChargeJournal } from '../store/journal.js';
+import type { ChargeJournal, ChargeRow } from '../store/journal.js';
+import { StoreError } from '../store/errors.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
@@ -219,12 +220,25 @@ export class OrderService {
    */
   private async withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): Promise<OrderView> {
     const previous = cachedTimeline ?? this.cachedTimeline(order.orderId);
-    const charge = order.orderNumber ? await this.options.charges.byOrderNumber(this.options.environment, order.orderNumber) : undefined;
+    const charge = order.orderNumber ? await this.journalledCharge(order.orderNumber) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
       this.options.operations.forOrder(this.options.environment, order.orderId),
     );
     return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
+  }
+
+  /**
+   * This app's charge under an orderNumber. A team database that is away leaves it out: the order is the
+   * gateway's to tell, and a look-up must keep working while money actions wait for the database.
+   */
+  private async journalledCharge(orderNumber: string): Promise<ChargeRow | undefined> {
+    try {
+      return await this.options.charges.byOrderNumber(this.options.environment, orderNumber);
+    } catch (err) {
+      if (err instanceof StoreError && err.problem === 'unreachable') return undefined;
+      throw err;
+    }
   }
 
   private cachedTimeline(orderId: string): OrderView['timeline'] {

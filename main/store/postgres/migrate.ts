@@ -8,7 +8,8 @@
 import { phrase } from '../../phrases/phrase.js';
 import { StoreError } from '../errors.js';
 import { MIGRATIONS, type Migration } from '../migrations.js';
-import { teamError, type TeamDatabase } from './teamDatabase.js';
+import type pg from 'pg';
+import { holdConnection, openTeamDatabase, teamError, type TeamDatabase } from './teamDatabase.js';
 
 /** The advisory lock every desk's migration takes: an arbitrary constant, the same in every version. */
 const MIGRATION_LOCK = 4_870_201_928_374_001n;
@@ -19,12 +20,8 @@ export const teamSchemaVersion = (migrations: readonly Migration[] = MIGRATIONS)
 
 export async function migrateTeamDatabase(db: TeamDatabase, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
   const latest = teamSchemaVersion(migrations);
-  let client;
-  try {
-    client = await db.pool.connect();
-  } catch (err) {
-    throw teamError(err, db.name);
-  }
+  const held = await holdConnection(db);
+  const { client } = held;
   try {
     // A session lock, not a transaction's: it spans the steps' own transactions. Bounded like any lock wait.
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -58,6 +55,10 @@ export async function migrateTeamDatabase(db: TeamDatabase, migrations: readonly
   } catch (err) {
     throw teamError(err, db.name);
   } finally {
-    client.release();
+    held.release();
   }
 }
+
+/** The team database as the app opens it: migrated to this app's schema before its first statement. */
+export const openMigratedTeamDatabase = (config: string | pg.PoolConfig): TeamDatabase =>
+  openTeamDatabase(config, (db) => migrateTeamDatabase(db));

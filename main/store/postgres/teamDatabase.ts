@@ -18,6 +18,11 @@ export interface TeamDatabase {
   readonly pool: pg.Pool;
   /** host:port/database, for messages and logs. */
   readonly name: string;
+  /**
+   * Resolves once the database is ready for this app (its schema migrated), asked before every statement:
+   * a desk that starts while the database is away opens all the same, and gets ready when it is back.
+   */
+  ready(): Promise<void>;
 }
 
 const INT8_OID = 20;
@@ -38,8 +43,11 @@ const types = {
     oid === INT8_OID ? safeInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** Opens a pool to the team database; nothing connects until the first query. */
-export function openTeamDatabase(config: string | pg.PoolConfig): TeamDatabase {
+/**
+ * Opens a pool to the team database; nothing connects until the first query, which first runs `prepare`
+ * (the migrations: store/postgres/migrate.ts) once, and again after a failure.
+ */
+export function openTeamDatabase(config: string | pg.PoolConfig, prepare?: (db: TeamDatabase) => Promise<unknown>): TeamDatabase {
   const options: pg.PoolConfig = typeof config === 'string' ? { connectionString: config } : config;
   const pool = new pg.Pool({
     ...options,
@@ -54,7 +62,21 @@ export function openTeamDatabase(config: string | pg.PoolConfig): TeamDatabase {
   const name = databaseName(options);
   // An idle connection the server dropped (a restart) must not end the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return { pool, name };
+  let prepared: Promise<void> | undefined;
+  const db: TeamDatabase = {
+    pool,
+    name,
+    ready: () =>
+      (prepared ??= (async () => {
+        try {
+          await prepare?.(db);
+        } catch (err) {
+          prepared = undefined;
+          throw err;
+        }
+      })()),
+  };
+  return db;
 }
 
 function databaseName(options: pg.PoolConfig): string {
@@ -83,6 +105,7 @@ export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   sql: string,
   args: readonly unknown[] = [],
 ): Promise<R[]> {
+  await readyOrThrow(db);
   try {
     return (await db.pool.query<R>(sql, args as unknown[])).rows;
   } catch (err) {
@@ -97,27 +120,54 @@ export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
  * Never held across a gateway call: the caller's fn only reads and writes the database.
  */
 export async function transaction<T>(db: TeamDatabase, fn: (q: Query) => Promise<T>): Promise<T> {
+  await readyOrThrow(db);
+  const held = await holdConnection(db);
+  let broken: Error | undefined;
+  try {
+    await held.client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+    const result = await fn(queryOn(held.client));
+    await held.client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await held.client.query('ROLLBACK').catch((e: unknown) => {
+      broken = e instanceof Error ? e : new Error(String(e));
+    });
+    throw teamError(err, db.name);
+  } finally {
+    // A connection that could not roll back is not given to the next caller.
+    held.release(broken);
+  }
+}
+
+async function readyOrThrow(db: TeamDatabase): Promise<void> {
+  try {
+    await db.ready();
+  } catch (err) {
+    throw teamError(err, db.name);
+  }
+}
+
+/**
+ * One connection of the pool, held for a sequence of statements. The pool listens for a dropped
+ * connection only while it is idle; while held, a server going away would otherwise be an uncaught
+ * 'error' event that ends the process. The statement in progress fails instead, which the caller reports.
+ */
+export async function holdConnection(db: TeamDatabase): Promise<{ client: pg.PoolClient; release(err?: Error): void }> {
   let client: pg.PoolClient;
   try {
     client = await db.pool.connect();
   } catch (err) {
     throw teamError(err, db.name);
   }
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const result = await fn(queryOn(client));
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch((e: unknown) => {
-      broken = e instanceof Error ? e : new Error(String(e));
-    });
-    throw teamError(err, db.name);
-  } finally {
-    // A connection that could not roll back is not given to the next caller.
-    client.release(broken);
-  }
+  const dropped = () => undefined;
+  client.on('error', dropped);
+  return {
+    client,
+    release: (err?: Error) => {
+      client.removeListener('error', dropped);
+      client.release(err);
+    },
+  };
 }
 
 /** The team database's clock, in ms since the epoch: what every desk's windows are measured by. */

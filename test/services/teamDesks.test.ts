@@ -1,0 +1,122 @@
+/**
+ * Two desks of one team, each a whole AppCore on its own data folder, sharing one PostgreSQL and charging
+ * one gateway (a standalone sandbox as their custom environment): the measurements that charged twice when
+ * each desk kept its own journal, and the team database going away mid-day. Needs the keychain (the
+ * environment's token) and PostgreSQL; skipped with one line each without them.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../main/sandbox/index.js';
+import { AppCore } from '../../main/services/appCore.js';
+import { Vault } from '../../main/vault/vault.js';
+import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
+
+const keychainReady = process.env.KEYCHAIN_TESTS === '1';
+const root = mkdtempSync(join(tmpdir(), 'team-desks-'));
+
+describePostgres('two desks on one team database', () => {
+  describe.runIf(keychainReady)('charging one gateway', () => {
+    let cluster: PostgresCluster;
+    let gateway: Sandbox;
+    let a: AppCore;
+    let b: AppCore;
+    const desk = async (name: string, url: string) => {
+      const core = await AppCore.open({
+        dataFolder: mkdtempSync(join(root, `${name}-`)),
+        osUser: name,
+        vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`),
+        teamDatabase: url,
+      });
+      core.settings.setConnection('custom', { baseUrl: gateway.url, authMode: 'token' });
+      await core.settings.setCredential('custom', 'token', 'sandbox-token');
+      core.chargeLimits.setAccepted('custom', ['643']);
+      core.chargeLimits.setMaximum('custom', '643', 1_000_000);
+      await core.switchEnvironment('custom');
+      return core;
+    };
+    beforeAll(async () => {
+      [cluster, gateway] = await Promise.all([startPostgres(), startSandbox()]);
+      const url = await cluster.newDatabase();
+      [a, b] = [await desk('fin-1', url), await desk('fin-2', url)];
+    }, 60_000);
+    afterAll(async () => {
+      for (const core of [a, b]) {
+        await core?.settings.clearCredential('custom', 'token');
+        await core?.close();
+      }
+      await gateway?.close();
+      await cluster?.destroy();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    async function card() {
+      const clientId = uniqueNumber('team');
+      const { bindings } = (await control(gateway, 'POST', '/seed', { bindings: [{ clientId, category: 'RECURRENT' }] })) as {
+        bindings: { bindingId: string }[];
+      };
+      return { clientId, bindingId: bindings[0]!.bindingId, category: 'RECURRENT' as const, amount: 25_000, currency: '643' };
+    }
+    const paidFor = async (clientId: string) =>
+      (
+        (await control(gateway, 'GET', `/orders?clientId=${clientId}`)) as { orders: { orderNumber: string; status: number }[] }
+      ).orders.filter((o) => /^(BO-|CASE-)/.test(o.orderNumber) && (o.status === 1 || o.status === 2)).length;
+
+    it('the same customer and amount from both desks at once: charged once', async () => {
+      const c = await card();
+      const outcomes = await Promise.all([a.services.charges.charge(c), b.services.charges.charge(c)]);
+      expect(outcomes.filter((o) => o.kind === 'paid')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === 'refused' || o.kind === 'needsConfirmation')).toHaveLength(1);
+      expect(await paidFor(c.clientId)).toBe(1);
+    });
+
+    it('the same from desk B after desk A was answered: B is asked to confirm, naming who charged it', async () => {
+      const c = await card();
+      expect((await a.services.charges.charge(c)).kind).toBe('paid');
+      expect(await b.services.charges.charge(c)).toMatchObject({
+        kind: 'needsConfirmation',
+        earlier: [{ operator: 'fin-1', state: 'PAID' }],
+      });
+      expect(await paidFor(c.clientId)).toBe(1);
+    });
+
+    it('the same reference from both desks: charged once, the other refused in words before the gateway is asked', async () => {
+      const c = await card();
+      const reference = `CASE-${randomUUID().slice(0, 8)}`;
+      const outcomes = await Promise.all([a.services.charges.charge({ ...c, reference }), b.services.charges.charge({ ...c, reference })]);
+      expect(outcomes.filter((o) => o.kind === 'paid')).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === 'failed')).toEqual([]);
+      expect(await paidFor(c.clientId)).toBe(1);
+      // Both desks' journals are the one journal: one row under the reference, paid.
+      for (const core of [a, b])
+        expect((await core.services.charges.journal.list({ text: reference })).map((r) => r.state)).toEqual(['PAID']);
+    });
+
+    it('keeps the embedded sandbox’s charges on each desk, and the custom environment’s for the team', async () => {
+      const c = await card();
+      expect((await a.services.charges.charge(c)).kind).toBe('paid');
+      expect(await b.services.charges.journal.list({ environment: 'custom', text: c.clientId })).toEqual([
+        expect.objectContaining({ operator: 'fin-1', state: 'PAID' }),
+      ]);
+    });
+
+    it('refuses money actions while the team database is away, looks orders up meanwhile, and charges again once it is back', async () => {
+      const c = await card();
+      const paid = await a.services.charges.charge(c);
+      expect(paid.kind).toBe('paid');
+      await cluster.stop('immediate');
+      try {
+        await expect(b.services.charges.charge({ ...c, amount: 100 })).rejects.toMatchObject({ problem: 'unreachable' });
+        const orderNumber = (paid as { charge: { orderNumber: string } }).charge.orderNumber;
+        expect(await b.services.orders.lookup(orderNumber)).toMatchObject({ kind: 'found', order: { paid: true } });
+      } finally {
+        await cluster.start();
+      }
+      expect(await paidFor(c.clientId)).toBe(1);
+      expect((await b.services.charges.charge({ ...c, amount: 100 })).kind).toBe('paid');
+    });
+  });
+});
