@@ -19,6 +19,8 @@ import { SqliteChargeJournal } from '../store/journal.js';
 import { StoreError } from '../store/errors.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
+import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
+import { TeamOutbox } from '../store/teamOutbox.js';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import type { PoolConfig } from 'pg';
 import { CustomerDirectory } from '../store/customers.js';
@@ -130,6 +132,7 @@ export class AppCore {
    */
   private readonly chargesInFlight = new Set<number>();
   private readonly operationsInFlight = new Set<number>();
+  private teamChargeJournal?: OutboxedChargeJournal;
   /** Clients of environments left, closing once their charges and operations have settled (retire()). */
   private readonly retiring = new Set<Promise<void>>();
 
@@ -436,7 +439,7 @@ export class AppCore {
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
     const journals = {
       // The embedded sandbox is each desk's own gateway: its charges stay in this desk's file.
-      charges: this.team && environment !== 'sandbox' ? new PgChargeJournal(this.team) : new SqliteChargeJournal(this.db),
+      charges: this.team && environment !== 'sandbox' ? this.teamCharges(this.team) : new SqliteChargeJournal(this.db),
       operations: new OperationJournal(this.db),
     };
     const periodOrders = new PeriodOrders(this.db);
@@ -485,6 +488,11 @@ export class AppCore {
     return services;
   }
 
+  /** The team's charge journal, with this desk's outbox; one for the core's life, whatever environment is open. */
+  private teamCharges(team: TeamDatabase): OutboxedChargeJournal {
+    return (this.teamChargeJournal ??= new OutboxedChargeJournal(new PgChargeJournal(team), new TeamOutbox(this.db, team.name)));
+  }
+
   async close(): Promise<void> {
     // The sync ends at once; charges and operations in flight are let finish (within the client's timeout),
     // on the current client and on any a switch left closing.
@@ -494,6 +502,7 @@ export class AppCore {
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
+    this.teamChargeJournal?.close();
     await this.team?.pool.end();
     this.lock.forgetHolder(this.db);
     this.db.close();

@@ -570,6 +570,23 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX charge_journal_binding ON charge_journal (environment, binding_id, created_at);
     `,
   },
+  {
+    version: 22,
+    description: "the desk's outbox: answers the team database could not take when they came, until it can",
+    sql: `
+      -- Written with synchronous=FULL like every money write: an answer the gateway gave is never lost
+      -- because the team database was away. The team database's name keeps one team's entries from another's.
+      CREATE TABLE team_outbox (
+        seq INTEGER PRIMARY KEY,
+        team_database TEXT NOT NULL,
+        journal TEXT NOT NULL CHECK (journal IN ('charge')),
+        row_id INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+    `,
+    postgres: '',
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes: it creates the shared tables as they stand then. */

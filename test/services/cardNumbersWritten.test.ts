@@ -19,6 +19,7 @@ import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { KnownBindings } from '../../main/store/knownBindings.js';
 import { OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
+import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/cardRuns.js';
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
@@ -187,6 +188,20 @@ describe('each repository masks what it writes, whoever passes it', () => {
     }
     expect((await charges.get(1))?.maskedPan).toBe('411111******1111');
     expectNoCardInTables('charge_journal', 'order_operations');
+  });
+
+  it('the outbox of answers for the team database: a reason quoting the gateway, in every spelling', () => {
+    const outbox = new TeamOutbox(db, '127.0.0.1:5432/team');
+    for (const [i, s] of spellings.entries()) {
+      outbox.add(
+        i,
+        { kind: 'settle', settlement: { state: 'DECLINED', reason: phrase('charge.gatewayWords', { words: `card ${s}` }), at: i } },
+        i,
+      );
+      outbox.add(i, { kind: 'markUnknown', reason: phrase('charge.gatewayWords', { words: s }), at: i }, i);
+    }
+    expect(outbox.pending()).toHaveLength(2 * spellings.length);
+    expectNoCardInTables('team_outbox');
   });
 
   it("the known bindings: the card, a label, a client; a client's cards are found by the id it was written under", () => {

@@ -10,6 +10,8 @@ import type { ChargeService } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJournal.js';
+import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
@@ -41,9 +43,10 @@ describePostgres('two desks charging through one team database', () => {
   const pools: TeamDatabase[] = [];
   let a: ChargeService;
   let b: ChargeService;
+  let url: string;
   beforeAll(async () => {
     cluster = await startPostgres();
-    const url = await cluster.newDatabase();
+    url = await cluster.newDatabase();
     const desk = async (name: string) => {
       const team = openTeamDatabase(url);
       pools.push(team);
@@ -105,5 +108,45 @@ describePostgres('two desks charging through one team database', () => {
     expect(paid.kind).toBe('paid');
     const seen = await b.journal.list({ environment: 'sandbox', text: c.clientId });
     expect(seen).toEqual([expect.objectContaining({ operator: 'FIN-1', state: 'PAID', clientId: c.clientId, amount: 25_000 })]);
+  });
+
+  it('the team database stopped mid-charge and started again: charged once, the answer kept in the outbox and then written', async () => {
+    const c = await card();
+    const team = openTeamDatabase(url);
+    pools.push(team);
+    const db = openDatabase(join(dir, 'FIN-3.sqlite'));
+    const outbox = new TeamOutbox(db, team.name);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team), outbox);
+    let stopped: Promise<void> | undefined;
+    const desk3 = chargeServiceOn(db, client, {
+      journal,
+      audit: new AuditRepository(db),
+      operator: 'FIN-3',
+      osUser: 'FIN-3',
+      // The payment request is on its way (its answer held back a moment by the gateway) when the database dies.
+      onStep: (step) => {
+        if (step === 'paymentSent') stopped ??= cluster.stop('immediate');
+      },
+    });
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/recurrentPayment.do', mode: 'latency', latencyMs: 1_500 }] });
+    try {
+      const outcome = await desk3.charge(c);
+      await stopped;
+      expect(outcome).toMatchObject({ kind: 'paid', charge: { state: 'PAID', operator: 'FIN-3' } });
+      expect(outbox.size).toBe(1);
+      // Meanwhile no desk charges anything: there is no journal to write it in.
+      await expect(b.charge({ ...c, amount: 100 })).rejects.toMatchObject({ problem: 'unreachable' });
+    } finally {
+      await stopped;
+      await cluster.start();
+    }
+    // Back: the card's row was open for every desk until the outbox was written; then it is PAID, and nothing was lost.
+    expect((await b.journal.open('sandbox')).map((r) => r.clientId)).toEqual([c.clientId]);
+    await journal.flush();
+    expect(outbox.size).toBe(0);
+    expect(await b.journal.list({ text: c.clientId })).toEqual([expect.objectContaining({ state: 'PAID', operator: 'FIN-3' })]);
+    expect(await paidFor(c.clientId)).toBe(1);
+    journal.close();
+    db.close();
   });
 });
