@@ -20,6 +20,8 @@ import { StoreError } from '../store/errors.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
+import { deskSeen } from '../store/postgres/desks.js';
+import { hostname } from 'node:os';
 import { TeamOutbox } from '../store/teamOutbox.js';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import type { PoolConfig } from 'pg';
@@ -76,6 +78,10 @@ export interface AppCoreOptions {
    * team. BACKOFFICE_DATABASE_URL when not given; without either, everything stays in this desk's file.
    */
   readonly teamDatabase?: string | PoolConfig;
+  /** This desk's name in the team's records: on each charge it journals and each claim it holds. The host's name by default. */
+  readonly desk?: string;
+  /** The app's version, which each desk tells the team database it runs. */
+  readonly appVersion?: string;
 }
 
 export type { BatchProgressEvent } from './views.js';
@@ -203,6 +209,7 @@ export class AppCore {
       team = teamDatabase === undefined ? undefined : openMigratedTeamDatabase(teamDatabase);
       const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox, team);
       await core.roles.open();
+      if (team) await core.seenByTeam(team);
       await core.openEnvironment(core.settings.general().environment);
       return core;
     } catch (err) {
@@ -439,7 +446,7 @@ export class AppCore {
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
     const journals = {
       // The embedded sandbox is each desk's own gateway: its charges stay in this desk's file.
-      charges: this.team && environment !== 'sandbox' ? this.teamCharges(this.team) : new SqliteChargeJournal(this.db),
+      charges: this.team && environment !== 'sandbox' ? this.teamCharges(this.team) : new SqliteChargeJournal(this.db, this.desk),
       operations: new OperationJournal(this.db),
     };
     const periodOrders = new PeriodOrders(this.db);
@@ -488,9 +495,27 @@ export class AppCore {
     return services;
   }
 
+  /** This desk's name in the team's records. */
+  get desk(): string {
+    return this.options.desk ?? hostname();
+  }
+
+  /** Tells the team database this desk is here; a database that is away hears it at the next start. */
+  private async seenByTeam(team: TeamDatabase): Promise<void> {
+    await deskSeen(team, { name: this.desk, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
+      (err: unknown) => {
+        if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+        this.options.log?.(`the team database did not hear this desk: ${err.message}`);
+      },
+    );
+  }
+
   /** The team's charge journal, with this desk's outbox; one for the core's life, whatever environment is open. */
   private teamCharges(team: TeamDatabase): OutboxedChargeJournal {
-    return (this.teamChargeJournal ??= new OutboxedChargeJournal(new PgChargeJournal(team), new TeamOutbox(this.db, team.name)));
+    return (this.teamChargeJournal ??= new OutboxedChargeJournal(
+      new PgChargeJournal(team, { desk: this.desk }),
+      new TeamOutbox(this.db, team.name),
+    ));
   }
 
   async close(): Promise<void> {

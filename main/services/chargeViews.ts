@@ -38,6 +38,7 @@ export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView 
     ...(c.maskedPan ? { maskedPan: maskCardField(c.maskedPan) } : {}),
     ...(c.description ? { description: c.description } : {}),
     operator: c.operator,
+    ...(c.desk ? { desk: c.desk } : {}),
     state: c.state,
     stateWords: words,
     sending: c.state === 'PENDING' && sending,

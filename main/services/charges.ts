@@ -26,7 +26,6 @@ import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, GuardFacts, SettledState } from '../store/journal.js';
-import { isOpen } from '../store/journal.js';
 import { WorkUnderWay } from './workUnderWay.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
@@ -458,8 +457,8 @@ export class ChargeService {
    * which charge.
    */
   private async assertMayPay(row: ChargeRow): Promise<void> {
-    const now = await this.options.journal.get(row.id);
-    if (!now || !isOpen(now.state) || !this.inFlight.has(row.id)) {
+    if (!(await this.options.journal.renewClaim(row.id, this.inFlight))) {
+      const now = await this.options.journal.get(row.id);
       throw new Error(`Charge ${row.orderNumber} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
   }

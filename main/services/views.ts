@@ -159,6 +159,8 @@ export interface ChargeView {
   readonly maskedPan?: string;
   readonly description?: string;
   readonly operator: string;
+  /** The desk that journalled it, where desks are named (a team's, and charges made since). */
+  readonly desk?: string;
   readonly state: ChargeState;
   /** The latest state in words: charged, partly refunded, reversed, declined, being sent, outcome unknown… */
   readonly stateWords: Phrase;

@@ -69,6 +69,10 @@ export interface ChargeRow extends NewCharge {
   /** A row written before reasons were phrases reads back as app.quoted (storedPhrase.ts). */
   readonly reason?: Phrase;
   readonly updatedAt: number;
+  /** The desk that journalled it (absent on rows from before desks were named). */
+  readonly desk?: string;
+  /** The desk sending or reconciling it now, and until when its claim holds (the team database's). */
+  readonly claim?: { readonly desk: string; readonly until: number };
 }
 
 /** A charge_journal row as both engines read it (the team database's BIGINTs are parsed to numbers). */
@@ -91,6 +95,9 @@ export interface ChargeJournalRow {
   reason: string | null;
   created_at: number;
   updated_at: number;
+  desk: string | null;
+  claimed_by: string | null;
+  claim_expires_at: number | null;
 }
 
 export const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
@@ -115,6 +122,8 @@ export const toCharge = (r: ChargeJournalRow): ChargeRow => ({
   ...opt('orderStatus', r.order_status),
   ...opt('actionCode', r.action_code),
   ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
+  ...opt('desk', r.desk),
+  ...(r.claimed_by !== null && r.claim_expires_at !== null ? { claim: { desk: r.claimed_by, until: r.claim_expires_at } } : {}),
 });
 
 export const isOpen = (state: ChargeState): state is OpenState => state === 'PENDING' || state === 'UNKNOWN';
@@ -173,8 +182,16 @@ export interface ChargeJournal {
    * orderNumber can have several rows: failed attempts, then at most one that did not fail.
    */
   byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined>;
-  /** Claims an open charge for sending, on the row as it is now (store/claims.ts); a settled one never is. */
+  /**
+   * Claims an open charge for sending, on the row as it is now (store/claims.ts); a settled one never is,
+   * nor one another sender holds (in the team database, another desk, until its claim expires).
+   */
   claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>>;
+  /**
+   * The row, if it is open and this sender's claim on it still holds, which it renews: asked just before
+   * each payment request, so that no request goes out on a row settled or taken over meanwhile.
+   */
+  renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined>;
   /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */
   open(environment?: string): Promise<ChargeRow[]>;
   /** Charges journalled on any of these bindings at or after a time: what makes a batch's dry run stale. */
@@ -192,7 +209,7 @@ export function assertChargeAmount(amount: number): void {
 }
 
 /** The columns of a new row, as both engines write them: a whole card number is never kept. */
-export const newChargeColumns = (c: NewCharge) =>
+export const newChargeColumns = (c: NewCharge, desk: string | undefined) =>
   [
     c.environment,
     c.orderNumber,
@@ -205,14 +222,23 @@ export const newChargeColumns = (c: NewCharge) =>
     c.description === undefined ? null : maskCardNumbers(c.description),
     c.maskedPan === undefined ? null : maskCardField(c.maskedPan),
     c.operator,
+    // A desk's name is the host's or an administrator's; whatever it holds, no card number is kept whole.
+    desk === undefined ? null : maskCardNumbers(desk),
   ] as const;
 
 export const NEW_CHARGE_COLUMNS =
-  'environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator';
+  'environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, desk';
 
-/** The charge journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. */
+/**
+ * The charge journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. Its
+ * claims are the process's own (store/claims.ts): the data folder's lock keeps any other process off the file.
+ */
 export class SqliteChargeJournal implements ChargeJournal {
-  constructor(private readonly db: Db) {}
+  /** `desk`: this desk's name, kept on each charge it journals. */
+  constructor(
+    private readonly db: Db,
+    private readonly desk?: string,
+  ) {}
 
   begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
     return settled(() => {
@@ -223,9 +249,9 @@ export class SqliteChargeJournal implements ChargeJournal {
         if (refusal !== undefined) return { refusal };
         const id = this.db
           .prepare(
-            `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+            `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
           )
-          .run(...newChargeColumns(c), c.at, c.at).lastInsertRowid;
+          .run(...newChargeColumns(c, this.desk), c.at, c.at).lastInsertRowid;
         return { id: Number(id) };
       });
       if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
@@ -327,6 +353,13 @@ export class SqliteChargeJournal implements ChargeJournal {
 
   claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
     return settled(() => claimOpen(this.db, id, claims, (i) => this.row(i)));
+  }
+
+  renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
+    return settled(() => {
+      const row = this.row(id);
+      return row && isOpen(row.state) && claims.has(id) ? row : undefined;
+    });
   }
 
   open(environment?: string): Promise<ChargeRow[]> {

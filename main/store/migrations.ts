@@ -587,13 +587,39 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     postgres: '',
   },
+  {
+    version: 23,
+    description: 'each charge names the desk that journalled it, and which desk holds its claim until when; the desks of the team',
+    sql: `
+      ALTER TABLE charge_journal ADD COLUMN desk TEXT;
+      ALTER TABLE charge_journal ADD COLUMN claimed_by TEXT;
+      ALTER TABLE charge_journal ADD COLUMN claim_expires_at INTEGER;
+      CREATE TABLE desks (
+        name TEXT PRIMARY KEY,
+        os_user TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        last_seen INTEGER NOT NULL
+      ) STRICT;
+    `,
+    postgres: `
+      ALTER TABLE charge_journal ADD COLUMN desk TEXT;
+      ALTER TABLE charge_journal ADD COLUMN claimed_by TEXT;
+      ALTER TABLE charge_journal ADD COLUMN claim_expires_at BIGINT;
+      CREATE TABLE desks (
+        name TEXT PRIMARY KEY,
+        os_user TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        last_seen BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes: it creates the shared tables as they stand then. */
 export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal'] as const;
+export const TEAM_TABLES = ['charge_journal', 'desks'] as const;
 
 /**
  * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and

@@ -53,7 +53,7 @@ describePostgres('two desks charging through one team database', () => {
       await migrateTeamDatabase(team);
       const db = openDatabase(join(dir, `${name}.sqlite`));
       return chargeServiceOn(db, client, {
-        journal: new PgChargeJournal(team),
+        journal: new PgChargeJournal(team, { desk: name }),
         audit: new AuditRepository(db),
         operator: name,
         osUser: name,
@@ -83,7 +83,11 @@ describePostgres('two desks charging through one team database', () => {
     const first = await a.charge(c);
     expect(first.kind).toBe('paid');
     const again = await b.charge(c);
-    expect(again).toMatchObject({ kind: 'needsConfirmation', why: 'sameLately', earlier: [{ operator: 'FIN-1', state: 'PAID' }] });
+    expect(again).toMatchObject({
+      kind: 'needsConfirmation',
+      why: 'sameLately',
+      earlier: [{ operator: 'FIN-1', desk: 'FIN-1', state: 'PAID' }],
+    });
     expect(await paidFor(c.clientId)).toBe(1);
   });
 
@@ -116,7 +120,7 @@ describePostgres('two desks charging through one team database', () => {
     pools.push(team);
     const db = openDatabase(join(dir, 'FIN-3.sqlite'));
     const outbox = new TeamOutbox(db, team.name);
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team), outbox);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: 'FIN-3' }), outbox);
     let stopped: Promise<void> | undefined;
     const desk3 = chargeServiceOn(db, client, {
       journal,
@@ -144,7 +148,9 @@ describePostgres('two desks charging through one team database', () => {
     expect((await b.journal.open('sandbox')).map((r) => r.clientId)).toEqual([c.clientId]);
     await journal.flush();
     expect(outbox.size).toBe(0);
-    expect(await b.journal.list({ text: c.clientId })).toEqual([expect.objectContaining({ state: 'PAID', operator: 'FIN-3' })]);
+    expect(await b.journal.list({ text: c.clientId })).toEqual([
+      expect.objectContaining({ state: 'PAID', operator: 'FIN-3', desk: 'FIN-3' }),
+    ]);
     expect(await paidFor(c.clientId)).toBe(1);
     journal.close();
     db.close();

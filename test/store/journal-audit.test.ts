@@ -29,17 +29,41 @@ describe('charge journal migrations (its contract on both engines: chargeJournal
   it('keeps every charge journalled before attempts could repeat an orderNumber (migration 14)', async () => {
     const file = join(dir, 'v13.sqlite');
     const old = openDatabase(file, { migrations: MIGRATIONS.filter((m) => m.version <= 13) });
-    const before = new SqliteChargeJournal(old);
+    // Written as version 13 wrote them: its columns, by SQL (today's journal writes columns it did not have).
+    const insert = old.prepare(
+      `INSERT INTO charge_journal (environment, order_number, amount, currency, binding_id, client_id, category, operator, state,
+         order_id, order_status, created_at, updated_at, masked_pan) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     const rows = [
-      await beginUnguarded(before, charge({ maskedPan: '411111******1111' })),
-      await beginUnguarded(before, charge({ bindingId: 'b-2' })),
-    ];
-    await before.settle(rows[0]!.id, { state: 'PAID', orderId: 'o-9', orderStatus: 2, at: 4_000_000 });
-    const kept = await Promise.all(rows.map((r) => before.get(r.id)));
+      { ...charge({ maskedPan: '411111******1111' }), state: 'PAID', orderId: 'o-9', orderStatus: 2 },
+      { ...charge({ bindingId: 'b-2' }), state: 'PENDING', orderId: undefined, orderStatus: undefined },
+    ].map((c) => ({
+      ...c,
+      id: Number(
+        insert.run(
+          c.environment,
+          c.orderNumber,
+          c.amount,
+          c.currency,
+          c.bindingId,
+          c.clientId,
+          c.category,
+          c.operator,
+          c.state,
+          c.orderId ?? null,
+          c.orderStatus ?? null,
+          c.at,
+          c.at,
+          c.maskedPan ?? null,
+        ).lastInsertRowid,
+      ),
+    }));
     old.close();
     const migrated = openDatabase(file);
     const after = new SqliteChargeJournal(migrated);
-    expect(await Promise.all(rows.map((r) => after.get(r.id)))).toEqual(kept);
+    // Every row as it was written, each column it had kept.
+    const written = rows.map((r) => expect.objectContaining(Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined))));
+    expect(await Promise.all(rows.map((r) => after.get(r.id)))).toEqual(written);
     await expect(beginUnguarded(after, charge({ orderNumber: rows[0]!.orderNumber, bindingId: 'b-3' }))).rejects.toMatchObject({
       problem: 'duplicate',
     });

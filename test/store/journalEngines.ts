@@ -95,11 +95,12 @@ function postgresEngine(): Engine {
       const first = openTeamDatabase(url);
       await migrateTeamDatabase(first);
       await first.pool.end();
+      let desks = 0;
       return {
         desk: () => {
           const db: TeamDatabase = openTeamDatabase(url);
           return Promise.resolve({
-            journal: new PgChargeJournal(db),
+            journal: new PgChargeJournal(db, { desk: `DESK-${++desks}` }),
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),
           });

@@ -32,8 +32,30 @@ import { DATABASE_NOW_MS, query, transaction, type Query, type TeamDatabase } fr
 
 const OPEN = "state IN ('PENDING', 'UNKNOWN')";
 
+/**
+ * How long a desk's claim on a charge holds without being renewed. Its sender renews it before each
+ * payment request, and a request ends within the gateway client's deadline, so only a desk that died (or
+ * lost the database for this long) lets its claim lapse: then another desk may reconcile the charge.
+ */
+export const CLAIM_TTL_MS = 5 * 60_000;
+
+export interface PgChargeJournalOptions {
+  /** This desk's name: kept on each charge it journals, and on each claim it holds. */
+  readonly desk: string;
+  readonly claimTtlMs?: number;
+}
+
 export class PgChargeJournal implements ChargeJournal {
-  constructor(private readonly db: TeamDatabase) {}
+  private readonly desk: string;
+  private readonly claimTtlMs: number;
+
+  constructor(
+    private readonly db: TeamDatabase,
+    options: PgChargeJournalOptions,
+  ) {
+    this.desk = options.desk;
+    this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
+  }
 
   async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
     assertChargeAmount(c.amount);
@@ -43,10 +65,11 @@ export class PgChargeJournal implements ChargeJournal {
       const facts = await factsWith(q, c, lookBackMs);
       const refusal = guard(facts);
       if (refusal !== undefined) return { refusal };
+      // Claimed for its sender as it is written, when it has one (a preview's caller has not).
       const [row] = await q<ChargeJournalRow>(
-        `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'PENDING', $11, $11) RETURNING *`,
-        [...newChargeColumns(c), facts.now],
+        `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at, claimed_by, claim_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PENDING', $12, $12, $13, $14) RETURNING *`,
+        [...newChargeColumns(c, this.desk), facts.now, claims ? this.desk : null, claims ? facts.now + this.claimTtlMs : null],
       );
       return { row: toCharge(row!) };
     });
@@ -62,7 +85,8 @@ export class PgChargeJournal implements ChargeJournal {
   async markUnknown(id: number, reason: Phrase): Promise<boolean> {
     const rows = await query(
       this.db,
-      `UPDATE charge_journal SET state = 'UNKNOWN', reason = $1, updated_at = ${DATABASE_NOW_MS} WHERE id = $2 AND ${OPEN} RETURNING id`,
+      `UPDATE charge_journal SET state = 'UNKNOWN', reason = $1, updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
+       WHERE id = $2 AND ${OPEN} RETURNING id`,
       [storeSaid(reason), id],
     );
     return rows.length === 1;
@@ -72,7 +96,7 @@ export class PgChargeJournal implements ChargeJournal {
     const rows = await query(
       this.db,
       `UPDATE charge_journal SET state = $1, order_id = COALESCE($2, order_id), order_status = $3, action_code = $4, reason = $5,
-         updated_at = ${DATABASE_NOW_MS}
+         updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
        WHERE id = $6 AND ${OPEN} RETURNING id`,
       [s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, id],
     );
@@ -101,19 +125,39 @@ export class PgChargeJournal implements ChargeJournal {
   }
 
   /**
-   * Claims an open charge for this desk's sender, on the row as it is now (locked while it is read). The
-   * claims are this desk's: claims across desks, which expire, come with the team's reconciliation.
+   * Claims an open charge for this desk's sender, on the row as it is now. A claim another desk holds is
+   * left alone until it expires; one this desk holds for no sender of its own (a run of the app that
+   * ended) is taken again. A row another desk is claiming this very moment is skipped, not waited for.
    */
   async claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
-    return transaction(this.db, async (q): Promise<Claim<ChargeRow>> => {
-      const [r] = await q<ChargeJournalRow>('SELECT * FROM charge_journal WHERE id = $1 FOR UPDATE', [id]);
-      if (!r) return { kind: 'missing' };
-      const row = toCharge(r);
-      if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') return { kind: 'settled', row };
-      if (claims.has(id)) return { kind: 'sending', row };
-      claims.add(id);
-      return { kind: 'claimed', row };
-    });
+    if (!claims.has(id)) {
+      const [taken] = await query<ChargeJournalRow>(
+        this.db,
+        `UPDATE charge_journal SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
+          WHERE id = (SELECT id FROM charge_journal
+                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
+                       FOR UPDATE SKIP LOCKED)
+          RETURNING *`,
+        [id, this.desk, this.claimTtlMs],
+      );
+      if (taken) {
+        claims.add(id);
+        return { kind: 'claimed', row: toCharge(taken) };
+      }
+    }
+    const row = await this.get(id);
+    if (!row) return { kind: 'missing' };
+    return row.state === 'PENDING' || row.state === 'UNKNOWN' ? { kind: 'sending', row } : { kind: 'settled', row };
+  }
+
+  async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
+    if (!claims.has(id)) return undefined;
+    const [r] = await query<ChargeJournalRow>(
+      this.db,
+      `UPDATE charge_journal SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2 RETURNING *`,
+      [id, this.desk, this.claimTtlMs],
+    );
+    return r && toCharge(r);
   }
 
   async open(environment?: string): Promise<ChargeRow[]> {

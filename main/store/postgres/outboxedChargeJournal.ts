@@ -165,6 +165,11 @@ export class OutboxedChargeJournal implements ChargeJournal {
     return this.onTeam(() => this.team.claim(id, claims));
   }
 
+  /** Never from the outbox: a payment request goes out only on what the team database confirms now. */
+  renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
+    return this.onTeam(() => this.team.renewClaim(id, claims));
+  }
+
   open(environment?: string): Promise<ChargeRow[]> {
     return this.onTeam(() => this.team.open(environment));
   }

@@ -144,8 +144,15 @@ export function ConfirmCharge({
               <li key={c.id}>
                 <Trans
                   t={t}
-                  i18nKey="confirm.earlierCharge"
-                  values={{ at: formatDateTime(c.at), amount: chargeAmount(c), state: say(i18n, c.stateWords), order: c.orderNumber }}
+                  i18nKey={c.desk ? 'confirm.earlierChargeFrom' : 'confirm.earlierCharge'}
+                  values={{
+                    at: formatDateTime(c.at),
+                    amount: chargeAmount(c),
+                    state: say(i18n, c.stateWords),
+                    order: c.orderNumber,
+                    operator: c.operator,
+                    desk: c.desk ?? '',
+                  }}
                   components={{ mono: <span className="mono" /> }}
                 />
               </li>

@@ -129,6 +129,7 @@ export const charges = {
     referenceFailed:
       'The reference {{reference}} was charged before and failed: nothing was charged. Trying again asks the gateway first and charges it under the same reference.',
     earlierCharge: '{{at}}: {{amount}}, {{state}}, order number <mono>{{order}}</mono>',
+    earlierChargeFrom: '{{at}}: {{amount}}, {{state}}, order number <mono>{{order}}</mono>, by {{operator}} from desk {{desk}}',
     check: 'I have checked the client, the card and the amount',
     checkAgain: 'Yes, charge {{amount}} again',
     mayHaveCharged: 'The charge may or may not have been made; look at the journal before trying again.',

@@ -133,6 +133,7 @@ export const charges: Catalogue<typeof en> = {
     referenceFailed:
       'По номеру {{reference}} уже пытались списать, и попытка не удалась: ничего не списано. Повторная попытка сначала спросит шлюз и спишет под тем же номером.',
     earlierCharge: '{{at}}: {{amount}}, {{state}}, номер заказа <mono>{{order}}</mono>',
+    earlierChargeFrom: '{{at}}: {{amount}}, {{state}}, номер заказа <mono>{{order}}</mono>, {{operator}}, рабочее место {{desk}}',
     check: 'Клиент, карта и сумма проверены',
     checkAgain: 'Да, списать {{amount}} ещё раз',
     mayHaveCharged: 'Списание могло пройти, а могло и нет: прежде чем пробовать снова, проверьте журнал.',
