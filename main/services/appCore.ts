@@ -18,7 +18,7 @@ import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal } from '../store/journal.js';
 import { CustomerDirectory } from '../store/customers.js';
 import { KnownBindings } from '../store/knownBindings.js';
-import { OperationJournal } from '../store/operations.js';
+import { SqliteOperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
@@ -147,7 +147,7 @@ export class AppCore {
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: options.osUser });
     this.knownBindings = new KnownBindings(db);
     this.customers = new CustomerDirectory(db);
-    this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
+    this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new SqliteOperationJournal(db) });
     this.batchLookups = new BatchLookups({
       orders: () => this.services.orders,
       environment: () => this.services.environment,
@@ -417,7 +417,7 @@ export class AppCore {
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
-    const journals = { charges: new SqliteChargeJournal(this.db), operations: new OperationJournal(this.db) };
+    const journals = { charges: new SqliteChargeJournal(this.db), operations: new SqliteOperationJournal(this.db) };
     const periodOrders = new PeriodOrders(this.db);
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.
