@@ -12,7 +12,7 @@ import { GatewayClient } from '../main/gateway/client.js';
 import { OrderService, type OrderView } from '../main/services/orders.js';
 import { openDatabase } from '../main/store/database.js';
 import { OrderCache } from '../main/store/orderCache.js';
-import { OperationJournal } from '../main/store/operations.js';
+import { SqliteOperationJournal } from '../main/store/operations.js';
 import { SqliteChargeJournal } from '../main/store/journal.js';
 import { sandboxControl, startSandboxProcess } from './child.js';
 
@@ -43,7 +43,7 @@ try {
     client,
     cache: new OrderCache<OrderView>(db),
     charges: new SqliteChargeJournal(db),
-    operations: new OperationJournal(db),
+    operations: new SqliteOperationJournal(db),
   });
   const started = performance.now();
   const results = await service.lookupMany(numbers);

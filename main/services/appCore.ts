@@ -15,9 +15,10 @@ import { AuditRepository } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
-import { SqliteChargeJournal } from '../store/journal.js';
+import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
 import { StoreError } from '../store/errors.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
+import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { deskSeen } from '../store/postgres/desks.js';
@@ -27,7 +28,7 @@ import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import type { PoolConfig } from 'pg';
 import { CustomerDirectory } from '../store/customers.js';
 import { KnownBindings } from '../store/knownBindings.js';
-import { OperationJournal } from '../store/operations.js';
+import { SqliteOperationJournal, type OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
@@ -139,6 +140,7 @@ export class AppCore {
   private readonly chargesInFlight = new Set<number>();
   private readonly operationsInFlight = new Set<number>();
   private teamChargeJournal?: OutboxedChargeJournal;
+  private teamOperations?: PgOperationJournal;
   /** Clients of environments left, closing once their charges and operations have settled (retire()). */
   private readonly retiring = new Set<Promise<void>>();
 
@@ -168,7 +170,10 @@ export class AppCore {
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: options.osUser });
     this.knownBindings = new KnownBindings(db);
     this.customers = new CustomerDirectory(db);
-    this.chargeLedger = new ChargeLedger({ cache: new OrderCache<OrderView>(db), operations: new OperationJournal(db) });
+    this.chargeLedger = new ChargeLedger({
+      cache: new OrderCache<OrderView>(db),
+      operations: (environment) => this.journalsOf(environment).operations,
+    });
     this.batchLookups = new BatchLookups({
       orders: () => this.services.orders,
       environment: () => this.services.environment,
@@ -444,11 +449,7 @@ export class AppCore {
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
-    const journals = {
-      // The embedded sandbox is each desk's own gateway: its charges stay in this desk's file.
-      charges: this.team && environment !== 'sandbox' ? this.teamCharges(this.team) : new SqliteChargeJournal(this.db, this.desk),
-      operations: new OperationJournal(this.db),
-    };
+    const journals = this.journalsOf(environment);
     const periodOrders = new PeriodOrders(this.db);
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.
@@ -508,6 +509,16 @@ export class AppCore {
         this.options.log?.(`the team database did not hear this desk: ${err.message}`);
       },
     );
+  }
+
+  /**
+   * An environment's journals: the team's where there is a team database, except the embedded sandbox's,
+   * which is each desk's own gateway and so stays in this desk's file.
+   */
+  private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal } {
+    const team = environment === 'sandbox' ? undefined : this.team;
+    if (!team) return { charges: new SqliteChargeJournal(this.db, this.desk), operations: new SqliteOperationJournal(this.db) };
+    return { charges: this.teamCharges(team), operations: (this.teamOperations ??= new PgOperationJournal(team)) };
   }
 
   /** The team's charge journal, with this desk's outbox; one for the core's life, whatever environment is open. */

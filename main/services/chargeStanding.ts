@@ -152,9 +152,12 @@ export type ChargeWithStanding = ChargeRow & { readonly standing?: ChargeStandin
 
 /** Reads the order cache and the operation journal for many charges at once (the journal screen, its export). */
 export class ChargeLedger {
-  constructor(private readonly options: { readonly cache: OrderCache<OrderView>; readonly operations: OperationJournal }) {}
+  /** `operations`: each environment's operations journal (the team's, or this desk's file's). */
+  constructor(
+    private readonly options: { readonly cache: OrderCache<OrderView>; readonly operations: (environment: string) => OperationJournal },
+  ) {}
 
-  withStanding(rows: readonly ChargeRow[]): ChargeWithStanding[] {
+  async withStanding(rows: readonly ChargeRow[]): Promise<ChargeWithStanding[]> {
     const byEnvironment = new Map<string, string[]>();
     for (const r of rows) {
       if (!r.orderId) continue;
@@ -166,7 +169,7 @@ export class ChargeLedger {
     const operations = new Map<string, Map<string, OperationRow[]>>();
     for (const [environment, ids] of byEnvironment) {
       cached.set(environment, this.options.cache.byOrderIds(environment, ids));
-      operations.set(environment, this.options.operations.forOrders(environment, ids));
+      operations.set(environment, await this.options.operations(environment).forOrders(environment, ids));
     }
     return rows.map((r) => {
       const standing = chargeStanding(

@@ -7,7 +7,7 @@
  *
  * Money goes back through one call, refund(), which reverses a charge where the gateway allows it and
  * refunds otherwise (domain/refundWay.ts), decided inside the journal's write transaction on the order as
- * the gateway reports it then; refundPlan() tells the dialog beforehand which it will be.
+ * the gateway reported it just before; refundPlan() tells the dialog beforehand which it will be.
  */
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
@@ -17,7 +17,7 @@ import type { AuditFactsOf } from '../store/auditEvents.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
-import type { OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+import type { OperationFacts, OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { orderMoney } from '../domain/orderMoney.js';
 import { refundWay, reversalChance, type RefundWay, type ReversalChance } from '../domain/refundWay.js';
 import { statusWords } from './orders.js';
@@ -118,12 +118,12 @@ export class OrderOperations {
     return this.work.run(async () => {
       const live = await this.liveStatus(orderId);
       if ('reason' in live) return { kind: 'notSent', reason: live.reason };
-      return this.planOf(live.status, this.options.journal.forOrder(this.options.environment, orderId));
+      return this.planOf(live.status, await this.options.journal.forOrder(this.options.environment, orderId), this.now());
     });
   }
 
   /** The way money goes back on the order as the gateway reported it, given what this app journalled on it. */
-  private planOf(v: OrderStatusView, operations: readonly OperationRow[]): RefundPlan {
+  private planOf(v: OrderStatusView, operations: readonly OperationRow[], now: number): RefundPlan {
     const money = orderMoney({
       status: v.orderStatus ?? -1,
       amount: v.amount ?? 0,
@@ -139,7 +139,7 @@ export class OrderOperations {
         refunded: money.refunded,
         reversalTried: operations.some((o) => o.kind === 'reverse'),
       },
-      this.now(),
+      now,
     );
     return chance === 'today' ? { chance, reversible: money.captured } : { chance };
   }
@@ -182,7 +182,8 @@ export class OrderOperations {
     if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
     // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
     const recorded = kind === 'reverse' ? reversible(live.status) : amount;
-    const begun = this.options.journal.begin(
+    // The live status is read before the journal's transaction: none is ever held while the gateway is asked.
+    const begun = await this.options.journal.begin(
       {
         environment: this.options.environment,
         orderId,
@@ -192,9 +193,9 @@ export class OrderOperations {
         ...(reason !== undefined ? { operatorReason: reason } : {}),
         at: this.now(),
       },
-      (inTransaction) =>
-        this.guard(inTransaction, kind, orderId, amount, confirmRepeat) ??
-        (way === undefined ? undefined : this.sameWay(inTransaction, live.status, orderId, amount ?? 0, way)),
+      (facts) =>
+        this.guard(facts, kind, amount, confirmRepeat) ??
+        (way === undefined ? undefined : this.sameWay(facts, live.status, amount ?? 0, way)),
       this.inFlight,
     );
     if (begun.kind === 'refused') {
@@ -215,8 +216,8 @@ export class OrderOperations {
    * was told must be the way the gateway allows now (the day may have ended since the dialog opened, or
    * another desk refunded or reversed). A reversal is of the whole charge, as the dialog said.
    */
-  private sameWay(journal: OperationJournal, v: OrderStatusView, orderId: string, amount: number, told: RefundWay): Refusal | undefined {
-    const plan = this.planOf(v, journal.forOrder(this.options.environment, orderId));
+  private sameWay(facts: OperationFacts, v: OrderStatusView, amount: number, told: RefundWay): Refusal | undefined {
+    const plan = this.planOf(v, facts.onOrder, facts.now);
     const asked = amount === 0 ? (plan.reversible ?? 0) : amount;
     return refundWay(plan.reversible, asked) === told ? undefined : { kind: 'wayChanged', plan };
   }
@@ -252,19 +253,14 @@ export class OrderOperations {
   }
 
   /**
-   * The rules against moving money twice on an order, run by the journal inside the write transaction that
-   * would record the operation: one open operation per order at a time (a second one could cross the
-   * first, and an unknown one is reconciled, never raced), and the same refund again within ten minutes
-   * only when confirmed. Concurrent requests from two windows or two processes meet here.
+   * The rules against moving money twice on an order, decided on the facts the journal read inside the
+   * write transaction that would record the operation: one open operation per order at a time (a second
+   * one could cross the first, and an unknown one is reconciled, never raced), and the same refund again
+   * within ten minutes only when confirmed. Concurrent requests from two windows, two processes or two
+   * desks meet here.
    */
-  private guard(
-    journal: OperationJournal,
-    kind: OperationKind,
-    orderId: string,
-    amount: number | undefined,
-    confirmRepeat: boolean,
-  ): Refusal | undefined {
-    const operations = journal.forOrder(this.options.environment, orderId);
+  private guard(facts: OperationFacts, kind: OperationKind, amount: number | undefined, confirmRepeat: boolean): Refusal | undefined {
+    const operations = facts.onOrder;
     const open = operations.find((o) => o.state === 'PENDING' || o.state === 'UNKNOWN');
     if (open) {
       return {
@@ -273,7 +269,7 @@ export class OrderOperations {
       };
     }
     if (kind !== 'refund' || confirmRepeat) return undefined;
-    const since = this.now() - REFUND_REPEAT_WINDOW_MS;
+    const since = facts.now - REFUND_REPEAT_WINDOW_MS;
     const earlier = operations.filter((o) => o.kind === 'refund' && o.amount === amount && o.state === 'DONE' && o.createdAt >= since);
     return earlier.length > 0 ? { kind: 'needsConfirmation', earlier } : undefined;
   }
@@ -288,7 +284,7 @@ export class OrderOperations {
     const { client } = this.options;
     // The last check before money moves: the operation is open and this sender holds its claim. Claims make
     // it hold; should it not, nothing is sent and the error says which operation.
-    const now = this.options.journal.get(op.id);
+    const now = await this.options.journal.get(op.id);
     if (!now || (now.state !== 'PENDING' && now.state !== 'UNKNOWN') || !this.inFlight.has(op.id)) {
       throw new Error(`Operation ${op.id} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
@@ -325,8 +321,8 @@ export class OrderOperations {
 
   private async reconcileEach(): Promise<OperationOutcome[]> {
     const out: OperationOutcome[] = [];
-    for (const { id } of this.options.journal.open(this.options.environment)) {
-      const claim = this.options.journal.claim(id, this.inFlight);
+    for (const { id } of await this.options.journal.open(this.options.environment)) {
+      const claim = await this.options.journal.claim(id, this.inFlight);
       if (claim.kind === 'claimed') out.push(await this.whileClaimed(claim.row, (op) => this.reconcileClaimed(op)));
     }
     return out;
@@ -339,20 +335,23 @@ export class OrderOperations {
     try {
       status = (await this.options.client.getOrderStatusExtended({ orderId: op.orderId })).orderStatus;
     } catch {
-      return { kind: 'unknown', operation: this.options.journal.get(op.id)! };
+      return { kind: 'unknown', operation: (await this.options.journal.get(op.id))! };
     }
     const happened = op.kind === 'deposit' ? status === OrderStatus.DEPOSITED : status === OrderStatus.REVERSED;
     if (happened) return this.finish(op, { state: 'DONE' });
     const stillPossible = op.kind === 'deposit' ? status === OrderStatus.HELD : isPaid(status);
     // Not happened and still possible: the request never took effect, so it is sent again.
     if (stillPossible) return this.finish(op, await this.resend(op));
-    if (status === undefined) return { kind: 'unknown', operation: this.options.journal.get(op.id)! };
+    if (status === undefined) return { kind: 'unknown', operation: (await this.options.journal.get(op.id))! };
     return this.finish(op, { state: 'REFUSED', reason: phrase('operation.inStatus', { status }) });
   }
 
-  private finish(op: OperationRow, r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string }): OperationOutcome {
-    const changed = this.options.journal.settle(op.id, r.state, this.now(), r.reason);
-    const operation = this.options.journal.get(op.id)!;
+  private async finish(
+    op: OperationRow,
+    r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string },
+  ): Promise<OperationOutcome> {
+    const changed = await this.options.journal.settle(op.id, r.state, this.now(), r.reason);
+    const operation = (await this.options.journal.get(op.id))!;
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
     // An operation settled already is told as it is, and was audited when it settled.
     if (!changed) return { kind, operation };

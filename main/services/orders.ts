@@ -223,7 +223,7 @@ export class OrderService {
     const charge = order.orderNumber ? await this.journalledCharge(order.orderNumber) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
-      this.options.operations.forOrder(this.options.environment, order.orderId),
+      await this.options.operations.forOrder(this.options.environment, order.orderId),
     );
     return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
   }

@@ -225,8 +225,8 @@ export async function reconcile(s: ReconcileSources, environment: string, period
   );
   const charged = new Set(charges.flatMap((c) => c.orderId ?? gateway.get(c.orderNumber)?.orderId ?? []));
   // Captures, refunds and reversals of the period on orders not charged in it: a storefront's, or the app's of before.
-  const operated = s.operations.operatedIn(environment, period).filter((id) => !charged.has(id));
-  const operations = s.operations.forOrders(environment, [...charged, ...operated]);
+  const operated = (await s.operations.operatedIn(environment, period)).filter((id) => !charged.has(id));
+  const operations = await s.operations.forOrders(environment, [...charged, ...operated]);
   const rows: ReconciliationRow[] = charges.map((c) => chargeRow(c, gateway.get(c.orderNumber), operations));
   for (const orderId of operated) {
     const g = s.orders.get(environment, orderId);

@@ -61,6 +61,15 @@ function migrate(db: Db, from: number, migrations: readonly Migration[]): void {
   }
 }
 
+/** A synchronous store call as a promise, for the journals' async interfaces: what it throws becomes the rejection. */
+export function settled<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+}
+
 /** Runs a read and turns SQLite's failures (a busy or damaged file) into StoreErrors. */
 export function read<T>(db: Db, fn: () => T): T {
   try {

@@ -7,7 +7,7 @@
  * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
-import { read, write, type Db } from './database.js';
+import { read, settled, write, type Db } from './database.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
@@ -425,13 +425,4 @@ export function journalWhere(
     where.push(filter.sending.keep === 'only' ? `(state = 'PENDING' AND id IN (${ids}))` : `NOT (state = 'PENDING' AND id IN (${ids}))`);
   }
   return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
-}
-
-/** A synchronous store call as a promise: a StoreError it throws becomes the promise's rejection. */
-function settled<T>(fn: () => T): Promise<T> {
-  try {
-    return Promise.resolve(fn());
-  } catch (err) {
-    return Promise.reject(err as Error);
-  }
 }

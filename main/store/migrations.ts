@@ -24,8 +24,9 @@ export interface Migration {
   readonly scrub?: boolean;
   /**
    * The same step in the team database's dialect (PostgreSQL), for the tables the team shares; '' where the
-   * step changes none of them. The team database's history starts at TEAM_SCHEMA_FROM, whose step creates
-   * the shared tables as they stand then; every step from there on says both (a test holds them to it).
+   * step changes none of them. The team database's history starts at TEAM_SCHEMA_FROM; the step that brings
+   * a table into it creates the table as a desk's file has it then, and every step from there on says both
+   * (a test holds them to it).
    */
   readonly postgres?: string;
 }
@@ -571,6 +572,34 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 21,
+    description: 'one open operation per order, held by the table as well as by the guard; the operations journal joins the team database',
+    sql: `
+      -- The guard refuses an operation on an order with one still open; the index is what holds should any
+      -- path ever write without asking it, on this desk or (in the team database) on another.
+      CREATE UNIQUE INDEX order_operations_open_order ON order_operations (environment, order_id) WHERE state IN ('PENDING', 'UNKNOWN');
+    `,
+    postgres: `
+      CREATE TABLE order_operations (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        environment TEXT NOT NULL,
+        order_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('deposit', 'reverse', 'refund')),
+        amount BIGINT CHECK (amount IS NULL OR amount >= 0),
+        external_refund_id TEXT,
+        operator TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('PENDING', 'UNKNOWN', 'DONE', 'REFUSED')),
+        reason TEXT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        operator_reason TEXT CHECK (operator_reason IS NULL OR length(operator_reason) <= 200)
+      );
+      CREATE UNIQUE INDEX order_operations_open_order ON order_operations (environment, order_id) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX order_operations_open ON order_operations (state) WHERE state IN ('PENDING', 'UNKNOWN');
+      CREATE INDEX order_operations_order ON order_operations (environment, order_id);
+      `,
+  },
+  {
     version: 22,
     description: "the desk's outbox: answers the team database could not take when they came, until it can",
     sql: `
@@ -615,11 +644,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** The first step the team database (PostgreSQL) takes: it creates the shared tables as they stand then. */
+/** The first step the team database (PostgreSQL) takes. */
 export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal', 'desks'] as const;
+export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks'] as const;
 
 /**
  * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import type { Phrase } from '../phrases/phrase.js';
-import { read, write, type Db } from './database.js';
+import { read, settled, write, type Db } from './database.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
 
@@ -36,7 +36,8 @@ export interface OperationRow {
   readonly updatedAt: number;
 }
 
-interface Row {
+/** An order_operations row as both engines read it (the team database's BIGINTs are parsed to numbers). */
+export interface OperationJournalRow {
   id: number;
   environment: string;
   order_id: string;
@@ -51,7 +52,7 @@ interface Row {
   updated_at: number;
 }
 
-const toOperation = (r: Row): OperationRow => ({
+export const toOperation = (r: OperationJournalRow): OperationRow => ({
   id: r.id,
   environment: r.environment,
   orderId: r.order_id,
@@ -79,113 +80,174 @@ export interface NewOperation {
 export type BeginOperation<R> =
   { readonly kind: 'journalled'; readonly operation: OperationRow } | { readonly kind: 'refused'; readonly refusal: R };
 
-export class OperationJournal {
+/**
+ * What an operation's guard reads: the order's rows as they are inside the transaction that journals the
+ * operation, after it took the order's lock, so that no other operation on the order (from this desk or
+ * another) can change them before the guard's answer is written.
+ */
+export interface OperationFacts {
+  /** The time the guard's windows end at: the desk's clock, or the team database's, which every desk shares. */
+  readonly now: number;
+  /** Every operation journalled on the order, of any state, oldest first. */
+  readonly onOrder: readonly OperationRow[];
+}
+
+/** A guard: undefined lets the operation be journalled; anything else is why not, and nothing is written. */
+export type OperationGuard<R> = (facts: OperationFacts) => R | undefined;
+
+/**
+ * The operations journal, on either engine: this desk's SQLite file (SqliteOperationJournal) or the team's
+ * PostgreSQL (store/postgres/operationJournal.ts). Both keep the same rows, run the same guard, and hold
+ * the same promise as the charge journal (store/journal.ts): an operation is committed PENDING before its
+ * request is sent, and its guard decides on the order's rows as they are in that very transaction.
+ */
+export interface OperationJournal {
+  /**
+   * Writes the operation PENDING if its guard lets it, the guard given the order's facts read inside the
+   * same write transaction, under a lock every writer of this order takes. A refund gets its own
+   * externalRefundId, so resending it is idempotent. With `claims`, the new row is claimed for its sender
+   * (store/claims.ts) before anything else can see it open.
+   */
+  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>>;
+  /** Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is. */
+  claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>>;
+  /** Settles (or marks UNKNOWN) an open operation; a settled one is never changed again (returns false). */
+  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean>;
+  get(id: number): Promise<OperationRow | undefined>;
+  /** Every operation of the environment whose outcome is not known yet, oldest first. */
+  open(environment: string): Promise<OperationRow[]>;
+  /** The operations on any of these orders, by orderId (in the order asked), each order's oldest first. */
+  forOrders(environment: string, orderIds: readonly string[]): Promise<Map<string, OperationRow[]>>;
+  /** The orders with an operation journalled in [from, to), in the order of their first operation there. */
+  operatedIn(environment: string, period: { readonly from: number; readonly to: number }): Promise<string[]>;
+  /** The operations on one order, oldest first. */
+  forOrder(environment: string, orderId: string): Promise<OperationRow[]>;
+}
+
+export const NEW_OPERATION_COLUMNS = 'environment, order_id, kind, amount, external_refund_id, operator, operator_reason';
+
+/** The columns of a new row, as both engines write them. */
+export const newOperationColumns = (op: NewOperation) =>
+  [
+    op.environment,
+    op.orderId,
+    op.kind,
+    op.amount ?? null,
+    // Random rather than the row id: ids repeat after a restore or on another desk; refund ids must not.
+    op.kind === 'refund' ? `BO-${randomUUID().slice(0, 33)}` : null,
+    op.operator,
+    // The IPC contract refuses a reason holding a card number; whatever else calls, none is kept whole.
+    op.operatorReason === undefined ? null : maskCardNumbers(op.operatorReason),
+  ] as const;
+
+/** Rows of many orders (oldest first) by orderId, in the order the ids were asked for; orders with none left out. */
+export function byOrder(orderIds: readonly string[], rows: readonly OperationRow[]): Map<string, OperationRow[]> {
+  const found = new Map<string, OperationRow[]>(Array.from(new Set(orderIds), (id) => [id, []]));
+  for (const r of rows) found.get(r.orderId)?.push(r);
+  for (const [id, list] of found) if (list.length === 0) found.delete(id);
+  return found;
+}
+
+/** The operations journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. */
+export class SqliteOperationJournal implements OperationJournal {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Writes the operation PENDING if its guard lets it, the guard reading the journal inside the same write
-   * transaction (under SQLite's write lock, so no other operation on the order, from this process or
-   * another, slips in between). A refund gets its own externalRefundId, so resending it is idempotent.
-   */
-  begin<R>(op: NewOperation, guard: (journal: OperationJournal) => R | undefined, claims?: Set<number>): BeginOperation<R> {
-    const outcome = write(this.db, (): { refusal: R } | { id: number } => {
-      const refusal = guard(this);
-      if (refusal !== undefined) return { refusal };
-      const rowId = Number(
-        this.db
+  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
+    return settled(() => {
+      // SQLite's write lock is the file's: taken before the facts are read, by every process on the file.
+      const outcome = write(this.db, (): { refusal: R } | { id: number } => {
+        const refusal = guard({ now: op.at, onOrder: this.rowsOf(op.environment, op.orderId) });
+        if (refusal !== undefined) return { refusal };
+        const id = this.db
           .prepare(
-            "INSERT INTO order_operations (environment, order_id, kind, amount, operator, operator_reason, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)",
+            `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
           )
-          // The IPC contract refuses a reason holding a card number; whatever else calls, none is kept whole.
-          .run(
-            op.environment,
-            op.orderId,
-            op.kind,
-            op.amount ?? null,
-            op.operator,
-            op.operatorReason === undefined ? null : maskCardNumbers(op.operatorReason),
-            op.at,
-            op.at,
-          ).lastInsertRowid,
-      );
-      if (op.kind === 'refund')
-        this.db
-          .prepare('UPDATE order_operations SET external_refund_id = ? WHERE id = ?')
-          // Random rather than the row id: ids repeat after a restore or on another desk; refund ids must not.
-          .run(`BO-${randomUUID().slice(0, 33)}`, rowId);
-      return { id: rowId };
+          .run(...newOperationColumns(op), op.at, op.at).lastInsertRowid;
+        return { id: Number(id) };
+      });
+      if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+      claims?.add(outcome.id);
+      return { kind: 'journalled', operation: this.row(outcome.id)! };
     });
-    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
-    // Claimed by its sender as it is journalled (store/claims.ts), before anything else can see it open.
-    claims?.add(outcome.id);
-    return { kind: 'journalled', operation: this.get(outcome.id)! };
   }
 
-  /** Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is. */
-  claim(id: number, claims: Set<number>): Claim<OperationRow> {
-    return claimOpen(this.db, id, claims, (i) => this.get(i));
+  claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
+    return settled(() => claimOpen(this.db, id, claims, (i) => this.row(i)));
   }
 
-  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): boolean {
-    return write(
-      this.db,
-      () =>
-        this.db
-          .prepare("UPDATE order_operations SET state = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
-          .run(state, reason ? storeSaid(reason) : null, at, id).changes === 1,
+  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean> {
+    return settled(() =>
+      write(
+        this.db,
+        () =>
+          this.db
+            .prepare("UPDATE order_operations SET state = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
+            .run(state, reason ? storeSaid(reason) : null, at, id).changes === 1,
+      ),
     );
   }
 
-  get(id: number): OperationRow | undefined {
+  get(id: number): Promise<OperationRow | undefined> {
+    return settled(() => this.row(id));
+  }
+
+  private row(id: number): OperationRow | undefined {
     return read(this.db, () => {
-      const r = this.db.prepare('SELECT * FROM order_operations WHERE id = ?').get(id) as Row | undefined;
+      const r = this.db.prepare('SELECT * FROM order_operations WHERE id = ?').get(id) as OperationJournalRow | undefined;
       return r && toOperation(r);
     });
   }
 
-  open(environment: string): OperationRow[] {
-    return read(this.db, () => {
-      return (
-        this.db
-          .prepare("SELECT * FROM order_operations WHERE environment = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id")
-          .all(environment) as Row[]
-      ).map(toOperation);
-    });
-  }
-
-  /** The operations on any of these orders, by orderId, oldest first. */
-  forOrders(environment: string, orderIds: readonly string[]): Map<string, OperationRow[]> {
-    const found = new Map<string, OperationRow[]>();
-    read(this.db, () => {
-      const list = this.db.prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id');
-      for (const id of new Set(orderIds)) {
-        const rows = (list.all(environment, id) as Row[]).map(toOperation);
-        if (rows.length > 0) found.set(id, rows);
-      }
-    });
-    return found;
-  }
-
-  /** The orders with an operation journalled in [from, to), in the order of their first operation there. */
-  operatedIn(environment: string, period: { readonly from: number; readonly to: number }): string[] {
-    return read(this.db, () =>
-      (
-        this.db
-          .prepare(
-            'SELECT order_id FROM order_operations WHERE environment = ? AND created_at >= ? AND created_at < ? GROUP BY order_id ORDER BY min(id)',
-          )
-          .all(environment, period.from, period.to) as { order_id: string }[]
-      ).map((r) => r.order_id),
+  open(environment: string): Promise<OperationRow[]> {
+    return settled(() =>
+      read(this.db, () =>
+        (
+          this.db
+            .prepare("SELECT * FROM order_operations WHERE environment = ? AND state IN ('PENDING', 'UNKNOWN') ORDER BY id")
+            .all(environment) as OperationJournalRow[]
+        ).map(toOperation),
+      ),
     );
   }
 
-  forOrder(environment: string, orderId: string): OperationRow[] {
-    return read(this.db, () => {
-      return (
+  forOrders(environment: string, orderIds: readonly string[]): Promise<Map<string, OperationRow[]>> {
+    return settled(() =>
+      read(this.db, () => {
+        const list = this.db.prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id');
+        const ids = [...new Set(orderIds)];
+        return byOrder(
+          ids,
+          ids.flatMap((id) => (list.all(environment, id) as OperationJournalRow[]).map(toOperation)),
+        );
+      }),
+    );
+  }
+
+  operatedIn(environment: string, period: { readonly from: number; readonly to: number }): Promise<string[]> {
+    return settled(() =>
+      read(this.db, () =>
+        (
+          this.db
+            .prepare(
+              'SELECT order_id FROM order_operations WHERE environment = ? AND created_at >= ? AND created_at < ? GROUP BY order_id ORDER BY min(id)',
+            )
+            .all(environment, period.from, period.to) as { order_id: string }[]
+        ).map((r) => r.order_id),
+      ),
+    );
+  }
+
+  forOrder(environment: string, orderId: string): Promise<OperationRow[]> {
+    return settled(() => this.rowsOf(environment, orderId));
+  }
+
+  private rowsOf(environment: string, orderId: string): OperationRow[] {
+    return read(this.db, () =>
+      (
         this.db
           .prepare('SELECT * FROM order_operations WHERE environment = ? AND order_id = ? ORDER BY id')
-          .all(environment, orderId) as Row[]
-      ).map(toOperation);
-    });
+          .all(environment, orderId) as OperationJournalRow[]
+      ).map(toOperation),
+    );
   }
 }

@@ -17,7 +17,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { KnownBindings } from '../../main/store/knownBindings.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
@@ -158,7 +158,7 @@ describe('each repository masks what it writes, whoever passes it', () => {
 
   it("the journals: a charge's description and card, an operation's reason, a reason quoting the gateway", async () => {
     const charges = new SqliteChargeJournal(db);
-    const operations = new OperationJournal(db);
+    const operations = new SqliteOperationJournal(db);
     for (const [i, s] of spellings.entries()) {
       const begun = await charges.begin(
         {
@@ -179,12 +179,12 @@ describe('each repository masks what it writes, whoever passes it', () => {
       );
       if (begun.kind !== 'journalled') throw new Error('refused');
       await charges.markUnknown(begun.charge.id, phrase('charge.gatewayWords', { words: `card ${s}` }), i);
-      const op = operations.begin(
+      const op = await operations.begin(
         { environment: 'repo', orderId: `o-${i}`, kind: 'refund', amount: 1, operator: 'op', operatorReason: s, at: i },
         () => undefined,
       );
       if (op.kind !== 'journalled') throw new Error('refused');
-      operations.settle(op.operation.id, 'REFUSED', i, phrase('charge.gatewayWords', { words: s }));
+      await operations.settle(op.operation.id, 'REFUSED', i, phrase('charge.gatewayWords', { words: s }));
     }
     expect((await charges.get(1))?.maskedPan).toBe('411111******1111');
     expectNoCardInTables('charge_journal', 'order_operations');

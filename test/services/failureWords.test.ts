@@ -18,7 +18,7 @@ import { AppCore } from '../../main/services/appCore.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderServiceOn } from './orderServiceOn.js';
@@ -51,7 +51,7 @@ function services(c: GatewayClient) {
       operator: 'finance@desk',
       osUser: 'finance',
       client: c,
-      journal: new OperationJournal(db),
+      journal: new SqliteOperationJournal(db),
       audit,
     }),
   };

@@ -12,7 +12,7 @@ import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { HISTORY_CAP, OrderCache } from '../../main/store/orderCache.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { register } from '../sandbox/client.js';
@@ -29,7 +29,7 @@ const service = (environment: string) =>
     client,
     cache: new OrderCache<OrderView>(db),
     charges: new SqliteChargeJournal(db),
-    operations: new OperationJournal(db),
+    operations: new SqliteOperationJournal(db),
     now: () => (clock += 1000),
   });
 

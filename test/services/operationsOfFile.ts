@@ -6,7 +6,7 @@ import type { GatewayClient } from '../../main/gateway/client.js';
 import { OrderOperations, type OrderOperationsOptions } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal, type OperationJournal } from '../../main/store/operations.js';
 import { forTheFile } from '../sandbox/fixture.js';
 
 export interface OperationsDesk {
@@ -32,7 +32,7 @@ export const operationsOfFile = (
     () => {
       const folder = mkdtempSync(join(tmpdir(), folderPrefix));
       const db = openDatabase(join(folder, 'app.sqlite'));
-      const journal = new OperationJournal(db);
+      const journal = new SqliteOperationJournal(db);
       const audit = new AuditRepository(db);
       const ops = new OrderOperations({
         environment: 'sandbox',

@@ -5,7 +5,7 @@ import { OrderList } from '../../main/services/orderList.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import type { Db } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal, type OperationJournal } from '../../main/store/operations.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 
@@ -28,7 +28,7 @@ export function orderListOn(
     syncs: new OrderSyncs(db, orders),
     source: lastOrdersSource(client),
     journal: parts.journal ?? new SqliteChargeJournal(db),
-    operations: parts.operations ?? new OperationJournal(db),
+    operations: parts.operations ?? new SqliteOperationJournal(db),
     audit: parts.audit ?? new AuditRepository(db),
     osUser: parts.osUser ?? 'finance@desk',
     now,

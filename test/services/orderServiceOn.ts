@@ -5,7 +5,7 @@ import type { OrderView } from '../../main/services/views.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import type { Db } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 
 /** `options` overrides what a test needs otherwise (the environment, a clock, the batch's concurrency). */
 export const orderServiceOn = (db: Db, client: GatewayClient, options: Partial<OrderServiceOptions> = {}): OrderService =>
@@ -14,6 +14,6 @@ export const orderServiceOn = (db: Db, client: GatewayClient, options: Partial<O
     client,
     cache: new OrderCache<OrderView>(db),
     charges: new SqliteChargeJournal(db),
-    operations: new OperationJournal(db),
+    operations: new SqliteOperationJournal(db),
     ...options,
   });

@@ -20,7 +20,7 @@ import type { TimelineEntry } from '../../main/services/views.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal, type OperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { control, paidOrder, status, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
@@ -43,7 +43,7 @@ const STATUS_PATH = '/payment/rest/getOrderStatusExtended.do';
 beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
   // One attempt per request: a 503 is reported at once instead of after the client's backoff.
-  journal = new OperationJournal(db);
+  journal = new SqliteOperationJournal(db);
   charges = new SqliteChargeJournal(db);
   audit = new AuditRepository(db);
   orders = new OrderService({ environment: 'sandbox', client, cache: new OrderCache<OrderView>(db), charges, operations: journal });
@@ -172,7 +172,7 @@ describe('a cached order while the gateway cannot be reached', () => {
     expect(refused).toMatchObject({ kind: 'notSent', reason: { code: 'operation.statusUnreadable' } });
     if (refused.kind !== 'notSent') return;
     expect(english(refused.reason)).toMatch(/status could not be read, so nothing was sent\. The gateway is not answering \(HTTP 503\)/);
-    expect(journal.forOrder('sandbox', orderId)).toEqual([]);
+    expect(await journal.forOrder('sandbox', orderId)).toEqual([]);
     expect(audit.query({ objectId: orderId })[0]).toMatchObject({ action: 'refund', outcome: 'refused' });
     await control(sb, 'DELETE', '/faults');
     expect((await status(sb, { orderId })).paymentAmountInfo.refundedAmount).toBe(0);
@@ -194,7 +194,7 @@ describe("the operator's reason", () => {
     const orderId = await paidOrder(sb);
     const done = await ops.refund(orderId, 300, { reason: '  goods returned  ' });
     expect(done).toMatchObject({ kind: 'done', operation: { operatorReason: 'goods returned' } });
-    expect(journal.forOrder('sandbox', orderId)[0]?.operatorReason).toBe('goods returned');
+    expect((await journal.forOrder('sandbox', orderId))[0]?.operatorReason).toBe('goods returned');
     expect(audit.query({ objectId: orderId })[0]?.detail).toContain("operator's reason: goods returned");
     const entry = (await lookUp(orderId)).timeline.find((e) => e.what.code === 'order.timeline.refund');
     expect(entry).toMatchObject({ note: 'goods returned', amount: 300, by: 'finance', outcome: 'done' });

@@ -10,7 +10,7 @@ import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, control, paidOrder, postForm, status, uniqueNumber } from '../sandbox/client.js';
 import { saying } from '../phrases/said.js';
@@ -120,7 +120,7 @@ describe('charges whose answer or check is uncertain', () => {
 
 describe('operations resent', () => {
   it('a refund whose resend is rate limited stays open; its refund id is random', async () => {
-    const journal = new OperationJournal(db);
+    const journal = new SqliteOperationJournal(db);
     const ops = new OrderOperations({ environment: 'ops', operator: 'op', osUser: 'u', client, journal, audit: new AuditRepository(db) });
     const orderId = await paidOrder(sb);
     await control(sb, 'POST', '/faults', {

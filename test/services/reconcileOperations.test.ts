@@ -71,12 +71,12 @@ describe('the reconciliation of the operations the app sent on a storefront’s 
     await control(sb, 'POST', `/orders/${id.behind}/actions`, { action: 'refund', amount: 100 });
     // The journal says a refund of 700 was done; the gateway never refunded anything.
     id.believed = await storefront(7_000);
-    const begun = desk.journal.begin(
+    const begun = await desk.journal.begin(
       { environment: 'sandbox', orderId: id.believed, kind: 'refund', amount: 700, operator: 'finance@desk', at: sb.core.clock.now() },
       () => undefined,
     );
     if (begun.kind !== 'journalled') throw new Error('refused');
-    desk.journal.settle(begun.operation.id, 'DONE', sb.core.clock.now());
+    await desk.journal.settle(begun.operation.id, 'DONE', sb.core.clock.now());
     // A refund whose answer was lost: the journal does not know yet.
     id.lost = await storefront(3_000);
     await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/refund.do', mode: 'lost' }] });

@@ -13,7 +13,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { sandboxOfFile } from '../sandbox/fixture.js';
@@ -159,7 +159,7 @@ describe('a reference used before', () => {
 describe('a reconciliation racing an order operation', () => {
   it('does not send a deposit again while the first is on its way, nor audit it twice', async () => {
     const db = openDatabase(join(dir, `${uniqueNumber('ops')}.sqlite`));
-    const journal = new OperationJournal(db);
+    const journal = new SqliteOperationJournal(db);
     const audit = new AuditRepository(db);
     const client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 10_000 });
     const ops = new OrderOperations({ environment: 'sandbox', operator: 'finance@desk', osUser: 'finance', client, journal, audit });

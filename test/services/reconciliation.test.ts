@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { reconcile, reconciliationCsv } from '../../main/services/reconciliation.js';
 import { openDatabase } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { PeriodOrders, type PeriodOrder } from '../../main/store/periodOrders.js';
 import { beginUnguarded } from '../store/unguarded.js';
 
@@ -21,7 +21,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 const journal = new SqliteChargeJournal(db);
-const operations = new OperationJournal(db);
+const operations = new SqliteOperationJournal(db);
 const orders = new PeriodOrders(db);
 
 const DAY = 86_400_000;
@@ -80,12 +80,12 @@ describe('reconciling the journal with the gateway', () => {
     expect(await classOf(paid.orderNumber)).toMatchObject({ class: 'matched', differences: [] });
 
     const refunded = await charge('PAID', 2000);
-    const op = operations.begin(
+    const op = await operations.begin(
       { environment: 'sandbox', orderId: refunded.orderId, kind: 'refund', amount: 2000, operator: 'f', at: T + 2000 },
       () => undefined,
     );
     if (op.kind !== 'journalled') throw new Error('refused');
-    operations.settle(op.operation.id, 'DONE', T + 3000);
+    await operations.settle(op.operation.id, 'DONE', T + 3000);
     atGateway(refunded, { status: 4, refunded: 2000 });
     expect(await classOf(refunded.orderNumber)).toMatchObject({ class: 'matched', journal: { refunded: 2000 } });
   });
@@ -147,7 +147,7 @@ describe('reconciling the journal with the gateway', () => {
     const pending = await charge('PENDING', 800);
     const paid = await charge('PAID', 900);
     atGateway(paid);
-    operations.begin(
+    await operations.begin(
       { environment: 'sandbox', orderId: paid.orderId, kind: 'refund', amount: 100, operator: 'f', at: T + 5000 },
       () => undefined,
     );
@@ -182,12 +182,12 @@ describe('reconciling the journal with the gateway', () => {
     const earlier = await charge('PAID', 2_400, T - DAY);
     atGateway(earlier, { registeredAt: T - DAY + 500, status: 4, refunded: 2_400 });
     expect(await classOf(earlier.orderNumber)).toBeUndefined();
-    const op = operations.begin(
+    const op = await operations.begin(
       { environment: 'sandbox', orderId: earlier.orderId, kind: 'refund', amount: 2_400, operator: 'f', at: T + 6000 },
       () => undefined,
     );
     if (op.kind !== 'journalled') throw new Error('refused');
-    operations.settle(op.operation.id, 'DONE', T + 7000);
+    await operations.settle(op.operation.id, 'DONE', T + 7000);
     expect(await classOf(earlier.orderNumber)).toMatchObject({
       class: 'matched',
       orderId: earlier.orderId,

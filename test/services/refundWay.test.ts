@@ -44,7 +44,7 @@ describe('refund or reverse: one action, decided when sent', () => {
   it('refunds part of a charge of today: only the whole charge is reversed', async () => {
     const orderId = await paidOrder(sb);
     expect(await desk.ops.refund(orderId, 2_500, { way: 'reverse' })).toMatchObject({ kind: 'wayChanged' });
-    expect(desk.journal.forOrder('sandbox', orderId)).toEqual([]);
+    expect(await desk.journal.forOrder('sandbox', orderId)).toEqual([]);
     expect(await desk.ops.refund(orderId, 2_500, { way: 'refund' })).toMatchObject({ kind: 'done', operation: { kind: 'refund' } });
     // Something was refunded: from now on only refunds.
     expect(await desk.ops.refundPlan(orderId)).toEqual({ chance: 'refundedBefore' });
@@ -64,7 +64,7 @@ describe('refund or reverse: one action, decided when sent', () => {
     await setClock(NEXT_DAY);
     const r = await desk.ops.refund(orderId, 10_000, { way: 'reverse' });
     expect(r).toEqual({ kind: 'wayChanged', plan: { chance: 'earlierDay' } });
-    expect(desk.journal.forOrder('sandbox', orderId)).toEqual([]);
+    expect(await desk.journal.forOrder('sandbox', orderId)).toEqual([]);
     expect((await status(sb, { orderId })).orderStatus).toBe(2);
     // Told the new way, the operator confirms the refund.
     expect(await desk.ops.refund(orderId, 10_000, { way: 'refund' })).toMatchObject({ kind: 'done' });

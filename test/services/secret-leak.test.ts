@@ -11,7 +11,7 @@ import { resultsCsv } from '../../main/services/orders.js';
 import { SigningKeyService } from '../../main/services/signingKeys.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { SigningKeyRepository } from '../../main/store/signingKeys.js';
 import { revealSecret } from '../../main/vault/secret.js';
 import { Vault } from '../../main/vault/vault.js';
@@ -91,7 +91,7 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
       operator: 'op',
       osUser: 'u',
       client,
-      journal: new OperationJournal(db),
+      journal: new SqliteOperationJournal(db),
       audit,
     });
     keep(await operations.refund(paid[0]!.orderId, 10));

@@ -12,7 +12,7 @@ import { phrase } from '../../main/phrases/phrase.js';
 import { OrderService, type OrderView } from '../../main/services/orders.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { OperationJournal } from '../../main/store/operations.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { OrderSyncs } from '../../main/store/orderSyncs.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
@@ -49,29 +49,29 @@ describe('a stored reason', () => {
     expect(storedSaid('{"code":"no.such.code"}')).toEqual([phrase('app.quoted', { text: '{"code":"no.such.code"}' })]);
   });
 
-  it('in a legacy row of the operations journal is kept, and an operation settled now keeps its phrase', () => {
-    const journal = new OperationJournal(db);
-    const begin = () => {
-      const r = journal.begin(
+  it('in a legacy row of the operations journal is kept, and an operation settled now keeps its phrase', async () => {
+    const journal = new SqliteOperationJournal(db);
+    const begin = async () => {
+      const r = await journal.begin(
         { environment: 'sandbox', orderId: ORDER_ID, kind: 'refund', amount: 100, operator: 'finance', at: 1 },
         () => undefined,
       );
       if (r.kind !== 'journalled') throw new Error('refused');
       return r.operation;
     };
-    const legacy = begin();
+    const legacy = await begin();
     db.prepare("UPDATE order_operations SET state = 'REFUSED', reason = ? WHERE id = ?").run(
       'The gateway refused the request: too much (error code 7).',
       legacy.id,
     );
-    expect(journal.get(legacy.id)?.reason).toEqual(
+    expect((await journal.get(legacy.id))?.reason).toEqual(
       phrase('app.quoted', { text: 'The gateway refused the request: too much (error code 7).' }),
     );
 
-    const now = begin();
-    journal.settle(now.id, 'REFUSED', 2, phrase('operation.inStatus', { status: 3 }));
-    expect(journal.get(now.id)?.reason).toEqual({ code: 'operation.inStatus', params: { status: 3 } });
-    expect(english(journal.get(now.id)!.reason!)).toBe('The order is in status 3');
+    const now = await begin();
+    await journal.settle(now.id, 'REFUSED', 2, phrase('operation.inStatus', { status: 3 }));
+    expect((await journal.get(now.id))?.reason).toEqual({ code: 'operation.inStatus', params: { status: 3 } });
+    expect(english((await journal.get(now.id))!.reason!)).toBe('The order is in status 3');
   });
 
   it("in a legacy row of a sync's record is kept", () => {
@@ -116,7 +116,7 @@ describe('an order cached with English words', () => {
       client,
       cache,
       charges: new SqliteChargeJournal(db),
-      operations: new OperationJournal(db),
+      operations: new SqliteOperationJournal(db),
     });
     const [view] = service.searchOffline('legacy-1');
     expect(view).toMatchObject({

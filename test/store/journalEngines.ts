@@ -10,14 +10,17 @@ import { join } from 'node:path';
 import { describe } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
+import { type OperationJournal, SqliteOperationJournal } from '../../main/store/operations.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
+import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 
-/** One desk's connection to the store: its journal, and raw SQL (written with `?` placeholders) beside it. */
+/** One desk's connection to the store: its journals, and raw SQL (written with `?` placeholders) beside them. */
 export interface Desk {
   readonly journal: ChargeJournal;
+  readonly operations: OperationJournal;
   exec(sql: string, args?: readonly unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
@@ -64,6 +67,7 @@ function sqliteEngine(): Engine {
           const db = openDatabase(file);
           return Promise.resolve({
             journal: new SqliteChargeJournal(db),
+            operations: new SqliteOperationJournal(db),
             exec: (sql: string, args: readonly unknown[] = []) => {
               const s = db.prepare(sql);
               return Promise.resolve(s.reader ? s.all(...args) : (s.run(...args), []));
@@ -101,6 +105,7 @@ function postgresEngine(): Engine {
           const db: TeamDatabase = openTeamDatabase(url);
           return Promise.resolve({
             journal: new PgChargeJournal(db, { desk: `DESK-${++desks}` }),
+            operations: new PgOperationJournal(db),
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),
           });

@@ -117,11 +117,11 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
   const unknownCount = async (environment: string) => (await journal().open(environment)).filter((c) => !isSending(c)).length;
   /** Journal rows as the screens and the export show them, each with what it stands at now. */
   const journalViews = async (filter: ChargeFilter, limit: number) =>
-    core.chargeLedger
-      .withStanding(
+    (
+      await core.chargeLedger.withStanding(
         await journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }),
       )
-      .map((c) => chargeView(c, isSending(c)));
+    ).map((c) => chargeView(c, isSending(c)));
 
   return {
     'charges.options': async () => {

@@ -1,0 +1,113 @@
+/**
+ * The operations journal in the team's PostgreSQL: the same rows, guard and promise as this desk's SQLite
+ * journal (store/operations.ts), held for every desk of the team at once.
+ *
+ * An operation is journalled in one READ COMMITTED transaction that first takes a transaction-scoped
+ * advisory lock on its order (environment + orderId), then reads the order's operations, asks the guard,
+ * inserts the open row and commits. A second desk operating on the same order waits at the lock (bounded
+ * by lock_timeout) and then reads the first desk's row. Times are the database's clock, which every desk
+ * shares.
+ */
+import type { Phrase } from '../../phrases/phrase.js';
+import type { Claim } from '../claims.js';
+import {
+  byOrder,
+  NEW_OPERATION_COLUMNS,
+  newOperationColumns,
+  toOperation,
+  type BeginOperation,
+  type NewOperation,
+  type OperationGuard,
+  type OperationJournal,
+  type OperationJournalRow,
+  type OperationRow,
+} from '../operations.js';
+import { storeSaid } from '../storedSaid.js';
+import { DATABASE_NOW_MS, query, transaction, type TeamDatabase } from './teamDatabase.js';
+
+const OPEN = "state IN ('PENDING', 'UNKNOWN')";
+const ON_ORDER = 'SELECT * FROM order_operations WHERE environment = $1 AND order_id = $2 ORDER BY id';
+
+export class PgOperationJournal implements OperationJournal {
+  constructor(private readonly db: TeamDatabase) {}
+
+  async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
+    const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: OperationRow }> => {
+      await q('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`order ${op.environment} ${op.orderId}`]);
+      const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
+      const now = clock!.now;
+      const onOrder = (await q<OperationJournalRow>(ON_ORDER, [op.environment, op.orderId])).map(toOperation);
+      const refusal = guard({ now, onOrder });
+      if (refusal !== undefined) return { refusal };
+      const [row] = await q<OperationJournalRow>(
+        `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8) RETURNING *`,
+        [...newOperationColumns(op), now],
+      );
+      return { row: toOperation(row!) };
+    });
+    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+    claims?.add(outcome.row.id);
+    return { kind: 'journalled', operation: outcome.row };
+  }
+
+  /** As the charge journal's claim (postgres/chargeJournal.ts): this desk's claims, on the row locked while it is read. */
+  async claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
+    return transaction(this.db, async (q): Promise<Claim<OperationRow>> => {
+      const [r] = await q<OperationJournalRow>('SELECT * FROM order_operations WHERE id = $1 FOR UPDATE', [id]);
+      if (!r) return { kind: 'missing' };
+      const row = toOperation(r);
+      if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') return { kind: 'settled', row };
+      if (claims.has(id)) return { kind: 'sending', row };
+      claims.add(id);
+      return { kind: 'claimed', row };
+    });
+  }
+
+  async settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', _at: number, reason?: Phrase): Promise<boolean> {
+    const rows = await query(
+      this.db,
+      `UPDATE order_operations SET state = $1, reason = $2, updated_at = ${DATABASE_NOW_MS} WHERE id = $3 AND ${OPEN} RETURNING id`,
+      [state, reason ? storeSaid(reason) : null, id],
+    );
+    return rows.length === 1;
+  }
+
+  async get(id: number): Promise<OperationRow | undefined> {
+    const [r] = await query<OperationJournalRow>(this.db, 'SELECT * FROM order_operations WHERE id = $1', [id]);
+    return r && toOperation(r);
+  }
+
+  async open(environment: string): Promise<OperationRow[]> {
+    const rows = await query<OperationJournalRow>(
+      this.db,
+      `SELECT * FROM order_operations WHERE environment = $1 AND ${OPEN} ORDER BY id`,
+      [environment],
+    );
+    return rows.map(toOperation);
+  }
+
+  async forOrders(environment: string, orderIds: readonly string[]): Promise<Map<string, OperationRow[]>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await query<OperationJournalRow>(
+      this.db,
+      'SELECT * FROM order_operations WHERE environment = $1 AND order_id = ANY($2) ORDER BY id',
+      [environment, [...new Set(orderIds)]],
+    );
+    return byOrder(orderIds, rows.map(toOperation));
+  }
+
+  async operatedIn(environment: string, period: { readonly from: number; readonly to: number }): Promise<string[]> {
+    const rows = await query<{ order_id: string }>(
+      this.db,
+      `SELECT order_id FROM order_operations WHERE environment = $1 AND created_at >= $2 AND created_at < $3
+       GROUP BY order_id ORDER BY min(id)`,
+      [environment, period.from, period.to],
+    );
+    return rows.map((r) => r.order_id);
+  }
+
+  async forOrder(environment: string, orderId: string): Promise<OperationRow[]> {
+    return (await query<OperationJournalRow>(this.db, ON_ORDER, [environment, orderId])).map(toOperation);
+  }
+}
