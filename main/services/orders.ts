@@ -7,7 +7,7 @@
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
-import type { ChargeJournal, ChargeRow } from '../store/journal.js';
+import type { ChargeJournal } from '../store/journal.js';
 import { StoreError } from '../store/errors.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
@@ -220,25 +220,13 @@ export class OrderService {
    */
   private async withHistory(order: OrderView, cachedTimeline?: OrderView['timeline']): Promise<OrderView> {
     const previous = cachedTimeline ?? this.cachedTimeline(order.orderId);
-    const charge = order.orderNumber ? await this.journalledCharge(order.orderNumber) : undefined;
+    const { environment, charges, operations } = this.options;
+    const charge = order.orderNumber ? await unlessAway(charges.byOrderNumber(environment, order.orderNumber), undefined) : undefined;
     const own = appEntries(
       charge && (charge.orderId === undefined || charge.orderId === order.orderId) ? charge : undefined,
-      await this.options.operations.forOrder(this.options.environment, order.orderId),
+      await unlessAway(operations.forOrder(environment, order.orderId), []),
     );
     return { ...order, timeline: mergeTimeline(previous, [...order.timeline, ...own]) };
-  }
-
-  /**
-   * This app's charge under an orderNumber. A team database that is away leaves it out: the order is the
-   * gateway's to tell, and a look-up must keep working while money actions wait for the database.
-   */
-  private async journalledCharge(orderNumber: string): Promise<ChargeRow | undefined> {
-    try {
-      return await this.options.charges.byOrderNumber(this.options.environment, orderNumber);
-    } catch (err) {
-      if (err instanceof StoreError && err.problem === 'unreachable') return undefined;
-      throw err;
-    }
   }
 
   private cachedTimeline(orderId: string): OrderView['timeline'] {
@@ -357,4 +345,17 @@ export function resultsCsv(results: readonly LookupResult[]): string {
     'registeredAt',
     'detail',
   ]);
+}
+
+/**
+ * What this app's journals say of an order, or `away` when they are in a team database that cannot be
+ * reached: the order is the gateway's to tell, and a look-up keeps working while money actions wait.
+ */
+async function unlessAway<T>(read: Promise<T>, away: T): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    if (err instanceof StoreError && err.problem === 'unreachable') return away;
+    throw err;
+  }
 }
