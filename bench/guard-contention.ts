@@ -22,6 +22,7 @@ import {
   guard,
   LOOK_BACK_MS,
   loops,
+  cpuMeter,
   machineBusy,
   median,
   newCharge,
@@ -62,9 +63,11 @@ interface Side {
   readonly begun: Begun[];
   readonly perSecond: number[];
   readonly busy: number[];
+  /** CPU, ms, of this process and of the server, and the charges they did it for. */
+  readonly cpu: { node: number; server: number; charges: number };
 }
 
-await withTeamDatabase(Number(values.history), async (url) => {
+await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const desks = [openCounted(url), openCounted(url)];
   const journals = desks.map((d) => new PgChargeJournal(d));
   try {
@@ -78,14 +81,19 @@ await withTeamDatabase(Number(values.history), async (url) => {
       into.push({ ms: took, locks: statements.filter(isLock).map((s) => s.ms), begin: statements[0]!.ms });
       await journal.settle(begun.charge.id, { state: 'PAID', orderStatus: 2, at: Date.now() });
     };
-    const side = (): Side => ({ begun: [], perSecond: [], busy: [] });
+    const side = (): Side => ({ begun: [], perSecond: [], busy: [], cpu: { node: 0, server: 0, charges: 0 } });
     const alone = side();
     const contended = side();
     const measure = async (into: Side, desksUsed: number, callers: number) => {
       const busy = machineBusy();
+      const cpu = cpuMeter(cluster);
       const rates = await Promise.all(journals.slice(0, desksUsed).map((j) => loops(callers, ROUND_MS, () => charge(j, into.begun))));
+      const used = cpu();
       into.perSecond.push(rates.reduce((sum, r) => sum + r.perSecond, 0));
       into.busy.push(busy());
+      into.cpu.node += used.node;
+      into.cpu.server += used.server;
+      into.cpu.charges += rates.reduce((sum, r) => sum + r.done, 0);
     };
     await measure(side(), 1, 1); // warm-up: both desks' 8 connections, plans
     await measure(side(), 2, CALLERS_PER_DESK);
@@ -102,11 +110,13 @@ await withTeamDatabase(Number(values.history), async (url) => {
     console.log(
       `\nDistinct cards: ${ROUNDS} rounds of ${(ROUND_MS / 1000).toFixed(1)} s per side, alternating; ms over all rounds (node ${process.version}, ${availableParallelism()} cores)\n`,
     );
-    console.log('side                begins  charges/s  CPU busy   begin() p50 / p99   a lock statement p50 / p99   BEGIN p50 / p99');
+    console.log(
+      'side                begins  charges/s  machine busy  CPU ms a charge (node + server)   begin() p50 / p99   a lock statement p50 / p99   BEGIN p50 / p99',
+    );
     const p = (xs: number[]) => `${ms(quantile(xs, 0.5))} / ${ms(quantile(xs, 0.99))}`;
     const row = (name: string, s: Side) =>
       console.log(
-        `${name.padEnd(18)} ${String(s.begun.length).padStart(7)} ${median(s.perSecond).toFixed(0).padStart(10)} ${`${(median(s.busy) * 100).toFixed(0)}%`.padStart(9)}   ${p(s.begun.map((b) => b.ms))}   ${p(s.begun.flatMap((b) => b.locks)).padStart(26)}   ${p(s.begun.map((b) => b.begin))}`,
+        `${name.padEnd(18)} ${String(s.begun.length).padStart(7)} ${median(s.perSecond).toFixed(0).padStart(10)} ${`${(median(s.busy) * 100).toFixed(0)}%`.padStart(13)}  ${`${(s.cpu.node / s.cpu.charges).toFixed(2)} + ${(s.cpu.server / s.cpu.charges).toFixed(2)}`.padStart(31)}   ${p(s.begun.map((b) => b.ms))}   ${p(s.begun.flatMap((b) => b.locks)).padStart(26)}   ${p(s.begun.map((b) => b.begin))}`,
       );
     row('1 desk × 1 caller', alone);
     row(`2 desks × ${CALLERS_PER_DESK} callers`, contended);

@@ -16,7 +16,19 @@ import { parseArgs } from 'node:util';
 import { NEW_CHARGE_COLUMNS, type ChargeJournalRow, type NewCharge } from '../main/store/journal.js';
 import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
 import { DATABASE_NOW_MS } from '../main/store/postgres/teamDatabase.js';
-import { guard, LOOK_BACK_MS, loops, median, newCharge, openCounted, quantile, withTeamDatabase } from './postgresBench.js';
+import {
+  cpuMeter,
+  guard,
+  LOOK_BACK_MS,
+  loops,
+  median,
+  newCharge,
+  openCounted,
+  quantile,
+  timed,
+  withTeamDatabase,
+  type Statement,
+} from './postgresBench.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +61,7 @@ const columns = (c: NewCharge) => [
   c.at,
 ];
 
-await withTeamDatabase(Number(values.history), async (url) => {
+await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const bare = openCounted(url);
   const desk = openCounted(url);
   const journal = new PgChargeJournal(desk);
@@ -68,45 +80,58 @@ await withTeamDatabase(Number(values.history), async (url) => {
         throw new Error('the journal settled nothing');
     };
 
-    const [{ server_version: version }] = (await bare.pool.query<{ server_version: string }>('SHOW server_version')).rows as [
-      { server_version: string },
-    ];
+    const [{ server_version: version }] = (
+      await bare.pool.query<{ server_version: string }>("SELECT split_part(current_setting('server_version'), ' ', 1) AS server_version")
+    ).rows as [{ server_version: string }];
     console.log(
       `\nPostgreSQL ${version} on 127.0.0.1 (the test cluster: fsync=off), pools of 8, ${Number(values.history).toLocaleString('en')} charges of history;`,
     );
     console.log(
       `${ROUNDS} rounds of ${(ROUND_MS / 1000).toFixed(1)} s per side and case, alternating which side goes first (node ${process.version})\n`,
     );
-    console.log('callers   bare pg/s  journal/s   round trips bare/journal   journal/bare (median of rounds, quartiles)');
+    console.log(
+      'callers   bare pg/s  journal/s   round trips a charge   CPU ms a charge, node + server   journal/bare (median of rounds, quartiles)',
+    );
+    console.log('                                   bare / journal            bare / journal');
     for (const callers of [1, 8]) {
       await loops(callers, 1000, bareCharge); // warm-up of both sides: connections, plans, the JIT
       await loops(callers, 1000, journalCharge);
-      const bares: number[] = [];
-      const journals: number[] = [];
-      const trips = { bare: { statements: 0, charges: 0 }, journal: { statements: 0, charges: 0 } };
-      const side = async (which: 'bare' | 'journal') => {
-        const db = which === 'bare' ? bare : desk;
-        const before = db.statements();
-        const { done, perSecond } = await loops(callers, ROUND_MS, which === 'bare' ? bareCharge : journalCharge);
-        trips[which].statements += db.statements() - before;
-        trips[which].charges += done;
-        (which === 'bare' ? bares : journals).push(perSecond);
+      const sides = {
+        bare: { db: bare, once: bareCharge, perSecond: [] as number[], statements: 0, charges: 0, node: 0, server: 0 },
+        journal: { db: desk, once: journalCharge, perSecond: [] as number[], statements: 0, charges: 0, node: 0, server: 0 },
+      };
+      const run = async (s: (typeof sides)['bare']) => {
+        const before = s.db.statements();
+        const cpu = cpuMeter(cluster);
+        const { done, perSecond } = await loops(callers, ROUND_MS, s.once);
+        const used = cpu();
+        s.statements += s.db.statements() - before;
+        s.charges += done;
+        s.node += used.node;
+        s.server += used.server;
+        s.perSecond.push(perSecond);
       };
       for (let round = 0; round < ROUNDS; round++) {
-        if (round % 2 === 0) {
-          await side('bare');
-          await side('journal');
-        } else {
-          await side('journal');
-          await side('bare');
-        }
+        for (const s of round % 2 === 0 ? [sides.bare, sides.journal] : [sides.journal, sides.bare]) await run(s);
       }
-      const ratios = journals.map((j, i) => j / bares[i]!);
-      const perCharge = (t: { statements: number; charges: number }) => (t.statements / t.charges).toFixed(1);
+      const ratios = sides.journal.perSecond.map((j, i) => j / sides.bare.perSecond[i]!);
+      const trips = (s: (typeof sides)['bare']) => (s.statements / s.charges).toFixed(1);
+      const cpu = (s: (typeof sides)['bare']) => `${(s.node / s.charges).toFixed(2)} + ${(s.server / s.charges).toFixed(2)}`;
       console.log(
-        `${String(callers).padStart(7)} ${median(bares).toFixed(0).padStart(11)} ${median(journals).toFixed(0).padStart(10)}   ${`${perCharge(trips.bare)} / ${perCharge(trips.journal)}`.padStart(24)}   ${median(ratios).toFixed(2)} (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`,
+        `${String(callers).padStart(7)} ${median(sides.bare.perSecond).toFixed(0).padStart(11)} ${median(sides.journal.perSecond).toFixed(0).padStart(10)}   ${`${trips(sides.bare)} / ${trips(sides.journal)}`.padStart(20)}   ${`${cpu(sides.bare)} / ${cpu(sides.journal)}`.padStart(30)}   ${median(ratios).toFixed(2)} (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`,
       );
     }
+
+    // Where a charge's time goes, one caller: each statement from sending it to its answer (medians).
+    const statements: Statement[] = [];
+    for (let i = 0; i < 500; i++) await timed(statements, journalCharge);
+    const kinds = new Map<string, number[]>();
+    for (const { sql, ms } of statements) {
+      const kind = sql.replace(/\s+/g, ' ').slice(0, 44);
+      kinds.set(kind, [...(kinds.get(kind) ?? []), ms]);
+    }
+    console.log('\nThe journal, one caller: each statement, median ms from sending it to its answer (500 charges)');
+    for (const [kind, ms] of kinds) console.log(`${median(ms).toFixed(3).padStart(7)} × ${(ms.length / 500).toFixed(0)}  ${kind}…`);
     console.log('\nTarget: journal/bare ≥ 0.5 (the SQLite journal against raw commits). Both sides commit twice a charge.');
   } finally {
     await Promise.all([bare.pool.end(), desk.pool.end()]);

@@ -4,7 +4,8 @@
  * the charge service's kind of guard; and a count and timing of the statements each pool's connections send.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type pg from 'pg';
 import type { ChargeGuard, NewCharge } from '../main/store/journal.js';
 import { migrateTeamDatabase } from '../main/store/postgres/migrate.js';
@@ -71,19 +72,26 @@ export interface CountedDatabase extends TeamDatabase {
 const sqlOf = (query: unknown): string =>
   typeof query === 'object' && query !== null && 'text' in query ? String(query.text) : String(query);
 
-export function openCounted(url: string, config: Partial<pg.PoolConfig> = {}): CountedDatabase {
-  const db = openTeamDatabase({ connectionString: url, ...config });
+export function openCounted(url: string): CountedDatabase {
+  const db = openTeamDatabase(url);
   let count = 0;
   db.pool.on('connect', (client: pg.PoolClient) => {
     const send = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       count++;
       const record = current.getStore();
-      // pg-pool's own query() passes a callback; the store's transaction() awaits a promise.
-      if (record === undefined || typeof args.at(-1) === 'function') return send(...args);
+      if (record === undefined) return send(...args);
       const startedAt = performance.now();
+      const done = () => record.push({ sql: sqlOf(args[0]), startedAt, ms: performance.now() - startedAt });
+      // pg-pool's own query() passes a callback; the store's transaction() awaits a promise.
+      const callback = args.at(-1);
+      if (typeof callback === 'function')
+        return send(...args.slice(0, -1), (...answer: unknown[]) => {
+          done();
+          return (callback as (...a: unknown[]) => unknown)(...answer);
+        });
       return (send(...args) as Promise<unknown>).then((result) => {
-        record.push({ sql: sqlOf(args[0]), startedAt, ms: performance.now() - startedAt });
+        done();
         return result;
       });
     }) as typeof client.query;
@@ -95,7 +103,7 @@ export function openCounted(url: string, config: Partial<pg.PoolConfig> = {}): C
  * Starts a cluster and a database, migrated, with `history` settled charges over the last day on 5,000
  * cards (so the guard's indexes are not empty), runs fn with its URL, and destroys the cluster whatever fn did.
  */
-export async function withTeamDatabase(history: number, fn: (url: string) => Promise<void>): Promise<void> {
+export async function withTeamDatabase(history: number, fn: (url: string, cluster: PostgresCluster) => Promise<void>): Promise<void> {
   // A process killed before the end (Ctrl-C) leaves nothing either: the cluster's watchdog stops and removes it.
   let cluster: PostgresCluster | undefined;
   try {
@@ -117,7 +125,7 @@ export async function withTeamDatabase(history: number, fn: (url: string) => Pro
     } finally {
       await db.pool.end();
     }
-    await fn(url);
+    await fn(url, cluster);
   } finally {
     await cluster?.destroy();
   }
@@ -173,5 +181,47 @@ export function machineBusy(): () => number {
   return () => {
     const to = cpuTimes();
     return from && to && to.all > from.all ? (to.busy - from.busy) / (to.all - from.all) : NaN;
+  };
+}
+
+/** Linux's clock ticks (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const TICK_MS = 10;
+
+/** CPU time, in ms, of the cluster's server: the postmaster, its children, and the children it reaped. */
+function serverCpuMs(dataDir: string): number {
+  const postmaster = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim();
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // Fields after the command's closing parenthesis: state, ppid, … utime (14th field), stime, cutime, cstime.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+    if (pid === postmaster) ticks += utime + stime + cutime + cstime;
+    else if (fields[1] === postmaster) ticks += utime + stime;
+  }
+  return ticks * TICK_MS;
+}
+
+/**
+ * Starts counting the CPU the work takes, whatever else the machine runs: this process's and the cluster's
+ * server's (Linux only; NaN elsewhere). The function returned gives both, in ms, since.
+ */
+export function cpuMeter(cluster: PostgresCluster): () => { node: number; server: number } {
+  const server = () => {
+    try {
+      return serverCpuMs(cluster.dataDir);
+    } catch {
+      return NaN;
+    }
+  };
+  const from = { node: process.cpuUsage(), server: server() };
+  return () => {
+    const node = process.cpuUsage(from.node);
+    return { node: (node.user + node.system) / 1000, server: server() - from.server };
   };
 }
