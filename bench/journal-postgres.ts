@@ -1,0 +1,139 @@
+/**
+ * The charge journal on the team's PostgreSQL (store/postgres/chargeJournal.ts): charges journalled (begin()
+ * with the charge service's kind of guard, PENDING, committed) and settled (PAID) per second, against a bare
+ * node-postgres loop of the same INSERT … RETURNING and UPDATE on the same table, in one run on one
+ * throwaway cluster (test/store/postgresCluster.ts, destroyed at the end).
+ *
+ *   npm run bench:journal-postgres [-- --seconds 10 --rounds 20 --history 100000]   (seconds per side and case)
+ *
+ * Both sides have a pool of 8 (openTeamDatabase's) and make two commits a charge; the bare loop makes only
+ * the two round trips those need (INSERT, UPDATE, each its own commit), the journal also BEGIN, the card's
+ * and the reference's advisory locks, the database's clock, the three SELECTs of the guard's facts and
+ * COMMIT: the round trips are counted, not assumed, and printed. One caller, then 8 concurrent callers on
+ * cards of their own. Rounds alternate which side goes first; the ratio is the median of the rounds' ratios.
+ */
+import { parseArgs } from 'node:util';
+import { NEW_CHARGE_COLUMNS, type ChargeJournalRow, type NewCharge } from '../main/store/journal.js';
+import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
+import { DATABASE_NOW_MS } from '../main/store/postgres/teamDatabase.js';
+import {
+  cpuMeter,
+  guard,
+  LOOK_BACK_MS,
+  loops,
+  median,
+  newCharge,
+  openCounted,
+  quantile,
+  timed,
+  withTeamDatabase,
+  type Statement,
+} from './postgresBench.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '20' },
+    history: { type: 'string', default: '100000' },
+  },
+});
+const ROUNDS = Number(values.rounds);
+const ROUND_MS = (Number(values.seconds) * 1000) / ROUNDS;
+
+/** The journal's own statements (store/postgres/chargeJournal.ts), as a caller would send them without it. */
+const INSERT = `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'PENDING', $11, $11) RETURNING *`;
+const SETTLE = `UPDATE charge_journal SET state = $1, order_id = COALESCE($2, order_id), order_status = $3, action_code = $4, reason = $5,
+  updated_at = ${DATABASE_NOW_MS}
+  WHERE id = $6 AND state IN ('PENDING', 'UNKNOWN') RETURNING id`;
+
+const columns = (c: NewCharge) => [
+  c.environment,
+  c.orderNumber,
+  c.amount,
+  c.currency,
+  c.bindingId,
+  c.clientId,
+  c.category,
+  c.description ?? null,
+  c.maskedPan ?? null,
+  c.operator,
+  c.at,
+];
+
+await withTeamDatabase(Number(values.history), async (url, cluster) => {
+  const bare = openCounted(url);
+  const desk = openCounted(url);
+  const journal = new PgChargeJournal(desk);
+  try {
+    const bareCharge = async () => {
+      const {
+        rows: [row],
+      } = await bare.pool.query<ChargeJournalRow>(INSERT, columns(newCharge('RAW')));
+      const settled = await bare.pool.query(SETTLE, ['PAID', null, 2, null, null, row!.id]);
+      if (settled.rowCount !== 1) throw new Error('the bare loop settled nothing');
+    };
+    const journalCharge = async () => {
+      const begun = await journal.begin(newCharge('BO'), LOOK_BACK_MS, guard);
+      if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${begun.refusal}`);
+      if (!(await journal.settle(begun.charge.id, { state: 'PAID', orderStatus: 2, at: Date.now() })))
+        throw new Error('the journal settled nothing');
+    };
+
+    const [{ server_version: version }] = (
+      await bare.pool.query<{ server_version: string }>("SELECT split_part(current_setting('server_version'), ' ', 1) AS server_version")
+    ).rows as [{ server_version: string }];
+    console.log(
+      `\nPostgreSQL ${version} on 127.0.0.1 (the test cluster: fsync=off), pools of 8, ${Number(values.history).toLocaleString('en')} charges of history;`,
+    );
+    console.log(
+      `${ROUNDS} rounds of ${(ROUND_MS / 1000).toFixed(1)} s per side and case, alternating which side goes first (node ${process.version})\n`,
+    );
+    console.log(
+      'callers   bare pg/s  journal/s   round trips a charge   CPU ms a charge, node + server   journal/bare (median of rounds, quartiles)',
+    );
+    console.log('                                   bare / journal            bare / journal');
+    for (const callers of [1, 8]) {
+      await loops(callers, 1000, bareCharge); // warm-up of both sides: connections, plans, the JIT
+      await loops(callers, 1000, journalCharge);
+      const sides = {
+        bare: { db: bare, once: bareCharge, perSecond: [] as number[], statements: 0, charges: 0, node: 0, server: 0 },
+        journal: { db: desk, once: journalCharge, perSecond: [] as number[], statements: 0, charges: 0, node: 0, server: 0 },
+      };
+      const run = async (s: (typeof sides)['bare']) => {
+        const before = s.db.statements();
+        const cpu = cpuMeter(cluster);
+        const { done, perSecond } = await loops(callers, ROUND_MS, s.once);
+        const used = cpu();
+        s.statements += s.db.statements() - before;
+        s.charges += done;
+        s.node += used.node;
+        s.server += used.server;
+        s.perSecond.push(perSecond);
+      };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const s of round % 2 === 0 ? [sides.bare, sides.journal] : [sides.journal, sides.bare]) await run(s);
+      }
+      const ratios = sides.journal.perSecond.map((j, i) => j / sides.bare.perSecond[i]!);
+      const trips = (s: (typeof sides)['bare']) => (s.statements / s.charges).toFixed(1);
+      const cpu = (s: (typeof sides)['bare']) => `${(s.node / s.charges).toFixed(2)} + ${(s.server / s.charges).toFixed(2)}`;
+      console.log(
+        `${String(callers).padStart(7)} ${median(sides.bare.perSecond).toFixed(0).padStart(11)} ${median(sides.journal.perSecond).toFixed(0).padStart(10)}   ${`${trips(sides.bare)} / ${trips(sides.journal)}`.padStart(20)}   ${`${cpu(sides.bare)} / ${cpu(sides.journal)}`.padStart(30)}   ${median(ratios).toFixed(2)} (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`,
+      );
+    }
+
+    // Where a charge's time goes, one caller: each statement from sending it to its answer (medians).
+    const statements: Statement[] = [];
+    for (let i = 0; i < 500; i++) await timed(statements, journalCharge);
+    const kinds = new Map<string, number[]>();
+    for (const { sql, ms } of statements) {
+      const kind = sql.replace(/\s+/g, ' ').slice(0, 44);
+      kinds.set(kind, [...(kinds.get(kind) ?? []), ms]);
+    }
+    console.log('\nThe journal, one caller: each statement, median ms from sending it to its answer (500 charges)');
+    for (const [kind, ms] of kinds) console.log(`${median(ms).toFixed(3).padStart(7)} × ${(ms.length / 500).toFixed(0)}  ${kind}…`);
+    console.log('\nTarget: journal/bare ≥ 0.5 (the SQLite journal against raw commits). Both sides commit twice a charge.');
+  } finally {
+    await Promise.all([bare.pool.end(), desk.pool.end()]);
+  }
+});
