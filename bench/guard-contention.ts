@@ -69,7 +69,7 @@ interface Side {
 
 await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const desks = [openCounted(url), openCounted(url)];
-  const journals = desks.map((d) => new PgChargeJournal(d));
+  const journals = desks.map((d) => new PgChargeJournal(d, { desk: `DESK-${desks.indexOf(d) + 1}` }));
   try {
     /** Begins a charge on a card of its own, timed, and settles it (not timed). */
     const charge = async (journal: PgChargeJournal, into: Begun[]) => {

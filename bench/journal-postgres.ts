@@ -64,7 +64,7 @@ const columns = (c: NewCharge) => [
 await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const bare = openCounted(url);
   const desk = openCounted(url);
-  const journal = new PgChargeJournal(desk);
+  const journal = new PgChargeJournal(desk, { desk: 'BENCH' });
   try {
     const bareCharge = async () => {
       const {
