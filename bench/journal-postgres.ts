@@ -13,7 +13,7 @@
  * cards of their own. Rounds alternate which side goes first; the ratio is the median of the rounds' ratios.
  */
 import { parseArgs } from 'node:util';
-import { NEW_CHARGE_COLUMNS, type ChargeJournalRow, type NewCharge } from '../main/store/journal.js';
+import { NEW_CHARGE_COLUMNS, newChargeColumns, type ChargeJournalRow, type NewCharge } from '../main/store/journal.js';
 import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
 import { DATABASE_NOW_MS } from '../main/store/postgres/teamDatabase.js';
 import {
@@ -42,24 +42,12 @@ const ROUND_MS = (Number(values.seconds) * 1000) / ROUNDS;
 
 /** The journal's own statements (store/postgres/chargeJournal.ts), as a caller would send them without it. */
 const INSERT = `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'PENDING', $11, $11) RETURNING *`;
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PENDING', $12, $12) RETURNING *`;
 const SETTLE = `UPDATE charge_journal SET state = $1, order_id = COALESCE($2, order_id), order_status = $3, action_code = $4, reason = $5,
   updated_at = ${DATABASE_NOW_MS}
   WHERE id = $6 AND state IN ('PENDING', 'UNKNOWN') RETURNING id`;
 
-const columns = (c: NewCharge) => [
-  c.environment,
-  c.orderNumber,
-  c.amount,
-  c.currency,
-  c.bindingId,
-  c.clientId,
-  c.category,
-  c.description ?? null,
-  c.maskedPan ?? null,
-  c.operator,
-  c.at,
-];
+const columns = (c: NewCharge) => [...newChargeColumns(c, 'BENCH'), c.at];
 
 await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const bare = openCounted(url);
