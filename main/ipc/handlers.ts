@@ -26,6 +26,8 @@ export function createHandlers(context: HandlerContext): Handlers {
     events.publish(progress);
     if (progress.type === 'chargeBatch.progress') events.publish({ type: 'charges.changed' });
   });
+  // Another desk of the team charged, settled or operated: the journals on screen are stale.
+  core.onTeamChange(() => events.publish({ type: 'charges.changed' }));
   return {
     ...settingsHandlers(context),
     ...ordersHandlers(context),

@@ -22,6 +22,7 @@ import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { deskSeen } from '../store/postgres/desks.js';
+import { listenForChanges, type ChangeListener, type TeamChange } from '../store/postgres/teamChanges.js';
 import { hostname } from 'node:os';
 import { TeamOutbox } from '../store/teamOutbox.js';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
@@ -140,6 +141,8 @@ export class AppCore {
   private readonly chargesInFlight = new Set<number>();
   private readonly operationsInFlight = new Set<number>();
   private teamChargeJournal?: OutboxedChargeJournal;
+  private teamListener?: ChangeListener;
+  private readonly teamListeners = new Set<(change: TeamChange) => void>();
   private teamOperations?: PgOperationJournal;
   /** Clients of environments left, closing once their charges and operations have settled (retire()). */
   private readonly retiring = new Set<Promise<void>>();
@@ -496,6 +499,19 @@ export class AppCore {
     return services;
   }
 
+  /**
+   * Tells the listener what other desks change in the team's journals, as they commit ('*' after the
+   * database came back: anything may have). Nothing is heard without a team database.
+   */
+  onTeamChange(listener: (change: TeamChange) => void): () => void {
+    this.teamListeners.add(listener);
+    if (this.team && !this.teamListener)
+      this.teamListener = listenForChanges(this.team, (change) => {
+        for (const l of this.teamListeners) l(change);
+      });
+    return () => this.teamListeners.delete(listener);
+  }
+
   /** This desk's name in the team's records. */
   get desk(): string {
     return this.options.desk ?? hostname();
@@ -539,6 +555,7 @@ export class AppCore {
     await this.current?.list.close();
     await this.sandbox.close();
     this.teamChargeJournal?.close();
+    await this.teamListener?.close();
     await this.team?.pool.end();
     this.lock.forgetHolder(this.db);
     this.db.close();

@@ -642,6 +642,26 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 24,
+    description: 'every change to the team journals is announced to the other desks (LISTEN/NOTIFY)',
+    // One desk has no one to tell.
+    sql: '',
+    postgres: `
+      -- A trigger, not the app's statements: whatever path writes a row, the other desks hear of it when its
+      -- transaction commits (a notification is sent on commit, and never for a rolled-back one).
+      CREATE FUNCTION backoffice_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('backoffice_changes', TG_TABLE_NAME);
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER charge_journal_changed AFTER INSERT OR UPDATE ON charge_journal
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+      CREATE TRIGGER order_operations_changed AFTER INSERT OR UPDATE ON order_operations
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

@@ -103,6 +103,19 @@ describePostgres('two desks on one team database', () => {
       ]);
     });
 
+    it('tells desk B, within a second, that desk A charged: its screens read the journal again', async () => {
+      const heard: string[] = [];
+      const stop = b.onTeamChange((change) => heard.push(change));
+      try {
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await a.services.charges.charge(await card())).kind).toBe('paid');
+        for (let i = 0; i < 100 && !heard.includes('charge_journal'); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(heard).toContain('charge_journal');
+      } finally {
+        stop();
+      }
+    });
+
     it('refuses money actions while the team database is away, looks orders up meanwhile, and charges again once it is back', async () => {
       const c = await card();
       const paid = await a.services.charges.charge(c);

@@ -1,0 +1,77 @@
+/**
+ * Desks hear each other: a write to the team's journals reaches every listening desk as it commits, and
+ * a desk that lost the database says, once it is back, that anything may have changed meanwhile.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
+import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
+import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
+import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
+import { newCharge } from './rows.js';
+
+/** Resolves with the first change heard that the test is waiting for, or fails after five seconds. */
+function heard(changes: string[], which: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 5_000;
+    const look = () => {
+      if (changes.includes(which)) return resolve();
+      if (Date.now() > deadline) return reject(new Error(`never heard ${which}; heard ${changes.join(', ') || 'nothing'}`));
+      setTimeout(look, 10);
+    };
+    look();
+  });
+}
+
+describePostgres('changes between desks', () => {
+  let cluster: PostgresCluster;
+  let url: string;
+  const pools: TeamDatabase[] = [];
+  const open = () => {
+    const db = openTeamDatabase(url);
+    pools.push(db);
+    return db;
+  };
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    url = await cluster.newDatabase();
+    await migrateTeamDatabase(open());
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.pool.end()));
+    await cluster?.destroy();
+  });
+
+  it('reaches the other desk as the write commits, for charges and for operations, and after the database came back', async () => {
+    const changes: string[] = [];
+    const listener = listenForChanges(open(), (c) => changes.push(c), 100);
+    try {
+      // Listening before the first write: wait until the listener's session is up.
+      await new Promise((r) => setTimeout(r, 300));
+      const desk = open();
+      const charges = new PgChargeJournal(desk, { desk: 'FIN-1' });
+      const begun = await charges.begin(newCharge('LIVE-1', { bindingId: 'card-live' }), 0, () => undefined);
+      await heard(changes, 'charge_journal');
+      const operations = new PgOperationJournal(desk);
+      await operations.begin({ environment: 'sandbox', orderId: 'o-live', kind: 'deposit', operator: 'FIN-1', at: 0 }, () => undefined);
+      await heard(changes, 'order_operations');
+
+      // A refused charge writes nothing and says nothing.
+      changes.length = 0;
+      await charges.begin(newCharge('LIVE-2', { bindingId: 'card-live' }), 0, () => 'refused');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(changes).toEqual([]);
+
+      // The database goes away and comes back: what was missed is "everything", then changes are heard again.
+      await cluster.stop('immediate');
+      await cluster.start();
+      await heard(changes, '*');
+      if (begun.kind !== 'journalled') throw new Error('refused');
+      await charges.settle(begun.charge.id, { state: 'PAID', at: 0 });
+      await heard(changes, 'charge_journal');
+    } finally {
+      await listener.close();
+    }
+  });
+});
