@@ -2,10 +2,10 @@
  * The charge journal's contract, on every engine the team may run it on: what a charge's row is, how it
  * settles, and what the guard's lock holds when two processes or two desks journal at once.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { phrase } from '../../main/phrases/phrase.js';
 import type { ChargeGuard, NewCharge } from '../../main/store/journal.js';
-import { ENGINES, type Desk } from './journalEngines.js';
+import { ENGINES, twoDesksOn } from './journalEngines.js';
 import { newCharge } from './rows.js';
 import { beginUnguarded } from './unguarded.js';
 
@@ -22,46 +22,36 @@ const onceGuard: ChargeGuard<string> = (f) =>
 
 for (const engine of ENGINES) {
   engine.describe(`charge journal on ${engine.name}`, () => {
-    let desk: Desk;
-    let other: Desk;
-    beforeAll(async () => {
-      await engine.start();
-      const store = await engine.fresh();
-      desk = await store.desk();
-      other = await store.desk();
-    }, 60_000);
-    afterAll(async () => {
-      await desk?.close();
-      await other?.close();
-      await engine.stop();
-    });
+    const desks = twoDesksOn(engine);
 
     it('commits a PENDING row that another connection sees at once, before any request is made', async () => {
-      const row = await beginUnguarded(desk.journal, charge());
-      expect(await other.exec('SELECT state, amount FROM charge_journal WHERE id = ?', [row.id])).toEqual([
+      const row = await beginUnguarded(desks.desk.journal, charge());
+      expect(await desks.other.exec('SELECT state, amount FROM charge_journal WHERE id = ?', [row.id])).toEqual([
         { state: 'PENDING', amount: 9_900 },
       ]);
-      expect(await other.journal.get(row.id)).toEqual(row);
+      expect(await desks.other.journal.get(row.id)).toEqual(row);
     });
 
     it('settles an open charge once; a settled charge never changes again', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       const row = await beginUnguarded(journal, charge());
       await journal.attachOrder(row.id, 'order-1', 2_000_000);
       expect(await journal.markUnknown(row.id, phrase('charge.settlement.unreadable'), 2_000_001)).toBe(true);
       expect(await journal.settle(row.id, { state: 'PAID', orderStatus: 2, actionCode: 0, at: 2_000_002 })).toBe(true);
       expect(await journal.get(row.id)).toMatchObject({ state: 'PAID', orderId: 'order-1', orderStatus: 2 });
-      expect(await other.journal.settle(row.id, { state: 'DECLINED', at: 2_000_003 })).toBe(false);
+      expect(await desks.other.journal.settle(row.id, { state: 'DECLINED', at: 2_000_003 })).toBe(false);
       expect(await journal.markUnknown(row.id, phrase('charge.settlement.noStatus'), 2_000_004)).toBe(false);
       expect((await journal.get(row.id))?.state).toBe('PAID');
     });
 
     it('keeps a reason as a phrase, and reads a reason written before phrases as that text, quoted', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       const said = phrase('charge.settlement.notFinal', { status: 0 });
       const open = await beginUnguarded(journal, charge());
       await journal.markUnknown(open.id, said, 2_100_000);
-      expect(await desk.exec('SELECT reason FROM charge_journal WHERE id = ?', [open.id])).toEqual([{ reason: JSON.stringify(said) }]);
+      expect(await desks.desk.exec('SELECT reason FROM charge_journal WHERE id = ?', [open.id])).toEqual([
+        { reason: JSON.stringify(said) },
+      ]);
       expect((await journal.get(open.id))?.reason).toEqual(said);
       // Rows an earlier version wrote hold plain English (or the gateway's words): never lost, never shown as JSON.
       for (const [state, text] of [
@@ -70,13 +60,13 @@ for (const engine of ENGINES) {
         ['FAILED', '{"code":"no.such"}'],
       ] as const) {
         const legacy = await beginUnguarded(journal, charge());
-        await desk.exec('UPDATE charge_journal SET state = ?, reason = ? WHERE id = ?', [state, text, legacy.id]);
+        await desks.desk.exec('UPDATE charge_journal SET state = ?, reason = ? WHERE id = ?', [state, text, legacy.id]);
         expect((await journal.get(legacy.id))?.reason).toEqual(phrase('app.quoted', { text }));
       }
     });
 
     it('lists the open charges the reconciler must settle, oldest first', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       const a = await beginUnguarded(journal, charge({ environment: 'recon' }));
       const b = await beginUnguarded(journal, charge({ environment: 'recon' }));
       await journal.markUnknown(b.id, phrase('gateway.noAnswer.timedOut'), 3_000_000);
@@ -86,25 +76,25 @@ for (const engine of ENGINES) {
         reason: phrase('charge.gatewayWords', { words: 'Insufficient funds' }),
         at: 3_000_001,
       });
-      expect((await other.journal.open('recon')).map((r) => [r.id, r.state])).toEqual([
+      expect((await desks.other.journal.open('recon')).map((r) => [r.id, r.state])).toEqual([
         [a.id, 'PENDING'],
         [b.id, 'UNKNOWN'],
       ]);
     });
 
     it('refuses a second open charge on a card, and a second charge under an orderNumber, even without the guard', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       await beginUnguarded(journal, charge({ orderNumber: 'CASE-7' }));
-      await expect(beginUnguarded(other.journal, charge({ orderNumber: 'CASE-7' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      await expect(beginUnguarded(desks.other.journal, charge({ orderNumber: 'CASE-7' }))).rejects.toMatchObject({ problem: 'duplicate' });
       expect((await beginUnguarded(journal, charge({ orderNumber: 'CASE-7', environment: 'test' }))).state).toBe('PENDING');
       const open = await beginUnguarded(journal, charge({ bindingId: 'card-open' }));
-      await expect(beginUnguarded(other.journal, charge({ bindingId: 'card-open' }))).rejects.toMatchObject({ problem: 'duplicate' });
+      await expect(beginUnguarded(desks.other.journal, charge({ bindingId: 'card-open' }))).rejects.toMatchObject({ problem: 'duplicate' });
       await journal.settle(open.id, { state: 'PAID', at: 3_100_000 });
-      expect((await beginUnguarded(other.journal, charge({ bindingId: 'card-open' }))).state).toBe('PENDING');
+      expect((await beginUnguarded(desks.other.journal, charge({ bindingId: 'card-open' }))).state).toBe('PENDING');
     });
 
     it('takes another attempt under an orderNumber only once every earlier attempt failed; the latest is the one found', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       const first = await beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
       await journal.settle(first.id, { state: 'FAILED', at: 3_000_000 });
       const second = await beginUnguarded(journal, charge({ orderNumber: 'CASE-8' }));
@@ -116,14 +106,18 @@ for (const engine of ENGINES) {
     });
 
     it('gives the guard the card, the reference and the same card and amount lately, as they are', async () => {
-      const { journal } = desk;
+      const { journal } = desks.desk;
       const card = { environment: 'dup', bindingId: 'b-9', amount: 500 };
       const paid = await beginUnguarded(journal, charge(card));
       await journal.settle(paid.id, { state: 'PAID', at: 1 });
       const failed = await beginUnguarded(journal, charge(card));
       await journal.settle(failed.id, { state: 'FAILED', at: 2 });
       await beginUnguarded(journal, charge({ ...card, amount: 501 }));
-      const facts = await other.journal.facts({ ...card, currency: '643', orderNumber: failed.orderNumber }, Date.now(), 24 * 3_600_000);
+      const facts = await desks.other.journal.facts(
+        { ...card, currency: '643', orderNumber: failed.orderNumber },
+        Date.now(),
+        24 * 3_600_000,
+      );
       expect(facts.openOnCard.map((c) => c.amount)).toEqual([501]);
       expect(facts.underReference?.id).toBe(failed.id);
       // On SQLite the desk's clock says when (the test's); on PostgreSQL the database's, which is now.
@@ -131,14 +125,14 @@ for (const engine of ENGINES) {
     });
 
     it('keeps amounts as exact whole minor units and refuses anything else', async () => {
-      expect((await beginUnguarded(desk.journal, charge({ amount: 999_999_999_999 }))).amount).toBe(999_999_999_999);
+      expect((await beginUnguarded(desks.desk.journal, charge({ amount: 999_999_999_999 }))).amount).toBe(999_999_999_999);
       for (const amount of [0, -1, 12.5, Number.NaN])
-        await expect(beginUnguarded(desk.journal, charge({ amount }))).rejects.toThrow(/positive whole number/);
+        await expect(beginUnguarded(desks.desk.journal, charge({ amount }))).rejects.toThrow(/positive whole number/);
     });
 
     it('lets one of many charges on one card through from two connections at once; the others are refused in words', async () => {
       const attempts = Array.from({ length: 16 }, (_, i) =>
-        (i % 2 ? other : desk).journal.begin(charge({ bindingId: 'card-contended' }), 600_000, onceGuard),
+        (i % 2 ? desks.other : desks.desk).journal.begin(charge({ bindingId: 'card-contended' }), 600_000, onceGuard),
       );
       const outcomes = await Promise.all(attempts);
       expect(outcomes.filter((o) => o.kind === 'journalled')).toHaveLength(1);
@@ -149,20 +143,22 @@ for (const engine of ENGINES) {
 
     it('lets one charge under one reference through from two connections at once, on different cards', async () => {
       const outcomes = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => (i % 2 ? other : desk).journal.begin(charge({ orderNumber: 'CASE-BOTH' }), 600_000, onceGuard)),
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? desks.other : desks.desk).journal.begin(charge({ orderNumber: 'CASE-BOTH' }), 600_000, onceGuard),
+        ),
       );
       expect(outcomes.filter((o) => o.kind === 'journalled')).toHaveLength(1);
       expect(outcomes.filter((o) => o.kind === 'refused')).toHaveLength(7);
     });
 
     it('claims an open charge for one sender only, and never a settled one', async () => {
-      const row = await beginUnguarded(desk.journal, charge());
+      const row = await beginUnguarded(desks.desk.journal, charge());
       const claims = new Set<number>();
-      expect((await desk.journal.claim(row.id, claims)).kind).toBe('claimed');
-      expect((await desk.journal.claim(row.id, claims)).kind).toBe('sending');
-      await desk.journal.settle(row.id, { state: 'PAID', at: 5 });
-      expect((await desk.journal.claim(row.id, new Set())).kind).toBe('settled');
-      expect((await desk.journal.claim(-1, new Set())).kind).toBe('missing');
+      expect((await desks.desk.journal.claim(row.id, claims)).kind).toBe('claimed');
+      expect((await desks.desk.journal.claim(row.id, claims)).kind).toBe('sending');
+      await desks.desk.journal.settle(row.id, { state: 'PAID', at: 5 });
+      expect((await desks.desk.journal.claim(row.id, new Set())).kind).toBe('settled');
+      expect((await desks.desk.journal.claim(-1, new Set())).kind).toBe('missing');
     });
   });
 }

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { type OperationJournal, SqliteOperationJournal } from '../../main/store/operations.js';
@@ -116,3 +116,28 @@ function postgresEngine(): Engine {
 }
 
 export const ENGINES: readonly Engine[] = [sqliteEngine(), postgresEngine()];
+
+/**
+ * Two connections to one fresh store of the engine, for the tests of one describe block: as two processes
+ * on one file, or two desks on one server. Started before the block's tests and closed after them.
+ */
+export function twoDesksOn(engine: Engine): { readonly desk: Desk; readonly other: Desk } {
+  const desks: Desk[] = [];
+  beforeAll(async () => {
+    await engine.start();
+    const store = await engine.fresh();
+    desks.push(await store.desk(), await store.desk());
+  }, 60_000);
+  afterAll(async () => {
+    for (const d of desks) await d.close();
+    await engine.stop();
+  });
+  return {
+    get desk() {
+      return desks[0]!;
+    },
+    get other() {
+      return desks[1]!;
+    },
+  };
+}
