@@ -1,11 +1,16 @@
 // A process that makes one charge and kills itself with SIGKILL at a chosen step (the crash test's subject).
+// With TEAM_DATABASE_URL it is a desk (DESK) of a team: its charge is journalled and claimed in PostgreSQL,
+// the claim lapsing CLAIM_TTL_MS after it was last renewed.
 import { GatewayClient } from '../../main/gateway/client.js';
 import { ChargeService, type ChargeStep } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
+import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { openTeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 
-const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE } = process.env;
+const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE, TEAM_DATABASE_URL, DESK, CLAIM_TTL_MS } =
+  process.env;
 const db = openDatabase(DB_FILE!);
 const client = new GatewayClient({
   baseUrl: SANDBOX_URL!,
@@ -16,7 +21,9 @@ const service = new ChargeService({
   environment: 'sandbox',
   operator: 'crash-test',
   osUser: 'test',
-  journal: new SqliteChargeJournal(db),
+  journal: TEAM_DATABASE_URL
+    ? new PgChargeJournal(openTeamDatabase(TEAM_DATABASE_URL), { desk: DESK ?? 'crash-test', claimTtlMs: Number(CLAIM_TTL_MS ?? 60_000) })
+    : new SqliteChargeJournal(db),
   audit: new AuditRepository(db),
   client,
   perChargeMaximum: 100_000_000,

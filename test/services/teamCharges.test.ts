@@ -3,6 +3,7 @@
  * twice when each desk kept its own journal. Each desk has its own file (its audit log, for now) and its
  * own charge service; the charge journal, and so the guard, is the team's.
  */
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
@@ -154,5 +155,47 @@ describePostgres('two desks charging through one team database', () => {
     expect(await paidFor(c.clientId)).toBe(1);
     journal.close();
     db.close();
+  });
+
+  it('desk A killed mid-payment leaves the card blocked for every desk until its claim lapses; then exactly one desk reconciles it, once', async () => {
+    const c = await card();
+    const reference = `CASE-${uniqueNumber('killed')}`;
+    // The gateway holds the payment long enough for desk A to die while it waits for the answer.
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/recurrentPayment.do', mode: 'latency', latencyMs: 500 }] });
+    const exit = await new Promise<string | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/services/charge-child.ts'], {
+        env: {
+          ...process.env,
+          SANDBOX_URL: sb.url,
+          DB_FILE: join(dir, 'killed-desk.sqlite'),
+          TEAM_DATABASE_URL: url,
+          DESK: 'FIN-KILLED',
+          CLAIM_TTL_MS: '1500',
+          KILL_AT: 'paymentSent',
+          KILL_DELAY_MS: '100',
+          BINDING_ID: c.bindingId,
+          CLIENT_ID: c.clientId,
+          CATEGORY: 'RECURRENT',
+          REFERENCE: reference,
+        },
+        stdio: 'ignore',
+      });
+      child.on('exit', (_code, signal) => resolve(signal));
+    });
+    expect(exit).toBe('SIGKILL');
+    // While its claim holds: open for every desk, reconciled by none, and the card refused.
+    expect(await a.reconcileAll()).toEqual([]);
+    expect(await a.charge(c)).toMatchObject({ kind: 'refused', reason: { code: 'charge.refused.notSettled' } });
+    const [open] = await b.journal.open('sandbox');
+    expect(open).toMatchObject({ orderNumber: reference, state: 'PENDING', desk: 'FIN-KILLED', claim: { desk: 'FIN-KILLED' } });
+    // Lapsed: two desks reconciling at once, and one of them settles it, from the gateway's answer.
+    await new Promise((r) => setTimeout(r, 1_600));
+    const [byA, byB] = await Promise.all([a.reconcileAll(), b.reconcileAll()]);
+    expect([byA.length, byB.length].sort()).toEqual([0, 1]);
+    expect([...byA, ...byB]).toEqual([
+      expect.objectContaining({ kind: 'paid', charge: expect.objectContaining({ orderNumber: reference }) }),
+    ]);
+    expect(await paidFor(c.clientId)).toBe(1);
+    expect(await b.journal.open('sandbox')).toEqual([]);
   });
 });
