@@ -68,6 +68,8 @@ export type AppEvent =
   | BatchProgressEvent
   /** A charge was settled or changed state (made, reconciled): the journal on screen is stale. */
   | { readonly type: 'charges.changed' }
+  /** A desk of the team recorded an entry in the team's audit log: the log on screen is stale. */
+  | { readonly type: 'audit.changed' }
   /** A sync of the orders of a period read a page (environment: where). */
   | { readonly type: 'period.progress'; readonly environment: string; readonly fetched: number; readonly total?: number }
   /** A sync ended: lists on screen read the copy again. */

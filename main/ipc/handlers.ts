@@ -17,6 +17,8 @@ import { rolesHandlers } from './handlers/roles.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
 
+import { TEAM_AUDIT } from '../store/migrations.js';
+
 export type { HandlerContext } from './handlers/context.js';
 
 export function createHandlers(context: HandlerContext): Handlers {
@@ -26,8 +28,12 @@ export function createHandlers(context: HandlerContext): Handlers {
     events.publish(progress);
     if (progress.type === 'chargeBatch.progress') events.publish({ type: 'charges.changed' });
   });
-  // Another desk of the team charged, settled or operated: the journals on screen are stale.
-  core.onTeamChange(() => events.publish({ type: 'charges.changed' }));
+  // A desk of the team recorded an audit entry, or charged, settled or operated: what is on screen is stale.
+  // After a reconnection ('*') anything may have changed.
+  core.onTeamChange((table) => {
+    if (table !== TEAM_AUDIT.table) events.publish({ type: 'charges.changed' });
+    if (table === TEAM_AUDIT.table || table === '*') events.publish({ type: 'audit.changed' });
+  });
   return {
     ...settingsHandlers(context),
     ...ordersHandlers(context),

@@ -11,7 +11,9 @@ import { GatewayClient, type Credentials, type ResponseEvent } from '../gateway/
 import { GatewayError } from '../gateway/errors.js';
 import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
-import { AuditRepository } from '../store/audit.js';
+import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
+import { deskId } from '../store/deskIdentity.js';
+import { TeamAuditLog } from '../store/postgres/teamAudit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
@@ -112,7 +114,12 @@ type OpenServices = EnvironmentServices & { readonly client: GatewayClient };
 export class AppCore {
   readonly settings: SettingsService;
   readonly keys: SigningKeyService;
+  /** This desk's own audit log, where every entry is recorded first. */
   readonly audit: AuditRepository;
+  /** The log the Audit screen reads: the team's, with every desk's entries, or this desk's own. */
+  readonly auditLog: AuditLog;
+  /** The team's audit log, when there is a team database. */
+  private readonly teamAudit?: TeamAuditLog;
   /** Accepted currencies and per-charge maximums, per environment and currency. */
   readonly chargeLimits: ChargeLimits;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
@@ -157,6 +164,11 @@ export class AppCore {
   ) {
     // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
+    if (team) {
+      const log = options.log;
+      this.teamAudit = new TeamAuditLog(team, this.audit, db, { deskId: deskId(db), desk: this.desk, ...(log ? { log } : {}) });
+    }
+    this.auditLog = this.teamAudit ?? new DeskAuditLog(this.audit);
     this.settings = new SettingsService({
       settings: new SettingsRepository(db),
       vault,
@@ -555,6 +567,7 @@ export class AppCore {
     await this.current?.list.close();
     await this.sandbox.close();
     this.teamChargeJournal?.close();
+    this.teamAudit?.close();
     await this.teamListener?.close();
     await this.team?.pool.end();
     this.lock.forgetHolder(this.db);

@@ -2,19 +2,21 @@
  * The audit log as CSV, with the same filters as the screen. Times in ISO 8601 UTC. The raw values stay as
  * they were recorded (detail, and facts as JSON: amounts in minor units, numeric currency); the words the
  * screen shows come as one more column, and the role profile (empty for entries from before it was kept).
+ * `desk` names the desk an entry was recorded at, in a team's log (empty in a desk's own).
  */
-import type { AuditRecord, AuditRepository } from '../store/audit.js';
+import type { AuditLog, AuditRecord } from '../store/audit.js';
 import { auditEntries, auditWords, type OrderFacts } from './auditWords.js';
 import { exportCsv } from './csvExport.js';
 
 /** The entries an export holds: every one the filter keeps, newest first. */
-export const auditExportEntries = (audit: AuditRepository, filter: Parameters<typeof auditEntries>[1] = {}): AuditRecord[] =>
+export const auditExportEntries = (audit: AuditLog, filter: Parameters<typeof auditEntries>[1] = {}): Promise<AuditRecord[]> =>
   auditEntries(audit, filter, 1_000_000);
 
 export function auditCsv(entries: readonly AuditRecord[], order?: (e: AuditRecord) => OrderFacts | undefined): string {
   const rows = entries.map((e) => ({
     at: new Date(e.at).toISOString(),
     osUser: e.osUser,
+    desk: e.desk ?? '',
     environment: e.environment,
     action: e.action,
     outcome: e.outcome,
@@ -28,6 +30,7 @@ export function auditCsv(entries: readonly AuditRecord[], order?: (e: AuditRecor
   return exportCsv(rows, [
     'at',
     'osUser',
+    'desk',
     'environment',
     'action',
     'outcome',

@@ -10,7 +10,7 @@
  */
 import { english } from '../phrases/english.js';
 import { listPhrase, phrase, type Phrase, type PhraseArg, type PhraseCode } from '../phrases/phrase.js';
-import type { AuditFilter, AuditRecord, AuditRepository } from '../store/audit.js';
+import type { AuditFilter, AuditLog, AuditRecord } from '../store/audit.js';
 import { auditEventOf, isAuditAction, type AuditAction, type AuditEvent, type AuditFactsOf } from '../store/auditEvents.js';
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 
@@ -42,17 +42,17 @@ const CHUNK = 500;
  * (auditOutcome): "failure" leaves out the charges whose answer was lost, which "unknown" lists. The log
  * records both as failures, so they are read as such and told apart here, by the same rule as the words.
  */
-export function auditEntries(
-  audit: AuditRepository,
+export async function auditEntries(
+  audit: AuditLog,
   filter: Omit<AuditFilter, 'outcome' | 'before' | 'limit'> & { readonly outcome?: ShownOutcome },
   limit: number,
-): AuditRecord[] {
+): Promise<AuditRecord[]> {
   const { outcome, ...rest } = filter;
-  if (outcome !== 'failure' && outcome !== 'unknown') return audit.query({ ...rest, ...(outcome ? { outcome } : {}), limit });
+  if (outcome !== 'failure' && outcome !== 'unknown') return await audit.query({ ...rest, ...(outcome ? { outcome } : {}), limit });
   const found: AuditRecord[] = [];
   let before: AuditFilter['before'];
   for (;;) {
-    const chunk = audit.query({ ...rest, outcome: 'failure', ...(before ? { before } : {}), limit: CHUNK });
+    const chunk = await audit.query({ ...rest, outcome: 'failure', ...(before ? { before } : {}), limit: CHUNK });
     for (const e of chunk) {
       if (auditOutcome(e) !== outcome) continue;
       found.push(e);

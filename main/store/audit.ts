@@ -7,7 +7,7 @@
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import type { Role } from '../domain/roles.js';
 import type { AuditAction, AuditEvent } from './auditEvents.js';
-import { read, write, type Db } from './database.js';
+import { read, settled, write, type Db } from './database.js';
 
 /** Raw values of an entry as kept (JSON): its action's facts (auditEvents.ts), or whatever a newer version wrote. */
 export type AuditFacts = Readonly<Record<string, unknown>>;
@@ -38,6 +38,20 @@ export interface AuditRecord extends AuditEntryBase {
   readonly facts?: AuditFacts;
   /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
   readonly role?: Role;
+  /** The desk it was recorded at, in the team's log; a desk's own log is all its own. */
+  readonly desk?: string;
+}
+
+/**
+ * The log as a screen reads it: this desk's own (DeskAuditLog), or in a team the team's, where every desk's
+ * entries are (store/postgres/teamAudit.ts). Entries are always recorded in the desk's own log first
+ * (AuditRepository.record): at once, in the desk's file, whatever a team database is doing.
+ */
+export interface AuditLog {
+  /** Newest first. */
+  query(f?: AuditFilter): Promise<AuditRecord[]>;
+  /** The actions that occur in the log, for the screen's filter. */
+  actions(): Promise<string[]>;
 }
 
 export interface AuditRepositoryOptions {
@@ -57,7 +71,8 @@ export interface AuditFilter {
   readonly limit?: number;
 }
 
-interface Row {
+/** An entry as either engine keeps it; the team's carries its desk. */
+export interface AuditRow {
   id: number;
   at: number;
   os_user: string;
@@ -69,6 +84,7 @@ interface Row {
   detail: string | null;
   role: Role | null;
   facts: string | null;
+  desk?: string;
 }
 
 function parseFacts(text: string | null): AuditFacts | undefined {
@@ -77,7 +93,7 @@ function parseFacts(text: string | null): AuditFacts | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AuditFacts) : undefined;
 }
 
-const toRecord = (r: Row): AuditRecord => ({
+export const toRecord = (r: AuditRow): AuditRecord => ({
   id: r.id,
   at: r.at,
   osUser: r.os_user,
@@ -89,9 +105,12 @@ const toRecord = (r: Row): AuditRecord => ({
   ...(r.detail !== null ? { detail: r.detail } : {}),
   ...(r.role !== null ? { role: r.role } : {}),
   ...(r.facts !== null ? { facts: parseFacts(r.facts) ?? {} } : {}),
+  ...(r.desk !== undefined ? { desk: r.desk } : {}),
 });
 
 export class AuditRepository {
+  private readonly listeners = new Set<() => void>();
+
   constructor(
     private readonly db: Db,
     private readonly options: AuditRepositoryOptions = {},
@@ -105,7 +124,7 @@ export class AuditRepository {
     const e = maskCardNumbersIn(entry);
     const role = this.options.role?.() ?? null;
     const facts = e.facts ? JSON.stringify(e.facts) : null;
-    return write(this.db, () =>
+    const id = write(this.db, () =>
       Number(
         this.db
           .prepare(
@@ -115,6 +134,8 @@ export class AuditRepository {
           .lastInsertRowid,
       ),
     );
+    for (const listener of this.listeners) listener();
+    return id;
   }
 
   /** The actions that occur in the log, for the screen's filter. */
@@ -127,26 +148,65 @@ export class AuditRepository {
   /** Newest first. */
   query(f: AuditFilter = {}): AuditRecord[] {
     return read(this.db, () => {
-      const where: string[] = [];
-      const args: (string | number)[] = [];
-      const add = (sql: string, value: string | number | undefined) => {
-        if (value === undefined) return;
-        where.push(sql);
-        args.push(value);
-      };
-      add('action = ?', f.action);
-      add('outcome = ?', f.outcome);
-      add('at >= ?', f.from);
-      add('at <= ?', f.to);
-      if (f.before) {
-        where.push('(at < ? OR (at = ? AND id < ?))');
-        args.push(f.before.at, f.before.at, f.before.id);
-      }
-      add('object_type = ?', f.objectType);
-      // Kept masked, so found by its masked form.
-      add('object_id = ?', f.objectId === undefined ? undefined : maskCardNumbers(f.objectId));
-      const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY at DESC, id DESC LIMIT ?`;
-      return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as Row[]).map(toRecord);
+      const { where, args } = auditWhere(f, () => '?');
+      const sql = `SELECT * FROM audit_log ${where} ORDER BY at DESC, id DESC LIMIT ?`;
+      return (this.db.prepare(sql).all(...args, f.limit ?? 1000) as AuditRow[]).map(toRecord);
     });
   }
+
+  /** Tells the listener after each entry is recorded (a team's log writes it there too). */
+  afterRecord(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Entries after the one with this id, oldest first, at most `limit`: what a team's log has yet to get. */
+  after(id: number, limit: number): AuditRecord[] {
+    return read(this.db, () =>
+      (this.db.prepare('SELECT * FROM audit_log WHERE id > ? ORDER BY id LIMIT ?').all(id, limit) as AuditRow[]).map(toRecord),
+    );
+  }
+
+  /** The id of the last entry recorded; 0 in an empty log. */
+  lastId(): number {
+    return read(this.db, () => this.db.prepare('SELECT coalesce(max(id), 0) FROM audit_log').pluck().get() as number);
+  }
+}
+
+/** This desk's own log, read as the screens read a log. */
+export class DeskAuditLog implements AuditLog {
+  constructor(private readonly log: AuditRepository) {}
+
+  query(f?: AuditFilter): Promise<AuditRecord[]> {
+    return settled(() => this.log.query(f));
+  }
+
+  actions(): Promise<string[]> {
+    return settled(() => this.log.actions());
+  }
+}
+
+/**
+ * The filter as SQL over the audit table's columns, for either engine (`placeholder(n)` is its n-th, from 1),
+ * with the values it binds, in order.
+ */
+export function auditWhere(f: AuditFilter, placeholder: (n: number) => string): { where: string; args: (string | number)[] } {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  const bind = (value: string | number) => {
+    args.push(value);
+    return placeholder(args.length);
+  };
+  const add = (column: string, op: string, value: string | number | undefined) => {
+    if (value !== undefined) where.push(`${column} ${op} ${bind(value)}`);
+  };
+  add('action', '=', f.action);
+  add('outcome', '=', f.outcome);
+  add('at', '>=', f.from);
+  add('at', '<=', f.to);
+  if (f.before) where.push(`(at < ${bind(f.before.at)} OR (at = ${bind(f.before.at)} AND id < ${bind(f.before.id)}))`);
+  add('object_type', '=', f.objectType);
+  // Kept masked, so found by its masked form.
+  add('object_id', '=', f.objectId === undefined ? undefined : maskCardNumbers(f.objectId));
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }

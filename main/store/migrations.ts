@@ -662,6 +662,42 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },
+  {
+    version: 25,
+    description: "the team's audit: every desk's entries in one log, each keeping its desk; how far this desk's are written there",
+    sql: `
+      -- A desk records each entry in its own file first (at once, whatever the team database is doing), and
+      -- then writes it to the team's log; this says up to which entry it has, per team database.
+      CREATE TABLE team_audit_written (
+        team_database TEXT PRIMARY KEY,
+        upto INTEGER NOT NULL
+      ) STRICT;
+    `,
+    postgres: `
+      -- A desk's entry once: (desk_id, desk_entry) is its own log's id, so writing it again changes nothing.
+      CREATE TABLE team_audit (
+        id BIGSERIAL PRIMARY KEY,
+        desk_id TEXT NOT NULL,
+        desk TEXT NOT NULL,
+        desk_entry BIGINT NOT NULL,
+        at BIGINT NOT NULL,
+        os_user TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        action TEXT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('success', 'failure', 'refused')),
+        object_type TEXT,
+        object_id TEXT,
+        detail TEXT,
+        role TEXT,
+        facts TEXT,
+        UNIQUE (desk_id, desk_entry)
+      );
+      CREATE INDEX team_audit_at ON team_audit (at, id);
+      CREATE INDEX team_audit_object ON team_audit (object_type, object_id);
+      CREATE TRIGGER team_audit_changed AFTER INSERT ON team_audit
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
@@ -669,6 +705,12 @@ export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
 export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks'] as const;
+
+/**
+ * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has
+ * every column of a desk's audit_log, and these besides.
+ */
+export const TEAM_AUDIT = { table: 'team_audit', columns: ['desk_id', 'desk', 'desk_entry'] } as const;
 
 /**
  * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and

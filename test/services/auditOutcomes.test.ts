@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CONTRACT } from '../../main/ipc/contract.js';
 import { auditCsv, auditExportEntries } from '../../main/services/auditExport.js';
 import { auditEntries, auditOutcome, type ShownOutcome } from '../../main/services/auditWords.js';
+import { DeskAuditLog } from '../../main/store/audit.js';
 import { auditWrittenBefore19, type EarlierEntry } from '../store/earlierAudit.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'audit-outcomes-'));
@@ -60,38 +61,41 @@ function entry(i: number): EarlierEntry {
 
 describe('the audit log filtered by outcome as the screen shows it', () => {
   // Written by the version before facts were typed, then migrated: as an installation's log reaches this one.
-  const audit = auditWrittenBefore19(
+  const written = auditWrittenBefore19(
     join(dir, 'app.sqlite'),
     Array.from({ length: 2_400 }, (_, i) => entry(i)),
   );
-  const all = audit.query({ limit: 10_000 });
+  const all = written.query({ limit: 10_000 });
+  const audit = new DeskAuditLog(written);
   const shown = (outcome: ShownOutcome) => all.filter((e) => auditOutcome(e) === outcome).map((e) => e.id);
 
-  it('lists under "failure" only what failed, and under "unknown" the charges whose answer was lost, newest first', () => {
+  it('lists under "failure" only what failed, and under "unknown" the charges whose answer was lost, newest first', async () => {
     expect(shown('unknown').length).toBeGreaterThan(1_000);
     expect(shown('failure').length).toBeGreaterThan(600);
     for (const outcome of ['success', 'failure', 'refused', 'unknown'] as const) {
       expect(
-        auditEntries(audit, { outcome }, 10_000).map((e) => e.id),
+        (await auditEntries(audit, { outcome }, 10_000)).map((e) => e.id),
         outcome,
       ).toEqual(shown(outcome));
     }
-    expect(auditEntries(audit, {}, 10_000).map((e) => e.id)).toEqual(all.map((e) => e.id));
+    expect((await auditEntries(audit, {}, 10_000)).map((e) => e.id)).toEqual(all.map((e) => e.id));
   });
 
-  it('stops at the limit with the newest, and keeps the other filters', () => {
+  it('stops at the limit with the newest, and keeps the other filters', async () => {
     for (const limit of [1, 499, 500, 501, 777]) {
-      expect(auditEntries(audit, { outcome: 'unknown' }, limit).map((e) => e.id)).toEqual(shown('unknown').slice(0, limit));
-      expect(auditEntries(audit, { outcome: 'failure' }, limit).map((e) => e.id)).toEqual(shown('failure').slice(0, limit));
+      expect((await auditEntries(audit, { outcome: 'unknown' }, limit)).map((e) => e.id)).toEqual(shown('unknown').slice(0, limit));
+      expect((await auditEntries(audit, { outcome: 'failure' }, limit)).map((e) => e.id)).toEqual(shown('failure').slice(0, limit));
     }
-    expect(auditEntries(audit, { outcome: 'unknown', action: 'deposit' }, 100)).toEqual([]);
+    expect(await auditEntries(audit, { outcome: 'unknown', action: 'deposit' }, 100)).toEqual([]);
     const late = { from: T0 + 300, to: T0 + 400 };
-    expect(auditEntries(audit, { outcome: 'unknown', ...late }, 10_000).every((e) => e.at >= late.from && e.at <= late.to)).toBe(true);
-    expect(auditEntries(audit, { outcome: 'unknown', ...late }, 10_000).length).toBeGreaterThan(50);
+    expect((await auditEntries(audit, { outcome: 'unknown', ...late }, 10_000)).every((e) => e.at >= late.from && e.at <= late.to)).toBe(
+      true,
+    );
+    expect((await auditEntries(audit, { outcome: 'unknown', ...late }, 10_000)).length).toBeGreaterThan(50);
   });
 
-  it('exports what the filter lists, and main accepts the filter', () => {
-    const rows = parse(auditCsv(auditExportEntries(audit, { outcome: 'unknown' })), { columns: true }) as {
+  it('exports what the filter lists, and main accepts the filter', async () => {
+    const rows = parse(auditCsv(await auditExportEntries(audit, { outcome: 'unknown' })), { columns: true }) as {
       objectId: string;
       outcome: string;
     }[];

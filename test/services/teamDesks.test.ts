@@ -9,6 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditPage } from '../../main/ipc/contract.js';
+import { createDispatcher } from '../../main/ipc/dispatcher.js';
+import { EventHub } from '../../main/ipc/events.js';
+import { createHandlers } from '../../main/ipc/handlers.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
@@ -28,6 +32,7 @@ describePostgres('two desks on one team database', () => {
       const core = await AppCore.open({
         dataFolder: mkdtempSync(join(root, `${name}-`)),
         osUser: name,
+        desk: name.toUpperCase(),
         vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`),
         teamDatabase: url,
       });
@@ -114,6 +119,44 @@ describePostgres('two desks on one team database', () => {
       } finally {
         stop();
       }
+    });
+
+    it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {
+      const events = new EventHub();
+      const heard: string[] = [];
+      events.subscribe((e) => heard.push(e.type));
+      const dispatch = createDispatcher(
+        createHandlers({ core: b, events, app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder: root } }),
+        () => undefined,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const paid = await a.services.charges.charge(await card());
+      expect(paid.kind).toBe('paid');
+      const orderNumber = (paid as { charge: { orderNumber: string } }).charge.orderNumber;
+      const charged = () => dispatch('audit.query', { action: 'charge', objectId: orderNumber });
+      for (let i = 0; i < 100 && ((await charged()) as { value: AuditPage }).value.entries.length === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(await charged()).toMatchObject({ ok: true, value: { entries: [{ desk: 'FIN-1', osUser: 'fin-1', outcome: 'success' }] } });
+      // And B's screens were told to read the log again.
+      expect(heard).toContain('audit.changed');
+      expect(await dispatch('audit.export', { objectId: orderNumber })).toMatchObject({
+        ok: true,
+        value: { content: expect.stringContaining(',fin-1,FIN-1,custom,charge,success,') },
+      });
+
+      await cluster.stop('immediate');
+      try {
+        const away = (await dispatch('audit.query', {})) as { ok: true; value: AuditPage };
+        expect(away.value.thisDeskOnly).toBe(true);
+        // This desk's own entries, and none of desk A's.
+        expect(away.value.entries.length).toBeGreaterThan(0);
+        expect(away.value.entries.filter((e) => e.osUser !== 'fin-2')).toEqual([]);
+        // An export is the team's record: refused in words rather than passed off with one desk's part.
+        expect(await dispatch('audit.export', {})).toMatchObject({ ok: false });
+      } finally {
+        await cluster.start();
+      }
+      expect(((await dispatch('audit.query', {})) as { ok: true; value: AuditPage }).value.thisDeskOnly).toBeUndefined();
     });
 
     it('refuses money actions while the team database is away, looks orders up meanwhile, and charges again once it is back', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AuditRepository } from '../../main/store/audit.js';
+import { AuditRepository, DeskAuditLog } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { type NewCharge, SqliteChargeJournal } from '../../main/store/journal.js';
 import { MIGRATIONS } from '../../main/store/migrations.js';
@@ -110,11 +110,11 @@ describe('audit export', () => {
       objectId: 'o-9',
       detail: 'refused, "over amount"',
     });
-    const csv = auditCsv(auditExportEntries(audit, { action: 'refund', objectId: 'o-9' }));
+    const csv = auditCsv(await auditExportEntries(new DeskAuditLog(audit), { action: 'refund', objectId: 'o-9' }));
     expect(csv.trim().split('\n')).toEqual([
-      // The raw values as recorded, then the role (none kept by this repository), facts and the words.
-      'at,osUser,environment,action,outcome,objectType,objectId,detail,role,facts,words',
-      '2026-01-02T00:00:00.000Z,bob,test,refund,failure,order,o-9,"refused, ""over amount""",,,"Refund on order o-9: failure: refused, ""over amount"""',
+      // The raw values as recorded (no desk in a desk's own log), then the role (none kept by this repository), facts and the words.
+      'at,osUser,desk,environment,action,outcome,objectType,objectId,detail,role,facts,words',
+      '2026-01-02T00:00:00.000Z,bob,,test,refund,failure,order,o-9,"refused, ""over amount""",,,"Refund on order o-9: failure: refused, ""over amount"""',
     ]);
   });
 });

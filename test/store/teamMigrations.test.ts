@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, describe } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
-import { MIGRATIONS, TEAM_SCHEMA_FROM, TEAM_TABLES } from '../../main/store/migrations.js';
+import { MIGRATIONS, TEAM_AUDIT, TEAM_SCHEMA_FROM, TEAM_TABLES } from '../../main/store/migrations.js';
 import { migrateTeamDatabase, teamSchemaVersion } from '../../main/store/postgres/migrate.js';
 import { openTeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
@@ -73,6 +73,29 @@ describePostgres('the team database', () => {
         expect(Object.keys(sqlite.columns).length, table).toBeGreaterThan(0);
         expect({ table, ...postgres }).toEqual({ table, ...sqlite });
       }
+    } finally {
+      file.close();
+      await db.pool.end();
+    }
+  });
+
+  it('has the team’s audit log with every column of a desk’s, nullable alike, and its desk besides', async () => {
+    const db = openTeamDatabase(await cluster.newDatabase());
+    await migrateTeamDatabase(db);
+    const file = openDatabase(join(dir, 'desk-audit.sqlite'));
+    try {
+      const desk = Object.fromEntries(
+        (file.pragma('table_info(audit_log)') as { name: string; notnull: number; pk: number }[]).map((c) => [
+          c.name,
+          c.notnull === 1 || c.pk === 1,
+        ]),
+      );
+      const { rows } = await db.pool.query<{ column_name: string; is_nullable: string }>(
+        'SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = $1',
+        [TEAM_AUDIT.table],
+      );
+      const team = Object.fromEntries(rows.map((c) => [c.column_name, c.is_nullable === 'NO']));
+      expect(team).toEqual({ ...desk, ...Object.fromEntries(TEAM_AUDIT.columns.map((c) => [c, true])) });
     } finally {
       file.close();
       await db.pool.end();

@@ -40,6 +40,8 @@ export interface AuditEntryView {
   readonly detail?: string;
   /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
   readonly role?: Role;
+  /** The desk it was recorded at, in a team's log. */
+  readonly desk?: string;
   /**
    * The entry in words, built from its raw values when read ("Charged RUB 12.50 to 411111******1111, order …"),
    * as a phrase the renderer words in the language shown; reasons inside it are quoted as recorded.
@@ -53,4 +55,6 @@ export interface AuditPage {
   readonly more: boolean;
   /** Every action in the log, for the filter: its code (the filter's value) and its name in words. */
   readonly actions: readonly { readonly action: string; readonly said: Phrase }[];
+  /** The team database could not be reached: these are this desk's own entries, not the team's log. */
+  readonly thisDeskOnly?: true;
 }

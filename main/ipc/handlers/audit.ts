@@ -2,7 +2,8 @@
 import type { AppCore } from '../../services/appCore.js';
 import { auditCsv, auditExportEntries } from '../../services/auditExport.js';
 import { auditActionPhrase, auditEntries, auditOutcome, auditPhrase, type OrderFacts } from '../../services/auditWords.js';
-import type { AuditRecord } from '../../store/audit.js';
+import { DeskAuditLog, type AuditLog, type AuditRecord } from '../../store/audit.js';
+import { StoreError } from '../../store/errors.js';
 import type { AuditEntryView, auditChannels } from '../contract.js';
 import type { HandlerContext, HandlersOf } from './context.js';
 
@@ -20,6 +21,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
     ...(e.detail !== undefined ? { detail: e.detail } : {}),
     ...(e.role !== undefined ? { role: e.role } : {}),
+    ...(e.desk !== undefined ? { desk: e.desk } : {}),
     said: auditPhrase(e, order),
   };
 }
@@ -42,7 +44,11 @@ async function orderFactsOf(core: AppCore, entries: readonly AuditRecord[]): Pro
     if (key === undefined || known.has(key)) continue;
     const id = e.objectId!;
     if (e.action === 'charge') {
-      const row = await core.services.charges.journal.byOrderNumber(core.services.environment, id);
+      // While the team database is away the words go without the charge's state now, as for a charge not journalled here.
+      const row = await core.services.charges.journal.byOrderNumber(core.services.environment, id).catch((err: unknown) => {
+        if (err instanceof StoreError && err.problem === 'unreachable') return undefined;
+        throw err;
+      });
       known.set(key, row ? { chargeState: row.state } : undefined);
     } else {
       const o = core.services.orders.cachedOrder(id);
@@ -56,21 +62,42 @@ async function orderFactsOf(core: AppCore, entries: readonly AuditRecord[]): Pro
 }
 const OPERATIONS = new Set(['deposit', 'reverse', 'refund']);
 
+/**
+ * Reads the team's log, or, while the team database cannot be reached, this desk's own, said as such
+ * (look-ups keep working while it is away; a screen never passes a part off as the whole).
+ */
+async function readLog<T>(core: AppCore, read: (log: AuditLog) => Promise<T>): Promise<{ value: T; thisDeskOnly: boolean }> {
+  try {
+    return { value: await read(core.auditLog), thisDeskOnly: false };
+  } catch (err) {
+    if (core.auditLog instanceof DeskAuditLog || !(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+    return { value: await read(new DeskAuditLog(core.audit)), thisDeskOnly: true };
+  }
+}
+
 export function auditHandlers({ core }: HandlerContext): HandlersOf<typeof auditChannels> {
   return {
     'audit.query': async ({ limit = 500, ...filter }) => {
-      // One more than asked says whether there is more, without counting the whole log.
-      const entries = auditEntries(core.audit, filter, limit + 1);
+      const {
+        value: { entries, actions },
+        thisDeskOnly,
+      } = await readLog(core, async (log) => ({
+        // One more than asked says whether there is more, without counting the whole log.
+        entries: await auditEntries(log, filter, limit + 1),
+        actions: await log.actions(),
+      }));
       const shown = entries.slice(0, limit);
       const order = await orderFactsOf(core, shown);
       return {
         entries: shown.map((e) => auditEntryView(e, order(e))),
         more: entries.length > limit,
-        actions: core.audit.actions().map((action) => ({ action, said: auditActionPhrase(action) })),
+        actions: actions.map((action) => ({ action, said: auditActionPhrase(action) })),
+        ...(thisDeskOnly ? { thisDeskOnly: true as const } : {}),
       };
     },
+    // The team's log or nothing: a file passed on as the team's record must not be one desk's part of it.
     'audit.export': async (filter) => {
-      const entries = auditExportEntries(core.audit, filter);
+      const entries = await auditExportEntries(core.auditLog, filter);
       return {
         fileName: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
         mimeType: 'text/csv' as const,

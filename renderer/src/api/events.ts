@@ -5,6 +5,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChargeBatchStatus } from '../../../main/ipc/contract';
+import { auditKeys } from './audit';
 import { batchLookupKeys, type BatchTable } from './batchLookups';
 import { chargeBatchKeys } from './chargeBatches';
 import { chargeKeys } from './charges';
@@ -49,6 +50,8 @@ function onEvent(client: QueryClient) {
       void client.invalidateQueries({ queryKey: periodKeys.views });
     } else if (event.type === 'charges.changed') {
       void client.invalidateQueries({ queryKey: chargeKeys.all });
+    } else if (event.type === 'audit.changed') {
+      void client.invalidateQueries({ queryKey: auditKeys.all });
     } else if (event.type === 'role.changed') {
       // The profile is read again; nothing else is, until a screen the new profile allows asks for it. What
       // was read is the same data, and a read now from a screen about to close would be refused by main

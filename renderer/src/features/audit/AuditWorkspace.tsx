@@ -100,6 +100,11 @@ export function AuditWorkspace() {
         />
       </form>
       {log.isError && <ErrorNotice className="panel error-panel" error={log.error} />}
+      {log.data?.thisDeskOnly && (
+        <p className="panel notice-panel" role="status">
+          {t('thisDeskOnly')}
+        </p>
+      )}
       <div className="panel">
         <p className="muted" role="status">
           {entries.length === 0
@@ -121,6 +126,8 @@ export function AuditWorkspace() {
                 </td>
                 <td>
                   <Id value={e.osUser} />
+                  {/* In a team's log, the desk it was done at. */}
+                  {e.desk !== undefined && <span className="muted"> {t('atDesk', { desk: e.desk })}</span>}
                   <br />
                   {/* The profile in use then; older entries were written before it was recorded. */}
                   <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>

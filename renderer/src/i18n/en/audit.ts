@@ -44,6 +44,9 @@ export const audit = {
     what: 'What happened',
   },
   profile: '{{role}} profile',
+  atDesk: 'at desk {{desk}}',
+  thisDeskOnly:
+    'The team database cannot be reached: this is only what was done at this desk. The team’s log is shown again once it is back; the export waits for it.',
   profileNotRecorded: 'profile not recorded',
   role: {
     support: 'Support',

@@ -1,0 +1,176 @@
+/**
+ * The team's audit log: every desk's entries in one table of the team database, each with the desk it was
+ * recorded at, read by every desk's Audit screen.
+ *
+ * An entry is recorded in the desk's own log first (AuditRepository.record, synchronous, in the desk's
+ * file): whatever the team database is doing, nothing a person did goes unrecorded, and every caller stays
+ * as it is. The desk then writes its new entries to the team's log, oldest first, at once after each one
+ * and every few seconds while the team database is away; a desk's entry is keyed by its desk's id and its
+ * own id there, so writing it twice (a desk stopped between the team's commit and its own note of it)
+ * changes nothing. How far it got is kept per team database in the desk's file (team_audit_written).
+ */
+import { maskCardNumbersIn } from '../../domain/cardNumbers.js';
+import { auditWhere, toRecord, type AuditFilter, type AuditLog, type AuditRecord, type AuditRepository, type AuditRow } from '../audit.js';
+import { read, write, type Db } from '../database.js';
+import { query, transaction, type TeamDatabase } from './teamDatabase.js';
+
+/** How often a desk tries the team database again while it has entries the team's log lacks. */
+export const AUDIT_RETRY_MS = 2_000;
+/** Entries written to the team's log in one statement: 500 × 14 values, well inside PostgreSQL's 65,535. */
+const CHUNK = 500;
+
+const COLUMNS = [
+  'desk_id',
+  'desk',
+  'desk_entry',
+  'at',
+  'os_user',
+  'environment',
+  'action',
+  'outcome',
+  'object_type',
+  'object_id',
+  'detail',
+  'role',
+  'facts',
+] as const;
+
+export interface TeamAuditOptions {
+  /** This desk's id (store/deskIdentity.ts), which keeps its entries apart from any other desk's. */
+  readonly deskId: string;
+  /** This desk's name, as the team's screens show it. */
+  readonly desk: string;
+  readonly log?: (message: string) => void;
+  readonly retryMs?: number;
+}
+
+export class TeamAuditLog implements AuditLog {
+  private writing?: Promise<void>;
+  private again = false;
+  private timer?: NodeJS.Timeout;
+  private readonly unsubscribe: () => void;
+
+  /**
+   * `own` is this desk's log, `file` the desk's file that keeps how far the team's log has it. The team's
+   * log starts for this desk with the entries recorded from now on; what it recorded before is moved there
+   * only when asked (moveEarlierEntries).
+   */
+  constructor(
+    private readonly team: TeamDatabase,
+    private readonly own: AuditRepository,
+    private readonly file: Db,
+    private readonly options: TeamAuditOptions,
+  ) {
+    write(file, () =>
+      file
+        .prepare('INSERT INTO team_audit_written (team_database, upto) VALUES (?, ?) ON CONFLICT (team_database) DO NOTHING')
+        .run(team.name, own.lastId()),
+    );
+    this.unsubscribe = own.afterRecord(() => this.writeSoon());
+    this.writeSoon();
+  }
+
+  /** Writes this desk's entries the team's log lacks, oldest first; resolves when it has them all. */
+  write(): Promise<void> {
+    if (this.writing) {
+      this.again = true;
+      return this.writing;
+    }
+    const run = async () => {
+      do {
+        this.again = false;
+        await this.writeNow();
+      } while (this.again);
+    };
+    return (this.writing = run().finally(() => (this.writing = undefined)));
+  }
+
+  /** Every entry this desk recorded before it joined the team goes to the team's log too (once: see above). */
+  async moveEarlierEntries(): Promise<void> {
+    write(this.file, () => this.file.prepare('UPDATE team_audit_written SET upto = 0 WHERE team_database = ?').run(this.team.name));
+    await this.write();
+  }
+
+  async query(f: AuditFilter = {}): Promise<AuditRecord[]> {
+    // This desk's latest entries are in the team's log before it is read: a screen shows what was just done.
+    await this.write();
+    const { where, args } = auditWhere(f, (n) => `$${n}`);
+    const rows = await query<AuditRow>(
+      this.team,
+      `SELECT id, at, os_user, environment, action, outcome, object_type, object_id, detail, role, facts, desk
+         FROM team_audit ${where} ORDER BY at DESC, id DESC LIMIT $${args.length + 1}`,
+      [...args, f.limit ?? 1000],
+    );
+    return rows.map(toRecord);
+  }
+
+  async actions(): Promise<string[]> {
+    const rows = await query<{ action: string }>(this.team, 'SELECT DISTINCT action FROM team_audit ORDER BY action');
+    return rows.map((r) => r.action);
+  }
+
+  /** Stops writing; what the team's log lacks is written when the desk opens next. */
+  close(): void {
+    this.unsubscribe();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private writeSoon(): void {
+    this.write().catch((err: unknown) => {
+      this.options.log?.(`audit entries not yet in the team database: ${err instanceof Error ? err.message : String(err)}`);
+      this.retryLater();
+    });
+  }
+
+  private retryLater(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.writeSoon();
+    }, this.options.retryMs ?? AUDIT_RETRY_MS);
+    this.timer.unref();
+  }
+
+  private async writeNow(): Promise<void> {
+    for (;;) {
+      const upto = read(
+        this.file,
+        () => this.file.prepare('SELECT upto FROM team_audit_written WHERE team_database = ?').pluck().get(this.team.name) as number,
+      );
+      const entries = this.own.after(upto, CHUNK);
+      const last = entries.at(-1);
+      if (!last) return;
+      const values = entries.flatMap((e) => this.valuesOf(e));
+      const rows = entries.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
+      await transaction(this.team, (q) =>
+        q(`INSERT INTO team_audit (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT (desk_id, desk_entry) DO NOTHING`, values),
+      );
+      write(this.file, () =>
+        this.file
+          .prepare('UPDATE team_audit_written SET upto = ? WHERE team_database = ? AND upto < ?')
+          .run(last.id, this.team.name, last.id),
+      );
+    }
+  }
+
+  /** An entry's values in COLUMNS' order; masked again, as everything written anywhere is. */
+  private valuesOf(entry: AuditRecord): unknown[] {
+    const e = maskCardNumbersIn(entry);
+    return [
+      this.options.deskId,
+      this.options.desk,
+      e.id,
+      e.at,
+      e.osUser,
+      e.environment,
+      e.action,
+      e.outcome,
+      e.objectType ?? null,
+      e.objectId ?? null,
+      e.detail ?? null,
+      e.role ?? null,
+      e.facts ? JSON.stringify(e.facts) : null,
+    ];
+  }
+}
