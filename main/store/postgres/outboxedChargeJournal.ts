@@ -11,7 +11,7 @@
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
-import { StoreError } from '../errors.js';
+import { isUnreachable } from '../errors.js';
 import type {
   BeginOutcome,
   ChargeGuard,
@@ -28,8 +28,6 @@ import type { PgChargeJournal } from './chargeJournal.js';
 
 /** How often a desk tries the team database again while its outbox holds answers. */
 export const OUTBOX_RETRY_MS = 2_000;
-
-const unreachable = (err: unknown): boolean => err instanceof StoreError && err.problem === 'unreachable';
 
 export class OutboxedChargeJournal implements ChargeJournal {
   /** This desk's rows in flight as last read or written, with what the outbox holds for them applied. */
@@ -109,7 +107,7 @@ export class OutboxedChargeJournal implements ChargeJournal {
     try {
       return await this.onTeam(write);
     } catch (err) {
-      if (!unreachable(err)) throw err;
+      if (!isUnreachable(err)) throw err;
       this.outbox.add(id, entry, this.now());
       const row = this.known.get(id);
       if (row) this.known.set(id, applied(row, entry));
@@ -152,7 +150,7 @@ export class OutboxedChargeJournal implements ChargeJournal {
       return await this.onTeam(() => this.team.get(id));
     } catch (err) {
       const mine = this.known.get(id);
-      if (unreachable(err) && mine && this.answered.has(id)) return mine;
+      if (isUnreachable(err) && mine && this.answered.has(id)) return mine;
       throw err;
     }
   }
