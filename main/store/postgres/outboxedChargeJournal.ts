@@ -64,7 +64,9 @@ export class OutboxedChargeJournal implements ChargeJournal {
       await this.apply(rowId, entry);
       this.outbox.done(seq);
     }
-    this.mine.clear();
+    // Every answer is in the team database now, and rows are read there again. Those still in flight stay
+    // this desk's: their own answer may yet need the outbox.
+    if (this.outbox.size === 0) for (const { row } of this.mine.values()) this.keep(row, false);
   }
 
   private apply(id: number, e: OutboxEntry): Promise<unknown> {
