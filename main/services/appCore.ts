@@ -18,7 +18,7 @@ import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
-import { StoreError } from '../store/errors.js';
+import { isUnreachable } from '../store/errors.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
@@ -504,7 +504,7 @@ export class AppCore {
     // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
     // in a team database that is away now wait for its return (money actions are refused meanwhile).
     await services.charges.reconcileAll().catch((err: unknown) => {
-      if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+      if (!isUnreachable(err)) throw err;
       this.options.log?.(`charges not reconciled on opening ${environment}: ${err.message}`);
     });
     await services.operations.reconcileAll();
@@ -533,7 +533,7 @@ export class AppCore {
   private async seenByTeam(team: TeamDatabase): Promise<void> {
     await deskSeen(team, { name: this.desk, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
       (err: unknown) => {
-        if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+        if (!isUnreachable(err)) throw err;
         this.options.log?.(`the team database did not hear this desk: ${err.message}`);
       },
     );

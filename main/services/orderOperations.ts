@@ -118,7 +118,11 @@ export class OrderOperations {
     return this.work.run(async () => {
       const live = await this.liveStatus(orderId);
       if ('reason' in live) return { kind: 'notSent', reason: live.reason };
-      return this.planOf(live.status, await this.options.journal.forOrder(this.options.environment, orderId), this.now());
+      const { journal, environment } = this.options;
+      // The guard's clock, not the desk's: on a team database a desk whose clock is off would otherwise be
+      // promised a reversal that the guard then refuses (or the other way round).
+      const [operations, now] = await Promise.all([journal.forOrder(environment, orderId), journal.now(this.now())]);
+      return this.planOf(live.status, operations, now);
     });
   }
 

@@ -8,7 +8,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayError, HttpError, NetworkError, OutcomeUnknownError, RateLimitedError } from '../gateway/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
-import { StoreError } from '../store/errors.js';
+import { isUnreachable } from '../store/errors.js';
 import type { OperationJournal } from '../store/operations.js';
 import type { OrderCache } from '../store/orderCache.js';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
@@ -355,7 +355,7 @@ async function unlessAway<T>(read: Promise<T>, away: T): Promise<T> {
   try {
     return await read;
   } catch (err) {
-    if (err instanceof StoreError && err.problem === 'unreachable') return away;
+    if (isUnreachable(err)) return away;
     throw err;
   }
 }

@@ -19,6 +19,11 @@ export class StoreError extends SaidError {
   }
 }
 
+/** The team database cannot be reached (teamError()): the one test of it, for the callers that go on without it. */
+export function isUnreachable(err: unknown): err is StoreError {
+  return err instanceof StoreError && err.problem === 'unreachable';
+}
+
 /** Maps SQLite's error codes (better-sqlite3 sets `code`) to a problem with a clear, specific message. */
 export function storeError(err: unknown, file: string): StoreError {
   if (err instanceof StoreError) return err;

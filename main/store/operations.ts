@@ -122,6 +122,11 @@ export interface OperationJournal {
   operatedIn(environment: string, period: { readonly from: number; readonly to: number }): Promise<string[]>;
   /** The operations on one order, oldest first. */
   forOrder(environment: string, orderId: string): Promise<OperationRow[]>;
+  /**
+   * The time an operation's guard would decide at now (OperationFacts.now), for a desk whose clock says `at`:
+   * what a dialog shows beforehand (the refund's plan) must be decided on the clock the guard will use.
+   */
+  now(at: number): Promise<number>;
 }
 
 export const NEW_OPERATION_COLUMNS = 'environment, order_id, kind, amount, external_refund_id, operator, operator_reason';
@@ -169,6 +174,11 @@ export class SqliteOperationJournal implements OperationJournal {
       claims?.add(outcome.id);
       return { kind: 'journalled', operation: this.row(outcome.id)! };
     });
+  }
+
+  /** The desk's own time: its guard decides at the operation's time (op.at), which the desk's clock gives. */
+  now(at: number): Promise<number> {
+    return Promise.resolve(at);
   }
 
   claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {

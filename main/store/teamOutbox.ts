@@ -21,12 +21,24 @@ export interface Outboxed {
   readonly entry: OutboxEntry;
 }
 
+/** This outbox's entries in the file: its team database's, of the charge journal (the only journal it keeps yet). */
+const OURS = "team_database = ? AND journal = 'charge'";
+
 export class TeamOutbox {
+  /**
+   * How many entries the file holds, counted once and then kept as they are added and done: the journal
+   * asks before every call, and this object is their only writer (one process per data folder, the folder
+   * lock; one outbox per team database in it, AppCore's).
+   */
+  private count: number;
+
   /** `teamDatabase`: the team database's name (host:port/database), whose entries these are. */
   constructor(
     private readonly db: Db,
     private readonly teamDatabase: string,
-  ) {}
+  ) {
+    this.count = read(db, () => (db.prepare(`SELECT count(*) AS n FROM team_outbox WHERE ${OURS}`).get(teamDatabase) as { n: number }).n);
+  }
 
   add(rowId: number, entry: OutboxEntry, at: number): void {
     write(this.db, () => {
@@ -35,30 +47,32 @@ export class TeamOutbox {
         // A reason may quote the gateway's words: no card number is kept whole, here as anywhere.
         .run(this.teamDatabase, 'charge', rowId, JSON.stringify(maskCardNumbersIn(entry)), at);
     });
+    this.count += 1;
   }
 
   /** The entries not yet written to the team database, oldest first. */
   pending(): Outboxed[] {
     return read(this.db, () =>
       (
-        this.db
-          .prepare("SELECT seq, row_id, entry FROM team_outbox WHERE team_database = ? AND journal = 'charge' ORDER BY seq")
-          .all(this.teamDatabase) as { seq: number; row_id: number; entry: string }[]
+        this.db.prepare(`SELECT seq, row_id, entry FROM team_outbox WHERE ${OURS} ORDER BY seq`).all(this.teamDatabase) as {
+          seq: number;
+          row_id: number;
+          entry: string;
+        }[]
       ).map((r) => ({ seq: r.seq, rowId: r.row_id, entry: parseStored<OutboxEntry>(this.db, r.entry) })),
     );
   }
 
   /** An entry the team database has now; written again, it would change nothing (only open rows change). */
   done(seq: number): void {
-    write(this.db, () => {
-      this.db.prepare('DELETE FROM team_outbox WHERE seq = ?').run(seq);
-    });
+    const { changes } = write(this.db, () =>
+      this.db.prepare(`DELETE FROM team_outbox WHERE seq = ? AND ${OURS}`).run(seq, this.teamDatabase),
+    );
+    // Done twice, or an entry of another team database: nothing was deleted, nothing to count.
+    this.count -= changes;
   }
 
   get size(): number {
-    return read(
-      this.db,
-      () => (this.db.prepare('SELECT count(*) AS n FROM team_outbox WHERE team_database = ?').get(this.teamDatabase) as { n: number }).n,
-    );
+    return this.count;
   }
 }

@@ -7,10 +7,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
-import type { ChargeService } from '../../main/services/charges.js';
+import type { ChargeService, ChargeServiceOptions } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
+import type { ChargeRow } from '../../main/store/journal.js';
+import { reconcile as reconcilePeriod } from '../../main/services/reconciliation.js';
+import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJournal.js';
 import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
@@ -37,6 +41,12 @@ async function card() {
 async function paidFor(clientId: string): Promise<number> {
   const { orders } = (await control(sb, 'GET', `/orders?clientId=${clientId}`)) as { orders: { orderNumber: string; status: number }[] };
   return orders.filter((o) => /^(BO-|CASE-)/.test(o.orderNumber) && (o.status === 1 || o.status === 2)).length;
+}
+
+/** Resolves once the gateway has the request a fault rule holds back (it has been seen, and is being delayed). */
+async function arrived(rule: number): Promise<void> {
+  while (!((await control(sb, 'GET', '/faults')).rules as { id: number; seen: number }[]).some((r) => r.id === rule && r.seen > 0))
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 describePostgres('two desks charging through one team database', () => {
@@ -66,6 +76,29 @@ describePostgres('two desks charging through one team database', () => {
     await Promise.all(pools.map((p) => p.pool.end()));
     await cluster?.destroy();
   });
+
+  /** A desk as AppCore builds one on the team database: its own file and outbox, the team's journal. */
+  const outboxedDesk = (name: string, parts: Partial<ChargeServiceOptions> = {}) => {
+    const team = openTeamDatabase(url);
+    pools.push(team);
+    const db = openDatabase(join(dir, `${name}.sqlite`));
+    const outbox = new TeamOutbox(db, team.name);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: name }), outbox);
+    const audit = new AuditRepository(db);
+    const charges = chargeServiceOn(db, client, { journal, audit, operator: name, osUser: name, ...parts });
+    return {
+      db,
+      team,
+      outbox,
+      journal,
+      audit,
+      charges,
+      close() {
+        journal.close();
+        db.close();
+      },
+    };
+  };
 
   it('the same customer and amount from both desks at once, no reference: charged once', async () => {
     const c = await card();
@@ -117,17 +150,13 @@ describePostgres('two desks charging through one team database', () => {
 
   it('the team database stopped mid-charge and started again: charged once, the answer kept in the outbox and then written', async () => {
     const c = await card();
-    const team = openTeamDatabase(url);
-    pools.push(team);
-    const db = openDatabase(join(dir, 'FIN-3.sqlite'));
-    const outbox = new TeamOutbox(db, team.name);
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: 'FIN-3' }), outbox);
     let stopped: Promise<void> | undefined;
-    const desk3 = chargeServiceOn(db, client, {
+    const {
+      outbox,
       journal,
-      audit: new AuditRepository(db),
-      operator: 'FIN-3',
-      osUser: 'FIN-3',
+      charges: desk3,
+      close,
+    } = outboxedDesk('FIN-3', {
       // The payment request is on its way (its answer held back a moment by the gateway) when the database dies.
       onStep: (step) => {
         if (step === 'paymentSent') stopped ??= cluster.stop('immediate');
@@ -153,8 +182,49 @@ describePostgres('two desks charging through one team database', () => {
       expect.objectContaining({ state: 'PAID', operator: 'FIN-3', desk: 'FIN-3' }),
     ]);
     expect(await paidFor(c.clientId)).toBe(1);
-    journal.close();
-    db.close();
+    close();
+  });
+
+  /** The last hour's reconciliation on a desk, against what its file knows of the gateway's orders (nothing synced). */
+  const periodOf = ({ db, team, journal }: ReturnType<typeof outboxedDesk>) =>
+    reconcilePeriod({ journal, operations: new PgOperationJournal(team), orders: new PeriodOrders(db) }, 'sandbox', {
+      from: Date.now() - 3_600_000,
+      to: Date.now() + 60_000,
+    });
+
+  it('a charge whose answer was lost, reconciled on one desk as the team database dies: reported paid from the kept answer, then written', async () => {
+    const c = await card();
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/recurrentPayment.do', mode: 'lost' }] });
+    const lost = await a.charge(c);
+    expect(lost).toMatchObject({ kind: 'unknown', charge: { state: 'UNKNOWN' } });
+    const { id, orderNumber } = (lost as { charge: ChargeRow }).charge;
+    // Another desk, just opened (it has read nothing of this charge), reconciles it from the journal screen.
+    const desk4 = outboxedDesk('FIN-4');
+    // The gateway holds the status request back, and the database dies while the desk waits for the answer.
+    const { rules } = await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'latency', latencyMs: 1_500 }],
+    });
+    let stopped: Promise<void> | undefined;
+    try {
+      const reconciled = desk4.charges.reconcile({ id });
+      await arrived(rules[0].id);
+      stopped = cluster.stop('immediate');
+      await stopped;
+      expect(await reconciled).toMatchObject({ kind: 'paid', charge: { id, orderNumber, state: 'PAID' } });
+      expect(desk4.outbox.size).toBe(1);
+      expect(desk4.audit.query({ action: 'charge' })).toEqual([expect.objectContaining({ outcome: 'success', objectId: orderNumber })]);
+      // The period's reconciliation reads the team's journal: while it is away, it says so rather than show the charge open.
+      await expect(periodOf(desk4)).rejects.toMatchObject({ problem: 'unreachable' });
+    } finally {
+      await stopped;
+      await cluster.start();
+    }
+    // Back: the kept answer is written before anything is read, so the period's reconciliation has the charge paid.
+    expect((await periodOf(desk4)).rows.find((r) => r.orderNumber === orderNumber)?.journal).toMatchObject({ state: 'PAID' });
+    expect(desk4.outbox.size).toBe(0);
+    expect(await b.journal.get(id)).toMatchObject({ state: 'PAID', orderNumber });
+    expect(await paidFor(c.clientId)).toBe(1);
+    desk4.close();
   });
 
   it('desk A killed mid-payment leaves the card blocked for every desk until its claim lapses; then exactly one desk reconciles it, once', async () => {

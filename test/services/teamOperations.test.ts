@@ -21,6 +21,7 @@ const sb = sandboxOfFile();
 const client = clientOfFile(() => new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en' }));
 const dir = folderOfFile('team-operations-');
 afterEach(() => control(sb, 'DELETE', '/faults'));
+const DAY = 86_400_000;
 
 interface Desk {
   readonly ops: OrderOperations;
@@ -40,22 +41,32 @@ describePostgres('two desks operating on orders through one team database', () =
   let cluster: PostgresCluster;
   const pools: TeamDatabase[] = [];
   const files: Db[] = [];
+  let url: string;
   let a: Desk;
   let b: Desk;
+  /** A desk on the team database; `now`, its own clock (the host's unless a test sets it wrong). */
+  const desk = async (name: string, now?: () => number): Promise<Desk> => {
+    const team = openTeamDatabase(url);
+    pools.push(team);
+    await migrateTeamDatabase(team);
+    const db = openDatabase(join(dir, `${name}.sqlite`));
+    files.push(db);
+    const journal = new PgOperationJournal(team);
+    const audit = new AuditRepository(db);
+    const ops = new OrderOperations({
+      environment: 'sandbox',
+      operator: name,
+      osUser: name,
+      client,
+      journal,
+      audit,
+      ...(now ? { now } : {}),
+    });
+    return { ops, audit, journal };
+  };
   beforeAll(async () => {
     cluster = await startPostgres();
-    const url = await cluster.newDatabase();
-    const desk = async (name: string): Promise<Desk> => {
-      const team = openTeamDatabase(url);
-      pools.push(team);
-      await migrateTeamDatabase(team);
-      const db = openDatabase(join(dir, `${name}.sqlite`));
-      files.push(db);
-      const journal = new PgOperationJournal(team);
-      const audit = new AuditRepository(db);
-      const ops = new OrderOperations({ environment: 'sandbox', operator: name, osUser: name, client, journal, audit });
-      return { ops, audit, journal };
-    };
+    url = await cluster.newDatabase();
     [a, b] = [await desk('FIN-1'), await desk('FIN-2')];
   }, 60_000);
   afterAll(async () => {
@@ -115,5 +126,17 @@ describePostgres('two desks operating on orders through one team database', () =
     // The resend carried A's externalRefundId: the gateway refunded once.
     expect((await status(sb, { orderId })).refunds).toHaveLength(1);
     expect(await a.journal.open('sandbox')).toEqual([]);
+  });
+
+  it('a desk whose clock is a day behind is told what the team database’s clock decides: the reversal its dialog promises is sent', async () => {
+    // The charge's day is the gateway's and the database's (both this host's clock here): not one that ends mid-test.
+    const toMidnight = DAY - (Date.now() % DAY);
+    if (toMidnight < 10_000) await new Promise((r) => setTimeout(r, toMidnight + 1_000));
+    const behind = await desk('FIN-BEHIND', () => Date.now() - DAY);
+    const orderId = await paidOrder(sb);
+    expect(await behind.ops.refundPlan(orderId)).toEqual({ chance: 'today', reversible: 10_000 });
+    expect(await behind.ops.refund(orderId, 10_000, { way: 'reverse' })).toMatchObject({ kind: 'done', operation: { kind: 'reverse' } });
+    expect(await sent('refund.do', orderId)).toBe(0);
+    expect(await status(sb, { orderId })).toMatchObject({ orderStatus: 3 });
   });
 });

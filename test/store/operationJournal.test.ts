@@ -170,6 +170,20 @@ for (const engine of ENGINES) {
       else expect(written.operation.createdAt).toSatisfy((t: number) => t >= before - 1_000 && t <= Date.now() + 1_000);
     });
 
+    it('tells beforehand the time its guard will decide at, even to a desk whose clock is a day behind', async () => {
+      const behind = Date.now() - 86_400_000;
+      const told = await desks.other.operations.now(behind);
+      const seen: number[] = [];
+      await desks.other.operations.begin(operation({ at: behind }), (f) => {
+        seen.push(f.now);
+        return 'looked';
+      });
+      expect(Math.abs(told - seen[0]!)).toBeLessThan(1_000);
+      // On SQLite the desk's clock is the guard's; on PostgreSQL the database's is, whatever the desk's says.
+      if (engine.name === 'SQLite') expect(told).toBe(behind);
+      else expect(Math.abs(told - Date.now())).toBeLessThan(1_000);
+    });
+
     it('writes nothing for a refusal: the order stays as it was', async () => {
       const refused = await desks.desk.operations.begin(operation({ orderId: 'CASE-3' }), () => 'no');
       expect(refused).toEqual({ kind: 'refused', refusal: 'no' });

@@ -51,6 +51,12 @@ export class PgOperationJournal implements OperationJournal {
     return { kind: 'journalled', operation: outcome.row };
   }
 
+  /** The database's clock, as begin() reads it for the guard, whatever the desk's says. */
+  async now(_at: number): Promise<number> {
+    const [clock] = await query<{ now: number }>(this.db, `SELECT ${DATABASE_NOW_MS} AS now`);
+    return clock!.now;
+  }
+
   /** As the charge journal's claim (postgres/chargeJournal.ts): this desk's claims, on the row locked while it is read. */
   async claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
     return transaction(this.db, async (q): Promise<Claim<OperationRow>> => {

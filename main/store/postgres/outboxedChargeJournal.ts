@@ -11,17 +11,18 @@
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
-import { StoreError } from '../errors.js';
-import type {
-  BeginOutcome,
-  ChargeGuard,
-  ChargeJournal,
-  ChargeRow,
-  GuardFacts,
-  GuardQuery,
-  JournalFilter,
-  NewCharge,
-  Settlement,
+import { isUnreachable } from '../errors.js';
+import {
+  isOpen,
+  type BeginOutcome,
+  type ChargeGuard,
+  type ChargeJournal,
+  type ChargeRow,
+  type GuardFacts,
+  type GuardQuery,
+  type JournalFilter,
+  type NewCharge,
+  type Settlement,
 } from '../journal.js';
 import type { OutboxEntry, TeamOutbox } from '../teamOutbox.js';
 import type { PgChargeJournal } from './chargeJournal.js';
@@ -29,13 +30,19 @@ import type { PgChargeJournal } from './chargeJournal.js';
 /** How often a desk tries the team database again while its outbox holds answers. */
 export const OUTBOX_RETRY_MS = 2_000;
 
-const unreachable = (err: unknown): boolean => err instanceof StoreError && err.problem === 'unreachable';
+/**
+ * A row this desk journalled, claimed or renewed its claim on, as last read or written, with what the outbox
+ * holds for it applied. `answered`: its payment was answered while the team database was away, and that
+ * answer is in the outbox; only then is the row read from here.
+ */
+interface Mine {
+  readonly row: ChargeRow;
+  readonly answered: boolean;
+}
 
 export class OutboxedChargeJournal implements ChargeJournal {
-  /** This desk's rows in flight as last read or written, with what the outbox holds for them applied. */
-  private readonly known = new Map<number, ChargeRow>();
-  /** Rows whose payment was answered while the team database was away: their answer is in the outbox. */
-  private readonly answered = new Set<number>();
+  /** This desk's rows in flight, and those settled by an answer the outbox still holds. */
+  private readonly mine = new Map<number, Mine>();
   private flushing?: Promise<void>;
   private timer?: NodeJS.Timeout;
 
@@ -57,8 +64,9 @@ export class OutboxedChargeJournal implements ChargeJournal {
       await this.apply(rowId, entry);
       this.outbox.done(seq);
     }
-    this.known.clear();
-    this.answered.clear();
+    // Every answer is in the team database now, and rows are read there again. Those still in flight stay
+    // this desk's: their own answer may yet need the outbox.
+    if (this.outbox.size === 0) for (const { row } of this.mine.values()) this.keep(row, false);
   }
 
   private apply(id: number, e: OutboxEntry): Promise<unknown> {
@@ -87,41 +95,53 @@ export class OutboxedChargeJournal implements ChargeJournal {
     this.timer = undefined;
   }
 
-  /** Runs fn on the team database once the outbox is written there, remembering the rows it returns. */
+  /** Runs fn on the team database once the outbox is written there. */
   private async onTeam<T>(fn: () => Promise<T>): Promise<T> {
     if (this.outbox.size > 0) await this.flush();
-    const result = await fn();
-    for (const row of Array.isArray(result) ? result : [result]) this.remember(row);
-    return result;
+    return fn();
   }
 
-  private remember(v: unknown): void {
-    const row = v && typeof v === 'object' && 'kind' in v && 'charge' in v ? (v as { charge: ChargeRow }).charge : v;
-    if (row && typeof row === 'object' && 'id' in row && 'state' in row && 'bindingId' in row) {
-      const r = row as ChargeRow;
-      if (r.state === 'PENDING' || r.state === 'UNKNOWN') this.known.set(r.id, r);
-      else this.known.delete(r.id);
-    }
+  /**
+   * Keeps a row of this desk's as it is now: while it is open, and while the outbox holds the answer that
+   * settled it (until then, that answer is what the row reads as). Only rows this desk journalled or claimed
+   * are kept: no other can receive an answer from this desk.
+   */
+  private keep(row: ChargeRow, answered = this.mine.get(row.id)?.answered ?? false): void {
+    if (answered || isOpen(row.state)) this.mine.set(row.id, { row, answered });
+    else this.mine.delete(row.id);
+  }
+
+  /** A row of this desk's read again; another desk's row is not taken up by being read. */
+  private reread(id: number, row: ChargeRow | undefined): void {
+    if (!this.mine.has(id)) return;
+    if (row) this.keep(row);
+    else this.mine.delete(id);
   }
 
   /** A write of an answer: to the team database, or, while it is away, to the outbox. */
   private async answer(id: number, entry: OutboxEntry, write: () => Promise<boolean>): Promise<boolean> {
     try {
-      return await this.onTeam(write);
+      const changed = await this.onTeam(write);
+      // Written: the row is as the answer made it, or, left unchanged, is no longer open (nor this desk's).
+      const mine = this.mine.get(id);
+      if (mine && changed) this.keep(applied(mine.row, entry));
+      else this.mine.delete(id);
+      return changed;
     } catch (err) {
-      if (!unreachable(err)) throw err;
+      if (!isUnreachable(err)) throw err;
       this.outbox.add(id, entry, this.now());
-      const row = this.known.get(id);
-      if (row) this.known.set(id, applied(row, entry));
-      if (entry.kind !== 'attachOrder') this.answered.add(id);
+      const mine = this.mine.get(id);
+      if (mine) this.keep(applied(mine.row, entry), mine.answered || entry.kind !== 'attachOrder');
       this.retryLater();
       // The answer is kept and will settle the row; a row settled meanwhile stays as it is (only open rows change).
       return true;
     }
   }
 
-  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
-    return this.onTeam(() => this.team.begin(c, lookBackMs, guard, claims));
+  async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
+    const outcome = await this.onTeam(() => this.team.begin(c, lookBackMs, guard, claims));
+    if (outcome.kind === 'journalled') this.keep(outcome.charge);
+    return outcome;
   }
 
   facts(q: GuardQuery, at: number, lookBackMs: number): Promise<GuardFacts> {
@@ -148,26 +168,34 @@ export class OutboxedChargeJournal implements ChargeJournal {
    * meanwhile reads as that answer makes it; any other row is not read (nor, before a payment, sent).
    */
   async get(id: number): Promise<ChargeRow | undefined> {
+    let row: ChargeRow | undefined;
     try {
-      return await this.onTeam(() => this.team.get(id));
+      row = await this.onTeam(() => this.team.get(id));
     } catch (err) {
-      const mine = this.known.get(id);
-      if (unreachable(err) && mine && this.answered.has(id)) return mine;
+      const mine = this.mine.get(id);
+      if (isUnreachable(err) && mine?.answered) return mine.row;
       throw err;
     }
+    this.reread(id, row);
+    return row;
   }
 
   byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined> {
     return this.onTeam(() => this.team.byOrderNumber(environment, orderNumber));
   }
 
-  claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
-    return this.onTeam(() => this.team.claim(id, claims));
+  async claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
+    const claim = await this.onTeam(() => this.team.claim(id, claims));
+    if (claim.kind === 'claimed') this.keep(claim.row);
+    else this.reread(id, claim.kind === 'missing' ? undefined : claim.row);
+    return claim;
   }
 
   /** Never from the outbox: a payment request goes out only on what the team database confirms now. */
-  renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
-    return this.onTeam(() => this.team.renewClaim(id, claims));
+  async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
+    const row = await this.onTeam(() => this.team.renewClaim(id, claims));
+    if (row) this.keep(row);
+    return row;
   }
 
   open(environment?: string): Promise<ChargeRow[]> {
@@ -189,7 +217,7 @@ function applied(row: ChargeRow, e: OutboxEntry): ChargeRow {
     case 'settle': {
       const s = e.settlement;
       return {
-        ...row,
+        ...released(row),
         state: s.state,
         ...(s.orderId !== undefined ? { orderId: s.orderId } : {}),
         ...(s.orderStatus !== undefined ? { orderStatus: s.orderStatus } : {}),
@@ -199,8 +227,13 @@ function applied(row: ChargeRow, e: OutboxEntry): ChargeRow {
       };
     }
     case 'markUnknown':
-      return { ...row, state: 'UNKNOWN', reason: e.reason, updatedAt: e.at };
+      return { ...released(row), state: 'UNKNOWN', reason: e.reason, updatedAt: e.at };
     case 'attachOrder':
       return { ...row, orderId: e.orderId, updatedAt: e.at };
   }
+}
+
+/** A row whose claim ended: an answer written ends it, as the team database does (chargeJournal.ts). */
+function released({ claim: _ended, ...row }: ChargeRow): ChargeRow {
+  return row;
 }
