@@ -3,7 +3,7 @@ import type { AppCore } from '../../services/appCore.js';
 import { auditCsv, auditExportEntries } from '../../services/auditExport.js';
 import { auditActionPhrase, auditEntries, auditOutcome, auditPhrase, type OrderFacts } from '../../services/auditWords.js';
 import { DeskAuditLog, type AuditLog, type AuditRecord } from '../../store/audit.js';
-import { StoreError } from '../../store/errors.js';
+import { isUnreachable } from '../../store/errors.js';
 import type { AuditEntryView, auditChannels } from '../contract.js';
 import type { HandlerContext, HandlersOf } from './context.js';
 
@@ -46,7 +46,7 @@ async function orderFactsOf(core: AppCore, entries: readonly AuditRecord[]): Pro
     if (e.action === 'charge') {
       // While the team database is away the words go without the charge's state now, as for a charge not journalled here.
       const row = await core.services.charges.journal.byOrderNumber(core.services.environment, id).catch((err: unknown) => {
-        if (err instanceof StoreError && err.problem === 'unreachable') return undefined;
+        if (isUnreachable(err)) return undefined;
         throw err;
       });
       known.set(key, row ? { chargeState: row.state } : undefined);
@@ -70,7 +70,7 @@ async function readLog<T>(core: AppCore, read: (log: AuditLog) => Promise<T>): P
   try {
     return { value: await read(core.auditLog), thisDeskOnly: false };
   } catch (err) {
-    if (core.auditLog instanceof DeskAuditLog || !(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+    if (core.auditLog instanceof DeskAuditLog || !isUnreachable(err)) throw err;
     return { value: await read(new DeskAuditLog(core.audit)), thisDeskOnly: true };
   }
 }
