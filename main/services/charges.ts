@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
+import { isUnreachable } from '../store/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { AuditRepository } from '../store/audit.js';
 import { holdsCardNumber } from '../domain/cardNumbers.js';
@@ -295,7 +296,15 @@ export class ChargeService {
   private async reconcileEach(): Promise<ChargeOutcome[]> {
     const out: ChargeOutcome[] = [];
     for (const { id } of await this.options.journal.open(this.options.environment)) {
-      const claim = await this.options.journal.claim(id, this.inFlight);
+      let claim;
+      try {
+        claim = await this.options.journal.claim(id, this.inFlight);
+      } catch (err) {
+        // The team database went away: what was reconciled so far is told (its answers are kept, in the
+        // outbox), the rest stays open for the next run.
+        if (isUnreachable(err) && out.length > 0) return out;
+        throw err;
+      }
       if (claim.kind === 'claimed') out.push(await this.reconcileClaimed(claim.row));
     }
     return out;

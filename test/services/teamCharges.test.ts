@@ -227,6 +227,35 @@ describePostgres('two desks charging through one team database', () => {
     desk4.close();
   });
 
+  it('reconciling all as the team database dies after the first answer: that answer is told, the rest stay open for the next run', async () => {
+    const [c1, c2] = [await card(), await card()];
+    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/recurrentPayment.do', mode: 'lost', count: 2 }] });
+    const lost = [await a.charge(c1), await a.charge(c2)].map((o) => (o as { charge: ChargeRow }).charge);
+    expect(lost.map((r) => r.state)).toEqual(['UNKNOWN', 'UNKNOWN']);
+    const desk5 = outboxedDesk('FIN-5');
+    const { rules } = await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/getOrderStatusExtended.do', mode: 'latency', latencyMs: 1_500, count: 1 }],
+    });
+    let stopped: Promise<void> | undefined;
+    try {
+      const reconciled = desk5.charges.reconcileAll();
+      await arrived(rules[0].id);
+      stopped = cluster.stop('immediate');
+      await stopped;
+      const told = await reconciled;
+      expect(told).toEqual([expect.objectContaining({ kind: 'paid' })]);
+      expect(desk5.outbox.size).toBe(1);
+    } finally {
+      await stopped;
+      await cluster.start();
+    }
+    // The next run settles the other; each customer charged once.
+    await desk5.charges.reconcileAll();
+    for (const r of lost) expect(await b.journal.get(r.id)).toMatchObject({ state: 'PAID' });
+    expect([await paidFor(c1.clientId), await paidFor(c2.clientId)]).toEqual([1, 1]);
+    desk5.close();
+  });
+
   it('desk A killed mid-payment leaves the card blocked for every desk until its claim lapses; then exactly one desk reconciles it, once', async () => {
     const c = await card();
     const reference = `CASE-${uniqueNumber('killed')}`;

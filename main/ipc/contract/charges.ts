@@ -131,8 +131,11 @@ export interface ChargeJournalPage {
 
 export interface ReconcileResult {
   readonly results: readonly ChargeResult[];
-  /** Charges whose outcome is still unknown afterwards (not counting those being sent). */
-  readonly stillOpen: number;
+  /**
+   * Charges whose outcome is still unknown afterwards (not counting those being sent); absent when the team
+   * database could not be reached to count them (the answers reconciled are kept all the same: the outbox).
+   */
+  readonly stillOpen?: number;
 }
 
 export interface PlannedChargeView {

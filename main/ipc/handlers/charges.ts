@@ -15,6 +15,7 @@ import { currencyInfo } from '../../services/money.js';
 import type { ChargeRow } from '../../store/journal.js';
 import type { ChargeBatchPlan, ChargeBatchRow, ChargeBatchStatus, EnvironmentName, chargesChannels } from '../contract.js';
 import { confirmedEnvironment } from '../confirmedEnvironment.js';
+import { isUnreachable } from '../../store/errors.js';
 import { IpcFailure } from '../errors.js';
 import { chargeLimitsView } from './chargeLimits.js';
 import type { HandlerContext, HandlersOf } from './context.js';
@@ -167,7 +168,12 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
     'charges.reconcile': async ({ id }) => {
       const results = await reconcileCharges(core, id);
       events.publish({ type: 'charges.changed' });
-      return { results: results.map((r) => chargeResult(r, isSending)), stillOpen: await unknownCount(core.services.environment) };
+      // While the team database is away there is no true count; the answers themselves are kept (the outbox).
+      const stillOpen = await unknownCount(core.services.environment).catch((err: unknown) => {
+        if (isUnreachable(err)) return undefined;
+        throw err;
+      });
+      return { results: results.map((r) => chargeResult(r, isSending)), ...(stillOpen !== undefined ? { stillOpen } : {}) };
     },
     'charges.batch.plan': ({ text }) =>
       batchCall(async () => {

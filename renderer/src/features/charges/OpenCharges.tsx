@@ -18,7 +18,12 @@ export function OpenCharges() {
   const open = useOpenCharges();
   const reconcile = useChargeReconcile({
     onSuccess: (r) =>
-      toast(r.stillOpen === 0 ? 'success' : 'info', r.stillOpen === 0 ? t('open.settled') : t('open.stillUnknown', { count: r.stillOpen })),
+      r.stillOpen === undefined
+        ? toast('info', t('open.notCounted'))
+        : toast(
+            r.stillOpen === 0 ? 'success' : 'info',
+            r.stillOpen === 0 ? t('open.settled') : t('open.stillUnknown', { count: r.stillOpen }),
+          ),
     onError: toastError,
   });
   const entries = open.data?.entries ?? [];

@@ -72,6 +72,7 @@ export const charges = {
     title_one: '{{count}} charge with an unknown outcome',
     title_other: '{{count}} charges with an unknown outcome',
     settled: 'Every open charge is settled',
+    notCounted: 'Reconciled what could be; the team database cannot be reached to count what is still open',
     stillUnknown_one: '{{count}} charge still unknown; the gateway could not say yet',
     stillUnknown_other: '{{count}} charges still unknown; the gateway could not say yet',
     explain:
