@@ -15,7 +15,9 @@
  * The baseline: one bare pg.Client LISTENs, another sends `NOTIFY`, and a sample is the time from that
  * statement returning to the notification event on the first. Samples of both sides alternate, one by one,
  * which goes first. A notification can reach its listener before the writer's own answer is read (both
- * arrive in this one process): such a sample is negative, and is counted as such.
+ * arrive in this one process): such a sample is negative, and is counted as such. Both sides are also timed
+ * from the committing statement being sent (desk A's COMMIT, or settle()'s UPDATE, its own transaction; the
+ * bare NOTIFY), which takes the event loop's order out and shows what the commit itself adds.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
