@@ -6,12 +6,13 @@
  *   each, every charge on a card of its own, against one desk with one caller; rounds alternate, and the p99
  *   of begin() (the guard's whole transaction: BEGIN, the card's and the reference's locks, the facts, the
  *   guard, INSERT, COMMIT) is taken over all of each side's rounds. Charges on distinct cards share no lock, so
- *   what the 16 callers add is the machine's queue, not the guard's; the time in the lock statements is shown
+ *   what the 16 callers add is the machine's queue, not the guard's; the time in the lock statement is shown
  *   to tell one from the other. Each charge is settled after it, outside the timing.
  * - One card: desk A and desk B begin a charge on the same card (under references of their own) at the same
  *   moment; one takes the card's lock and journals its charge, the other waits for it, then finds that charge
  *   open and is refused (notSettled). Printed: the first's transaction (its begin()), the second's wait (from
- *   its begin() to the card's lock granted) and its whole begin(), and their ratios, pair by pair.
+ *   its begin() to its lock statement's answer: the card's lock granted, then the reference's, which no one
+ *   holds) and its whole begin(), and their ratios, pair by pair.
  *
  *   npm run bench:guard-contention [-- --seconds 10 --rounds 10 --pairs 300 --history 100000]
  */
@@ -53,7 +54,7 @@ const ms = (x: number) => x.toFixed(2).padStart(7);
 
 interface Begun {
   readonly ms: number;
-  /** The card's and the reference's lock statements: a round trip each, unless another transaction holds the lock. */
+  /** The statement that takes the card's and the reference's locks: one round trip, unless another transaction holds one. */
   readonly locks: readonly number[];
   /** The BEGIN statement: a round trip that waits for nothing, as a yardstick for the lock statements. */
   readonly begin: number;

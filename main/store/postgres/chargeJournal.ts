@@ -6,7 +6,9 @@
  * locks on its card (environment + binding) and on its reference (environment + orderNumber), always in
  * that order so that two charges cannot wait on each other, then reads the guard's facts, asks the guard,
  * inserts the open row and commits. A second desk charging the same card waits at the lock (bounded by
- * lock_timeout) and then reads the first desk's row. Times are the database's clock, which every desk shares.
+ * lock_timeout) and then reads the first desk's row: the facts are read by a statement of their own after
+ * the lock statement returned, so its snapshot is taken after the wait. Times are the database's clock,
+ * which every desk shares. The statements sent at every charge are prepared (teamDatabase.ts, Prepared).
  */
 import { storeSaid } from '../storedSaid.js';
 import {
@@ -28,9 +30,92 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import type { Phrase } from '../../phrases/phrase.js';
-import { DATABASE_NOW_MS, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
+import { DATABASE_NOW_MS, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
 
 const OPEN = "state IN ('PENDING', 'UNKNOWN')";
+
+/** A charge's row, column by column (ChargeJournalRow): what every statement here reads or returns. */
+const COLUMNS =
+  'id, environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, ' +
+  'order_id, order_status, action_code, reason, created_at, updated_at, desk, claimed_by, claim_expires_at';
+
+/**
+ * The card's lock, then the reference's, in one statement: the reference's is taken on the row the card's
+ * subquery returns, so never before the card's (OFFSET 0 keeps the subquery from being merged away).
+ */
+const LOCK_CARD_THEN_REFERENCE: Prepared = {
+  name: 'charge_journal.lock',
+  text: `SELECT pg_advisory_xact_lock(hashtextextended($2, 0))
+           FROM (SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) OFFSET 0) AS card`,
+};
+
+/**
+ * The guard's facts in one statement, at the database's time (the clock read once, as the statement runs):
+ * one row per charge with the fact it belongs to (open on the card, the reference's latest, similar), or a
+ * single row with no fact when there is none.
+ */
+const FACTS: Prepared = {
+  name: 'charge_journal.facts',
+  text: `SELECT clock.now, fact.*
+           FROM (SELECT ${DATABASE_NOW_MS} AS now OFFSET 0) AS clock
+           LEFT JOIN LATERAL (
+             (SELECT 'open' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND ${OPEN})
+             UNION ALL
+             (SELECT 'reference' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND order_number = $3
+               ORDER BY id DESC LIMIT 1)
+             UNION ALL
+             (SELECT 'similar' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND amount = $4
+               AND currency = $5 AND created_at >= clock.now - $6 AND state != 'FAILED')
+           ) AS fact ON true
+          ORDER BY fact.id`,
+};
+
+/** Claimed for its sender as it is written, when it has one (a preview's caller has not). */
+const INSERT: Prepared = {
+  name: 'charge_journal.insert',
+  text: `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at, claimed_by, claim_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PENDING', $12, $12, $13, $14) RETURNING ${COLUMNS}`,
+};
+
+const SETTLE: Prepared = {
+  name: 'charge_journal.settle',
+  text: `UPDATE charge_journal SET state = $1, order_id = COALESCE($2, order_id), order_status = $3, action_code = $4, reason = $5,
+           updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
+         WHERE id = $6 AND ${OPEN} RETURNING id`,
+};
+
+const MARK_UNKNOWN: Prepared = {
+  name: 'charge_journal.markUnknown',
+  text: `UPDATE charge_journal SET state = 'UNKNOWN', reason = $1, updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
+         WHERE id = $2 AND ${OPEN} RETURNING id`,
+};
+
+const ATTACH_ORDER: Prepared = {
+  name: 'charge_journal.attachOrder',
+  text: `UPDATE charge_journal SET order_id = $1, updated_at = ${DATABASE_NOW_MS} WHERE id = $2 AND ${OPEN}`,
+};
+
+const GET: Prepared = { name: 'charge_journal.get', text: `SELECT ${COLUMNS} FROM charge_journal WHERE id = $1` };
+
+const BY_ORDER_NUMBER: Prepared = {
+  name: 'charge_journal.byOrderNumber',
+  text: `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1`,
+};
+
+const CLAIM: Prepared = {
+  name: 'charge_journal.claim',
+  text: `UPDATE charge_journal SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
+          WHERE id = (SELECT id FROM charge_journal
+                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
+                       FOR UPDATE SKIP LOCKED)
+          RETURNING ${COLUMNS}`,
+};
+
+const RENEW_CLAIM: Prepared = {
+  name: 'charge_journal.renewClaim',
+  text: `UPDATE charge_journal SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2
+         RETURNING ${COLUMNS}`,
+};
 
 /**
  * How long a desk's claim on a charge holds without being renewed. Its sender renews it before each
@@ -60,17 +145,17 @@ export class PgChargeJournal implements ChargeJournal {
   async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
     assertChargeAmount(c.amount);
     const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: ChargeRow }> => {
-      await q('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`card ${c.environment} ${c.bindingId}`]);
-      await q('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`reference ${c.environment} ${c.orderNumber}`]);
+      // The locks first, in a statement of their own: the facts' statement starts (and takes its snapshot) after the wait.
+      await q(LOCK_CARD_THEN_REFERENCE, [`card ${c.environment} ${c.bindingId}`, `reference ${c.environment} ${c.orderNumber}`]);
       const facts = await factsWith(q, c, lookBackMs);
       const refusal = guard(facts);
       if (refusal !== undefined) return { refusal };
-      // Claimed for its sender as it is written, when it has one (a preview's caller has not).
-      const [row] = await q<ChargeJournalRow>(
-        `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at, claimed_by, claim_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PENDING', $12, $12, $13, $14) RETURNING *`,
-        [...newChargeColumns(c, this.desk), facts.now, claims ? this.desk : null, claims ? facts.now + this.claimTtlMs : null],
-      );
+      const [row] = await q<ChargeJournalRow>(INSERT, [
+        ...newChargeColumns(c, this.desk),
+        facts.now,
+        claims ? this.desk : null,
+        claims ? facts.now + this.claimTtlMs : null,
+      ]);
       return { row: toCharge(row!) };
     });
     if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
@@ -78,49 +163,39 @@ export class PgChargeJournal implements ChargeJournal {
     return { kind: 'journalled', charge: outcome.row };
   }
 
+  /** One statement, so one snapshot: no transaction needed around it. */
   async facts(q: GuardQuery, _at: number, lookBackMs: number): Promise<GuardFacts> {
-    return transaction(this.db, (t) => factsWith(t, q, lookBackMs));
+    return factsWith((sql, args) => query(this.db, sql, args), q, lookBackMs);
   }
 
   async markUnknown(id: number, reason: Phrase): Promise<boolean> {
-    const rows = await query(
-      this.db,
-      `UPDATE charge_journal SET state = 'UNKNOWN', reason = $1, updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
-       WHERE id = $2 AND ${OPEN} RETURNING id`,
-      [storeSaid(reason), id],
-    );
+    const rows = await query(this.db, MARK_UNKNOWN, [storeSaid(reason), id]);
     return rows.length === 1;
   }
 
   async settle(id: number, s: Settlement): Promise<boolean> {
-    const rows = await query(
-      this.db,
-      `UPDATE charge_journal SET state = $1, order_id = COALESCE($2, order_id), order_status = $3, action_code = $4, reason = $5,
-         updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
-       WHERE id = $6 AND ${OPEN} RETURNING id`,
-      [s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, id],
-    );
+    const rows = await query(this.db, SETTLE, [
+      s.state,
+      s.orderId ?? null,
+      s.orderStatus ?? null,
+      s.actionCode ?? null,
+      s.reason ? storeSaid(s.reason) : null,
+      id,
+    ]);
     return rows.length === 1;
   }
 
   async attachOrder(id: number, orderId: string): Promise<void> {
-    await query(this.db, `UPDATE charge_journal SET order_id = $1, updated_at = ${DATABASE_NOW_MS} WHERE id = $2 AND ${OPEN}`, [
-      orderId,
-      id,
-    ]);
+    await query(this.db, ATTACH_ORDER, [orderId, id]);
   }
 
   async get(id: number): Promise<ChargeRow | undefined> {
-    const [r] = await query<ChargeJournalRow>(this.db, 'SELECT * FROM charge_journal WHERE id = $1', [id]);
+    const [r] = await query<ChargeJournalRow>(this.db, GET, [id]);
     return r && toCharge(r);
   }
 
   async byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined> {
-    const [r] = await query<ChargeJournalRow>(
-      this.db,
-      'SELECT * FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1',
-      [environment, orderNumber],
-    );
+    const [r] = await query<ChargeJournalRow>(this.db, BY_ORDER_NUMBER, [environment, orderNumber]);
     return r && toCharge(r);
   }
 
@@ -131,15 +206,7 @@ export class PgChargeJournal implements ChargeJournal {
    */
   async claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
     if (!claims.has(id)) {
-      const [taken] = await query<ChargeJournalRow>(
-        this.db,
-        `UPDATE charge_journal SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
-          WHERE id = (SELECT id FROM charge_journal
-                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
-                       FOR UPDATE SKIP LOCKED)
-          RETURNING *`,
-        [id, this.desk, this.claimTtlMs],
-      );
+      const [taken] = await query<ChargeJournalRow>(this.db, CLAIM, [id, this.desk, this.claimTtlMs]);
       if (taken) {
         claims.add(id);
         return { kind: 'claimed', row: toCharge(taken) };
@@ -152,18 +219,14 @@ export class PgChargeJournal implements ChargeJournal {
 
   async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
     if (!claims.has(id)) return undefined;
-    const [r] = await query<ChargeJournalRow>(
-      this.db,
-      `UPDATE charge_journal SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2 RETURNING *`,
-      [id, this.desk, this.claimTtlMs],
-    );
+    const [r] = await query<ChargeJournalRow>(this.db, RENEW_CLAIM, [id, this.desk, this.claimTtlMs]);
     return r && toCharge(r);
   }
 
   async open(environment?: string): Promise<ChargeRow[]> {
     const rows = await query<ChargeJournalRow>(
       this.db,
-      `SELECT * FROM charge_journal WHERE ${OPEN} ${environment ? 'AND environment = $1' : ''} ORDER BY id`,
+      `SELECT ${COLUMNS} FROM charge_journal WHERE ${OPEN} ${environment ? 'AND environment = $1' : ''} ORDER BY id`,
       environment ? [environment] : [],
     );
     return rows.map(toCharge);
@@ -173,7 +236,7 @@ export class PgChargeJournal implements ChargeJournal {
     if (bindingIds.length === 0) return [];
     const rows = await query<ChargeJournalRow>(
       this.db,
-      'SELECT * FROM charge_journal WHERE environment = $1 AND created_at >= $2 AND binding_id = ANY($3) ORDER BY id',
+      `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND created_at >= $2 AND binding_id = ANY($3) ORDER BY id`,
       [environment, since, bindingIds],
     );
     return rows.map(toCharge);
@@ -182,7 +245,7 @@ export class PgChargeJournal implements ChargeJournal {
   async list(filter: JournalFilter = {}): Promise<ChargeRow[]> {
     let n = 0;
     const { where, args } = journalWhere(filter, () => `$${++n}`, 'strpos');
-    const rows = await query<ChargeJournalRow>(this.db, `SELECT * FROM charge_journal ${where} ORDER BY id DESC LIMIT $${n + 1}`, [
+    const rows = await query<ChargeJournalRow>(this.db, `SELECT ${COLUMNS} FROM charge_journal ${where} ORDER BY id DESC LIMIT $${n + 1}`, [
       ...args,
       filter.limit ?? 1000,
     ]);
@@ -192,24 +255,8 @@ export class PgChargeJournal implements ChargeJournal {
 
 /** The guard's facts, read with q (inside the charge's transaction, after its locks), at the database's time. */
 async function factsWith(q: Query, c: GuardQuery, lookBackMs: number): Promise<GuardFacts> {
-  const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
-  const now = clock!.now;
-  const rows = async (sql: string, args: unknown[]) => (await q<ChargeJournalRow>(sql, args)).map(toCharge);
-  const [underReference] = await rows(
-    'SELECT * FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1',
-    [c.environment, c.orderNumber],
-  );
-  return {
-    now,
-    openOnCard: await rows(`SELECT * FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND ${OPEN} ORDER BY id`, [
-      c.environment,
-      c.bindingId,
-    ]),
-    underReference,
-    similar: await rows(
-      `SELECT * FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND amount = $3 AND currency = $4 AND created_at >= $5
-         AND state != 'FAILED' ORDER BY id`,
-      [c.environment, c.bindingId, c.amount, c.currency, now - lookBackMs],
-    ),
-  };
+  type FactRow = ChargeJournalRow & { now: number; fact: 'open' | 'reference' | 'similar' | null };
+  const rows = await q<FactRow>(FACTS, [c.environment, c.bindingId, c.orderNumber, c.amount, c.currency, lookBackMs]);
+  const of = (fact: FactRow['fact']) => rows.filter((r) => r.fact === fact).map(toCharge);
+  return { now: rows[0]!.now, openOnCard: of('open'), underReference: of('reference')[0], similar: of('similar') };
 }

@@ -5,8 +5,10 @@
  * An operation is journalled in one READ COMMITTED transaction that first takes a transaction-scoped
  * advisory lock on its order (environment + orderId), then reads the order's operations, asks the guard,
  * inserts the open row and commits. A second desk operating on the same order waits at the lock (bounded
- * by lock_timeout) and then reads the first desk's row. Times are the database's clock, which every desk
- * shares.
+ * by lock_timeout) and then reads the first desk's row: the order's operations are read by a statement of
+ * their own after the lock statement returned, so its snapshot is taken after the wait. Times are the
+ * database's clock, which every desk shares. The statements sent at every operation are prepared
+ * (teamDatabase.ts, Prepared).
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
@@ -23,27 +25,64 @@ import {
   type OperationRow,
 } from '../operations.js';
 import { storeSaid } from '../storedSaid.js';
-import { DATABASE_NOW_MS, query, transaction, type TeamDatabase } from './teamDatabase.js';
+import { DATABASE_NOW_MS, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
 
 const OPEN = "state IN ('PENDING', 'UNKNOWN')";
-const ON_ORDER = 'SELECT * FROM order_operations WHERE environment = $1 AND order_id = $2 ORDER BY id';
+
+/** An operation's row, column by column (OperationJournalRow): what every statement here reads or returns. */
+const COLUMNS =
+  'id, environment, order_id, kind, amount, external_refund_id, operator, operator_reason, state, reason, created_at, updated_at';
+
+const ON_ORDER: Prepared = {
+  name: 'order_operations.onOrder',
+  text: `SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND order_id = $2 ORDER BY id`,
+};
+
+const LOCK_ORDER: Prepared = { name: 'order_operations.lock', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))' };
+
+/**
+ * The guard's facts in one statement: the database's time (read once, as the statement runs) and the order's
+ * operations, one row each, or a single row with no operation when it has none.
+ */
+const FACTS: Prepared = {
+  name: 'order_operations.facts',
+  text: `SELECT clock.now, op.*
+           FROM (SELECT ${DATABASE_NOW_MS} AS now OFFSET 0) AS clock
+           LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND order_id = $2) AS op ON true
+          ORDER BY op.id`,
+};
+
+const INSERT: Prepared = {
+  name: 'order_operations.insert',
+  text: `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8) RETURNING ${COLUMNS}`,
+};
+
+const FOR_CLAIM: Prepared = {
+  name: 'order_operations.forClaim',
+  text: `SELECT ${COLUMNS} FROM order_operations WHERE id = $1 FOR UPDATE`,
+};
+
+const SETTLE: Prepared = {
+  name: 'order_operations.settle',
+  text: `UPDATE order_operations SET state = $1, reason = $2, updated_at = ${DATABASE_NOW_MS} WHERE id = $3 AND ${OPEN} RETURNING id`,
+};
+
+const GET: Prepared = { name: 'order_operations.get', text: `SELECT ${COLUMNS} FROM order_operations WHERE id = $1` };
 
 export class PgOperationJournal implements OperationJournal {
   constructor(private readonly db: TeamDatabase) {}
 
   async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
     const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: OperationRow }> => {
-      await q('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`order ${op.environment} ${op.orderId}`]);
-      const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
-      const now = clock!.now;
-      const onOrder = (await q<OperationJournalRow>(ON_ORDER, [op.environment, op.orderId])).map(toOperation);
+      // The lock first, in a statement of its own: the facts' statement starts (and takes its snapshot) after the wait.
+      await q(LOCK_ORDER, [`order ${op.environment} ${op.orderId}`]);
+      const facts = await q<{ now: number } & OperationJournalRow>(FACTS, [op.environment, op.orderId]);
+      const now = facts[0]!.now;
+      const onOrder = facts.filter((r) => r.id !== null).map(toOperation);
       const refusal = guard({ now, onOrder });
       if (refusal !== undefined) return { refusal };
-      const [row] = await q<OperationJournalRow>(
-        `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8) RETURNING *`,
-        [...newOperationColumns(op), now],
-      );
+      const [row] = await q<OperationJournalRow>(INSERT, [...newOperationColumns(op), now]);
       return { row: toOperation(row!) };
     });
     if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
@@ -60,7 +99,7 @@ export class PgOperationJournal implements OperationJournal {
   /** As the charge journal's claim (postgres/chargeJournal.ts): this desk's claims, on the row locked while it is read. */
   async claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
     return transaction(this.db, async (q): Promise<Claim<OperationRow>> => {
-      const [r] = await q<OperationJournalRow>('SELECT * FROM order_operations WHERE id = $1 FOR UPDATE', [id]);
+      const [r] = await q<OperationJournalRow>(FOR_CLAIM, [id]);
       if (!r) return { kind: 'missing' };
       const row = toOperation(r);
       if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') return { kind: 'settled', row };
@@ -71,23 +110,19 @@ export class PgOperationJournal implements OperationJournal {
   }
 
   async settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', _at: number, reason?: Phrase): Promise<boolean> {
-    const rows = await query(
-      this.db,
-      `UPDATE order_operations SET state = $1, reason = $2, updated_at = ${DATABASE_NOW_MS} WHERE id = $3 AND ${OPEN} RETURNING id`,
-      [state, reason ? storeSaid(reason) : null, id],
-    );
+    const rows = await query(this.db, SETTLE, [state, reason ? storeSaid(reason) : null, id]);
     return rows.length === 1;
   }
 
   async get(id: number): Promise<OperationRow | undefined> {
-    const [r] = await query<OperationJournalRow>(this.db, 'SELECT * FROM order_operations WHERE id = $1', [id]);
+    const [r] = await query<OperationJournalRow>(this.db, GET, [id]);
     return r && toOperation(r);
   }
 
   async open(environment: string): Promise<OperationRow[]> {
     const rows = await query<OperationJournalRow>(
       this.db,
-      `SELECT * FROM order_operations WHERE environment = $1 AND ${OPEN} ORDER BY id`,
+      `SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND ${OPEN} ORDER BY id`,
       [environment],
     );
     return rows.map(toOperation);
@@ -97,7 +132,7 @@ export class PgOperationJournal implements OperationJournal {
     if (orderIds.length === 0) return new Map();
     const rows = await query<OperationJournalRow>(
       this.db,
-      'SELECT * FROM order_operations WHERE environment = $1 AND order_id = ANY($2) ORDER BY id',
+      `SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND order_id = ANY($2) ORDER BY id`,
       [environment, [...new Set(orderIds)]],
     );
     return byOrder(orderIds, rows.map(toOperation));

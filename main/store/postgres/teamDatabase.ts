@@ -91,23 +91,40 @@ function databaseName(options: pg.PoolConfig): string {
   return `${options.host ?? 'localhost'}:${options.port ?? 5432}/${options.database ?? ''}`;
 }
 
+/**
+ * A statement the store sends again and again, under a name of its own: each connection has the server parse
+ * it once and keeps it (a prepared statement), instead of it being parsed and planned at every call. A name
+ * stands for one text only. Its columns are listed, never `*`: a prepared statement whose result changed
+ * shape (a migration that added a column) would fail on every connection that had prepared it.
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** What the store sends: a statement's text, parsed at each call, or a prepared one. */
+export type Sql = string | Prepared;
+
+const sent = (sql: Sql, args: readonly unknown[]): pg.QueryConfig =>
+  typeof sql === 'string' ? { text: sql, values: args as unknown[] } : { name: sql.name, text: sql.text, values: args as unknown[] };
+
 /** A query within one connection, as the store's functions take it. */
-export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, args?: readonly unknown[]) => Promise<R[]>;
+export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: Sql, args?: readonly unknown[]) => Promise<R[]>;
 
 const queryOn =
   (client: pg.ClientBase): Query =>
-  async <R extends pg.QueryResultRow>(sql: string, args: readonly unknown[] = []) =>
-    (await client.query<R>(sql, args as unknown[])).rows;
+  async <R extends pg.QueryResultRow>(sql: Sql, args: readonly unknown[] = []) =>
+    (await client.query<R>(sent(sql, args))).rows;
 
 /** One statement outside a transaction (a read); the team database's failures become StoreErrors. */
 export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   db: TeamDatabase,
-  sql: string,
+  sql: Sql,
   args: readonly unknown[] = [],
 ): Promise<R[]> {
   await readyOrThrow(db);
   try {
-    return (await db.pool.query<R>(sql, args as unknown[])).rows;
+    return (await db.pool.query<R>(sent(sql, args))).rows;
   } catch (err) {
     throw teamError(err, db.name);
   }
