@@ -81,6 +81,8 @@ describePostgres('the team’s audit log', () => {
       a.own.record(entry({ objectId: 'o-a' }));
       b.own.record(entry({ action: 'deposit', objectId: 'o-b' }));
       a.own.record(entry({ outcome: 'refused', objectId: 'o-a' }));
+      // Desk A's entries are on their way at once; B reads once they are there.
+      await a.log.write();
       const read = await b.log.query();
       expect(read.map((e) => [e.desk, e.action, e.outcome, e.objectId])).toEqual([
         ['FIN-1', 'refund', 'refused', 'o-a'],
