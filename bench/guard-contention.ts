@@ -19,6 +19,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../main/store/postgres/desks.js';
 import {
   guard,
   LOOK_BACK_MS,
@@ -70,7 +71,7 @@ interface Side {
 
 await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const desks = [openCounted(url), openCounted(url)];
-  const journals = desks.map((d) => new PgChargeJournal(d, { desk: `DESK-${desks.indexOf(d) + 1}` }));
+  const journals = desks.map((d) => new PgChargeJournal(d, { desk: deskNamed(`DESK-${desks.indexOf(d) + 1}`) }));
   try {
     /** Begins a charge on a card of its own, timed, and settles it (not timed). */
     const charge = async (journal: PgChargeJournal, into: Begun[]) => {

@@ -18,6 +18,7 @@
 import { parseArgs } from 'node:util';
 import { NEW_CHARGE_COLUMNS, newChargeColumns, type ChargeJournalRow, type NewCharge } from '../main/store/journal.js';
 import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../main/store/postgres/desks.js';
 import { DATABASE_NOW_MS } from '../main/store/postgres/teamDatabase.js';
 import {
   cpuMeter,
@@ -57,7 +58,7 @@ await withTeamDatabase(Number(values.history), async (url, cluster) => {
   const bare = openCounted(url);
   const barePrepared = openCounted(url);
   const desk = openCounted(url);
-  const journal = new PgChargeJournal(desk, { desk: 'BENCH' });
+  const journal = new PgChargeJournal(desk, { desk: deskNamed('BENCH') });
   try {
     const bareCharge = async () => {
       const {

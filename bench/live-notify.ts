@@ -22,6 +22,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgChargeJournal } from '../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../main/store/postgres/desks.js';
 import { listenForChanges } from '../main/store/postgres/teamChanges.js';
 import { openTeamDatabase } from '../main/store/postgres/teamDatabase.js';
 import { guard, LOOK_BACK_MS, newCharge, openCounted, quantile, timed, withTeamDatabase, type Statement } from './postgresBench.js';
@@ -93,7 +94,7 @@ const ms = (x: number) => x.toFixed(3).padStart(8);
 await withTeamDatabase(Number(values.history), async (url) => {
   const deskA = openCounted(url);
   const deskB = openTeamDatabase(url);
-  const journal = new PgChargeJournal(deskA, { desk: 'DESK-A' });
+  const journal = new PgChargeJournal(deskA, { desk: deskNamed('DESK-A') });
   const app = ear();
   const listener = listenForChanges(deskB, (table) => {
     if (table === 'charge_journal') app.heard();

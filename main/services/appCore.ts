@@ -12,7 +12,6 @@ import { GatewayError } from '../gateway/errors.js';
 import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
-import { deskId } from '../store/deskIdentity.js';
 import { TeamAuditLog } from '../store/postgres/teamAudit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
@@ -23,7 +22,8 @@ import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
-import { deskSeen } from '../store/postgres/desks.js';
+import { deskSeen, type DeskIdentity } from '../store/postgres/desks.js';
+import { installationId } from './installation.js';
 import { listenForChanges, type ChangeListener, type TeamChange } from '../store/postgres/teamChanges.js';
 import { hostname } from 'node:os';
 import { TeamOutbox } from '../store/teamOutbox.js';
@@ -166,7 +166,7 @@ export class AppCore {
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
     if (team) {
       const log = options.log;
-      this.teamAudit = new TeamAuditLog(team, this.audit, db, { deskId: deskId(db), desk: this.desk, ...(log ? { log } : {}) });
+      this.teamAudit = new TeamAuditLog(team, this.audit, db, { desk: this.deskIdentity, ...(log ? { log } : {}) });
     }
     this.auditLog = this.teamAudit ?? new DeskAuditLog(this.audit);
     this.settings = new SettingsService({
@@ -529,9 +529,14 @@ export class AppCore {
     return this.options.desk ?? hostname();
   }
 
+  /** This desk among the team's: its installation's id, which tells it apart from any desk of the same name. */
+  get deskIdentity(): DeskIdentity {
+    return { id: installationId(new SettingsRepository(this.db)), name: this.desk };
+  }
+
   /** Tells the team database this desk is here; a database that is away hears it at the next start. */
   private async seenByTeam(team: TeamDatabase): Promise<void> {
-    await deskSeen(team, { name: this.desk, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
+    await deskSeen(team, { ...this.deskIdentity, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
       (err: unknown) => {
         if (!isUnreachable(err)) throw err;
         this.options.log?.(`the team database did not hear this desk: ${err.message}`);
@@ -552,7 +557,7 @@ export class AppCore {
   /** The team's charge journal, with this desk's outbox; one for the core's life, whatever environment is open. */
   private teamCharges(team: TeamDatabase): OutboxedChargeJournal {
     return (this.teamChargeJournal ??= new OutboxedChargeJournal(
-      new PgChargeJournal(team, { desk: this.desk }),
+      new PgChargeJournal(team, { desk: this.deskIdentity }),
       new TeamOutbox(this.db, team.name),
     ));
   }

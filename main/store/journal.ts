@@ -71,8 +71,8 @@ export interface ChargeRow extends NewCharge {
   readonly updatedAt: number;
   /** The desk that journalled it (absent on rows from before desks were named). */
   readonly desk?: string;
-  /** The desk sending or reconciling it now, and until when its claim holds (the team database's). */
-  readonly claim?: { readonly desk: string; readonly until: number };
+  /** The desk (its id: store/postgres/desks.ts) sending or reconciling it now, and until when its claim holds (the team database's). */
+  readonly claim?: { readonly deskId: string; readonly until: number };
 }
 
 /** A charge_journal row as both engines read it (the team database's BIGINTs are parsed to numbers). */
@@ -123,7 +123,7 @@ export const toCharge = (r: ChargeJournalRow): ChargeRow => ({
   ...opt('actionCode', r.action_code),
   ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
   ...opt('desk', r.desk),
-  ...(r.claimed_by !== null && r.claim_expires_at !== null ? { claim: { desk: r.claimed_by, until: r.claim_expires_at } } : {}),
+  ...(r.claimed_by !== null && r.claim_expires_at !== null ? { claim: { deskId: r.claimed_by, until: r.claim_expires_at } } : {}),
 });
 
 export const isOpen = (state: ChargeState): state is OpenState => state === 'PENDING' || state === 'UNKNOWN';

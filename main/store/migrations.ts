@@ -698,6 +698,32 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },
+  {
+    version: 26,
+    description: 'a desk is its id, which two desks of one name do not share; its name is what people read',
+    // Only who was seen when: each desk says it again when it opens. A claim held under a desk's name by an
+    // earlier version is held by no desk now, and lapses as any claim does.
+    sql: `
+      DROP TABLE desks;
+      CREATE TABLE desks (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        os_user TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        last_seen INTEGER NOT NULL
+      ) STRICT;
+    `,
+    postgres: `
+      DROP TABLE desks;
+      CREATE TABLE desks (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        os_user TEXT NOT NULL,
+        app_version TEXT NOT NULL,
+        last_seen BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

@@ -7,6 +7,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { openTeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 
 const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE, TEAM_DATABASE_URL, DESK, CLAIM_TTL_MS } =
@@ -22,7 +23,10 @@ const service = new ChargeService({
   operator: 'crash-test',
   osUser: 'test',
   journal: TEAM_DATABASE_URL
-    ? new PgChargeJournal(openTeamDatabase(TEAM_DATABASE_URL), { desk: DESK ?? 'crash-test', claimTtlMs: Number(CLAIM_TTL_MS ?? 60_000) })
+    ? new PgChargeJournal(openTeamDatabase(TEAM_DATABASE_URL), {
+        desk: deskNamed(DESK ?? 'crash-test'),
+        claimTtlMs: Number(CLAIM_TTL_MS ?? 60_000),
+      })
     : new SqliteChargeJournal(db),
   audit: new AuditRepository(db),
   client,

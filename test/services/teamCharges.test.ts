@@ -14,6 +14,7 @@ import type { ChargeRow } from '../../main/store/journal.js';
 import { reconcile as reconcilePeriod } from '../../main/services/reconciliation.js';
 import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJournal.js';
 import { TeamOutbox } from '../../main/store/teamOutbox.js';
@@ -64,7 +65,7 @@ describePostgres('two desks charging through one team database', () => {
       await migrateTeamDatabase(team);
       const db = openDatabase(join(dir, `${name}.sqlite`));
       return chargeServiceOn(db, client, {
-        journal: new PgChargeJournal(team, { desk: name }),
+        journal: new PgChargeJournal(team, { desk: deskNamed(name) }),
         audit: new AuditRepository(db),
         operator: name,
         osUser: name,
@@ -83,7 +84,7 @@ describePostgres('two desks charging through one team database', () => {
     pools.push(team);
     const db = openDatabase(join(dir, `${name}.sqlite`));
     const outbox = new TeamOutbox(db, team.name);
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: name }), outbox);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed(name) }), outbox);
     const audit = new AuditRepository(db);
     const charges = chargeServiceOn(db, client, { journal, audit, operator: name, osUser: name, ...parts });
     return {
@@ -286,7 +287,7 @@ describePostgres('two desks charging through one team database', () => {
     expect(await a.reconcileAll()).toEqual([]);
     expect(await a.charge(c)).toMatchObject({ kind: 'refused', reason: { code: 'charge.refused.notSettled' } });
     const [open] = await b.journal.open('sandbox');
-    expect(open).toMatchObject({ orderNumber: reference, state: 'PENDING', desk: 'FIN-KILLED', claim: { desk: 'FIN-KILLED' } });
+    expect(open).toMatchObject({ orderNumber: reference, state: 'PENDING', desk: 'FIN-KILLED', claim: { deskId: expect.any(String) } });
     // Lapsed: two desks reconciling at once, and one of them settles it, from the gateway's answer.
     await new Promise((r) => setTimeout(r, 1_600));
     const [byA, byB] = await Promise.all([a.reconcileAll(), b.reconcileAll()]);

@@ -12,6 +12,7 @@ import { openDatabase } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { type OperationJournal, SqliteOperationJournal } from '../../main/store/operations.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
@@ -104,7 +105,7 @@ function postgresEngine(): Engine {
         desk: () => {
           const db: TeamDatabase = openTeamDatabase(url);
           return Promise.resolve({
-            journal: new PgChargeJournal(db, { desk: `DESK-${++desks}` }),
+            journal: new PgChargeJournal(db, { desk: deskNamed(`DESK-${++desks}`) }),
             operations: new PgOperationJournal(db),
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),

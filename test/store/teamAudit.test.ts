@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuditRepository, type AuditEntry } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { deskId } from '../../main/store/deskIdentity.js';
+import { installationId } from '../../main/services/installation.js';
+import { SettingsRepository } from '../../main/store/settings.js';
 import { TEAM_AUDIT } from '../../main/store/migrations.js';
 import { migrateTeamDatabase, openMigratedTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { TeamAuditLog } from '../../main/store/postgres/teamAudit.js';
@@ -32,7 +33,7 @@ let files = 0;
 function desk(url: string, name: string, file = openDatabase(join(root, `desk-${++files}.sqlite`))): Desk {
   const own = new AuditRepository(file);
   const team = openMigratedTeamDatabase(url);
-  const log = new TeamAuditLog(team, own, file, { deskId: deskId(file), desk: name, retryMs: 100 });
+  const log = new TeamAuditLog(team, own, file, { desk: { id: installationId(new SettingsRepository(file)), name }, retryMs: 100 });
   return {
     file,
     own,

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
@@ -50,7 +51,7 @@ describePostgres('changes between desks', () => {
       // Listening before the first write: wait until the listener's session is up.
       await new Promise((r) => setTimeout(r, 300));
       const desk = open();
-      const charges = new PgChargeJournal(desk, { desk: 'FIN-1' });
+      const charges = new PgChargeJournal(desk, { desk: deskNamed('FIN-1') });
       const begun = await charges.begin(newCharge('LIVE-1', { bindingId: 'card-live' }), 0, () => undefined);
       await heard(changes, 'charge_journal');
       const operations = new PgOperationJournal(desk);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed, type DeskIdentity } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
@@ -15,10 +16,10 @@ describePostgres('claims across desks', () => {
   let cluster: PostgresCluster;
   const pools: TeamDatabase[] = [];
   let url: string;
-  const desk = (name: string) => {
+  const desk = (identity: DeskIdentity | string) => {
     const db = openTeamDatabase(url);
     pools.push(db);
-    return new PgChargeJournal(db, { desk: name, claimTtlMs: TTL });
+    return new PgChargeJournal(db, { desk: typeof identity === 'string' ? deskNamed(identity) : identity, claimTtlMs: TTL });
   };
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -33,13 +34,14 @@ describePostgres('claims across desks', () => {
   });
 
   it('keeps a charge to the desk that journalled it until its claim lapses; then exactly one desk takes it over', async () => {
-    const [a, b, c] = [desk('FIN-1'), desk('FIN-2'), desk('FIN-3')];
+    const fin1 = deskNamed('FIN-1');
+    const [a, b, c] = [desk(fin1), desk('FIN-2'), desk('FIN-3')];
     const begun = await a.begin(newCharge('CLAIMED-1', { bindingId: 'card-claimed' }), 0, () => undefined, new Set());
     if (begun.kind !== 'journalled') throw new Error('refused');
-    expect(begun.charge).toMatchObject({ desk: 'FIN-1', claim: { desk: 'FIN-1' } });
+    expect(begun.charge).toMatchObject({ desk: 'FIN-1', claim: { deskId: fin1.id } });
     // Desk FIN-1 is sending it: every other desk sees who, and neither claims nor renews it.
     const held = await b.claim(begun.charge.id, new Set());
-    expect(held).toMatchObject({ kind: 'sending', row: { claim: { desk: 'FIN-1' } } });
+    expect(held).toMatchObject({ kind: 'sending', row: { claim: { deskId: fin1.id } } });
     expect(await b.renewClaim(begun.charge.id, new Set([begun.charge.id]))).toBeUndefined();
     // FIN-1 dies without settling it. Once its claim lapses, two desks reconciling at once: one takes it.
     await new Promise((r) => setTimeout(r, TTL + 100));
@@ -57,10 +59,18 @@ describePostgres('claims across desks', () => {
   });
 
   it('lets a desk take back its own claim after it restarted (its sender of before is gone)', async () => {
-    const a = desk('FIN-1');
-    const begun = await a.begin(newCharge('CLAIMED-2', { bindingId: 'card-claimed-2' }), 0, () => undefined, new Set());
+    const fin1 = deskNamed('FIN-1');
+    const begun = await desk(fin1).begin(newCharge('CLAIMED-2', { bindingId: 'card-claimed-2' }), 0, () => undefined, new Set());
     if (begun.kind !== 'journalled') throw new Error('refused');
-    const again = desk('FIN-1');
+    const again = desk(fin1);
     expect((await again.claim(begun.charge.id, new Set())).kind).toBe('claimed');
+  });
+
+  it('never gives a desk the claim of another desk of the same name', async () => {
+    const begun = await desk('FINANCE').begin(newCharge('CLAIMED-3', { bindingId: 'card-claimed-3' }), 0, () => undefined, new Set());
+    if (begun.kind !== 'journalled') throw new Error('refused');
+    const namesake = desk('FINANCE');
+    expect(await namesake.claim(begun.charge.id, new Set())).toMatchObject({ kind: 'sending' });
+    expect(await namesake.renewClaim(begun.charge.id, new Set([begun.charge.id]))).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJournal.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
@@ -70,7 +71,7 @@ describePostgres('the team’s charge journal with this desk’s outbox', () => 
   it('a charge in flight while an earlier answer is written back stays this desk’s: its own answer, kept while the database is away again, reads as it', async () => {
     const db = openDatabase(join(dir, 'away-twice.sqlite'));
     const outbox = new TeamOutbox(db, team.name);
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: 'FIN-5' }), outbox);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed('FIN-5') }), outbox);
     const claims = new Set<number>();
     const begin = async (orderNumber: string) => {
       const begun = await journal.begin(newCharge(orderNumber, { bindingId: `card-${orderNumber}` }), 0, () => undefined, claims);
@@ -95,7 +96,7 @@ describePostgres('the team’s charge journal with this desk’s outbox', () => 
       await cluster.start();
     }
     await journal.flush();
-    const other = new PgChargeJournal(team, { desk: 'FIN-6' });
+    const other = new PgChargeJournal(team, { desk: deskNamed('FIN-6') });
     expect(await other.get(first.id)).toMatchObject({ state: 'PAID' });
     expect(await other.get(second.id)).toMatchObject({ state: 'DECLINED' });
     journal.close();

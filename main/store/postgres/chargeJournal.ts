@@ -10,6 +10,7 @@
  * the lock statement returned, so its snapshot is taken after the wait. Times are the database's clock,
  * which every desk shares. The statements sent at every charge are prepared (teamDatabase.ts, Prepared).
  */
+import type { DeskIdentity } from './desks.js';
 import { storeSaid } from '../storedSaid.js';
 import {
   assertChargeAmount,
@@ -125,13 +126,13 @@ const RENEW_CLAIM: Prepared = {
 export const CLAIM_TTL_MS = 5 * 60_000;
 
 export interface PgChargeJournalOptions {
-  /** This desk's name: kept on each charge it journals, and on each claim it holds. */
-  readonly desk: string;
+  /** This desk: its name is kept on each charge it journals, its id on each claim it holds. */
+  readonly desk: DeskIdentity;
   readonly claimTtlMs?: number;
 }
 
 export class PgChargeJournal implements ChargeJournal {
-  private readonly desk: string;
+  private readonly desk: DeskIdentity;
   private readonly claimTtlMs: number;
 
   constructor(
@@ -151,9 +152,9 @@ export class PgChargeJournal implements ChargeJournal {
       const refusal = guard(facts);
       if (refusal !== undefined) return { refusal };
       const [row] = await q<ChargeJournalRow>(INSERT, [
-        ...newChargeColumns(c, this.desk),
+        ...newChargeColumns(c, this.desk.name),
         facts.now,
-        claims ? this.desk : null,
+        claims ? this.desk.id : null,
         claims ? facts.now + this.claimTtlMs : null,
       ]);
       return { row: toCharge(row!) };
@@ -206,7 +207,7 @@ export class PgChargeJournal implements ChargeJournal {
    */
   async claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
     if (!claims.has(id)) {
-      const [taken] = await query<ChargeJournalRow>(this.db, CLAIM, [id, this.desk, this.claimTtlMs]);
+      const [taken] = await query<ChargeJournalRow>(this.db, CLAIM, [id, this.desk.id, this.claimTtlMs]);
       if (taken) {
         claims.add(id);
         return { kind: 'claimed', row: toCharge(taken) };
@@ -219,7 +220,7 @@ export class PgChargeJournal implements ChargeJournal {
 
   async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
     if (!claims.has(id)) return undefined;
-    const [r] = await query<ChargeJournalRow>(this.db, RENEW_CLAIM, [id, this.desk, this.claimTtlMs]);
+    const [r] = await query<ChargeJournalRow>(this.db, RENEW_CLAIM, [id, this.desk.id, this.claimTtlMs]);
     return r && toCharge(r);
   }
 

@@ -12,6 +12,7 @@
 import { maskCardNumbersIn } from '../../domain/cardNumbers.js';
 import { auditWhere, toRecord, type AuditFilter, type AuditLog, type AuditRecord, type AuditRepository, type AuditRow } from '../audit.js';
 import { read, write, type Db } from '../database.js';
+import type { DeskIdentity } from './desks.js';
 import { query, transaction, type TeamDatabase } from './teamDatabase.js';
 
 /** How often a desk tries the team database again while it has entries the team's log lacks. */
@@ -36,10 +37,8 @@ const COLUMNS = [
 ] as const;
 
 export interface TeamAuditOptions {
-  /** This desk's id (store/deskIdentity.ts), which keeps its entries apart from any other desk's. */
-  readonly deskId: string;
-  /** This desk's name, as the team's screens show it. */
-  readonly desk: string;
+  /** This desk: its id keeps its entries apart from any other desk's, its name is what the team's screens show. */
+  readonly desk: DeskIdentity;
   readonly log?: (message: string) => void;
   readonly retryMs?: number;
 }
@@ -158,8 +157,8 @@ export class TeamAuditLog implements AuditLog {
   private valuesOf(entry: AuditRecord): unknown[] {
     const e = maskCardNumbersIn(entry);
     return [
-      this.options.deskId,
-      this.options.desk,
+      this.options.desk.id,
+      this.options.desk.name,
       e.id,
       e.at,
       e.osUser,
