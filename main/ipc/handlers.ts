@@ -17,7 +17,7 @@ import { rolesHandlers } from './handlers/roles.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
 
-import { TEAM_AUDIT } from '../store/migrations.js';
+import { TEAM_AUDIT, TEAM_SETTINGS, TEAM_TABLES } from '../store/migrations.js';
 
 export type { HandlerContext } from './handlers/context.js';
 
@@ -31,8 +31,10 @@ export function createHandlers(context: HandlerContext): Handlers {
   // A desk of the team recorded an audit entry, or charged, settled or operated: what is on screen is stale.
   // After a reconnection ('*') anything may have changed.
   core.onTeamChange((table) => {
-    if (table !== TEAM_AUDIT.table) events.publish({ type: 'charges.changed' });
-    if (table === TEAM_AUDIT.table || table === '*') events.publish({ type: 'audit.changed' });
+    const any = table === '*';
+    if (any || (TEAM_TABLES as readonly string[]).includes(table)) events.publish({ type: 'charges.changed' });
+    if (any || table === TEAM_AUDIT.table) events.publish({ type: 'audit.changed' });
+    if (any || table === TEAM_SETTINGS) events.publish({ type: 'settings.changed' });
   });
   return {
     ...settingsHandlers(context),

@@ -13,6 +13,8 @@ import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
 import { TeamAuditLog } from '../store/postgres/teamAudit.js';
+import { TeamSettings } from '../store/postgres/teamSettings.js';
+import { TEAM_SETTINGS } from '../store/migrations.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
@@ -120,6 +122,8 @@ export class AppCore {
   readonly auditLog: AuditLog;
   /** The team's audit log, when there is a team database. */
   private readonly teamAudit?: TeamAuditLog;
+  /** The settings the team shares, when there is a team database: read through this desk's copy. */
+  private readonly teamSettings?: TeamSettings;
   /** Accepted currencies and per-charge maximums, per environment and currency. */
   readonly chargeLimits: ChargeLimits;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
@@ -165,19 +169,22 @@ export class AppCore {
     // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
     if (team) {
-      const log = options.log;
-      this.teamAudit = new TeamAuditLog(team, this.audit, db, { desk: this.deskIdentity, ...(log ? { log } : {}) });
+      const log = options.log ? { log: options.log } : {};
+      this.teamAudit = new TeamAuditLog(team, this.audit, db, { desk: this.deskIdentity, ...log });
+      this.teamSettings = new TeamSettings(team, db, { desk: this.deskIdentity, changed: (keys) => this.settingsFromTeam(keys), ...log });
     }
     this.auditLog = this.teamAudit ?? new DeskAuditLog(this.audit);
+    // The settings a team shares are its (store/postgres/teamSettings.ts); the rest are this desk's.
+    const settings = new SettingsRepository(db, this.teamSettings);
     this.settings = new SettingsService({
-      settings: new SettingsRepository(db),
+      settings,
       vault,
       audit: this.audit,
       osUser: options.osUser,
       ...(options.systemLocale ? { systemLocale: options.systemLocale } : {}),
     });
     this.chargeLimits = new ChargeLimits({
-      settings: new SettingsRepository(db),
+      settings,
       audit: this.audit,
       osUser: options.osUser,
       sandboxCurrencies: sandbox.currencies,
@@ -229,7 +236,15 @@ export class AppCore {
       team = teamDatabase === undefined ? undefined : openMigratedTeamDatabase(teamDatabase);
       const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox, team);
       await core.roles.open();
-      if (team) await core.seenByTeam(team);
+      if (team) {
+        await core.seenByTeam(team);
+        // The team's settings before the environment opens with them; while the database is away, the copy's.
+        await core.teamSettings?.sync().catch((err: unknown) => {
+          if (!isUnreachable(err)) throw err;
+          core.teamSettings?.syncSoon();
+        });
+        core.listenToTeam(team);
+      }
       await core.openEnvironment(core.settings.general().environment);
       return core;
     } catch (err) {
@@ -517,11 +532,31 @@ export class AppCore {
    */
   onTeamChange(listener: (change: TeamChange) => void): () => void {
     this.teamListeners.add(listener);
-    if (this.team && !this.teamListener)
-      this.teamListener = listenForChanges(this.team, (change) => {
-        for (const l of this.teamListeners) l(change);
-      });
     return () => this.teamListeners.delete(listener);
+  }
+
+  private listenToTeam(team: TeamDatabase): void {
+    this.teamListener = listenForChanges(team, (change) => {
+      // The team's settings changed: told once this desk's copy has them (settingsFromTeam), not before.
+      if (change === TEAM_SETTINGS || change === '*') this.teamSettings?.syncSoon();
+      if (change !== TEAM_SETTINGS) this.toldByTeam(change);
+    });
+  }
+
+  private toldByTeam(change: TeamChange): void {
+    for (const l of this.teamListeners) l(change);
+  }
+
+  /** Another desk changed settings the team shares: the environment in use reopens on a connection changed. */
+  private settingsFromTeam(keys: readonly string[]): void {
+    const environment = this.current?.environment;
+    const reopened =
+      environment !== undefined && keys.includes(`connection.${environment}`)
+        ? this.reopenIfCurrent(environment).catch((err: unknown) =>
+            this.options.log?.(`the team's connection change not applied: ${String(err)}`),
+          )
+        : Promise.resolve();
+    void reopened.then(() => this.toldByTeam(TEAM_SETTINGS));
   }
 
   /** This desk's name in the team's records. */
@@ -573,6 +608,7 @@ export class AppCore {
     await this.sandbox.close();
     this.teamChargeJournal?.close();
     this.teamAudit?.close();
+    this.teamSettings?.close();
     await this.teamListener?.close();
     await this.team?.pool.end();
     this.lock.forgetHolder(this.db);

@@ -724,6 +724,32 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 27,
+    description:
+      "the team's settings (each environment's connection but its secrets, currencies, per-charge maximums), and each desk's copy of them",
+    sql: `
+      -- What the desk last read of a team database's settings, to run on while it is away, and what it
+      -- changed there that the team's has yet to get (pending = 1).
+      CREATE TABLE team_settings_copy (
+        team_database TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        pending INTEGER NOT NULL CHECK (pending IN (0, 1)),
+        PRIMARY KEY (team_database, key)
+      ) STRICT;
+    `,
+    postgres: `
+      CREATE TABLE team_settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        desk TEXT NOT NULL
+      );
+      CREATE TRIGGER team_settings_changed AFTER INSERT OR UPDATE ON team_settings
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
@@ -737,6 +763,9 @@ export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks'] as co
  * every column of a desk's audit_log, and these besides.
  */
 export const TEAM_AUDIT = { table: 'team_audit', columns: ['desk_id', 'desk', 'desk_entry'] } as const;
+
+/** The team's settings: key and value as a desk keeps them, with when and from which desk they were last set. */
+export const TEAM_SETTINGS = 'team_settings';
 
 /**
  * Rows written before migration 16 get their money from what they kept. They kept no approved amount, and

@@ -159,6 +159,22 @@ describePostgres('two desks on one team database', () => {
       expect(((await dispatch('audit.query', {})) as { ok: true; value: AuditPage }).value.thisDeskOnly).toBeUndefined();
     });
 
+    it('holds a per-charge maximum desk A’s administrator lowers at desk B within a second, and keeps each desk’s own environment', async () => {
+      const c = await card();
+      a.chargeLimits.setMaximum('custom', '643', 100_00);
+      try {
+        for (let i = 0; i < 100 && b.chargeLimits.maximums('custom')['643'] !== 100_00; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(await b.services.charges.charge(c)).toMatchObject({ kind: 'refused', reason: { code: 'limit.over' } });
+        expect(await paidFor(c.clientId)).toBe(0);
+        expect(b.chargeLimits.maximums('custom')).toEqual({ '643': 100_00 });
+        // The environment each desk is in is its own.
+        expect([a.settings.general().environment, b.settings.general().environment]).toEqual(['custom', 'custom']);
+      } finally {
+        a.chargeLimits.setMaximum('custom', '643', 1_000_000);
+        for (let i = 0; i < 100 && b.chargeLimits.maximums('custom')['643'] !== 1_000_000; i++) await new Promise((r) => setTimeout(r, 10));
+      }
+    });
+
     it('refuses money actions while the team database is away, looks orders up meanwhile, and charges again once it is back', async () => {
       const c = await card();
       const paid = await a.services.charges.charge(c);
