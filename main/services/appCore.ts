@@ -512,7 +512,7 @@ export class AppCore {
         operator: this.options.osUser,
         journal: journals.charges,
         // Read at every charge, inside its journal transaction: a change applies to the very next one.
-        perChargeMaximum: (currency) => this.chargeLimits.limit(environment, currency),
+        perChargeMaximum: (currency, kept) => this.chargeLimits.limit(environment, currency, kept),
         inFlight: this.chargesInFlight,
       }),
     };

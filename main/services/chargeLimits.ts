@@ -18,7 +18,7 @@ import cc from 'currency-codes';
 import { z } from 'zod';
 import type { AuditRepository } from '../store/audit.js';
 import type { AuditEvent } from '../store/auditEvents.js';
-import type { SettingsRepository } from '../store/settings.js';
+import { chargeLimitKeys, type SettingsReader, type SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
@@ -35,12 +35,21 @@ export type CurrencyLimit =
   | { readonly kind: 'allowed'; readonly maximum: number; readonly from: 'set' | 'default' }
   | { readonly kind: 'refused'; readonly reason: Phrase };
 
-/** The rule a charge service applies: a fixed maximum in every currency (tests), or the settings' per currency. */
-export type MaximumRule = number | ((currency: string) => CurrencyLimit);
+/**
+ * The rule a charge service applies: a fixed maximum in every currency (tests), or the settings' per
+ * currency, read from `kept` where given (the settings as the charge's own transaction read them).
+ */
+export type MaximumRule = number | ((currency: string, kept?: SettingsReader) => CurrencyLimit);
 
 /** Why a charge of `amount` minor units in `currency` breaks the rule, or undefined when it does not. */
-export function chargeLimitRefusal(rule: MaximumRule, currency: string, amount: number, environment?: string): Phrase | undefined {
-  const limit: CurrencyLimit = typeof rule === 'number' ? { kind: 'allowed', maximum: rule, from: 'set' } : rule(currency);
+export function chargeLimitRefusal(
+  rule: MaximumRule,
+  currency: string,
+  amount: number,
+  environment?: string,
+  kept?: SettingsReader,
+): Phrase | undefined {
+  const limit: CurrencyLimit = typeof rule === 'number' ? { kind: 'allowed', maximum: rule, from: 'set' } : rule(currency, kept);
   if (limit.kind === 'refused') return limit.reason;
   if (amount <= limit.maximum) return undefined;
   const maximum = { minor: limit.maximum, currency };
@@ -92,19 +101,25 @@ export class ChargeLimits {
   }
 
   /** The currencies an environment accepts, and who says so. */
-  accepted(environment: EnvironmentName): { readonly from: CurrencySource; readonly currencies: readonly string[] } {
+  accepted(
+    environment: EnvironmentName,
+    settings: SettingsReader = this.options.settings,
+  ): { readonly from: CurrencySource; readonly currencies: readonly string[] } {
     if (environment === 'sandbox') return { from: 'sandbox', currencies: this.sandboxCurrencies };
-    return { from: 'settings', currencies: this.options.settings.get(`acceptedCurrencies.${environment}`, currenciesSchema) ?? [] };
+    return { from: 'settings', currencies: settings.get(chargeLimitKeys(environment).currencies, currenciesSchema) ?? [] };
   }
 
   /** Every maximum set for an environment, by numeric currency code, in minor units. */
-  maximums(environment: EnvironmentName): Readonly<Record<string, number>> {
-    return this.options.settings.get(`chargeMaximums.${environment}`, maximumsSchema) ?? {};
+  maximums(environment: EnvironmentName, settings: SettingsReader = this.options.settings): Readonly<Record<string, number>> {
+    return settings.get(chargeLimitKeys(environment).maximums, maximumsSchema) ?? {};
   }
 
-  /** What one charge in this currency may be in this environment. */
-  limit(environment: EnvironmentName, currency: string): CurrencyLimit {
-    const { from, currencies } = this.accepted(environment);
+  /**
+   * What one charge in this currency may be in this environment: by the settings now, or as `settings`
+   * holds them (those a charge's transaction read: GuardFacts.settings).
+   */
+  limit(environment: EnvironmentName, currency: string, settings: SettingsReader = this.options.settings): CurrencyLimit {
+    const { from, currencies } = this.accepted(environment, settings);
     if (!currencies.includes(currency)) {
       return {
         kind: 'refused',
@@ -117,7 +132,7 @@ export class ChargeLimits {
             : phrase('limit.notAccepted', { currency: currencyName(currency), environment: environmentWords(environment) }),
       };
     }
-    const set = this.maximums(environment)[currency];
+    const set = this.maximums(environment, settings)[currency];
     if (set !== undefined) return { kind: 'allowed', maximum: set, from: 'set' };
     if (environment === 'sandbox') {
       return { kind: 'allowed', maximum: SANDBOX_DEFAULT_MAXIMUM_MAJOR * 10 ** currencyInfo(currency).exponent, from: 'default' };
@@ -164,7 +179,7 @@ export class ChargeLimits {
         );
     }
     const { [currency]: _old, ...others } = maximums;
-    this.options.settings.set(`chargeMaximums.${environment}`, maximum === null ? others : { ...others, [currency]: maximum });
+    this.options.settings.set(chargeLimitKeys(environment).maximums, maximum === null ? others : { ...others, [currency]: maximum });
     const change = `${words(before)} → ${words(maximum)}${environment === 'production' ? ' (confirmed)' : ''}`;
     this.audit(
       { action: 'chargeMaximum.change', facts: { change } },
@@ -184,10 +199,10 @@ export class ChargeLimits {
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).
     const maximums = this.maximums(environment);
     const dropped = Object.entries(maximums).filter(([c]) => !next.includes(c));
-    this.options.settings.set(`acceptedCurrencies.${environment}`, next);
+    this.options.settings.set(chargeLimitKeys(environment).currencies, next);
     if (dropped.length > 0)
       this.options.settings.set(
-        `chargeMaximums.${environment}`,
+        chargeLimitKeys(environment).maximums,
         Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))),
       );
     const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));

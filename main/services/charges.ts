@@ -15,6 +15,7 @@
  *   ten minutes needs explicit confirmation (a batch row is refused it for 24 hours); a per-charge maximum
  *   is enforced. All of these are checked by guard(), inside the journal's write transaction of the charge.
  */
+import { keptSettings } from '../store/settings.js';
 import { randomBytes } from 'node:crypto';
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
@@ -251,7 +252,7 @@ export class ChargeService {
     const { environment } = this.options;
     const { now } = facts;
     const confirmed = r.origin !== 'batch' && r.confirmRepeat === true;
-    const overLimit = chargeLimitRefusal(this.options.perChargeMaximum, r.currency, r.amount, environment);
+    const overLimit = chargeLimitRefusal(this.options.perChargeMaximum, r.currency, r.amount, environment, keptSettings(facts.settings));
     if (overLimit) return refused(overLimit);
     if (facts.openOnCard.length > 0) return refused(phrase('charge.refused.notSettled'));
     // A reference used before is refused, saying what became of it. Only one whose charge failed, moving no

@@ -6,6 +6,7 @@
  * A row's reason is a phrase (main/phrases), kept as JSON in its TEXT column and read back through
  * storedPhrase(): a reason an earlier version wrote as plain text reads back as that text, quoted.
  */
+import { chargeLimitKeys } from './settings.js';
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
 import { read, settled, write, type Db } from './database.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
@@ -149,6 +150,11 @@ export interface GuardFacts {
   readonly underReference: ChargeRow | undefined;
   /** Charges of this card, amount and currency that did not fail, created within the look-back, oldest first. */
   readonly similar: readonly ChargeRow[];
+  /**
+   * The environment's accepted currencies and per-charge maximums as kept now (JSON text by key:
+   * store/settings.ts chargeLimitKeys): a maximum an administrator lowered a moment ago holds for this charge.
+   */
+  readonly settings: ReadonlyMap<string, string>;
 }
 
 /** A guard: undefined lets the charge be journalled; anything else is why not, and nothing is written. */
@@ -285,6 +291,12 @@ export class SqliteChargeJournal implements ChargeJournal {
         q.amount,
         q.currency,
         now - lookBackMs,
+      ),
+      settings: new Map(
+        this.db
+          .prepare('SELECT key, value FROM settings WHERE key IN (?, ?)')
+          .raw(true)
+          .all(...Object.values(chargeLimitKeys(q.environment))) as [string, string][],
       ),
     };
   }

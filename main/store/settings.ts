@@ -13,7 +13,37 @@ export interface SharedSettings {
   set(key: string, json: string): void;
 }
 
-export class SettingsRepository {
+/** Reads settings by key: the store as it is now, or the values a transaction read (keptSettings). */
+export interface SettingsReader {
+  get<T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined;
+}
+
+/**
+ * The settings a charge's guard reads, which the charge journal reads in the transaction that journals the
+ * charge (GuardFacts.settings): an environment's accepted currencies and per-charge maximums.
+ */
+export const chargeLimitKeys = (environment: string) =>
+  ({ currencies: `acceptedCurrencies.${environment}`, maximums: `chargeMaximums.${environment}` }) as const;
+
+/** A kept value (JSON text) if it is of the expected shape; a damaged one is none, so the caller's default applies. */
+function parseSetting<T extends z.ZodType>(text: string | undefined, schema: T): z.output<T> | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Settings as a transaction read them (JSON text by key), read as the store's are. */
+export const keptSettings = (kept: ReadonlyMap<string, string>): SettingsReader => ({
+  get: (key, schema) => parseSetting(kept.get(key), schema),
+});
+
+export class SettingsRepository implements SettingsReader {
   constructor(
     private readonly db: Db,
     private readonly shared?: SharedSettings,
@@ -24,15 +54,7 @@ export class SettingsRepository {
     const text = this.shared?.owns(key)
       ? this.shared.get(key)
       : read(this.db, () => this.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined);
-    if (text === undefined) return undefined;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return undefined; // a damaged setting falls back to its default, as one of the wrong shape does
-    }
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : undefined;
+    return parseSetting(text, schema);
   }
 
   /** This desk's own settings as kept (JSON text by key), whoever owns them now: what it brings to a team. */

@@ -2,9 +2,16 @@
  * The charge journal's contract, on every engine the team may run it on: what a charge's row is, how it
  * settles, and what the guard's lock holds when two processes or two desks journal at once.
  */
-import { expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
 import { phrase } from '../../main/phrases/phrase.js';
 import type { ChargeGuard, NewCharge } from '../../main/store/journal.js';
+import { ChargeLimits, chargeLimitRefusal } from '../../main/services/chargeLimits.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase } from '../../main/store/database.js';
+import { chargeLimitKeys, keptSettings, SettingsRepository } from '../../main/store/settings.js';
 import { ENGINES, twoDesksOn } from './journalEngines.js';
 import { newCharge } from './rows.js';
 import { beginUnguarded } from './unguarded.js';
@@ -20,6 +27,20 @@ const charge = (extra: Partial<NewCharge> = {}): NewCharge => {
 const onceGuard: ChargeGuard<string> = (f) =>
   f.openOnCard.length > 0 ? 'card has an open charge' : f.underReference ? 'reference used' : undefined;
 
+/** The rule as the app applies it, on the settings a charge's transaction read (its own store is never asked here). */
+const ruleDir = mkdtempSync(join(tmpdir(), 'limits-'));
+const ruleFile = openDatabase(join(ruleDir, 'desk.sqlite'));
+afterAll(() => {
+  ruleFile.close();
+  rmSync(ruleDir, { recursive: true, force: true });
+});
+const limits = new ChargeLimits({
+  settings: new SettingsRepository(ruleFile),
+  audit: new AuditRepository(ruleFile),
+  osUser: 'test',
+  sandboxCurrencies: [],
+});
+
 for (const engine of ENGINES) {
   engine.describe(`charge journal on ${engine.name}`, () => {
     const desks = twoDesksOn(engine);
@@ -30,6 +51,40 @@ for (const engine of ENGINES) {
         { state: 'PENDING', amount: 9_900 },
       ]);
       expect(await desks.other.journal.get(row.id)).toEqual(row);
+    });
+
+    it('reads the environment’s currencies and maximums in the transaction that journals the charge, as another connection set them a moment before', async () => {
+      const c = charge({ environment: 'custom' });
+      const { currencies, maximums } = chargeLimitKeys('custom');
+      const team = engine.name === 'PostgreSQL';
+      const keep = (key: string, value: unknown) =>
+        desks.other.exec(
+          team
+            ? "INSERT INTO team_settings (key, value, updated_at, desk) VALUES (?, ?, 0, 'FIN-2') ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+            : 'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [key, JSON.stringify(value)],
+        );
+      await keep(currencies, ['643']);
+      await keep(maximums, { '643': 5_000 });
+      let seen: ReadonlyMap<string, string> | undefined;
+      const outcome = await desks.desk.journal.begin(c, 0, (f) => {
+        seen = f.settings;
+        return chargeLimitRefusal(
+          (currency, kept) => limits.limit('custom', currency, kept),
+          c.currency,
+          c.amount,
+          'custom',
+          keptSettings(f.settings),
+        );
+      });
+      expect(seen).toEqual(
+        new Map([
+          [currencies, '["643"]'],
+          [maximums, '{"643":5000}'],
+        ]),
+      );
+      expect(outcome).toMatchObject({ kind: 'refused', refusal: { code: 'limit.over' } });
+      expect(await desks.other.exec('SELECT id FROM charge_journal WHERE order_number = ?', [c.orderNumber])).toEqual([]);
     });
 
     it('settles an open charge once; a settled charge never changes again', async () => {

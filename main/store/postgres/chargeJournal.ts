@@ -10,6 +10,7 @@
  * the lock statement returned, so its snapshot is taken after the wait. Times are the database's clock,
  * which every desk shares. The statements sent at every charge are prepared (teamDatabase.ts, Prepared).
  */
+import { chargeLimitKeys } from '../settings.js';
 import type { DeskIdentity } from './desks.js';
 import { storeSaid } from '../storedSaid.js';
 import {
@@ -57,8 +58,10 @@ const LOCK_CARD_THEN_REFERENCE: Prepared = {
  */
 const FACTS: Prepared = {
   name: 'charge_journal.facts',
-  text: `SELECT clock.now, fact.*
-           FROM (SELECT ${DATABASE_NOW_MS} AS now OFFSET 0) AS clock
+  text: `SELECT clock.now, clock.settings, fact.*
+           FROM (SELECT ${DATABASE_NOW_MS} AS now,
+                        (SELECT coalesce(json_object_agg(key, value), '{}') FROM team_settings WHERE key = $7 OR key = $8) AS settings
+                 OFFSET 0) AS clock
            LEFT JOIN LATERAL (
              (SELECT 'open' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND ${OPEN})
              UNION ALL
@@ -256,8 +259,16 @@ export class PgChargeJournal implements ChargeJournal {
 
 /** The guard's facts, read with q (inside the charge's transaction, after its locks), at the database's time. */
 async function factsWith(q: Query, c: GuardQuery, lookBackMs: number): Promise<GuardFacts> {
-  type FactRow = ChargeJournalRow & { now: number; fact: 'open' | 'reference' | 'similar' | null };
-  const rows = await q<FactRow>(FACTS, [c.environment, c.bindingId, c.orderNumber, c.amount, c.currency, lookBackMs]);
+  type FactRow = ChargeJournalRow & { now: number; settings: Record<string, string>; fact: 'open' | 'reference' | 'similar' | null };
+  const { currencies, maximums } = chargeLimitKeys(c.environment);
+  const rows = await q<FactRow>(FACTS, [c.environment, c.bindingId, c.orderNumber, c.amount, c.currency, lookBackMs, currencies, maximums]);
   const of = (fact: FactRow['fact']) => rows.filter((r) => r.fact === fact).map(toCharge);
-  return { now: rows[0]!.now, openOnCard: of('open'), underReference: of('reference')[0], similar: of('similar') };
+  const first = rows[0]!;
+  return {
+    now: first.now,
+    openOnCard: of('open'),
+    underReference: of('reference')[0],
+    similar: of('similar'),
+    settings: new Map(Object.entries(first.settings)),
+  };
 }
