@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH, CARDS, FAIL_URL, RETURN_URL, TOKEN } from './client.js';
+import { AUTH, CARDS, control, FAIL_URL, RETURN_URL, TOKEN } from './client.js';
 import { payCard, payOnPage, postForm, register, registration, status, uniqueNumber } from './client.js';
 import { authenticateAtAcs } from './threeds.js';
 import { sandboxOfFile } from './fixture.js';
@@ -27,16 +27,23 @@ describe('paymentorder.do', () => {
   });
 
   it('declines CVC 000, an expired card, and the no-3DS card before 2026-12', async () => {
-    for (const [extra, actionCode] of [
-      [{ $CVC: '000' }, 71015],
-      [{ $EXPIRY: '202001' }, 101],
-      [{ $EXPIRY: '202611' }, 71015],
-    ] as const) {
-      const orderId = await register(sb, { failUrl: FAIL_URL });
-      const r = await payCard(sb, orderId, CARDS.noThreeDS, extra);
-      expect(r.errorCode).toBe(0);
-      expect(r.redirect).toBe(`${FAIL_URL}?orderId=${orderId}`);
-      expect(await status(sb, { orderId })).toMatchObject({ orderStatus: 6, actionCode });
+    // On a day when 2026-11 has not passed yet, whatever today is: from December 2026 on, that expiry is
+    // simply expired (101), which the card-data check tells first.
+    await control(sb, 'POST', '/clock', { setEpochMs: Date.UTC(2026, 5, 15) });
+    try {
+      for (const [extra, actionCode] of [
+        [{ $CVC: '000' }, 71015],
+        [{ $EXPIRY: '202001' }, 101],
+        [{ $EXPIRY: '202611' }, 71015],
+      ] as const) {
+        const orderId = await register(sb, { failUrl: FAIL_URL });
+        const r = await payCard(sb, orderId, CARDS.noThreeDS, extra);
+        expect(r.errorCode).toBe(0);
+        expect(r.redirect).toBe(`${FAIL_URL}?orderId=${orderId}`);
+        expect(await status(sb, { orderId })).toMatchObject({ orderStatus: 6, actionCode });
+      }
+    } finally {
+      await control(sb, 'POST', '/clock', { setEpochMs: Date.now() });
     }
   });
 
