@@ -490,13 +490,19 @@ export class AppCore {
       }),
     };
     // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
-    // in a team database that is away now wait for its return (money actions are refused meanwhile).
-    await services.charges.reconcileAll().catch((err: unknown) => {
-      if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
-      this.options.log?.(`charges not reconciled on opening ${environment}: ${err.message}`);
-    });
-    await services.operations.reconcileAll();
+    // in a team database that is away now wait for its return (money actions are refused meanwhile), and
+    // the environment opens without them, for look-ups.
+    await services.charges.reconcileAll().catch(this.awayTeam(`charges not reconciled on opening ${environment}`));
+    await services.operations.reconcileAll().catch(this.awayTeam(`operations not reconciled on opening ${environment}`));
     return services;
+  }
+
+  /** Lets a team database that cannot be reached pass (logged under `what`); any other failure is thrown on. */
+  private awayTeam(what: string): (err: unknown) => void {
+    return (err) => {
+      if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
+      this.options.log?.(`${what}: ${err.message}`);
+    };
   }
 
   /**
@@ -520,10 +526,7 @@ export class AppCore {
   /** Tells the team database this desk is here; a database that is away hears it at the next start. */
   private async seenByTeam(team: TeamDatabase): Promise<void> {
     await deskSeen(team, { name: this.desk, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
-      (err: unknown) => {
-        if (!(err instanceof StoreError && err.problem === 'unreachable')) throw err;
-        this.options.log?.(`the team database did not hear this desk: ${err.message}`);
-      },
+      this.awayTeam('the team database did not hear this desk'),
     );
   }
 
