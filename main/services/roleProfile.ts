@@ -5,9 +5,9 @@
  * profile (main/ipc/permissions.ts), so this is the AccessGuard it is given.
  *
  * The keychain keeps the role and an scrypt hash of the passphrase (never the passphrase), under an
- * account of this installation: a random id made once and kept in the app's settings, since several data
- * folders share one OS user's keychain. The role is read from the keychain when the core opens and when
- * it changes, and held in memory in between. Nothing here hands out the hash: the service verifies.
+ * account of this installation (installation.ts), since several data folders share one OS user's keychain.
+ * The role is read from the keychain when the core opens and when it changes, and held in memory in
+ * between. Nothing here hands out the hash: the service verifies.
  *
  * With no passphrase set the installation is an administrator's (the first administrator sets one). Once
  * a passphrase has been set (the settings remember that it was), a keychain that cannot be read leaves the
@@ -19,7 +19,7 @@
  * FREE_ATTEMPTS in a row, wait a doubling time before the next one is even checked; the count is kept in
  * the settings, so restarting the app does not reset it. Every change is audited, never a passphrase.
  */
-import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../domain/roles.js';
@@ -27,6 +27,7 @@ import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
+import { installationId, INSTALLATION_VAULT } from './installation.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
@@ -43,15 +44,11 @@ const LONGEST_WAIT_MS = 15 * 60_000;
 export const waitAfter = (failures: number): number =>
   failures < FREE_ATTEMPTS ? 0 : Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_ATTEMPTS), LONGEST_WAIT_MS);
 
-/** The profile belongs to the installation, not to a gateway environment: the vault's account prefix. */
-const VAULT_ENVIRONMENT = 'installation';
-const INSTALLATION_KEY = 'installation';
 const FAILURES_KEY = 'roleProfile.failures';
 /** Set when a passphrase is first stored: from then on an unreadable keychain means support. */
 const PROTECTED_KEY = 'roleProfile.protected';
 const protectedSchema = z.object({ since: z.number().int().min(0) });
 
-const installationSchema = z.object({ id: z.uuid() });
 const failuresSchema = z.object({ count: z.number().int().min(0), lastAt: z.number().int().min(0) });
 type Failures = z.output<typeof failuresSchema>;
 
@@ -170,7 +167,7 @@ export class RoleProfileService {
 
   /** Reads the profile from the keychain; never fails for the keychain's sake (it fails closed instead). */
   async open(): Promise<void> {
-    this.slot = { kind: 'roleProfile', installationId: this.installationId() };
+    this.slot = { kind: 'roleProfile', installationId: installationId(this.options.settings) };
     try {
       const stored = await this.read();
       this.state = stored ? { kind: 'protected', role: stored.role } : { kind: 'fresh' };
@@ -281,14 +278,6 @@ export class RoleProfileService {
     return result;
   }
 
-  private installationId(): string {
-    const known = this.options.settings.get(INSTALLATION_KEY, installationSchema);
-    if (known) return known.id;
-    const id = randomUUID();
-    this.options.settings.set(INSTALLATION_KEY, { id });
-    return id;
-  }
-
   private get vaultSlot(): SecretSlot {
     if (!this.slot) throw new Error('The role profile is not open');
     return this.slot;
@@ -305,7 +294,7 @@ export class RoleProfileService {
    * from an installation that had one: a missing entry is never a fresh start once a passphrase was set.
    */
   private async read(): Promise<StoredProfile | undefined> {
-    const secret = await this.options.vault.secret(VAULT_ENVIRONMENT, this.vaultSlot);
+    const secret = await this.options.vault.secret(INSTALLATION_VAULT, this.vaultSlot);
     if (!secret) {
       if (!this.wasProtected()) return undefined;
       throw new RoleProfileError('missing', phrase('roles.missing'));
@@ -333,7 +322,7 @@ export class RoleProfileService {
   }
 
   private async store(profile: StoredProfile): Promise<void> {
-    await this.options.vault.store(VAULT_ENVIRONMENT, this.vaultSlot, JSON.stringify(profile));
+    await this.options.vault.store(INSTALLATION_VAULT, this.vaultSlot, JSON.stringify(profile));
   }
 
   private failures(): Failures {

@@ -1,6 +1,7 @@
 /**
  * Secrets of each environment in the OS keychain: the API password or token, and signing private keys;
- * and each installation's role profile (kept under the pseudo-environment 'installation').
+ * and each installation's role profile and team database password (kept under the pseudo-environment
+ * 'installation').
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
@@ -21,7 +22,9 @@ export type SecretSlot =
    * The installation's role profile (its role and a hash of the administrator's passphrase), by
    * installation: several data folders of one OS user share the keychain, and each has its own profile.
    */
-  | { readonly kind: 'roleProfile'; readonly installationId: string };
+  | { readonly kind: 'roleProfile'; readonly installationId: string }
+  /** The password of the team database this installation is pointed at in Settings, by installation as the profile. */
+  | { readonly kind: 'teamDatabasePassword'; readonly installationId: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -31,9 +34,10 @@ function account(environment: string, slot: SecretSlot): string {
     case 'signingKey':
       return `${environment}/signingKey/${slot.keyId}`;
     case 'roleProfile':
+    case 'teamDatabasePassword':
       // Checked like the environment: the account name must not be steerable into another slot.
       if (!UUID.test(slot.installationId)) throw new Error(`Not an installation id: ${slot.installationId}`);
-      return `${environment}/roleProfile/${slot.installationId}`;
+      return `${environment}/${slot.kind}/${slot.installationId}`;
     default:
       return `${environment}/${slot.kind}`;
   }
