@@ -28,14 +28,14 @@ export const storage = {
       'The certificate of the team database {{database}} is not made out to this host ({{reason}}): connect by a name or address the certificate names.',
     certificateExpired: 'The certificate of the team database {{database}} is out of date ({{reason}}).',
     tls: 'The TLS connection to the team database {{database}} failed ({{reason}}).',
+    newerSchema:
+      'The team database {{database}} was set up by a newer version of the app (schema version {{version}}, this one knows up to {{latest}}); update the app on this desk.',
     passwordLocked:
       'The password of the team database {{database}} is kept in the OS keychain, which is locked: unlock it, and this desk connects again.',
     passwordKeychain: 'The password of the team database {{database}} cannot be read from the OS keychain: {{keychain}}',
     noPassword: 'No password is kept for the team database {{database}}: enter it in Settings, Team database.',
     /** What a desk does while it cannot use the team database, whatever the reason. */
     meanwhile: 'Money actions wait until this desk can use it again; look-ups keep working.',
-    newerSchema:
-      'The team database {{database}} was set up by a newer version of the app (schema version {{version}}, this one knows up to {{latest}}); update the app on this desk.',
     busy: 'The team database {{database}} kept this desk waiting for another desk too long; nothing was written. Try again.',
     duplicate: 'That record already exists in the team database {{database}}; nothing was written.',
     other: 'Team database error in {{database}}: {{reason}}',

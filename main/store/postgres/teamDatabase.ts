@@ -7,6 +7,7 @@
  */
 import pg from 'pg';
 import { phrase, type Phrase } from '../../phrases/phrase.js';
+import type { TeamFailure } from '../../domain/teamConnection.js';
 import { StoreError } from '../errors.js';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -173,27 +174,7 @@ export async function holdConnection(db: TeamDatabase): Promise<{ client: pg.Poo
 /** The team database's clock, in ms since the epoch: what every desk's windows are measured by. */
 export const DATABASE_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
-/**
- * Why this desk cannot use the team database, told apart so that each is said in words a person can act on
- * (storage.team.*): the server not reached or not answering, its host name unknown, the user or password
- * refused, the user not let in from here, no such database, TLS refused or required, the server's certificate
- * not trusted, not for this name or out of date, another TLS failure, or the password not to be had (the OS
- * keychain locked, or none kept: the desk's own password source says which).
- */
-export type TeamFailure =
-  | 'unreachable'
-  | 'timeout'
-  | 'unknownHost'
-  | 'authentication'
-  | 'notAllowed'
-  | 'noDatabase'
-  | 'tlsRefused'
-  | 'tlsRequired'
-  | 'certificateUntrusted'
-  | 'certificateName'
-  | 'certificateExpired'
-  | 'tls'
-  | 'password';
+export type { TeamFailure };
 
 /**
  * The team database cannot be used by this desk now, for the reason `failure` names and `why` says. Whatever
