@@ -41,6 +41,7 @@ try {
     local: localCharges(folder, refused.clientId),
     lookup: await desk.answer('orders.lookup', { query: orderNumber }),
     view: await desk.call('settings.teamDatabase', {}),
+    keychainProblem: (await desk.call('settings.get', {})).keychainProblem,
   };
 
   // Saved again while locked: saved, but the custom environment cannot be reopened without its own token.

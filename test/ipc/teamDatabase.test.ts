@@ -284,6 +284,24 @@ describePostgres('the team database in Settings', () => {
       expect(localCharges(folder, clientId)).toBe(0);
     });
 
+    it('takes PGPASSWORD over the keychain’s password where it is set (scripted setups), and says so', async () => {
+      const f = form(team);
+      await desk.call('settings.saveTeamDatabase', { ...f, password: 'a-stale-password' });
+      expect(await desk.call('settings.testTeamDatabase', { connection: f.connection })).toMatchObject({ failure: 'authentication' });
+      process.env.PGPASSWORD = f.password;
+      try {
+        expect((await desk.call('settings.teamDatabase', {})).passwordFromEnvironment).toBe(true);
+        expect(await desk.call('settings.testTeamDatabase', { connection: f.connection })).toMatchObject({ connected: true });
+        await reopen();
+        const { clientId, envelope } = await chargeNewCard(desk, gateway);
+        expect(envelope).toMatchObject({ ok: true, value: { outcome: 'paid' } });
+        expect(await teamCharges(team, clientId)).toHaveLength(1);
+      } finally {
+        delete process.env.PGPASSWORD;
+      }
+      await desk.call('settings.saveTeamDatabase', f);
+    });
+
     it('gives way to BACKOFFICE_DATABASE_URL, and says so: a change saved meanwhile waits for a start without it', async () => {
       const other = await plain.newDatabase();
       passwords.push(formOf(other).password);
@@ -392,7 +410,7 @@ describePostgres('the team database in Settings', () => {
         expect(report.locked.team).toBe(0);
         expect(report.locked.local).toBe(0);
         expect(report.locked.lookup).toMatchObject({ ok: true, value: { kind: 'found' } });
-        expect(report.locked.view).toMatchObject({ keychainProblem: [saying('locked')] });
+        expect(report.locked.keychainProblem).toEqual([saying('The OS keychain is locked')]);
         expect(report.locked.view).not.toHaveProperty('passwordKept');
         // Saved again while locked: kept, but not put in use, since the environment cannot be reopened without
         // its own credentials; the desk stays on the team database, and money still waits for the password.

@@ -197,7 +197,7 @@ export type { SchemaStanding, TeamDatabaseCheck, TeamDatabaseFrom, TeamDatabaseI
 export interface TeamDatabaseView {
   /** What Settings keep for this desk; absent where it keeps its journals in its own file. */
   readonly saved?: TeamConnection;
-  /** Whether the keychain keeps the team database's password; absent while the keychain cannot be read (keychainProblem). */
+  /** Whether the keychain keeps the team database's password; absent while it cannot be read (SettingsView.keychainProblem says why). */
   readonly passwordKept?: boolean;
   /** PGPASSWORD is set where the app was started, and is used instead of the keychain's password. */
   readonly passwordFromEnvironment: boolean;
@@ -206,6 +206,4 @@ export interface TeamDatabaseView {
    * app's start option) overrides Settings until a start without it.
    */
   readonly inUse: TeamDatabaseInUse;
-  /** Why the OS keychain cannot be used now, as phrases; absent when it can. */
-  readonly keychainProblem?: Said;
 }

@@ -10,20 +10,19 @@ import type { HandlerContext, HandlersOf } from './context.js';
 
 async function teamDatabaseView(core: AppCore): Promise<TeamDatabaseView> {
   const saved = core.teamDatabase.saved();
-  // A keychain that cannot be read leaves it unknown whether a password is kept (not "none"); the view says why.
+  // A keychain that cannot be read leaves it unknown whether a password is kept (not "none"); why is said
+  // once, at the top of Settings (SettingsView.keychainProblem).
   let passwordKept: boolean | undefined;
   try {
     passwordKept = await core.teamDatabase.passwordKept();
   } catch (err) {
     if (!(err instanceof VaultUnavailableError)) throw err;
   }
-  const keychainProblem = await core.settings.keychainProblem();
   return {
     ...(saved ? { saved } : {}),
     ...(passwordKept !== undefined ? { passwordKept } : {}),
     passwordFromEnvironment: core.teamDatabase.passwordFromEnvironment,
     inUse: core.teamDatabaseInUse,
-    ...(keychainProblem ? { keychainProblem } : {}),
   };
 }
 
