@@ -1,6 +1,6 @@
 /**
  * The team database an administrator points this desk at in Settings: its connection (host, port, database,
- * user, TLS; store/postgres/teamConnection.ts) kept in this desk's settings, its password in the OS keychain
+ * user, TLS; domain/teamConnection.ts) kept in this desk's settings, its password in the OS keychain
  * under this installation (never in the settings file, never answered to anyone), a test of a connection
  * before it is saved, and turning team mode off again. Every change is audited, without the password.
  *
@@ -126,9 +126,10 @@ export class TeamDatabaseSettings {
     try {
       facts = await inspectTeamDatabase(poolConfigOf(connection, source));
     } catch (err) {
-      const said = teamError(err, database);
-      if (said instanceof TeamUnreachableError) return { connected: false, database, failure: said.failure, said: [said.why] };
-      return { connected: false, database, failure: 'other', said: said.said };
+      const failed = teamError(err, database);
+      // The reason alone: what it would mean for money does not apply to a test.
+      if (failed instanceof TeamUnreachableError) return { connected: false, database, failure: failed.failure, said: [failed.why] };
+      return { connected: false, database, failure: 'other', said: failed.said };
     }
     return found(database, facts);
   }
