@@ -93,7 +93,8 @@ export const teamConnectionName = (c: TeamConnection): string => `${c.host}:${c.
  * (storage.team.*): the server not reached or not answering, its host name unknown, the user or password
  * refused, the user not let in from here, no such database, TLS refused or required, the server's certificate
  * not trusted, not for this name or out of date, another TLS failure, the password not to be had (the OS
- * keychain locked, or none kept), or its tables made by a newer version of the app.
+ * keychain locked, or none kept), its tables made by a newer version of the app, or this desk's settings for
+ * it not readable by this version.
  */
 export type TeamFailure =
   | 'unreachable'
@@ -109,4 +110,5 @@ export type TeamFailure =
   | 'certificateExpired'
   | 'tls'
   | 'password'
-  | 'newerSchema';
+  | 'newerSchema'
+  | 'unreadableSettings';

@@ -565,11 +565,11 @@ export class AppCore {
   }
 
   private teamOfSettings(): TeamJournals | undefined {
-    const config = this.teamDatabase.poolConfig();
-    return config && this.teamOn(config, 'settings');
+    const db = this.teamDatabase.open();
+    return db && new TeamJournals(db, 'settings', this.desk, this.db);
   }
 
-  private teamOn(config: string | PoolConfig, from: TeamDatabaseFrom): TeamJournals {
+  private teamOn(config: string | PoolConfig, from: Exclude<TeamDatabaseFrom, 'settings'>): TeamJournals {
     return new TeamJournals(openMigratedTeamDatabase(config), from, this.desk, this.db);
   }
 

@@ -10,14 +10,14 @@
  * (TeamUnreachableError 'password'): the desk then refuses money as while the database is away, and never
  * falls back to its own file for it; unlocked, the next connection goes through.
  */
-import type pg from 'pg';
+import { z } from 'zod';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { AuditRepository } from '../store/audit.js';
 import { reasonFact } from '../store/auditEvents.js';
-import { teamSchemaVersion } from '../store/postgres/migrate.js';
+import { openMigratedTeamDatabase, teamSchemaVersion } from '../store/postgres/migrate.js';
 import { teamConnectionName, teamConnectionSchema, type TeamConnection } from '../domain/teamConnection.js';
 import { checkedTeamConnection, poolConfigOf } from '../store/postgres/teamConnection.js';
-import { teamError, TeamUnreachableError } from '../store/postgres/teamDatabase.js';
+import { teamError, TeamUnreachableError, unusableTeamDatabase, type TeamDatabase } from '../store/postgres/teamDatabase.js';
 import { inspectTeamDatabase, type TeamDatabaseFacts } from '../store/postgres/teamInspection.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
@@ -26,13 +26,13 @@ import type { SecretSlot, Vault } from '../vault/vault.js';
 import { inputIssues } from '../phrases/inputIssue.js';
 import { installationId, INSTALLATION_VAULT } from './installation.js';
 import { SettingsError } from './settings.js';
-import type { SchemaStanding, TeamDatabaseCheck } from './views.js';
+import type { SavedTeamDatabase, SchemaStanding, TeamDatabaseCheck } from './views.js';
 
 export type { TeamDatabaseCheck } from './views.js';
 
 const KEY = 'teamDatabase';
-/** What the settings keep: the connection, or null once team mode was turned off (as never set). */
-const stored = teamConnectionSchema.nullable();
+/** What a newer version's settings, or damaged ones, may still say of where the database is: for its name only. */
+const where = z.looseObject({ host: z.string().optional(), port: z.number().optional(), database: z.string().optional() });
 
 export interface TeamDatabaseSettingsOptions {
   readonly settings: SettingsRepository;
@@ -55,15 +55,36 @@ export class TeamDatabaseSettings {
     this.now = options.now ?? Date.now;
   }
 
-  /** The connection saved; undefined where this desk keeps its records in its own file. */
-  saved(): TeamConnection | undefined {
-    return this.options.settings.get(KEY, stored) ?? undefined;
+  /**
+   * What the settings keep: nothing (or null, once team mode was turned off), a connection, or something this
+   * version cannot read. The last is never taken for nothing: a desk would then journal money in its own file.
+   */
+  saved(): SavedTeamDatabase {
+    if (!this.options.settings.has(KEY)) return { kind: 'none' };
+    const kept = this.options.settings.get(KEY, z.unknown());
+    if (kept === null) return { kind: 'none' };
+    const parsed = teamConnectionSchema.safeParse(kept);
+    return parsed.success ? { kind: 'saved', connection: parsed.data } : { kind: 'unreadable' };
   }
 
-  /** node-postgres's settings for the saved team database, its password asked of passwordSource; none if none is saved. */
-  poolConfig(): pg.PoolConfig | undefined {
+  /**
+   * The team database of Settings, opened (nothing connects yet; it is migrated before its first statement),
+   * its password asked of passwordSource at each connection; none where none is saved. Settings this version
+   * cannot read make a database every statement of which is refused, as one that cannot be reached.
+   */
+  open(): TeamDatabase | undefined {
     const saved = this.saved();
-    return saved && poolConfigOf(saved, this.passwordSource(teamConnectionName(saved)));
+    switch (saved.kind) {
+      case 'none':
+        return undefined;
+      case 'saved':
+        return openMigratedTeamDatabase(poolConfigOf(saved.connection, this.passwordSource(teamConnectionName(saved.connection))));
+      case 'unreadable': {
+        const kept = where.safeParse(this.options.settings.get(KEY, z.unknown())).data ?? {};
+        const name = `${kept.host ?? '?'}:${kept.port ?? '?'}/${kept.database ?? '?'}`;
+        return unusableTeamDatabase(name, new TeamUnreachableError('unreadableSettings', phrase('storage.team.unreadableSettings')));
+      }
+    }
   }
 
   /** Whether PGPASSWORD is set, and so used instead of the keychain's password. */
@@ -107,7 +128,7 @@ export class TeamDatabaseSettings {
       this.audit(reasonFact(err instanceof Error ? err.message : String(err)), 'failure');
       throw err;
     }
-    const wasOn = this.saved() !== undefined;
+    const wasOn = this.saved().kind !== 'none';
     this.options.settings.set(KEY, null);
     // Turned off where it was already off changes nothing worth an entry, unless a password was left behind.
     if (wasOn || removed) this.audit(removed ? { password: 'removed' } : {}, 'success');

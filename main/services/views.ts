@@ -5,7 +5,7 @@
  * Words for the screen are phrases (main/phrases): the renderer words them in the language shown.
  */
 import type { ChargeCategory, ChargeState } from '../domain/charge.js';
-import type { TeamFailure } from '../domain/teamConnection.js';
+import type { TeamConnection, TeamFailure } from '../domain/teamConnection.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
 
 export interface OrderView {
@@ -231,6 +231,13 @@ export interface TestSignature {
   /** As phrases: verified, or why not; and whether a gateway would take the certificate today. */
   readonly detail: Said;
 }
+
+/**
+ * The team database a desk's Settings keep: none (its own file), a connection, or one this version cannot
+ * read (saved by a newer version, or damaged), which the desk uses as a database it cannot reach, never as none.
+ */
+export type SavedTeamDatabase =
+  { readonly kind: 'none' } | { readonly kind: 'saved'; readonly connection: TeamConnection } | { readonly kind: 'unreadable' };
 
 /** Where the team database in use was chosen: in Settings, or at start, over Settings. */
 export type TeamDatabaseFrom = 'settings' | 'BACKOFFICE_DATABASE_URL' | 'startOption';

@@ -19,6 +19,11 @@ export class SettingsRepository {
     return parsed.success ? parsed.data : undefined;
   }
 
+  /** Whether anything is kept under the key, readable or not. */
+  has(key: string): boolean {
+    return read(this.db, () => this.db.prepare('SELECT 1 FROM settings WHERE key = ?').get(key) !== undefined);
+  }
+
   set(key: string, value: unknown): void {
     write(this.db, () => {
       this.db

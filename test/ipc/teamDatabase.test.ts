@@ -60,9 +60,11 @@ describePostgres('the team database in Settings', () => {
       passwords.push(f.password);
       return f;
     };
-    const reopen = async () => {
+    /** Closes the desk and opens it again on its folder, after `meanwhile` where given (its file is free then). */
+    const reopen = async (meanwhile?: () => void) => {
       crossed.push(...desk.crossed);
       await desk.close();
+      meanwhile?.();
       desk = await openTeamDesk(folder, vault);
     };
     const installationSlot = () => {
@@ -139,7 +141,7 @@ describePostgres('the team database in Settings', () => {
       }
 
       // Nothing was saved or audited by testing.
-      expect((await desk.call('settings.teamDatabase', {})).saved).toBeUndefined();
+      expect((await desk.call('settings.teamDatabase', {})).saved).toEqual({ kind: 'none' });
       expect((await desk.call('audit.query', { action: 'teamDatabase.change' })).entries).toEqual([]);
     });
 
@@ -244,14 +246,14 @@ describePostgres('the team database in Settings', () => {
         code: 'settings',
         message: expect.stringContaining('tls.caPem: holds a certificate that cannot be read'),
       });
-      expect((await desk.call('settings.teamDatabase', {})).saved).toBeUndefined();
+      expect((await desk.call('settings.teamDatabase', {})).saved).toEqual({ kind: 'none' });
     });
 
     it('saves the team database with its password in the keychain only, and the desk charges on it at once', async () => {
       const f = form(team);
       const view = await desk.call('settings.saveTeamDatabase', f);
       expect(view).toEqual({
-        saved: f.connection,
+        saved: { kind: 'saved', connection: f.connection },
         passwordKept: true,
         passwordFromEnvironment: false,
         inUse: { kind: 'team', database: `127.0.0.1:${plain.port}/${f.connection.database}`, from: 'settings' },
@@ -314,7 +316,7 @@ describePostgres('the team database in Settings', () => {
           database: `127.0.0.1:${plain.port}/${new URL(other).pathname.slice(1)}`,
           from: 'BACKOFFICE_DATABASE_URL',
         });
-        expect(view.saved).toEqual(form(team).connection);
+        expect(view.saved).toEqual({ kind: 'saved', connection: form(team).connection });
         const resaved = await desk.call('settings.saveTeamDatabase', { connection: form(team).connection });
         expect(resaved.inUse).toEqual(view.inUse);
         const { clientId } = await chargeNewCard(desk, gateway);
@@ -349,9 +351,36 @@ describePostgres('the team database in Settings', () => {
       await desk.call('settings.saveTeamDatabase', form(team));
     });
 
+    it('takes settings this version cannot read (a newer one’s) for a team database it cannot use, never for none', async () => {
+      await reopen(() => {
+        const file = new Database(join(folder, 'app.sqlite'));
+        try {
+          const newer = { ...form(team).connection, tls: { mode: 'verify-ca', caPem: certificates.caPem } };
+          file.prepare("UPDATE settings SET value = ? WHERE key = 'teamDatabase'").run(JSON.stringify(newer));
+        } finally {
+          file.close();
+        }
+      });
+      const view = await desk.call('settings.teamDatabase', {});
+      expect(view.saved).toEqual({ kind: 'unreadable' });
+      expect(view.inUse).toEqual({
+        kind: 'team',
+        database: `127.0.0.1:${plain.port}/${new URL(team).pathname.slice(1)}`,
+        from: 'settings',
+      });
+      const { clientId, envelope } = await chargeNewCard(desk, gateway);
+      expect(envelope).toMatchObject({
+        ok: false,
+        error: { code: 'storage', said: [saying('cannot be read by this version of the app'), saying('Money actions wait')] },
+      });
+      expect(localCharges(folder, clientId)).toBe(0);
+      await desk.call('settings.saveTeamDatabase', form(team));
+      expect((await chargeNewCard(desk, gateway)).envelope).toMatchObject({ ok: true, value: { outcome: 'paid' } });
+    });
+
     it('turns team mode off: back to this desk’s file, the password removed from the keychain, audited', async () => {
       const view = await desk.call('settings.turnOffTeamDatabase', {});
-      expect(view).toEqual({ passwordKept: false, passwordFromEnvironment: false, inUse: { kind: 'file' } });
+      expect(view).toEqual({ saved: { kind: 'none' }, passwordKept: false, passwordFromEnvironment: false, inUse: { kind: 'file' } });
       expect(await keptPassword()).toBeUndefined();
       const { clientId, envelope } = await chargeNewCard(desk, gateway);
       expect(envelope).toMatchObject({ ok: true, value: { outcome: 'paid' } });

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
-import { teamConnectionSchema, type TeamConnection } from '../../domain/teamConnection.js';
-import type { TeamDatabaseCheck, TeamDatabaseInUse } from '../../services/views.js';
+import { teamConnectionSchema } from '../../domain/teamConnection.js';
+import type { SavedTeamDatabase, TeamDatabaseCheck, TeamDatabaseInUse } from '../../services/views.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
   reads,
@@ -191,12 +191,12 @@ export interface ChargeLimitsView {
 }
 
 export type { TeamConnection, TeamFailure, TlsMode } from '../../domain/teamConnection.js';
-export type { SchemaStanding, TeamDatabaseCheck, TeamDatabaseFrom, TeamDatabaseInUse } from '../../services/views.js';
+export type { SavedTeamDatabase, SchemaStanding, TeamDatabaseCheck, TeamDatabaseFrom, TeamDatabaseInUse } from '../../services/views.js';
 
 /** The team database as Settings shows it: what is saved, what is in use, and whether a password is kept (never which). */
 export interface TeamDatabaseView {
-  /** What Settings keep for this desk; absent where it keeps its journals in its own file. */
-  readonly saved?: TeamConnection;
+  /** What Settings keep for this desk: none (its own file), a connection, or one this version cannot read. */
+  readonly saved: SavedTeamDatabase;
   /** Whether the keychain keeps the team database's password; absent while it cannot be read (SettingsView.keychainProblem says why). */
   readonly passwordKept?: boolean;
   /** PGPASSWORD is set where the app was started, and is used instead of the keychain's password. */

@@ -19,7 +19,7 @@ async function teamDatabaseView(core: AppCore): Promise<TeamDatabaseView> {
     if (!(err instanceof VaultUnavailableError)) throw err;
   }
   return {
-    ...(saved ? { saved } : {}),
+    saved,
     ...(passwordKept !== undefined ? { passwordKept } : {}),
     passwordFromEnvironment: core.teamDatabase.passwordFromEnvironment,
     inUse: core.teamDatabaseInUse,

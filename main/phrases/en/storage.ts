@@ -30,6 +30,8 @@ export const storage = {
     tls: 'The TLS connection to the team database {{database}} failed ({{reason}}).',
     newerSchema:
       'The team database {{database}} was set up by a newer version of the app (schema version {{version}}, this one knows up to {{latest}}); update the app on this desk.',
+    unreadableSettings:
+      "This desk's settings for its team database cannot be read by this version of the app (a newer version saved them, or they are damaged): save them again in Settings, Team database, or turn team mode off.",
     passwordLocked:
       'The password of the team database {{database}} is kept in the OS keychain, which is locked: unlock it, and this desk connects again.',
     passwordKeychain: 'The password of the team database {{database}} cannot be read from the OS keychain: {{keychain}}',

@@ -80,6 +80,14 @@ export function openTeamDatabase(config: string | pg.PoolConfig, prepare?: (db: 
   return db;
 }
 
+/**
+ * A team database this desk must not use now, by the name it is shown by: every statement fails with `why`
+ * before anything connects, as a database that cannot be reached fails (TeamUnreachableError).
+ */
+export function unusableTeamDatabase(name: string, why: StoreError): TeamDatabase {
+  return { pool: new pg.Pool({ max: 1 }), name, ready: () => Promise.reject(why) };
+}
+
 function databaseName(options: pg.PoolConfig): string {
   if (options.connectionString) {
     try {

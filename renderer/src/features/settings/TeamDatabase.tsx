@@ -57,7 +57,7 @@ export function TeamDatabase() {
   if (view.isPending) return <p role="status">{t('loading')}</p>;
   if (view.isError) return <ErrorNotice error={view.error} />;
   // A form of its own for each saved state: what was saved (or turned off) is what it shows next.
-  return <TeamDatabaseForm key={JSON.stringify(view.data.saved ?? null)} view={view.data} />;
+  return <TeamDatabaseForm key={JSON.stringify(view.data.saved)} view={view.data} />;
 }
 
 function TeamDatabaseForm({ view }: { readonly view: TeamDatabaseView }) {
@@ -65,7 +65,7 @@ function TeamDatabaseForm({ view }: { readonly view: TeamDatabaseView }) {
   const { t, i18n } = useTranslation('settings');
   const toast = useUi((s) => s.toast);
   const toastError = useErrorToast();
-  const [form, setForm] = useState(() => formOf(view.saved));
+  const [form, setForm] = useState(() => formOf(view.saved.kind === 'saved' ? view.saved.connection : undefined));
   const [password, setPassword] = useState('');
   const [caFile, setCaFile] = useState<string>();
   const [confirmOff, setConfirmOff] = useState(false);
@@ -111,6 +111,11 @@ function TeamDatabaseForm({ view }: { readonly view: TeamDatabaseView }) {
       <p className={inUse.kind === 'team' && inUse.from !== 'settings' ? 'panel warning-panel' : 'hint'} role="note">
         {inUse.kind === 'file' ? t('team.inUse.file') : t(`team.inUse.${inUse.from}`, { database: inUse.database })}
       </p>
+      {view.saved.kind === 'unreadable' && (
+        <p className="panel warning-panel" role="alert">
+          {t('team.unreadable')}
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -207,7 +212,7 @@ function TeamDatabaseForm({ view }: { readonly view: TeamDatabaseView }) {
           <Button type="submit" variant="primary" disabled={busy}>
             {save.isPending ? t('team.saving') : t('team.save')}
           </Button>
-          {view.saved && (
+          {view.saved.kind !== 'none' && (
             <Button variant="danger" onClick={() => setConfirmOff(true)} disabled={busy}>
               {t('team.turnOff')}
             </Button>

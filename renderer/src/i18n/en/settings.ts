@@ -97,6 +97,8 @@ export const settings = {
       startOption:
         'This desk was started on the team database {{database}}, which overrides these settings. What is saved here is used once the app starts without it.',
     },
+    unreadable:
+      'The team database settings kept on this desk cannot be read by this version of the app (a newer version saved them, or they are damaged): money actions wait until they are saved again here, or team mode is turned off.',
     appliesAtOnce:
       'A change saved here is used at once: the journals of the environment in use are reopened on it, and a batch of charges still running is cancelled.',
     host: 'Host',
