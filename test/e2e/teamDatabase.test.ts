@@ -11,14 +11,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
 import { makeCertificates, type TestCertificates } from '../store/tlsCertificates.js';
-import { accessibilityProblems, appInBrowser, browserMissing, openWorkspace, screenshot } from './browser.js';
+import {
+  accessibilityProblems,
+  appInBrowser,
+  browserMissing,
+  openApp,
+  openWorkspace,
+  removeFolder,
+  screenshot,
+  type AppUnderTest,
+} from './browser.js';
 
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describePostgres('the team database in Settings, in the browser', () => {
   describe.skipIf(browserMissing() || !keychain)('an administrator points the desk at it', { timeout: 60_000 }, () => {
     // A keychain service of the file's own: the files run in parallel over one keychain.
-    const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
+    let vault: Vault;
+    const app = appInBrowser(() => ({ vault: (vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`)) }));
     let cluster: PostgresCluster;
     let certificates: TestCertificates;
     let url: URL;
@@ -92,6 +102,32 @@ describePostgres('the team database in Settings, in the browser', () => {
       await page.getByRole('status').filter({ hasText: 'Team mode turned off' }).waitFor();
       await expect.poll(() => section().getByRole('note').textContent()).toBe('This desk keeps its journals in its own file.');
       expect(await section().getByText('None kept.').count()).toBe(1);
+    });
+
+    it('says when BACKOFFICE_DATABASE_URL, set where the app was started, overrides these settings, and never its password', async () => {
+      const other = await cluster.newDatabase();
+      process.env.BACKOFFICE_DATABASE_URL = other;
+      let started: AppUnderTest | undefined;
+      try {
+        started = await openApp(app.browser, undefined, { vault });
+      } finally {
+        delete process.env.BACKOFFICE_DATABASE_URL;
+      }
+      try {
+        const { page } = started;
+        await openWorkspace(page, 'Settings');
+        await page.getByRole('tab', { name: 'Team database' }).click();
+        const note = page.getByRole('region', { name: 'Team database' }).getByRole('note');
+        await expect
+          .poll(() => note.textContent())
+          .toBe(
+            `This desk was started with BACKOFFICE_DATABASE_URL, which overrides these settings: it keeps its journals in 127.0.0.1:${cluster.port}${new URL(other).pathname}. What is saved here is used once the app starts without it.`,
+          );
+        expect(await page.content()).not.toContain(decodeURIComponent(new URL(other).password));
+      } finally {
+        await started.close();
+        removeFolder(started.dataFolder);
+      }
     });
   });
 });
