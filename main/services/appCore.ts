@@ -12,23 +12,18 @@ import { GatewayError } from '../gateway/errors.js';
 import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
-import { TeamAuditLog } from '../store/postgres/teamAudit.js';
-import { TeamSettings } from '../store/postgres/teamSettings.js';
-import { TEAM_SETTINGS } from '../store/migrations.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
 import { isUnreachable } from '../store/errors.js';
-import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
-import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
-import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { deskSeen, type DeskIdentity } from '../store/postgres/desks.js';
+import { teamShares } from '../store/postgres/teamSettings.js';
+import { TEAM_SETTINGS } from '../store/migrations.js';
 import { installationId } from './installation.js';
-import { listenForChanges, type ChangeListener, type TeamChange } from '../store/postgres/teamChanges.js';
+import type { TeamChange } from '../store/postgres/teamChanges.js';
 import { hostname } from 'node:os';
-import { TeamOutbox } from '../store/teamOutbox.js';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import type { PoolConfig } from 'pg';
 import { CustomerDirectory } from '../store/customers.js';
@@ -38,7 +33,7 @@ import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
-import { SettingsRepository } from '../store/settings.js';
+import { SettingsRepository, type SharedSettings } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
 import { SavedViews } from '../store/savedViews.js';
 import { revealSecret } from '../vault/secret.js';
@@ -61,9 +56,11 @@ import { english } from '../phrases/english.js';
 import { phrase, type Said } from '../phrases/phrase.js';
 import { SavedViewService } from './savedViews.js';
 import { SigningKeyService } from './signingKeys.js';
+import { TeamDatabaseSettings } from './teamDatabaseSettings.js';
+import { TeamJournals } from './teamJournals.js';
 import { BatchLookups } from './batchLookups.js';
 import { ChargeBatches } from './chargeBatches.js';
-import type { BatchProgressEvent } from './views.js';
+import type { BatchProgressEvent, TeamDatabaseFrom, TeamDatabaseInUse } from './views.js';
 
 export interface AppCoreOptions {
   readonly dataFolder: string;
@@ -81,7 +78,8 @@ export interface AppCoreOptions {
   /**
    * The team's PostgreSQL (a URL, or node-postgres's settings; the password from PGPASSWORD if not in
    * them), where the charge journal of every environment but the embedded sandbox is kept for the whole
-   * team. BACKOFFICE_DATABASE_URL when not given; without either, everything stays in this desk's file.
+   * team. BACKOFFICE_DATABASE_URL when not given, and the team database of Settings without either; without
+   * any, everything stays in this desk's file. Given here or by the variable, it overrides Settings.
    */
   readonly teamDatabase?: string | PoolConfig;
   /** This desk's name in the team's records: on each charge it journals and each claim it holds. The host's name by default. */
@@ -118,12 +116,8 @@ export class AppCore {
   readonly keys: SigningKeyService;
   /** This desk's own audit log, where every entry is recorded first. */
   readonly audit: AuditRepository;
-  /** The log the Audit screen reads: the team's, with every desk's entries, or this desk's own. */
-  readonly auditLog: AuditLog;
-  /** The team's audit log, when there is a team database. */
-  private readonly teamAudit?: TeamAuditLog;
-  /** The settings the team shares, when there is a team database: read through this desk's copy. */
-  private readonly teamSettings?: TeamSettings;
+  /** This desk's own log as the Audit screen reads one. */
+  private readonly deskAudit: DeskAuditLog;
   /** Accepted currencies and per-charge maximums, per environment and currency. */
   readonly chargeLimits: ChargeLimits;
   /** What the app last saw of each stored card (masked), and which were disabled from here. */
@@ -140,6 +134,8 @@ export class AppCore {
   readonly batchLookups: BatchLookups;
   /** Batch charges, each bound to the environment it was checked in; a switch away cancels them (openEnvironment). */
   readonly chargeBatches: ChargeBatches;
+  /** The team database this desk is pointed at in Settings, and its password in the keychain. */
+  readonly teamDatabase: TeamDatabaseSettings;
   private readonly progressListeners = new Set<(progress: BatchProgressEvent) => void>();
   /** The language the gateway is asked to answer in: the profile's, read again after a change of either. */
   private language: string | undefined;
@@ -151,10 +147,11 @@ export class AppCore {
    */
   private readonly chargesInFlight = new Set<number>();
   private readonly operationsInFlight = new Set<number>();
-  private teamChargeJournal?: OutboxedChargeJournal;
-  private teamListener?: ChangeListener;
+  /** The team database in use and the journals made on it; none while this desk keeps its journals in its file. */
+  private team?: TeamJournals;
   private readonly teamListeners = new Set<(change: TeamChange) => void>();
-  private teamOperations?: PgOperationJournal;
+  /** Changes of the team database, one at a time (saveTeamDatabase, turnOffTeamDatabase). */
+  private teamChanges: Promise<unknown> = Promise.resolve();
   /** Clients of environments left, closing once their charges and operations have settled (retire()). */
   private readonly retiring = new Set<Promise<void>>();
 
@@ -164,18 +161,18 @@ export class AppCore {
     private readonly db: Db,
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
-    private readonly team: TeamDatabase | undefined,
   ) {
     // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
     this.audit = new AuditRepository(db, { role: () => this.roles.role() });
-    if (team) {
-      const log = options.log ? { log: options.log } : {};
-      this.teamAudit = new TeamAuditLog(team, this.audit, db, { desk: this.deskIdentity, ...log });
-      this.teamSettings = new TeamSettings(team, db, { desk: this.deskIdentity, changed: (keys) => this.settingsFromTeam(keys), ...log });
-    }
-    this.auditLog = this.teamAudit ?? new DeskAuditLog(this.audit);
-    // The settings a team shares are its (store/postgres/teamSettings.ts); the rest are this desk's.
-    const settings = new SettingsRepository(db, this.teamSettings);
+    this.deskAudit = new DeskAuditLog(this.audit);
+    // The settings a team shares are the team database's in use (store/postgres/teamSettings.ts), read through
+    // this desk's copy of them; the rest, and all of them without a team database, are this desk's.
+    const shared: SharedSettings = {
+      owns: (key) => this.team !== undefined && teamShares(key),
+      get: (key) => this.team?.settings.get(key),
+      set: (key, json) => this.team?.settings.set(key, json),
+    };
+    const settings = new SettingsRepository(db, shared);
     this.settings = new SettingsService({
       settings,
       vault,
@@ -212,6 +209,13 @@ export class AppCore {
       environment: () => this.settings.general().environment,
     });
     this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
+    this.teamDatabase = new TeamDatabaseSettings({
+      settings: new SettingsRepository(db),
+      vault,
+      audit: this.audit,
+      osUser: options.osUser,
+      environment: () => this.settings.general().environment,
+    });
   }
 
   /**
@@ -226,29 +230,21 @@ export class AppCore {
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
     let db: Db | undefined;
     let sandbox: Sandbox | undefined;
-    let team: TeamDatabase | undefined;
+    let core: AppCore | undefined;
     try {
       db = openDatabase(join(o.dataFolder, 'app.sqlite'));
       lock.noteHolder(db);
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
-      const teamDatabase = o.teamDatabase ?? (process.env.BACKOFFICE_DATABASE_URL || undefined);
-      // Nothing connects yet: a team database that is away lets the desk open, for look-ups.
-      team = teamDatabase === undefined ? undefined : openMigratedTeamDatabase(teamDatabase);
-      const core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox, team);
+      core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
       await core.roles.open();
-      if (team) {
-        await core.seenByTeam(team);
-        // The team's settings before the environment opens with them; while the database is away, the copy's.
-        await core.teamSettings?.sync().catch((err: unknown) => {
-          if (!isUnreachable(err)) throw err;
-          core.teamSettings?.syncSoon();
-        });
-        core.listenToTeam(team);
-      }
+      // Nothing connects yet: a team database that is away (or whose password cannot be read) lets the desk
+      // open, for look-ups, and its money actions wait for it.
+      core.team = core.teamAtStart();
+      if (core.team) await core.joinTeam(core.team);
       await core.openEnvironment(core.settings.general().environment);
       return core;
     } catch (err) {
-      await team?.pool.end();
+      await core?.team?.close();
       await sandbox?.close();
       db?.close();
       lock.release();
@@ -517,13 +513,19 @@ export class AppCore {
       }),
     };
     // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
-    // in a team database that is away now wait for its return (money actions are refused meanwhile).
-    await services.charges.reconcileAll().catch((err: unknown) => {
-      if (!isUnreachable(err)) throw err;
-      this.options.log?.(`charges not reconciled on opening ${environment}: ${err.message}`);
-    });
-    await services.operations.reconcileAll();
+    // in a team database that is away now wait for its return (money actions are refused meanwhile), and
+    // the environment opens without them, for look-ups.
+    await services.charges.reconcileAll().catch(this.awayTeam(`charges not reconciled on opening ${environment}`));
+    await services.operations.reconcileAll().catch(this.awayTeam(`operations not reconciled on opening ${environment}`));
     return services;
+  }
+
+  /** Lets a team database that cannot be reached pass (logged under `what`); any other failure is thrown on. */
+  private awayTeam(what: string): (err: unknown) => void {
+    return (err) => {
+      if (!isUnreachable(err)) throw err;
+      this.options.log?.(`${what}: ${err.message}`);
+    };
   }
 
   /**
@@ -535,16 +537,26 @@ export class AppCore {
     return () => this.teamListeners.delete(listener);
   }
 
-  private listenToTeam(team: TeamDatabase): void {
-    this.teamListener = listenForChanges(team, (change) => {
-      // The team's settings changed: told once this desk's copy has them (settingsFromTeam), not before.
-      if (change === TEAM_SETTINGS || change === '*') this.teamSettings?.syncSoon();
-      if (change !== TEAM_SETTINGS) this.toldByTeam(change);
-    });
+  private readonly heard = (change: TeamChange): void => {
+    for (const l of this.teamListeners) l(change);
+  };
+
+  /** The log the Audit screen reads: the team's, with every desk's entries, or this desk's own. */
+  get auditLog(): AuditLog {
+    return this.team?.audit ?? this.deskAudit;
   }
 
-  private toldByTeam(change: TeamChange): void {
-    for (const l of this.teamListeners) l(change);
+  /**
+   * Starts using a team database: this desk says it is here, takes the team's settings before an environment
+   * opens with them (while the database is away, its copy's), and hears the other desks' changes.
+   */
+  private async joinTeam(team: TeamJournals): Promise<void> {
+    await this.seenByTeam(team.db);
+    await team.settings.sync().catch((err: unknown) => {
+      this.awayTeam("the team's settings not read")(err);
+      team.settings.syncSoon();
+    });
+    team.listen(this.heard);
   }
 
   /** Another desk changed settings the team shares: the environment in use reopens on a connection changed. */
@@ -556,7 +568,102 @@ export class AppCore {
             this.options.log?.(`the team's connection change not applied: ${String(err)}`),
           )
         : Promise.resolve();
-    void reopened.then(() => this.toldByTeam(TEAM_SETTINGS));
+    void reopened.then(() => this.heard(TEAM_SETTINGS));
+  }
+
+  /** Where this desk keeps its journals now. */
+  get teamDatabaseInUse(): TeamDatabaseInUse {
+    return this.team ? { kind: 'team', database: this.team.db.name, from: this.team.from } : { kind: 'file' };
+  }
+
+  /**
+   * Saves the team database of Settings (the password, where given, to the keychain) and starts using it at
+   * once, unless the one in use was chosen at start over Settings: then it is used from a start without it.
+   */
+  saveTeamDatabase(input: unknown, password?: string): Promise<void> {
+    return this.changeTeam(() => this.teamDatabase.save(input, password));
+  }
+
+  /** Back to this desk's own file for its journals (the password removed from the keychain), at once likewise. */
+  turnOffTeamDatabase(): Promise<void> {
+    return this.changeTeam(() => this.teamDatabase.turnOff());
+  }
+
+  private changeTeam(change: () => Promise<void>): Promise<void> {
+    const run = this.teamChanges.then(async () => {
+      await change();
+      // Chosen at start over Settings: what is saved waits for a start without it.
+      const overridden = this.team !== undefined && this.team.from !== 'settings';
+      if (!overridden) await this.reopenTeam();
+    });
+    this.teamChanges = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The team database at start: BACKOFFICE_DATABASE_URL or the start option, over Settings; else the one of Settings. */
+  private teamAtStart(): TeamJournals | undefined {
+    const url = process.env.BACKOFFICE_DATABASE_URL || undefined;
+    if (this.options.teamDatabase !== undefined) return this.teamOn(this.options.teamDatabase, 'startOption');
+    if (url !== undefined) return this.teamOn(url, 'BACKOFFICE_DATABASE_URL');
+    return this.teamOfSettings();
+  }
+
+  private teamOfSettings(): TeamJournals | undefined {
+    const db = this.teamDatabase.open();
+    return db && this.teamJournals(db, 'settings');
+  }
+
+  private teamOn(config: string | PoolConfig, from: Exclude<TeamDatabaseFrom, 'settings'>): TeamJournals {
+    return this.teamJournals(openMigratedTeamDatabase(config), from);
+  }
+
+  private teamJournals(db: TeamDatabase, from: TeamDatabaseFrom): TeamJournals {
+    return new TeamJournals(db, from, {
+      desk: this.deskIdentity,
+      file: this.db,
+      audit: this.audit,
+      settingsChanged: (keys) => this.settingsFromTeam(keys),
+      ...(this.options.log ? { log: this.options.log } : {}),
+    });
+  }
+
+  /**
+   * Puts the team database of Settings (or none: this desk's file) in place of the one in use, as a switch of
+   * environment puts new services in place: a batch of charges still running is cancelled (it was checked
+   * against the journal it would leave), the current environment is reopened on the new journals (its open
+   * charges reconciled there), and what the services before are sending finishes on the journals they had,
+   * which are closed after. Where the current environment cannot open on the new ones, the desk goes on with
+   * those it had, and says so.
+   */
+  private async reopenTeam(): Promise<void> {
+    const before = this.team;
+    this.team = this.teamOfSettings();
+    // The sandbox's journals are this desk's whatever the team database: its services stay as they are.
+    const environment = this.current?.environment;
+    const moved = environment !== undefined && environment !== 'sandbox';
+    try {
+      if (this.team) await this.joinTeam(this.team);
+      if (moved) {
+        this.chargeBatches.cancelAll();
+        await this.openEnvironment(environment);
+      }
+    } catch (err) {
+      await this.team?.close();
+      this.team = before;
+      throw new SettingsError([phrase('settings.team.savedNotApplied'), ...saidOf(err)]);
+    }
+    // Another journal altogether: every screen that shows one reads it again.
+    this.heard('*');
+    if (before) this.retireTeam(before);
+  }
+
+  /** Closes team journals left behind, once the services that used them have finished what they were sending. */
+  private retireTeam(team: TeamJournals): void {
+    const closing: Promise<void> = Promise.all([...this.retiring])
+      .then(() => team.close())
+      .catch((err: unknown) => this.options.log?.(`the team database left did not close: ${String(err)}`))
+      .finally(() => this.retiring.delete(closing));
+    this.retiring.add(closing);
   }
 
   /** This desk's name in the team's records. */
@@ -572,10 +679,7 @@ export class AppCore {
   /** Tells the team database this desk is here; a database that is away hears it at the next start. */
   private async seenByTeam(team: TeamDatabase): Promise<void> {
     await deskSeen(team, { ...this.deskIdentity, osUser: this.options.osUser, appVersion: this.options.appVersion ?? 'unknown' }).catch(
-      (err: unknown) => {
-        if (!isUnreachable(err)) throw err;
-        this.options.log?.(`the team database did not hear this desk: ${err.message}`);
-      },
+      this.awayTeam('the team database did not hear this desk'),
     );
   }
 
@@ -586,15 +690,8 @@ export class AppCore {
   private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal } {
     const team = environment === 'sandbox' ? undefined : this.team;
     if (!team) return { charges: new SqliteChargeJournal(this.db, this.desk), operations: new SqliteOperationJournal(this.db) };
-    return { charges: this.teamCharges(team), operations: (this.teamOperations ??= new PgOperationJournal(team)) };
-  }
-
-  /** The team's charge journal, with this desk's outbox; one for the core's life, whatever environment is open. */
-  private teamCharges(team: TeamDatabase): OutboxedChargeJournal {
-    return (this.teamChargeJournal ??= new OutboxedChargeJournal(
-      new PgChargeJournal(team, { desk: this.deskIdentity }),
-      new TeamOutbox(this.db, team.name),
-    ));
+    // One of each for as long as this team database is in use, whatever environment is open.
+    return { charges: team.charges(), operations: team.operations() };
   }
 
   async close(): Promise<void> {
@@ -606,11 +703,7 @@ export class AppCore {
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
     await this.sandbox.close();
-    this.teamChargeJournal?.close();
-    this.teamAudit?.close();
-    this.teamSettings?.close();
-    await this.teamListener?.close();
-    await this.team?.pool.end();
+    await this.team?.close();
     this.lock.forgetHolder(this.db);
     this.db.close();
     this.lock.release();

@@ -261,6 +261,11 @@ export class ChargeBatches {
     return this.view(job);
   }
 
+  /** Cancels every unfinished batch: the journal it was checked against is no longer the one in use. */
+  cancelAll(): void {
+    for (const job of this.jobs.values()) if (!job.finished) this.cancel(job.plan.batchId);
+  }
+
   /** Cancels every unfinished batch not of this environment: the one it was checked in is no longer open. */
   cancelOutside(environment: string): void {
     for (const job of this.jobs.values()) if (!job.finished && job.environment !== environment) this.cancel(job.plan.batchId);

@@ -5,6 +5,7 @@
  * Words for the screen are phrases (main/phrases): the renderer words them in the language shown.
  */
 import type { ChargeCategory, ChargeState } from '../domain/charge.js';
+import type { TeamConnection, TeamFailure } from '../domain/teamConnection.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
 
 export interface OrderView {
@@ -230,3 +231,36 @@ export interface TestSignature {
   /** As phrases: verified, or why not; and whether a gateway would take the certificate today. */
   readonly detail: Said;
 }
+
+/**
+ * The team database a desk's Settings keep: none (its own file), a connection, or one this version cannot
+ * read (saved by a newer version, or damaged), which the desk uses as a database it cannot reach, never as none.
+ */
+export type SavedTeamDatabase =
+  { readonly kind: 'none' } | { readonly kind: 'saved'; readonly connection: TeamConnection } | { readonly kind: 'unreadable' };
+
+/** Where the team database in use was chosen: in Settings, or at start, over Settings. */
+export type TeamDatabaseFrom = 'settings' | 'BACKOFFICE_DATABASE_URL' | 'startOption';
+
+/** Where a desk keeps its journals now: its own file, or a team database (by name) and where that was chosen. */
+export type TeamDatabaseInUse =
+  { readonly kind: 'file' } | { readonly kind: 'team'; readonly database: string; readonly from: TeamDatabaseFrom };
+
+/** How a team database's tables compare with this version's: none yet, older (migrated on first use), the same, or newer. */
+export type SchemaStanding = 'empty' | 'older' | 'current' | 'newer';
+
+/** A connection test of a team database: connected, with what was found, or why not; `said` in words either way. */
+export type TeamDatabaseCheck =
+  | {
+      readonly connected: true;
+      readonly database: string;
+      readonly serverVersion: string;
+      readonly encrypted: boolean;
+      readonly schema: SchemaStanding;
+      readonly schemaVersion: number;
+      readonly latestSchema: number;
+      /** Whether this user may create the app's tables there (needed where the schema is empty or older). */
+      readonly mayCreate: boolean;
+      readonly said: Said;
+    }
+  | { readonly connected: false; readonly database: string; readonly failure: TeamFailure | 'other'; readonly said: Said };

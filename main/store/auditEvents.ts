@@ -57,6 +57,17 @@ export const AUDIT_FACTS = {
   /** Switched from an environment, or refused the switch to one. */
   'environment.switch': z.object({ from: text.optional(), to: text.optional(), reason }),
   'connection.change': z.object({ changed: z.array(text) }),
+  /**
+   * This desk pointed at a team database (by name, host:port/database, with its user and TLS mode), or back at
+   * its own file (no database); what became of the password in the keychain; never the password.
+   */
+  'teamDatabase.change': z.object({
+    database: text.optional(),
+    user: text.optional(),
+    tls: text.optional(),
+    password: z.enum(['stored', 'removed']).optional(),
+    reason,
+  }),
   'credential.set': credentialFacts,
   'credential.clear': credentialFacts,
   'sandbox.console.open': z.object({ reason }),

@@ -65,6 +65,8 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'signingKey.retire': key,
   'signingKey.testSign': key,
   'settings.change': list,
+  // New since entries carry their facts: no entry of an earlier version has only a detail line for it.
+  'teamDatabase.change': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

@@ -62,6 +62,11 @@ export class SettingsRepository implements SettingsReader {
     return read(this.db, () => new Map(this.db.prepare('SELECT key, value FROM settings').raw(true).all() as [string, string][]));
   }
 
+  /** Whether anything is kept under the key, readable or not. */
+  has(key: string): boolean {
+    return read(this.db, () => this.db.prepare('SELECT 1 FROM settings WHERE key = ?').get(key) !== undefined);
+  }
+
   set(key: string, value: unknown): void {
     if (this.shared?.owns(key)) {
       this.shared.set(key, JSON.stringify(value));

@@ -174,8 +174,8 @@ describe.skipIf(browserMissing())('layout and words in both languages and sizes'
         const tabs = page.getByRole('tablist', { name: words?.label ?? 'Settings sections' }).getByRole('tab');
         expect((await tabs.allTextContents()).map((t) => t.trim())).toEqual(
           words
-            ? [words.general, words.test, words.production, words.custom, words.limits]
-            : ['General', 'Test environment', 'Production', 'Custom address', 'Currencies and limits'],
+            ? [words.general, words.test, words.production, words.custom, words.limits, words.team]
+            : ['General', 'Test environment', 'Production', 'Custom address', 'Currencies and limits', 'Team database'],
         );
         // One section at a time: the test environment's credentials are not below the currency rows.
         await tabs.nth(4).click();

@@ -190,5 +190,21 @@ describePostgres('two desks on one team database', () => {
       expect(await paidFor(c.clientId)).toBe(1);
       expect((await b.services.charges.charge({ ...c, amount: 100 })).kind).toBe('paid');
     });
+
+    it('opens a desk in its gateway environment while the team database is away, refusing money until it is back', async () => {
+      const url = await cluster.newDatabase();
+      await cluster.stop('immediate');
+      let c: AppCore | undefined;
+      try {
+        // The open charges and operations cannot be reconciled yet; the environment opens all the same.
+        c = await desk('fin-3', url);
+        expect(c.services.environment).toBe('custom');
+        await expect(c.services.charges.charge({ ...(await card()), amount: 100 })).rejects.toMatchObject({ problem: 'unreachable' });
+      } finally {
+        await cluster.start();
+        await c?.settings.clearCredential('custom', 'token');
+        await c?.close();
+      }
+    });
   });
 });

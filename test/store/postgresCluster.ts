@@ -83,7 +83,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+/** TLS for the server: its certificate and key (PEM), and whether it refuses connections without TLS. */
+export interface ServerTls {
+  readonly certificatePem: string;
+  readonly keyPem: string;
+  /** Only `hostssl` in pg_hba.conf: a client that does not ask for TLS is turned away. */
+  readonly required?: boolean;
+}
+
+export async function startPostgres(settings: { readonly tls?: ServerTls } = {}): Promise<PostgresCluster> {
   const found = findPostgres();
   if ('reason' in found) throw new Error(`PostgreSQL cannot run here: ${found.reason}`);
   const { bin, runAs } = found;
@@ -178,7 +186,20 @@ export async function startPostgres(): Promise<PostgresCluster> {
       join(dataDir, 'postgresql.conf'),
       `\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nmax_connections = 100\nfsync = off\n`,
     );
-    writeFileSync(join(dataDir, 'pg_hba.conf'), 'local all postgres trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
+    const { tls } = settings;
+    if (tls) {
+      // The server reads its key only if no one else may (0600, its own user's), as libpq's server docs say.
+      for (const [name, pem] of [
+        ['server.crt', tls.certificatePem],
+        ['server.key', tls.keyPem],
+      ] as const) {
+        writeFileSync(join(dataDir, name), pem, { mode: 0o600 });
+        if (runAs) chownSync(join(dataDir, name), runAs.uid, runAs.gid);
+      }
+      appendFileSync(join(dataDir, 'postgresql.conf'), `ssl = on\nssl_cert_file = 'server.crt'\nssl_key_file = 'server.key'\n`);
+    }
+    const hba = tls?.required ? 'hostssl' : 'host';
+    writeFileSync(join(dataDir, 'pg_hba.conf'), `local all postgres trust\n${hba} all all 127.0.0.1/32 scram-sha-256\n`);
     await start();
     await asSuperuser(`CREATE ROLE backoffice LOGIN PASSWORD '${password}'`);
   } catch (error) {

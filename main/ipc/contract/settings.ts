@@ -1,10 +1,13 @@
 /**
  * The app's own information and its settings: the environment in use, each environment's connection and
- * credentials (set or not, never the secret), and the currencies and per-charge maximums each accepts.
+ * credentials (set or not, never the secret), the currencies and per-charge maximums each accepts, and the
+ * team database this desk keeps its journals in (its password kept or not, never the password).
  */
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
+import { teamConnectionSchema } from '../../domain/teamConnection.js';
+import type { SavedTeamDatabase, TeamDatabaseCheck, TeamDatabaseInUse } from '../../services/views.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
   reads,
@@ -18,6 +21,12 @@ import {
   printable,
   type EnvironmentName,
 } from './shared.js';
+
+/** The team database's form: the connection, and the password where one was typed. */
+const teamDatabaseForm = z.strictObject({
+  connection: teamConnectionSchema,
+  password: printable(1024).min(1, 'settings.input.secretEmpty').optional(),
+});
 
 export const settingsChannels = {
   'app.info': reads('support', none).answers<AppInfo>(),
@@ -74,6 +83,14 @@ export const settingsChannels = {
     z.strictObject({ environment: gatewayEnvironment, kind: z.enum(['password', 'token']) }),
   ).answers<SettingsView>(),
   'settings.checkConnection': reads('administrator', none).answers<ConnectionCheck>(),
+  // The team database is the administrator's alone: the other profiles do not see Settings at all.
+  'settings.teamDatabase': reads('administrator', none).answers<TeamDatabaseView>(),
+  /** Connects with what the form holds (the password typed, else the one this desk would use) and says what it found; saves nothing. */
+  'settings.testTeamDatabase': reads('administrator', teamDatabaseForm).answers<TeamDatabaseCheck>(),
+  /** The password crosses IPC this once, into the keychain; none typed keeps the one kept. It is never sent back. */
+  'settings.saveTeamDatabase': writes('administrator', teamDatabaseForm).answers<TeamDatabaseView>(),
+  /** Back to this desk's own file for its journals; the password is removed from the keychain. */
+  'settings.turnOffTeamDatabase': writes('administrator', none).answers<TeamDatabaseView>(),
   // The maximums and currencies are read by everyone (the charge form follows them); set by an administrator.
   'settings.chargeLimits': reads('support', z.strictObject({ environment })).answers<ChargeLimitsView>(),
   /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
@@ -171,4 +188,22 @@ export interface ChargeLimitsView {
   /** The sandbox says which currencies it accepts; the other environments list theirs in Settings. */
   readonly currenciesFrom: 'sandbox' | 'settings';
   readonly currencies: readonly CurrencyLimitView[];
+}
+
+export type { TeamConnection, TeamFailure, TlsMode } from '../../domain/teamConnection.js';
+export type { SavedTeamDatabase, SchemaStanding, TeamDatabaseCheck, TeamDatabaseFrom, TeamDatabaseInUse } from '../../services/views.js';
+
+/** The team database as Settings shows it: what is saved, what is in use, and whether a password is kept (never which). */
+export interface TeamDatabaseView {
+  /** What Settings keep for this desk: none (its own file), a connection, or one this version cannot read. */
+  readonly saved: SavedTeamDatabase;
+  /** Whether the keychain keeps the team database's password; absent while it cannot be read (SettingsView.keychainProblem says why). */
+  readonly passwordKept?: boolean;
+  /** PGPASSWORD is set where the app was started, and is used instead of the keychain's password. */
+  readonly passwordFromEnvironment: boolean;
+  /**
+   * Where this desk keeps its journals now. A team database chosen at start (BACKOFFICE_DATABASE_URL, or the
+   * app's start option) overrides Settings until a start without it.
+   */
+  readonly inUse: TeamDatabaseInUse;
 }

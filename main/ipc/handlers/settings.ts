@@ -1,4 +1,4 @@
-/** The app's own information and its settings, over the app core; the charge limits are in chargeLimits.ts. */
+/** The app's own information and its settings, over the app core; the charge limits are in chargeLimits.ts, the team database in teamDatabase.ts. */
 import { ENVIRONMENT_KINDS } from '../../gateway/environments.js';
 import type { AppCore } from '../../services/appCore.js';
 import { saidOf } from '../../services/settings.js';
@@ -6,6 +6,7 @@ import { VaultUnavailableError } from '../../vault/errors.js';
 import { CONTRACT_VERSION } from '../channels.js';
 import type { ConnectionView, EnvironmentName, SettingsView, settingsChannels } from '../contract.js';
 import { chargeLimitHandlers } from './chargeLimits.js';
+import { teamDatabaseHandlers } from './teamDatabase.js';
 import type { HandlerContext, HandlersOf } from './context.js';
 
 async function connectionView(core: AppCore, environment: EnvironmentName): Promise<ConnectionView> {
@@ -89,5 +90,6 @@ export function settingsHandlers({ core, events, app }: HandlerContext): Handler
     },
     'settings.checkConnection': async () => ({ ...(await core.checkConnection()), environment: core.services.environment }),
     ...chargeLimitHandlers({ core, events, app }),
+    ...teamDatabaseHandlers({ core, events, app }),
   };
 }

@@ -103,6 +103,12 @@ export const audit = {
     tokenNotStored: 'API token of {{environment}} not stored{{because}}',
     credentialNotStored: 'Credential of {{environment}} not stored{{because}}',
   },
+  team: {
+    set: "This desk's team database set to {{database}} (user {{user}}, TLS {{tls}}){{password}}",
+    off: 'Team database turned off: this desk keeps its records in its own file again{{password}}',
+    notChanged: 'Team database not changed{{because}}',
+    password: { stored: '; its password stored in the keychain', removed: '; its password removed from the keychain' },
+  },
   role: {
     refusedAction: 'Refused: {{action}} is not allowed to the {{role}} profile',
     refusedAnAction: 'Refused: an action is not allowed to the {{role}} profile',
@@ -147,6 +153,7 @@ export const audit = {
     settingsChange: 'Settings changed',
     environmentSwitch: 'Environment switched',
     connectionChange: 'Connection changed',
+    teamDatabase: 'Team database changed',
     credentialSet: 'Credential stored',
     credentialClear: 'Credential removed',
     consoleOpen: 'Developer console opened',

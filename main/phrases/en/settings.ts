@@ -32,6 +32,32 @@ export const settings = {
   keychainUnusable: 'its credentials are kept in the OS keychain, which cannot be used now',
   connected: 'Connected: the gateway answered',
   credentialsAccepted: 'Connected: the gateway accepted the credentials',
+  /** The team database this desk is pointed at (main/services/teamDatabaseSettings.ts, store/postgres/teamConnection.ts). */
+  team: {
+    /** A connection test that connected: the server, then its schema, then what this user may not do there. */
+    connected: 'Connected to {{database}}: PostgreSQL {{version}}, {{encryption}}.',
+    encrypted: 'encrypted (TLS)',
+    notEncrypted: 'not encrypted',
+    schemaEmpty: "It has none of the app's tables yet: the first desk to use it makes them.",
+    schemaCurrent: "Its tables are this version's (schema {{version}}).",
+    schemaOlder:
+      'Its tables are of an older version (schema {{version}}; this one knows up to {{latest}}): this desk brings them up to date when it starts using it, and desks still on the older version then refuse it until they are updated.',
+    schemaNewer:
+      'Its tables were made by a newer version of the app (schema {{version}}; this one knows up to {{latest}}): update the app on this desk before using it.',
+    cannotCreate: "This user may not create tables there, which the app must do: make it the database's owner (docs/team.md).",
+    /** A saved change this desk could not start using: it goes on with what it used before. */
+    savedNotApplied: 'Saved, but not in use yet (this desk goes on as before until the settings are saved again or the app starts again):',
+    input: {
+      host: 'must be a host name or an IP address, without a scheme, port or path',
+      port: 'must be a whole number from 1 to 65535',
+      database: 'must be a database name of 1 to 63 bytes, without control characters',
+      user: 'must be a user name of 1 to 63 bytes, without control characters',
+      tlsMode: 'must be one of: disable, require, verify-full',
+      caPem: 'must be one or more PEM certificates (-----BEGIN CERTIFICATE-----) and nothing else',
+      caUnreadable: 'holds a certificate that cannot be read',
+      caTooBig: 'must be at most 64 KiB',
+    },
+  },
   /** Currencies and per-charge maximums (main/services/chargeLimits.ts). */
   /** The contract's own refusals of a settings input. */
   input: {

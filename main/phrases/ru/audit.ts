@@ -100,6 +100,12 @@ export const audit: Catalogue<typeof en> = {
     tokenNotStored: 'Токен API окружения {{environment}} не сохранён{{because}}',
     credentialNotStored: 'Учётные данные окружения {{environment}} не сохранены{{because}}',
   },
+  team: {
+    set: 'Общая база данных команды для этого рабочего места: {{database}} (пользователь {{user}}, TLS {{tls}}){{password}}',
+    off: 'Общая база данных команды отключена: это рабочее место снова хранит записи в своём файле{{password}}',
+    notChanged: 'Общая база данных команды не изменена{{because}}',
+    password: { stored: '; её пароль сохранён в связке ключей', removed: '; её пароль удалён из связки ключей' },
+  },
   role: {
     refusedAction: 'Отказано: действие {{action}} недоступно профилю {{role}}',
     refusedAnAction: 'Отказано: действие недоступно профилю {{role}}',
@@ -143,6 +149,7 @@ export const audit: Catalogue<typeof en> = {
     settingsChange: 'Изменены настройки',
     environmentSwitch: 'Смена окружения',
     connectionChange: 'Изменено подключение',
+    teamDatabase: 'Изменена общая база данных команды',
     credentialSet: 'Сохранены учётные данные',
     credentialClear: 'Удалены учётные данные',
     consoleOpen: 'Открыта консоль разработчика',

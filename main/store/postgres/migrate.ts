@@ -3,13 +3,13 @@
  * that have a PostgreSQL side, each in its own transaction with its row in schema_migrations. Every desk
  * migrates on connecting, so two desks starting at once must not both run a step: the whole run holds a
  * fixed advisory lock, and the second desk, once it gets it, finds the steps done. A desk of an older
- * version refuses a schema newer than it knows, and says to update.
+ * version refuses a schema newer than it knows, and says to update; it uses such a database as one it
+ * cannot reach (look-ups on, money waiting), so that it still opens and its Settings can be changed.
  */
 import { phrase } from '../../phrases/phrase.js';
-import { StoreError } from '../errors.js';
 import { MIGRATIONS, type Migration } from '../migrations.js';
 import type pg from 'pg';
-import { holdConnection, openTeamDatabase, teamError, type TeamDatabase } from './teamDatabase.js';
+import { holdConnection, openTeamDatabase, teamError, TeamUnreachableError, type TeamDatabase } from './teamDatabase.js';
 
 /** The advisory lock every desk's migration takes: an arbitrary constant, the same in every version. */
 const MIGRATION_LOCK = 4_870_201_928_374_001n;
@@ -33,8 +33,9 @@ export async function migrateTeamDatabase(db: TeamDatabase, migrations: readonly
       )`);
       const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
       const current = rows[0]?.version ?? 0;
+      // Not a failure of the desk's start: the desk opens without it, for look-ups and Settings, as while it is away.
       if (current > latest) {
-        throw new StoreError('newerVersion', phrase('storage.team.newerSchema', { database: db.name, version: current, latest }));
+        throw new TeamUnreachableError('newerSchema', phrase('storage.team.newerSchema', { database: db.name, version: current, latest }));
       }
       for (const m of migrations) {
         if (m.postgres === undefined || m.version <= current) continue;

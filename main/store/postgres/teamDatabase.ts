@@ -6,7 +6,8 @@
  * written (every write is one transaction). The password is never part of what is shown or logged.
  */
 import pg from 'pg';
-import { phrase } from '../../phrases/phrase.js';
+import { phrase, type Phrase } from '../../phrases/phrase.js';
+import type { TeamFailure } from '../../domain/teamConnection.js';
 import { StoreError } from '../errors.js';
 
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -77,6 +78,14 @@ export function openTeamDatabase(config: string | pg.PoolConfig, prepare?: (db: 
       })()),
   };
   return db;
+}
+
+/**
+ * A team database this desk must not use now, by the name it is shown by: every statement fails with `why`
+ * before anything connects, as a database that cannot be reached fails (TeamUnreachableError).
+ */
+export function unusableTeamDatabase(name: string, why: StoreError): TeamDatabase {
+  return { pool: new pg.Pool({ max: 1 }), name, ready: () => Promise.reject(why) };
 }
 
 function databaseName(options: pg.PoolConfig): string {
@@ -190,7 +199,76 @@ export async function holdConnection(db: TeamDatabase): Promise<{ client: pg.Poo
 /** The team database's clock, in ms since the epoch: what every desk's windows are measured by. */
 export const DATABASE_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
-/** Maps node-postgres's failures (SQLSTATE codes, socket errors) to a problem with a clear, specific message. */
+export type { TeamFailure };
+
+/**
+ * The team database cannot be used by this desk now, for the reason `failure` names and `why` says. Whatever
+ * the reason, the desk goes on as while the database is away (problem 'unreachable'): look-ups keep working,
+ * money actions wait, and an answer the gateway gives meanwhile goes to the outbox. Never a fallback to the
+ * desk's own journal.
+ */
+export class TeamUnreachableError extends StoreError {
+  constructor(
+    readonly failure: TeamFailure,
+    /** The reason alone, without what it means for money: what a connection test says. */
+    readonly why: Phrase,
+    options?: { cause?: unknown },
+  ) {
+    super('unreachable', [why, phrase('storage.team.meanwhile')], options);
+    this.name = 'TeamUnreachableError';
+  }
+}
+
+/** Node's own codes for a server certificate that no trusted authority signed (tls.checkServerIdentity and OpenSSL's). */
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
+const OUT_OF_DATE = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
+/** The socket's own failures to reach a server. */
+const NOT_REACHED = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'EPIPE'];
+
+/** The failure and its words, where the error is one of reaching or entering the team database; else undefined. */
+function unreachable(err: unknown, database: string): { failure: TeamFailure; why: Phrase } | undefined {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  const reason = err instanceof Error ? err.message : String(err);
+  if (code === '28P01') return { failure: 'authentication', why: phrase('storage.team.authentication', { database }) };
+  // pg_hba.conf has no line for this desk: over TLS only ("no encryption" in the server's words), or not at all.
+  if (code === '28000')
+    return /no encryption/i.test(reason)
+      ? { failure: 'tlsRequired', why: phrase('storage.team.tlsRequired', { database }) }
+      : { failure: 'notAllowed', why: phrase('storage.team.notAllowed', { database, reason }) };
+  if (code === '3D000') return { failure: 'noDatabase', why: phrase('storage.team.noDatabase', { database }) };
+  if (/does not support SSL/i.test(reason)) return { failure: 'tlsRefused', why: phrase('storage.team.tlsRefused', { database }) };
+  if (UNTRUSTED.has(code))
+    return { failure: 'certificateUntrusted', why: phrase('storage.team.certificateUntrusted', { database, reason }) };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return { failure: 'certificateName', why: phrase('storage.team.certificateName', { database, reason }) };
+  if (OUT_OF_DATE.has(code)) return { failure: 'certificateExpired', why: phrase('storage.team.certificateExpired', { database, reason }) };
+  if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || /\b(SSL|TLS)\b/.test(reason))
+    return { failure: 'tls', why: phrase('storage.team.tls', { database, reason }) };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return { failure: 'unknownHost', why: phrase('storage.team.unknownHost', { database }) };
+  // node-postgres's own words for a connection that did not complete within connectionTimeoutMillis.
+  if (/connection timeout|timeout expired/i.test(reason))
+    return { failure: 'timeout', why: phrase('storage.team.timeout', { database, seconds: CONNECT_TIMEOUT_MS / 1000 }) };
+  // Refused or lost, the server shutting down or starting up, too many connections, or a statement cut off.
+  if (
+    code.startsWith('08') ||
+    ['57P01', '57P02', '57P03', '57014', '53300'].includes(code) ||
+    NOT_REACHED.includes(code) ||
+    /timeout|terminated|not queryable/i.test(reason)
+  )
+    return { failure: 'unreachable', why: phrase('storage.team.unreachable', { database, reason }) };
+  return undefined;
+}
+
+/** Maps node-postgres's failures (SQLSTATE codes, socket and TLS errors) to a problem with a clear, specific message. */
 export function teamError(err: unknown, database: string): StoreError {
   if (err instanceof StoreError) return err;
   const code = String((err as { code?: unknown })?.code ?? '');
@@ -200,16 +278,7 @@ export function teamError(err: unknown, database: string): StoreError {
   // lock_timeout, a deadlock the server broke, or a serialization failure: another desk held on too long.
   if (code === '55P03' || code === '40P01' || code === '40001')
     return new StoreError('busy', phrase('storage.team.busy', { database }), options);
-  // Connection refused or lost, the server shutting down, a timeout connecting, or a statement cut off.
-  if (
-    code.startsWith('08') ||
-    code === '57P01' ||
-    code === '57P02' ||
-    code === '57P03' ||
-    code === '57014' ||
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EPIPE'].includes(code) ||
-    /timeout|terminated|Connection terminated|not queryable/i.test(reason)
-  )
-    return new StoreError('unreachable', phrase('storage.team.unreachable', { database, reason }), options);
+  const away = unreachable(err, database);
+  if (away) return new TeamUnreachableError(away.failure, away.why, options);
   return new StoreError('other', phrase('storage.team.other', { database, reason }), options);
 }

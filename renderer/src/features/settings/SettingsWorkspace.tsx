@@ -2,7 +2,8 @@
  * Settings, in sections: General (which environment the app works in, exports, and the way into the
  * sandbox's developer console; the language and theme are each profile's own, in the top bar), each gateway
  * environment's connection and credentials (ConnectionForm: a secret is sent to main once and never shown
- * back, only "set" or "not set"), and each environment's currencies and per-charge maximums (ChargeLimits).
+ * back, only "set" or "not set"), each environment's currencies and per-charge maximums (ChargeLimits), and
+ * the team database this desk keeps its journals in (TeamDatabase: its password likewise only "kept" or not).
  * Every change is validated in main and audited there.
  */
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { isGateway, type Section, tabId, panelId } from './shared';
 import { SectionTabs } from './SectionTabs';
 import { GeneralSettings } from './GeneralSettings';
+import { TeamDatabase } from './TeamDatabase';
 
 export function SettingsWorkspace() {
   const settings = useSettings();
@@ -44,6 +46,7 @@ export function SettingsWorkspace() {
           </>
         )}
         {section === 'limits' && <ChargeLimits current={view.general.environment} />}
+        {section === 'team' && <TeamDatabase />}
         {isGateway(section) && (
           <ConnectionForm
             key={section}

@@ -12,9 +12,10 @@ export const isGateway = (s: Section): s is Gateway => (GATEWAYS as readonly str
 
 /**
  * Settings in sections, one shown at a time (the page was taller than three screens, the credentials of
- * an environment below every currency row): what applies everywhere, each gateway environment, the limits.
+ * an environment below every currency row): what applies everywhere, each gateway environment, the limits,
+ * the team database.
  */
-export const SECTIONS = ['general', ...GATEWAYS, 'limits'] as const;
+export const SECTIONS = ['general', ...GATEWAYS, 'limits', 'team'] as const;
 export type Section = (typeof SECTIONS)[number];
 export const tabId = (s: Section) => `settings-tab-${s}`;
 export const panelId = (s: Section) => `settings-section-${s}`;

@@ -11,6 +11,7 @@ export const settings = {
     production: 'Production',
     custom: 'Custom address',
     limits: 'Currencies and limits',
+    team: 'Team database',
   },
   // The environments as the selector and the sentences about switching name them.
   environment: {
@@ -82,6 +83,60 @@ export const settings = {
       password: 'Remove password',
       token: 'Remove token',
     },
+  },
+  // The team database this desk keeps its journals in (PostgreSQL), instead of its own file.
+  team: {
+    title: 'Team database',
+    intro:
+      'A team that works from several desks keeps its charge and operation journals in one PostgreSQL database, so that no card or order is charged twice from two desks. The embedded sandbox’s journals always stay in this desk’s own file.',
+    inUse: {
+      file: 'This desk keeps its journals in its own file.',
+      settings: 'This desk keeps its journals in the team database {{database}}.',
+      BACKOFFICE_DATABASE_URL:
+        'This desk was started with BACKOFFICE_DATABASE_URL, which overrides these settings: it keeps its journals in {{database}}. What is saved here is used once the app starts without it.',
+      startOption:
+        'This desk was started on the team database {{database}}, which overrides these settings. What is saved here is used once the app starts without it.',
+    },
+    unreadable:
+      'The team database settings kept on this desk cannot be read by this version of the app (a newer version saved them, or they are damaged): money actions wait until they are saved again here, or team mode is turned off.',
+    appliesAtOnce:
+      'A change saved here is used at once: the journals of the environment in use are reopened on it, and a batch of charges still running is cancelled.',
+    host: 'Host',
+    hostHint: 'A host name or an IP address',
+    port: 'Port',
+    database: 'Database',
+    user: 'User',
+    tlsMode: 'TLS',
+    tls: {
+      disable: 'disable: no TLS (only on a network you trust)',
+      require: 'require: encrypted; the server’s certificate is not checked',
+      'verify-full': 'verify-full: encrypted; the server’s certificate is checked against the CA and must name this host',
+    },
+    ca: 'CA certificate (PEM)',
+    caHint: 'Optional: without it, the authorities this computer trusts check the certificate.',
+    caRead: 'Read from {{name}}.',
+    chooseCa: 'Choose a CA file…',
+    password: 'Password',
+    passwordKept: 'Kept in the OS keychain. Type a new one to replace it, then save.',
+    passwordNotKept: 'None kept. Type it, then save; it goes to the OS keychain, never to this desk’s file.',
+    passwordUnknown: 'Unknown: the OS keychain cannot be read now.',
+    passwordFromEnvironment: 'PGPASSWORD is set where the app was started: it is used instead of the keychain’s.',
+    test: 'Test connection',
+    testing: 'Testing…',
+    save: 'Save',
+    saving: 'Saving…',
+    saved: {
+      settings: 'Team database saved: this desk now keeps its journals in {{database}}',
+      overridden: 'Team database saved: it is used once the app starts without the database it was started on',
+    },
+    turnOff: 'Turn team mode off…',
+    turnOffTitle: 'Turn team mode off?',
+    turnOffWhat:
+      'This desk’s charges and operations go back to its own file; the team’s journals stay in the database for the other desks, and the password is removed from the keychain.',
+    turnOffConfirm: 'Turn team mode off',
+    turningOff: 'Turning off…',
+    turnedOff: 'Team mode turned off: this desk keeps its journals in its own file',
+    cancel: 'Cancel',
   },
   console: {
     title: 'Developer console',

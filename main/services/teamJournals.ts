@@ -1,0 +1,83 @@
+/**
+ * The team database a desk uses now, with what it made on it: the charge journal with this desk's outbox,
+ * the operations journal, the team's audit log and settings, and the listener for other desks' changes,
+ * each kept for as long as the desk uses this database. A desk pointed at another (Settings) makes another
+ * of these and closes this one once nothing it made is sending any more (AppCore).
+ */
+import type { AuditRepository } from '../store/audit.js';
+import type { Db } from '../store/database.js';
+import { TEAM_SETTINGS } from '../store/migrations.js';
+import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
+import type { DeskIdentity } from '../store/postgres/desks.js';
+import { PgOperationJournal } from '../store/postgres/operationJournal.js';
+import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
+import { TeamAuditLog } from '../store/postgres/teamAudit.js';
+import { listenForChanges, type ChangeListener, type TeamChange } from '../store/postgres/teamChanges.js';
+import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
+import { TeamSettings } from '../store/postgres/teamSettings.js';
+import { TeamOutbox } from '../store/teamOutbox.js';
+import type { TeamDatabaseFrom } from './views.js';
+
+export interface TeamJournalsOptions {
+  /** This desk: its name on the charges it journals and its audit entries, its id on its claims and entries. */
+  readonly desk: DeskIdentity;
+  /** This desk's file, which keeps its outbox, its audit entries first, and its copy of the team's settings. */
+  readonly file: Db;
+  /** This desk's own audit log, whose entries the team's log gets. */
+  readonly audit: AuditRepository;
+  /** Told which of the team's settings changed in this desk's copy. */
+  readonly settingsChanged: (keys: readonly string[]) => void;
+  readonly log?: (line: string) => void;
+}
+
+export class TeamJournals {
+  /** The team's audit log: this desk's entries are written there from the moment it uses this database. */
+  readonly audit: TeamAuditLog;
+  /** The settings the team shares, read through this desk's copy. */
+  readonly settings: TeamSettings;
+  private chargeJournal?: OutboxedChargeJournal;
+  private operationJournal?: PgOperationJournal;
+  private listener?: ChangeListener;
+
+  constructor(
+    readonly db: TeamDatabase,
+    readonly from: TeamDatabaseFrom,
+    private readonly options: TeamJournalsOptions,
+  ) {
+    const log = options.log ? { log: options.log } : {};
+    this.audit = new TeamAuditLog(db, options.audit, options.file, { desk: options.desk, ...log });
+    this.settings = new TeamSettings(db, options.file, { desk: options.desk, changed: options.settingsChanged, ...log });
+  }
+
+  /** The team's charge journal, with this desk's outbox for answers that come while the database is away. */
+  charges(): OutboxedChargeJournal {
+    return (this.chargeJournal ??= new OutboxedChargeJournal(
+      new PgChargeJournal(this.db, { desk: this.options.desk }),
+      new TeamOutbox(this.options.file, this.db.name),
+    ));
+  }
+
+  operations(): PgOperationJournal {
+    return (this.operationJournal ??= new PgOperationJournal(this.db));
+  }
+
+  /**
+   * Starts hearing other desks' changes, once; each goes to onChange. A change of the team's settings is
+   * told once this desk's copy has it (TeamSettings' `changed`), not before; after a reconnection ('*')
+   * the copy is read again too.
+   */
+  listen(onChange: (change: TeamChange) => void): void {
+    this.listener ??= listenForChanges(this.db, (change) => {
+      if (change === TEAM_SETTINGS || change === '*') this.settings.syncSoon();
+      if (change !== TEAM_SETTINGS) onChange(change);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.chargeJournal?.close();
+    this.audit.close();
+    this.settings.close();
+    await this.listener?.close();
+    await this.db.pool.end();
+  }
+}
