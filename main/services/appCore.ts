@@ -169,7 +169,7 @@ export class AppCore {
     // this desk's copy of them; the rest, and all of them without a team database, are this desk's.
     const shared: SharedSettings = {
       owns: (key) => this.team !== undefined && teamShares(key),
-      get: (key) => this.team?.settings.get(key),
+      get: (key) => this.team?.settings.get(key) ?? { known: false },
       set: (key, json) => this.team?.settings.set(key, json),
     };
     const settings = new SettingsRepository(db, shared);
@@ -552,7 +552,9 @@ export class AppCore {
    */
   private async joinTeam(team: TeamJournals): Promise<void> {
     await this.seenByTeam(team.db);
-    await team.settings.sync().catch((err: unknown) => {
+    // A team that has none of a setting takes this desk's own (a new team, from its first desk); one that
+    // has it keeps its own.
+    await team.settings.moveOwn(new SettingsRepository(this.db).own()).catch((err: unknown) => {
       this.awayTeam("the team's settings not read")(err);
       team.settings.syncSoon();
     });
@@ -591,10 +593,12 @@ export class AppCore {
 
   private changeTeam(change: () => Promise<void>): Promise<void> {
     const run = this.teamChanges.then(async () => {
+      // The change itself is the first entry of the team's log it joins.
+      const joining = this.audit.lastId();
       await change();
       // Chosen at start over Settings: what is saved waits for a start without it.
       const overridden = this.team !== undefined && this.team.from !== 'settings';
-      if (!overridden) await this.reopenTeam();
+      if (!overridden) await this.reopenTeam(joining);
     });
     this.teamChanges = run.catch(() => undefined);
     return run;
@@ -608,17 +612,18 @@ export class AppCore {
     return this.teamOfSettings();
   }
 
-  private teamOfSettings(): TeamJournals | undefined {
+  private teamOfSettings(auditAfter?: number): TeamJournals | undefined {
     const db = this.teamDatabase.open();
-    return db && this.teamJournals(db, 'settings');
+    return db && this.teamJournals(db, 'settings', auditAfter);
   }
 
   private teamOn(config: string | PoolConfig, from: Exclude<TeamDatabaseFrom, 'settings'>): TeamJournals {
     return this.teamJournals(openMigratedTeamDatabase(config), from);
   }
 
-  private teamJournals(db: TeamDatabase, from: TeamDatabaseFrom): TeamJournals {
+  private teamJournals(db: TeamDatabase, from: TeamDatabaseFrom, auditAfter?: number): TeamJournals {
     return new TeamJournals(db, from, {
+      ...(auditAfter !== undefined ? { auditAfter } : {}),
       desk: this.deskIdentity,
       file: this.db,
       audit: this.audit,
@@ -635,9 +640,9 @@ export class AppCore {
    * which are closed after. Where the current environment cannot open on the new ones, the desk goes on with
    * those it had, and says so.
    */
-  private async reopenTeam(): Promise<void> {
+  private async reopenTeam(auditAfter: number): Promise<void> {
     const before = this.team;
-    this.team = this.teamOfSettings();
+    this.team = this.teamOfSettings(auditAfter);
     // The sandbox's journals are this desk's whatever the team database: its services stay as they are.
     const environment = this.current?.environment;
     const moved = environment !== undefined && environment !== 'sandbox';

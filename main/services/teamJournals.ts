@@ -28,6 +28,8 @@ export interface TeamJournalsOptions {
   /** Told which of the team's settings changed in this desk's copy. */
   readonly settingsChanged: (keys: readonly string[]) => void;
   readonly log?: (line: string) => void;
+  /** Where the team's audit log starts for this desk, the first time it uses this database (TeamAuditOptions). */
+  readonly auditAfter?: number;
 }
 
 export class TeamJournals {
@@ -45,7 +47,11 @@ export class TeamJournals {
     private readonly options: TeamJournalsOptions,
   ) {
     const log = options.log ? { log: options.log } : {};
-    this.audit = new TeamAuditLog(db, options.audit, options.file, { desk: options.desk, ...log });
+    this.audit = new TeamAuditLog(db, options.audit, options.file, {
+      desk: options.desk,
+      ...log,
+      ...(options.auditAfter !== undefined ? { startAfter: options.auditAfter } : {}),
+    });
     this.settings = new TeamSettings(db, options.file, { desk: options.desk, changed: options.settingsChanged, ...log });
   }
 

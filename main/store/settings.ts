@@ -8,8 +8,11 @@ import { read, write, type Db } from './database.js';
  */
 export interface SharedSettings {
   owns(key: string): boolean;
-  /** The value as JSON text. */
-  get(key: string): string | undefined;
+  /**
+   * The value as JSON text, or none; not `known` before the desk has ever read the team's (a desk joining
+   * while the database is away): it runs on its own values until then.
+   */
+  get(key: string): { readonly known: false } | { readonly known: true; readonly value?: string };
   set(key: string, json: string): void;
 }
 
@@ -51,8 +54,9 @@ export class SettingsRepository implements SettingsReader {
 
   /** The stored value, if it is still of the expected shape; otherwise undefined (the caller's default applies). */
   get<T extends z.ZodType>(key: string, schema: T): z.output<T> | undefined {
-    const text = this.shared?.owns(key)
-      ? this.shared.get(key)
+    const shared = this.shared?.owns(key) ? this.shared.get(key) : undefined;
+    const text = shared?.known
+      ? shared.value
       : read(this.db, () => this.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined);
     return parseSetting(text, schema);
   }

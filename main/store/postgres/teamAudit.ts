@@ -41,6 +41,11 @@ export interface TeamAuditOptions {
   readonly desk: DeskIdentity;
   readonly log?: (message: string) => void;
   readonly retryMs?: number;
+  /**
+   * The last of this desk's entries the team's log does not get, the first time the desk uses this team
+   * database: by default the last recorded so far (what it did before joining stays its own, until moved).
+   */
+  readonly startAfter?: number;
 }
 
 export class TeamAuditLog implements AuditLog {
@@ -63,7 +68,7 @@ export class TeamAuditLog implements AuditLog {
     write(file, () =>
       file
         .prepare('INSERT INTO team_audit_written (team_database, upto) VALUES (?, ?) ON CONFLICT (team_database) DO NOTHING')
-        .run(team.name, own.lastId()),
+        .run(team.name, options.startAfter ?? own.lastId()),
     );
     this.unsubscribe = own.afterRecord(() => this.writeSoon());
     this.writeSoon();

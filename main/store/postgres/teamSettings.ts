@@ -20,6 +20,8 @@ import { DATABASE_NOW_MS, query, transaction, type TeamDatabase } from './teamDa
 export const SETTINGS_RETRY_MS = 2_000;
 
 const SHARED = /^(connection|acceptedCurrencies|chargeMaximums)\.(.+)$/;
+/** Kept in the copy once the team's settings were read into it: from then on a key the team lacks is none. */
+const READ_ONCE = ':read';
 
 /** Whether the team shares the setting: an environment's connection, currencies or maximums, but the embedded sandbox's. */
 export const teamShares = (key: string): boolean => {
@@ -50,13 +52,15 @@ export class TeamSettings implements SharedSettings {
     return teamShares(key);
   }
 
-  get(key: string): string | undefined {
-    return read(
-      this.file,
-      () =>
-        this.file.prepare('SELECT value FROM team_settings_copy WHERE team_database = ? AND key = ?').pluck().get(this.team.name, key) as
-          string | undefined,
-    );
+  get(key: string): { readonly known: false } | { readonly known: true; readonly value?: string } {
+    return read(this.file, () => {
+      const rows = this.file
+        .prepare('SELECT key, value FROM team_settings_copy WHERE team_database = ? AND key IN (?, ?)')
+        .all(this.team.name, key, READ_ONCE) as { key: string; value: string }[];
+      const value = rows.find((r) => r.key === key)?.value;
+      if (value !== undefined) return { known: true, value };
+      return rows.length > 0 ? { known: true } : { known: false };
+    });
   }
 
   set(key: string, json: string): void {
@@ -170,8 +174,11 @@ export class TeamSettings implements SharedSettings {
       const keys: string[] = [];
       const kept = new Map(copy.map((r) => [r.key, r]));
       // A change of this desk's not yet written stays as the desk made it; everything else is the team's.
+      this.file
+        .prepare(`INSERT INTO team_settings_copy (team_database, key, value, pending) VALUES (?, ?, 'true', 0) ON CONFLICT DO NOTHING`)
+        .run(this.team.name, READ_ONCE);
       for (const r of copy)
-        if (r.pending === 0 && !team.has(r.key)) {
+        if (r.pending === 0 && r.key !== READ_ONCE && !team.has(r.key)) {
           this.file.prepare('DELETE FROM team_settings_copy WHERE team_database = ? AND key = ?').run(this.team.name, r.key);
           keys.push(r.key);
         }
