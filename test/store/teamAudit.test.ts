@@ -17,6 +17,7 @@ import { migrateTeamDatabase, openMigratedTeamDatabase } from '../../main/store/
 import { TeamAuditLog } from '../../main/store/postgres/teamAudit.js';
 import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { eventually } from './eventually.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 
 const root = mkdtempSync(join(tmpdir(), 'team-audit-'));
@@ -59,11 +60,6 @@ const entry = (over: Partial<AuditEntry> = {}): AuditEntry =>
     objectId: 'o-1',
     ...over,
   }) as AuditEntry;
-
-async function eventually(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await check()) return;
-  expect(await check()).toBe(true);
-}
 
 describePostgres('the team’s audit log', () => {
   let cluster: PostgresCluster;

@@ -18,6 +18,7 @@ import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
 import type { TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { TeamSettings } from '../../main/store/postgres/teamSettings.js';
 import { SettingsRepository } from '../../main/store/settings.js';
+import { eventually } from './eventually.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 
 const root = mkdtempSync(join(tmpdir(), 'team-settings-'));
@@ -50,11 +51,6 @@ function desk(url: string, name: string, file = openDatabase(join(root, `desk-${
       file.close();
     },
   };
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await check()) return;
-  expect(await check()).toBe(true);
 }
 
 describePostgres('the settings a team shares', () => {

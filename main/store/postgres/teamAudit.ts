@@ -13,6 +13,7 @@ import { maskCardNumbersIn } from '../../domain/cardNumbers.js';
 import { auditWhere, toRecord, type AuditFilter, type AuditLog, type AuditRecord, type AuditRepository, type AuditRow } from '../audit.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
+import { RetriedRun } from './retriedRun.js';
 import { query, transaction, type TeamDatabase } from './teamDatabase.js';
 
 /** How often a desk tries the team database again while it has entries the team's log lacks. */
@@ -49,9 +50,7 @@ export interface TeamAuditOptions {
 }
 
 export class TeamAuditLog implements AuditLog {
-  private writing?: Promise<void>;
-  private again = false;
-  private timer?: NodeJS.Timeout;
+  private readonly writing: RetriedRun;
   private readonly unsubscribe: () => void;
 
   /**
@@ -70,23 +69,17 @@ export class TeamAuditLog implements AuditLog {
         .prepare('INSERT INTO team_audit_written (team_database, upto) VALUES (?, ?) ON CONFLICT (team_database) DO NOTHING')
         .run(team.name, options.startAfter ?? own.lastId()),
     );
-    this.unsubscribe = own.afterRecord(() => this.writeSoon());
-    this.writeSoon();
+    this.writing = new RetriedRun(() => this.writeNow(), {
+      retryMs: options.retryMs ?? AUDIT_RETRY_MS,
+      failed: (err) => options.log?.(`audit entries not yet in the team database: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    this.unsubscribe = own.afterRecord(() => this.writing.soon());
+    this.writing.soon();
   }
 
   /** Writes this desk's entries the team's log lacks, oldest first; resolves when it has them all. */
   write(): Promise<void> {
-    if (this.writing) {
-      this.again = true;
-      return this.writing;
-    }
-    const run = async () => {
-      do {
-        this.again = false;
-        await this.writeNow();
-      } while (this.again);
-    };
-    return (this.writing = run().finally(() => (this.writing = undefined)));
+    return this.writing.run();
   }
 
   /** Every entry this desk recorded before it joined the team goes to the team's log too (once: see above). */
@@ -116,24 +109,7 @@ export class TeamAuditLog implements AuditLog {
   /** Stops writing; what the team's log lacks is written when the desk opens next. */
   close(): void {
     this.unsubscribe();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private writeSoon(): void {
-    this.write().catch((err: unknown) => {
-      this.options.log?.(`audit entries not yet in the team database: ${err instanceof Error ? err.message : String(err)}`);
-      this.retryLater();
-    });
-  }
-
-  private retryLater(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.writeSoon();
-    }, this.options.retryMs ?? AUDIT_RETRY_MS);
-    this.timer.unref();
+    this.writing.close();
   }
 
   private async writeNow(): Promise<void> {

@@ -14,6 +14,7 @@ import { maskCardNumbers } from '../../domain/cardNumbers.js';
 import type { SharedSettings } from '../settings.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
+import { RetriedRun } from './retriedRun.js';
 import { DATABASE_NOW_MS, query, transaction, type TeamDatabase } from './teamDatabase.js';
 
 /** How often a desk tries the team database again while it has changes the team's settings lack. */
@@ -38,15 +39,25 @@ export interface TeamSettingsOptions {
 }
 
 export class TeamSettings implements SharedSettings {
-  private syncing?: Promise<void>;
-  private again = false;
-  private timer?: NodeJS.Timeout;
+  private readonly syncing: RetriedRun;
 
   constructor(
     private readonly team: TeamDatabase,
     private readonly file: Db,
     private readonly options: TeamSettingsOptions,
-  ) {}
+  ) {
+    this.syncing = new RetriedRun(
+      async () => {
+        await this.push();
+        await this.pull();
+      },
+      {
+        retryMs: options.retryMs ?? SETTINGS_RETRY_MS,
+        failed: (err) =>
+          options.log?.(`settings not yet in step with the team database: ${err instanceof Error ? err.message : String(err)}`),
+      },
+    );
+  }
 
   owns(key: string): boolean {
     return teamShares(key);
@@ -80,26 +91,12 @@ export class TeamSettings implements SharedSettings {
    * when both are done. Asked at opening, after every change of the team's, and after a reconnection.
    */
   sync(): Promise<void> {
-    if (this.syncing) {
-      this.again = true;
-      return this.syncing;
-    }
-    const run = async () => {
-      do {
-        this.again = false;
-        await this.push();
-        await this.pull();
-      } while (this.again);
-    };
-    return (this.syncing = run().finally(() => (this.syncing = undefined)));
+    return this.syncing.run();
   }
 
   /** Syncs now, and again every few seconds until it could. */
   syncSoon(): void {
-    this.sync().catch((err: unknown) => {
-      this.options.log?.(`settings not yet in step with the team database: ${err instanceof Error ? err.message : String(err)}`);
-      this.retryLater();
-    });
+    this.syncing.soon();
   }
 
   /**
@@ -120,17 +117,7 @@ export class TeamSettings implements SharedSettings {
   }
 
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private retryLater(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.syncSoon();
-    }, this.options.retryMs ?? SETTINGS_RETRY_MS);
-    this.timer.unref();
+    this.syncing.close();
   }
 
   private async push(): Promise<void> {
