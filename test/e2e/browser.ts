@@ -41,7 +41,15 @@ export function ensureBuilt(): void {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-dev-shm-usage',
+      // The run's gnome-keyring is the app's keychain under test: Chromium keeps its own secrets in its
+      // profile instead of asking that Secret Service (a browser at every UI test, several at once).
+      '--password-store=basic',
+    ],
   });
 }
 

@@ -180,8 +180,13 @@ describe.skipIf(browserMissing())('layout and words in both languages and sizes'
         // One section at a time: the test environment's credentials are not below the currency rows.
         await tabs.nth(4).click();
         expect(await page.getByRole('tabpanel').locator('input[type=password]').count()).toBe(0);
-        await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
-        await expect.poll(() => page.evaluate('window.scrollY')).toBeGreaterThan(0);
+        // Scrolled once the section has its rows: a scroll asked while they load is lost when they come.
+        await expect
+          .poll(async () => {
+            await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+            return page.evaluate('window.scrollY');
+          })
+          .toBeGreaterThan(0);
         const badge = await page.locator('.env-badge').boundingBox();
         expect(badge && badge.y >= 0 && badge.y + badge.height <= size.height).toBe(true);
         await screenshot(page, `settings-limits-scrolled-${language}-${size.width}x${size.height}`);

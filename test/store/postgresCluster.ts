@@ -115,14 +115,21 @@ export async function startPostgres(settings: { readonly tls?: ServerTls } = {})
     stdio: 'ignore',
   });
   watchdog.unref();
+  // Once it has ended its id may be another process's (ids wrap around quickly where pid_max is 32768, as in
+  // some containers): a group is never signalled by an id that is no longer the watchdog's.
+  let watching = true;
+  watchdog.once('exit', () => (watching = false));
 
   const kill = () => {
     undestroyed.delete(kill);
-    try {
-      // Its group: the shell and the sleep it waits on.
-      process.kill(-watchdog.pid!);
-    } catch {
-      // already ended
+    if (watching) {
+      watching = false;
+      try {
+        // Its group: the shell and the sleep it waits on.
+        process.kill(-watchdog.pid!);
+      } catch {
+        // already ended
+      }
     }
     // Whatever `running` says: a start that timed out may have left a server.
     spawnSync(join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w'], { ...options, stdio: 'ignore' });
