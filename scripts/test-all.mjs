@@ -25,6 +25,8 @@ import { runnable } from './runnable.mjs';
 export { postgresSkipReason };
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Starts the run's gnome-keyring, unlocked, and runs a command once it answers. */
+const UNLOCKED_KEYRING = join(root, 'scripts', 'unlocked-keyring.sh');
 
 /**
  * Counts a Vitest JSON report: its passed and failed tests, and one failed test for every file that failed
@@ -138,7 +140,7 @@ function main() {
           '-c',
           // The keyring's data and its control socket (under XDG_RUNTIME_DIR) are the run's own: a desktop
           // user's keyring, or a second run at the same time, is neither reached nor unlocked, nor locks this one.
-          `export XDG_DATA_HOME='${keyring}' XDG_RUNTIME_DIR='${keyring}/run'; mkdir -p '${keyring}/run'; chmod 700 '${keyring}/run'; echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; export KEYCHAIN_TESTS=1; exec ${vitest.map((a) => `'${a}'`).join(' ')}`,
+          `export XDG_DATA_HOME='${keyring}' XDG_RUNTIME_DIR='${keyring}/run'; mkdir -p '${keyring}/run'; chmod 700 '${keyring}/run'; export KEYCHAIN_TESTS=1; exec sh '${UNLOCKED_KEYRING}' ${vitest.map((a) => `'${a}'`).join(' ')}`,
         ],
         env,
       );

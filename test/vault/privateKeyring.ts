@@ -7,12 +7,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Starts a session's gnome-keyring, unlocked, and runs a command once it answers: as `npm test` does for its run. */
+const UNLOCKED_KEYRING = fileURLToPath(new URL('../../scripts/unlocked-keyring.sh', import.meta.url));
 
 export function onPrivateKeyring(folder: string, command: string): { readonly args: string[]; readonly env: NodeJS.ProcessEnv } {
   const runtime = join(folder, 'run');
   mkdirSync(runtime, { recursive: true, mode: 0o700 });
   return {
-    args: ['--', 'sh', '-c', `echo -n test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec ${command}`],
+    args: ['--', 'sh', UNLOCKED_KEYRING, 'sh', '-c', command],
     env: { ...process.env, XDG_DATA_HOME: folder, XDG_RUNTIME_DIR: runtime },
   };
 }
