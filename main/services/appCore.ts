@@ -33,7 +33,7 @@ import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
-import { SettingsRepository, type SharedSettings } from '../store/settings.js';
+import { environmentKeys, SettingsRepository, type SharedSettings } from '../store/settings.js';
 import { SigningKeyRepository } from '../store/signingKeys.js';
 import { SavedViews } from '../store/savedViews.js';
 import { revealSecret } from '../vault/secret.js';
@@ -565,7 +565,7 @@ export class AppCore {
   private settingsFromTeam(keys: readonly string[]): void {
     const environment = this.current?.environment;
     const reopened =
-      environment !== undefined && keys.includes(`connection.${environment}`)
+      environment !== undefined && keys.includes(environmentKeys(environment).connection)
         ? this.reopenIfCurrent(environment).catch((err: unknown) =>
             this.options.log?.(`the team's connection change not applied: ${String(err)}`),
           )

@@ -34,7 +34,7 @@ import type { Role } from '../domain/roles.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
-import type { SettingsRepository } from '../store/settings.js';
+import { environmentKeys, type SettingsRepository } from '../store/settings.js';
 import type { Vault } from '../vault/vault.js';
 
 export const ENVIRONMENTS = ENVIRONMENT_KINDS;
@@ -141,7 +141,7 @@ export class SettingsService {
   }
 
   private stored(environment: EnvironmentName): StoredConnection {
-    const saved = this.options.settings.get(`connection.${environment}`, connectionSchema) ?? connectionSchema.parse({});
+    const saved = this.options.settings.get(environmentKeys(environment).connection, connectionSchema) ?? connectionSchema.parse({});
     if (saved.baseUrl === undefined || baseUrlRefusal(saved.baseUrl) === undefined)
       return { connection: saved, baseUrlHadUserinfo: false, baseUrlHadQuery: false };
     const { baseUrl, ...rest } = saved;
@@ -224,7 +224,7 @@ export class SettingsService {
         throw new SettingsError(saidOf(err));
       }
     }
-    this.options.settings.set(`connection.${environment}`, next.data);
+    this.options.settings.set(environmentKeys(environment).connection, next.data);
     const cleaned =
       'baseUrl' in change
         ? []

@@ -28,6 +28,10 @@ export interface SettingsReader {
 export const chargeLimitKeys = (environment: string) =>
   ({ currencies: `acceptedCurrencies.${environment}`, maximums: `chargeMaximums.${environment}` }) as const;
 
+/** A gateway environment's settings: its connection (never its secrets, which the keychain keeps) and its limits. */
+export const environmentKeys = (environment: string) =>
+  ({ connection: `connection.${environment}`, ...chargeLimitKeys(environment) }) as const;
+
 /** A kept value (JSON text) if it is of the expected shape; a damaged one is none, so the caller's default applies. */
 function parseSetting<T extends z.ZodType>(text: string | undefined, schema: T): z.output<T> | undefined {
   if (text === undefined) return undefined;

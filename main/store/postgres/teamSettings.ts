@@ -11,7 +11,7 @@
  * desk. The desk's own settings of those keys are left as they were, for when it leaves the team.
  */
 import { maskCardNumbers } from '../../domain/cardNumbers.js';
-import type { SharedSettings } from '../settings.js';
+import { environmentKeys, type SharedSettings } from '../settings.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
@@ -20,14 +20,13 @@ import { DATABASE_NOW_MS, query, transaction, type TeamDatabase } from './teamDa
 /** How often a desk tries the team database again while it has changes the team's settings lack. */
 export const SETTINGS_RETRY_MS = 2_000;
 
-const SHARED = /^(connection|acceptedCurrencies|chargeMaximums)\.(.+)$/;
 /** Kept in the copy once the team's settings were read into it: from then on a key the team lacks is none. */
 const READ_ONCE = ':read';
 
 /** Whether the team shares the setting: an environment's connection, currencies or maximums, but the embedded sandbox's. */
 export const teamShares = (key: string): boolean => {
-  const m = SHARED.exec(key);
-  return m !== null && m[2] !== 'sandbox';
+  const environment = key.slice(key.indexOf('.') + 1);
+  return environment !== 'sandbox' && (Object.values(environmentKeys(environment)) as string[]).includes(key);
 };
 
 export interface TeamSettingsOptions {
