@@ -26,6 +26,7 @@ import {
 } from '../journal.js';
 import type { OutboxEntry, TeamOutbox } from '../teamOutbox.js';
 import type { PgChargeJournal } from './chargeJournal.js';
+import { RetriedRun } from './retriedRun.js';
 
 /** How often a desk tries the team database again while its outbox holds answers. */
 export const OUTBOX_RETRY_MS = 2_000;
@@ -43,20 +44,19 @@ interface Mine {
 export class OutboxedChargeJournal implements ChargeJournal {
   /** This desk's rows in flight, and those settled by an answer the outbox still holds. */
   private readonly mine = new Map<number, Mine>();
-  private flushing?: Promise<void>;
-  private timer?: NodeJS.Timeout;
+  private readonly flushing = new RetriedRun(() => this.flushNow(), { retryMs: OUTBOX_RETRY_MS });
 
   constructor(
     private readonly team: PgChargeJournal,
     private readonly outbox: TeamOutbox,
     private readonly now: () => number = Date.now,
   ) {
-    if (outbox.size > 0) this.retryLater();
+    if (outbox.size > 0) this.flushing.later();
   }
 
   /** Writes what the outbox holds to the team database, oldest first; stops at the first it cannot. */
   flush(): Promise<void> {
-    return (this.flushing ??= this.flushNow().finally(() => (this.flushing = undefined)));
+    return this.flushing.run();
   }
 
   private async flushNow(): Promise<void> {
@@ -80,19 +80,9 @@ export class OutboxedChargeJournal implements ChargeJournal {
     }
   }
 
-  private retryLater(): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.flush().catch(() => this.retryLater());
-    }, OUTBOX_RETRY_MS);
-    this.timer.unref();
-  }
-
   /** Stops trying the team database again; what the outbox holds is written when a desk opens next. */
   close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.flushing.close();
   }
 
   /** Runs fn on the team database once the outbox is written there. */
@@ -132,7 +122,7 @@ export class OutboxedChargeJournal implements ChargeJournal {
       this.outbox.add(id, entry, this.now());
       const mine = this.mine.get(id);
       if (mine) this.keep(applied(mine.row, entry), mine.answered || entry.kind !== 'attachOrder');
-      this.retryLater();
+      this.flushing.later();
       // The answer is kept and will settle the row; a row settled meanwhile stays as it is (only open rows change).
       return true;
     }

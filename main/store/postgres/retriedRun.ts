@@ -1,6 +1,6 @@
 /**
  * A desk's work with the team database that must happen, however long the database is away: writing its
- * audit entries there, putting its settings in step. One run at a time; asked again while running, it runs
+ * outbox's answers and its audit entries there, putting its settings in step. One run at a time; asked again while running, it runs
  * once more after (what was asked meanwhile is not missed); failed, it is tried again every few seconds
  * until it succeeds or the desk lets it go.
  */
@@ -33,13 +33,18 @@ export class RetriedRun {
   soon(): void {
     this.run().catch((err: unknown) => {
       this.options.failed?.(err);
-      if (this.timer) return;
-      this.timer = setTimeout(() => {
-        this.timer = undefined;
-        this.soon();
-      }, this.options.retryMs);
-      this.timer.unref();
+      this.later();
     });
+  }
+
+  /** Runs in a few seconds (the database just failed), and again every few seconds until a run succeeds. */
+  later(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.soon();
+    }, this.options.retryMs);
+    this.timer.unref();
   }
 
   /** Tries no more; what is left is done when the desk next uses the database. */
