@@ -18,6 +18,9 @@ const MIGRATION_LOCK = 4_870_201_928_374_001n;
 export const teamSchemaVersion = (migrations: readonly Migration[] = MIGRATIONS): number =>
   migrations.filter((m) => m.postgres !== undefined).at(-1)?.version ?? 0;
 
+/** The last step the team database took, as one row `version` (null where schema_migrations is empty). */
+export const SCHEMA_VERSION_SQL = 'SELECT max(version) AS version FROM schema_migrations';
+
 export async function migrateTeamDatabase(db: TeamDatabase, migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
   const latest = teamSchemaVersion(migrations);
   const held = await holdConnection(db);
@@ -31,7 +34,7 @@ export async function migrateTeamDatabase(db: TeamDatabase, migrations: readonly
         description TEXT NOT NULL,
         applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
       )`);
-      const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+      const { rows } = await client.query<{ version: number | null }>(SCHEMA_VERSION_SQL);
       const current = rows[0]?.version ?? 0;
       // Not a failure of the desk's start: the desk opens without it, for look-ups and Settings, as while it is away.
       if (current > latest) {

@@ -6,6 +6,7 @@
  * (teamDatabase.ts), and its failures are told apart the same way (TeamUnreachableError).
  */
 import type pg from 'pg';
+import { SCHEMA_VERSION_SQL } from './migrate.js';
 import { openTeamDatabase, query } from './teamDatabase.js';
 
 export interface TeamDatabaseFacts {
@@ -28,9 +29,7 @@ export async function inspectTeamDatabase(config: pg.PoolConfig): Promise<TeamDa
               to_regclass('schema_migrations') IS NOT NULL AS migrated,
               has_schema_privilege(current_schema(), 'CREATE') AS may_create`,
     );
-    const [migrated] = facts!.migrated
-      ? await query<{ version: number | null }>(db, 'SELECT max(version) AS version FROM schema_migrations')
-      : [];
+    const [migrated] = facts!.migrated ? await query<{ version: number | null }>(db, SCHEMA_VERSION_SQL) : [];
     return {
       serverVersion: facts!.version,
       encrypted: facts!.encrypted === true,

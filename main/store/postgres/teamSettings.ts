@@ -104,14 +104,10 @@ export class TeamSettings implements SharedSettings {
    * brings its own. Once however often asked: what the team has is never overwritten here.
    */
   async moveOwn(own: ReadonlyMap<string, string>): Promise<void> {
-    const shared = [...own].filter(([key]) => teamShares(key));
-    await transaction(this.team, async (q) => {
-      for (const [key, value] of shared)
-        await q(
-          `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, ${DATABASE_NOW_MS}, $3) ON CONFLICT (key) DO NOTHING`,
-          [key, value, maskCardNumbers(this.options.desk.name)],
-        );
-    });
+    await this.writeToTeam(
+      [...own].filter(([key]) => teamShares(key)),
+      'DO NOTHING',
+    );
     await this.sync();
   }
 
@@ -129,18 +125,28 @@ export class TeamSettings implements SharedSettings {
         }[],
     );
     if (pending.length === 0) return;
-    await transaction(this.team, async (q) => {
-      for (const { key, value } of pending)
-        await q(
-          `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, ${DATABASE_NOW_MS}, $3)
-           ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, desk = excluded.desk`,
-          [key, value, maskCardNumbers(this.options.desk.name)],
-        );
-    });
+    await this.writeToTeam(
+      pending.map(({ key, value }) => [key, value]),
+      'DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, desk = excluded.desk',
+    );
     // Written: no longer pending, unless changed again meanwhile (then it is written at the next turn).
     const done = this.file.prepare('UPDATE team_settings_copy SET pending = 0 WHERE team_database = ? AND key = ? AND value = ?');
     write(this.file, () => {
       for (const { key, value } of pending) done.run(this.team.name, key, value);
+    });
+  }
+
+  /** Settings (JSON text by key) to the team's, in one transaction, at its clock, under this desk's name. */
+  private async writeToTeam(
+    entries: readonly (readonly [string, string])[],
+    onConflict: 'DO NOTHING' | 'DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, desk = excluded.desk',
+  ): Promise<void> {
+    await transaction(this.team, async (q) => {
+      for (const [key, value] of entries)
+        await q(
+          `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, ${DATABASE_NOW_MS}, $3) ON CONFLICT (key) ${onConflict}`,
+          [key, value, maskCardNumbers(this.options.desk.name)],
+        );
     });
   }
 
@@ -159,13 +165,14 @@ export class TeamSettings implements SharedSettings {
       }[];
       const keys: string[] = [];
       const kept = new Map(copy.map((r) => [r.key, r]));
-      // A change of this desk's not yet written stays as the desk made it; everything else is the team's.
       this.file
         .prepare(`INSERT INTO team_settings_copy (team_database, key, value, pending) VALUES (?, ?, 'true', 0) ON CONFLICT DO NOTHING`)
         .run(this.team.name, READ_ONCE);
+      // A change of this desk's not yet written stays as the desk made it; everything else is the team's.
+      const forget = this.file.prepare('DELETE FROM team_settings_copy WHERE team_database = ? AND key = ?');
       for (const r of copy)
         if (r.pending === 0 && r.key !== READ_ONCE && !team.has(r.key)) {
-          this.file.prepare('DELETE FROM team_settings_copy WHERE team_database = ? AND key = ?').run(this.team.name, r.key);
+          forget.run(this.team.name, r.key);
           keys.push(r.key);
         }
       const upsert = this.file.prepare(
