@@ -618,7 +618,7 @@ export class AppCore {
   }
 
   private teamOn(config: string | PoolConfig, from: Exclude<TeamDatabaseFrom, 'settings'>): TeamJournals {
-    return this.teamJournals(openMigratedTeamDatabase(config), from);
+    return this.teamJournals(typeof config === 'string' ? this.teamDatabase.openUrl(config) : openMigratedTeamDatabase(config), from);
   }
 
   private teamJournals(db: TeamDatabase, from: TeamDatabaseFrom, auditAfter?: number): TeamJournals {

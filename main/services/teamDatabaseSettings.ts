@@ -10,6 +10,8 @@
  * (TeamUnreachableError 'password'): the desk then refuses money as while the database is away, and never
  * falls back to its own file for it; unlocked, the next connection goes through.
  */
+import type { PoolConfig } from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import { z } from 'zod';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import type { AuditRepository } from '../store/audit.js';
@@ -85,6 +87,23 @@ export class TeamDatabaseSettings {
         return unusableTeamDatabase(name, new TeamUnreachableError('unreadableSettings', phrase('storage.team.unreadableSettings')));
       }
     }
+  }
+
+  /**
+   * A team database chosen by its URL where the app starts (BACKOFFICE_DATABASE_URL), opened as open() opens
+   * Settings': the URL's own password where it has one, else PGPASSWORD, else the keychain's.
+   */
+  openUrl(url: string): TeamDatabase {
+    let config: PoolConfig;
+    try {
+      config = parseIntoClientConfig(url);
+    } catch {
+      // node-postgres says what is wrong with it at the first connection, as with any other bad URL.
+      return openMigratedTeamDatabase(url);
+    }
+    if (config.password) return openMigratedTeamDatabase(config);
+    const name = `${config.host ?? ''}:${config.port ?? 5432}/${config.database ?? ''}`;
+    return openMigratedTeamDatabase({ ...config, password: this.passwordSource(name) });
   }
 
   /** Whether PGPASSWORD is set, and so used instead of the keychain's password. */

@@ -329,6 +329,23 @@ describePostgres('the team database in Settings', () => {
       expect((await desk.call('settings.teamDatabase', {})).inUse).toMatchObject({ kind: 'team', from: 'settings' });
     });
 
+    it("takes the password of a BACKOFFICE_DATABASE_URL that has none from the keychain, as Settings' own", async () => {
+      const other = await plain.newDatabase();
+      const withoutPassword = new URL(other);
+      withoutPassword.password = '';
+      process.env.BACKOFFICE_DATABASE_URL = withoutPassword.toString();
+      try {
+        await reopen();
+        expect((await desk.call('settings.teamDatabase', {})).inUse).toMatchObject({ kind: 'team', from: 'BACKOFFICE_DATABASE_URL' });
+        const { clientId, envelope } = await chargeNewCard(desk, gateway);
+        expect(envelope).toMatchObject({ ok: true, value: { outcome: 'paid' } });
+        expect(await teamCharges(other, clientId)).toHaveLength(1);
+      } finally {
+        delete process.env.BACKOFFICE_DATABASE_URL;
+        await reopen();
+      }
+    });
+
     it('uses a team database set up by a newer version only to say so: money refused, look-ups and Settings open, at start too', async () => {
       const newer = await plain.newDatabase();
       const db = openTeamDatabase(newer);
