@@ -8,7 +8,7 @@ import { maskedPhrase } from '../phrases/masked.js';
 import { phrase } from '../phrases/phrase.js';
 import type { ChargeState } from '../domain/charge.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';
-import type { ChargeOutcome } from './charges.js';
+import type { ChargeOutcome, Sender } from './charges.js';
 import { chargeStanding, type ChargeWithStanding } from './chargeStanding.js';
 import { stateWords } from './chargeWords.js';
 import { exportCsv } from './csvExport.js';
@@ -17,12 +17,14 @@ import type { ChargeResult, ChargeView } from './views.js';
 
 /**
  * The charge as the screens and the export show it: its latest state (charged, refunded, net and the
- * order's status, from chargeStanding) and, while open, whether it is being sent or its answer was lost.
+ * order's status, from chargeStanding) and, while open, whether it is being sent (here, or by which other
+ * desk) or its answer was lost.
  */
-export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView {
+export function chargeView(c: ChargeWithStanding, sender: Sender): ChargeView {
   const info = currencyInfo(c.currency);
   const s = c.standing;
-  const words = s ? s.words : c.state === 'PENDING' ? phrase(sending ? 'charge.state.sending' : 'charge.state.stopped') : stateWords(c);
+  const sending = c.state === 'PENDING' && sender !== undefined;
+  const words = s ? s.words : c.state === 'PENDING' ? pendingWords(sender) : stateWords(c);
   return {
     id: c.id,
     environment: c.environment,
@@ -41,7 +43,7 @@ export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView 
     ...(c.desk ? { desk: c.desk } : {}),
     state: c.state,
     stateWords: words,
-    sending: c.state === 'PENDING' && sending,
+    sending,
     ...(s
       ? {
           standing: {
@@ -63,23 +65,30 @@ export function chargeView(c: ChargeWithStanding, sending: boolean): ChargeView 
   };
 }
 
+const pendingWords = (sender: Sender) =>
+  sender === undefined
+    ? phrase('charge.state.stopped')
+    : sender.desk === 'this'
+      ? phrase('charge.state.sending')
+      : phrase('charge.state.sendingElsewhere', { desk: sender.name });
+
 /** A charge just made or reconciled, with what its own answer says (no look-up or operation can have followed yet). */
-const freshView = (c: ChargeRow, sending: boolean): ChargeView => {
+const freshView = (c: ChargeRow, sender: Sender): ChargeView => {
   const standing = chargeStanding(c, undefined, []);
-  return chargeView(standing ? { ...c, standing } : c, sending);
+  return chargeView(standing ? { ...c, standing } : c, sender);
 };
 
-export function chargeResult(o: ChargeOutcome, isSending: (c: ChargeRow) => boolean = () => false): ChargeResult {
+export function chargeResult(o: ChargeOutcome, senderOf: (c: ChargeRow) => Sender = () => undefined): ChargeResult {
   switch (o.kind) {
     case 'refused':
       return { outcome: 'refused', reason: maskedPhrase(o.reason) };
     case 'needsConfirmation':
-      return { outcome: 'needsConfirmation', why: o.why, earlier: o.earlier.map((c) => freshView(c, isSending(c))) };
+      return { outcome: 'needsConfirmation', why: o.why, earlier: o.earlier.map((c) => freshView(c, senderOf(c))) };
     case 'failed':
     case 'unknown':
-      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)), ...(o.detail ? { detail: o.detail } : {}) };
+      return { outcome: o.kind, charge: freshView(o.charge, senderOf(o.charge)), ...(o.detail ? { detail: o.detail } : {}) };
     default:
-      return { outcome: o.kind, charge: freshView(o.charge, isSending(o.charge)) };
+      return { outcome: o.kind, charge: freshView(o.charge, senderOf(o.charge)) };
   }
 }
 

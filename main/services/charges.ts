@@ -129,6 +129,9 @@ export interface ChargeServiceOptions {
   readonly inFlight?: Set<number>;
 }
 
+/** Who is sending an open charge now (ChargeService.sender). */
+export type Sender = { readonly desk: 'this' } | { readonly desk: 'other'; readonly name: string } | undefined;
+
 /** What the gateway said, reduced to what settles a journal row. */
 type Answer =
   | {
@@ -159,9 +162,22 @@ export class ChargeService {
     return this.options.journal;
   }
 
-  /** Whether a charge is being sent now: journalled PENDING and in flight, its answer awaited rather than lost. */
-  isSending(c: Pick<ChargeRow, 'id' | 'state'>): boolean {
-    return c.state === 'PENDING' && this.inFlight.has(c.id);
+  /**
+   * Who is sending a charge now, its answer awaited rather than lost: this desk (journalled PENDING and in
+   * flight here), or another desk of the team whose claim on it still holds (by this desk's clock: a claim's
+   * end is the team database's time, and desks' clocks are taken to agree within seconds). Undefined where
+   * no one is: an open charge then is unknown, for reconciling.
+   */
+  sender(c: Pick<ChargeRow, 'id' | 'state' | 'claim'>): Sender {
+    if (c.state !== 'PENDING') return undefined;
+    if (this.inFlight.has(c.id)) return { desk: 'this' };
+    const claim = c.claim;
+    return claim?.elsewhere !== undefined && claim.until > this.now() ? { desk: 'other', name: claim.elsewhere } : undefined;
+  }
+
+  /** Whether a charge is being sent now, here or at another desk (sender()). */
+  isSending(c: Pick<ChargeRow, 'id' | 'state' | 'claim'>): boolean {
+    return this.sender(c) !== undefined;
   }
 
   /** The journal ids in flight now, for the journal's filters (isSending() says which of them are being sent). */

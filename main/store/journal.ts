@@ -72,8 +72,11 @@ export interface ChargeRow extends NewCharge {
   readonly updatedAt: number;
   /** The desk that journalled it (absent on rows from before desks were named). */
   readonly desk?: string;
-  /** The desk (its id: store/postgres/desks.ts) sending or reconciling it now, and until when its claim holds (the team database's). */
-  readonly claim?: { readonly deskId: string; readonly until: number };
+  /**
+   * The desk (its id: store/postgres/desks.ts) sending or reconciling it now, and until when its claim holds
+   * (the team database's clock); with `elsewhere`, the name of that desk where it is not the one reading.
+   */
+  readonly claim?: { readonly deskId: string; readonly until: number; readonly elsewhere?: string };
 }
 
 /** A charge_journal row as both engines read it (the team database's BIGINTs are parsed to numbers). */
@@ -99,33 +102,52 @@ export interface ChargeJournalRow {
   desk: string | null;
   claimed_by: string | null;
   claim_expires_at: number | null;
+  /** The claiming desk's name (the team database's desks table; absent in a desk's own file). */
+  claimed_by_name?: string | null;
 }
 
 export const opt = <K extends string, V>(key: K, value: V | null): { [P in K]?: V } =>
   value === null ? {} : ({ [key]: value } as { [P in K]: V });
 
-export const toCharge = (r: ChargeJournalRow): ChargeRow => ({
-  id: r.id,
-  environment: r.environment,
-  orderNumber: r.order_number,
-  amount: r.amount,
-  currency: r.currency,
-  bindingId: r.binding_id,
-  clientId: r.client_id,
-  category: r.category,
-  operator: r.operator,
-  state: r.state,
-  at: r.created_at,
-  updatedAt: r.updated_at,
-  ...opt('description', r.description),
-  ...opt('maskedPan', r.masked_pan),
-  ...opt('orderId', r.order_id),
-  ...opt('orderStatus', r.order_status),
-  ...opt('actionCode', r.action_code),
-  ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
-  ...opt('desk', r.desk),
-  ...(r.claimed_by !== null && r.claim_expires_at !== null ? { claim: { deskId: r.claimed_by, until: r.claim_expires_at } } : {}),
-});
+/**
+ * The row as the app uses it, read by the desk `deskId` of a team: a claim another desk holds names that
+ * desk (ChargeRow.claim.elsewhere).
+ */
+export const chargeReader =
+  (deskId?: string) =>
+  (r: ChargeJournalRow): ChargeRow => ({
+    id: r.id,
+    environment: r.environment,
+    orderNumber: r.order_number,
+    amount: r.amount,
+    currency: r.currency,
+    bindingId: r.binding_id,
+    clientId: r.client_id,
+    category: r.category,
+    operator: r.operator,
+    state: r.state,
+    at: r.created_at,
+    updatedAt: r.updated_at,
+    ...opt('description', r.description),
+    ...opt('maskedPan', r.masked_pan),
+    ...opt('orderId', r.order_id),
+    ...opt('orderStatus', r.order_status),
+    ...opt('actionCode', r.action_code),
+    ...opt('reason', r.reason === null ? null : storedPhrase(r.reason)),
+    ...opt('desk', r.desk),
+    ...(r.claimed_by !== null && r.claim_expires_at !== null
+      ? {
+          claim: {
+            deskId: r.claimed_by,
+            until: r.claim_expires_at,
+            ...(deskId !== undefined && r.claimed_by !== deskId ? { elsewhere: r.claimed_by_name ?? r.claimed_by } : {}),
+          },
+        }
+      : {}),
+  });
+
+/** The row as the app uses it, read in a desk's own file (whose claims are all its own). */
+export const toCharge = chargeReader();
 
 export const isOpen = (state: ChargeState): state is OpenState => state === 'PENDING' || state === 'UNKNOWN';
 

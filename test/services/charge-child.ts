@@ -7,12 +7,16 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
-import { deskNamed } from '../../main/store/postgres/desks.js';
+import { deskNamed, deskSeen } from '../../main/store/postgres/desks.js';
 import { openTeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 
 const { SANDBOX_URL, DB_FILE, KILL_AT, KILL_DELAY_MS, BINDING_ID, CLIENT_ID, CATEGORY, REFERENCE, TEAM_DATABASE_URL, DESK, CLAIM_TTL_MS } =
   process.env;
 const db = openDatabase(DB_FILE!);
+const team = TEAM_DATABASE_URL ? openTeamDatabase(TEAM_DATABASE_URL) : undefined;
+const desk = deskNamed(DESK ?? 'crash-test');
+// As the app at its start: the team's desks table names this desk to the others.
+if (team) await deskSeen(team, { ...desk, osUser: 'test', appVersion: 'test' });
 const client = new GatewayClient({
   baseUrl: SANDBOX_URL!,
   credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
@@ -22,9 +26,9 @@ const service = new ChargeService({
   environment: 'sandbox',
   operator: 'crash-test',
   osUser: 'test',
-  journal: TEAM_DATABASE_URL
-    ? new PgChargeJournal(openTeamDatabase(TEAM_DATABASE_URL), {
-        desk: deskNamed(DESK ?? 'crash-test'),
+  journal: team
+    ? new PgChargeJournal(team, {
+        desk,
         claimTtlMs: Number(CLAIM_TTL_MS ?? 60_000),
       })
     : new SqliteChargeJournal(db),

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
+import { chargeView } from '../../main/services/chargeViews.js';
 import type { ChargeService, ChargeServiceOptions } from '../../main/services/charges.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
@@ -287,9 +288,17 @@ describePostgres('two desks charging through one team database', () => {
     expect(await a.reconcileAll()).toEqual([]);
     expect(await a.charge(c)).toMatchObject({ kind: 'refused', reason: { code: 'charge.refused.notSettled' } });
     const [open] = await b.journal.open('sandbox');
-    expect(open).toMatchObject({ orderNumber: reference, state: 'PENDING', desk: 'FIN-KILLED', claim: { deskId: expect.any(String) } });
+    expect(open).toMatchObject({ orderNumber: reference, state: 'PENDING', desk: 'FIN-KILLED', claim: { elsewhere: 'FIN-KILLED' } });
+    // Every screen of desk B says who has it, and counts it as on its way rather than unknown.
+    expect(b.sender(open!)).toEqual({ desk: 'other', name: 'FIN-KILLED' });
+    expect(chargeView(open!, b.sender(open!))).toMatchObject({
+      sending: true,
+      stateWords: { code: 'charge.state.sendingElsewhere', params: { desk: 'FIN-KILLED' } },
+    });
     // Lapsed: two desks reconciling at once, and one of them settles it, from the gateway's answer.
     await new Promise((r) => setTimeout(r, 1_600));
+    expect(b.sender(open!)).toBeUndefined();
+    expect(chargeView(open!, b.sender(open!))).toMatchObject({ sending: false, stateWords: { code: 'charge.state.stopped' } });
     const [byA, byB] = await Promise.all([a.reconcileAll(), b.reconcileAll()]);
     expect([byA.length, byB.length].sort()).toEqual([0, 1]);
     expect([...byA, ...byB]).toEqual([

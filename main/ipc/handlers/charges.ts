@@ -114,6 +114,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
     confirmedEnvironment(core.services.environment, confirmed, phrase('charge.notDone.charged'));
 
   const isSending = (c: ChargeRow) => core.services.charges.isSending(c);
+  const senderOf = (c: ChargeRow) => core.services.charges.sender(c);
   /** Charges of an environment whose answer was lost (not those on their way): what "unknown" means on every screen. */
   const unknownCount = async (environment: string) => (await journal().open(environment)).filter((c) => !isSending(c)).length;
   /** Journal rows as the screens and the export show them, each with what it stands at now. */
@@ -122,7 +123,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
       await core.chargeLedger.withStanding(
         await journal().list({ ...journalFilter(filter, core.services.environment, core.services.charges.inFlightIds()), limit }),
       )
-    ).map((c) => chargeView(c, isSending(c)));
+    ).map((c) => chargeView(c, senderOf(c)));
 
   return {
     'charges.options': async () => {
@@ -143,7 +144,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
       sameEnvironment(environment);
       const outcome = await chargeConfirmed(core, confirmed);
       events.publish({ type: 'charges.changed' });
-      return chargeResult(outcome, isSending);
+      return chargeResult(outcome, senderOf);
     },
     'charges.journal': async ({ limit = 500, ...filter }) => {
       const environment = filter.environment ?? core.services.environment;
@@ -173,7 +174,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
         if (isUnreachable(err)) return undefined;
         throw err;
       });
-      return { results: results.map((r) => chargeResult(r, isSending)), ...(stillOpen !== undefined ? { stillOpen } : {}) };
+      return { results: results.map((r) => chargeResult(r, senderOf)), ...(stillOpen !== undefined ? { stillOpen } : {}) };
     },
     'charges.batch.plan': ({ text }) =>
       batchCall(async () => {

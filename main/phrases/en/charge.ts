@@ -45,6 +45,7 @@ export const charge = {
     failed: 'failed: nothing charged',
     unknown: 'outcome unknown: being reconciled',
     sending: 'being sent',
+    sendingElsewhere: 'being sent or reconciled by desk {{desk}}',
     stopped: 'outcome unknown: the app stopped before the answer; being reconciled',
   },
   /** What a settled charge stands at now, after look-ups and operations. */

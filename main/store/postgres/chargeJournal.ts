@@ -18,6 +18,7 @@ import {
   journalWhere,
   NEW_CHARGE_COLUMNS,
   newChargeColumns,
+  chargeReader,
   toCharge,
   type BeginOutcome,
   type ChargeGuard,
@@ -39,7 +40,8 @@ const OPEN = "state IN ('PENDING', 'UNKNOWN')";
 /** A charge's row, column by column (ChargeJournalRow): what every statement here reads or returns. */
 const COLUMNS =
   'id, environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, ' +
-  'order_id, order_status, action_code, reason, created_at, updated_at, desk, claimed_by, claim_expires_at';
+  'order_id, order_status, action_code, reason, created_at, updated_at, desk, claimed_by, claim_expires_at, ' +
+  '(SELECT name FROM desks WHERE desks.id = charge_journal.claimed_by) AS claimed_by_name';
 
 /**
  * The card's lock, then the reference's, in one statement: the reference's is taken on the row the card's
@@ -143,8 +145,12 @@ export class PgChargeJournal implements ChargeJournal {
     options: PgChargeJournalOptions,
   ) {
     this.desk = options.desk;
+    this.row = chargeReader(options.desk.id);
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
   }
+
+  /** A row as this desk reads it: a claim another desk holds names that desk. */
+  private readonly row: (r: ChargeJournalRow) => ChargeRow;
 
   async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
     assertChargeAmount(c.amount);
@@ -160,7 +166,7 @@ export class PgChargeJournal implements ChargeJournal {
         claims ? this.desk.id : null,
         claims ? facts.now + this.claimTtlMs : null,
       ]);
-      return { row: toCharge(row!) };
+      return { row: this.row(row!) };
     });
     if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
     claims?.add(outcome.row.id);
@@ -195,12 +201,12 @@ export class PgChargeJournal implements ChargeJournal {
 
   async get(id: number): Promise<ChargeRow | undefined> {
     const [r] = await query<ChargeJournalRow>(this.db, GET, [id]);
-    return r && toCharge(r);
+    return r && this.row(r);
   }
 
   async byOrderNumber(environment: string, orderNumber: string): Promise<ChargeRow | undefined> {
     const [r] = await query<ChargeJournalRow>(this.db, BY_ORDER_NUMBER, [environment, orderNumber]);
-    return r && toCharge(r);
+    return r && this.row(r);
   }
 
   /**
@@ -213,7 +219,7 @@ export class PgChargeJournal implements ChargeJournal {
       const [taken] = await query<ChargeJournalRow>(this.db, CLAIM, [id, this.desk.id, this.claimTtlMs]);
       if (taken) {
         claims.add(id);
-        return { kind: 'claimed', row: toCharge(taken) };
+        return { kind: 'claimed', row: this.row(taken) };
       }
     }
     const row = await this.get(id);
@@ -224,7 +230,7 @@ export class PgChargeJournal implements ChargeJournal {
   async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
     if (!claims.has(id)) return undefined;
     const [r] = await query<ChargeJournalRow>(this.db, RENEW_CLAIM, [id, this.desk.id, this.claimTtlMs]);
-    return r && toCharge(r);
+    return r && this.row(r);
   }
 
   async open(environment?: string): Promise<ChargeRow[]> {
@@ -233,7 +239,7 @@ export class PgChargeJournal implements ChargeJournal {
       `SELECT ${COLUMNS} FROM charge_journal WHERE ${OPEN} ${environment ? 'AND environment = $1' : ''} ORDER BY id`,
       environment ? [environment] : [],
     );
-    return rows.map(toCharge);
+    return rows.map(this.row);
   }
 
   async journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]> {
@@ -243,7 +249,7 @@ export class PgChargeJournal implements ChargeJournal {
       `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND created_at >= $2 AND binding_id = ANY($3) ORDER BY id`,
       [environment, since, bindingIds],
     );
-    return rows.map(toCharge);
+    return rows.map(this.row);
   }
 
   async list(filter: JournalFilter = {}): Promise<ChargeRow[]> {
@@ -253,7 +259,7 @@ export class PgChargeJournal implements ChargeJournal {
       ...args,
       filter.limit ?? 1000,
     ]);
-    return rows.map(toCharge);
+    return rows.map(this.row);
   }
 }
 
