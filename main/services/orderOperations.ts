@@ -288,8 +288,8 @@ export class OrderOperations {
     const { client } = this.options;
     // The last check before money moves: the operation is open and this sender holds its claim. Claims make
     // it hold; should it not, nothing is sent and the error says which operation.
-    const now = await this.options.journal.get(op.id);
-    if (!now || (now.state !== 'PENDING' && now.state !== 'UNKNOWN') || !this.inFlight.has(op.id)) {
+    if (!(await this.options.journal.renewClaim(op.id, this.inFlight))) {
+      const now = await this.options.journal.get(op.id);
       throw new Error(`Operation ${op.id} is not open and claimed (${now?.state ?? 'missing'}); nothing was sent`);
     }
     try {

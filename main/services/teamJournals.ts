@@ -64,7 +64,7 @@ export class TeamJournals {
   }
 
   operations(): PgOperationJournal {
-    return (this.operationJournal ??= new PgOperationJournal(this.db));
+    return (this.operationJournal ??= new PgOperationJournal(this.db, { desk: this.options.desk }));
   }
 
   /**

@@ -750,6 +750,18 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },
+  {
+    version: 28,
+    description: 'which desk holds the claim on an open order operation, until when (as on a charge)',
+    sql: `
+      ALTER TABLE order_operations ADD COLUMN claimed_by TEXT;
+      ALTER TABLE order_operations ADD COLUMN claim_expires_at INTEGER;
+    `,
+    postgres: `
+      ALTER TABLE order_operations ADD COLUMN claimed_by TEXT;
+      ALTER TABLE order_operations ADD COLUMN claim_expires_at BIGINT;
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

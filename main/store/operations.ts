@@ -109,8 +109,16 @@ export interface OperationJournal {
    * (store/claims.ts) before anything else can see it open.
    */
   begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>>;
-  /** Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is. */
+  /**
+   * Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is,
+   * nor one another sender holds (in the team database, another desk, until its claim expires).
+   */
   claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>>;
+  /**
+   * The row, if it is open and this sender's claim on it still holds, which it renews: asked just before
+   * the request that moves money, so that no desk sends on a claim that lapsed and was taken over.
+   */
+  renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined>;
   /** Settles (or marks UNKNOWN) an open operation; a settled one is never changed again (returns false). */
   settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean>;
   get(id: number): Promise<OperationRow | undefined>;
@@ -183,6 +191,13 @@ export class SqliteOperationJournal implements OperationJournal {
 
   claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
     return settled(() => claimOpen(this.db, id, claims, (i) => this.row(i)));
+  }
+
+  renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined> {
+    return settled(() => {
+      const row = this.row(id);
+      return row && (row.state === 'PENDING' || row.state === 'UNKNOWN') && claims.has(id) ? row : undefined;
+    });
   }
 
   settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean> {

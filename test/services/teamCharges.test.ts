@@ -189,10 +189,14 @@ describePostgres('two desks charging through one team database', () => {
 
   /** The last hour's reconciliation on a desk, against what its file knows of the gateway's orders (nothing synced). */
   const periodOf = ({ db, team, journal }: ReturnType<typeof outboxedDesk>) =>
-    reconcilePeriod({ journal, operations: new PgOperationJournal(team), orders: new PeriodOrders(db) }, 'sandbox', {
-      from: Date.now() - 3_600_000,
-      to: Date.now() + 60_000,
-    });
+    reconcilePeriod(
+      { journal, operations: new PgOperationJournal(team, { desk: deskNamed('FIN-PERIOD') }), orders: new PeriodOrders(db) },
+      'sandbox',
+      {
+        from: Date.now() - 3_600_000,
+        to: Date.now() + 60_000,
+      },
+    );
 
   it('a charge whose answer was lost, reconciled on one desk as the team database dies: reported paid from the kept answer, then written', async () => {
     const c = await card();

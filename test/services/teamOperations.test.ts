@@ -9,6 +9,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { OrderOperations } from '../../main/services/orderOperations.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
@@ -51,7 +52,7 @@ describePostgres('two desks operating on orders through one team database', () =
     await migrateTeamDatabase(team);
     const db = openDatabase(join(dir, `${name}.sqlite`));
     files.push(db);
-    const journal = new PgOperationJournal(team);
+    const journal = new PgOperationJournal(team, { desk: deskNamed(name) });
     const audit = new AuditRepository(db);
     const ops = new OrderOperations({
       environment: 'sandbox',
@@ -126,6 +127,18 @@ describePostgres('two desks operating on orders through one team database', () =
     // The resend carried A's externalRefundId: the gateway refunded once.
     expect((await status(sb, { orderId })).refunds).toHaveLength(1);
     expect(await a.journal.open('sandbox')).toEqual([]);
+  });
+
+  it('an operation desk A is sending is left to desk A by desk B’s reconciliation meanwhile: its request is sent once', async () => {
+    const orderId = await paidOrder(sb, {}, '/payment/rest/registerPreAuth.do');
+    await slow('deposit.do');
+    const sending = a.ops.deposit(orderId, 0);
+    // Journalled (and claimed) before it is sent: once the row is there, desk A's request is on its way or about to be.
+    while ((await b.journal.open('sandbox')).every((op) => op.orderId !== orderId)) await new Promise((r) => setTimeout(r, 10));
+    expect(await b.ops.reconcileAll()).toEqual([]);
+    expect((await sending).kind).toBe('done');
+    expect(await sent('deposit.do', orderId)).toBe(1);
+    expect(await b.journal.open('sandbox')).toEqual([]);
   });
 
   it('a desk whose clock is a day behind is told what the team database’s clock decides: the reversal its dialog promises is sent', async () => {

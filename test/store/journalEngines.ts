@@ -104,9 +104,10 @@ function postgresEngine(): Engine {
       return {
         desk: () => {
           const db: TeamDatabase = openTeamDatabase(url);
+          const desk = deskNamed(`DESK-${++desks}`);
           return Promise.resolve({
-            journal: new PgChargeJournal(db, { desk: deskNamed(`DESK-${++desks}`) }),
-            operations: new PgOperationJournal(db),
+            journal: new PgChargeJournal(db, { desk }),
+            operations: new PgOperationJournal(db, { desk }),
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),
           });

@@ -223,9 +223,9 @@ for (const engine of ENGINES) {
       const { id } = journalled.operation;
       // begin() claims what it journals, before anything else can see it open.
       expect(claims.has(id)).toBe(true);
-      expect((await desks.other.operations.claim(id, claims)).kind).toBe('sending');
+      expect((await desks.desk.operations.claim(id, claims)).kind).toBe('sending');
       claims.delete(id);
-      expect(await desks.other.operations.claim(id, claims)).toMatchObject({ kind: 'claimed', row: { id, state: 'PENDING' } });
+      expect(await desks.desk.operations.claim(id, claims)).toMatchObject({ kind: 'claimed', row: { id, state: 'PENDING' } });
       await desks.desk.operations.settle(id, 'DONE', 6_000_000);
       expect(await desks.desk.operations.claim(id, new Set())).toMatchObject({ kind: 'settled', row: { id, state: 'DONE' } });
       expect((await desks.desk.operations.claim(-1, new Set())).kind).toBe('missing');

@@ -54,7 +54,7 @@ describePostgres('changes between desks', () => {
       const charges = new PgChargeJournal(desk, { desk: deskNamed('FIN-1') });
       const begun = await charges.begin(newCharge('LIVE-1', { bindingId: 'card-live' }), 0, () => undefined);
       await heard(changes, 'charge_journal');
-      const operations = new PgOperationJournal(desk);
+      const operations = new PgOperationJournal(desk, { desk: deskNamed('FIN-1') });
       await operations.begin({ environment: 'sandbox', orderId: 'o-live', kind: 'deposit', operator: 'FIN-1', at: 0 }, () => undefined);
       await heard(changes, 'order_operations');
 

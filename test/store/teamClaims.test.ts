@@ -1,9 +1,10 @@
 /**
- * Claims across desks in the team database: a payment step is sent by the one desk holding the charge's
- * claim; a desk that died lets it lapse, after which exactly one other desk takes it over.
+ * Claims across desks in the team database: a payment step is sent by the one desk holding the charge's (or
+ * the order operation's) claim; a desk that died lets it lapse, after which exactly one other desk takes it over.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { deskNamed, type DeskIdentity } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
@@ -20,6 +21,11 @@ describePostgres('claims across desks', () => {
     const db = openTeamDatabase(url);
     pools.push(db);
     return new PgChargeJournal(db, { desk: typeof identity === 'string' ? deskNamed(identity) : identity, claimTtlMs: TTL });
+  };
+  const operationsAt = (identity: DeskIdentity | string) => {
+    const db = openTeamDatabase(url);
+    pools.push(db);
+    return new PgOperationJournal(db, { desk: typeof identity === 'string' ? deskNamed(identity) : identity, claimTtlMs: TTL });
   };
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -72,5 +78,26 @@ describePostgres('claims across desks', () => {
     const namesake = desk('FINANCE');
     expect(await namesake.claim(begun.charge.id, new Set())).toMatchObject({ kind: 'sending' });
     expect(await namesake.renewClaim(begun.charge.id, new Set([begun.charge.id]))).toBeUndefined();
+  });
+
+  it('keeps an order operation to the desk that journalled it until its claim lapses; settled, unknown included, it lets it go', async () => {
+    const fin1 = deskNamed('FIN-1');
+    const [a, b, c] = [operationsAt(fin1), operationsAt('FIN-2'), operationsAt('FIN-3')];
+    const deposit = { environment: 'sandbox', orderId: 'order-claimed', kind: 'deposit' as const, operator: 'FIN-1', at: 0 };
+    const begun = await a.begin(deposit, () => undefined, new Set());
+    if (begun.kind !== 'journalled') throw new Error('refused');
+    const { id } = begun.operation;
+    expect(await b.claim(id, new Set())).toMatchObject({ kind: 'sending' });
+    expect(await b.renewClaim(id, new Set([id]))).toBeUndefined();
+    await new Promise((r) => setTimeout(r, TTL + 100));
+    const [claimsB, claimsC] = [new Set<number>(), new Set<number>()];
+    const both = await Promise.all([b.claim(id, claimsB), c.claim(id, claimsC)]);
+    expect(both.map((x) => x.kind).sort()).toEqual(['claimed', 'sending']);
+    const [winner, winnerClaims] = both[0]!.kind === 'claimed' ? [b, claimsB] : [c, claimsC];
+    expect(await a.renewClaim(id, new Set([id]))).toBeUndefined();
+    // Its answer lost: unknown, and free at once for any desk to reconcile, not only after a lapse.
+    expect(await winner.settle(id, 'UNKNOWN', 0)).toBe(true);
+    expect(await a.claim(id, new Set())).toMatchObject({ kind: 'claimed' });
+    expect(winnerClaims.has(id)).toBe(true);
   });
 });

@@ -11,7 +11,7 @@
  * which every desk shares. The statements sent at every charge are prepared (teamDatabase.ts, Prepared).
  */
 import { chargeLimitKeys } from '../settings.js';
-import type { DeskIdentity } from './desks.js';
+import { CLAIM_TTL_MS, type DeskIdentity } from './desks.js';
 import { storeSaid } from '../storedSaid.js';
 import {
   assertChargeAmount,
@@ -122,13 +122,6 @@ const RENEW_CLAIM: Prepared = {
   text: `UPDATE charge_journal SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2
          RETURNING ${COLUMNS}`,
 };
-
-/**
- * How long a desk's claim on a charge holds without being renewed. Its sender renews it before each
- * payment request, and a request ends within the gateway client's deadline, so only a desk that died (or
- * lost the database for this long) lets its claim lapse: then another desk may reconcile the charge.
- */
-export const CLAIM_TTL_MS = 5 * 60_000;
 
 export interface PgChargeJournalOptions {
   /** This desk: its name is kept on each charge it journals, its id on each claim it holds. */

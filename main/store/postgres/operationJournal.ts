@@ -9,6 +9,10 @@
  * their own after the lock statement returned, so its snapshot is taken after the wait. Times are the
  * database's clock, which every desk shares. The statements sent at every operation are prepared
  * (teamDatabase.ts, Prepared).
+ *
+ * Claims are the charge journal's (postgres/chargeJournal.ts): the desk sending or reconciling an open
+ * operation holds its claim in the row, renews it just before the request, and another desk takes it
+ * over only once it lapsed, so that only one desk ever sends an operation's request.
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
@@ -25,6 +29,7 @@ import {
   type OperationRow,
 } from '../operations.js';
 import { storeSaid } from '../storedSaid.js';
+import { CLAIM_TTL_MS, type DeskIdentity } from './desks.js';
 import { DATABASE_NOW_MS, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
 
 const OPEN = "state IN ('PENDING', 'UNKNOWN')";
@@ -54,24 +59,52 @@ const FACTS: Prepared = {
 
 const INSERT: Prepared = {
   name: 'order_operations.insert',
-  text: `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8) RETURNING ${COLUMNS}`,
+  text: `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at, claimed_by, claim_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8, $9, $10) RETURNING ${COLUMNS}`,
 };
 
-const FOR_CLAIM: Prepared = {
-  name: 'order_operations.forClaim',
-  text: `SELECT ${COLUMNS} FROM order_operations WHERE id = $1 FOR UPDATE`,
+const CLAIM: Prepared = {
+  name: 'order_operations.claim',
+  text: `UPDATE order_operations SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
+          WHERE id = (SELECT id FROM order_operations
+                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
+                       FOR UPDATE SKIP LOCKED)
+          RETURNING ${COLUMNS}`,
 };
+
+const RENEW_CLAIM: Prepared = {
+  name: 'order_operations.renewClaim',
+  text: `UPDATE order_operations SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2
+         RETURNING ${COLUMNS}`,
+};
+
+export interface PgOperationJournalOptions {
+  /** This desk: its id is kept on each claim it holds. */
+  readonly desk: DeskIdentity;
+  /** How long a claim holds unrenewed (CLAIM_TTL_MS); shorter in tests of a desk that died. */
+  readonly claimTtlMs?: number;
+}
 
 const SETTLE: Prepared = {
   name: 'order_operations.settle',
-  text: `UPDATE order_operations SET state = $1, reason = $2, updated_at = ${DATABASE_NOW_MS} WHERE id = $3 AND ${OPEN} RETURNING id`,
+  // Settled, or left unknown for reconciling: either way its sender is done with it, and lets its claim go.
+  text: `UPDATE order_operations SET state = $1, reason = $2, updated_at = ${DATABASE_NOW_MS}, claimed_by = NULL, claim_expires_at = NULL
+          WHERE id = $3 AND ${OPEN} RETURNING id`,
 };
 
 const GET: Prepared = { name: 'order_operations.get', text: `SELECT ${COLUMNS} FROM order_operations WHERE id = $1` };
 
 export class PgOperationJournal implements OperationJournal {
-  constructor(private readonly db: TeamDatabase) {}
+  private readonly desk: DeskIdentity;
+  private readonly claimTtlMs: number;
+
+  constructor(
+    private readonly db: TeamDatabase,
+    options: PgOperationJournalOptions,
+  ) {
+    this.desk = options.desk;
+    this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
+  }
 
   async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
     const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: OperationRow }> => {
@@ -82,7 +115,12 @@ export class PgOperationJournal implements OperationJournal {
       const onOrder = facts.filter((r) => r.id !== null).map(toOperation);
       const refusal = guard({ now, onOrder });
       if (refusal !== undefined) return { refusal };
-      const [row] = await q<OperationJournalRow>(INSERT, [...newOperationColumns(op), now]);
+      const [row] = await q<OperationJournalRow>(INSERT, [
+        ...newOperationColumns(op),
+        now,
+        claims ? this.desk.id : null,
+        claims ? now + this.claimTtlMs : null,
+      ]);
       return { row: toOperation(row!) };
     });
     if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
@@ -96,17 +134,28 @@ export class PgOperationJournal implements OperationJournal {
     return clock!.now;
   }
 
-  /** As the charge journal's claim (postgres/chargeJournal.ts): this desk's claims, on the row locked while it is read. */
+  /**
+   * As the charge journal's claim (postgres/chargeJournal.ts): a claim another desk holds is left alone until
+   * it expires, one this desk holds for no sender of its own is taken again, and a row another desk is
+   * claiming this very moment is skipped, not waited for.
+   */
   async claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
-    return transaction(this.db, async (q): Promise<Claim<OperationRow>> => {
-      const [r] = await q<OperationJournalRow>(FOR_CLAIM, [id]);
-      if (!r) return { kind: 'missing' };
-      const row = toOperation(r);
-      if (row.state !== 'PENDING' && row.state !== 'UNKNOWN') return { kind: 'settled', row };
-      if (claims.has(id)) return { kind: 'sending', row };
-      claims.add(id);
-      return { kind: 'claimed', row };
-    });
+    if (!claims.has(id)) {
+      const [taken] = await query<OperationJournalRow>(this.db, CLAIM, [id, this.desk.id, this.claimTtlMs]);
+      if (taken) {
+        claims.add(id);
+        return { kind: 'claimed', row: toOperation(taken) };
+      }
+    }
+    const row = await this.get(id);
+    if (!row) return { kind: 'missing' };
+    return row.state === 'PENDING' || row.state === 'UNKNOWN' ? { kind: 'sending', row } : { kind: 'settled', row };
+  }
+
+  async renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined> {
+    if (!claims.has(id)) return undefined;
+    const [r] = await query<OperationJournalRow>(this.db, RENEW_CLAIM, [id, this.desk.id, this.claimTtlMs]);
+    return r && toOperation(r);
   }
 
   async settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', _at: number, reason?: Phrase): Promise<boolean> {
