@@ -1,6 +1,6 @@
 /**
- * The team database a desk uses now, with what it made on it: the charge journal with this desk's outbox,
- * the operations journal, the team's audit log and settings, and the listener for other desks' changes,
+ * The team database a desk uses now, with what it made on it: the charge and operations journals with this
+ * desk's outbox, the team's audit log and settings, and the listener for other desks' changes,
  * each kept for as long as the desk uses this database. A desk pointed at another (Settings) makes another
  * of these and closes this one once nothing it made is sending any more (AppCore).
  */
@@ -11,6 +11,7 @@ import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
+import { OutboxedOperationJournal } from '../store/postgres/outboxedOperationJournal.js';
 import { TeamAuditLog } from '../store/postgres/teamAudit.js';
 import { listenForChanges, type ChangeListener, type TeamChange } from '../store/postgres/teamChanges.js';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
@@ -38,7 +39,7 @@ export class TeamJournals {
   /** The settings the team shares, read through this desk's copy. */
   readonly settings: TeamSettings;
   private chargeJournal?: OutboxedChargeJournal;
-  private operationJournal?: PgOperationJournal;
+  private operationJournal?: OutboxedOperationJournal;
   private listener?: ChangeListener;
 
   constructor(
@@ -59,12 +60,16 @@ export class TeamJournals {
   charges(): OutboxedChargeJournal {
     return (this.chargeJournal ??= new OutboxedChargeJournal(
       new PgChargeJournal(this.db, { desk: this.options.desk }),
-      new TeamOutbox(this.options.file, this.db.name),
+      new TeamOutbox(this.options.file, this.db.name, 'charge'),
     ));
   }
 
-  operations(): PgOperationJournal {
-    return (this.operationJournal ??= new PgOperationJournal(this.db, { desk: this.options.desk }));
+  /** The team's operations journal, with this desk's outbox as the charges'. */
+  operations(): OutboxedOperationJournal {
+    return (this.operationJournal ??= new OutboxedOperationJournal(
+      new PgOperationJournal(this.db, { desk: this.options.desk }),
+      new TeamOutbox(this.options.file, this.db.name, 'operation'),
+    ));
   }
 
   /**
@@ -81,6 +86,7 @@ export class TeamJournals {
 
   async close(): Promise<void> {
     this.chargeJournal?.close();
+    this.operationJournal?.close();
     this.audit.close();
     this.settings.close();
     await this.listener?.close();

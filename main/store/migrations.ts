@@ -752,10 +752,22 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 28,
-    description: 'which desk holds the claim on an open order operation, until when (as on a charge)',
+    description:
+      "which desk holds the claim on an open order operation, until when (as on a charge); the desk's outbox keeps operations' answers too",
     sql: `
       ALTER TABLE order_operations ADD COLUMN claimed_by TEXT;
       ALTER TABLE order_operations ADD COLUMN claim_expires_at INTEGER;
+      CREATE TABLE team_outbox_new (
+        seq INTEGER PRIMARY KEY,
+        team_database TEXT NOT NULL,
+        journal TEXT NOT NULL CHECK (journal IN ('charge', 'operation')),
+        row_id INTEGER NOT NULL,
+        entry TEXT NOT NULL,
+        at INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO team_outbox_new SELECT seq, team_database, journal, row_id, entry, at FROM team_outbox;
+      DROP TABLE team_outbox;
+      ALTER TABLE team_outbox_new RENAME TO team_outbox;
     `,
     postgres: `
       ALTER TABLE order_operations ADD COLUMN claimed_by TEXT;

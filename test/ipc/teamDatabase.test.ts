@@ -8,7 +8,6 @@
  * the channels refused to the other profiles; and a locked keychain refusing money rather than journalling it
  * in the desk's file (in a process of its own, on a keyring it may lock).
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +25,7 @@ import { saying } from '../phrases/said.js';
 import { startSandbox } from '../sandbox/client.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
 import { makeCertificates, type TestCertificates } from '../store/tlsCertificates.js';
-import { onPrivateKeyring } from '../vault/privateKeyring.js';
+import { probeOnPrivateKeyring } from '../vault/privateKeyring.js';
 import { chargeNewCard, formOf, localCharges, openTeamDesk, teamCharges, workInCustom, type TeamDesk } from './teamDesk.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -435,44 +434,36 @@ describePostgres('the team database in Settings', () => {
 
   describe.runIf(keychainReady)('with the keychain locked', () => {
     it('refuses money on the team database in words, journals nothing in the desk’s file, and looks orders up', () => {
-      const keyring = mkdtempSync(join(tmpdir(), 'locked-team-keyring-'));
-      try {
-        const desktop = onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/ipc/locked-team-probe.ts`);
-        const run = spawnSync('dbus-run-session', desktop.args, { encoding: 'utf8', timeout: 120_000, env: desktop.env });
-        const line = run.stdout.trim().split('\n').at(-1) ?? '';
-        expect(line, run.stderr).toMatch(/^\{/);
-        const report = JSON.parse(line) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const report = probeOnPrivateKeyring<Record<string, any>>('test/ipc/locked-team-probe.ts');
 
-        expect(report.unlocked).toEqual({ outcome: 'paid', team: 1, local: 0 });
-        // Locked: the desk is still on the team database, not its file, and says why money waits.
-        expect(report.locked.inUse).toMatchObject({ kind: 'team', from: 'settings' });
-        expect(report.locked.charge).toMatchObject({
-          ok: false,
-          error: {
-            code: 'storage',
-            said: [saying('is kept in the OS keychain, which is locked'), saying('Money actions wait until this desk can use it again')],
-          },
-        });
-        expect(report.locked.team).toBe(0);
-        expect(report.locked.local).toBe(0);
-        expect(report.locked.lookup).toMatchObject({ ok: true, value: { kind: 'found' } });
-        expect(report.locked.keychainProblem).toEqual([saying('The OS keychain is locked')]);
-        expect(report.locked.view).not.toHaveProperty('passwordKept');
-        // Saved again while locked: kept, but not put in use, since the environment cannot be reopened without
-        // its own credentials; the desk stays on the team database, and money still waits for the password.
-        expect(report.resaved.answer).toMatchObject({
-          ok: false,
-          error: { code: 'settings', said: [saying('Saved, but not in use yet'), saying('The OS keychain is locked')] },
-        });
-        expect(report.resaved.inUse).toMatchObject({ kind: 'team', from: 'settings' });
-        expect(report.resaved.charge).toMatchObject({
-          ok: false,
-          error: { code: 'storage', said: [saying('which is locked'), expect.anything()] },
-        });
-        expect(report.resaved.local).toBe(0);
-      } finally {
-        rmSync(keyring, { recursive: true, force: true });
-      }
+      expect(report.unlocked).toEqual({ outcome: 'paid', team: 1, local: 0 });
+      // Locked: the desk is still on the team database, not its file, and says why money waits.
+      expect(report.locked.inUse).toMatchObject({ kind: 'team', from: 'settings' });
+      expect(report.locked.charge).toMatchObject({
+        ok: false,
+        error: {
+          code: 'storage',
+          said: [saying('is kept in the OS keychain, which is locked'), saying('Money actions wait until this desk can use it again')],
+        },
+      });
+      expect(report.locked.team).toBe(0);
+      expect(report.locked.local).toBe(0);
+      expect(report.locked.lookup).toMatchObject({ ok: true, value: { kind: 'found' } });
+      expect(report.locked.keychainProblem).toEqual([saying('The OS keychain is locked')]);
+      expect(report.locked.view).not.toHaveProperty('passwordKept');
+      // Saved again while locked: kept, but not put in use, since the environment cannot be reopened without
+      // its own credentials; the desk stays on the team database, and money still waits for the password.
+      expect(report.resaved.answer).toMatchObject({
+        ok: false,
+        error: { code: 'settings', said: [saying('Saved, but not in use yet'), saying('The OS keychain is locked')] },
+      });
+      expect(report.resaved.inUse).toMatchObject({ kind: 'team', from: 'settings' });
+      expect(report.resaved.charge).toMatchObject({
+        ok: false,
+        error: { code: 'storage', said: [saying('which is locked'), expect.anything()] },
+      });
+      expect(report.resaved.local).toBe(0);
     }, 150_000);
   });
 });

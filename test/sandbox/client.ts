@@ -67,6 +67,12 @@ export async function control(sb: Sandbox, method: string, path: string, body?: 
   return (await res.json()) as Json;
 }
 
+/** Resolves once the gateway has a request its fault rule `rule` applies to (seen, and being held back, say). */
+export async function faultSeen(sb: Sandbox, rule: number): Promise<void> {
+  while (!((await control(sb, 'GET', '/faults')).rules as { id: number; seen: number }[]).some((r) => r.id === rule && r.seen > 0))
+    await new Promise((r) => setTimeout(r, 20));
+}
+
 /** What register.do answers (orderId and formUrl, or a refusal) for an order of 1.00 unless `extra` says otherwise. */
 export function registration(sb: Sandbox, extra: Record<string, unknown> = {}, path = '/payment/rest/register.do'): Promise<Json> {
   return postForm(sb, path, { ...AUTH, orderNumber: uniqueNumber(), amount: 100, returnUrl: RETURN_URL, ...extra });

@@ -191,7 +191,7 @@ describe('each repository masks what it writes, whoever passes it', () => {
   });
 
   it('the outbox of answers for the team database: a reason quoting the gateway, in every spelling', () => {
-    const outbox = new TeamOutbox(db, '127.0.0.1:5432/team');
+    const outbox = new TeamOutbox(db, '127.0.0.1:5432/team', 'charge');
     for (const [i, s] of spellings.entries()) {
       outbox.add(
         i,

@@ -21,7 +21,7 @@ import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJ
 import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
-import { control, uniqueNumber } from '../sandbox/client.js';
+import { control, faultSeen, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
 import { folderOfFile } from '../store/folderOfFile.js';
@@ -43,12 +43,6 @@ async function card() {
 async function paidFor(clientId: string): Promise<number> {
   const { orders } = (await control(sb, 'GET', `/orders?clientId=${clientId}`)) as { orders: { orderNumber: string; status: number }[] };
   return orders.filter((o) => /^(BO-|CASE-)/.test(o.orderNumber) && (o.status === 1 || o.status === 2)).length;
-}
-
-/** Resolves once the gateway has the request a fault rule holds back (it has been seen, and is being delayed). */
-async function arrived(rule: number): Promise<void> {
-  while (!((await control(sb, 'GET', '/faults')).rules as { id: number; seen: number }[]).some((r) => r.id === rule && r.seen > 0))
-    await new Promise((r) => setTimeout(r, 20));
 }
 
 describePostgres('two desks charging through one team database', () => {
@@ -84,7 +78,7 @@ describePostgres('two desks charging through one team database', () => {
     const team = openTeamDatabase(url);
     pools.push(team);
     const db = openDatabase(join(dir, `${name}.sqlite`));
-    const outbox = new TeamOutbox(db, team.name);
+    const outbox = new TeamOutbox(db, team.name, 'charge');
     const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed(name) }), outbox);
     const audit = new AuditRepository(db);
     const charges = chargeServiceOn(db, client, { journal, audit, operator: name, osUser: name, ...parts });
@@ -213,7 +207,7 @@ describePostgres('two desks charging through one team database', () => {
     let stopped: Promise<void> | undefined;
     try {
       const reconciled = desk4.charges.reconcile({ id });
-      await arrived(rules[0].id);
+      await faultSeen(sb, rules[0].id);
       stopped = cluster.stop('immediate');
       await stopped;
       expect(await reconciled).toMatchObject({ kind: 'paid', charge: { id, orderNumber, state: 'PAID' } });
@@ -245,7 +239,7 @@ describePostgres('two desks charging through one team database', () => {
     let stopped: Promise<void> | undefined;
     try {
       const reconciled = desk5.charges.reconcileAll();
-      await arrived(rules[0].id);
+      await faultSeen(sb, rules[0].id);
       stopped = cluster.stop('immediate');
       await stopped;
       const told = await reconciled;

@@ -12,8 +12,10 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
+import { OutboxedOperationJournal } from '../../main/store/postgres/outboxedOperationJournal.js';
+import { TeamOutbox } from '../../main/store/teamOutbox.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
-import { control, paidOrder, status } from '../sandbox/client.js';
+import { control, faultSeen, paidOrder, status } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { folderOfFile } from '../store/folderOfFile.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
@@ -139,6 +141,49 @@ describePostgres('two desks operating on orders through one team database', () =
     expect((await sending).kind).toBe('done');
     expect(await sent('deposit.do', orderId)).toBe(1);
     expect(await b.journal.open('sandbox')).toEqual([]);
+  });
+
+  it('the team database stopped while a refund is on its way: refunded once, the answer kept in the outbox and then written', async () => {
+    const team = openTeamDatabase(url);
+    pools.push(team);
+    const db = openDatabase(join(dir, 'FIN-OUTBOX.sqlite'));
+    files.push(db);
+    const outbox = new TeamOutbox(db, team.name, 'operation');
+    const journal = new OutboxedOperationJournal(new PgOperationJournal(team, { desk: deskNamed('FIN-OUTBOX') }), outbox);
+    const ops = new OrderOperations({
+      environment: 'sandbox',
+      operator: 'FIN-OUTBOX',
+      osUser: 'FIN-OUTBOX',
+      client,
+      journal,
+      audit: new AuditRepository(db),
+    });
+    const orderId = await paidOrder(sb);
+    const { rules } = await control(sb, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/refund.do', mode: 'latency', latencyMs: 1_500, count: 1 }],
+    });
+    const refunding = ops.refund(orderId, 4_000);
+    let stopped = false;
+    try {
+      await faultSeen(sb, (rules as { id: number }[])[0]!.id);
+      await cluster.stop('immediate');
+      stopped = true;
+      expect(await refunding).toMatchObject({ kind: 'done', operation: { orderId, state: 'DONE' } });
+      expect(outbox.size).toBe(1);
+    } finally {
+      if (!stopped) await refunding.catch(() => undefined);
+      await cluster.start();
+    }
+    // Back: the order's operation was open for every desk until the outbox was written; then it is done, once.
+    expect((await b.journal.open('sandbox')).map((op) => op.orderId)).toEqual([orderId]);
+    expect((await b.ops.refund(orderId, 1_000)).kind).toBe('notSent');
+    await journal.flush();
+    expect(outbox.size).toBe(0);
+    expect(await b.journal.forOrder('sandbox', orderId)).toEqual([
+      expect.objectContaining({ kind: 'refund', state: 'DONE', amount: 4_000 }),
+    ]);
+    expect((await status(sb, { orderId })).refunds).toHaveLength(1);
+    journal.close();
   });
 
   it('a desk whose clock is a day behind is told what the team database’s clock decides: the reversal its dialog promises is sent', async () => {

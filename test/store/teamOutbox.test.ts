@@ -22,13 +22,13 @@ const attached = (orderId: string): OutboxEntry => ({ kind: 'attachOrder', order
 it('counted once when the desk opens (entries left by the last run, not another team database’s), then kept as entries are added and done', () => {
   const file = join(dir, 'counted.sqlite');
   const before = openDatabase(file);
-  new TeamOutbox(before, TEAM).add(1, attached('o-1'), 1);
-  new TeamOutbox(before, TEAM).add(2, attached('o-2'), 2);
-  new TeamOutbox(before, 'elsewhere:5432/other').add(3, attached('o-3'), 3);
+  new TeamOutbox(before, TEAM, 'charge').add(1, attached('o-1'), 1);
+  new TeamOutbox(before, TEAM, 'charge').add(2, attached('o-2'), 2);
+  new TeamOutbox(before, 'elsewhere:5432/other', 'charge').add(3, attached('o-3'), 3);
   before.close();
 
   const db = openDatabase(file);
-  const outbox = new TeamOutbox(db, TEAM);
+  const outbox = new TeamOutbox(db, TEAM, 'charge');
   expect(outbox.size).toBe(2);
   outbox.add(4, attached('o-4'), 4);
   expect(outbox.size).toBe(3);
@@ -37,7 +37,7 @@ it('counted once when the desk opens (entries left by the last run, not another 
   expect(outbox.size).toBe(2);
   // Done again (a flush that stopped half-way and ran again), or another team database's entry: nothing deleted, nothing counted.
   outbox.done(first!.seq);
-  const other = new TeamOutbox(db, 'elsewhere:5432/other');
+  const other = new TeamOutbox(db, 'elsewhere:5432/other', 'charge');
   outbox.done(other.pending()[0]!.seq);
   expect(outbox.size).toBe(2);
   expect(outbox.size).toBe(outbox.pending().length);
@@ -47,7 +47,7 @@ it('counted once when the desk opens (entries left by the last run, not another 
 
 it('the size, asked before every journal call, reads nothing from the file', () => {
   const db = openDatabase(join(dir, 'asked.sqlite'));
-  const outbox = new TeamOutbox(db, TEAM);
+  const outbox = new TeamOutbox(db, TEAM, 'charge');
   outbox.add(1, attached('o-1'), 1);
   const statements = vi.spyOn(db, 'prepare');
   for (let i = 0; i < 100; i++) expect(outbox.size).toBe(1);
@@ -70,7 +70,7 @@ describePostgres('the team’s charge journal with this desk’s outbox', () => 
 
   it('a charge in flight while an earlier answer is written back stays this desk’s: its own answer, kept while the database is away again, reads as it', async () => {
     const db = openDatabase(join(dir, 'away-twice.sqlite'));
-    const outbox = new TeamOutbox(db, team.name);
+    const outbox = new TeamOutbox(db, team.name, 'charge');
     const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed('FIN-5') }), outbox);
     const claims = new Set<number>();
     const begin = async (orderNumber: string) => {

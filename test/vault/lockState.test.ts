@@ -4,37 +4,24 @@
  * (a process per question). Against real gnome-keyring, in a private D-Bus session so that a daemon that
  * dies takes no other test's keychain with it.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onPrivateKeyring } from './privateKeyring.js';
+import { probeOnPrivateKeyring } from './privateKeyring.js';
 
 // `npm test` sets KEYCHAIN_TESTS=1 where gnome-keyring, D-Bus and the keychain library are all there.
 const ready = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(!ready)('the keychain lock state (real gnome-keyring)', () => {
   it('is asked thousands of times, many at once, and the Secret Service that answers is the same process throughout', () => {
-    const keyring = mkdtempSync(join(tmpdir(), 'lock-state-'));
-    try {
-      const desktop = onPrivateKeyring(keyring, `'${process.execPath}' --import tsx test/vault/lock-state-probe.ts`);
-      const run = spawnSync('dbus-run-session', desktop.args, { encoding: 'utf8', timeout: 120_000, env: desktop.env });
-      const line = run.stdout.trim().split('\n').at(-1) ?? '';
-      expect(line, run.stderr).toMatch(/^\{/);
-      const report = JSON.parse(line) as {
-        before: string;
-        during: string;
-        after: string;
-        unlocked: Record<string, number>;
-        locked: Record<string, number>;
-      };
-      expect(report.before).toMatch(/^\d+$/);
-      expect([report.during, report.after]).toEqual([report.before, report.before]);
-      expect(report.unlocked).toEqual({ unlocked: 300 * 9 });
-      expect(report.locked).toEqual({ locked: 20 * 9 });
-    } finally {
-      rmSync(keyring, { recursive: true, force: true });
-    }
+    const report = probeOnPrivateKeyring<{
+      before: string;
+      during: string;
+      after: string;
+      unlocked: Record<string, number>;
+      locked: Record<string, number>;
+    }>('test/vault/lock-state-probe.ts');
+    expect(report.before).toMatch(/^\d+$/);
+    expect([report.during, report.after]).toEqual([report.before, report.before]);
+    expect(report.unlocked).toEqual({ unlocked: 300 * 9 });
+    expect(report.locked).toEqual({ locked: 20 * 9 });
   });
 });

@@ -5,8 +5,11 @@
  * Service it is asked for with its own environment, and with the run's runtime folder that daemon joins the run's
  * keyring, so a test that locks "its" keyring would lock every other test's keychain in the same run.
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 
 /** Starts a session's gnome-keyring, unlocked, and runs a command once it answers: as `npm test` does for its run. */
@@ -19,4 +22,22 @@ export function onPrivateKeyring(folder: string, command: string): { readonly ar
     args: ['--', 'sh', UNLOCKED_KEYRING, 'sh', '-c', command],
     env: { ...process.env, XDG_DATA_HOME: folder, XDG_RUNTIME_DIR: runtime },
   };
+}
+
+/**
+ * Runs a probe script (a TypeScript file, from the repository's root) on a desktop of its own, its keyring in
+ * a throwaway folder, and returns the JSON report it prints as its last line; a probe that printed none fails
+ * the test with what it wrote to stderr.
+ */
+export function probeOnPrivateKeyring<R>(script: string, timeoutMs = 120_000): R {
+  const keyring = mkdtempSync(join(tmpdir(), 'private-keyring-'));
+  try {
+    const desktop = onPrivateKeyring(keyring, `'${process.execPath}' --import tsx ${script}`);
+    const run = spawnSync('dbus-run-session', desktop.args, { encoding: 'utf8', timeout: timeoutMs, env: desktop.env });
+    const line = run.stdout.trim().split('\n').at(-1) ?? '';
+    expect(line, run.stderr).toMatch(/^\{/);
+    return JSON.parse(line) as R;
+  } finally {
+    rmSync(keyring, { recursive: true, force: true });
+  }
 }

@@ -11,7 +11,7 @@
  * which every desk shares. The statements sent at every charge are prepared (teamDatabase.ts, Prepared).
  */
 import { chargeLimitKeys } from '../settings.js';
-import { CLAIM_TTL_MS, type DeskIdentity } from './desks.js';
+import type { DeskIdentity } from './desks.js';
 import { storeSaid } from '../storedSaid.js';
 import {
   assertChargeAmount,
@@ -33,9 +33,8 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import type { Phrase } from '../../phrases/phrase.js';
+import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
-
-const OPEN = "state IN ('PENDING', 'UNKNOWN')";
 
 /** A charge's row, column by column (ChargeJournalRow): what every statement here reads or returns. */
 const COLUMNS =
@@ -108,21 +107,6 @@ const BY_ORDER_NUMBER: Prepared = {
   text: `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1`,
 };
 
-const CLAIM: Prepared = {
-  name: 'charge_journal.claim',
-  text: `UPDATE charge_journal SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
-          WHERE id = (SELECT id FROM charge_journal
-                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
-                       FOR UPDATE SKIP LOCKED)
-          RETURNING ${COLUMNS}`,
-};
-
-const RENEW_CLAIM: Prepared = {
-  name: 'charge_journal.renewClaim',
-  text: `UPDATE charge_journal SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2
-         RETURNING ${COLUMNS}`,
-};
-
 export interface PgChargeJournalOptions {
   /** This desk: its name is kept on each charge it journals, its id on each claim it holds. */
   readonly desk: DeskIdentity;
@@ -140,10 +124,17 @@ export class PgChargeJournal implements ChargeJournal {
     this.desk = options.desk;
     this.row = chargeReader(options.desk.id);
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
+    this.claims = new RowClaims(db, 'charge_journal', COLUMNS, {
+      desk: this.desk,
+      ttlMs: this.claimTtlMs,
+      toRow: this.row,
+      get: (id) => this.get(id),
+    });
   }
 
   /** A row as this desk reads it: a claim another desk holds names that desk. */
   private readonly row: (r: ChargeJournalRow) => ChargeRow;
+  private readonly claims: RowClaims<ChargeJournalRow, ChargeRow>;
 
   async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
     assertChargeAmount(c.amount);
@@ -202,28 +193,13 @@ export class PgChargeJournal implements ChargeJournal {
     return r && this.row(r);
   }
 
-  /**
-   * Claims an open charge for this desk's sender, on the row as it is now. A claim another desk holds is
-   * left alone until it expires; one this desk holds for no sender of its own (a run of the app that
-   * ended) is taken again. A row another desk is claiming this very moment is skipped, not waited for.
-   */
-  async claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
-    if (!claims.has(id)) {
-      const [taken] = await query<ChargeJournalRow>(this.db, CLAIM, [id, this.desk.id, this.claimTtlMs]);
-      if (taken) {
-        claims.add(id);
-        return { kind: 'claimed', row: this.row(taken) };
-      }
-    }
-    const row = await this.get(id);
-    if (!row) return { kind: 'missing' };
-    return row.state === 'PENDING' || row.state === 'UNKNOWN' ? { kind: 'sending', row } : { kind: 'settled', row };
+  /** See RowClaims (rowClaims.ts); a claim another desk holds names that desk (chargeReader). */
+  claim(id: number, claims: Set<number>): Promise<Claim<ChargeRow>> {
+    return this.claims.claim(id, claims);
   }
 
-  async renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
-    if (!claims.has(id)) return undefined;
-    const [r] = await query<ChargeJournalRow>(this.db, RENEW_CLAIM, [id, this.desk.id, this.claimTtlMs]);
-    return r && this.row(r);
+  renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined> {
+    return this.claims.renew(id, claims);
   }
 
   async open(environment?: string): Promise<ChargeRow[]> {

@@ -13,14 +13,6 @@ export interface DeskIdentity {
 }
 
 /** A desk of its own, with this name: for tools and tests, where each desk is a new one. */
-/**
- * How long a desk's claim on an open charge or operation holds without being renewed. Its sender renews it
- * before each request that moves money, and a request ends within the gateway client's deadline, so only a
- * desk that died (or lost the database for this long) lets its claim lapse: then another desk may reconcile
- * the row.
- */
-export const CLAIM_TTL_MS = 5 * 60_000;
-
 export const deskNamed = (name: string): DeskIdentity => ({ id: randomUUID(), name });
 
 export interface Desk extends DeskIdentity {

@@ -29,10 +29,9 @@ import {
   type OperationRow,
 } from '../operations.js';
 import { storeSaid } from '../storedSaid.js';
-import { CLAIM_TTL_MS, type DeskIdentity } from './desks.js';
+import type { DeskIdentity } from './desks.js';
+import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
-
-const OPEN = "state IN ('PENDING', 'UNKNOWN')";
 
 /** An operation's row, column by column (OperationJournalRow): what every statement here reads or returns. */
 const COLUMNS =
@@ -63,21 +62,6 @@ const INSERT: Prepared = {
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'PENDING', $8, $8, $9, $10) RETURNING ${COLUMNS}`,
 };
 
-const CLAIM: Prepared = {
-  name: 'order_operations.claim',
-  text: `UPDATE order_operations SET claimed_by = $2, claim_expires_at = ${DATABASE_NOW_MS} + $3
-          WHERE id = (SELECT id FROM order_operations
-                       WHERE id = $1 AND ${OPEN} AND (claimed_by IS NULL OR claimed_by = $2 OR claim_expires_at < ${DATABASE_NOW_MS})
-                       FOR UPDATE SKIP LOCKED)
-          RETURNING ${COLUMNS}`,
-};
-
-const RENEW_CLAIM: Prepared = {
-  name: 'order_operations.renewClaim',
-  text: `UPDATE order_operations SET claim_expires_at = ${DATABASE_NOW_MS} + $3 WHERE id = $1 AND ${OPEN} AND claimed_by = $2
-         RETURNING ${COLUMNS}`,
-};
-
 export interface PgOperationJournalOptions {
   /** This desk: its id is kept on each claim it holds. */
   readonly desk: DeskIdentity;
@@ -97,6 +81,7 @@ const GET: Prepared = { name: 'order_operations.get', text: `SELECT ${COLUMNS} F
 export class PgOperationJournal implements OperationJournal {
   private readonly desk: DeskIdentity;
   private readonly claimTtlMs: number;
+  private readonly claims: RowClaims<OperationJournalRow, OperationRow>;
 
   constructor(
     private readonly db: TeamDatabase,
@@ -104,6 +89,12 @@ export class PgOperationJournal implements OperationJournal {
   ) {
     this.desk = options.desk;
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
+    this.claims = new RowClaims(db, 'order_operations', COLUMNS, {
+      desk: this.desk,
+      ttlMs: this.claimTtlMs,
+      toRow: toOperation,
+      get: (id) => this.get(id),
+    });
   }
 
   async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
@@ -134,28 +125,13 @@ export class PgOperationJournal implements OperationJournal {
     return clock!.now;
   }
 
-  /**
-   * As the charge journal's claim (postgres/chargeJournal.ts): a claim another desk holds is left alone until
-   * it expires, one this desk holds for no sender of its own is taken again, and a row another desk is
-   * claiming this very moment is skipped, not waited for.
-   */
-  async claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
-    if (!claims.has(id)) {
-      const [taken] = await query<OperationJournalRow>(this.db, CLAIM, [id, this.desk.id, this.claimTtlMs]);
-      if (taken) {
-        claims.add(id);
-        return { kind: 'claimed', row: toOperation(taken) };
-      }
-    }
-    const row = await this.get(id);
-    if (!row) return { kind: 'missing' };
-    return row.state === 'PENDING' || row.state === 'UNKNOWN' ? { kind: 'sending', row } : { kind: 'settled', row };
+  /** See RowClaims (rowClaims.ts). */
+  claim(id: number, claims: Set<number>): Promise<Claim<OperationRow>> {
+    return this.claims.claim(id, claims);
   }
 
-  async renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined> {
-    if (!claims.has(id)) return undefined;
-    const [r] = await query<OperationJournalRow>(this.db, RENEW_CLAIM, [id, this.desk.id, this.claimTtlMs]);
-    return r && toOperation(r);
+  renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined> {
+    return this.claims.renew(id, claims);
   }
 
   async settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', _at: number, reason?: Phrase): Promise<boolean> {
