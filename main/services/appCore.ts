@@ -53,6 +53,7 @@ import type { Role } from '../domain/roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
 import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';
+import type { AuditFactsOf } from '../store/auditEvents.js';
 import { phrase, type Said } from '../phrases/phrase.js';
 import { SavedViewService } from './savedViews.js';
 import { SigningKeyService } from './signingKeys.js';
@@ -60,7 +61,7 @@ import { TeamDatabaseSettings } from './teamDatabaseSettings.js';
 import { TeamJournals } from './teamJournals.js';
 import { BatchLookups } from './batchLookups.js';
 import { ChargeBatches } from './chargeBatches.js';
-import type { BatchProgressEvent, TeamDatabaseFrom, TeamDatabaseInUse } from './views.js';
+import type { BatchProgressEvent, MovedDeskRecords, TeamDatabaseFrom, TeamDatabaseInUse } from './views.js';
 
 export interface AppCoreOptions {
   readonly dataFolder: string;
@@ -576,6 +577,47 @@ export class AppCore {
   /** Where this desk keeps its journals now. */
   get teamDatabaseInUse(): TeamDatabaseInUse {
     return this.team ? { kind: 'team', database: this.team.db.name, from: this.team.from } : { kind: 'file' };
+  }
+
+  /**
+   * Copies this desk's records into the team database in use (TeamJournals.moveDeskRecords), between changes
+   * of team database, never during one; audited either way. Refused without a team database.
+   */
+  moveDeskRecords(): Promise<MovedDeskRecords> {
+    const run = this.teamChanges.then(async () => {
+      const team = this.team;
+      if (!team) throw new SettingsError(phrase('settings.team.noTeamToMoveTo'));
+      const audit = (facts: Omit<AuditFactsOf<'teamDatabase.moveRecords'>, 'database'>, outcome: 'success' | 'failure', detail: string) =>
+        this.audit.record({
+          at: Date.now(),
+          osUser: this.options.osUser,
+          environment: this.settings.general().environment,
+          action: 'teamDatabase.moveRecords',
+          facts: { database: team.db.name, ...facts },
+          outcome,
+          objectType: 'settings',
+          detail,
+        });
+      let moved: MovedDeskRecords;
+      try {
+        moved = await team.moveDeskRecords();
+      } catch (err) {
+        const reason = english(saidOf(err));
+        audit({ charges: 0, operations: 0, auditEntries: 0, kept: 0, reason }, 'failure', `to ${team.db.name}: ${reason}`);
+        throw err;
+      }
+      const kept = moved.charges.kept.length + moved.operations.kept.length;
+      audit(
+        { charges: moved.charges.moved, operations: moved.operations.moved, auditEntries: moved.auditEntries, kept },
+        'success',
+        `to ${team.db.name}: ${moved.charges.moved} charges, ${moved.operations.moved} operations, ${moved.auditEntries} audit entries; ${kept} kept here`,
+      );
+      // The journals on every screen have rows they did not have.
+      this.heard('*');
+      return moved;
+    });
+    this.teamChanges = run.catch(() => undefined);
+    return run;
   }
 
   /**

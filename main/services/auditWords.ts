@@ -209,6 +209,17 @@ function teamDatabasePhrase(f: Facts<'teamDatabase.change'>, e: AuditRecord): Ph
   return phrase('audit.team.set', { database: f.database, user: f.user ?? '', tls: f.tls ?? '', password });
 }
 
+function movedRecordsPhrase(f: Facts<'teamDatabase.moveRecords'>, e: AuditRecord): Phrase {
+  if (e.outcome !== 'success') return phrase('audit.team.notMoved', { database: f.database, because: because(f.reason) });
+  return phrase('audit.team.moved', {
+    database: f.database,
+    charges: f.charges,
+    operations: f.operations,
+    auditEntries: f.auditEntries,
+    kept: f.kept,
+  });
+}
+
 function rolePhrase(f: Facts<'role.change'>, e: AuditRecord): Phrase {
   const why = because(f.reason);
   if (f.from && f.to && e.outcome === 'success') return phrase('audit.role.changed', { from: f.from, to: f.to, because: why });
@@ -293,6 +304,8 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
       return credentialPhrase(event.action, event.facts, e);
     case 'teamDatabase.change':
       return teamDatabasePhrase(event.facts, e);
+    case 'teamDatabase.moveRecords':
+      return movedRecordsPhrase(event.facts, e);
     case 'sandbox.console.open':
       return e.outcome === 'success'
         ? phrase('audit.settings.consoleOpened')
@@ -346,6 +359,7 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   'environment.switch': 'audit.action.environmentSwitch',
   'connection.change': 'audit.action.connectionChange',
   'teamDatabase.change': 'audit.action.teamDatabase',
+  'teamDatabase.moveRecords': 'audit.action.teamMoveRecords',
   'credential.set': 'audit.action.credentialSet',
   'credential.clear': 'audit.action.credentialClear',
   'sandbox.console.open': 'audit.action.consoleOpen',

@@ -8,6 +8,7 @@ import type { AuditRepository } from '../store/audit.js';
 import type { Db } from '../store/database.js';
 import { TEAM_SETTINGS } from '../store/migrations.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
+import { moveDeskJournals } from '../store/postgres/deskRecords.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
@@ -17,7 +18,7 @@ import { listenForChanges, type ChangeListener, type TeamChange } from '../store
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import { TeamSettings } from '../store/postgres/teamSettings.js';
 import { TeamOutbox } from '../store/teamOutbox.js';
-import type { TeamDatabaseFrom } from './views.js';
+import type { MovedDeskRecords, TeamDatabaseFrom } from './views.js';
 
 export interface TeamJournalsOptions {
   /** This desk: its name on the charges it journals and its audit entries, its id on its claims and entries. */
@@ -70,6 +71,16 @@ export class TeamJournals {
       new PgOperationJournal(this.db, { desk: this.options.desk }),
       new TeamOutbox(this.options.file, this.db.name, 'operation'),
     ));
+  }
+
+  /**
+   * Copies this desk's records into the team database, once each (moving again copies only what is new):
+   * its journals but the sandbox's (store/postgres/deskRecords.ts), then the audit entries it recorded
+   * before it joined. Its settings the team lacked came with it when it joined.
+   */
+  async moveDeskRecords(): Promise<MovedDeskRecords> {
+    const journals = await moveDeskJournals(this.db, this.options.file, this.options.desk);
+    return { ...journals, auditEntries: await this.audit.moveEarlierEntries() };
   }
 
   /**

@@ -4,6 +4,7 @@
  * Kept free of imports other than types so that the IPC contract (and through it the renderer) can share them.
  * Words for the screen are phrases (main/phrases): the renderer words them in the language shown.
  */
+import type { MovedJournals } from '../domain/movedRecords.js';
 import type { ChargeCategory, ChargeState } from '../domain/charge.js';
 import type { TeamConnection, TeamFailure } from '../domain/teamConnection.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
@@ -240,6 +241,12 @@ export type SavedTeamDatabase =
   { readonly kind: 'none' } | { readonly kind: 'saved'; readonly connection: TeamConnection } | { readonly kind: 'unreadable' };
 
 /** Where the team database in use was chosen: in Settings, or at start, over Settings. */
+/** This desk's records moved to the team database (Settings' "Move this desk's records"). */
+export interface MovedDeskRecords extends MovedJournals {
+  /** Audit entries of this desk the team's log gained. */
+  readonly auditEntries: number;
+}
+
 export type TeamDatabaseFrom = 'settings' | 'BACKOFFICE_DATABASE_URL' | 'startOption';
 
 /** Where a desk keeps its journals now: its own file, or a team database (by name) and where that was chosen. */

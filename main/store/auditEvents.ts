@@ -68,6 +68,15 @@ export const AUDIT_FACTS = {
     password: z.enum(['stored', 'removed']).optional(),
     reason,
   }),
+  /** This desk's records copied to the team database: how many of each, and the rows the team's journal could not take. */
+  'teamDatabase.moveRecords': z.object({
+    database: text,
+    charges: z.number().int().nonnegative(),
+    operations: z.number().int().nonnegative(),
+    auditEntries: z.number().int().nonnegative(),
+    kept: z.number().int().nonnegative(),
+    reason,
+  }),
   'credential.set': credentialFacts,
   'credential.clear': credentialFacts,
   'sandbox.console.open': z.object({ reason }),

@@ -67,6 +67,7 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'settings.change': list,
   // New since entries carry their facts: no entry of an earlier version has only a detail line for it.
   'teamDatabase.change': () => undefined,
+  'teamDatabase.moveRecords': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

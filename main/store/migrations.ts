@@ -774,6 +774,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE order_operations ADD COLUMN claim_expires_at BIGINT;
     `,
   },
+  {
+    version: 29,
+    description: "a row moved from a desk's own file to the team database names where it came from (desk id/row id), once",
+    sql: `
+      ALTER TABLE charge_journal ADD COLUMN moved_from TEXT;
+      ALTER TABLE order_operations ADD COLUMN moved_from TEXT;
+      CREATE UNIQUE INDEX charge_journal_moved_from ON charge_journal (moved_from) WHERE moved_from IS NOT NULL;
+      CREATE UNIQUE INDEX order_operations_moved_from ON order_operations (moved_from) WHERE moved_from IS NOT NULL;
+    `,
+    postgres: `
+      ALTER TABLE charge_journal ADD COLUMN moved_from TEXT;
+      ALTER TABLE order_operations ADD COLUMN moved_from TEXT;
+      CREATE UNIQUE INDEX charge_journal_moved_from ON charge_journal (moved_from) WHERE moved_from IS NOT NULL;
+      CREATE UNIQUE INDEX order_operations_moved_from ON order_operations (moved_from) WHERE moved_from IS NOT NULL;
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

@@ -35,6 +35,7 @@ const CHANNELS = [
   'settings.testTeamDatabase',
   'settings.saveTeamDatabase',
   'settings.turnOffTeamDatabase',
+  'settings.moveDeskRecords',
 ] as const;
 
 describePostgres('the team database in Settings', () => {
@@ -405,6 +406,28 @@ describePostgres('the team database in Settings', () => {
       const [entry] = (await desk.call('audit.query', { action: 'teamDatabase.change' })).entries;
       expect(entry).toMatchObject({
         said: saying('Team database turned off: this desk keeps its records in its own file again; its password removed from the keychain'),
+      });
+    });
+
+    it('moves this desk’s records to the team database once each, says what it moved, and audits it; without one, says there is none', async () => {
+      expect(await desk.refusal('settings.moveDeskRecords', {})).toMatchObject({
+        code: 'settings',
+        said: [saying('there is none to move its records to')],
+      });
+      // Made in the desk's own file, with team mode off.
+      const { clientId } = await chargeNewCard(desk, gateway);
+      await desk.call('settings.saveTeamDatabase', form(team));
+      const moved = await desk.call('settings.moveDeskRecords', {});
+      expect(moved.charges.moved).toBeGreaterThanOrEqual(2);
+      expect(moved).toMatchObject({ charges: { kept: [] }, operations: { moved: 0, kept: [] } });
+      expect(moved.auditEntries).toBeGreaterThan(0);
+      expect(await teamCharges(team, clientId)).toEqual([expect.objectContaining({ state: 'PAID' })]);
+      // Again: nothing is copied twice.
+      const again = await desk.call('settings.moveDeskRecords', {});
+      expect(again).toMatchObject({ charges: { moved: 0, already: moved.charges.moved + moved.charges.already }, auditEntries: 0 });
+      const [entry] = (await desk.call('audit.query', { action: 'teamDatabase.moveRecords' })).entries;
+      expect(entry).toMatchObject({
+        said: saying(/^This desk's records moved to the team database .*: 0 charges, 0 operations and 0 audit entries/),
       });
     });
 

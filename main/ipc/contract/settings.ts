@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
 import { teamConnectionSchema } from '../../domain/teamConnection.js';
-import type { SavedTeamDatabase, TeamDatabaseCheck, TeamDatabaseInUse } from '../../services/views.js';
+import type { MovedDeskRecords, SavedTeamDatabase, TeamDatabaseCheck, TeamDatabaseInUse } from '../../services/views.js';
 import type { Said } from '../../phrases/phrase.js';
 import {
   reads,
@@ -91,6 +91,8 @@ export const settingsChannels = {
   'settings.saveTeamDatabase': writes('administrator', teamDatabaseForm).answers<TeamDatabaseView>(),
   /** Back to this desk's own file for its journals; the password is removed from the keychain. */
   'settings.turnOffTeamDatabase': writes('administrator', none).answers<TeamDatabaseView>(),
+  /** Copies this desk's journals (but the sandbox's) and earlier audit entries to the team database in use, once each. */
+  'settings.moveDeskRecords': writes('administrator', none).answers<MovedDeskRecords>(),
   // The maximums and currencies are read by everyone (the charge form follows them); set by an administrator.
   'settings.chargeLimits': reads('support', z.strictObject({ environment })).answers<ChargeLimitsView>(),
   /** null removes the maximum (a charge in that currency is then refused, except in the sandbox). */
@@ -191,7 +193,14 @@ export interface ChargeLimitsView {
 }
 
 export type { TeamConnection, TeamFailure, TlsMode } from '../../domain/teamConnection.js';
-export type { SavedTeamDatabase, SchemaStanding, TeamDatabaseCheck, TeamDatabaseFrom, TeamDatabaseInUse } from '../../services/views.js';
+export type {
+  MovedDeskRecords,
+  SavedTeamDatabase,
+  SchemaStanding,
+  TeamDatabaseCheck,
+  TeamDatabaseFrom,
+  TeamDatabaseInUse,
+} from '../../services/views.js';
 
 /** The team database as Settings shows it: what is saved, what is in use, and whether a password is kept (never which). */
 export interface TeamDatabaseView {

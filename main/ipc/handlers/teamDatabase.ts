@@ -1,6 +1,6 @@
 /**
  * The channels of Settings' "Team database": the view (what is saved, what is in use, whether a password is
- * kept), a connection test, saving and turning team mode off. The password goes one way only, into the
+ * kept), a connection test, saving, turning team mode off, and moving this desk's records there. The password goes one way only, into the
  * keychain: nothing here reads it back.
  */
 import type { AppCore } from '../../services/appCore.js';
@@ -31,7 +31,11 @@ export function teamDatabaseHandlers({
   events,
 }: HandlerContext): Pick<
   HandlersOf<typeof settingsChannels>,
-  'settings.teamDatabase' | 'settings.testTeamDatabase' | 'settings.saveTeamDatabase' | 'settings.turnOffTeamDatabase'
+  | 'settings.teamDatabase'
+  | 'settings.testTeamDatabase'
+  | 'settings.saveTeamDatabase'
+  | 'settings.turnOffTeamDatabase'
+  | 'settings.moveDeskRecords'
 > {
   // The journals on screen, now perhaps another database's, hear it from the core (onTeamChange, '*').
   const changed = async (): Promise<TeamDatabaseView> => {
@@ -48,6 +52,12 @@ export function teamDatabaseHandlers({
     'settings.turnOffTeamDatabase': async () => {
       await core.turnOffTeamDatabase();
       return changed();
+    },
+    'settings.moveDeskRecords': async () => {
+      const moved = await core.moveDeskRecords();
+      events.publish({ type: 'charges.changed' });
+      events.publish({ type: 'audit.changed' });
+      return moved;
     },
   };
 }

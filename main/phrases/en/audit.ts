@@ -107,6 +107,9 @@ export const audit = {
     set: "This desk's team database set to {{database}} (user {{user}}, TLS {{tls}}){{password}}",
     off: 'Team database turned off: this desk keeps its records in its own file again{{password}}',
     notChanged: 'Team database not changed{{because}}',
+    moved:
+      "This desk's records moved to the team database {{database}}: {{charges}} charges, {{operations}} operations and {{auditEntries}} audit entries; {{kept}} rows kept in this desk's file only",
+    notMoved: "This desk's records not moved to the team database {{database}}{{because}}",
     password: { stored: '; its password stored in the keychain', removed: '; its password removed from the keychain' },
   },
   role: {
@@ -154,6 +157,7 @@ export const audit = {
     environmentSwitch: 'Environment switched',
     connectionChange: 'Connection changed',
     teamDatabase: 'Team database changed',
+    teamMoveRecords: 'Records moved to the team database',
     credentialSet: 'Credential stored',
     credentialClear: 'Credential removed',
     consoleOpen: 'Developer console opened',

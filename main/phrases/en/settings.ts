@@ -34,6 +34,7 @@ export const settings = {
   credentialsAccepted: 'Connected: the gateway accepted the credentials',
   /** The team database this desk is pointed at (main/services/teamDatabaseSettings.ts, store/postgres/teamConnection.ts). */
   team: {
+    noTeamToMoveTo: 'This desk uses no team database now: there is none to move its records to. Save one above first.',
     /** A connection test that connected: the server, then its schema, then what this user may not do there. */
     connected: 'Connected to {{database}}: PostgreSQL {{version}}, {{encryption}}.',
     encrypted: 'encrypted (TLS)',

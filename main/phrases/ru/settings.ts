@@ -35,6 +35,8 @@ export const settings: Catalogue<typeof en> = {
   connected: 'Подключено: шлюз ответил',
   credentialsAccepted: 'Подключено: шлюз принял учётные данные',
   team: {
+    noTeamToMoveTo:
+      'Это рабочее место сейчас не использует общую базу данных команды: переносить записи некуда. Сначала сохраните её выше.',
     connected: 'Подключено к {{database}}: PostgreSQL {{version}}, {{encryption}}.',
     encrypted: 'соединение зашифровано (TLS)',
     notEncrypted: 'соединение не зашифровано',

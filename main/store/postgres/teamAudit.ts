@@ -82,10 +82,21 @@ export class TeamAuditLog implements AuditLog {
     return this.writing.run();
   }
 
-  /** Every entry this desk recorded before it joined the team goes to the team's log too (once: see above). */
-  async moveEarlierEntries(): Promise<void> {
+  /**
+   * Every entry this desk recorded before it joined the team goes to the team's log too (once: see above);
+   * how many entries the team's log gained from this desk by it.
+   */
+  async moveEarlierEntries(): Promise<number> {
+    const count = async () =>
+      Number(
+        (await query<{ n: string }>(this.team, 'SELECT count(*) AS n FROM team_audit WHERE desk_id = $1', [this.options.desk.id]))[0]!.n,
+      );
+    // Whatever this desk has recorded since it joined is written first: not counted as moved now.
+    await this.write();
+    const before = await count();
     write(this.file, () => this.file.prepare('UPDATE team_audit_written SET upto = 0 WHERE team_database = ?').run(this.team.name));
     await this.write();
+    return (await count()) - before;
   }
 
   async query(f: AuditFilter = {}): Promise<AuditRecord[]> {

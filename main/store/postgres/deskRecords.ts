@@ -1,0 +1,135 @@
+/**
+ * A desk's own journals moved into the team database ("Move this desk's records to the team database"):
+ * every charge and order operation its file keeps, but the embedded sandbox's (each desk's own gateway),
+ * copied once, each row keeping its desk and times. A row moved names where it came from (moved_from: the
+ * desk's id and the row's id in its file), so moving again copies only what is new.
+ *
+ * A row whose outcome the desk never learnt (PENDING or UNKNOWN) is moved as UNKNOWN and unclaimed: no
+ * sender of the desk's file is left to answer it, and in the team's journal any desk reconciles it. A row the
+ * team's journal cannot take (its reference is another charge's there, or its card or order has an open row
+ * there already) stays in the desk's file only, and is named in the answer: the same money must never read
+ * twice in the team's record.
+ *
+ * Rows go in batches, each one INSERT of unnest()ed arrays: a desk's file may hold many thousands.
+ */
+import { read, type Db } from '../database.js';
+import type { ChargeJournalRow } from '../journal.js';
+import type { OperationJournalRow } from '../operations.js';
+import type { MovedJournal, MovedJournals } from '../../domain/movedRecords.js';
+import type { DeskIdentity } from './desks.js';
+import { query, type TeamDatabase } from './teamDatabase.js';
+
+/** How many rows one statement moves. */
+const BATCH = 500;
+
+const OPEN = new Set(['PENDING', 'UNKNOWN']);
+
+interface Column<R> {
+  readonly name: string;
+  readonly type: string;
+  readonly of: (row: R) => unknown;
+}
+
+const CHARGE_COLUMNS: readonly Column<ChargeJournalRow>[] = [
+  { name: 'environment', type: 'text', of: (r) => r.environment },
+  { name: 'order_number', type: 'text', of: (r) => r.order_number },
+  { name: 'amount', type: 'bigint', of: (r) => r.amount },
+  { name: 'currency', type: 'text', of: (r) => r.currency },
+  { name: 'binding_id', type: 'text', of: (r) => r.binding_id },
+  { name: 'client_id', type: 'text', of: (r) => r.client_id },
+  { name: 'category', type: 'text', of: (r) => r.category },
+  { name: 'description', type: 'text', of: (r) => r.description },
+  { name: 'masked_pan', type: 'text', of: (r) => r.masked_pan },
+  { name: 'operator', type: 'text', of: (r) => r.operator },
+  { name: 'state', type: 'text', of: (r) => (OPEN.has(r.state) ? 'UNKNOWN' : r.state) },
+  { name: 'order_id', type: 'text', of: (r) => r.order_id },
+  { name: 'order_status', type: 'integer', of: (r) => r.order_status },
+  { name: 'action_code', type: 'integer', of: (r) => r.action_code },
+  { name: 'reason', type: 'text', of: (r) => r.reason },
+  { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
+  { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
+];
+
+const OPERATION_COLUMNS: readonly Column<OperationJournalRow>[] = [
+  { name: 'environment', type: 'text', of: (r) => r.environment },
+  { name: 'order_id', type: 'text', of: (r) => r.order_id },
+  { name: 'kind', type: 'text', of: (r) => r.kind },
+  { name: 'amount', type: 'bigint', of: (r) => r.amount },
+  { name: 'external_refund_id', type: 'text', of: (r) => r.external_refund_id },
+  { name: 'operator', type: 'text', of: (r) => r.operator },
+  { name: 'operator_reason', type: 'text', of: (r) => r.operator_reason },
+  { name: 'state', type: 'text', of: (r) => (OPEN.has(r.state) ? 'UNKNOWN' : r.state) },
+  { name: 'reason', type: 'text', of: (r) => r.reason },
+  { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
+  { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
+];
+
+/** Moves this desk's journals (all but the sandbox's) into the team database; see the module's comment. */
+export async function moveDeskJournals(team: TeamDatabase, file: Db, desk: DeskIdentity): Promise<MovedJournals> {
+  const charges = read(
+    file,
+    () => file.prepare("SELECT * FROM charge_journal WHERE environment != 'sandbox' ORDER BY id").all() as ChargeJournalRow[],
+  );
+  const operations = read(
+    file,
+    () => file.prepare("SELECT * FROM order_operations WHERE environment != 'sandbox' ORDER BY id").all() as OperationJournalRow[],
+  );
+  return {
+    charges: await moveRows(
+      team,
+      'charge_journal',
+      charges,
+      desk,
+      [
+        ...CHARGE_COLUMNS,
+        // Rows from before desks were named are this desk's.
+        { name: 'desk', type: 'text', of: (r) => r.desk ?? desk.name },
+      ],
+      (r) => r.order_number,
+    ),
+    operations: await moveRows(team, 'order_operations', operations, desk, OPERATION_COLUMNS, (r) => r.order_id),
+  };
+}
+
+async function moveRows<R extends { readonly id: number }>(
+  team: TeamDatabase,
+  table: 'charge_journal' | 'order_operations',
+  rows: readonly R[],
+  desk: DeskIdentity,
+  columns: readonly Column<R>[],
+  named: (row: R) => string,
+): Promise<MovedJournal> {
+  const all: Column<R>[] = [...columns, { name: 'moved_from', type: 'text', of: (r) => `${desk.id}/${r.id}` }];
+  const insert = `INSERT INTO ${table} (${all.map((c) => c.name).join(', ')})
+                  SELECT * FROM unnest(${all.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
+                  ON CONFLICT DO NOTHING RETURNING moved_from`;
+  let moved = 0;
+  let already = 0;
+  const kept: string[] = [];
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const batch = rows.slice(start, start + BATCH);
+    const from = batch.map((r) => `${desk.id}/${r.id}`);
+    const copied = new Set(
+      (
+        await query<{ moved_from: string }>(
+          team,
+          insert,
+          all.map((c) => batch.map(c.of)),
+        )
+      ).map((r) => r.moved_from),
+    );
+    moved += copied.size;
+    const left = from.filter((f) => !copied.has(f));
+    if (left.length === 0) continue;
+    const there = new Set(
+      (await query<{ moved_from: string }>(team, `SELECT moved_from FROM ${table} WHERE moved_from = ANY($1)`, [left])).map(
+        (r) => r.moved_from,
+      ),
+    );
+    already += there.size;
+    batch.forEach((r, i) => {
+      if (!copied.has(from[i]!) && !there.has(from[i]!)) kept.push(named(r));
+    });
+  }
+  return { moved, already, kept };
+}

@@ -1,0 +1,101 @@
+/**
+ * A desk's own journals moved into the team database, on a real PostgreSQL and a real desk file: every row but
+ * the sandbox's, once (a second move copies nothing again), each keeping its desk; one whose outcome the desk
+ * never learnt arrives unknown and unclaimed, for any desk to reconcile; one the team's journal cannot take
+ * stays in the desk's file only, and is named.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase } from '../../main/store/database.js';
+import { SqliteChargeJournal } from '../../main/store/journal.js';
+import { SqliteOperationJournal } from '../../main/store/operations.js';
+import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
+import { moveDeskJournals } from '../../main/store/postgres/deskRecords.js';
+import { deskNamed } from '../../main/store/postgres/desks.js';
+import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
+import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
+import { openTeamDatabase, query, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { folderOfFile } from './folderOfFile.js';
+import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
+import { newCharge } from './rows.js';
+
+const dir = folderOfFile('desk-records-');
+const none = () => undefined;
+
+describePostgres('moving a desk’s records to the team database', () => {
+  let cluster: PostgresCluster;
+  let team: TeamDatabase;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    team = openTeamDatabase(await cluster.newDatabase());
+    await migrateTeamDatabase(team);
+  }, 60_000);
+  afterAll(async () => {
+    await team?.pool.end();
+    await cluster?.destroy();
+  });
+
+  it('copies every row but the sandbox’s once, open ones as unknown and unclaimed, and keeps in the file what the team’s journal cannot take', async () => {
+    const file = openDatabase(join(dir, 'desk.sqlite'));
+    const charges = new SqliteChargeJournal(file, 'FIN-OLD');
+    const operations = new SqliteOperationJournal(file);
+    const charge = async (orderNumber: string, bindingId: string, environment = 'test') => {
+      const begun = await charges.begin(newCharge(orderNumber, { environment, bindingId }), 0, none);
+      if (begun.kind !== 'journalled') throw new Error('an empty guard refused nothing');
+      return begun.charge.id;
+    };
+    await charges.settle(await charge('PAID-1', 'card-1'), { state: 'PAID', orderId: 'order-1', orderStatus: 2, at: 1_700_000_001_000 });
+    await charges.settle(await charge('DECLINED-1', 'card-2'), { state: 'DECLINED', actionCode: 116, at: 1_700_000_002_000 });
+    await charges.markUnknown(await charge('LOST-1', 'card-3'), { code: 'app.quoted', params: { text: 'no answer' } }, 1_700_000_003_000);
+    await charge('PENDING-1', 'card-4');
+    await charges.settle(await charge('CLASH-1', 'card-5'), { state: 'PAID', at: 1_700_000_004_000 });
+    await charges.settle(await charge('SANDBOX-1', 'card-6', 'sandbox'), { state: 'PAID', at: 1_700_000_005_000 });
+    const refund = await operations.begin(
+      { environment: 'test', orderId: 'order-1', kind: 'refund', amount: 500, operator: 'finance', at: 1 },
+      none,
+    );
+    if (refund.kind !== 'journalled') throw new Error('refused');
+    await operations.settle(refund.operation.id, 'DONE', 2);
+    const open = await operations.begin({ environment: 'test', orderId: 'order-9', kind: 'deposit', operator: 'finance', at: 3 }, none);
+    if (open.kind !== 'journalled') throw new Error('refused');
+
+    // The team's journal already has another desk's charge under the reference CLASH-1, and an open operation on order-9.
+    const other = deskNamed('FIN-OTHER');
+    await new PgChargeJournal(team, { desk: other }).begin(newCharge('CLASH-1', { environment: 'test', bindingId: 'card-x' }), 0, none);
+    await new PgOperationJournal(team, { desk: other }).begin(
+      { environment: 'test', orderId: 'order-9', kind: 'reverse', operator: 'other', at: 0 },
+      none,
+    );
+
+    const desk = deskNamed('FIN-OLD');
+    expect(await moveDeskJournals(team, file, desk)).toEqual({
+      charges: { moved: 4, already: 0, kept: ['CLASH-1'] },
+      operations: { moved: 1, already: 0, kept: ['order-9'] },
+    });
+    const rows = await query<Record<string, unknown>>(
+      team,
+      'SELECT order_number, state, desk, claimed_by, order_id, created_at, moved_from FROM charge_journal WHERE moved_from IS NOT NULL ORDER BY order_number',
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ order_number: 'DECLINED-1', state: 'DECLINED', desk: 'FIN-OLD' }),
+      expect.objectContaining({ order_number: 'LOST-1', state: 'UNKNOWN', claimed_by: null }),
+      expect.objectContaining({ order_number: 'PAID-1', state: 'PAID', order_id: 'order-1', created_at: 1_700_000_000_000 }),
+      expect.objectContaining({ order_number: 'PENDING-1', state: 'UNKNOWN', claimed_by: null }),
+    ]);
+    expect(rows.every((r) => String(r.moved_from).startsWith(`${desk.id}/`))).toBe(true);
+    // Moved unknown: any desk of the team claims it to reconcile.
+    const claims = new Set<number>();
+    const lost = (await new PgChargeJournal(team, { desk: deskNamed('FIN-2') }).open('test')).find((r) => r.orderNumber === 'LOST-1')!;
+    expect((await new PgChargeJournal(team, { desk: deskNamed('FIN-2') }).claim(lost.id, claims)).kind).toBe('claimed');
+
+    // Again: nothing copied twice; what the team's journal could not take still cannot be.
+    expect(await moveDeskJournals(team, file, desk)).toEqual({
+      charges: { moved: 0, already: 4, kept: ['CLASH-1'] },
+      operations: { moved: 0, already: 1, kept: ['order-9'] },
+    });
+    // A charge journalled after the move goes with the next one.
+    await charges.settle(await charge('LATER-1', 'card-7'), { state: 'PAID', at: 1_700_000_006_000 });
+    expect((await moveDeskJournals(team, file, desk)).charges).toEqual({ moved: 1, already: 4, kept: ['CLASH-1'] });
+    file.close();
+  });
+});
