@@ -97,6 +97,16 @@ describePostgres('the team database in Settings, in the browser', () => {
       expect(await page.content()).not.toContain(password);
       await screenshot(page, 'settings-team-database-saved');
 
+      // What this desk recorded in its own file goes to the team database when asked, and the screen says what went.
+      await section().getByRole('button', { name: 'Move this desk’s records to the team database…' }).click();
+      const asked = page.getByRole('dialog', { name: 'Move this desk’s records to the team database?' });
+      await expect.poll(() => asked.textContent()).toContain('Each row is copied once');
+      await asked.getByRole('button', { name: 'Move records' }).click();
+      await expect
+        .poll(() => section().getByRole('status').textContent())
+        .toMatch(/^Moved to the team database: charges 0, operations 0, audit entries \d+\. Already there from an earlier move: 0\.$/);
+      expect(await accessibilityProblems(page)).toEqual([]);
+
       await section().getByRole('button', { name: 'Turn team mode off…' }).click();
       await page.getByRole('dialog', { name: 'Turn team mode off?' }).getByRole('button', { name: 'Turn team mode off' }).click();
       await page.getByRole('status').filter({ hasText: 'Team mode turned off' }).waitFor();

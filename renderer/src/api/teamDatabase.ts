@@ -4,7 +4,7 @@
  * event main sends with it marks the rest stale (the journals may now be another database's).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Input, TeamDatabaseView } from '../../../main/ipc/contract';
+import type { Input, MovedDeskRecords, TeamDatabaseView } from '../../../main/ipc/contract';
 import { call } from './client';
 import { useEntityMutation, type ScreenHandlers } from './mutation';
 import { settingsKeys } from './settings';
@@ -39,3 +39,7 @@ export const useTeamDatabaseSave = (screen?: ScreenHandlers<TeamDatabaseView, In
 /** Back to this desk's own file; the password is removed from the keychain. */
 export const useTeamDatabaseTurnOff = (screen?: ScreenHandlers<TeamDatabaseView, void>) =>
   useTeamDatabaseChange(() => call('settings.turnOffTeamDatabase', {}), screen);
+
+/** Copies this desk's records to the team database in use; the journals and the audit on screen are read again (main's events). */
+export const useMoveDeskRecords = (screen?: ScreenHandlers<MovedDeskRecords, void>) =>
+  useEntityMutation(() => call('settings.moveDeskRecords', {}), {}, screen);

@@ -1,7 +1,7 @@
 /**
  * The team database this desk keeps its journals in: where it is (host, port, database, user, TLS with an
  * optional CA file), its password (sent to main once, into the keychain; the screen only learns whether one
- * is kept), a test of what the form holds, and turning team mode off. What the desk uses now is said from
+ * is kept), a test of what the form holds, turning team mode off, and moving this desk's records there. What the desk uses now is said from
  * main's view, including a database chosen at start that overrides these settings. Validated in main.
  */
 import { useId, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { FileButton } from '../../components/FileButton';
 import { TextArea } from '../../components/TextArea';
 import { useErrorToast } from '../../components/useErrorToast';
 import { say } from '../../i18n/say';
+import { MoveDeskRecords } from './MoveDeskRecords';
 
 const TLS_MODES: readonly TlsMode[] = ['disable', 'require', 'verify-full'];
 const CA_FILES = '.pem,.crt,.cer,application/x-pem-file';
@@ -219,6 +220,7 @@ function TeamDatabaseForm({ view }: { readonly view: TeamDatabaseView }) {
           )}
         </div>
       </form>
+      {inUse.kind === 'team' && <MoveDeskRecords database={inUse.database} disabled={busy} />}
       {check?.connected && (
         <p className="ok-text" role="status">
           {say(i18n, check.said)}

@@ -136,6 +136,18 @@ export const settings = {
     turnOffConfirm: 'Turn team mode off',
     turningOff: 'Turning off…',
     turnedOff: 'Team mode turned off: this desk keeps its journals in its own file',
+    move: 'Move this desk’s records to the team database…',
+    moveTitle: 'Move this desk’s records to the team database?',
+    moveWhat:
+      'The charges and operations this desk kept in its own file (all but the sandbox’s), and its audit entries from before it joined, are copied to {{database}}, each keeping this desk’s name. Each row is copied once: moving again copies only what is new. A charge or operation whose outcome this desk never learnt arrives as unknown, for any desk to reconcile. This desk’s file keeps its copy.',
+    moveConfirm: 'Move records',
+    moving: 'Moving…',
+    moved:
+      'Moved to the team database: charges {{charges}}, operations {{operations}}, audit entries {{audit}}. Already there from an earlier move: {{already}}.',
+    movedKept_one:
+      'Kept in this desk’s file only ({{count}} row), since the team’s journal has another charge under its reference or an open operation on its order: {{list}}.',
+    movedKept_other:
+      'Kept in this desk’s file only ({{count}} rows), since the team’s journal has another charge under their reference or an open operation on their order: {{list}}.',
     cancel: 'Cancel',
   },
   console: {
