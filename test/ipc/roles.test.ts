@@ -82,7 +82,7 @@ describe('the permissions the channels declare', () => {
     const byRole = (role: Role) => CHANNELS.filter((c) => leastRole(c) === role);
     // Credentials, the connection, the keys, the charge limits, the team database, the passphrase and the sandbox's console are an administrator's.
     const administrators =
-      /^(settings\.(updateGeneral|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase)|keys\.|roles\.setPassphrase|sandbox\.)/;
+      /^(settings\.(updateGeneral|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase|moveDeskRecords)|keys\.|roles\.setPassphrase|sandbox\.)/;
     expect(byRole('administrator')).toEqual(CHANNELS.filter((c) => administrators.test(c)));
     // Money moved, cards changed, charges, the audit log, the reconciliation and the batch file of binding IDs are finance's.
     const finances = /^(orders\.(deposit|reverse|refund)|cards\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/;
