@@ -11,9 +11,10 @@ import { startSandbox } from './client.js';
  */
 export function forTheFile<T extends object>(open: () => Promise<T>, close: (opened: T) => Promise<void>): T {
   let opened: T | undefined;
+  // Long enough for what some open: a throwaway PostgreSQL cluster (initdb) on a busy machine.
   beforeAll(async () => {
     opened = await open();
-  });
+  }, 60_000);
   afterAll(async () => {
     if (opened) await close(opened);
   });

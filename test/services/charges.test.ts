@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { APP_ORDER_NUMBER, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { type ChargeCategory, SqliteChargeJournal } from '../../main/store/journal.js';
+import { type ChargeCategory, type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
+import { ENGINES, type Desk } from '../store/journalEngines.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
@@ -22,7 +23,7 @@ const sb = sandboxOfFile();
 const dir = folderOfFile('charges-test-');
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
-function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' | 'ru' = 'en') {
+function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' | 'ru' = 'en', journalOn?: (db: Db) => ChargeJournal) {
   const db: Db = openDatabase(file);
   const client = new GatewayClient({
     baseUrl: sb.url,
@@ -30,7 +31,7 @@ function setup(file = join(dir, `${uniqueNumber('db')}.sqlite`), language: 'en' 
     language,
     timeoutMs: 2_000,
   });
-  const journal = new SqliteChargeJournal(db);
+  const journal = journalOn?.(db) ?? new SqliteChargeJournal(db);
   const audit = new AuditRepository(db);
   const service = chargeServiceOn(db, client, { operator: 'finance@desk', osUser: 'tester', journal, audit, perChargeMaximum: 50_000_000 });
   return { db, client, journal, audit, service, file };
@@ -55,90 +56,104 @@ async function paidOrdersFor(orderNumber: string): Promise<number> {
   return (orders as { status: number }[]).filter((o) => o.status === 1 || o.status === 2).length;
 }
 
-describe('manual charges on stored cards', () => {
-  it.each(['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)('charges a %s binding once and journals it PAID', async (category) => {
-    const { service, journal } = setup();
-    const out = await service.charge(await request(category));
-    expect(out.kind).toBe('paid');
-    if (out.kind !== 'paid') return;
-    expect(out.charge).toMatchObject({ state: 'PAID', orderStatus: 2, amount: 12_345, orderId: expect.any(String) });
-    expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
-    expect(await journal.open()).toEqual([]);
-  });
+// The same behaviour on each engine: the desk's own file, and the team's database (each setup() a store of its own).
+for (const engine of ENGINES)
+  engine.describe(`manual charges on stored cards (${engine.name})`, () => {
+    const desks: Desk[] = [];
+    beforeAll(() => engine.start(), 60_000);
+    afterAll(async () => {
+      for (const d of desks) await d.close();
+      await engine.stop();
+    });
+    const onEngine = async () => {
+      const desk = await (await engine.fresh()).desk();
+      desks.push(desk);
+      return setup(undefined, 'en', engine.name === 'SQLite' ? undefined : () => desk.journal);
+    };
 
-  it('reports a decline with the gateway’s reason', async () => {
-    const { service } = setup();
-    const out = await service.charge(await request('COMMON', { amount: 20_000_000 }));
-    expect(out).toMatchObject({
-      kind: 'declined',
-      charge: { state: 'DECLINED', actionCode: -20010, reason: saying('limit') },
+    it.each(['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)('charges a %s binding once and journals it PAID', async (category) => {
+      const { service, journal } = await onEngine();
+      const out = await service.charge(await request(category));
+      expect(out.kind).toBe('paid');
+      if (out.kind !== 'paid') return;
+      expect(out.charge).toMatchObject({ state: 'PAID', orderStatus: 2, amount: 12_345, orderId: expect.any(String) });
+      expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
+      expect(await journal.open()).toEqual([]);
+    });
+
+    it('reports a decline with the gateway’s reason', async () => {
+      const { service } = await onEngine();
+      const out = await service.charge(await request('COMMON', { amount: 20_000_000 }));
+      expect(out).toMatchObject({
+        kind: 'declined',
+        charge: { state: 'DECLINED', actionCode: -20010, reason: saying('limit') },
+      });
+    });
+
+    it('refuses amounts over the per-charge maximum or not whole minor units, journalling nothing', async () => {
+      const { service, journal, audit } = await onEngine();
+      expect(await service.charge(await request('COMMON', { amount: 50_000_001 }))).toMatchObject({
+        kind: 'refused',
+        // The maximum as money (minor units and ISO numeric currency): the screen formats it in its language.
+        reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('settings.env.sandbox') }),
+      });
+      expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
+      expect(await journal.list()).toEqual([]);
+      expect(audit.query({ outcome: 'refused' })).toHaveLength(2);
+    });
+
+    it('asks for confirmation before the same card and amount again within ten minutes', async () => {
+      const { service } = await onEngine();
+      const r = await request('COMMON');
+      expect((await service.charge(r)).kind).toBe('paid');
+      const again = await service.charge(r);
+      expect(again).toMatchObject({ kind: 'needsConfirmation', earlier: [expect.objectContaining({ state: 'PAID' })] });
+      expect((await service.charge({ ...r, confirmRepeat: true })).kind).toBe('paid');
+    });
+
+    it('uses the business reference as orderNumber, so a repeat from any desk is refused', async () => {
+      const reference = uniqueNumber('INV');
+      const r = await request('RECURRENT', { reference });
+      expect((await (await onEngine()).service.charge(r)).kind).toBe('paid');
+      // Another desk, its own database: the gateway itself refuses the duplicate orderNumber.
+      const other = await (await onEngine()).service.charge({ ...r, confirmRepeat: true });
+      expect(other).toMatchObject({ kind: 'failed', charge: { state: 'FAILED', reason: saying(/duplicated/i) } });
+      expect(await paidOrdersFor(reference)).toBe(1);
+    });
+
+    it('settles a lost payment answer by reconciliation, paid exactly once', async () => {
+      const { service, journal } = await onEngine();
+      await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
+      const out = await service.charge(await request('COMMON'));
+      expect(out).toMatchObject({ kind: 'unknown', charge: { state: 'UNKNOWN' } });
+      if (out.kind !== 'unknown') return;
+      // While it is open, the card takes no new charge.
+      expect(await service.charge({ ...(await request('COMMON')), bindingId: out.charge.bindingId })).toMatchObject({
+        kind: 'refused',
+        reason: phrase('charge.refused.notSettled'),
+      });
+      const [settled] = await service.reconcileAll();
+      expect(settled).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
+      expect(await journal.open()).toEqual([]);
+      expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
+    });
+
+    it('pays a registered order whose payment never arrived, and only once', async () => {
+      const { service } = await onEngine();
+      await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'reset' }] });
+      const out = await service.charge(await request('COMMON'));
+      expect(out.kind).toBe('unknown');
+      const [settled] = await service.reconcileAll();
+      expect(settled?.kind).toBe('paid');
+      expect(await paidOrdersFor((settled as { charge: { orderNumber: string } }).charge.orderNumber)).toBe(1);
+    });
+
+    it('records every charge in the audit log', async () => {
+      const { service, audit } = await onEngine();
+      await service.charge(await request('INSTALLMENT'));
+      expect(audit.query({ action: 'charge', outcome: 'success' })[0]?.detail).toMatch(/^PAID 12345 643 on binding/);
     });
   });
-
-  it('refuses amounts over the per-charge maximum or not whole minor units, journalling nothing', async () => {
-    const { service, journal, audit } = setup();
-    expect(await service.charge(await request('COMMON', { amount: 50_000_001 }))).toMatchObject({
-      kind: 'refused',
-      // The maximum as money (minor units and ISO numeric currency): the screen formats it in its language.
-      reason: phrase('limit.over', { maximum: { minor: 50_000_000, currency: '643' }, environment: phrase('settings.env.sandbox') }),
-    });
-    expect(await service.charge(await request('COMMON', { amount: 10.5 }))).toMatchObject({ kind: 'refused' });
-    expect(await journal.list()).toEqual([]);
-    expect(audit.query({ outcome: 'refused' })).toHaveLength(2);
-  });
-
-  it('asks for confirmation before the same card and amount again within ten minutes', async () => {
-    const { service } = setup();
-    const r = await request('COMMON');
-    expect((await service.charge(r)).kind).toBe('paid');
-    const again = await service.charge(r);
-    expect(again).toMatchObject({ kind: 'needsConfirmation', earlier: [expect.objectContaining({ state: 'PAID' })] });
-    expect((await service.charge({ ...r, confirmRepeat: true })).kind).toBe('paid');
-  });
-
-  it('uses the business reference as orderNumber, so a repeat from any desk is refused', async () => {
-    const reference = uniqueNumber('INV');
-    const r = await request('RECURRENT', { reference });
-    expect((await setup().service.charge(r)).kind).toBe('paid');
-    // Another desk, its own database: the gateway itself refuses the duplicate orderNumber.
-    const other = await setup().service.charge({ ...r, confirmRepeat: true });
-    expect(other).toMatchObject({ kind: 'failed', charge: { state: 'FAILED', reason: saying(/duplicated/i) } });
-    expect(await paidOrdersFor(reference)).toBe(1);
-  });
-
-  it('settles a lost payment answer by reconciliation, paid exactly once', async () => {
-    const { service, journal } = setup();
-    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost' }] });
-    const out = await service.charge(await request('COMMON'));
-    expect(out).toMatchObject({ kind: 'unknown', charge: { state: 'UNKNOWN' } });
-    if (out.kind !== 'unknown') return;
-    // While it is open, the card takes no new charge.
-    expect(await service.charge({ ...(await request('COMMON')), bindingId: out.charge.bindingId })).toMatchObject({
-      kind: 'refused',
-      reason: phrase('charge.refused.notSettled'),
-    });
-    const [settled] = await service.reconcileAll();
-    expect(settled).toMatchObject({ kind: 'paid', charge: { state: 'PAID' } });
-    expect(await journal.open()).toEqual([]);
-    expect(await paidOrdersFor(out.charge.orderNumber)).toBe(1);
-  });
-
-  it('pays a registered order whose payment never arrived, and only once', async () => {
-    const { service } = setup();
-    await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'reset' }] });
-    const out = await service.charge(await request('COMMON'));
-    expect(out.kind).toBe('unknown');
-    const [settled] = await service.reconcileAll();
-    expect(settled?.kind).toBe('paid');
-    expect(await paidOrdersFor((settled as { charge: { orderNumber: string } }).charge.orderNumber)).toBe(1);
-  });
-
-  it('records every charge in the audit log', async () => {
-    const { service, audit } = setup();
-    await service.charge(await request('INSTALLMENT'));
-    expect(audit.query({ action: 'charge', outcome: 'success' })[0]?.detail).toMatch(/^PAID 12345 643 on binding/);
-  });
-});
 
 function runChild(env: Record<string, string>): Promise<number | null> {
   return new Promise((resolve) => {

@@ -8,6 +8,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SqliteOperationJournal, type OperationJournal } from '../../main/store/operations.js';
 import { forTheFile } from '../sandbox/fixture.js';
+import type { Engine } from '../store/journalEngines.js';
 
 export interface OperationsDesk {
   readonly folder: string;
@@ -21,18 +22,29 @@ export interface OperationsDesk {
  * Finance at a desk operating on the sandbox's orders, journalling and auditing in a SQLite file in a folder
  * named from `folderPrefix`: opened before the file's own hooks and tests, closed and removed after them. The
  * journal, the audit log and the file are there for what a test reads besides; `parts` changes what it needs
- * otherwise (a clock).
+ * otherwise (a clock). With `engine`, the journal is that engine's (the team's PostgreSQL: a store of its own).
  */
 export const operationsOfFile = (
   folderPrefix: string,
   client: GatewayClient,
   parts: Partial<OrderOperationsOptions> = {},
+  engine?: Engine,
 ): OperationsDesk =>
-  forTheFile<OperationsDesk>(
-    () => {
+  forTheFile<OperationsDesk & { close(): Promise<void> }>(
+    async () => {
       const folder = mkdtempSync(join(tmpdir(), folderPrefix));
       const db = openDatabase(join(folder, 'app.sqlite'));
-      const journal = new SqliteOperationJournal(db);
+      let close = () => Promise.resolve();
+      let journal: OperationJournal = new SqliteOperationJournal(db);
+      if (engine && engine.name !== 'SQLite') {
+        await engine.start();
+        const desk = await (await engine.fresh()).desk();
+        journal = desk.operations;
+        close = async () => {
+          await desk.close();
+          await engine.stop();
+        };
+      }
       const audit = new AuditRepository(db);
       const ops = new OrderOperations({
         environment: 'sandbox',
@@ -43,11 +55,11 @@ export const operationsOfFile = (
         audit,
         ...parts,
       });
-      return Promise.resolve({ folder, db, journal, audit, ops });
+      return { folder, db, journal, audit, ops, close };
     },
-    ({ folder, db }) => {
+    async ({ folder, db, close }) => {
+      await close();
       db.close();
       rmSync(folder, { recursive: true, force: true });
-      return Promise.resolve();
     },
   );
