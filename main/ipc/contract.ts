@@ -21,6 +21,7 @@ import { keysChannels } from './contract/keys.js';
 import { cardsChannels } from './contract/cards.js';
 import { chargesChannels } from './contract/charges.js';
 import type { BatchProgressEvent } from '../services/views.js';
+import type { OrderRef } from '../domain/orderRef.js';
 import { periodChannels } from './contract/period.js';
 import { rolesChannels, type Role } from './contract/roles.js';
 import { sandboxChannels } from './contract/sandbox.js';
@@ -70,6 +71,8 @@ export type AppEvent =
   | { readonly type: 'charges.changed' }
   /** A desk of the team recorded an entry in the team's audit log: the log on screen is stale. */
   | { readonly type: 'audit.changed' }
+  /** A desk of the team charged or operated on these orders (absent: any order): an order on screen is stale. */
+  | { readonly type: 'orders.changed'; readonly orders?: readonly OrderRef[] }
   /** A sync of the orders of a period read a page (environment: where). */
   | { readonly type: 'period.progress'; readonly environment: string; readonly fetched: number; readonly total?: number }
   /** A sync ended: lists on screen read the copy again. */

@@ -30,11 +30,17 @@ export function createHandlers(context: HandlerContext): Handlers {
   });
   // A desk of the team recorded an audit entry, or charged, settled or operated: what is on screen is stale.
   // After a reconnection ('*') anything may have changed.
-  core.onTeamChange((table) => {
-    const any = table === '*';
-    if (any || (TEAM_TABLES as readonly string[]).includes(table)) events.publish({ type: 'charges.changed' });
-    if (any || table === TEAM_AUDIT.table) events.publish({ type: 'audit.changed' });
-    if (any || table === TEAM_SETTINGS) events.publish({ type: 'settings.changed' });
+  // An order another desk charged or operated on: the order on screen reads again if it is one of them.
+  core.onTeamChange((change) => {
+    if (typeof change !== 'string') {
+      events.publish(change.orders === '*' ? { type: 'orders.changed' } : { type: 'orders.changed', orders: change.orders });
+      return;
+    }
+    const any = change === '*';
+    if (any || (TEAM_TABLES as readonly string[]).includes(change)) events.publish({ type: 'charges.changed' });
+    if (any || change === TEAM_AUDIT.table) events.publish({ type: 'audit.changed' });
+    if (any || change === TEAM_SETTINGS) events.publish({ type: 'settings.changed' });
+    if (any) events.publish({ type: 'orders.changed' });
   });
   return {
     ...settingsHandlers(context),

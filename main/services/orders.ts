@@ -144,11 +144,13 @@ export class OrderService {
   /**
    * Looks an order up by orderId or orderNumber (an orderId-shaped text that is not one is tried as a
    * number). When the gateway cannot be reached, an order cached by an earlier look-up is returned as
-   * 'cached', with when it was fetched: never as 'found', which means the gateway's answer now.
+   * 'cached', with when it was fetched: never as 'found', which means the gateway's answer now. Recorded in
+   * the look-up history, except an order on screen read `again` because another desk of the team changed it.
    */
-  async lookup(query: string): Promise<OrderLookup> {
+  async lookup(query: string, options: { readonly again?: boolean } = {}): Promise<OrderLookup> {
     const text = query.trim();
     const { result, unreachable } = await this.attempt(text);
+    if (options.again) return this.orCached(text, result, unreachable);
     // A card number pasted into the box by mistake is never kept whole.
     const kept = maskCardNumbers(text);
     this.options.cache.record(this.options.environment, {

@@ -790,6 +790,37 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX order_operations_moved_from ON order_operations (moved_from) WHERE moved_from IS NOT NULL;
     `,
   },
+  {
+    version: 30,
+    description: 'which orders a write to the team journals touched is announced too, so that other desks read those orders again',
+    // One desk has no one to tell.
+    sql: '',
+    postgres: `
+      -- Once per statement, as migration 24's: the orders (environment, orderId) its rows name, as JSON, or
+      -- '*' when they are too many for one notification (its payload is at most 8000 bytes).
+      CREATE FUNCTION backoffice_notify_orders() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        orders text;
+      BEGIN
+        SELECT json_agg(json_build_array(environment, order_id))::text INTO orders
+          FROM (SELECT DISTINCT environment, order_id FROM changed WHERE order_id IS NOT NULL) AS touched;
+        IF orders IS NOT NULL THEN
+          PERFORM pg_notify('backoffice_orders', CASE WHEN length(orders) > 7000 THEN '*' ELSE orders END);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      -- A trigger with a transition table has one event: one for inserts and one for updates.
+      CREATE TRIGGER charge_journal_orders_inserted AFTER INSERT ON charge_journal
+        REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_orders();
+      CREATE TRIGGER charge_journal_orders_updated AFTER UPDATE ON charge_journal
+        REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_orders();
+      CREATE TRIGGER order_operations_orders_inserted AFTER INSERT ON order_operations
+        REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_orders();
+      CREATE TRIGGER order_operations_orders_updated AFTER UPDATE ON order_operations
+        REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_orders();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

@@ -15,6 +15,7 @@ import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
+import type { TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
@@ -109,7 +110,7 @@ describePostgres('two desks on one team database', () => {
     });
 
     it('tells desk B, within a second, that desk A charged: its screens read the journal again', async () => {
-      const heard: string[] = [];
+      const heard: TeamChange[] = [];
       const stop = b.onTeamChange((change) => heard.push(change));
       try {
         await new Promise((r) => setTimeout(r, 300));
@@ -119,6 +120,33 @@ describePostgres('two desks on one team database', () => {
       } finally {
         stop();
       }
+    });
+
+    it('tells desk B which order desk A refunded, within a second: B reads that order again, with the refund, outside its look-up history', async () => {
+      const events = new EventHub();
+      const orders: unknown[] = [];
+      events.subscribe((e) => {
+        if (e.type === 'orders.changed') orders.push(e.orders);
+      });
+      const dispatch = createDispatcher(
+        createHandlers({ core: b, events, app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder: root } }),
+        () => undefined,
+      );
+      const paid = await a.services.charges.charge(await card());
+      if (paid.kind !== 'paid' || !paid.charge.orderId) throw new Error(`not paid: ${paid.kind}`);
+      const orderId = paid.charge.orderId;
+      const historyBefore = ((await dispatch('orders.history', {})) as { value: unknown[] }).value.length;
+      await new Promise((r) => setTimeout(r, 300));
+      orders.length = 0;
+      expect((await a.services.operations.refund(orderId, 5_000)).kind).toBe('done');
+      const named = () => orders.some((o) => Array.isArray(o) && o.some((r: { orderId: string }) => r.orderId === orderId));
+      for (let i = 0; i < 100 && !named(); i++) await new Promise((r) => setTimeout(r, 10));
+      expect(orders).toContainEqual([{ environment: 'custom', orderId }]);
+      expect(await dispatch('orders.lookup', { query: orderId, again: true })).toMatchObject({
+        ok: true,
+        value: { kind: 'found', order: { orderId, refundedAmount: 5_000 } },
+      });
+      expect(((await dispatch('orders.history', {})) as { value: unknown[] }).value).toHaveLength(historyBefore);
     });
 
     it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {

@@ -15,7 +15,7 @@ import { SettingsRepository } from '../../main/store/settings.js';
 import { TEAM_AUDIT } from '../../main/store/migrations.js';
 import { migrateTeamDatabase, openMigratedTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { TeamAuditLog } from '../../main/store/postgres/teamAudit.js';
-import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
+import { listenForChanges, type TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { eventually } from './eventually.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
@@ -101,7 +101,7 @@ describePostgres('the team’s audit log', () => {
     const url = await cluster.newDatabase();
     const [a, b] = [desk(url, 'FIN-1'), desk(url, 'FIN-2')];
     await migrateTeamDatabase(b.team);
-    const heard: string[] = [];
+    const heard: TeamChange[] = [];
     const listening = listenForChanges(b.team, (table) => heard.push(table));
     try {
       await new Promise((r) => setTimeout(r, 300));

@@ -1,24 +1,26 @@
 /**
- * Desks hear each other: a write to the team's journals reaches every listening desk as it commits, and
- * a desk that lost the database says, once it is back, that anything may have changed meanwhile.
+ * Desks hear each other: a write to the team's journals reaches every listening desk as it commits, with the
+ * orders it touched, and a desk that lost the database says, once it is back, that anything may have changed
+ * meanwhile.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
-import { listenForChanges } from '../../main/store/postgres/teamChanges.js';
+import { listenForChanges, type TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 import { newCharge } from './rows.js';
 
 /** Resolves with the first change heard that the test is waiting for, or fails after five seconds. */
-function heard(changes: string[], which: string): Promise<void> {
+function heard(changes: TeamChange[], which: TeamChange): Promise<void> {
+  const said = (c: TeamChange) => JSON.stringify(c);
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 5_000;
     const look = () => {
-      if (changes.includes(which)) return resolve();
-      if (Date.now() > deadline) return reject(new Error(`never heard ${which}; heard ${changes.join(', ') || 'nothing'}`));
+      if (changes.some((c) => said(c) === said(which))) return resolve();
+      if (Date.now() > deadline) return reject(new Error(`never heard ${said(which)}; heard ${changes.map(said).join(', ') || 'nothing'}`));
       setTimeout(look, 10);
     };
     look();
@@ -45,7 +47,7 @@ describePostgres('changes between desks', () => {
   });
 
   it('reaches the other desk as the write commits, for charges and for operations, and after the database came back', async () => {
-    const changes: string[] = [];
+    const changes: TeamChange[] = [];
     const listener = listenForChanges(open(), (c) => changes.push(c), 100);
     try {
       // Listening before the first write: wait until the listener's session is up.
@@ -57,6 +59,8 @@ describePostgres('changes between desks', () => {
       const operations = new PgOperationJournal(desk, { desk: deskNamed('FIN-1') });
       await operations.begin({ environment: 'sandbox', orderId: 'o-live', kind: 'deposit', operator: 'FIN-1', at: 0 }, () => undefined);
       await heard(changes, 'order_operations');
+      // With the order it touched: a desk showing that order reads it again.
+      await heard(changes, { orders: [{ environment: 'sandbox', orderId: 'o-live' }] });
 
       // A refused charge writes nothing and says nothing.
       changes.length = 0;
@@ -69,8 +73,9 @@ describePostgres('changes between desks', () => {
       await cluster.start();
       await heard(changes, '*');
       if (begun.kind !== 'journalled') throw new Error('refused');
-      await charges.settle(begun.charge.id, { state: 'PAID', at: 0 });
+      await charges.settle(begun.charge.id, { state: 'PAID', orderId: 'o-charged', at: 0 });
       await heard(changes, 'charge_journal');
+      await heard(changes, { orders: [{ environment: 'sandbox', orderId: 'o-charged' }] });
     } finally {
       await listener.close();
     }

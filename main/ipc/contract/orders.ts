@@ -27,7 +27,11 @@ const operatorReason = printable(1000)
 export const ordersChannels = {
   'orders.lookup': writes(
     'support',
-    z.strictObject({ query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength') }),
+    z.strictObject({
+      query: printable(64).trim().min(1, 'order.typeQuery').max(36, 'order.queryLength'),
+      /** The order on screen read again because a desk of the team changed it: not a look-up of the person's, so not in the history. */
+      again: z.literal(true).optional(),
+    }),
   ).answers<OrderLookup>(),
   'orders.search': reads('support', z.strictObject({ text: printable(64) })).answers<readonly OrderView[]>(),
   'orders.history': reads('support', z.strictObject({ limit: z.number().int().min(1).max(1000).optional() })).answers<

@@ -84,7 +84,7 @@ export function ordersHandlers({ core }: HandlerContext): HandlersOf<typeof orde
   };
 
   return {
-    'orders.lookup': ({ query }) => core.services.orders.lookup(query),
+    'orders.lookup': ({ query, again }) => core.services.orders.lookup(query, again ? { again } : {}),
     'orders.search': ({ text }) => core.services.orders.searchOffline(text),
     'orders.history': ({ limit }) => core.services.orders.history(limit),
     'orders.deposit': ({ environment, orderId, amount, reason }) =>

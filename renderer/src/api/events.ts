@@ -52,6 +52,8 @@ function onEvent(client: QueryClient) {
       void client.invalidateQueries({ queryKey: chargeKeys.all });
     } else if (event.type === 'audit.changed') {
       void client.invalidateQueries({ queryKey: auditKeys.all });
+    } else if (event.type === 'orders.changed') {
+      // The order on screen reads itself again (useOrderKeptCurrent); the journals heard charges.changed.
     } else if (event.type === 'role.changed') {
       // The profile is read again; nothing else is, until a screen the new profile allows asks for it. What
       // was read is the same data, and a read now from a screen about to close would be refused by main

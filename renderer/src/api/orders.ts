@@ -6,9 +6,10 @@
  * so its views are marked stale too.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { OrderLookup } from '../../../main/ipc/contract';
 import { chargeKeys } from './charges';
-import { call } from './client';
+import { call, subscribe } from './client';
 import { useEntityMutation, type ScreenHandlers } from './mutation';
 
 export const orderKeys = {
@@ -38,4 +39,34 @@ export const useCachedOrders = (text: string) =>
 export function useOrderLookup(screen?: ScreenHandlers<OrderLookup, string>) {
   const stale = useOrdersStale();
   return useEntityMutation((query: string) => call('orders.lookup', { query }), { onSuccess: stale }, screen);
+}
+
+/**
+ * The order on screen as the gateway has it now, read again whenever a desk of the team charged or operated
+ * on it (main's orders.changed; after the team database came back, on any order): one read at a time, and one
+ * more if another change came during it. Only an order found (live or cached) replaces the one shown: a read
+ * that failed leaves the view as it was. Not a look-up of the person's, so not in the look-up history.
+ */
+export function useOrderKeptCurrent(orderId: string | undefined, show: (orderId: string, lookup: OrderLookup) => void): void {
+  const shown = useRef(show);
+  shown.current = show;
+  useEffect(() => {
+    if (orderId === undefined) return;
+    let reading = false;
+    let again = false;
+    const read = async () => {
+      reading = true;
+      do {
+        again = false;
+        const lookup = await call('orders.lookup', { query: orderId, again: true }).catch(() => undefined);
+        if (lookup && (lookup.kind === 'found' || lookup.kind === 'cached')) shown.current(orderId, lookup);
+      } while (again);
+      reading = false;
+    };
+    return subscribe((event) => {
+      if (event.type !== 'orders.changed' || (event.orders && !event.orders.some((o) => o.orderId === orderId))) return;
+      if (reading) again = true;
+      else void read();
+    });
+  }, [orderId]);
 }

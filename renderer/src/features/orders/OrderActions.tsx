@@ -33,19 +33,22 @@ function available(order: OrderView): { action: Action; max?: number }[] {
 
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
   const { t } = useTranslation('orders');
-  const [open, setOpen] = useState<{ action: Action; max?: number }>();
+  const [open, setOpen] = useState<Action>();
   const profile = useRoleProfile().data;
   const actions = available(order).filter((a) => mayCall(profile, CHANNELS[a.action]));
+  // The dialog follows the order as it is now (another desk may refund it meanwhile): its most is today's,
+  // and an action no longer possible closes it.
+  const opened = actions.find((a) => a.action === open);
   if (actions.length === 0) return null;
   return (
     <section className="order-actions" aria-label={t('actions.label')}>
       {actions.map((a) => (
-        <Button key={a.action} variant={a.action === 'deposit' ? 'primary' : 'danger'} onClick={() => setOpen(a)}>
+        <Button key={a.action} variant={a.action === 'deposit' ? 'primary' : 'danger'} onClick={() => setOpen(a.action)}>
           {t(`actions.open.${a.action}`)}
         </Button>
       ))}
-      {open && (
-        <ConfirmOperation order={order} action={open.action} max={open.max} onClose={() => setOpen(undefined)} onChanged={onChanged} />
+      {opened && (
+        <ConfirmOperation order={order} action={opened.action} max={opened.max} onClose={() => setOpen(undefined)} onChanged={onChanged} />
       )}
     </section>
   );

@@ -16,7 +16,7 @@ import { OrderList } from './list/OrderList';
 import { useListWindow } from './list/shared';
 import { LookupHistory } from './LookupHistory';
 import { OrderSearch } from './OrderSearch';
-import { useOrderLookup } from '../../api/orders';
+import { useOrderKeptCurrent, useOrderLookup } from '../../api/orders';
 import { WorkspaceFrame } from '../../components/WorkspaceFrame';
 
 export function OrdersWorkspace() {
@@ -70,6 +70,12 @@ export function OrdersWorkspace() {
     const clientId = askedClient !== undefined ? takeClientQuery() : undefined;
     if (clientId !== undefined) goTo({ mode: 'client', clientId });
   }, [askedClient, takeClientQuery]);
+
+  // Another desk of the team charged or operated on the order shown: it is read again, if it is still the one shown.
+  const shownOrder = place.mode === 'single' && (shown?.kind === 'found' || shown?.kind === 'cached') ? shown.order.orderId : undefined;
+  useOrderKeptCurrent(shownOrder, (orderId, lookup) =>
+    setShown((now) => ((now?.kind === 'found' || now?.kind === 'cached') && now.order.orderId === orderId ? lookup : now)),
+  );
 
   // The order's own view, looked up live now; the list or batch stays as it was, behind Back.
   const open = (orderId: string) => goTo({ mode: 'single', query: orderId });
