@@ -606,7 +606,8 @@ export class AppCore {
         audit({ charges: 0, operations: 0, auditEntries: 0, kept: 0, reason }, 'failure', `to ${team.db.name}: ${reason}`);
         throw err;
       }
-      const kept = moved.charges.kept.length + moved.operations.kept.length;
+      // Left in this desk's file: what the team's journal could not take, and what is not settled yet.
+      const kept = [moved.charges, moved.operations].reduce((n, j) => n + j.kept.length + j.open.length, 0);
       audit(
         { charges: moved.charges.moved, operations: moved.operations.moved, auditEntries: moved.auditEntries, kept },
         'success',

@@ -1,8 +1,8 @@
 /**
- * A desk's own journals moved into the team database, on a real PostgreSQL and a real desk file: every row but
- * the sandbox's, once (a second move copies nothing again), each keeping its desk; one whose outcome the desk
- * never learnt arrives unknown and unclaimed, for any desk to reconcile; one the team's journal cannot take
- * stays in the desk's file only, and is named.
+ * A desk's own journals moved into the team database, on a real PostgreSQL and a real desk file: every settled
+ * row but the sandbox's, once (a second move copies nothing again), each keeping its desk; one whose outcome
+ * the desk has not learnt yet stays for the desk's file to reconcile, and one the team's journal cannot take
+ * stays in the desk's file only; both are named.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -13,7 +13,6 @@ import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { moveDeskJournals } from '../../main/store/postgres/deskRecords.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
-import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { openTeamDatabase, query, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { folderOfFile } from './folderOfFile.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
@@ -59,43 +58,37 @@ describePostgres('moving a desk’s records to the team database', () => {
     const open = await operations.begin({ environment: 'test', orderId: 'order-9', kind: 'deposit', operator: 'finance', at: 3 }, none);
     if (open.kind !== 'journalled') throw new Error('refused');
 
-    // The team's journal already has another desk's charge under the reference CLASH-1, and an open operation on order-9.
+    // The team's journal already has another desk's charge under the reference CLASH-1.
     const other = deskNamed('FIN-OTHER');
     await new PgChargeJournal(team, { desk: other }).begin(newCharge('CLASH-1', { environment: 'test', bindingId: 'card-x' }), 0, none);
-    await new PgOperationJournal(team, { desk: other }).begin(
-      { environment: 'test', orderId: 'order-9', kind: 'reverse', operator: 'other', at: 0 },
-      none,
-    );
 
     const desk = deskNamed('FIN-OLD');
     expect(await moveDeskJournals(team, file, desk)).toEqual({
-      charges: { moved: 4, already: 0, kept: ['CLASH-1'] },
-      operations: { moved: 1, already: 0, kept: ['order-9'] },
+      charges: { moved: 2, already: 0, kept: ['CLASH-1'], open: ['LOST-1', 'PENDING-1'] },
+      operations: { moved: 1, already: 0, kept: [], open: ['order-9'] },
     });
     const rows = await query<Record<string, unknown>>(
       team,
-      'SELECT order_number, state, desk, claimed_by, order_id, created_at, moved_from FROM charge_journal WHERE moved_from IS NOT NULL ORDER BY order_number',
+      'SELECT order_number, state, desk, order_id, created_at, moved_from FROM charge_journal WHERE moved_from IS NOT NULL ORDER BY order_number',
     );
     expect(rows).toEqual([
       expect.objectContaining({ order_number: 'DECLINED-1', state: 'DECLINED', desk: 'FIN-OLD' }),
-      expect.objectContaining({ order_number: 'LOST-1', state: 'UNKNOWN', claimed_by: null }),
       expect.objectContaining({ order_number: 'PAID-1', state: 'PAID', order_id: 'order-1', created_at: 1_700_000_000_000 }),
-      expect.objectContaining({ order_number: 'PENDING-1', state: 'UNKNOWN', claimed_by: null }),
     ]);
     expect(rows.every((r) => String(r.moved_from).startsWith(`${desk.id}/`))).toBe(true);
-    // Moved unknown: any desk of the team claims it to reconcile.
-    const claims = new Set<number>();
-    const lost = (await new PgChargeJournal(team, { desk: deskNamed('FIN-2') }).open('test')).find((r) => r.orderNumber === 'LOST-1')!;
-    expect((await new PgChargeJournal(team, { desk: deskNamed('FIN-2') }).claim(lost.id, claims)).kind).toBe('claimed');
+    expect(await query(team, 'SELECT state FROM order_operations WHERE moved_from IS NOT NULL')).toEqual([{ state: 'DONE' }]);
 
     // Again: nothing copied twice; what the team's journal could not take still cannot be.
     expect(await moveDeskJournals(team, file, desk)).toEqual({
-      charges: { moved: 0, already: 4, kept: ['CLASH-1'] },
-      operations: { moved: 0, already: 1, kept: ['order-9'] },
+      charges: { moved: 0, already: 2, kept: ['CLASH-1'], open: ['LOST-1', 'PENDING-1'] },
+      operations: { moved: 0, already: 1, kept: [], open: ['order-9'] },
     });
+    // Reconciled in the desk's own file, an open charge goes with the next move; so does one journalled since.
+    const [lost] = (await charges.open('test')).filter((r) => r.orderNumber === 'LOST-1');
+    await charges.settle(lost!.id, { state: 'PAID', at: 1_700_000_007_000 });
     // A charge journalled after the move goes with the next one.
     await charges.settle(await charge('LATER-1', 'card-7'), { state: 'PAID', at: 1_700_000_006_000 });
-    expect((await moveDeskJournals(team, file, desk)).charges).toEqual({ moved: 1, already: 4, kept: ['CLASH-1'] });
+    expect((await moveDeskJournals(team, file, desk)).charges).toEqual({ moved: 2, already: 2, kept: ['CLASH-1'], open: ['PENDING-1'] });
     file.close();
   });
 });

@@ -4,11 +4,11 @@
  * copied once, each row keeping its desk and times. A row moved names where it came from (moved_from: the
  * desk's id and the row's id in its file), so moving again copies only what is new.
  *
- * A row whose outcome the desk never learnt (PENDING or UNKNOWN) is moved as UNKNOWN and unclaimed: no
- * sender of the desk's file is left to answer it, and in the team's journal any desk reconciles it. A row the
- * team's journal cannot take (its reference is another charge's there, or its card or order has an open row
- * there already) stays in the desk's file only, and is named in the answer: the same money must never read
- * twice in the team's record.
+ * A row whose outcome the desk has not learnt yet (PENDING or UNKNOWN) is not moved, and is named: it is the
+ * desk's own file that reconciles it (the desk back on its file reconciles on opening the environment), and a
+ * copy in the team's journal would be reconciled by another desk at the same time, two senders of one payment
+ * step. A charge the team's journal cannot take (its reference is another charge's there) stays in the desk's
+ * file only, and is named too: the same money must never read twice in the team's record.
  *
  * Rows go in batches, each one INSERT of unnest()ed arrays: a desk's file may hold many thousands.
  */
@@ -22,7 +22,7 @@ import { query, type TeamDatabase } from './teamDatabase.js';
 /** How many rows one statement moves. */
 const BATCH = 500;
 
-const OPEN = new Set(['PENDING', 'UNKNOWN']);
+const isOpen = (state: string) => state === 'PENDING' || state === 'UNKNOWN';
 
 interface Column<R> {
   readonly name: string;
@@ -41,7 +41,7 @@ const CHARGE_COLUMNS: readonly Column<ChargeJournalRow>[] = [
   { name: 'description', type: 'text', of: (r) => r.description },
   { name: 'masked_pan', type: 'text', of: (r) => r.masked_pan },
   { name: 'operator', type: 'text', of: (r) => r.operator },
-  { name: 'state', type: 'text', of: (r) => (OPEN.has(r.state) ? 'UNKNOWN' : r.state) },
+  { name: 'state', type: 'text', of: (r) => r.state },
   { name: 'order_id', type: 'text', of: (r) => r.order_id },
   { name: 'order_status', type: 'integer', of: (r) => r.order_status },
   { name: 'action_code', type: 'integer', of: (r) => r.action_code },
@@ -58,7 +58,7 @@ const OPERATION_COLUMNS: readonly Column<OperationJournalRow>[] = [
   { name: 'external_refund_id', type: 'text', of: (r) => r.external_refund_id },
   { name: 'operator', type: 'text', of: (r) => r.operator },
   { name: 'operator_reason', type: 'text', of: (r) => r.operator_reason },
-  { name: 'state', type: 'text', of: (r) => (OPEN.has(r.state) ? 'UNKNOWN' : r.state) },
+  { name: 'state', type: 'text', of: (r) => r.state },
   { name: 'reason', type: 'text', of: (r) => r.reason },
   { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
   { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
@@ -91,18 +91,20 @@ export async function moveDeskJournals(team: TeamDatabase, file: Db, desk: DeskI
   };
 }
 
-async function moveRows<R extends { readonly id: number }>(
+async function moveRows<R extends { readonly id: number; readonly state: string }>(
   team: TeamDatabase,
   table: 'charge_journal' | 'order_operations',
-  rows: readonly R[],
+  all: readonly R[],
   desk: DeskIdentity,
   columns: readonly Column<R>[],
   named: (row: R) => string,
 ): Promise<MovedJournal> {
-  const all: Column<R>[] = [...columns, { name: 'moved_from', type: 'text', of: (r) => `${desk.id}/${r.id}` }];
-  const insert = `INSERT INTO ${table} (${all.map((c) => c.name).join(', ')})
-                  SELECT * FROM unnest(${all.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
+  const written: Column<R>[] = [...columns, { name: 'moved_from', type: 'text', of: (r) => `${desk.id}/${r.id}` }];
+  const insert = `INSERT INTO ${table} (${written.map((c) => c.name).join(', ')})
+                  SELECT * FROM unnest(${written.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
                   ON CONFLICT DO NOTHING RETURNING moved_from`;
+  const rows = all.filter((r) => !isOpen(r.state));
+  const open = all.filter((r) => isOpen(r.state)).map(named);
   let moved = 0;
   let already = 0;
   const kept: string[] = [];
@@ -114,7 +116,7 @@ async function moveRows<R extends { readonly id: number }>(
         await query<{ moved_from: string }>(
           team,
           insert,
-          all.map((c) => batch.map(c.of)),
+          written.map((c) => batch.map(c.of)),
         )
       ).map((r) => r.moved_from),
     );
@@ -131,5 +133,5 @@ async function moveRows<R extends { readonly id: number }>(
       if (!copied.has(from[i]!) && !there.has(from[i]!)) kept.push(named(r));
     });
   }
-  return { moved, already, kept };
+  return { moved, already, kept, open };
 }

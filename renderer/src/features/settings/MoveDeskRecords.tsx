@@ -1,6 +1,7 @@
 /**
  * "Move this desk's records to the team database": asked once more in a dialog that says what is copied, then
- * what main moved, and which rows the team's journal could not take (they stay in this desk's file only).
+ * what main moved, which rows the team's journal could not take, and which are not settled yet (both stay in
+ * this desk's file only).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ export function MoveDeskRecords({ database, disabled }: { readonly database: str
     onSettled: () => setAsking(false),
   });
   const kept = moved ? [...moved.charges.kept, ...moved.operations.kept] : [];
+  const open = moved ? [...moved.charges.open, ...moved.operations.open] : [];
+  const listed = (rows: readonly string[]) => rows.slice(0, NAMED).join(', ') + (rows.length > NAMED ? ` (+${rows.length - NAMED})` : '');
   return (
     <>
       <div className="button-row">
@@ -41,14 +44,8 @@ export function MoveDeskRecords({ database, disabled }: { readonly database: str
               already: moved.charges.already + moved.operations.already,
             })}
           </p>
-          {kept.length > 0 && (
-            <p className="panel warning-panel">
-              {t('team.movedKept', {
-                count: kept.length,
-                list: kept.slice(0, NAMED).join(', ') + (kept.length > NAMED ? ` (+${kept.length - NAMED})` : ''),
-              })}
-            </p>
-          )}
+          {kept.length > 0 && <p className="panel warning-panel">{t('team.movedKept', { count: kept.length, list: listed(kept) })}</p>}
+          {open.length > 0 && <p className="panel warning-panel">{t('team.movedOpen', { count: open.length, list: listed(open) })}</p>}
         </div>
       )}
       <Dialog title={t('team.moveTitle')} open={asking} busy={move.isPending} onClose={() => !move.isPending && setAsking(false)}>

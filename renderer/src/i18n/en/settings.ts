@@ -139,15 +139,19 @@ export const settings = {
     move: 'Move this desk’s records to the team database…',
     moveTitle: 'Move this desk’s records to the team database?',
     moveWhat:
-      'The charges and operations this desk kept in its own file (all but the sandbox’s), and its audit entries from before it joined, are copied to {{database}}, each keeping this desk’s name. Each row is copied once: moving again copies only what is new. A charge or operation whose outcome this desk never learnt arrives as unknown, for any desk to reconcile. This desk’s file keeps its copy.',
+      'The charges and operations this desk kept in its own file (all but the sandbox’s), and its audit entries from before it joined, are copied to {{database}}, each keeping this desk’s name. Each row is copied once: moving again copies only what is new. A charge or operation whose outcome is not known yet stays until this desk has reconciled it in its own file. This desk’s file keeps its copy.',
     moveConfirm: 'Move records',
     moving: 'Moving…',
     moved:
       'Moved to the team database: charges {{charges}}, operations {{operations}}, audit entries {{audit}}. Already there from an earlier move: {{already}}.',
     movedKept_one:
-      'Kept in this desk’s file only ({{count}} row), since the team’s journal has another charge under its reference or an open operation on its order: {{list}}.',
+      'Kept in this desk’s file only ({{count}} charge), since the team’s journal has another charge under its reference: {{list}}.',
     movedKept_other:
-      'Kept in this desk’s file only ({{count}} rows), since the team’s journal has another charge under their reference or an open operation on their order: {{list}}.',
+      'Kept in this desk’s file only ({{count}} charges), since the team’s journal has other charges under their references: {{list}}.',
+    movedOpen_one:
+      'Not moved ({{count}} row), since its outcome is not known yet: turn team mode off, and this desk reconciles it in its own file when the environment opens; then move again. {{list}}.',
+    movedOpen_other:
+      'Not moved ({{count}} rows), since their outcome is not known yet: turn team mode off, and this desk reconciles them in its own file when the environment opens; then move again. {{list}}.',
     cancel: 'Cancel',
   },
   console: {
