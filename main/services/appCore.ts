@@ -27,7 +27,7 @@ import { hostname } from 'node:os';
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import type { PoolConfig } from 'pg';
 import { CustomerDirectory } from '../store/customers.js';
-import { KnownBindings } from '../store/knownBindings.js';
+import { SqliteKnownBindings, type KnownBindingStore } from '../store/knownBindings.js';
 import { SqliteOperationJournal, type OperationJournal } from '../store/operations.js';
 import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
@@ -121,8 +121,8 @@ export class AppCore {
   private readonly deskAudit: DeskAuditLog;
   /** Accepted currencies and per-charge maximums, per environment and currency. */
   readonly chargeLimits: ChargeLimits;
-  /** What the app last saw of each stored card (masked), and which were disabled from here. */
-  readonly knownBindings: KnownBindings;
+  /** What this desk's file knows of each stored card (masked); the team's are in its database (knownBindings). */
+  private readonly ownKnownBindings: SqliteKnownBindings;
   /** The customers the app knows of, from the synced orders and the stored cards seen. */
   readonly customers: CustomerDirectory;
   /** The installation's role profile: what the IPC dispatcher lets through. */
@@ -188,7 +188,7 @@ export class AppCore {
       sandboxCurrencies: sandbox.currencies,
     });
     this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: options.osUser });
-    this.knownBindings = new KnownBindings(db);
+    this.ownKnownBindings = new SqliteKnownBindings(db);
     this.customers = new CustomerDirectory(db);
     this.chargeLedger = new ChargeLedger({
       cache: new OrderCache<OrderView>(db),
@@ -712,6 +712,15 @@ export class AppCore {
       .catch((err: unknown) => this.options.log?.(`the team database left did not close: ${String(err)}`))
       .finally(() => this.retiring.delete(closing));
     this.retiring.add(closing);
+  }
+
+  /**
+   * The stored cards known in the environment in use: the team's where there is a team database (a card one
+   * desk disabled shows at every desk), except the embedded sandbox's, which are each desk's own.
+   */
+  get knownBindings(): KnownBindingStore {
+    const team = this.services.environment === 'sandbox' ? undefined : this.team;
+    return team ? team.knownBindings() : this.ownKnownBindings;
   }
 
   /** This desk's name in the team's records. */

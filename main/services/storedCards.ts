@@ -4,7 +4,8 @@
  * The gateway's answer always wins: a card it lists is enabled, whatever the app remembered. Card numbers
  * used to search are passed to the gateway and nowhere else; only masked cards are remembered.
  */
-import type { KnownBinding, KnownBindings } from '../store/knownBindings.js';
+import { isUnreachable } from '../store/errors.js';
+import type { KnownBinding, KnownBindingStore } from '../store/knownBindings.js';
 import { bindingView, type BindingService, type BindingView } from './bindings.js';
 
 export interface StoredCard extends BindingView {
@@ -26,7 +27,8 @@ export interface StoredCardChange {
 export interface StoredCardsOptions {
   readonly environment: string;
   readonly bindings: BindingService;
-  readonly known: KnownBindings;
+  /** This desk's file's, or the team database's (the sandbox's are always the desk's own). */
+  readonly known: KnownBindingStore;
   readonly now?: () => number;
 }
 
@@ -40,10 +42,10 @@ export class StoredCards {
   async find(search: StoredCardSearch, showExpired: boolean): Promise<StoredCard[]> {
     if ('clientId' in search) {
       const groups = await this.options.bindings.list(search.clientId, { showExpired });
-      const listed = [...groups.common, ...groups.recurrent, ...groups.installment].map((v) => this.listed(v, search.clientId));
+      const listed: StoredCard[] = [];
+      for (const v of [...groups.common, ...groups.recurrent, ...groups.installment]) listed.push(await this.listed(v, search.clientId));
       const ids = new Set(listed.map((c) => c.bindingId));
-      const disabled = this.options.known
-        .disabledOf(this.options.environment, search.clientId)
+      const disabled = (await this.remembering(() => this.options.known.disabledOf(this.options.environment, search.clientId), []))
         .filter((k) => !ids.has(k.bindingId))
         .map((k) => this.remembered(k))
         .filter((c) => showExpired || !c.expired);
@@ -51,26 +53,33 @@ export class StoredCards {
     }
     if ('bindingId' in search) {
       const found = (await this.options.bindings.findById(search.bindingId)).filter((v) => showExpired || !v.expired);
-      if (found.length > 0) return found.map((v) => this.listed(v));
-      const k = this.options.known.get(this.options.environment, search.bindingId);
+      if (found.length > 0) return Promise.all(found.map((v) => this.listed(v)));
+      const k = await this.remembering(() => this.options.known.get(this.options.environment, search.bindingId), undefined);
       const card = k?.disabledAt !== undefined ? this.remembered(k) : undefined;
       return card && (showExpired || !card.expired) ? [card] : [];
     }
-    return (await this.options.bindings.findByCard(search.cardNumber, { showExpired })).map((v) => this.listed(v));
+    return Promise.all((await this.options.bindings.findByCard(search.cardNumber, { showExpired })).map((v) => this.listed(v)));
   }
 
+  /**
+   * Disables a card at the gateway and remembers it disabled. The store is read first: where it cannot be
+   * reached (the team database away), nothing is changed at the gateway, since no desk could then find the
+   * card again.
+   */
   async disable(bindingId: string): Promise<StoredCardChange> {
+    await this.options.known.get(this.options.environment, bindingId);
     // What the card looks like now, to remember once the gateway stops listing it.
     const before = (await this.options.bindings.findById(bindingId))[0];
     await this.options.bindings.disable(bindingId);
-    if (before) this.listed(before);
-    this.options.known.markDisabled(this.options.environment, bindingId, this.now());
+    if (before) await this.listed(before);
+    await this.options.known.markDisabled(this.options.environment, bindingId, this.now());
     return this.after(bindingId);
   }
 
   async enable(bindingId: string): Promise<StoredCardChange> {
+    await this.options.known.get(this.options.environment, bindingId);
     await this.options.bindings.enable(bindingId);
-    this.options.known.markEnabled(this.options.environment, bindingId);
+    await this.options.known.markEnabled(this.options.environment, bindingId);
     return this.after(bindingId);
   }
 
@@ -83,15 +92,28 @@ export class StoredCards {
   /** The card as the gateway lists it after a change, else as the app remembers it. */
   private async after(bindingId: string): Promise<StoredCardChange> {
     const now = (await this.options.bindings.findById(bindingId))[0];
-    if (now) return { card: this.listed(now), listedByGateway: true };
-    const k = this.options.known.get(this.options.environment, bindingId);
+    if (now) return { card: await this.listed(now), listedByGateway: true };
+    const k = await this.options.known.get(this.options.environment, bindingId);
     const card = k ? this.remembered(k) : { bindingId, category: 'UNKNOWN' as const, expired: false, expiresSoon: false, enabled: false };
     return { card, listedByGateway: false };
   }
 
-  /** A card the gateway lists: enabled, remembered as seen, with its client if the app knows it. */
-  private listed(v: BindingView, clientId?: string): StoredCard {
-    this.options.known.seen({
+  /**
+   * What the store remembers, for a look-up; a store that cannot be reached (the team database away) gives
+   * `otherwise`: the gateway's answer is still shown, as look-ups go on while the team database is away.
+   */
+  private async remembering<T>(read: () => Promise<T>, otherwise: T): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      if (isUnreachable(err)) return otherwise;
+      throw err;
+    }
+  }
+
+  /** A card the gateway lists: enabled, remembered as seen (where the store can be reached), with its client if the app knows it. */
+  private async listed(v: BindingView, clientId?: string): Promise<StoredCard> {
+    const seen = this.options.known.seen({
       environment: this.options.environment,
       bindingId: v.bindingId,
       ...(clientId !== undefined ? { clientId } : {}),
@@ -103,7 +125,9 @@ export class StoredCards {
       ...(v.expiry ? { expiry: v.expiry } : {}),
       seenAt: this.now(),
     });
-    const client = clientId ?? this.options.known.get(this.options.environment, v.bindingId)?.clientId;
+    await this.remembering(() => seen, undefined);
+    const client =
+      clientId ?? (await this.remembering(() => this.options.known.get(this.options.environment, v.bindingId), undefined))?.clientId;
     return { ...v, ...(client !== undefined ? { clientId: client } : {}), enabled: true };
   }
 

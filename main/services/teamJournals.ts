@@ -10,6 +10,7 @@ import { TEAM_SETTINGS } from '../store/migrations.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { moveDeskJournals } from '../store/postgres/deskRecords.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
+import { PgKnownBindings } from '../store/postgres/knownBindings.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { OutboxedOperationJournal } from '../store/postgres/outboxedOperationJournal.js';
@@ -41,6 +42,7 @@ export class TeamJournals {
   readonly settings: TeamSettings;
   private chargeJournal?: OutboxedChargeJournal;
   private operationJournal?: OutboxedOperationJournal;
+  private knownCards?: PgKnownBindings;
   private listener?: ChangeListener;
 
   constructor(
@@ -66,6 +68,11 @@ export class TeamJournals {
   }
 
   /** The team's operations journal, with this desk's outbox as the charges'. */
+  /** The stored cards the team has seen and disabled. */
+  knownBindings(): PgKnownBindings {
+    return (this.knownCards ??= new PgKnownBindings(this.db));
+  }
+
   operations(): OutboxedOperationJournal {
     return (this.operationJournal ??= new OutboxedOperationJournal(
       new PgOperationJournal(this.db, { desk: this.options.desk }),

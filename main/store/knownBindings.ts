@@ -6,7 +6,7 @@
  * number in a client id or a label is masked as it is written; a client is found by that same masked form.
  */
 import { maskCardField, maskCardNumbers } from '../domain/cardNumbers.js';
-import { read, write, type Db } from './database.js';
+import { read, settled, write, type Db } from './database.js';
 
 export interface KnownBinding {
   readonly environment: string;
@@ -23,7 +23,25 @@ export interface KnownBinding {
   readonly disabledAt?: number;
 }
 
-interface Row {
+/**
+ * The stored cards an installation has seen: in a desk's own file, or (a team's) in its database, where a card
+ * disabled at one desk is shown, and can be enabled again, at every other.
+ */
+export interface KnownBindingStore {
+  /**
+   * Records what the gateway showed now, as listed (so enabled): a client already known is kept when the
+   * search did not say it. Clears a disabled mark, since the gateway lists the binding again.
+   */
+  seen(b: Omit<KnownBinding, 'disabledAt'>): Promise<void>;
+  markDisabled(environment: string, bindingId: string, at: number): Promise<void>;
+  markEnabled(environment: string, bindingId: string): Promise<void>;
+  get(environment: string, bindingId: string): Promise<KnownBinding | undefined>;
+  /** The client's bindings disabled from this app, oldest first. */
+  disabledOf(environment: string, clientId: string): Promise<KnownBinding[]>;
+}
+
+/** A known_bindings row as both engines read it. */
+export interface Row {
   environment: string;
   binding_id: string;
   client_id: string | null;
@@ -37,7 +55,7 @@ interface Row {
   disabled_at: number | null;
 }
 
-const toRecord = (r: Row): KnownBinding => ({
+export const toRecord = (r: Row): KnownBinding => ({
   environment: r.environment,
   bindingId: r.binding_id,
   ...(r.client_id !== null ? { clientId: r.client_id } : {}),
@@ -55,68 +73,75 @@ const toRecord = (r: Row): KnownBinding => ({
 const safeMasked = (masked: string | undefined) => (masked !== undefined ? maskCardField(masked) : null);
 const masked = (text: string | undefined) => (text !== undefined ? maskCardNumbers(text) : null);
 
-export class KnownBindings {
+/** A card seen, as both engines write it (`?` placeholders; the team's store numbers them). */
+export const SEEN_SQL = `INSERT INTO known_bindings (environment, binding_id, client_id, category, masked_pan, payment_system, payment_way,
+     display_label, expiry, seen_at, disabled_at)
+   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+   ON CONFLICT (environment, binding_id) DO UPDATE SET
+     client_id = coalesce(excluded.client_id, known_bindings.client_id), category = excluded.category, masked_pan = excluded.masked_pan,
+     payment_system = excluded.payment_system, payment_way = excluded.payment_way, display_label = excluded.display_label,
+     expiry = excluded.expiry, seen_at = excluded.seen_at, disabled_at = NULL`;
+
+/** SEEN_SQL's values: masked as they are written, whoever wrote the binding. */
+export const seenValues = (b: Omit<KnownBinding, 'disabledAt'>) => [
+  b.environment,
+  b.bindingId,
+  masked(b.clientId),
+  b.category,
+  safeMasked(b.maskedPan),
+  masked(b.paymentSystem),
+  masked(b.paymentWay),
+  masked(b.displayLabel),
+  b.expiry ?? null,
+  b.seenAt,
+];
+
+export const DISABLED_OF_SQL =
+  'SELECT * FROM known_bindings WHERE environment = ? AND client_id = ? AND disabled_at IS NOT NULL ORDER BY disabled_at';
+
+/** This desk's file's known cards. */
+export class SqliteKnownBindings implements KnownBindingStore {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Records what the gateway showed now, as listed (so enabled): a client already known is kept when the
-   * search did not say it. Clears a disabled mark, since the gateway lists the binding again.
-   */
-  seen(b: Omit<KnownBinding, 'disabledAt'>): void {
-    write(this.db, () => {
-      this.db
-        .prepare(
-          `INSERT INTO known_bindings (environment, binding_id, client_id, category, masked_pan, payment_system, payment_way,
-             display_label, expiry, seen_at, disabled_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
-           ON CONFLICT (environment, binding_id) DO UPDATE SET
-             client_id = coalesce(excluded.client_id, client_id), category = excluded.category, masked_pan = excluded.masked_pan,
-             payment_system = excluded.payment_system, payment_way = excluded.payment_way, display_label = excluded.display_label,
-             expiry = excluded.expiry, seen_at = excluded.seen_at, disabled_at = NULL`,
-        )
-        .run(
-          b.environment,
-          b.bindingId,
-          masked(b.clientId),
-          b.category,
-          safeMasked(b.maskedPan),
-          masked(b.paymentSystem),
-          masked(b.paymentWay),
-          masked(b.displayLabel),
-          b.expiry ?? null,
-          b.seenAt,
-        );
+  seen(b: Omit<KnownBinding, 'disabledAt'>): Promise<void> {
+    return settled(() => {
+      write(this.db, () => this.db.prepare(SEEN_SQL).run(...seenValues(b)));
     });
   }
 
-  markDisabled(environment: string, bindingId: string, at: number): void {
-    write(this.db, () => {
-      this.db.prepare('UPDATE known_bindings SET disabled_at = ? WHERE environment = ? AND binding_id = ?').run(at, environment, bindingId);
-    });
-  }
-
-  markEnabled(environment: string, bindingId: string): void {
-    write(this.db, () => {
-      this.db.prepare('UPDATE known_bindings SET disabled_at = NULL WHERE environment = ? AND binding_id = ?').run(environment, bindingId);
-    });
-  }
-
-  get(environment: string, bindingId: string): KnownBinding | undefined {
-    return read(this.db, () => {
-      const r = this.db.prepare('SELECT * FROM known_bindings WHERE environment = ? AND binding_id = ?').get(environment, bindingId) as
-        Row | undefined;
-      return r && toRecord(r);
-    });
-  }
-
-  /** The client's bindings disabled from this app, oldest first. */
-  disabledOf(environment: string, clientId: string): KnownBinding[] {
-    return read(this.db, () =>
-      (
+  markDisabled(environment: string, bindingId: string, at: number): Promise<void> {
+    return settled(() => {
+      write(this.db, () =>
         this.db
-          .prepare('SELECT * FROM known_bindings WHERE environment = ? AND client_id = ? AND disabled_at IS NOT NULL ORDER BY disabled_at')
-          .all(environment, maskCardNumbers(clientId)) as Row[]
-      ).map(toRecord),
+          .prepare('UPDATE known_bindings SET disabled_at = ? WHERE environment = ? AND binding_id = ?')
+          .run(at, environment, bindingId),
+      );
+    });
+  }
+
+  markEnabled(environment: string, bindingId: string): Promise<void> {
+    return settled(() => {
+      write(this.db, () =>
+        this.db
+          .prepare('UPDATE known_bindings SET disabled_at = NULL WHERE environment = ? AND binding_id = ?')
+          .run(environment, bindingId),
+      );
+    });
+  }
+
+  get(environment: string, bindingId: string): Promise<KnownBinding | undefined> {
+    return settled(() =>
+      read(this.db, () => {
+        const r = this.db.prepare('SELECT * FROM known_bindings WHERE environment = ? AND binding_id = ?').get(environment, bindingId) as
+          Row | undefined;
+        return r && toRecord(r);
+      }),
+    );
+  }
+
+  disabledOf(environment: string, clientId: string): Promise<KnownBinding[]> {
+    return settled(() =>
+      read(this.db, () => (this.db.prepare(DISABLED_OF_SQL).all(environment, maskCardNumbers(clientId)) as Row[]).map(toRecord)),
     );
   }
 }

@@ -821,13 +821,36 @@ export const MIGRATIONS: readonly Migration[] = [
         REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_orders();
     `,
   },
+  {
+    version: 31,
+    description: 'the stored cards the team has seen, and those it disabled (which the gateway no longer lists), for every desk',
+    // A desk's file has had the table since migration 5.
+    sql: '',
+    postgres: `
+      CREATE TABLE known_bindings (
+        environment TEXT NOT NULL,
+        binding_id TEXT NOT NULL,
+        client_id TEXT,
+        category TEXT NOT NULL,
+        masked_pan TEXT CHECK (masked_pan IS NULL OR masked_pan !~ '[0-9]{11}'),
+        payment_system TEXT,
+        payment_way TEXT,
+        display_label TEXT,
+        expiry TEXT,
+        seen_at BIGINT NOT NULL,
+        disabled_at BIGINT,
+        PRIMARY KEY (environment, binding_id)
+      );
+      CREATE INDEX known_bindings_client ON known_bindings (environment, client_id);
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
 export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks'] as const;
+export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings'] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

@@ -16,7 +16,7 @@ import { phrase } from '../../main/phrases/phrase.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
-import { KnownBindings } from '../../main/store/knownBindings.js';
+import { SqliteKnownBindings } from '../../main/store/knownBindings.js';
 import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { OrderCache } from '../../main/store/orderCache.js';
 import { TeamOutbox } from '../../main/store/teamOutbox.js';
@@ -204,9 +204,9 @@ describe('each repository masks what it writes, whoever passes it', () => {
     expectNoCardInTables('team_outbox');
   });
 
-  it("the known bindings: the card, a label, a client; a client's cards are found by the id it was written under", () => {
-    const known = new KnownBindings(db);
-    known.seen({
+  it("the known bindings: the card, a label, a client; a client's cards are found by the id it was written under", async () => {
+    const known = new SqliteKnownBindings(db);
+    await known.seen({
       environment: 'repo',
       bindingId: 'b1',
       clientId: spellings[2],
@@ -215,8 +215,8 @@ describe('each repository masks what it writes, whoever passes it', () => {
       displayLabel: spellings[9],
       seenAt: 1,
     });
-    known.markDisabled('repo', 'b1', 2);
-    expect(known.disabledOf('repo', spellings[2]!).map((b) => b.bindingId)).toEqual(['b1']);
+    await known.markDisabled('repo', 'b1', 2);
+    expect((await known.disabledOf('repo', spellings[2]!)).map((b) => b.bindingId)).toEqual(['b1']);
     expectNoCardInTables('known_bindings');
   });
 });

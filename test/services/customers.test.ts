@@ -18,7 +18,7 @@ import { StoredCards } from '../../main/services/storedCards.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { CustomerDirectory } from '../../main/store/customers.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { KnownBindings } from '../../main/store/knownBindings.js';
+import { SqliteKnownBindings } from '../../main/store/knownBindings.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const list = orderListOn(db, client, () => sb.core.clock.now(), { osUser: 'support@desk' });
   expect((await list.syncPeriod(today)).state).toBe('done');
   const bindings = new BindingService({ environment: 'sandbox', osUser: 'finance', client, audit: new AuditRepository(db), now: () => T0 });
-  const known = new KnownBindings(db);
+  const known = new SqliteKnownBindings(db);
   customers = new CustomerService({
     environment: 'sandbox',
     directory: new CustomerDirectory(db),

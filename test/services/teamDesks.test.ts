@@ -15,6 +15,7 @@ import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import { AppCore } from '../../main/services/appCore.js';
+import { StoredCards } from '../../main/services/storedCards.js';
 import type { TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
@@ -147,6 +148,19 @@ describePostgres('two desks on one team database', () => {
         value: { kind: 'found', order: { orderId, refundedAmount: 5_000 } },
       });
       expect(((await dispatch('orders.history', {})) as { value: unknown[] }).value).toHaveLength(historyBefore);
+    });
+
+    it('shows a card desk A disabled at desk B, which the gateway no longer lists, and lets desk B enable it again', async () => {
+      const c = await card();
+      const cards = (core: AppCore) =>
+        new StoredCards({ environment: core.services.environment, bindings: core.services.bindings, known: core.knownBindings });
+      expect((await cards(a).find({ clientId: c.clientId }, false)).map((k) => k.enabled)).toEqual([true]);
+      await cards(a).disable(c.bindingId);
+      expect(await cards(b).find({ clientId: c.clientId }, false)).toEqual([
+        expect.objectContaining({ bindingId: c.bindingId, enabled: false, disabledAt: expect.any(Number) }),
+      ]);
+      expect(await cards(b).enable(c.bindingId)).toMatchObject({ listedByGateway: true, card: { enabled: true } });
+      expect((await cards(a).find({ clientId: c.clientId }, false)).map((k) => k.enabled)).toEqual([true]);
     });
 
     it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {

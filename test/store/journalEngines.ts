@@ -15,7 +15,7 @@ import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
-import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { numbered, openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 
 /** One desk's connection to the store: its journals, and raw SQL (written with `?` placeholders) beside them. */
@@ -40,11 +40,6 @@ export interface Store {
   /** Another connection to the same store: another process on the file, or another desk on the server. */
   desk(): Promise<Desk>;
 }
-
-const numbered = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
 
 function sqliteEngine(): Engine {
   let dir = '';

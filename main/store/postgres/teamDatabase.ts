@@ -117,6 +117,12 @@ export type Sql = string | Prepared;
 const sent = (sql: Sql, args: readonly unknown[]): pg.QueryConfig =>
   typeof sql === 'string' ? { text: sql, values: args as unknown[] } : { name: sql.name, text: sql.text, values: args as unknown[] };
 
+/** SQL written for both engines, its `?` placeholders numbered as PostgreSQL's $1, $2… (none may be in a literal). */
+export const numbered = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 /** A query within one connection, as the store's functions take it. */
 export type Query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: Sql, args?: readonly unknown[]) => Promise<R[]>;
 
