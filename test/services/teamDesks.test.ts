@@ -161,6 +161,20 @@ describePostgres('two desks on one team database', () => {
       ]);
       expect(await cards(b).enable(c.bindingId)).toMatchObject({ listedByGateway: true, card: { enabled: true } });
       expect((await cards(a).find({ clientId: c.clientId }, false)).map((k) => k.enabled)).toEqual([true]);
+      // The team database away: the gateway's list is still shown, and no card is disabled that no desk could find again.
+      const back = new Promise<void>((resolve) => {
+        const stop = b.onTeamChange((change) => change === '*' && (stop(), resolve()));
+      });
+      await cluster.stop('immediate');
+      try {
+        expect((await cards(b).find({ clientId: c.clientId }, false)).map((k) => k.bindingId)).toEqual([c.bindingId]);
+        await expect(cards(b).disable(c.bindingId)).rejects.toMatchObject({ problem: 'unreachable' });
+      } finally {
+        await cluster.start();
+      }
+      // Desk B listens again (what the next tests hear) once it said that anything may have changed meanwhile.
+      await back;
+      expect((await cards(b).find({ clientId: c.clientId }, false)).map((k) => k.enabled)).toEqual([true]);
     });
 
     it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {
