@@ -31,10 +31,14 @@ interface Desk {
 }
 
 let files = 0;
-function desk(url: string, name: string, file = openDatabase(join(root, `desk-${++files}.sqlite`))): Desk {
+function desk(url: string, name: string, file = openDatabase(join(root, `desk-${++files}.sqlite`)), startAfter?: number): Desk {
   const own = new AuditRepository(file);
   const team = openMigratedTeamDatabase(url);
-  const log = new TeamAuditLog(team, own, file, { desk: { id: installationId(new SettingsRepository(file)), name }, retryMs: 100 });
+  const log = new TeamAuditLog(team, own, file, {
+    desk: { id: installationId(new SettingsRepository(file)), name },
+    retryMs: 100,
+    ...(startAfter !== undefined ? { startAfter } : {}),
+  });
   return {
     file,
     own,
@@ -175,6 +179,27 @@ describePostgres('the team’s audit log', () => {
       expect(await a.log.query()).toHaveLength(3);
     } finally {
       await a.close();
+    }
+  });
+
+  it('gets nothing a desk recorded while it had left the team, when it joins again; moved, only when asked', async () => {
+    const url = await cluster.newDatabase();
+    const file = openDatabase(join(root, `desk-${++files}.sqlite`));
+    const first = desk(url, 'FIN-1', file);
+    first.own.record(entry({ objectId: 'in-team' }));
+    await first.log.write();
+    first.log.close();
+    await first.team.pool.end();
+    // Away from the team: the desk's own.
+    new AuditRepository(file).record(entry({ objectId: 'away' }));
+    const back = desk(url, 'FIN-1', file, new AuditRepository(file).lastId());
+    try {
+      back.own.record(entry({ objectId: 'back' }));
+      expect((await back.log.query()).map((e) => e.objectId)).toEqual(['back', 'in-team']);
+      await back.log.moveEarlierEntries();
+      expect((await back.log.query()).map((e) => e.objectId)).toEqual(['back', 'away', 'in-team']);
+    } finally {
+      await back.close();
     }
   });
 

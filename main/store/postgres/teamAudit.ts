@@ -45,6 +45,8 @@ export interface TeamAuditOptions {
   /**
    * The last of this desk's entries the team's log does not get, the first time the desk uses this team
    * database: by default the last recorded so far (what it did before joining stays its own, until moved).
+   * Given, it is a join (Settings), and holds on a return to a database the desk used before too: what the
+   * desk recorded while away from it stays its own, until moved, as what it recorded before it first joined.
    */
   readonly startAfter?: number;
 }
@@ -64,9 +66,13 @@ export class TeamAuditLog implements AuditLog {
     private readonly file: Db,
     private readonly options: TeamAuditOptions,
   ) {
+    const joining = options.startAfter !== undefined;
     write(file, () =>
       file
-        .prepare('INSERT INTO team_audit_written (team_database, upto) VALUES (?, ?) ON CONFLICT (team_database) DO NOTHING')
+        .prepare(
+          `INSERT INTO team_audit_written (team_database, upto) VALUES (?, ?)
+           ON CONFLICT (team_database) DO ${joining ? 'UPDATE SET upto = max(upto, excluded.upto)' : 'NOTHING'}`,
+        )
         .run(team.name, options.startAfter ?? own.lastId()),
     );
     this.writing = new RetriedRun(() => this.writeNow(), {
