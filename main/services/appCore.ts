@@ -34,7 +34,7 @@ import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
 import { environmentKeys, SettingsRepository, type SharedSettings } from '../store/settings.js';
-import { SigningKeyRepository } from '../store/signingKeys.js';
+import { SqliteSigningKeys } from '../store/signingKeys.js';
 import { SavedViews } from '../store/savedViews.js';
 import { revealSecret } from '../vault/secret.js';
 import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
@@ -187,7 +187,14 @@ export class AppCore {
       osUser: options.osUser,
       sandboxCurrencies: sandbox.currencies,
     });
-    this.keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit: this.audit, osUser: options.osUser });
+    const ownKeys = new SqliteSigningKeys(db);
+    this.keys = new SigningKeyService({
+      // The team's keys where there is a team database, but the embedded sandbox's, which are each desk's own.
+      keys: (environment) => (environment !== 'sandbox' && this.team ? this.team.signingKeys() : ownKeys),
+      vault,
+      audit: this.audit,
+      osUser: options.osUser,
+    });
     this.ownKnownBindings = new SqliteKnownBindings(db);
     this.customers = new CustomerDirectory(db);
     this.chargeLedger = new ChargeLedger({
@@ -389,7 +396,7 @@ export class AppCore {
    */
   async activateSigningKey(id: string): Promise<void> {
     const environment = this.services.environment;
-    this.keys.activate(environment, id);
+    await this.keys.activate(environment, id);
     if (!this.settings.connection(environment).signatureRequired) return;
     try {
       await this.openEnvironment(environment);

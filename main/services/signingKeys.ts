@@ -4,6 +4,11 @@
  * existing pair, export the certificate for upload to the merchant portal, activate one key for signing,
  * rotate (the previous key stays usable until retired), retire, and warn before expiry. Private keys go
  * to the keychain; the store keeps certificates and fingerprints. Every action is audited.
+ *
+ * In a team the store is the team database's: every desk sees every key and which one signs, and each desk's
+ * keychain holds only the private keys imported (or generated) at that desk. A key is "usable here" where
+ * this desk's keychain has its private key; importing at a second desk the key pair another desk added makes
+ * it usable there too, without a second record.
  */
 import { createHash, createPrivateKey, createPublicKey, randomUUID, verify, X509Certificate } from 'node:crypto';
 import { generateSigningKeyPair } from '../gateway/keys.js';
@@ -11,7 +16,8 @@ import { RequestSigner } from '../gateway/signer.js';
 import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
 import { reasonFact, type AuditAction } from '../store/auditEvents.js';
 import type { AuditRepository } from '../store/audit.js';
-import type { SigningKeyRecord, SigningKeyRepository } from '../store/signingKeys.js';
+import type { SigningKeyRecord, SigningKeyStore } from '../store/signingKeys.js';
+import { VaultUnavailableError } from '../vault/errors.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
@@ -40,7 +46,8 @@ export class SigningKeyError extends SaidError {
 }
 
 export interface SigningKeyServiceOptions {
-  readonly keys: SigningKeyRepository;
+  /** The store of an environment's keys: the team's where there is a team database (but the sandbox's). */
+  readonly keys: (environment: string) => SigningKeyStore;
   readonly vault: Vault;
   readonly audit: AuditRepository;
   readonly osUser: string;
@@ -54,9 +61,21 @@ export class SigningKeyService {
     this.now = options.now ?? Date.now;
   }
 
-  private view(k: SigningKeyRecord): SigningKeyView {
+  /** Whether this desk's keychain has the key's private key; unknown (undefined) where it cannot be read. */
+  private async usableHere(k: SigningKeyRecord): Promise<boolean | undefined> {
+    if (k.state === 'retired') return false;
+    try {
+      return await this.options.vault.isSet(k.environment, { kind: 'signingKey', keyId: k.id });
+    } catch (err) {
+      if (err instanceof VaultUnavailableError) return undefined;
+      throw err;
+    }
+  }
+
+  private async view(k: SigningKeyRecord): Promise<SigningKeyView> {
     const now = this.now();
     const daysLeft = Math.floor((k.notAfter - now) / DAY);
+    const usable = await this.usableHere(k);
     return {
       id: k.id,
       subject: k.subject,
@@ -67,6 +86,7 @@ export class SigningKeyService {
       expired: k.notAfter <= now,
       expiresSoon: k.notAfter > now && k.notAfter - now <= EXPIRY_WARNING_DAYS * DAY,
       daysLeft,
+      ...(usable !== undefined ? { usableHere: usable } : {}),
     };
   }
 
@@ -102,12 +122,14 @@ export class SigningKeyService {
     }
   }
 
-  list(environment: string): SigningKeyView[] {
-    return this.options.keys.list(environment).map((k) => this.view(k));
+  async list(environment: string): Promise<SigningKeyView[]> {
+    const views: SigningKeyView[] = [];
+    for (const k of await this.options.keys(environment).list(environment)) views.push(await this.view(k));
+    return views;
   }
 
-  get(environment: string, id: string): SigningKeyView {
-    return this.view(this.require(environment, id));
+  async get(environment: string, id: string): Promise<SigningKeyView> {
+    return this.view(await this.require(environment, id));
   }
 
   async generate(environment: string, merchantLogin: string, days: number): Promise<SigningKeyView> {
@@ -144,7 +166,13 @@ export class SigningKeyService {
     const fromKey = createPublicKey(key).export({ type: 'spki', format: 'der' });
     const fromCert = cert.publicKey.export({ type: 'spki', format: 'der' });
     if (!fromKey.equals(fromCert)) throw new SigningKeyError(phrase('keys.notThisKey'));
-    const known = this.options.keys.list(environment).find((k) => k.fingerprint256 === cert.fingerprint256);
+    const known = (await this.options.keys(environment).list(environment)).find((k) => k.fingerprint256 === cert.fingerprint256);
+    // A key another desk of the team added, whose private key this desk's keychain lacks: it becomes usable here.
+    if (known && known.state !== 'retired' && (await this.usableHere(known)) === false) {
+      await this.options.vault.store(environment, { kind: 'signingKey', keyId: known.id }, privateKeyPem);
+      this.audit(environment, 'signingKey.import', known.id, 'success', { fingerprint: known.fingerprint256 });
+      return this.view(known);
+    }
     if (known)
       throw new SigningKeyError(
         phrase('keys.alreadyHere', { state: phrase(`keys.state.${known.state}`), fingerprint: known.fingerprint256 }),
@@ -158,7 +186,7 @@ export class SigningKeyService {
     // The keychain first: a record in the store always has its private key.
     await this.options.vault.store(environment, { kind: 'signingKey', keyId: id }, privateKeyPem);
     try {
-      this.options.keys.add({
+      await this.options.keys(environment).add({
         id,
         environment,
         subject: cert.subject,
@@ -174,18 +202,18 @@ export class SigningKeyService {
       throw err;
     }
     this.audit(environment, action, id, 'success', { fingerprint: cert.fingerprint256 });
-    return this.view(this.options.keys.get(environment, id)!);
+    return this.view((await this.options.keys(environment).get(environment, id))!);
   }
 
   /** The certificate in PEM form, to upload to the merchant portal. */
-  exportCertificate(environment: string, id: string): string {
-    const k = this.require(environment, id);
+  async exportCertificate(environment: string, id: string): Promise<string> {
+    const k = await this.require(environment, id);
     this.audit(environment, 'signingKey.export', id, 'success', { fingerprint: k.fingerprint256 });
     return k.certificatePem;
   }
 
-  activate(environment: string, id: string): void {
-    const k = this.require(environment, id);
+  async activate(environment: string, id: string): Promise<void> {
+    const k = await this.require(environment, id);
     const refuse = (why: Phrase): never => {
       const error = new SigningKeyError(why);
       this.audit(environment, 'signingKey.activate', id, 'failure', { fingerprint: k.fingerprint256, reason: error.message });
@@ -196,20 +224,20 @@ export class SigningKeyService {
     // A key imported before the exponent was checked signs nothing new.
     const exponent = wrongExponent(new X509Certificate(k.certificatePem).publicKey);
     if (exponent) refuse(phrase('keys.exponentNot65537', { exponent }));
-    this.options.keys.activate(environment, id);
+    await this.options.keys(environment).activate(environment, id);
     this.audit(environment, 'signingKey.activate', id, 'success', { fingerprint: k.fingerprint256 });
   }
 
   /** Retires a key and deletes its private key from the keychain. The signing key must be replaced first. */
   async retire(environment: string, id: string): Promise<void> {
-    const k = this.require(environment, id);
+    const k = await this.require(environment, id);
     if (k.state === 'active') {
       const error = new SigningKeyError(phrase('keys.activeCannotRetire'));
       this.audit(environment, 'signingKey.retire', id, 'failure', { fingerprint: k.fingerprint256, reason: error.message });
       throw error;
     }
     await this.audited(environment, 'signingKey.retire', id, async () => {
-      this.options.keys.retire(environment, id);
+      await this.options.keys(environment).retire(environment, id);
       await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
     });
     this.audit(environment, 'signingKey.retire', id, 'success', { fingerprint: k.fingerprint256 });
@@ -221,7 +249,7 @@ export class SigningKeyService {
    * the keychain belongs to the certificate uploaded to the merchant portal. Audited (it uses the key).
    */
   async testSign(environment: string, id: string, body: Uint8Array): Promise<TestSignature> {
-    const k = this.require(environment, id);
+    const k = await this.require(environment, id);
     return this.audited(environment, 'signingKey.testSign', id, async () => {
       if (k.state === 'retired') throw new SigningKeyError(phrase('keys.retiredCannotSign'));
       const secret = await this.options.vault.secret(environment, { kind: 'signingKey', keyId: id });
@@ -248,15 +276,15 @@ export class SigningKeyService {
 
   /** A signer for the active key, for the gateway client of an environment that requires signatures. */
   async activeSigner(environment: string): Promise<RequestSigner | undefined> {
-    const k = this.options.keys.active(environment);
+    const k = await this.options.keys(environment).active(environment);
     if (!k) return undefined;
     const secret = await this.options.vault.secret(environment, { kind: 'signingKey', keyId: k.id });
     if (!secret) throw new SigningKeyError(phrase('keys.activePrivateKeyMissing', { fingerprint: k.fingerprint256 }));
     return new RequestSigner(revealSecret(secret));
   }
 
-  private require(environment: string, id: string): SigningKeyRecord {
-    const k = this.options.keys.get(environment, id);
+  private async require(environment: string, id: string): Promise<SigningKeyRecord> {
+    const k = await this.options.keys(environment).get(environment, id);
     if (!k) throw new SigningKeyError(phrase('keys.notFound'), 'notFound');
     return k;
   }

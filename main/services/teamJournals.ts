@@ -12,6 +12,7 @@ import { moveDeskJournals } from '../store/postgres/deskRecords.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgKnownBindings } from '../store/postgres/knownBindings.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
+import { PgSigningKeys } from '../store/postgres/signingKeys.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { OutboxedOperationJournal } from '../store/postgres/outboxedOperationJournal.js';
 import { TeamAuditLog } from '../store/postgres/teamAudit.js';
@@ -43,6 +44,7 @@ export class TeamJournals {
   private chargeJournal?: OutboxedChargeJournal;
   private operationJournal?: OutboxedOperationJournal;
   private knownCards?: PgKnownBindings;
+  private keys?: PgSigningKeys;
   private listener?: ChangeListener;
 
   constructor(
@@ -68,6 +70,11 @@ export class TeamJournals {
   }
 
   /** The team's operations journal, with this desk's outbox as the charges'. */
+  /** The team's signing keys: their certificates and which one signs (each desk keeps its private keys). */
+  signingKeys(): PgSigningKeys {
+    return (this.keys ??= new PgSigningKeys(this.db));
+  }
+
   /** The stored cards the team has seen and disabled. */
   knownBindings(): PgKnownBindings {
     return (this.knownCards ??= new PgKnownBindings(this.db));

@@ -219,6 +219,11 @@ export interface SigningKeyView {
   /** Not expired, but ends within expiryWarningDays. */
   readonly expiresSoon: boolean;
   readonly daysLeft: number;
+  /**
+   * Whether this desk's keychain has the private key (in a team, another desk's key may be known here but not
+   * usable); absent where the keychain cannot be read.
+   */
+  readonly usableHere?: boolean;
 }
 
 /** A signature over a sample body, checked with the certificate as the gateway checks it. */

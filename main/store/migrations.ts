@@ -844,13 +844,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX known_bindings_client ON known_bindings (environment, client_id);
     `,
   },
+  {
+    version: 32,
+    description:
+      "the team's signing keys: each key's certificate and which one signs, seen by every desk (each keeps its private keys in its own keychain)",
+    // A desk's file has had the table since migration 2.
+    sql: '',
+    postgres: `
+      CREATE TABLE signing_keys (
+        id TEXT PRIMARY KEY,
+        environment TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        fingerprint256 TEXT NOT NULL,
+        not_before BIGINT NOT NULL,
+        not_after BIGINT NOT NULL,
+        certificate_pem TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('inactive', 'active', 'retired')),
+        created_at BIGINT NOT NULL,
+        UNIQUE (environment, fingerprint256)
+      );
+      CREATE UNIQUE INDEX signing_keys_one_active ON signing_keys (environment) WHERE state = 'active';
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
 export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings'] as const;
+export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings', 'signing_keys'] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

@@ -1,5 +1,5 @@
 /** Signing-key metadata and certificates per environment; the private keys are in the keychain, never here. */
-import { read, write, type Db } from './database.js';
+import { read, settled, write, type Db } from './database.js';
 
 export type KeyState = 'inactive' | 'active' | 'retired';
 
@@ -15,7 +15,8 @@ export interface SigningKeyRecord {
   readonly createdAt: number;
 }
 
-interface Row {
+/** A signing_keys row as both engines read it. */
+export interface Row {
   id: string;
   environment: string;
   subject: string;
@@ -27,7 +28,7 @@ interface Row {
   created_at: number;
 }
 
-const toRecord = (r: Row): SigningKeyRecord => ({
+export const toRecord = (r: Row): SigningKeyRecord => ({
   id: r.id,
   environment: r.environment,
   subject: r.subject,
@@ -39,56 +40,87 @@ const toRecord = (r: Row): SigningKeyRecord => ({
   createdAt: r.created_at,
 });
 
-export class SigningKeyRepository {
+/**
+ * The signing keys an installation knows, per environment: in a desk's own file, or (a team's) in its
+ * database, where every desk sees every key; each desk's keychain holds the private keys it can sign with.
+ */
+export interface SigningKeyStore {
+  add(k: Omit<SigningKeyRecord, 'state'>): Promise<void>;
+  get(environment: string, id: string): Promise<SigningKeyRecord | undefined>;
+  list(environment: string): Promise<SigningKeyRecord[]>;
+  active(environment: string): Promise<SigningKeyRecord | undefined>;
+  /** Makes this key the one that signs; the key that signed before stays usable (inactive) until retired. */
+  activate(environment: string, id: string): Promise<void>;
+  retire(environment: string, id: string): Promise<void>;
+}
+
+/** The statements both engines run, with `?` placeholders (the team's store numbers them). */
+export const SIGNING_KEY_SQL = {
+  add: `INSERT INTO signing_keys (id, environment, subject, fingerprint256, not_before, not_after, certificate_pem, state, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, 'inactive', ?)`,
+  get: 'SELECT * FROM signing_keys WHERE environment = ? AND id = ?',
+  list: 'SELECT * FROM signing_keys WHERE environment = ? ORDER BY created_at DESC, id',
+  active: "SELECT * FROM signing_keys WHERE environment = ? AND state = 'active'",
+  deactivate: "UPDATE signing_keys SET state = 'inactive' WHERE environment = ? AND state = 'active'",
+  activate: "UPDATE signing_keys SET state = 'active' WHERE environment = ? AND id = ? AND state != 'retired'",
+  retire: "UPDATE signing_keys SET state = 'retired' WHERE environment = ? AND id = ?",
+} as const;
+
+export const addValues = (k: Omit<SigningKeyRecord, 'state'>) => [
+  k.id,
+  k.environment,
+  k.subject,
+  k.fingerprint256,
+  k.notBefore,
+  k.notAfter,
+  k.certificatePem,
+  k.createdAt,
+];
+
+/** This desk's file's signing keys. */
+export class SqliteSigningKeys implements SigningKeyStore {
   constructor(private readonly db: Db) {}
 
-  add(k: Omit<SigningKeyRecord, 'state'>): void {
-    write(this.db, () => {
-      this.db
-        .prepare(
-          `INSERT INTO signing_keys (id, environment, subject, fingerprint256, not_before, not_after, certificate_pem, state, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, 'inactive', ?)`,
-        )
-        .run(k.id, k.environment, k.subject, k.fingerprint256, k.notBefore, k.notAfter, k.certificatePem, k.createdAt);
+  add(k: Omit<SigningKeyRecord, 'state'>): Promise<void> {
+    return settled(() => {
+      write(this.db, () => this.db.prepare(SIGNING_KEY_SQL.add).run(...addValues(k)));
     });
   }
 
-  get(environment: string, id: string): SigningKeyRecord | undefined {
-    return read(this.db, () => {
-      const r = this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? AND id = ?').get(environment, id) as Row | undefined;
-      return r && toRecord(r);
+  get(environment: string, id: string): Promise<SigningKeyRecord | undefined> {
+    return settled(() =>
+      read(this.db, () => {
+        const r = this.db.prepare(SIGNING_KEY_SQL.get).get(environment, id) as Row | undefined;
+        return r && toRecord(r);
+      }),
+    );
+  }
+
+  list(environment: string): Promise<SigningKeyRecord[]> {
+    return settled(() => read(this.db, () => (this.db.prepare(SIGNING_KEY_SQL.list).all(environment) as Row[]).map(toRecord)));
+  }
+
+  active(environment: string): Promise<SigningKeyRecord | undefined> {
+    return settled(() =>
+      read(this.db, () => {
+        const r = this.db.prepare(SIGNING_KEY_SQL.active).get(environment) as Row | undefined;
+        return r && toRecord(r);
+      }),
+    );
+  }
+
+  activate(environment: string, id: string): Promise<void> {
+    return settled(() => {
+      write(this.db, () => {
+        this.db.prepare(SIGNING_KEY_SQL.deactivate).run(environment);
+        this.db.prepare(SIGNING_KEY_SQL.activate).run(environment, id);
+      });
     });
   }
 
-  list(environment: string): SigningKeyRecord[] {
-    return read(this.db, () => {
-      return (
-        this.db.prepare('SELECT * FROM signing_keys WHERE environment = ? ORDER BY created_at DESC, id').all(environment) as Row[]
-      ).map(toRecord);
-    });
-  }
-
-  active(environment: string): SigningKeyRecord | undefined {
-    return read(this.db, () => {
-      const r = this.db.prepare("SELECT * FROM signing_keys WHERE environment = ? AND state = 'active'").get(environment) as
-        Row | undefined;
-      return r && toRecord(r);
-    });
-  }
-
-  /** Makes this key the one that signs; the key that signed before stays usable (inactive) until retired. */
-  activate(environment: string, id: string): void {
-    write(this.db, () => {
-      this.db.prepare("UPDATE signing_keys SET state = 'inactive' WHERE environment = ? AND state = 'active'").run(environment);
-      this.db
-        .prepare("UPDATE signing_keys SET state = 'active' WHERE environment = ? AND id = ? AND state != 'retired'")
-        .run(environment, id);
-    });
-  }
-
-  retire(environment: string, id: string): void {
-    write(this.db, () => {
-      this.db.prepare("UPDATE signing_keys SET state = 'retired' WHERE environment = ? AND id = ?").run(environment, id);
+  retire(environment: string, id: string): Promise<void> {
+    return settled(() => {
+      write(this.db, () => this.db.prepare(SIGNING_KEY_SQL.retire).run(environment, id));
     });
   }
 }

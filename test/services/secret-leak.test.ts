@@ -12,7 +12,7 @@ import { SigningKeyService } from '../../main/services/signingKeys.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { SqliteOperationJournal } from '../../main/store/operations.js';
-import { SigningKeyRepository } from '../../main/store/signingKeys.js';
+import { SqliteSigningKeys } from '../../main/store/signingKeys.js';
 import { revealSecret } from '../../main/vault/secret.js';
 import { Vault } from '../../main/vault/vault.js';
 import { AUTH, CARDS, control, payCard, register, startSandbox, uniqueNumber } from '../sandbox/client.js';
@@ -96,11 +96,11 @@ describe.runIf(keychainReady)('secrets and card data stay where they belong', ()
     });
     keep(await operations.refund(paid[0]!.orderId, 10));
 
-    const keys = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit, osUser: 'u' });
+    const keys = new SigningKeyService({ keys: () => new SqliteSigningKeys(db), vault, audit, osUser: 'u' });
     const key = keep(await keys.generate('sandbox', 'sandbox', 30));
-    keep(keys.exportCertificate('sandbox', key.id));
-    keys.activate('sandbox', key.id);
-    keep(keys.list('sandbox'));
+    keep(await keys.exportCertificate('sandbox', key.id));
+    await keys.activate('sandbox', key.id);
+    keep(await keys.list('sandbox'));
     keep(await keys.testSign('sandbox', key.id, Buffer.from('orderNumber=1&amount=100')));
     const privateKey = revealSecret((await vault.secret('sandbox', { kind: 'signingKey', keyId: key.id }))!);
     keep(audit.query());

@@ -10,7 +10,7 @@ import type { Sandbox } from '../../main/sandbox/index.js';
 import { SigningKeyService } from '../../main/services/signingKeys.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
-import { SigningKeyRepository } from '../../main/store/signingKeys.js';
+import { SqliteSigningKeys } from '../../main/store/signingKeys.js';
 import { Vault } from '../../main/vault/vault.js';
 import { selfSigned } from '../sandbox/certificates.js';
 import { control, RETURN_URL, startSandbox, uniqueNumber } from '../sandbox/client.js';
@@ -31,7 +31,7 @@ describe.runIf(keychainReady)('signing keys', () => {
     sb = await startSandbox();
     db = openDatabase(join(dir, 'app.sqlite'));
     audit = new AuditRepository(db);
-    service = new SigningKeyService({ keys: new SigningKeyRepository(db), vault, audit, osUser: 'admin' });
+    service = new SigningKeyService({ keys: () => new SqliteSigningKeys(db), vault, audit, osUser: 'admin' });
   });
   afterAll(async () => {
     db.close();
@@ -44,7 +44,7 @@ describe.runIf(keychainReady)('signing keys', () => {
     expect(key).toMatchObject({ state: 'inactive', subject: 'CN=signed', expired: false, expiresSoon: false });
     expect(await vault.isSet('sandbox', { kind: 'signingKey', keyId: key.id })).toBe(true);
 
-    const pem = service.exportCertificate('sandbox', key.id);
+    const pem = await service.exportCertificate('sandbox', key.id);
     writeFileSync(join(dir, 'cert.pem'), pem);
     const fingerprint = execFileSync('openssl', ['x509', '-in', join(dir, 'cert.pem'), '-noout', '-fingerprint', '-sha256'], {
       encoding: 'utf8',
@@ -52,7 +52,7 @@ describe.runIf(keychainReady)('signing keys', () => {
     expect(fingerprint.trim().split('=')[1]).toBe(key.fingerprint256);
 
     expect(await service.activeSigner('sandbox')).toBeUndefined();
-    service.activate('sandbox', key.id);
+    await service.activate('sandbox', key.id);
     await control(sb, 'POST', '/merchants/signed/certificates', { pem });
     const signer = await service.activeSigner('sandbox');
     const client = new GatewayClient({
@@ -74,14 +74,9 @@ describe.runIf(keychainReady)('signing keys', () => {
   it('rotates: a new key signs, the old stays until retired, and retiring deletes its private key', async () => {
     const first = await service.generate('test', 'merchant', 90);
     const second = await service.generate('test', 'merchant', 90);
-    service.activate('test', first.id);
-    service.activate('test', second.id);
-    expect(
-      service
-        .list('test')
-        .map((k) => [k.id, k.state])
-        .sort(),
-    ).toEqual(
+    await service.activate('test', first.id);
+    await service.activate('test', second.id);
+    expect((await service.list('test')).map((k) => [k.id, k.state]).sort()).toEqual(
       [
         [first.id, 'inactive'],
         [second.id, 'active'],
@@ -90,7 +85,7 @@ describe.runIf(keychainReady)('signing keys', () => {
     await expect(service.retire('test', second.id)).rejects.toThrow(/activate another key/);
     await service.retire('test', first.id);
     expect(await vault.isSet('test', { kind: 'signingKey', keyId: first.id })).toBe(false);
-    expect(() => service.activate('test', first.id)).toThrow(/retired/);
+    await expect(service.activate('test', first.id)).rejects.toThrow(/retired/);
   });
 
   it('signs a test body and verifies it with the certificate, or says why it does not verify', async () => {
@@ -144,7 +139,7 @@ describe.runIf(keychainReady)('signing keys', () => {
       const keyPem = key.export({ type: 'pkcs8', format: 'pem' }).toString();
       await expect(service.import('sizes', keyPem, certPem)).rejects.toThrow('The key must be 2048-bit RSA');
     }
-    expect(service.list('sizes')).toEqual([]);
+    expect(await service.list('sizes')).toEqual([]);
   });
 
   it('refuses a 2048-bit RSA key whose public exponent is not 65537, naming it; and will not activate one kept before', async () => {
@@ -154,12 +149,12 @@ describe.runIf(keychainReady)('signing keys', () => {
     await expect(service.import('exponent', keyPem, certPem)).rejects.toThrow(
       "The key's public exponent must be 65537; this one's is 3, with which a signature can be forged",
     );
-    expect(service.list('exponent')).toEqual([]);
+    expect(await service.list('exponent')).toEqual([]);
     expect(audit.query({ action: 'signingKey.import' })[0]).toMatchObject({ outcome: 'failure', detail: expect.stringContaining('is 3,') });
 
     // One an earlier version imported, as its repository row: kept, but never made the key that signs.
     const cert = new X509Certificate(certPem);
-    new SigningKeyRepository(db).add({
+    await new SqliteSigningKeys(db).add({
       id: 'old-exponent-3',
       environment: 'exponent',
       subject: cert.subject,
@@ -169,8 +164,8 @@ describe.runIf(keychainReady)('signing keys', () => {
       certificatePem: cert.toString(),
       createdAt: Date.now(),
     });
-    expect(() => service.activate('exponent', 'old-exponent-3')).toThrow("The key's public exponent must be 65537");
-    expect(service.get('exponent', 'old-exponent-3').state).toBe('inactive');
+    await expect(service.activate('exponent', 'old-exponent-3')).rejects.toThrow("The key's public exponent must be 65537");
+    expect((await service.get('exponent', 'old-exponent-3')).state).toBe('inactive');
 
     // Exponent 65537, the standard one, imports.
     const good = await selfSigned('exponent-65537', 30);

@@ -14,6 +14,7 @@ import { createDispatcher } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import { generateSigningKeyPair } from '../../main/gateway/keys.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { StoredCards } from '../../main/services/storedCards.js';
 import type { TeamChange } from '../../main/store/postgres/teamChanges.js';
@@ -175,6 +176,23 @@ describePostgres('two desks on one team database', () => {
       // Desk B listens again (what the next tests hear) once it said that anything may have changed meanwhile.
       await back;
       expect((await cards(b).find({ clientId: c.clientId }, false)).map((k) => k.enabled)).toEqual([true]);
+    });
+
+    it('shows desk A’s signing key at desk B, not usable there until B imports the same pair: one key, signing from both', async () => {
+      const pair = await generateSigningKeyPair({ commonName: 'team-merchant', days: 90 });
+      const added = await a.keys.import('custom', pair.privateKeyPem, pair.certificatePem);
+      await a.activateSigningKey(added.id);
+      expect(await b.keys.list('custom')).toEqual([
+        expect.objectContaining({ id: added.id, state: 'active', fingerprint256: added.fingerprint256, usableHere: false }),
+      ]);
+      // Desk B would sign with the team's active key, whose private key it lacks: said, never an unsigned request.
+      await expect(b.keys.activeSigner('custom')).rejects.toThrow(/private key/i);
+      const imported = await b.keys.import('custom', pair.privateKeyPem, pair.certificatePem);
+      expect(imported).toMatchObject({ id: added.id, usableHere: true });
+      expect((await b.keys.list('custom')).map((k) => [k.id, k.usableHere])).toEqual([[added.id, true]]);
+      expect(await b.keys.activeSigner('custom')).toBeDefined();
+      // Imported again where it is usable: refused, as on one desk.
+      await expect(b.keys.import('custom', pair.privateKeyPem, pair.certificatePem)).rejects.toThrow(/already/i);
     });
 
     it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {

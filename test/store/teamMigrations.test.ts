@@ -49,7 +49,9 @@ describePostgres('the team database', () => {
         for (const i of file.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string; partial: number }[]) {
           if (i.origin === 'pk') continue;
           const columns = (file.pragma(`index_info(${i.name})`) as { name: string }[]).map((c) => c.name);
-          sqlite.indexes[i.name] = { unique: i.unique === 1, partial: i.partial === 1, columns };
+          // A UNIQUE constraint's index is named by each engine its own way: known by its columns.
+          const name = i.origin === 'u' ? `unique(${columns.join(', ')})` : i.name;
+          sqlite.indexes[name] = { unique: i.unique === 1, partial: i.partial === 1, columns };
         }
         const postgres: Shape = { columns: {}, indexes: {} };
         const columns = await db.pool.query<{ column_name: string; is_nullable: string }>(
@@ -57,8 +59,9 @@ describePostgres('the team database', () => {
           [table],
         );
         for (const c of columns.rows) postgres.columns[c.column_name] = { notNull: c.is_nullable === 'NO' };
-        const indexes = await db.pool.query<{ name: string; unique: boolean; partial: boolean; columns: string[] }>(
+        const indexes = await db.pool.query<{ name: string; unique: boolean; partial: boolean; constraint: boolean; columns: string[] }>(
           `SELECT i.relname AS name, ix.indisunique AS unique, ix.indpred IS NOT NULL AS partial,
+                  EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ix.indexrelid AND c.contype = 'u') AS constraint,
                   array_agg(a.attname::text ORDER BY k.ord) AS columns
              FROM pg_index ix
              JOIN pg_class i ON i.oid = ix.indexrelid
@@ -66,10 +69,15 @@ describePostgres('the team database', () => {
              CROSS JOIN LATERAL unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
              JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
             WHERE t.relname = $1 AND NOT ix.indisprimary
-            GROUP BY i.relname, ix.indisunique, ix.indpred`,
+            GROUP BY i.relname, ix.indisunique, ix.indpred, ix.indexrelid`,
           [table],
         );
-        for (const i of indexes.rows) postgres.indexes[i.name] = { unique: i.unique, partial: i.partial, columns: i.columns };
+        for (const i of indexes.rows)
+          postgres.indexes[i.constraint ? `unique(${i.columns.join(', ')})` : i.name] = {
+            unique: i.unique,
+            partial: i.partial,
+            columns: i.columns,
+          };
         expect(Object.keys(sqlite.columns).length, table).toBeGreaterThan(0);
         expect({ table, ...postgres }).toEqual({ table, ...sqlite });
       }

@@ -15,7 +15,7 @@ async function keysView(core: AppCore): Promise<SigningKeysView> {
   const keychainProblem = await core.settings.keychainProblem();
   return {
     environment,
-    keys: core.keys.list(environment),
+    keys: await core.keys.list(environment),
     ...(merchantLogin ? { merchantLogin } : {}),
     signatureRequired: connection.signatureRequired,
     expiryWarningDays: EXPIRY_WARNING_DAYS,
@@ -47,11 +47,11 @@ export function keysHandlers({ core }: HandlerContext): HandlersOf<typeof keysCh
     'keys.import': ({ privateKeyPem, certificatePem }) =>
       keyCall(async () => await core.keys.import(core.services.environment, privateKeyPem, certificatePem)),
     'keys.exportCertificate': ({ id }) =>
-      keyCall(() => {
+      keyCall(async () => {
         const environment = core.services.environment;
-        const content = core.keys.exportCertificate(environment, id);
+        const content = await core.keys.exportCertificate(environment, id);
         return {
-          fileName: certificateFileName(environment, core.keys.get(environment, id).fingerprint256),
+          fileName: certificateFileName(environment, (await core.keys.get(environment, id)).fingerprint256),
           mimeType: 'application/x-pem-file' as const,
           content,
         };

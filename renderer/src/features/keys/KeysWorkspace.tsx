@@ -116,7 +116,12 @@ export function KeysWorkspace() {
                   </Copyable>
                 </td>
                 <td>
-                  <span className={`badge ${STATE_TONES[k.state]}`}>{t(`state.${k.state}`)}</span>
+                  <span className={`badge ${STATE_TONES[k.state]}`}>{t(`state.${k.state}`)}</span>{' '}
+                  {k.usableHere === false && (
+                    <span className="badge tone-warning" title={t('notHereHint')}>
+                      {t('notHere')}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <div className="button-row">

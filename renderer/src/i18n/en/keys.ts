@@ -21,6 +21,9 @@ export const keys = {
   countActive_other: '{{count}} keys; one is active.',
   countNoneActive_one: '{{count}} key; none is active.',
   countNoneActive_other: '{{count}} keys; none is active.',
+  notHere: 'Not usable on this desk',
+  notHereHint:
+    'Another desk of the team added this key, and its private key is in that desk’s keychain: import the same key pair here to sign with it from this desk.',
   state: {
     active: 'Active: signs requests',
     inactive: 'Inactive',

@@ -1,0 +1,45 @@
+/**
+ * The team's signing keys (store/signingKeys.ts) in its database: every desk sees every key, its certificate
+ * and which one signs; never a private key, which each desk keeps in its own keychain.
+ */
+import { addValues, SIGNING_KEY_SQL, toRecord, type Row, type SigningKeyRecord, type SigningKeyStore } from '../signingKeys.js';
+import { numbered, query, transaction, type TeamDatabase } from './teamDatabase.js';
+
+const SQL = Object.fromEntries(Object.entries(SIGNING_KEY_SQL).map(([name, sql]) => [name, numbered(sql)])) as Record<
+  keyof typeof SIGNING_KEY_SQL,
+  string
+>;
+
+export class PgSigningKeys implements SigningKeyStore {
+  constructor(private readonly db: TeamDatabase) {}
+
+  async add(k: Omit<SigningKeyRecord, 'state'>): Promise<void> {
+    await query(this.db, SQL.add, addValues(k));
+  }
+
+  async get(environment: string, id: string): Promise<SigningKeyRecord | undefined> {
+    const [r] = await query<Row>(this.db, SQL.get, [environment, id]);
+    return r && toRecord(r);
+  }
+
+  async list(environment: string): Promise<SigningKeyRecord[]> {
+    return (await query<Row>(this.db, SQL.list, [environment])).map(toRecord);
+  }
+
+  async active(environment: string): Promise<SigningKeyRecord | undefined> {
+    const [r] = await query<Row>(this.db, SQL.active, [environment]);
+    return r && toRecord(r);
+  }
+
+  /** In one transaction: the unique index on the active key holds between the two statements too. */
+  async activate(environment: string, id: string): Promise<void> {
+    await transaction(this.db, async (q) => {
+      await q(SQL.deactivate, [environment]);
+      await q(SQL.activate, [environment, id]);
+    });
+  }
+
+  async retire(environment: string, id: string): Promise<void> {
+    await query(this.db, SQL.retire, [environment, id]);
+  }
+}
