@@ -566,6 +566,8 @@ export class AppCore {
       this.awayTeam("the team's settings not read")(err);
       team.settings.syncSoon();
     });
+    // Its signing keys (a desk that signs goes on signing) and the cards it knows, where the team lacks them.
+    await team.bringDeskKnowledge().catch(this.awayTeam("this desk's signing keys and known cards not brought to the team"));
     team.listen(this.heard);
   }
 

@@ -8,7 +8,7 @@ import type { AuditRepository } from '../store/audit.js';
 import type { Db } from '../store/database.js';
 import { TEAM_SETTINGS } from '../store/migrations.js';
 import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
-import { moveDeskJournals } from '../store/postgres/deskRecords.js';
+import { bringDeskKnowledge, moveDeskJournals } from '../store/postgres/deskRecords.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgKnownBindings } from '../store/postgres/knownBindings.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
@@ -87,12 +87,18 @@ export class TeamJournals {
     ));
   }
 
+  /** This desk's signing keys and known cards the team lacks, brought to it (store/postgres/deskRecords.ts). */
+  async bringDeskKnowledge(): Promise<void> {
+    await bringDeskKnowledge(this.db, this.options.file);
+  }
+
   /**
    * Copies this desk's records into the team database, once each (moving again copies only what is new):
    * its journals but the sandbox's (store/postgres/deskRecords.ts), then the audit entries it recorded
    * before it joined. Its settings the team lacked came with it when it joined.
    */
   async moveDeskRecords(): Promise<MovedDeskRecords> {
+    await this.bringDeskKnowledge();
     const journals = await moveDeskJournals(this.db, this.options.file, this.options.desk);
     return { ...journals, auditEntries: await this.audit.moveEarlierEntries() };
   }

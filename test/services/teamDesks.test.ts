@@ -31,6 +31,7 @@ describePostgres('two desks on one team database', () => {
     let gateway: Sandbox;
     let a: AppCore;
     let b: AppCore;
+    let url: string;
     const desk = async (name: string, url: string) => {
       const core = await AppCore.open({
         dataFolder: mkdtempSync(join(root, `${name}-`)),
@@ -48,7 +49,7 @@ describePostgres('two desks on one team database', () => {
     };
     beforeAll(async () => {
       [cluster, gateway] = await Promise.all([startPostgres(), startSandbox()]);
-      const url = await cluster.newDatabase();
+      url = await cluster.newDatabase();
       [a, b] = [await desk('fin-1', url), await desk('fin-2', url)];
     }, 60_000);
     afterAll(async () => {
@@ -193,6 +194,27 @@ describePostgres('two desks on one team database', () => {
       expect(await b.keys.activeSigner('custom')).toBeDefined();
       // Imported again where it is usable: refused, as on one desk.
       await expect(b.keys.import('custom', pair.privateKeyPem, pair.certificatePem)).rejects.toThrow(/already/i);
+    });
+
+    it('brings a desk’s own signing key to the team when it joins, usable there only: the team’s active key stays the one that signs', async () => {
+      const folder = mkdtempSync(join(root, 'joiner-'));
+      const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+      const alone = await AppCore.open({ dataFolder: folder, osUser: 'fin-3', desk: 'FIN-3', vault });
+      const pair = await generateSigningKeyPair({ commonName: 'joiner', days: 90 });
+      const own = await alone.keys.import('custom', pair.privateKeyPem, pair.certificatePem);
+      await alone.keys.activate('custom', own.id);
+      await alone.close();
+      const joined = await AppCore.open({ dataFolder: folder, osUser: 'fin-3', desk: 'FIN-3', vault, teamDatabase: url });
+      try {
+        const teamActive = (await b.keys.list('custom')).filter((k) => k.state === 'active');
+        expect(await joined.keys.list('custom')).toContainEqual(expect.objectContaining({ id: own.id, usableHere: true }));
+        expect(await b.keys.list('custom')).toContainEqual(expect.objectContaining({ id: own.id, usableHere: false }));
+        // The team had an active key: the joining desk's own comes inactive, and the team's still signs.
+        expect((await b.keys.list('custom')).filter((k) => k.state === 'active')).toEqual(teamActive);
+        expect((await joined.keys.get('custom', own.id)).state).toBe(teamActive.length > 0 ? 'inactive' : 'active');
+      } finally {
+        await joined.close();
+      }
     });
 
     it('shows desk A’s charge in desk B’s audit within a second, naming desk A; while the database is away, B’s own, said as such', async () => {

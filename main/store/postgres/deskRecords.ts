@@ -14,7 +14,9 @@
  */
 import { read, type Db } from '../database.js';
 import type { ChargeJournalRow } from '../journal.js';
+import type { Row as CardRow } from '../knownBindings.js';
 import type { OperationJournalRow } from '../operations.js';
+import type { Row as KeyRow } from '../signingKeys.js';
 import type { MovedJournal, MovedJournals } from '../../domain/movedRecords.js';
 import type { DeskIdentity } from './desks.js';
 import { query, type TeamDatabase } from './teamDatabase.js';
@@ -134,4 +136,56 @@ async function moveRows<R extends { readonly id: number; readonly state: string 
     });
   }
   return { moved, already, kept, open };
+}
+
+/**
+ * What this desk knows that the team does not, brought to the team when it joins (and again when its records
+ * are moved): its signing keys but the sandbox's, so that a desk signing requests goes on signing (each key's
+ * private key stays in this desk's keychain, under the same id), and the stored cards it has seen and
+ * disabled. The team's own knowledge wins: a key or card it has already is left as it is, and a key active
+ * here is active in the team only where the team has no active key of its own for that environment.
+ */
+export async function bringDeskKnowledge(team: TeamDatabase, file: Db): Promise<{ readonly keys: number; readonly cards: number }> {
+  const keys = read(
+    file,
+    () => file.prepare("SELECT * FROM signing_keys WHERE environment != 'sandbox' ORDER BY created_at").all() as KeyRow[],
+  );
+  const cards = read(file, () => file.prepare("SELECT * FROM known_bindings WHERE environment != 'sandbox'").all() as CardRow[]);
+  let keysBrought = 0;
+  for (const k of keys) {
+    const [taken] = await query<{ id: string }>(
+      team,
+      `INSERT INTO signing_keys (id, environment, subject, fingerprint256, not_before, not_after, certificate_pem, state, created_at)
+       SELECT $1, $2, $3, $4, $5, $6, $7,
+              CASE WHEN $8 = 'active' AND EXISTS (SELECT 1 FROM signing_keys WHERE environment = $2 AND state = 'active')
+                   THEN 'inactive' ELSE $8 END, $9
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [k.id, k.environment, k.subject, k.fingerprint256, k.not_before, k.not_after, k.certificate_pem, k.state, k.created_at],
+    );
+    if (taken) keysBrought++;
+  }
+  let cardsBrought = 0;
+  for (const c of cards) {
+    const [taken] = await query<{ binding_id: string }>(
+      team,
+      `INSERT INTO known_bindings (environment, binding_id, client_id, category, masked_pan, payment_system, payment_way,
+         display_label, expiry, seen_at, disabled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING binding_id`,
+      [
+        c.environment,
+        c.binding_id,
+        c.client_id,
+        c.category,
+        c.masked_pan,
+        c.payment_system,
+        c.payment_way,
+        c.display_label,
+        c.expiry,
+        c.seen_at,
+        c.disabled_at,
+      ],
+    );
+    if (taken) cardsBrought++;
+  }
+  return { keys: keysBrought, cards: cardsBrought };
 }
