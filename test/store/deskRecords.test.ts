@@ -5,36 +5,26 @@
  * stays in the desk's file only; both are named.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { SqliteOperationJournal } from '../../main/store/operations.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { moveDeskJournals } from '../../main/store/postgres/deskRecords.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
-import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
-import { openTeamDatabase, query, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
+import { query } from '../../main/store/postgres/teamDatabase.js';
 import { folderOfFile } from './folderOfFile.js';
-import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
+import { describePostgres } from './postgresCluster.js';
+import { migratedTeamDatabase } from './migratedTeamDatabase.js';
 import { newCharge } from './rows.js';
 
 const dir = folderOfFile('desk-records-');
 const none = () => undefined;
 
 describePostgres('moving a desk’s records to the team database', () => {
-  let cluster: PostgresCluster;
-  let team: TeamDatabase;
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    team = openTeamDatabase(await cluster.newDatabase());
-    await migrateTeamDatabase(team);
-  }, 60_000);
-  afterAll(async () => {
-    await team?.pool.end();
-    await cluster?.destroy();
-  });
+  const shared = migratedTeamDatabase();
 
-  it('copies every row but the sandbox’s once, open ones as unknown and unclaimed, and keeps in the file what the team’s journal cannot take', async () => {
+  it('copies every settled row but the sandbox’s once, and names what stays in the file: rows not settled yet, and charges whose reference the team has', async () => {
     const file = openDatabase(join(dir, 'desk.sqlite'));
     const charges = new SqliteChargeJournal(file, 'FIN-OLD');
     const operations = new SqliteOperationJournal(file);
@@ -60,15 +50,19 @@ describePostgres('moving a desk’s records to the team database', () => {
 
     // The team's journal already has another desk's charge under the reference CLASH-1.
     const other = deskNamed('FIN-OTHER');
-    await new PgChargeJournal(team, { desk: other }).begin(newCharge('CLASH-1', { environment: 'test', bindingId: 'card-x' }), 0, none);
+    await new PgChargeJournal(shared.team, { desk: other }).begin(
+      newCharge('CLASH-1', { environment: 'test', bindingId: 'card-x' }),
+      0,
+      none,
+    );
 
     const desk = deskNamed('FIN-OLD');
-    expect(await moveDeskJournals(team, file, desk)).toEqual({
+    expect(await moveDeskJournals(shared.team, file, desk)).toEqual({
       charges: { moved: 2, already: 0, kept: ['CLASH-1'], open: ['LOST-1', 'PENDING-1'] },
       operations: { moved: 1, already: 0, kept: [], open: ['order-9'] },
     });
     const rows = await query<Record<string, unknown>>(
-      team,
+      shared.team,
       'SELECT order_number, state, desk, order_id, created_at, moved_from FROM charge_journal WHERE moved_from IS NOT NULL ORDER BY order_number',
     );
     expect(rows).toEqual([
@@ -76,10 +70,10 @@ describePostgres('moving a desk’s records to the team database', () => {
       expect.objectContaining({ order_number: 'PAID-1', state: 'PAID', order_id: 'order-1', created_at: 1_700_000_000_000 }),
     ]);
     expect(rows.every((r) => String(r.moved_from).startsWith(`${desk.id}/`))).toBe(true);
-    expect(await query(team, 'SELECT state FROM order_operations WHERE moved_from IS NOT NULL')).toEqual([{ state: 'DONE' }]);
+    expect(await query(shared.team, 'SELECT state FROM order_operations WHERE moved_from IS NOT NULL')).toEqual([{ state: 'DONE' }]);
 
     // Again: nothing copied twice; what the team's journal could not take still cannot be.
-    expect(await moveDeskJournals(team, file, desk)).toEqual({
+    expect(await moveDeskJournals(shared.team, file, desk)).toEqual({
       charges: { moved: 0, already: 2, kept: ['CLASH-1'], open: ['LOST-1', 'PENDING-1'] },
       operations: { moved: 0, already: 1, kept: [], open: ['order-9'] },
     });
@@ -88,7 +82,12 @@ describePostgres('moving a desk’s records to the team database', () => {
     await charges.settle(lost!.id, { state: 'PAID', at: 1_700_000_007_000 });
     // A charge journalled after the move goes with the next one.
     await charges.settle(await charge('LATER-1', 'card-7'), { state: 'PAID', at: 1_700_000_006_000 });
-    expect((await moveDeskJournals(team, file, desk)).charges).toEqual({ moved: 2, already: 2, kept: ['CLASH-1'], open: ['PENDING-1'] });
+    expect((await moveDeskJournals(shared.team, file, desk)).charges).toEqual({
+      moved: 2,
+      already: 2,
+      kept: ['CLASH-1'],
+      open: ['PENDING-1'],
+    });
     file.close();
   });
 });

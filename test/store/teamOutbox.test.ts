@@ -3,16 +3,15 @@
  * time; and the team's charge journal over it (OutboxedChargeJournal), on a real PostgreSQL that goes away.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { openDatabase } from '../../main/store/database.js';
 import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
-import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { OutboxedChargeJournal } from '../../main/store/postgres/outboxedChargeJournal.js';
-import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { TeamOutbox, type OutboxEntry } from '../../main/store/teamOutbox.js';
 import { folderOfFile } from './folderOfFile.js';
-import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
+import { describePostgres } from './postgresCluster.js';
+import { migratedTeamDatabase } from './migratedTeamDatabase.js';
 import { newCharge } from './rows.js';
 
 const dir = folderOfFile('team-outbox-');
@@ -56,22 +55,12 @@ it('the size, asked before every journal call, reads nothing from the file', () 
 });
 
 describePostgres('the team’s charge journal with this desk’s outbox', () => {
-  let cluster: PostgresCluster;
-  let team: TeamDatabase;
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    team = openTeamDatabase(await cluster.newDatabase());
-    await migrateTeamDatabase(team);
-  }, 60_000);
-  afterAll(async () => {
-    await team?.pool.end();
-    await cluster?.destroy();
-  });
+  const shared = migratedTeamDatabase();
 
   it('a charge in flight while an earlier answer is written back stays this desk’s: its own answer, kept while the database is away again, reads as it', async () => {
     const db = openDatabase(join(dir, 'away-twice.sqlite'));
-    const outbox = new TeamOutbox(db, team.name, 'charge');
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed('FIN-5') }), outbox);
+    const outbox = new TeamOutbox(db, shared.team.name, 'charge');
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(shared.team, { desk: deskNamed('FIN-5') }), outbox);
     const claims = new Set<number>();
     const begin = async (orderNumber: string) => {
       const begun = await journal.begin(newCharge(orderNumber, { bindingId: `card-${orderNumber}` }), 0, () => undefined, claims);
@@ -80,23 +69,23 @@ describePostgres('the team’s charge journal with this desk’s outbox', () => 
     };
     const [first, second] = [await begin('AWAY-1'), await begin('AWAY-2')];
     try {
-      await cluster.stop('immediate');
+      await shared.cluster.stop('immediate');
       expect(await journal.settle(first.id, { state: 'PAID', at: 1 })).toBe(true);
       expect(await journal.get(first.id)).toMatchObject({ id: first.id, state: 'PAID' });
-      await cluster.start();
+      await shared.cluster.start();
       // Back: the first answer is written, while the second charge is still waiting for its own.
       await journal.flush();
       expect(outbox.size).toBe(0);
-      await cluster.stop('immediate');
+      await shared.cluster.stop('immediate');
       expect(await journal.settle(second.id, { state: 'DECLINED', at: 2 })).toBe(true);
       expect(await journal.get(second.id)).toMatchObject({ id: second.id, state: 'DECLINED', orderNumber: 'AWAY-2' });
-      // The first is the team database's to tell again: its answer is there, not in the outbox.
+      // The first is the shared.team database's to tell again: its answer is there, not in the outbox.
       await expect(journal.get(first.id)).rejects.toMatchObject({ problem: 'unreachable' });
     } finally {
-      await cluster.start();
+      await shared.cluster.start();
     }
     await journal.flush();
-    const other = new PgChargeJournal(team, { desk: deskNamed('FIN-6') });
+    const other = new PgChargeJournal(shared.team, { desk: deskNamed('FIN-6') });
     expect(await other.get(first.id)).toMatchObject({ state: 'PAID' });
     expect(await other.get(second.id)).toMatchObject({ state: 'DECLINED' });
     journal.close();
