@@ -39,8 +39,13 @@ import { DATABASE_NOW_MS, query, transaction, type Prepared, type Query, type Te
 /** A charge's row, column by column (ChargeJournalRow): what every statement here reads or returns. */
 const COLUMNS =
   'id, environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, state, ' +
-  'order_id, order_status, action_code, reason, created_at, updated_at, desk, claimed_by, claim_expires_at, ' +
-  '(SELECT name FROM desks WHERE desks.id = charge_journal.claimed_by) AS claimed_by_name';
+  'order_id, order_status, action_code, reason, created_at, updated_at, desk, claimed_by, claim_expires_at';
+
+/**
+ * A row as the screens read it: with the name of the desk that holds its claim. Only the reads for showing
+ * and reconciling rows ask for it; a charge's own statements (its guard, its insert, its claims) do not.
+ */
+const SHOWN = `${COLUMNS}, (SELECT name FROM desks WHERE desks.id = charge_journal.claimed_by) AS claimed_by_name`;
 
 /**
  * The card's lock, then the reference's, in one statement: the reference's is taken on the row the card's
@@ -100,11 +105,11 @@ const ATTACH_ORDER: Prepared = {
   text: `UPDATE charge_journal SET order_id = $1, updated_at = ${DATABASE_NOW_MS} WHERE id = $2 AND ${OPEN}`,
 };
 
-const GET: Prepared = { name: 'charge_journal.get', text: `SELECT ${COLUMNS} FROM charge_journal WHERE id = $1` };
+const GET: Prepared = { name: 'charge_journal.get', text: `SELECT ${SHOWN} FROM charge_journal WHERE id = $1` };
 
 const BY_ORDER_NUMBER: Prepared = {
   name: 'charge_journal.byOrderNumber',
-  text: `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1`,
+  text: `SELECT ${SHOWN} FROM charge_journal WHERE environment = $1 AND order_number = $2 ORDER BY id DESC LIMIT 1`,
 };
 
 export interface PgChargeJournalOptions {
@@ -205,7 +210,7 @@ export class PgChargeJournal implements ChargeJournal {
   async open(environment?: string): Promise<ChargeRow[]> {
     const rows = await query<ChargeJournalRow>(
       this.db,
-      `SELECT ${COLUMNS} FROM charge_journal WHERE ${OPEN} ${environment ? 'AND environment = $1' : ''} ORDER BY id`,
+      `SELECT ${SHOWN} FROM charge_journal WHERE ${OPEN} ${environment ? 'AND environment = $1' : ''} ORDER BY id`,
       environment ? [environment] : [],
     );
     return rows.map(this.row);
@@ -215,7 +220,7 @@ export class PgChargeJournal implements ChargeJournal {
     if (bindingIds.length === 0) return [];
     const rows = await query<ChargeJournalRow>(
       this.db,
-      `SELECT ${COLUMNS} FROM charge_journal WHERE environment = $1 AND created_at >= $2 AND binding_id = ANY($3) ORDER BY id`,
+      `SELECT ${SHOWN} FROM charge_journal WHERE environment = $1 AND created_at >= $2 AND binding_id = ANY($3) ORDER BY id`,
       [environment, since, bindingIds],
     );
     return rows.map(this.row);
@@ -224,7 +229,7 @@ export class PgChargeJournal implements ChargeJournal {
   async list(filter: JournalFilter = {}): Promise<ChargeRow[]> {
     let n = 0;
     const { where, args } = journalWhere(filter, () => `$${++n}`, 'strpos');
-    const rows = await query<ChargeJournalRow>(this.db, `SELECT ${COLUMNS} FROM charge_journal ${where} ORDER BY id DESC LIMIT $${n + 1}`, [
+    const rows = await query<ChargeJournalRow>(this.db, `SELECT ${SHOWN} FROM charge_journal ${where} ORDER BY id DESC LIMIT $${n + 1}`, [
       ...args,
       filter.limit ?? 1000,
     ]);
