@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { APP_ORDER_NUMBER, generatedOrderNumber, type FormChargeRequest } from '../../main/services/charges.js';
 import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { type ChargeCategory, type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
-import { ENGINES, type Desk } from '../store/journalEngines.js';
+import { ENGINES, teamDesksOn } from '../store/journalEngines.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
@@ -59,16 +59,10 @@ async function paidOrdersFor(orderNumber: string): Promise<number> {
 // The same behaviour on each engine: the desk's own file, and the team's database (each setup() a store of its own).
 for (const engine of ENGINES)
   engine.describe(`manual charges on stored cards (${engine.name})`, () => {
-    const desks: Desk[] = [];
-    beforeAll(() => engine.start(), 60_000);
-    afterAll(async () => {
-      for (const d of desks) await d.close();
-      await engine.stop();
-    });
+    const teamDesk = teamDesksOn(engine);
     const onEngine = async () => {
-      const desk = await (await engine.fresh()).desk();
-      desks.push(desk);
-      return setup(undefined, 'en', engine.name === 'SQLite' ? undefined : () => desk.journal);
+      const desk = await teamDesk();
+      return setup(undefined, 'en', desk && (() => desk.journal));
     };
 
     it.each(['COMMON', 'RECURRENT', 'INSTALLMENT'] as const)('charges a %s binding once and journals it PAID', async (category) => {

@@ -16,6 +16,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { ENGINES, teamDesksOn } from '../store/journalEngines.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
 
 const root = mkdtempSync(join(tmpdir(), 'reconcile-property-'));
@@ -173,114 +174,119 @@ describe('charges, reconciliations and reopenings at random points', () => {
   }, 240_000);
 });
 
-describe('charges and reconciliations resolved in every order', () => {
-  /**
-   * fast-check's scheduler decides when each action starts and in which order the gateway's answers reach
-   * the services (each request is real HTTP to the sandbox; when its answer is seen is scheduled). A
-   * reopening is what AppCore does: new services over the same journal and claims, reconciling at once.
-   * Charges whose answers were lost come first, on cards of their own: open rows that keep a
-   * reconciliation busy while the charges go on.
-   */
-  it('never leave an order paid at the gateway whose journal row is not paid, or the reverse', async () => {
-    const sb = await startSandbox();
-    const db = openDatabase(join(root, 'scheduled.sqlite'));
-    const journal = new SqliteChargeJournal(db);
-    const audit = new AuditRepository(db);
-    const inFlight = new Set<number>();
-    const clients: GatewayClient[] = [];
-    const service = (client: GatewayClient) => chargeServiceOn(db, client, { journal, audit, inFlight });
-    const newClient = () => {
-      const client = new GatewayClient({
-        baseUrl: sb.url,
-        credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
-        language: 'en',
-      });
-      clients.push(client);
-      return client;
-    };
-    const SCHEDULED = new Set(['register', 'paymentOrderBinding', 'getOrderStatusExtended']);
-    const rules = fc.array(
-      fc.record({
-        path: fc.constantFrom(...SCHEDULED).map((m) => `/payment/rest/${m}.do`),
-        fault: refusal,
-        skip: fc.integer({ min: 0, max: 3 }),
-      }),
-      { minLength: 1, maxLength: 3 },
-    );
-    const actions = fc.array(
-      fc.oneof(
+// On each engine: the desk's own file, and the team's database.
+for (const engine of ENGINES)
+  engine.describe(`charges and reconciliations resolved in every order (${engine.name})`, () => {
+    const teamDesk = teamDesksOn(engine);
+    /**
+     * fast-check's scheduler decides when each action starts and in which order the gateway's answers reach
+     * the services (each request is real HTTP to the sandbox; when its answer is seen is scheduled). A
+     * reopening is what AppCore does: new services over the same journal and claims, reconciling at once.
+     * Charges whose answers were lost come first, on cards of their own: open rows that keep a
+     * reconciliation busy while the charges go on.
+     */
+    it('never leave an order paid at the gateway whose journal row is not paid, or the reverse', async () => {
+      const sb = await startSandbox();
+      const db = openDatabase(join(root, `scheduled-${engine.name}.sqlite`));
+      const journal = (await teamDesk())?.journal ?? new SqliteChargeJournal(db);
+      const audit = new AuditRepository(db);
+      const inFlight = new Set<number>();
+      const clients: GatewayClient[] = [];
+      const service = (client: GatewayClient) => chargeServiceOn(db, client, { journal, audit, inFlight });
+      const newClient = () => {
+        const client = new GatewayClient({
+          baseUrl: sb.url,
+          credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
+          language: 'en',
+        });
+        clients.push(client);
+        return client;
+      };
+      const SCHEDULED = new Set(['register', 'paymentOrderBinding', 'getOrderStatusExtended']);
+      const rules = fc.array(
         fc.record({
-          kind: fc.constant('charge' as const),
-          card: fc.integer({ min: 0, max: 2 }),
-          reference: fc.option(fc.integer({ min: 0, max: 1 }), { nil: undefined }),
+          path: fc.constantFrom(...SCHEDULED).map((m) => `/payment/rest/${m}.do`),
+          fault: refusal,
+          skip: fc.integer({ min: 0, max: 3 }),
         }),
-        fc.constant({ kind: 'reconcile' as const }),
-        fc.constant({ kind: 'reopen' as const }),
-      ),
-      { minLength: 2, maxLength: 8 },
-    );
-    try {
-      await fc.assert(
-        fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 2 }), rules, actions, async (s, unknown, rules, actions) => {
-          const run = uniqueNumber('run');
-          const cards = await seedCards(sb, run, 5);
-          const scheduled = (client: GatewayClient): GatewayClient =>
-            new Proxy(client, {
-              get(target, name, receiver) {
-                const value = Reflect.get(target, name, receiver) as unknown;
-                if (typeof value !== 'function' || !SCHEDULED.has(String(name))) return value;
-                // The request's outcome travels as a value through the scheduler (a rejection held there until
-                // its turn would count as unhandled), and is thrown again once its turn comes.
-                const request = s.scheduleFunction(async (...args: unknown[]) => {
-                  try {
-                    return { ok: true as const, value: await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args) };
-                  } catch (error) {
-                    return { ok: false as const, error };
-                  }
-                });
-                return async (...args: unknown[]) => {
-                  const outcome = await request(...args);
-                  if (!outcome.ok) throw outcome.error;
-                  return outcome.value;
-                };
-              },
-            });
-          let charges = service(scheduled(newClient()));
-          const charge = (card: number, reference?: number) =>
-            charges.charge({
-              ...cards[card]!,
-              category: 'COMMON',
-              amount: 100,
-              currency: '643',
-              confirmRepeat: true,
-              ...(reference !== undefined ? { reference: `${run}-${reference}` } : {}),
-            });
-          await control(sb, 'POST', '/faults', { rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost', count: unknown }] });
-          for (let card = 3; card < 3 + unknown; card++) await s.waitFor(charge(card));
-          await control(sb, 'POST', '/faults', { rules: rules.map((r) => ({ path: r.path, skip: r.skip, ...r.fault })) });
-          const done = Promise.all(
-            actions.map((a) =>
-              s.schedule(Promise.resolve(a)).then(async (a) => {
-                if (a.kind === 'charge') return charge(a.card, a.reference);
-                if (a.kind === 'reopen') charges = service(scheduled(newClient()));
-                return charges.reconcileAll();
-              }),
-            ),
-          );
-          await s.waitFor(done);
-          await control(sb, 'DELETE', '/faults');
-          const settle = service(newClient());
-          for (let i = 0; i < 5 && (await journal.open('sandbox')).length > 0; i++) await settle.reconcileAll();
-          expect(await journal.open('sandbox')).toEqual([]);
-          const ours = (n: string) => n.startsWith(APP_ORDER_PREFIX) || n.startsWith(run);
-          await expectJournalTrue(journal, run, await paidAtGateway(sb, cards, ours));
-        }),
-        { numRuns: 150 },
+        { minLength: 1, maxLength: 3 },
       );
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-      db.close();
-      await sb.close();
-    }
-  }, 240_000);
-});
+      const actions = fc.array(
+        fc.oneof(
+          fc.record({
+            kind: fc.constant('charge' as const),
+            card: fc.integer({ min: 0, max: 2 }),
+            reference: fc.option(fc.integer({ min: 0, max: 1 }), { nil: undefined }),
+          }),
+          fc.constant({ kind: 'reconcile' as const }),
+          fc.constant({ kind: 'reopen' as const }),
+        ),
+        { minLength: 2, maxLength: 8 },
+      );
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 2 }), rules, actions, async (s, unknown, rules, actions) => {
+            const run = uniqueNumber('run');
+            const cards = await seedCards(sb, run, 5);
+            const scheduled = (client: GatewayClient): GatewayClient =>
+              new Proxy(client, {
+                get(target, name, receiver) {
+                  const value = Reflect.get(target, name, receiver) as unknown;
+                  if (typeof value !== 'function' || !SCHEDULED.has(String(name))) return value;
+                  // The request's outcome travels as a value through the scheduler (a rejection held there until
+                  // its turn would count as unhandled), and is thrown again once its turn comes.
+                  const request = s.scheduleFunction(async (...args: unknown[]) => {
+                    try {
+                      return { ok: true as const, value: await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args) };
+                    } catch (error) {
+                      return { ok: false as const, error };
+                    }
+                  });
+                  return async (...args: unknown[]) => {
+                    const outcome = await request(...args);
+                    if (!outcome.ok) throw outcome.error;
+                    return outcome.value;
+                  };
+                },
+              });
+            let charges = service(scheduled(newClient()));
+            const charge = (card: number, reference?: number) =>
+              charges.charge({
+                ...cards[card]!,
+                category: 'COMMON',
+                amount: 100,
+                currency: '643',
+                confirmRepeat: true,
+                ...(reference !== undefined ? { reference: `${run}-${reference}` } : {}),
+              });
+            await control(sb, 'POST', '/faults', {
+              rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'lost', count: unknown }],
+            });
+            for (let card = 3; card < 3 + unknown; card++) await s.waitFor(charge(card));
+            await control(sb, 'POST', '/faults', { rules: rules.map((r) => ({ path: r.path, skip: r.skip, ...r.fault })) });
+            const done = Promise.all(
+              actions.map((a) =>
+                s.schedule(Promise.resolve(a)).then(async (a) => {
+                  if (a.kind === 'charge') return charge(a.card, a.reference);
+                  if (a.kind === 'reopen') charges = service(scheduled(newClient()));
+                  return charges.reconcileAll();
+                }),
+              ),
+            );
+            await s.waitFor(done);
+            await control(sb, 'DELETE', '/faults');
+            const settle = service(newClient());
+            for (let i = 0; i < 5 && (await journal.open('sandbox')).length > 0; i++) await settle.reconcileAll();
+            expect(await journal.open('sandbox')).toEqual([]);
+            const ours = (n: string) => n.startsWith(APP_ORDER_PREFIX) || n.startsWith(run);
+            await expectJournalTrue(journal, run, await paidAtGateway(sb, cards, ours));
+          }),
+          { numRuns: 150 },
+        );
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+        db.close();
+        await sb.close();
+      }
+    }, 240_000);
+  });

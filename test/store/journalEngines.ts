@@ -138,3 +138,23 @@ export function twoDesksOn(engine: Engine): { readonly desk: Desk; readonly othe
     },
   };
 }
+
+/**
+ * Desks of the team on fresh stores of `engine`, for the tests of one describe block: the engine started
+ * before them and stopped after, every desk closed. On SQLite a test keeps its journal in its own file, the
+ * desk's, so there is no team desk (undefined).
+ */
+export function teamDesksOn(engine: Engine): () => Promise<Desk | undefined> {
+  const desks: Desk[] = [];
+  beforeAll(() => engine.start(), 60_000);
+  afterAll(async () => {
+    for (const d of desks) await d.close();
+    await engine.stop();
+  });
+  return async () => {
+    if (engine.name === 'SQLite') return undefined;
+    const desk = await (await engine.fresh()).desk();
+    desks.push(desk);
+    return desk;
+  };
+}
