@@ -7,7 +7,7 @@ import { cardNumbersIn } from '../domain/cardRuns.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { type ChargeCategory, type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
-import { ENGINES, teamDesksOn } from '../store/journalEngines.js';
+import { ENGINES, teamStoresOn } from '../store/journalEngines.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { phrase } from '../../main/phrases/phrase.js';
 import { saying } from '../phrases/said.js';
@@ -59,9 +59,9 @@ async function paidOrdersFor(orderNumber: string): Promise<number> {
 // The same behaviour on each engine: the desk's own file, and the team's database (each setup() a store of its own).
 for (const engine of ENGINES)
   engine.describe(`manual charges on stored cards (${engine.name})`, () => {
-    const teamDesk = teamDesksOn(engine);
+    const teamStore = teamStoresOn(engine);
     const onEngine = async () => {
-      const desk = await teamDesk();
+      const desk = await (await teamStore())?.desk();
       return setup(undefined, 'en', desk && (() => desk.journal));
     };
 

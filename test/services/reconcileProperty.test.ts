@@ -16,7 +16,7 @@ import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
-import { ENGINES, teamDesksOn } from '../store/journalEngines.js';
+import { ENGINES, teamStoresOn } from '../store/journalEngines.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
 
 const root = mkdtempSync(join(tmpdir(), 'reconcile-property-'));
@@ -177,7 +177,7 @@ describe('charges, reconciliations and reopenings at random points', () => {
 // On each engine: the desk's own file, and the team's database.
 for (const engine of ENGINES)
   engine.describe(`charges and reconciliations resolved in every order (${engine.name})`, () => {
-    const teamDesk = teamDesksOn(engine);
+    const teamStore = teamStoresOn(engine);
     /**
      * fast-check's scheduler decides when each action starts and in which order the gateway's answers reach
      * the services (each request is real HTTP to the sandbox; when its answer is seen is scheduled). A
@@ -188,7 +188,7 @@ for (const engine of ENGINES)
     it('never leave an order paid at the gateway whose journal row is not paid, or the reverse', async () => {
       const sb = await startSandbox();
       const db = openDatabase(join(root, `scheduled-${engine.name}.sqlite`));
-      const journal = (await teamDesk())?.journal ?? new SqliteChargeJournal(db);
+      const journal = (await (await teamStore())?.desk())?.journal ?? new SqliteChargeJournal(db);
       const audit = new AuditRepository(db);
       const inFlight = new Set<number>();
       const clients: GatewayClient[] = [];

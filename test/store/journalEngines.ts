@@ -140,11 +140,11 @@ export function twoDesksOn(engine: Engine): { readonly desk: Desk; readonly othe
 }
 
 /**
- * Desks of the team on fresh stores of `engine`, for the tests of one describe block: the engine started
- * before them and stopped after, every desk closed. On SQLite a test keeps its journal in its own file, the
- * desk's, so there is no team desk (undefined).
+ * Team databases of `engine`, each fresh, for the tests of one describe block: the engine started before them
+ * and stopped after, every desk on them closed. On SQLite each desk keeps its journal in its own file, so
+ * there is no team database (undefined).
  */
-export function teamDesksOn(engine: Engine): () => Promise<Desk | undefined> {
+export function teamStoresOn(engine: Engine): () => Promise<Store | undefined> {
   const desks: Desk[] = [];
   beforeAll(() => engine.start(), 60_000);
   afterAll(async () => {
@@ -153,8 +153,13 @@ export function teamDesksOn(engine: Engine): () => Promise<Desk | undefined> {
   });
   return async () => {
     if (engine.name === 'SQLite') return undefined;
-    const desk = await (await engine.fresh()).desk();
-    desks.push(desk);
-    return desk;
+    const store = await engine.fresh();
+    return {
+      desk: async () => {
+        const desk = await store.desk();
+        desks.push(desk);
+        return desk;
+      },
+    };
   };
 }
