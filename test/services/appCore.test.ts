@@ -194,7 +194,7 @@ describe.runIf(keychainReady)('switching to another environment', () => {
     await core.settings.setCredential('custom', 'password', 'signed-pass');
     await core.switchEnvironment('custom');
     const known = await core.keys.generate('custom', 'signed', 30);
-    await control(other, 'POST', '/merchants/signed/certificates', { pem: core.keys.exportCertificate('custom', known.id) });
+    await control(other, 'POST', '/merchants/signed/certificates', { pem: await core.keys.exportCertificate('custom', known.id) });
     await core.activateSigningKey(known.id);
     await core.updateConnection('custom', { signatureRequired: true });
     const lookUp = () => core.services.orders.lookup(uniqueNumber('signed'));
