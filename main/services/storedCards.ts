@@ -113,7 +113,7 @@ export class StoredCards {
 
   /** A card the gateway lists: enabled, remembered as seen (where the store can be reached), with its client if the app knows it. */
   private async listed(v: BindingView, clientId?: string): Promise<StoredCard> {
-    const seen = this.options.known.seen({
+    const seen = {
       environment: this.options.environment,
       bindingId: v.bindingId,
       ...(clientId !== undefined ? { clientId } : {}),
@@ -124,8 +124,8 @@ export class StoredCards {
       ...(v.displayLabel ? { displayLabel: v.displayLabel } : {}),
       ...(v.expiry ? { expiry: v.expiry } : {}),
       seenAt: this.now(),
-    });
-    await this.remembering(() => seen, undefined);
+    };
+    await this.remembering(() => this.options.known.seen(seen), undefined);
     const client =
       clientId ?? (await this.remembering(() => this.options.known.get(this.options.environment, v.bindingId), undefined))?.clientId;
     return { ...v, ...(client !== undefined ? { clientId: client } : {}), enabled: true };

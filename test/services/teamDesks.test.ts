@@ -196,13 +196,20 @@ describePostgres('two desks on one team database', () => {
       await expect(b.keys.import('custom', pair.privateKeyPem, pair.certificatePem)).rejects.toThrow(/already/i);
     });
 
-    it('brings a desk’s own signing key to the team when it joins, usable there only: the team’s active key stays the one that signs', async () => {
+    it('brings a desk’s own signing key and known cards to the team when it joins: the key usable there only, the team’s active key and known cards kept', async () => {
       const folder = mkdtempSync(join(root, 'joiner-'));
       const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
       const alone = await AppCore.open({ dataFolder: folder, osUser: 'fin-3', desk: 'FIN-3', vault });
       const pair = await generateSigningKeyPair({ commonName: 'joiner', days: 90 });
       const own = await alone.keys.import('custom', pair.privateKeyPem, pair.certificatePem);
       await alone.keys.activate('custom', own.id);
+      // Cards this desk has seen: two the team does not know, and one it knows already (the team's kept).
+      const seen = (bindingId: string, clientId: string) =>
+        ({ environment: 'custom', bindingId, clientId, category: 'COMMON', maskedPan: '411111**1111', seenAt: 1 }) as const;
+      const [newCard, otherNew, teamCard] = [randomUUID(), randomUUID(), randomUUID()];
+      await b.knownBindings.seen(seen(teamCard, 'team-client'));
+      for (const id of [newCard, otherNew, teamCard]) await alone.knownBindings.seen(seen(id, 'desk-client'));
+      await alone.knownBindings.markDisabled('custom', otherNew, 2);
       await alone.close();
       const joined = await AppCore.open({ dataFolder: folder, osUser: 'fin-3', desk: 'FIN-3', vault, teamDatabase: url });
       try {
@@ -212,6 +219,9 @@ describePostgres('two desks on one team database', () => {
         // The team had an active key: the joining desk's own comes inactive, and the team's still signs.
         expect((await b.keys.list('custom')).filter((k) => k.state === 'active')).toEqual(teamActive);
         expect((await joined.keys.get('custom', own.id)).state).toBe(teamActive.length > 0 ? 'inactive' : 'active');
+        expect(await b.knownBindings.get('custom', newCard)).toMatchObject({ clientId: 'desk-client' });
+        expect(await b.knownBindings.disabledOf('custom', 'desk-client')).toMatchObject([{ bindingId: otherNew, disabledAt: 2 }]);
+        expect(await b.knownBindings.get('custom', teamCard)).toMatchObject({ clientId: 'team-client' });
       } finally {
         await joined.close();
       }

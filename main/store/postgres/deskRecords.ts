@@ -66,6 +66,28 @@ const OPERATION_COLUMNS: readonly Column<OperationJournalRow>[] = [
   { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
 ];
 
+const CARD_COLUMNS: readonly Column<CardRow>[] = [
+  { name: 'environment', type: 'text', of: (c) => c.environment },
+  { name: 'binding_id', type: 'text', of: (c) => c.binding_id },
+  { name: 'client_id', type: 'text', of: (c) => c.client_id },
+  { name: 'category', type: 'text', of: (c) => c.category },
+  { name: 'masked_pan', type: 'text', of: (c) => c.masked_pan },
+  { name: 'payment_system', type: 'text', of: (c) => c.payment_system },
+  { name: 'payment_way', type: 'text', of: (c) => c.payment_way },
+  { name: 'display_label', type: 'text', of: (c) => c.display_label },
+  { name: 'expiry', type: 'text', of: (c) => c.expiry },
+  { name: 'seen_at', type: 'bigint', of: (c) => c.seen_at },
+  { name: 'disabled_at', type: 'bigint', of: (c) => c.disabled_at },
+];
+
+/** One INSERT of a batch of rows as unnest()ed arrays, one per column; a row the table has already is left. */
+const unnestInsert = <R>(table: string, columns: readonly Column<R>[], returning: string) => ({
+  sql: `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')})
+        SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
+        ON CONFLICT DO NOTHING RETURNING ${returning}`,
+  values: (batch: readonly R[]) => columns.map((c) => batch.map(c.of)),
+});
+
 /** Moves this desk's journals (all but the sandbox's) into the team database; see the module's comment. */
 export async function moveDeskJournals(team: TeamDatabase, file: Db, desk: DeskIdentity): Promise<MovedJournals> {
   const charges = read(
@@ -102,9 +124,7 @@ async function moveRows<R extends { readonly id: number; readonly state: string 
   named: (row: R) => string,
 ): Promise<MovedJournal> {
   const written: Column<R>[] = [...columns, { name: 'moved_from', type: 'text', of: (r) => `${desk.id}/${r.id}` }];
-  const insert = `INSERT INTO ${table} (${written.map((c) => c.name).join(', ')})
-                  SELECT * FROM unnest(${written.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
-                  ON CONFLICT DO NOTHING RETURNING moved_from`;
+  const insert = unnestInsert(table, written, 'moved_from');
   const rows = all.filter((r) => !isOpen(r.state));
   const open = all.filter((r) => isOpen(r.state)).map(named);
   let moved = 0;
@@ -113,15 +133,7 @@ async function moveRows<R extends { readonly id: number; readonly state: string 
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const from = batch.map((r) => `${desk.id}/${r.id}`);
-    const copied = new Set(
-      (
-        await query<{ moved_from: string }>(
-          team,
-          insert,
-          written.map((c) => batch.map(c.of)),
-        )
-      ).map((r) => r.moved_from),
-    );
+    const copied = new Set((await query<{ moved_from: string }>(team, insert.sql, insert.values(batch))).map((r) => r.moved_from));
     moved += copied.size;
     const left = from.filter((f) => !copied.has(f));
     if (left.length === 0) continue;
@@ -165,27 +177,9 @@ export async function bringDeskKnowledge(team: TeamDatabase, file: Db): Promise<
     if (taken) keysBrought++;
   }
   let cardsBrought = 0;
-  for (const c of cards) {
-    const [taken] = await query<{ binding_id: string }>(
-      team,
-      `INSERT INTO known_bindings (environment, binding_id, client_id, category, masked_pan, payment_system, payment_way,
-         display_label, expiry, seen_at, disabled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING binding_id`,
-      [
-        c.environment,
-        c.binding_id,
-        c.client_id,
-        c.category,
-        c.masked_pan,
-        c.payment_system,
-        c.payment_way,
-        c.display_label,
-        c.expiry,
-        c.seen_at,
-        c.disabled_at,
-      ],
-    );
-    if (taken) cardsBrought++;
+  const insert = unnestInsert('known_bindings', CARD_COLUMNS, 'binding_id');
+  for (let start = 0; start < cards.length; start += BATCH) {
+    cardsBrought += (await query(team, insert.sql, insert.values(cards.slice(start, start + BATCH)))).length;
   }
   return { keys: keysBrought, cards: cardsBrought };
 }
