@@ -60,8 +60,14 @@ export class ChargeBatchError extends SaidError {
 interface Job {
   plan: BatchPlan;
   environment: string;
-  /** When the dry run was made: the journal is asked what happened on the plan's cards since. */
+  /** When the dry run was made, by this desk's clock: how old the plan is. */
   plannedAt: number;
+  /**
+   * The same moment by the journal's clock (the team database's, not the desk's): the journal is asked what
+   * happened on the plan's cards since. A desk whose clock ran ahead of the server's would otherwise miss a
+   * charge made after its check, and one behind would count charges from before it.
+   */
+  journalledFrom: number;
   started: boolean;
   finished: boolean;
   control: BatchControl;
@@ -95,6 +101,7 @@ export class ChargeBatches {
    */
   async plan(text: string, environment: string, options: PlanOptions & { readonly charges: ChargeService }): Promise<ChargeBatchJob> {
     const plannedAt = this.now();
+    const journalledFrom = await options.charges.journal.now(plannedAt);
     const planned = await planBatch(text, options);
     const existing = this.jobs.get(planned.batchId);
     if (existing && existing.started && !existing.finished) return this.view(existing);
@@ -116,6 +123,7 @@ export class ChargeBatches {
       plan,
       environment,
       plannedAt,
+      journalledFrom,
       started: false,
       finished: false,
       control: new BatchControl(),
@@ -226,7 +234,7 @@ export class ChargeBatches {
       throw new ChargeBatchError('expired', phrase('charge.batch.stale', { batchId: job.plan.batchId, count: Math.floor(age / 60_000) }));
     }
     const bindings = [...new Set(job.plan.charges.map((c) => c.bindingId))];
-    const since = (await charges?.journal.journalledSince(job.environment, bindings, job.plannedAt))?.[0];
+    const since = (await charges?.journal.journalledSince(job.environment, bindings, job.journalledFrom))?.[0];
     if (since) {
       throw new ChargeBatchError(
         'expired',

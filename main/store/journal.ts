@@ -222,13 +222,21 @@ export interface ChargeJournal {
   renewClaim(id: number, claims: Set<number>): Promise<ChargeRow | undefined>;
   /** Every charge whose outcome is not known yet, oldest first: what the reconciler works through on start-up. */
   open(environment?: string): Promise<ChargeRow[]>;
-  /** Charges journalled on any of these bindings at or after a time: what makes a batch's dry run stale. */
+  /**
+   * Charges journalled on any of these bindings at or after a time of this journal's clock (now()): what
+   * makes a batch's dry run stale.
+   */
   journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]>;
   /**
    * Newest first, by environment, state(s), creation time (both ends included) and a text found in the
    * orderNumber, orderId, bindingId or clientId.
    */
   list(filter?: JournalFilter): Promise<ChargeRow[]>;
+  /**
+   * The time by the clock the journal writes rows' times with, for a desk whose clock says `at`: a question
+   * about what was journalled since a moment must ask with that moment on the same clock.
+   */
+  now(at: number): Promise<number>;
 }
 
 /** The amount every engine refuses before anything is written: a positive whole number of minor units. */
@@ -403,6 +411,11 @@ export class SqliteChargeJournal implements ChargeJournal {
         return (this.db.prepare(sql).all(...(environment ? [environment] : [])) as ChargeJournalRow[]).map(toCharge);
       }),
     );
+  }
+
+  /** The desk's own time: its rows are written at the charge's time (c.at), which the desk's clock gives. */
+  now(at: number): Promise<number> {
+    return Promise.resolve(at);
   }
 
   journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]> {

@@ -34,7 +34,7 @@ import {
 import type { Claim } from '../claims.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
-import { DATABASE_NOW_MS, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
+import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
 
 /** A charge's row, column by column (ChargeJournalRow): what every statement here reads or returns. */
 const COLUMNS =
@@ -214,6 +214,11 @@ export class PgChargeJournal implements ChargeJournal {
       environment ? [environment] : [],
     );
     return rows.map(this.row);
+  }
+
+  /** The database's clock, which every row's time is written with, whatever the desk's says. */
+  now(_at: number): Promise<number> {
+    return databaseNow(this.db);
   }
 
   async journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]> {

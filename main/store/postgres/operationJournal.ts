@@ -31,7 +31,7 @@ import {
 import { storeSaid } from '../storedSaid.js';
 import type { DeskIdentity } from './desks.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
-import { DATABASE_NOW_MS, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
+import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
 
 /** An operation's row, column by column (OperationJournalRow): what every statement here reads or returns. */
 const COLUMNS =
@@ -120,9 +120,8 @@ export class PgOperationJournal implements OperationJournal {
   }
 
   /** The database's clock, as begin() reads it for the guard, whatever the desk's says. */
-  async now(_at: number): Promise<number> {
-    const [clock] = await query<{ now: number }>(this.db, `SELECT ${DATABASE_NOW_MS} AS now`);
-    return clock!.now;
+  now(_at: number): Promise<number> {
+    return databaseNow(this.db);
   }
 
   /** See RowClaims (rowClaims.ts). */

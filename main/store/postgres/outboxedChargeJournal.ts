@@ -113,6 +113,10 @@ export class OutboxedChargeJournal implements ChargeJournal {
     return this.rows.onTeam(() => this.team.open(environment));
   }
 
+  now(at: number): Promise<number> {
+    return this.rows.onTeam(() => this.team.now(at));
+  }
+
   journalledSince(environment: string, bindingIds: readonly string[], since: number): Promise<ChargeRow[]> {
     return this.rows.onTeam(() => this.team.journalledSince(environment, bindingIds, since));
   }

@@ -205,6 +205,12 @@ export async function holdConnection(db: TeamDatabase): Promise<{ client: pg.Poo
 /** The team database's clock, in ms since the epoch: what every desk's windows are measured by. */
 export const DATABASE_NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
+/** The database's clock now, in epoch milliseconds: the team's one clock, whatever each desk's says. */
+export async function databaseNow(db: TeamDatabase): Promise<number> {
+  const [clock] = await query<{ now: number }>(db, `SELECT ${DATABASE_NOW_MS} AS now`);
+  return clock!.now;
+}
+
 export type { TeamFailure };
 
 /**
