@@ -30,19 +30,21 @@ export async function startSandboxProcess(
   return { ...started, controlToken };
 }
 
-/** One control API request (/sandbox/...) with the token; throws unless the sandbox accepted it. */
+/** One control API request (/sandbox/...) with the token: its JSON answer; throws unless the sandbox accepted it. */
 export async function sandboxControl(
   sandbox: { url: string; controlToken: string },
   method: string,
   path: string,
   body: unknown,
-): Promise<void> {
+): Promise<unknown> {
   const res = await fetch(`${sandbox.url}/sandbox${path}`, {
     method,
     headers: { authorization: `Bearer ${sandbox.controlToken}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`sandbox control ${method} ${path}: ${res.status} ${await res.text()}`);
+  const text = await res.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
 }
 
 /**

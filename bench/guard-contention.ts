@@ -14,7 +14,12 @@
  *   its begin() to its lock statement's answer: the card's lock granted, then the reference's, which no one
  *   holds) and its whole begin(), and their ratios, pair by pair.
  *
- *   npm run bench:guard-contention [-- --seconds 10 --rounds 10 --pairs 300 --history 100000]
+ * - In charges: the same two sides, each caller charging through ChargeService with the gateway (the sandbox
+ *   in its own process) answering a payment after --gateway-ms (bench/guardInCharges.ts): the guard's
+ *   transaction among charges as desks make them, where the callers wait for the gateway between two.
+ *
+ *   npm run bench:guard-contention [-- --seconds 10 --rounds 10 --pairs 300 --history 100000
+ *                                      --charge-seconds 60 --gateway-ms 100]
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -36,6 +41,7 @@ import {
   type Statement,
 } from './postgresBench.js';
 import type { BeginOutcome } from '../main/store/journal.js';
+import { guardInCharges } from './guardInCharges.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +49,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '10' },
     pairs: { type: 'string', default: '300' },
     history: { type: 'string', default: '100000' },
+    'charge-seconds': { type: 'string', default: '60' },
+    'gateway-ms': { type: 'string', default: '100' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -168,6 +176,31 @@ await withTeamDatabase(Number(values.history), async (url, cluster) => {
       `the second's begin() (refused, notSettled)     ${ms(median(seconds))} / ${ms(quantile(seconds, 0.99))}   ${median(ratios(seconds)).toFixed(2)} / ${quantile(ratios(seconds), 0.99).toFixed(2)}`,
     );
     console.log('Target: the second waits at most about the first’s transaction (wait/first ≤ 1).');
+
+    // The guard's transaction among charges as desks make them.
+    const gatewayMs = Number(values['gateway-ms']);
+    const chargeRounds = 6;
+    const inCharges = await guardInCharges({
+      teamUrl: url,
+      callersPerDesk: CALLERS_PER_DESK,
+      rounds: chargeRounds,
+      roundMs: (Number(values['charge-seconds']) * 1000) / chargeRounds,
+      gatewayMs,
+    });
+    console.log(
+      `\nIn charges: each desk a process, ChargeService, the sandbox in its own process answering a payment after ${gatewayMs} ms; ${chargeRounds} rounds per side, alternating\n`,
+    );
+    console.log('side                begins  charges/s  machine busy   begin() p50 / p99');
+    for (const [name, s] of [
+      ['1 desk × 1 caller', inCharges.alone],
+      [`2 desks × ${CALLERS_PER_DESK} callers`, inCharges.contended],
+    ] as const)
+      console.log(
+        `${name.padEnd(18)} ${String(s.begins.length).padStart(7)} ${median(s.perSecond).toFixed(0).padStart(10)} ${`${(median(s.busy) * 100).toFixed(0)}%`.padStart(13)}   ${ms(quantile(s.begins, 0.5))} / ${ms(quantile(s.begins, 0.99))}`,
+      );
+    console.log(
+      `begin() in charges, contended/uncontended: p99 ${(quantile(inCharges.contended.begins, 0.99) / quantile(inCharges.alone.begins, 0.99)).toFixed(2)} (target at most 3), p50 ${(quantile(inCharges.contended.begins, 0.5) / quantile(inCharges.alone.begins, 0.5)).toFixed(2)}`,
+    );
   } finally {
     await Promise.all(desks.map((d) => d.pool.end()));
   }
