@@ -19,9 +19,9 @@
  * FREE_ATTEMPTS in a row, wait a doubling time before the next one is even checked; the count is kept in
  * the settings, so restarting the app does not reset it. Every change is audited, never a passphrase.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { waitAfter } from '../domain/attempts.js';
 import { MIN_PASSPHRASE, ROLES, type Role } from '../domain/roles.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
@@ -31,18 +31,10 @@ import { installationId, INSTALLATION_VAULT } from './installation.js';
 import { revealSecret } from '../vault/secret.js';
 import type { SecretSlot, Vault } from '../vault/vault.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
+import { hashPassword, passwordHashSchema, passwordMatches, type PasswordHash, type ScryptParameters } from '../security/passwordHash.js';
 
 /** What a passphrase is asked for: a change of profile (to which), or of the passphrase. */
 type Attempt = { readonly action: 'role.change'; readonly to: Role } | { readonly action: 'role.passphrase' };
-
-/** Wrong passphrases in a row that are checked at once; after these, each attempt waits. */
-export const FREE_ATTEMPTS = 5;
-const FIRST_WAIT_MS = 30_000;
-const LONGEST_WAIT_MS = 15 * 60_000;
-
-/** How long after the last wrong passphrase the next attempt waits, after `failures` wrong ones in a row. */
-export const waitAfter = (failures: number): number =>
-  failures < FREE_ATTEMPTS ? 0 : Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_ATTEMPTS), LONGEST_WAIT_MS);
 
 const FAILURES_KEY = 'roleProfile.failures';
 /** Set when a passphrase is first stored: from then on an unreadable keychain means support. */
@@ -52,28 +44,12 @@ const protectedSchema = z.object({ since: z.number().int().min(0) });
 const failuresSchema = z.object({ count: z.number().int().min(0), lastAt: z.number().int().min(0) });
 type Failures = z.output<typeof failuresSchema>;
 
-// scrypt at 32 MiB and about a tenth of a second: slow to guess, quick to type. The parameters are kept
-// with the hash so that they can be raised later; read back, they are bounded, so a damaged or planted
-// record cannot make the app allocate gigabytes.
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
-const KEY_BYTES = 32;
-const base64 = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/);
-const hashSchema = z.object({
-  salt: base64,
-  key: base64,
-  N: z
-    .number()
-    .int()
-    .min(2 ** 14)
-    .max(2 ** 17)
-    .refine((n) => (n & (n - 1)) === 0, 'a power of two'),
-  r: z.number().int().min(1).max(8),
-  p: z.number().int().min(1).max(4),
-});
-type PassphraseHash = z.output<typeof hashSchema>;
+// scrypt at 32 MiB and about a tenth of a second: slow to guess, quick to type (a profile's passphrase is
+// checked on every change of profile).
+const SCRYPT: ScryptParameters = { N: 2 ** 15, r: 8, p: 1 };
 
 /** What the keychain keeps. A profile is stored only once a passphrase is set, so both are always there. */
-const storedSchema = z.object({ v: z.literal(1), role: z.enum(ROLES), hash: hashSchema });
+const storedSchema = z.object({ v: z.literal(1), role: z.enum(ROLES), hash: passwordHashSchema });
 type StoredProfile = z.output<typeof storedSchema>;
 
 /** What the service knows, each case carrying only what it can: the role follows from it. */
@@ -130,27 +106,6 @@ const seconds = (ms: number): Phrase => {
   const s = Math.ceil(ms / 1000);
   return s < 120 ? phrase('roles.seconds', { count: s }) : phrase('roles.minutes', { count: Math.ceil(s / 60) });
 };
-
-function derive(passphrase: string, salt: Buffer, h: Pick<PassphraseHash, 'N' | 'r' | 'p'>): Promise<Buffer> {
-  // NFC: the same passphrase typed on another keyboard or system may arrive composed differently.
-  return new Promise((resolve, reject) =>
-    scrypt(passphrase.normalize('NFC'), salt, KEY_BYTES, { N: h.N, r: h.r, p: h.p, maxmem: 256 * h.N * h.r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
-}
-
-async function hashPassphrase(passphrase: string): Promise<PassphraseHash> {
-  const salt = randomBytes(16);
-  const key = await derive(passphrase, salt, SCRYPT);
-  return { salt: salt.toString('base64'), key: key.toString('base64'), ...SCRYPT };
-}
-
-async function matches(passphrase: string, h: PassphraseHash): Promise<boolean> {
-  const expected = Buffer.from(h.key, 'base64');
-  const key = await derive(passphrase, Buffer.from(h.salt, 'base64'), h);
-  return key.length === expected.length && timingSafeEqual(key, expected);
-}
 
 export class RoleProfileService {
   private state: State = { kind: 'closed', reason: [phrase('roles.notReadYet')] };
@@ -263,7 +218,7 @@ export class RoleProfileService {
         if (current === undefined || current === '') throw new RoleProfileError('currentNeeded', phrase('roles.currentNeeded'));
         await this.check(current, stored.hash, attempt);
       }
-      await this.store({ v: 1, role: 'administrator', hash: await hashPassphrase(next) });
+      await this.store({ v: 1, role: 'administrator', hash: await hashPassword(next, SCRYPT) });
       if (!this.wasProtected()) this.options.settings.set(PROTECTED_KEY, { since: this.now() });
       this.state = { kind: 'protected', role: 'administrator' };
       const passphrase = stored ? 'changed' : 'set';
@@ -339,8 +294,8 @@ export class RoleProfileService {
   }
 
   /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
-  private async check(passphrase: string, hash: PassphraseHash, attempt: Attempt): Promise<void> {
-    if (await matches(passphrase, hash)) {
+  private async check(passphrase: string, hash: PasswordHash, attempt: Attempt): Promise<void> {
+    if (await passwordMatches(passphrase, hash)) {
       if (this.failures().count > 0) this.options.settings.set(FAILURES_KEY, { count: 0, lastAt: 0 });
       return;
     }

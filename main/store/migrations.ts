@@ -77,6 +77,22 @@ function maskCardNumbersWrittenBefore(db: Database.Database): number {
   return changed;
 }
 
+/** Migration 33's table, in the SQL both engines read alike. */
+const OPERATORS = `
+      CREATE TABLE operators (
+        id TEXT PRIMARY KEY,
+        login TEXT NOT NULL UNIQUE,
+        display_name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('support', 'finance', 'administrator')),
+        password TEXT NOT NULL,
+        failures INTEGER NOT NULL DEFAULT 0,
+        last_failure_at BIGINT,
+        disabled_at BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+    `;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -866,13 +882,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX signing_keys_one_active ON signing_keys (environment) WHERE state = 'active';
     `,
   },
+  {
+    version: 33,
+    description:
+      'the people who use the app: a named account each, with a login, a role and a password kept as an scrypt hash, wrong ones counted per account',
+    // The same in either engine: a desk's file keeps its own people, a team's database everyone's.
+    sql: OPERATORS,
+    postgres: OPERATORS,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
 export const TEAM_SCHEMA_FROM = 20;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings', 'signing_keys'] as const;
+export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings', 'signing_keys', 'operators'] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

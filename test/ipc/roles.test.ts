@@ -26,7 +26,7 @@ import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
 import { leastRole, mayUse } from '../../main/ipc/permissions.js';
 import { AppCore } from '../../main/services/appCore.js';
-import { FREE_ATTEMPTS } from '../../main/services/roleProfile.js';
+import { FREE_ATTEMPTS } from '../../main/domain/attempts.js';
 
 vi.mock('electron', () => import('../shell/electronStub.js'));
 

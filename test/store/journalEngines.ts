@@ -1,7 +1,7 @@
 /**
  * The engines the shared store runs on, for its contract tests: this desk's SQLite file, and the team's
  * PostgreSQL (a throwaway cluster, skipped with one line where Debian's postgresql is not installed).
- * Each gives a fresh, migrated store, a way to write a row behind the store's back (as an earlier version
+ * Each gives a fresh, migrated store (its journals and its people), a way to write a row behind the store's back (as an earlier version
  * or another program would), and a second connection, as another process or desk would have.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +15,8 @@ import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
+import { PgOperators } from '../../main/store/postgres/operators.js';
+import { SqliteOperators, type OperatorStore } from '../../main/store/operators.js';
 import { numbered, openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 
@@ -22,6 +24,7 @@ import { describePostgres, startPostgres, type PostgresCluster } from './postgre
 export interface Desk {
   readonly journal: ChargeJournal;
   readonly operations: OperationJournal;
+  readonly operators: OperatorStore;
   exec(sql: string, args?: readonly unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
@@ -64,6 +67,7 @@ function sqliteEngine(): Engine {
           return Promise.resolve({
             journal: new SqliteChargeJournal(db),
             operations: new SqliteOperationJournal(db),
+            operators: new SqliteOperators(db),
             exec: (sql: string, args: readonly unknown[] = []) => {
               const s = db.prepare(sql);
               return Promise.resolve(s.reader ? s.all(...args) : (s.run(...args), []));
@@ -103,6 +107,7 @@ function postgresEngine(): Engine {
           return Promise.resolve({
             journal: new PgChargeJournal(db, { desk }),
             operations: new PgOperationJournal(db, { desk }),
+            operators: new PgOperators(db),
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),
           });

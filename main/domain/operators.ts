@@ -1,0 +1,62 @@
+/**
+ * The people who use the app (issue 29): each a named account with a login, a display name and a role,
+ * active or disabled. The rules here hold wherever an account is changed: what a login may be, that nobody
+ * grants a role above their own, and that the last active administrator stays one. The stores run them
+ * inside their write transaction, on the rows as they are then (store/operators.ts).
+ */
+import { ROLES, type Role } from './roles.js';
+
+export interface Operator {
+  readonly id: string;
+  /** Lower case, as normalLogin() gives it: the same person however the login is typed. */
+  readonly login: string;
+  readonly displayName: string;
+  readonly role: Role;
+  /** When the account was disabled; absent while it is active. */
+  readonly disabledAt?: number;
+  readonly createdAt: number;
+}
+
+/** Letters, digits and . _ - (a login is typed at every sign-in, read in the audit, and never a secret). */
+export const LOGIN = /^[a-z0-9][a-z0-9._-]{1,62}[a-z0-9]$/;
+export const MAX_DISPLAY_NAME = 100;
+/** A password is at least this long; no other rule (a sentence is a good password). */
+export const MIN_PASSWORD = 12;
+/** Beyond this a password is refused before it is hashed: scrypt of a megabyte is a way to keep main busy. */
+export const MAX_PASSWORD = 1_024;
+
+/** The login as kept and compared: NFKC, trimmed, lower case. */
+export const normalLogin = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
+
+const rank = (role: Role): number => ROLES.indexOf(role);
+
+/** What a change of accounts may not do. */
+export type OperatorRefusal = 'aboveOwnRole' | 'lastAdministrator' | 'loginTaken' | 'notFound';
+
+/** A role given by someone of role `by`: never above their own. */
+export const grantRefusal = (by: Role, role: Role): OperatorRefusal | undefined => (rank(role) > rank(by) ? 'aboveOwnRole' : undefined);
+
+/** A change of an account: a new display name, role, or its being disabled or enabled again. */
+export interface OperatorChange {
+  readonly displayName?: string;
+  readonly role?: Role;
+  readonly active?: boolean;
+}
+
+/**
+ * Whether the change may be made by someone of role `by` to `before`, with `activeAdministrators` active
+ * administrators in the store as it is in the change's transaction: nobody grants above their own role nor
+ * changes an account above it, and the last active administrator is neither demoted nor disabled.
+ */
+export function changeRefusal(
+  by: Role,
+  before: Operator,
+  change: OperatorChange,
+  activeAdministrators: number,
+): OperatorRefusal | undefined {
+  if (grantRefusal(by, before.role) ?? (change.role && grantRefusal(by, change.role))) return 'aboveOwnRole';
+  const staysAdministrator = (change.role ?? before.role) === 'administrator' && (change.active ?? before.disabledAt === undefined);
+  const wasActiveAdministrator = before.role === 'administrator' && before.disabledAt === undefined;
+  if (wasActiveAdministrator && !staysAdministrator && activeAdministrators <= 1) return 'lastAdministrator';
+  return undefined;
+}
