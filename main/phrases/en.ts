@@ -18,6 +18,7 @@ import { limit } from './en/limit.js';
 import { operation } from './en/operation.js';
 import { order } from './en/order.js';
 import { reconciliation } from './en/reconciliation.js';
+import { operators } from './en/operators.js';
 import { roles } from './en/roles.js';
 import { settings } from './en/settings.js';
 import { storage } from './en/storage.js';
@@ -39,6 +40,7 @@ export const phrasesEn = {
   operation,
   order,
   reconciliation,
+  operators,
   roles,
   settings,
   storage,

@@ -19,6 +19,7 @@ import { limit } from './ru/limit.js';
 import { operation } from './ru/operation.js';
 import { order } from './ru/order.js';
 import { reconciliation } from './ru/reconciliation.js';
+import { operators } from './ru/operators.js';
 import { roles } from './ru/roles.js';
 import { settings } from './ru/settings.js';
 import { storage } from './ru/storage.js';
@@ -40,6 +41,7 @@ export const phrasesRu: Catalogue<typeof phrasesEn> = {
   operation,
   order,
   reconciliation,
+  operators,
   roles,
   settings,
   storage,

@@ -234,6 +234,29 @@ function passphrasePhrase(f: Facts<'role.passphrase'>, e: AuditRecord): Phrase {
   return e.outcome === 'refused' ? phrase('audit.role.passphraseNotAccepted', why) : phrase('audit.role.passphraseNotChanged', why);
 }
 
+function operatorPhrase(
+  event: Extract<AuditEvent, { action: 'operator.signIn' | 'operator.add' | 'operator.change' | 'operator.password' }>,
+  e: AuditRecord,
+): Phrase {
+  const login = e.objectId ?? '';
+  const why = because(event.facts.reason);
+  const done = e.outcome === 'success';
+  switch (event.action) {
+    case 'operator.signIn':
+      return done ? phrase('audit.operator.signedIn', { login }) : phrase('audit.operator.notSignedIn', { login, because: why });
+    case 'operator.add': {
+      const role = phrase(`roles.role.${event.facts.role}`);
+      return done ? phrase('audit.operator.added', { login, role }) : phrase('audit.operator.notAdded', { login, role, because: why });
+    }
+    case 'operator.change':
+      return done && event.facts.change
+        ? phrase('audit.operator.changed', { login, change: event.facts.change })
+        : phrase('audit.operator.notChanged', { login, because: why });
+    case 'operator.password':
+      return done ? phrase('audit.operator.passwordSet', { login }) : phrase('audit.operator.passwordNotSet', { login, because: why });
+  }
+}
+
 function bindingPhrase(action: 'binding.disable' | 'binding.enable', f: Facts<'binding.disable'>, e: AuditRecord): Phrase {
   const binding = e.objectId ?? '';
   const success = e.outcome === 'success';
@@ -318,6 +341,11 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
       return rolePhrase(event.facts, e);
     case 'role.passphrase':
       return passphrasePhrase(event.facts, e);
+    case 'operator.signIn':
+    case 'operator.add':
+    case 'operator.change':
+    case 'operator.password':
+      return operatorPhrase(event, e);
     case 'binding.disable':
     case 'binding.enable':
       return bindingPhrase(event.action, event.facts, e);
@@ -366,6 +394,10 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   access: 'audit.action.access',
   'role.change': 'audit.action.roleChange',
   'role.passphrase': 'audit.action.rolePassphrase',
+  'operator.signIn': 'audit.action.operatorSignIn',
+  'operator.add': 'audit.action.operatorAdd',
+  'operator.change': 'audit.action.operatorChange',
+  'operator.password': 'audit.action.operatorPassword',
   'binding.disable': 'audit.action.bindingDisable',
   'binding.enable': 'audit.action.bindingEnable',
   'binding.extend': 'audit.action.bindingExtend',

@@ -6,6 +6,7 @@
  * known here. The entry's `detail` is the log's own English line for the export; nothing reads it back.
  */
 import { z } from 'zod';
+import { ROLES } from '../domain/roles.js';
 
 const text = z.string().min(1);
 const count = z.number().int().min(0);
@@ -84,6 +85,14 @@ export const AUDIT_FACTS = {
   access: z.object({ role: text }),
   'role.change': z.object({ from: text.optional(), to: text.optional(), reason }),
   'role.passphrase': z.object({ passphrase: z.enum(['set', 'changed']).optional(), reason }),
+  /** A sign-in as the entry's object (the login as typed, normalised), and why it was refused or failed. */
+  'operator.signIn': z.object({ reason }),
+  /** An account added (the entry's object is its login) with its role, by whom (a login, or none for the first). */
+  'operator.add': z.object({ role: z.enum(ROLES), by: text.optional(), reason }),
+  /** An account changed: what changed in words ("role finance → support", "disabled"), by whom. */
+  'operator.change': z.object({ change: text.optional(), by: text, reason }),
+  /** A password set: by its own person, or by an administrator (by), never the password. */
+  'operator.password': z.object({ by: text, reason }),
   'binding.disable': bindingFacts,
   'binding.enable': bindingFacts,
   /** The new expiry, YYYYMM. */

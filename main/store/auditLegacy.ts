@@ -68,6 +68,11 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   // New since entries carry their facts: no entry of an earlier version has only a detail line for it.
   'teamDatabase.change': () => undefined,
   'teamDatabase.moveRecords': () => undefined,
+  // Actions that came after facts were typed: no entry of theirs has only a detail line.
+  'operator.signIn': () => undefined,
+  'operator.add': () => undefined,
+  'operator.change': () => undefined,
+  'operator.password': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

@@ -1,0 +1,17 @@
+/** The people who use the app (main/services/operators.ts): signing in, and an administrator's changes. */
+export const operators = {
+  wrong: 'The login or the password is wrong',
+  wait: 'Too many wrong passwords in a row for this login: the next attempt can be made in {{wait}}. Nothing was checked this time.',
+  disabled: 'This account is disabled; an administrator can enable it again',
+  notFirst: 'The app has its first administrator already: sign in, or ask an administrator for an account',
+  aboveOwnRole: 'Nobody can give a role above their own, nor change the account of someone above it',
+  lastAdministrator: 'This is the last active administrator: make another administrator first',
+  loginTaken: 'The login {{login}} is taken',
+  notFound: 'There is no such account',
+  login: 'A login has 3 to 64 letters, digits, dots, dashes or underscores, beginning and ending with a letter or digit',
+  cardNumber: 'A login or a name cannot hold a card number',
+  displayName: 'A name has 1 to {{count}} characters',
+  passwordShort: 'A password has at least {{count}} characters',
+  passwordLong: 'A password has at most {{count}} characters',
+  currentPassword: 'Enter your current password to change it',
+} as const;

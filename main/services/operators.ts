@@ -1,0 +1,217 @@
+/**
+ * The people who use the app (issue 29): signing in, and an administrator's adding and changing of
+ * accounts, over the people store (store/operators.ts: a desk's file, or a team's database). What a person
+ * types is checked here (a login's form, a name's length, a password's length, no card number in a login or
+ * a name); the rules between accounts are the store's, in its write transaction. Every sign-in, refused or
+ * not, and every change is audited, never a password.
+ *
+ * A sign-in for a login nobody has takes as long as a wrong password (a hash is checked all the same), and
+ * both are refused in the same words, so the answer does not tell which logins exist.
+ */
+import { maskCardNumbers } from '../domain/cardNumbers.js';
+import {
+  LOGIN,
+  MAX_DISPLAY_NAME,
+  MAX_PASSWORD,
+  MIN_PASSWORD,
+  normalLogin,
+  type Operator,
+  type OperatorChange,
+  type OperatorRefusal,
+} from '../domain/operators.js';
+import type { Role } from '../domain/roles.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
+import { hashPassword, noAccountHash, passwordMatches } from '../security/passwordHash.js';
+import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
+import type { AddedBy, OperatorStore, OperatorWrite } from '../store/operators.js';
+
+/** A refusal in the person's language; never carries a password. */
+export class OperatorError extends SaidError {
+  override name = 'OperatorError';
+  constructor(
+    readonly reason: OperatorRefusal | 'notFirst' | 'wrong' | 'wait' | 'disabled' | 'input',
+    said: Phrase,
+  ) {
+    super(said);
+  }
+}
+
+export interface NewAccount {
+  readonly login: string;
+  readonly displayName: string;
+  readonly role: Role;
+  readonly password: string;
+}
+
+export interface OperatorServiceOptions {
+  readonly store: OperatorStore;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  /** The environment the app is in, for the audit entries. */
+  readonly environment: () => string;
+  readonly now?: () => number;
+}
+
+const seconds = (ms: number): Phrase => {
+  const s = Math.ceil(ms / 1000);
+  return s < 120 ? phrase('roles.seconds', { count: s }) : phrase('roles.minutes', { count: Math.ceil(s / 60) });
+};
+
+/** A login as typed, as kept: refused unless it has a login's form and no card number. */
+function validLogin(typed: string): string {
+  const login = normalLogin(typed);
+  if (maskCardNumbers(login) !== login) throw new OperatorError('input', phrase('operators.cardNumber'));
+  if (!LOGIN.test(login)) throw new OperatorError('input', phrase('operators.login'));
+  return login;
+}
+
+function validName(typed: string): string {
+  const name = typed.normalize('NFC').trim();
+  if (name.length === 0 || [...name].length > MAX_DISPLAY_NAME)
+    throw new OperatorError('input', phrase('operators.displayName', { count: MAX_DISPLAY_NAME }));
+  if (maskCardNumbers(name) !== name) throw new OperatorError('input', phrase('operators.cardNumber'));
+  return name;
+}
+
+function validPassword(password: string): string {
+  const length = [...password].length;
+  if (length < MIN_PASSWORD) throw new OperatorError('input', phrase('operators.passwordShort', { count: MIN_PASSWORD }));
+  if (length > MAX_PASSWORD) throw new OperatorError('input', phrase('operators.passwordLong', { count: MAX_PASSWORD }));
+  return password;
+}
+
+const refusalPhrase = (refusal: OperatorRefusal | 'notFirst', login: string): Phrase =>
+  refusal === 'loginTaken' ? phrase('operators.loginTaken', { login }) : phrase(`operators.${refusal}`);
+
+/** What changed, in the audit log's English ("role finance → support, disabled"). */
+function changeWords(before: Operator, after: Operator): string {
+  const words: string[] = [];
+  if (before.displayName !== after.displayName) words.push(`name ${before.displayName} → ${after.displayName}`);
+  if (before.role !== after.role) words.push(`role ${before.role} → ${after.role}`);
+  if ((before.disabledAt === undefined) !== (after.disabledAt === undefined))
+    words.push(after.disabledAt === undefined ? 'enabled' : 'disabled');
+  return words.length > 0 ? words.join(', ') : 'nothing';
+}
+
+export class OperatorService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: OperatorServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Whether the app has no account yet: a fresh installation asks for its first administrator. */
+  async fresh(): Promise<boolean> {
+    return (await this.options.store.count()) === 0;
+  }
+
+  list(): Promise<Operator[]> {
+    return this.options.store.list();
+  }
+
+  /** The person signing in with this login and password, or a refusal in words; audited either way. */
+  async signIn(typedLogin: string, password: string): Promise<Operator> {
+    const login = normalLogin(typedLogin);
+    // Too long a password is not hashed (scrypt of a megabyte would keep a thread busy): it is wrong anyway.
+    const tooLong = [...password].length > MAX_PASSWORD;
+    const start = LOGIN.test(login) ? await this.options.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
+    if (start.kind === 'wait')
+      return this.refuseSignIn(login, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: seconds(start.waitMs) })));
+    const hash = start.kind === 'check' ? start.password : await noAccountHash();
+    const right = !tooLong && (await passwordMatches(password, hash));
+    if (start.kind !== 'check' || !right) return this.refuseSignIn(login, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
+    if (start.operator.disabledAt !== undefined)
+      return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
+    await this.options.store.signedIn(start.operator.id);
+    this.record({ action: 'operator.signIn', facts: {} }, 'success', login);
+    return start.operator;
+  }
+
+  /** The first administrator of a fresh installation; refused once there is any account. */
+  addFirst(account: NewAccount): Promise<Operator> {
+    return this.add('first', { ...account, role: 'administrator' });
+  }
+
+  /** An account added by `by`; nobody gives a role above their own. */
+  addBy(by: Operator, account: NewAccount): Promise<Operator> {
+    return this.add(by, account);
+  }
+
+  /** An account changed by `by` (a name, a role, disabled or enabled again); returns it as it is now. */
+  async change(by: Operator, id: string, change: OperatorChange): Promise<Operator> {
+    const checked: OperatorChange = {
+      ...change,
+      ...(change.displayName !== undefined ? { displayName: validName(change.displayName) } : {}),
+    };
+    const target = (await this.options.store.get(id))?.login ?? id;
+    const out = await this.options.store.change(id, checked, by.role, this.now());
+    if (out.kind === 'refused') {
+      const said = refusalPhrase(out.refusal, target);
+      this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
+      throw new OperatorError(out.refusal, said);
+    }
+    const { before, after } = out.value;
+    this.record({ action: 'operator.change', facts: { by: by.login, change: changeWords(before, after) } }, 'success', after.login);
+    return after;
+  }
+
+  /**
+   * A new password for an account: a person's own needs their current one; an administrator may set anyone's
+   * (someone who forgot theirs). Wrong ones in a row start again from none.
+   */
+  async setPassword(by: Operator, id: string, password: string, current?: string): Promise<void> {
+    validPassword(password);
+    const target = await this.options.store.get(id);
+    if (!target) throw new OperatorError('notFound', phrase('operators.notFound'));
+    if (target.id === by.id) {
+      if (current === undefined) throw new OperatorError('input', phrase('operators.currentPassword'));
+      await this.signIn(by.login, current);
+    } else if (by.role !== 'administrator') {
+      const said = phrase('operators.aboveOwnRole');
+      this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
+      throw new OperatorError('aboveOwnRole', said);
+    }
+    await this.options.store.setPassword(id, await hashPassword(password), this.now());
+    this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
+  }
+
+  private async add(by: AddedBy | Operator, account: NewAccount): Promise<Operator> {
+    const login = validLogin(account.login);
+    const displayName = validName(account.displayName);
+    const password = await hashPassword(validPassword(account.password));
+    const role: AddedBy = typeof by === 'string' ? by : by.role;
+    const byLogin = typeof by === 'string' ? {} : { by: by.login };
+    const out: OperatorWrite<Operator> = await this.options.store.add(
+      { login, displayName, role: account.role, password },
+      role,
+      this.now(),
+    );
+    if (out.kind === 'refused') {
+      const said = refusalPhrase(out.refusal, login);
+      this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin, ...reasonFact(english(said)) } }, 'refused', login);
+      throw new OperatorError(out.refusal, said);
+    }
+    this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin } }, 'success', login);
+    return out.value;
+  }
+
+  private refuseSignIn(login: string, outcome: AuditOutcome, err: OperatorError): never {
+    this.record({ action: 'operator.signIn', facts: reasonFact(english(err.said)) }, outcome, login);
+    throw err;
+  }
+
+  private record(event: AuditEvent, outcome: AuditOutcome, login: string): void {
+    this.options.audit.record({
+      at: this.now(),
+      osUser: this.options.osUser,
+      environment: this.options.environment(),
+      ...event,
+      outcome,
+      objectType: 'operator',
+      objectId: login,
+    });
+  }
+}
