@@ -4,7 +4,7 @@
  * grants a role above their own, and that the last active administrator stays one. The stores run them
  * inside their write transaction, on the rows as they are then (store/operators.ts).
  */
-import { ROLES, type Role } from './roles.js';
+import { roleRank, type Role } from './roles.js';
 
 export interface Operator {
   readonly id: string;
@@ -28,13 +28,12 @@ export const MAX_PASSWORD = 1_024;
 /** The login as kept and compared: NFKC, trimmed, lower case. */
 export const normalLogin = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
 
-const rank = (role: Role): number => ROLES.indexOf(role);
-
 /** What a change of accounts may not do. */
 export type OperatorRefusal = 'aboveOwnRole' | 'lastAdministrator' | 'loginTaken' | 'notFound';
 
 /** A role given by someone of role `by`: never above their own. */
-export const grantRefusal = (by: Role, role: Role): OperatorRefusal | undefined => (rank(role) > rank(by) ? 'aboveOwnRole' : undefined);
+export const grantRefusal = (by: Role, role: Role): OperatorRefusal | undefined =>
+  roleRank(role) > roleRank(by) ? 'aboveOwnRole' : undefined;
 
 /** A change of an account: a new display name, role, or its being disabled or enabled again. */
 export interface OperatorChange {

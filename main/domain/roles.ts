@@ -13,5 +13,8 @@
 export const ROLES = ['support', 'finance', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Where a role stands among the others: a higher one may do all a lower one may. */
+export const roleRank = (role: Role): number => ROLES.indexOf(role);
+
 /** Long enough to resist guessing at the keychain's pace; no other rule (a sentence is a good passphrase). */
 export const MIN_PASSPHRASE = 12;

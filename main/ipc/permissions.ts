@@ -5,15 +5,13 @@
  * never open to one profile and closed to a stronger one.
  */
 import { CHANNELS, CONTRACT, type ChannelName } from './contract.js';
-import { ROLES, type Role } from '../domain/roles.js';
-
-const rank = (role: Role): number => ROLES.indexOf(role);
+import { roleRank, type Role } from '../domain/roles.js';
 
 /** The least profile that may use the channel. */
 export const leastRole = (channel: ChannelName): Role => CONTRACT[channel].least;
 
 /** Whether the profile may use the channel. */
-export const mayUse = (role: Role, channel: ChannelName): boolean => rank(role) >= rank(leastRole(channel));
+export const mayUse = (role: Role, channel: ChannelName): boolean => roleRank(role) >= roleRank(leastRole(channel));
 
 /** Every channel the profile may use, in the contract's order. */
 export const allowedChannels = (role: Role): ChannelName[] => CHANNELS.filter((channel) => mayUse(role, channel));
