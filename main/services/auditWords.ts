@@ -346,6 +346,8 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
     case 'operator.change':
     case 'operator.password':
       return operatorPhrase(event, e);
+    case 'operator.session':
+      return phrase(`audit.operator.session.${event.facts.event}`, { login: e.objectId ?? '' });
     case 'binding.disable':
     case 'binding.enable':
       return bindingPhrase(event.action, event.facts, e);
@@ -398,6 +400,7 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   'operator.add': 'audit.action.operatorAdd',
   'operator.change': 'audit.action.operatorChange',
   'operator.password': 'audit.action.operatorPassword',
+  'operator.session': 'audit.action.operatorSession',
   'binding.disable': 'audit.action.bindingDisable',
   'binding.enable': 'audit.action.bindingEnable',
   'binding.extend': 'audit.action.bindingExtend',

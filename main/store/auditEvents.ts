@@ -93,6 +93,8 @@ export const AUDIT_FACTS = {
   'operator.change': z.object({ change: text.optional(), by: text, reason }),
   /** A password set: by its own person, or by an administrator (by), never the password. */
   'operator.password': z.object({ by: text, reason }),
+  /** A session at this desk signed out, locked when idle, ended (the person disabled), or replaced by another person's. */
+  'operator.session': z.object({ event: z.enum(['signedOut', 'locked', 'ended', 'replaced']) }),
   'binding.disable': bindingFacts,
   'binding.enable': bindingFacts,
   /** The new expiry, YYYYMM. */

@@ -73,6 +73,7 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'operator.add': () => undefined,
   'operator.change': () => undefined,
   'operator.password': () => undefined,
+  'operator.session': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

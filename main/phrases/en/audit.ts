@@ -132,6 +132,12 @@ export const audit = {
     notChanged: '{{login}} not changed{{because}}',
     passwordSet: 'Password of {{login}} set',
     passwordNotSet: 'Password of {{login}} not set{{because}}',
+    session: {
+      signedOut: '{{login}} signed out',
+      locked: 'The desk of {{login}} locked',
+      ended: 'The session of {{login}} ended: the account was disabled',
+      replaced: 'The session of {{login}} ended: another person signed in at the desk',
+    },
   },
   binding: {
     disabled: 'Stored card {{binding}} disabled',
@@ -178,6 +184,7 @@ export const audit = {
     operatorAdd: 'Person added',
     operatorChange: 'Person changed',
     operatorPassword: 'Password',
+    operatorSession: 'Session',
     bindingDisable: 'Stored card disabled',
     bindingEnable: 'Stored card re-enabled',
     bindingExtend: 'Stored card extended',

@@ -129,6 +129,12 @@ export const audit: Catalogue<typeof en> = {
     notChanged: '{{login}} не изменён{{because}}',
     passwordSet: 'Пароль {{login}} задан',
     passwordNotSet: 'Пароль {{login}} не задан{{because}}',
+    session: {
+      signedOut: '{{login}}: выход',
+      locked: 'Рабочее место {{login}} заблокировано',
+      ended: 'Сеанс {{login}} завершён: учётная запись отключена',
+      replaced: 'Сеанс {{login}} завершён: на рабочем месте вошёл другой сотрудник',
+    },
   },
   binding: {
     disabled: 'Связка {{binding}} отключена',
@@ -174,6 +180,7 @@ export const audit: Catalogue<typeof en> = {
     operatorAdd: 'Добавлен сотрудник',
     operatorChange: 'Изменён сотрудник',
     operatorPassword: 'Пароль',
+    operatorSession: 'Сеанс',
     bindingDisable: 'Связка отключена',
     bindingEnable: 'Связка снова включена',
     bindingExtend: 'Связка продлена',

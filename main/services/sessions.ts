@@ -1,0 +1,161 @@
+/**
+ * Who is at this desk now (issue 29): nobody, a person signed in, or a person whose session locked after the
+ * idle time the administrator sets (default 15 minutes, as card-acceptance guides ask). Main holds it; the
+ * screens are told each change (onChange), and it is the person's role that the channels are opened to.
+ *
+ * A locked session keeps its person: signing in again as them resumes it, and the screens keep what was
+ * typed in an open form (a money confirmation that was open is the screens' to cancel: nothing is sent for
+ * it). Signing in as someone else at a locked desk ends the first person's session. A person disabled or
+ * changed by an administrator is read again (refresh(): at once on this desk, on the team's notification on
+ * the others): disabled, their session ends; given another role, the session has it from then on.
+ *
+ * The idle time counts from the person's last activity (activity(): the screens' input, not their own
+ * polling); a timer locks the desk when it runs out, so a screen nobody touches locks too.
+ */
+import type { Operator } from '../domain/operators.js';
+import type { Role } from '../domain/roles.js';
+import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import type { OperatorStore } from '../store/operators.js';
+import type { OperatorService } from './operators.js';
+
+/** The idle time unless the administrator sets another. */
+export const DEFAULT_IDLE_MS = 15 * 60_000;
+
+export type Session =
+  | { readonly kind: 'signedOut' }
+  | { readonly kind: 'active'; readonly operator: Operator; readonly since: number }
+  | { readonly kind: 'locked'; readonly operator: Operator; readonly since: number; readonly lockedAt: number };
+
+/** Why a session ended or locked, as the audit keeps it. */
+export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'replaced';
+
+export interface SessionsOptions {
+  readonly people: OperatorService;
+  readonly store: OperatorStore;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly environment: () => string;
+  /** The idle time after which the desk locks, as the administrator set it now. */
+  readonly idleMs: () => number;
+  readonly onChange?: (session: Session) => void;
+  readonly now?: () => number;
+}
+
+export class Sessions {
+  private session: Session = { kind: 'signedOut' };
+  private lastActivity = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SessionsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The session as it is now: an active one past its idle time is locked first. */
+  current(): Session {
+    this.lockIfIdle();
+    return this.session;
+  }
+
+  /** The role the channels are opened to: the signed-in person's, none while signed out or locked. */
+  role(): Role | undefined {
+    const s = this.current();
+    return s.kind === 'active' ? s.operator.role : undefined;
+  }
+
+  /**
+   * Signs a person in (OperatorService.signIn: refused in words, audited). At a desk locked for the same
+   * person, the session resumes; for another, the first person's ends.
+   */
+  async signIn(login: string, password: string): Promise<Session> {
+    const operator = await this.options.people.signIn(login, password);
+    const before = this.current();
+    if (before.kind !== 'signedOut' && before.operator.id !== operator.id) this.record(before.operator, 'replaced', 'success');
+    const resumed = before.kind === 'locked' && before.operator.id === operator.id;
+    this.set({ kind: 'active', operator, since: resumed ? before.since : this.now() });
+    return this.session;
+  }
+
+  /** The person did something (typed, clicked): the idle time starts again. */
+  activity(): void {
+    if (this.current().kind !== 'active') return;
+    this.lastActivity = this.now();
+    this.arm();
+  }
+
+  /** Locks the desk now (the person stepped away); signing in again as them resumes. */
+  lock(): Session {
+    const s = this.current();
+    if (s.kind === 'active') this.lockNow(s);
+    return this.session;
+  }
+
+  signOut(): Session {
+    const s = this.current();
+    if (s.kind !== 'signedOut') this.record(s.operator, 'signedOut', 'success');
+    this.set({ kind: 'signedOut' });
+    return this.session;
+  }
+
+  /**
+   * Reads the person of the session again, after an administrator changed accounts (here, or at another desk):
+   * disabled or removed, the session ends; otherwise it has their role and name as they are now.
+   */
+  async refresh(): Promise<Session> {
+    const s = this.session;
+    if (s.kind === 'signedOut') return s;
+    const now = await this.options.store.get(s.operator.id);
+    if (!now || now.disabledAt !== undefined) {
+      this.record(s.operator, 'ended', 'success');
+      this.set({ kind: 'signedOut' });
+    } else if (now.role !== s.operator.role || now.displayName !== s.operator.displayName) {
+      this.set({ ...s, operator: now });
+    }
+    return this.session;
+  }
+
+  /** Stops the idle timer (the app closing). */
+  close(): void {
+    clearTimeout(this.timer);
+  }
+
+  private lockIfIdle(): void {
+    const s = this.session;
+    if (s.kind === 'active' && this.now() - this.lastActivity >= this.options.idleMs()) this.lockNow(s);
+  }
+
+  private lockNow(s: Extract<Session, { kind: 'active' }>): void {
+    this.record(s.operator, 'locked', 'success');
+    this.set({ kind: 'locked', operator: s.operator, since: s.since, lockedAt: this.now() });
+  }
+
+  private set(session: Session): void {
+    this.session = session;
+    if (session.kind === 'active') {
+      this.lastActivity = this.now();
+      this.arm();
+    } else clearTimeout(this.timer);
+    this.options.onChange?.(session);
+  }
+
+  /** A timer for when the idle time runs out, so that a desk nobody touches locks and its screens are told. */
+  private arm(): void {
+    clearTimeout(this.timer);
+    const left = Math.max(0, this.lastActivity + this.options.idleMs() - this.now());
+    this.timer = setTimeout(() => this.lockIfIdle(), left + 1);
+    this.timer.unref();
+  }
+
+  private record(operator: Operator, event: SessionEvent, outcome: AuditOutcome): void {
+    this.options.audit.record({
+      at: this.now(),
+      osUser: this.options.osUser,
+      environment: this.options.environment(),
+      action: 'operator.session',
+      facts: { event },
+      outcome,
+      objectType: 'operator',
+      objectId: operator.login,
+    });
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Who is at the desk (issue 29's sessions), over a real SQLite file and real scrypt: the idle time locks the
+ * desk (by the clock when asked, by a timer when nobody asks), the same person resumes, another person ends
+ * the first's session, and an administrator's change reaches the session when it is read again.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Operator } from '../../main/domain/operators.js';
+import { OperatorService } from '../../main/services/operators.js';
+import { DEFAULT_IDLE_MS, Sessions, type Session } from '../../main/services/sessions.js';
+import { AuditRepository } from '../../main/store/audit.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
+import { SqliteOperators } from '../../main/store/operators.js';
+
+const PASSWORDS = { ann: 'correct horse battery staple', fin: 'finance keeps the books' };
+let dir: string;
+let db: Db;
+let audit: AuditRepository;
+let people: OperatorService;
+let store: SqliteOperators;
+let ann: Operator;
+let fin: Operator;
+const clock = { now: Date.UTC(2026, 11, 5, 9) };
+
+/** A desk's sessions on the file, with what its screens were told. */
+function desk(idleMs = () => DEFAULT_IDLE_MS) {
+  const told: Session['kind'][] = [];
+  const sessions = new Sessions({
+    people,
+    store,
+    audit,
+    osUser: 'desk-user',
+    environment: () => 'sandbox',
+    idleMs,
+    onChange: (s) => told.push(s.kind),
+    now: () => clock.now,
+  });
+  return { sessions, told };
+}
+
+const events = (login: string) =>
+  audit
+    .query({ objectId: login, action: 'operator.session' })
+    .map((e) => (e.facts as { event: string }).event)
+    .reverse();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sessions-'));
+  db = openDatabase(join(dir, 'app.sqlite'));
+  audit = new AuditRepository(db);
+  store = new SqliteOperators(db);
+  people = new OperatorService({ store, audit, osUser: 'desk-user', environment: () => 'sandbox', now: () => clock.now });
+  ann = await people.addFirst({ login: 'ann', displayName: 'Ann', role: 'administrator', password: PASSWORDS.ann });
+  fin = await people.addBy(ann, { login: 'fin', displayName: 'Finn', role: 'finance', password: PASSWORDS.fin });
+}, 30_000);
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a desk’s session', () => {
+  it('opens no channel to nobody, and the signed-in person’s role to them', async () => {
+    const { sessions, told } = desk();
+    expect(sessions.current()).toEqual({ kind: 'signedOut' });
+    expect(sessions.role()).toBeUndefined();
+    await expect(sessions.signIn('fin', 'not the password')).rejects.toThrow(/login or the password is wrong/);
+    expect(sessions.current().kind).toBe('signedOut');
+    expect(await sessions.signIn('fin', PASSWORDS.fin)).toEqual({ kind: 'active', operator: fin, since: clock.now });
+    expect(sessions.role()).toBe('finance');
+    sessions.signOut();
+    expect(sessions.role()).toBeUndefined();
+    expect(told).toEqual(['active', 'signedOut']);
+    expect(events('fin')).toContain('signedOut');
+    sessions.close();
+  });
+
+  it('locks after the idle time since the last activity, and resumes the same session for the same person', async () => {
+    const { sessions } = desk();
+    const signedIn = await sessions.signIn('fin', PASSWORDS.fin);
+    const since = signedIn.kind === 'active' ? signedIn.since : 0;
+    clock.now += DEFAULT_IDLE_MS - 1_000;
+    sessions.activity();
+    clock.now += DEFAULT_IDLE_MS - 1_000;
+    expect(sessions.role()).toBe('finance');
+    clock.now += 1_000;
+    expect(sessions.current()).toMatchObject({ kind: 'locked', operator: fin, lockedAt: clock.now });
+    expect(sessions.role()).toBeUndefined();
+    // Activity at a locked desk does not unlock it.
+    sessions.activity();
+    expect(sessions.current().kind).toBe('locked');
+    await expect(sessions.signIn('fin', 'not the password')).rejects.toThrow(/wrong/);
+    expect(sessions.current().kind).toBe('locked');
+    expect(await sessions.signIn('FIN', PASSWORDS.fin)).toEqual({ kind: 'active', operator: fin, since });
+    expect(events('fin').slice(-1)).toEqual(['locked']);
+    sessions.close();
+  });
+
+  it('locks a desk nobody touches by its timer, and tells the screens', async () => {
+    const { sessions, told } = desk(() => 50);
+    await sessions.signIn('fin', PASSWORDS.fin);
+    // The desk's clock is the test's; the timer runs on real time, and asks that clock when it fires.
+    clock.now += 50;
+    for (let i = 0; i < 500 && !told.includes('locked'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(told).toEqual(['active', 'locked']);
+    sessions.close();
+  });
+
+  it('ends the first person’s session when another signs in at the locked desk', async () => {
+    const { sessions } = desk();
+    await sessions.signIn('fin', PASSWORDS.fin);
+    sessions.lock();
+    expect(await sessions.signIn('ann', PASSWORDS.ann)).toMatchObject({ kind: 'active', operator: ann });
+    expect(events('fin').slice(-2)).toEqual(['locked', 'replaced']);
+    sessions.close();
+  });
+
+  it('ends the session of a person an administrator disabled, and gives a changed role at once, when read again', async () => {
+    const { sessions } = desk();
+    await sessions.signIn('fin', PASSWORDS.fin);
+    await people.change(ann, fin.id, { role: 'support' });
+    expect(sessions.role()).toBe('finance');
+    await sessions.refresh();
+    expect(sessions.role()).toBe('support');
+    await people.change(ann, fin.id, { active: false });
+    expect(await sessions.refresh()).toEqual({ kind: 'signedOut' });
+    expect(events('fin').slice(-1)).toEqual(['ended']);
+    await people.change(ann, fin.id, { active: true, role: 'finance' });
+    sessions.close();
+  });
+});
