@@ -17,7 +17,7 @@ import { rolesHandlers } from './handlers/roles.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
 
-import { TEAM_AUDIT, TEAM_SETTINGS, TEAM_TABLES } from '../store/migrations.js';
+import { TEAM_AUDIT, TEAM_JOURNALS, TEAM_SETTINGS } from '../store/migrations.js';
 
 export type { HandlerContext } from './handlers/context.js';
 
@@ -37,7 +37,7 @@ export function createHandlers(context: HandlerContext): Handlers {
       return;
     }
     const any = change === '*';
-    if (any || (TEAM_TABLES as readonly string[]).includes(change)) events.publish({ type: 'charges.changed' });
+    if (any || (TEAM_JOURNALS as readonly string[]).includes(change)) events.publish({ type: 'charges.changed' });
     if (any || change === TEAM_AUDIT.table) events.publish({ type: 'audit.changed' });
     if (any || change === TEAM_SETTINGS) events.publish({ type: 'settings.changed' });
     if (any) events.publish({ type: 'orders.changed' });

@@ -886,17 +886,24 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 33,
     description:
       'the people who use the app: a named account each, with a login, a role and a password kept as an scrypt hash, wrong ones counted per account',
-    // The same in either engine: a desk's file keeps its own people, a team's database everyone's.
+    // The same table in either engine: a desk's file keeps its own people, a team's database everyone's.
     sql: OPERATORS,
-    postgres: OPERATORS,
+    postgres: `${OPERATORS}
+      -- Other desks hear of a change to a person (a name, a role, disabled or enabled), not of a sign-in's count.
+      CREATE TRIGGER operators_changed AFTER INSERT OR UPDATE OF display_name, role, disabled_at ON operators
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
   },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
 export const TEAM_SCHEMA_FROM = 20;
 
+/** The team's journals: a change to either is a change to what the Charges journal and the orders show. */
+export const TEAM_JOURNALS = ['charge_journal', 'order_operations'] as const;
+
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = ['charge_journal', 'order_operations', 'desks', 'known_bindings', 'signing_keys', 'operators'] as const;
+export const TEAM_TABLES = [...TEAM_JOURNALS, 'desks', 'known_bindings', 'signing_keys', 'operators'] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

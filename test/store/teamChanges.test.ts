@@ -8,10 +8,13 @@ import { PgChargeJournal } from '../../main/store/postgres/chargeJournal.js';
 import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
+import { PgOperators } from '../../main/store/postgres/operators.js';
 import { listenForChanges, type TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
 import { newCharge } from './rows.js';
+
+const HASH = { salt: 'c2FsdHNhbHRzYWx0c2FsdA==', key: 'a2V5a2V5a2V5a2V5a2V5a2V5', N: 2 ** 14, r: 8, p: 1 };
 
 /** Resolves with the first change heard that the test is waiting for, or fails after five seconds. */
 function heard(changes: TeamChange[], which: TeamChange): Promise<void> {
@@ -76,6 +79,27 @@ describePostgres('changes between desks', () => {
       await charges.settle(begun.charge.id, { state: 'PAID', orderId: 'o-charged', at: 0 });
       await heard(changes, 'charge_journal');
       await heard(changes, { orders: [{ environment: 'sandbox', orderId: 'o-charged' }] });
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('tells the other desks of a change to a person (a role, disabled), not of a sign-in attempt', async () => {
+    const changes: TeamChange[] = [];
+    const listener = listenForChanges(open(), (c) => changes.push(c), 100);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const people = new PgOperators(open());
+      const added = await people.add({ login: 'fin', displayName: 'Finn', role: 'finance', password: HASH }, 'administrator', 0);
+      if (added.kind !== 'done') throw new Error(added.refusal);
+      await heard(changes, 'operators');
+      changes.length = 0;
+      await people.beginAttempt('fin', 0);
+      await people.signedIn(added.value.id);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(changes).toEqual([]);
+      await people.change(added.value.id, { active: false }, 'administrator', 0);
+      await heard(changes, 'operators');
     } finally {
       await listener.close();
     }
