@@ -49,6 +49,9 @@ import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { RoleProfileService } from './roleProfile.js';
+import { OperatorService } from './operators.js';
+import { DEFAULT_IDLE_MS, Sessions } from './sessions.js';
+import { SqliteOperators } from '../store/operators.js';
 import type { Role } from '../domain/roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
 import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
@@ -127,6 +130,12 @@ export class AppCore {
   readonly customers: CustomerDirectory;
   /** The installation's role profile: what the IPC dispatcher lets through. */
   readonly roles: RoleProfileService;
+  /** The people who use the app: this desk's, or its team's where it has a team database. */
+  readonly people: OperatorService;
+  /** Who is at this desk now; a change to a person made at another desk reaches it through the team's notifications. */
+  readonly sessions: Sessions;
+  /** This desk's own people, while it has no team database. */
+  private readonly ownOperators: SqliteOperators;
   /** The Orders list's saved views, of the environment open and the profile in use. */
   readonly savedViews: SavedViewService;
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
@@ -216,6 +225,10 @@ export class AppCore {
       osUser: options.osUser,
       environment: () => this.settings.general().environment,
     });
+    this.ownOperators = new SqliteOperators(db);
+    const who = { audit: this.audit, osUser: options.osUser, environment: () => this.settings.general().environment };
+    this.people = new OperatorService({ store: () => this.team?.operators() ?? this.ownOperators, ...who });
+    this.sessions = new Sessions({ people: this.people, idleMs: () => DEFAULT_IDLE_MS, ...who });
     this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
     this.teamDatabase = new TeamDatabaseSettings({
       settings: new SettingsRepository(db),
@@ -546,6 +559,11 @@ export class AppCore {
   }
 
   private readonly heard = (change: TeamChange): void => {
+    // A person changed at another desk (disabled, another role): this desk's session reads them again.
+    if (change === 'operators' || change === '*')
+      this.sessions
+        .refresh()
+        .catch((err: unknown) => (this.options.log ?? console.error)(`sessions: the person at this desk not read again: ${String(err)}`));
     for (const l of this.teamListeners) l(change);
   };
 
@@ -768,6 +786,7 @@ export class AppCore {
     await Promise.all(this.retiring);
     // Nothing writes into the file once it is closed and its folder released.
     await this.current?.list.close();
+    this.sessions.close();
     await this.sandbox.close();
     await this.team?.close();
     this.lock.forgetHolder(this.db);

@@ -47,7 +47,8 @@ export interface NewAccount {
 }
 
 export interface OperatorServiceOptions {
-  readonly store: OperatorStore;
+  /** The people store in use: this desk's file's, or its team database's. */
+  readonly store: () => OperatorStore;
   readonly audit: AuditRepository;
   readonly osUser: string;
   /** The environment the app is in, for the audit entries. */
@@ -103,13 +104,22 @@ export class OperatorService {
     this.now = options.now ?? Date.now;
   }
 
+  private get store(): OperatorStore {
+    return this.options.store();
+  }
+
+  /** An account as it is now; undefined when there is none by that id. */
+  get(id: string): Promise<Operator | undefined> {
+    return this.store.get(id);
+  }
+
   /** Whether the app has no account yet: a fresh installation asks for its first administrator. */
   async fresh(): Promise<boolean> {
-    return (await this.options.store.count()) === 0;
+    return (await this.store.count()) === 0;
   }
 
   list(): Promise<Operator[]> {
-    return this.options.store.list();
+    return this.store.list();
   }
 
   /** The person signing in with this login and password, or a refusal in words; audited either way. */
@@ -117,7 +127,7 @@ export class OperatorService {
     const login = normalLogin(typedLogin);
     // Too long a password is not hashed (scrypt of a megabyte would keep a thread busy): it is wrong anyway.
     const tooLong = [...password].length > MAX_PASSWORD;
-    const start = LOGIN.test(login) ? await this.options.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
+    const start = LOGIN.test(login) ? await this.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
     if (start.kind === 'wait')
       return this.refuseSignIn(login, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: seconds(start.waitMs) })));
     const hash = start.kind === 'check' ? start.password : await noAccountHash();
@@ -125,7 +135,7 @@ export class OperatorService {
     if (start.kind !== 'check' || !right) return this.refuseSignIn(login, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
     if (start.operator.disabledAt !== undefined)
       return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
-    await this.options.store.signedIn(start.operator.id);
+    await this.store.signedIn(start.operator.id);
     this.record({ action: 'operator.signIn', facts: {} }, 'success', login);
     return start.operator;
   }
@@ -146,8 +156,8 @@ export class OperatorService {
       ...change,
       ...(change.displayName !== undefined ? { displayName: validName(change.displayName) } : {}),
     };
-    const target = (await this.options.store.get(id))?.login ?? id;
-    const out = await this.options.store.change(id, checked, by.role, this.now());
+    const target = (await this.store.get(id))?.login ?? id;
+    const out = await this.store.change(id, checked, by.role, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
       this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
@@ -164,7 +174,7 @@ export class OperatorService {
    */
   async setPassword(by: Operator, id: string, password: string, current?: string): Promise<void> {
     validPassword(password);
-    const target = await this.options.store.get(id);
+    const target = await this.store.get(id);
     if (!target) throw new OperatorError('notFound', phrase('operators.notFound'));
     if (target.id === by.id) {
       if (current === undefined) throw new OperatorError('input', phrase('operators.currentPassword'));
@@ -174,7 +184,7 @@ export class OperatorService {
       this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
       throw new OperatorError('aboveOwnRole', said);
     }
-    await this.options.store.setPassword(id, await hashPassword(password), this.now());
+    await this.store.setPassword(id, await hashPassword(password), this.now());
     this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
   }
 
@@ -184,11 +194,7 @@ export class OperatorService {
     const password = await hashPassword(validPassword(account.password));
     const role: AddedBy = typeof by === 'string' ? by : by.role;
     const byLogin = typeof by === 'string' ? {} : { by: by.login };
-    const out: OperatorWrite<Operator> = await this.options.store.add(
-      { login, displayName, role: account.role, password },
-      role,
-      this.now(),
-    );
+    const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, role, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, login);
       this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin, ...reasonFact(english(said)) } }, 'refused', login);

@@ -15,7 +15,6 @@
 import type { Operator } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
-import type { OperatorStore } from '../store/operators.js';
 import type { OperatorService } from './operators.js';
 
 /** The idle time unless the administrator sets another. */
@@ -31,7 +30,6 @@ export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'replaced';
 
 export interface SessionsOptions {
   readonly people: OperatorService;
-  readonly store: OperatorStore;
   readonly audit: AuditRepository;
   readonly osUser: string;
   readonly environment: () => string;
@@ -104,7 +102,7 @@ export class Sessions {
   async refresh(): Promise<Session> {
     const s = this.session;
     if (s.kind === 'signedOut') return s;
-    const now = await this.options.store.get(s.operator.id);
+    const now = await this.options.people.get(s.operator.id);
     if (!now || now.disabledAt !== undefined) {
       this.record(s.operator, 'ended', 'success');
       this.set({ kind: 'signedOut' });

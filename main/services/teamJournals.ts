@@ -11,6 +11,7 @@ import { PgChargeJournal } from '../store/postgres/chargeJournal.js';
 import { bringDeskKnowledge, moveDeskJournals } from '../store/postgres/deskRecords.js';
 import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgKnownBindings } from '../store/postgres/knownBindings.js';
+import { PgOperators } from '../store/postgres/operators.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
 import { PgSigningKeys } from '../store/postgres/signingKeys.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
@@ -45,6 +46,7 @@ export class TeamJournals {
   private operationJournal?: OutboxedOperationJournal;
   private knownCards?: PgKnownBindings;
   private keys?: PgSigningKeys;
+  private people?: PgOperators;
   private listener?: ChangeListener;
 
   constructor(
@@ -78,6 +80,11 @@ export class TeamJournals {
   /** The stored cards the team has seen and disabled. */
   knownBindings(): PgKnownBindings {
     return (this.knownCards ??= new PgKnownBindings(this.db));
+  }
+
+  /** The team's people: every desk signs its people in against the same accounts. */
+  operators(): PgOperators {
+    return (this.people ??= new PgOperators(this.db));
   }
 
   operations(): OutboxedOperationJournal {

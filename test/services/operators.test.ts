@@ -41,8 +41,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'operators-'));
   db = openDatabase(join(dir, 'app.sqlite'));
   audit = new AuditRepository(db);
+  const store = new SqliteOperators(db);
   people = new OperatorService({
-    store: new SqliteOperators(db),
+    store: () => store,
     audit,
     osUser: 'desk-user',
     environment: () => 'sandbox',

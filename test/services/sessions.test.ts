@@ -29,7 +29,6 @@ function desk(idleMs = () => DEFAULT_IDLE_MS) {
   const told: Session['kind'][] = [];
   const sessions = new Sessions({
     people,
-    store,
     audit,
     osUser: 'desk-user',
     environment: () => 'sandbox',
@@ -51,7 +50,7 @@ beforeAll(async () => {
   db = openDatabase(join(dir, 'app.sqlite'));
   audit = new AuditRepository(db);
   store = new SqliteOperators(db);
-  people = new OperatorService({ store, audit, osUser: 'desk-user', environment: () => 'sandbox', now: () => clock.now });
+  people = new OperatorService({ store: () => store, audit, osUser: 'desk-user', environment: () => 'sandbox', now: () => clock.now });
   ann = await people.addFirst({ login: 'ann', displayName: 'Ann', role: 'administrator', password: PASSWORDS.ann });
   fin = await people.addBy(ann, { login: 'fin', displayName: 'Finn', role: 'finance', password: PASSWORDS.fin });
 }, 30_000);

@@ -112,6 +112,27 @@ describePostgres('two desks on one team database', () => {
       ]);
     });
 
+    it('signs the team’s people in at every desk, and ends a person’s session at desk B within two seconds of desk A disabling them', async () => {
+      const ann = await a.people.addFirst({
+        login: 'ann',
+        displayName: 'Ann',
+        role: 'administrator',
+        password: 'correct horse battery staple',
+      });
+      await b.people.addBy(ann, { login: 'fin', displayName: 'Finn', role: 'finance', password: 'finance keeps the books' });
+      expect((await a.people.list()).map((p) => p.login)).toEqual(['ann', 'fin']);
+      await a.sessions.signIn('ann', 'correct horse battery staple');
+      const atB = await b.sessions.signIn('fin', 'finance keeps the books');
+      expect(b.sessions.role()).toBe('finance');
+      await new Promise((r) => setTimeout(r, 300)); // B listening
+      if (atB.kind !== 'active') throw new Error(atB.kind);
+      await a.people.change(ann, atB.operator.id, { active: false });
+      for (let i = 0; i < 200 && b.sessions.current().kind !== 'signedOut'; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(b.sessions.current()).toEqual({ kind: 'signedOut' });
+      expect(a.sessions.role()).toBe('administrator');
+      await expect(b.sessions.signIn('fin', 'finance keeps the books')).rejects.toThrow(/disabled/);
+    });
+
     it('tells desk B, within a second, that desk A charged: its screens read the journal again', async () => {
       const heard: TeamChange[] = [];
       const stop = b.onTeamChange((change) => heard.push(change));
