@@ -227,6 +227,33 @@ export class RoleProfileService {
     });
   }
 
+  /**
+   * Checks the passphrase, as a change of profile would (throttled, a wrong one counted and audited), for
+   * the upgrade to named accounts: whoever knows it becomes the first administrator (services/profileUpgrade.ts).
+   */
+  verify(passphrase: string): Promise<void> {
+    return this.serially(async () => {
+      const attempt: Attempt = { action: 'role.change', to: 'administrator' };
+      this.throttle(attempt);
+      const stored = await this.readForChange(attempt);
+      if (!stored) throw new RoleProfileError('noPassphrase', phrase('roles.noPassphrase', { role: label('administrator') }));
+      await this.check(passphrase, stored.hash, attempt);
+    });
+  }
+
+  /**
+   * Removes the profile from the keychain and what the settings kept of it, once named accounts took its
+   * place: the keychain keeps only secrets again. From then on the installation has no profile to read.
+   */
+  retire(): Promise<void> {
+    return this.serially(async () => {
+      await this.options.vault.clear(INSTALLATION_VAULT, this.vaultSlot);
+      this.options.settings.remove(PROTECTED_KEY);
+      this.options.settings.remove(FAILURES_KEY);
+      this.state = { kind: 'fresh' };
+    });
+  }
+
   private serially<T>(run: () => Promise<T>): Promise<T> {
     const result = this.queue.then(run, run);
     this.queue = result.catch(() => undefined);

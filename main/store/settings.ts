@@ -86,4 +86,9 @@ export class SettingsRepository implements SettingsReader {
         .run(key, JSON.stringify(value));
     });
   }
+
+  /** Removes what this desk's file keeps under the key (a team's shared settings are never removed from here). */
+  remove(key: string): void {
+    write(this.db, () => this.db.prepare('DELETE FROM settings WHERE key = ?').run(key));
+  }
 }
