@@ -23,6 +23,7 @@ import type { Role } from '../domain/roles.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
+import { waitWords } from '../phrases/waitWords.js';
 import { hashPassword, noAccountHash, passwordMatches } from '../security/passwordHash.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
@@ -39,6 +40,26 @@ export class OperatorError extends SaidError {
   }
 }
 
+/** Who records an entry about a person: the desk's audit, its OS user and the environment it is in. */
+export interface PersonAudit {
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly environment: () => string;
+}
+
+/** An entry about a person's account or session: its object is the person's login. */
+export function recordForPerson(who: PersonAudit, at: number, event: AuditEvent, outcome: AuditOutcome, login: string): void {
+  who.audit.record({
+    at,
+    osUser: who.osUser,
+    environment: who.environment(),
+    ...event,
+    outcome,
+    objectType: 'operator',
+    objectId: login,
+  });
+}
+
 export interface NewAccount {
   readonly login: string;
   readonly displayName: string;
@@ -46,20 +67,11 @@ export interface NewAccount {
   readonly password: string;
 }
 
-export interface OperatorServiceOptions {
+export interface OperatorServiceOptions extends PersonAudit {
   /** The people store in use: this desk's file's, or its team database's. */
   readonly store: () => OperatorStore;
-  readonly audit: AuditRepository;
-  readonly osUser: string;
-  /** The environment the app is in, for the audit entries. */
-  readonly environment: () => string;
   readonly now?: () => number;
 }
-
-const seconds = (ms: number): Phrase => {
-  const s = Math.ceil(ms / 1000);
-  return s < 120 ? phrase('roles.seconds', { count: s }) : phrase('roles.minutes', { count: Math.ceil(s / 60) });
-};
 
 /** A login as typed, as kept: refused unless it has a login's form and no card number. */
 function validLogin(typed: string): string {
@@ -129,7 +141,7 @@ export class OperatorService {
     const tooLong = [...password].length > MAX_PASSWORD;
     const start = LOGIN.test(login) ? await this.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
     if (start.kind === 'wait')
-      return this.refuseSignIn(login, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: seconds(start.waitMs) })));
+      return this.refuseSignIn(login, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: waitWords(start.waitMs) })));
     const hash = start.kind === 'check' ? start.password : await noAccountHash();
     const right = !tooLong && (await passwordMatches(password, hash));
     if (start.kind !== 'check' || !right) return this.refuseSignIn(login, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
@@ -210,14 +222,6 @@ export class OperatorService {
   }
 
   private record(event: AuditEvent, outcome: AuditOutcome, login: string): void {
-    this.options.audit.record({
-      at: this.now(),
-      osUser: this.options.osUser,
-      environment: this.options.environment(),
-      ...event,
-      outcome,
-      objectType: 'operator',
-      objectId: login,
-    });
+    recordForPerson(this.options, this.now(), event, outcome, login);
   }
 }

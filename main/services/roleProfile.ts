@@ -26,6 +26,7 @@ import { MIN_PASSPHRASE, ROLES, type Role } from '../domain/roles.js';
 import type { SettingsRepository } from '../store/settings.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
+import { waitWords } from '../phrases/waitWords.js';
 import { failureText } from './failureWords.js';
 import { installationId, INSTALLATION_VAULT } from './installation.js';
 import { revealSecret } from '../vault/secret.js';
@@ -101,11 +102,6 @@ export interface RoleProfileState {
 
 /** A role named inside a phrase. */
 const label = (role: Role): Phrase => phrase(`roles.role.${role}`);
-
-const seconds = (ms: number): Phrase => {
-  const s = Math.ceil(ms / 1000);
-  return s < 120 ? phrase('roles.seconds', { count: s }) : phrase('roles.minutes', { count: Math.ceil(s / 60) });
-};
 
 export class RoleProfileService {
   private state: State = { kind: 'closed', reason: [phrase('roles.notReadYet')] };
@@ -317,7 +313,7 @@ export class RoleProfileService {
     const left = lastAt + waitAfter(count) - this.now();
     if (left <= 0) return;
     this.unsuccessful(attempt, 'refused', `not checked, ${count} wrong passphrases in a row`);
-    throw new RoleProfileError('throttled', phrase('roles.throttled', { count, wait: seconds(left) }));
+    throw new RoleProfileError('throttled', phrase('roles.throttled', { count, wait: waitWords(left) }));
   }
 
   /** Checks a passphrase; a wrong one is counted and audited, a right one clears the count. */
@@ -332,7 +328,7 @@ export class RoleProfileService {
     const wait = waitAfter(count);
     throw new RoleProfileError('wrongPassphrase', [
       phrase('roles.wrongPassphrase', { role: label(this.role()) }),
-      ...(wait > 0 ? [phrase('roles.waitAfter', { count, wait: seconds(wait) })] : []),
+      ...(wait > 0 ? [phrase('roles.waitAfter', { count, wait: waitWords(wait) })] : []),
     ]);
   }
 

@@ -14,8 +14,8 @@
  */
 import type { Operator } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
-import type { AuditOutcome, AuditRepository } from '../store/audit.js';
-import type { OperatorService } from './operators.js';
+import type { AuditOutcome } from '../store/audit.js';
+import { recordForPerson, type OperatorService, type PersonAudit } from './operators.js';
 
 /** The idle time unless the administrator sets another. */
 export const DEFAULT_IDLE_MS = 15 * 60_000;
@@ -28,11 +28,8 @@ export type Session =
 /** Why a session ended or locked, as the audit keeps it. */
 export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'replaced';
 
-export interface SessionsOptions {
+export interface SessionsOptions extends PersonAudit {
   readonly people: OperatorService;
-  readonly audit: AuditRepository;
-  readonly osUser: string;
-  readonly environment: () => string;
   /** The idle time after which the desk locks, as the administrator set it now. */
   readonly idleMs: () => number;
   readonly onChange?: (session: Session) => void;
@@ -145,15 +142,6 @@ export class Sessions {
   }
 
   private record(operator: Operator, event: SessionEvent, outcome: AuditOutcome): void {
-    this.options.audit.record({
-      at: this.now(),
-      osUser: this.options.osUser,
-      environment: this.options.environment(),
-      action: 'operator.session',
-      facts: { event },
-      outcome,
-      objectType: 'operator',
-      objectId: operator.login,
-    });
+    recordForPerson(this.options, this.now(), { action: 'operator.session', facts: { event } }, outcome, operator.login);
   }
 }
