@@ -29,11 +29,18 @@ export const MAX_PASSWORD = 1_024;
 export const normalLogin = (typed: string): string => typed.normalize('NFKC').trim().toLowerCase();
 
 /** What a change of accounts may not do. */
-export type OperatorRefusal = 'aboveOwnRole' | 'lastAdministrator' | 'loginTaken' | 'notFound';
+export type OperatorRefusal = 'notAdministrator' | 'aboveOwnRole' | 'lastAdministrator' | 'loginTaken' | 'notFound';
 
 /** A role given by someone of role `by`: never above their own. */
 export const grantRefusal = (by: Role, role: Role): OperatorRefusal | undefined =>
   roleRank(role) > roleRank(by) ? 'aboveOwnRole' : undefined;
+
+/**
+ * Who may manage people: an administrator whose account is active, as the store has it in the change's own
+ * transaction (not as a session remembered it: one disabled or demoted a moment ago may no longer).
+ */
+export const actorRefusal = (actor: Operator | undefined): OperatorRefusal | undefined =>
+  actor?.role === 'administrator' && actor.disabledAt === undefined ? undefined : 'notAdministrator';
 
 /** A change of an account: a new display name, role, or its being disabled or enabled again. */
 export interface OperatorChange {
@@ -42,20 +49,16 @@ export interface OperatorChange {
   readonly active?: boolean;
 }
 
+const activeAdministrator = (o: Operator) => o.role === 'administrator' && o.disabledAt === undefined;
+
 /**
- * Whether the change may be made by someone of role `by` to `before`, with `activeAdministrators` active
+ * Whether `before` may become `after` by someone of role `by`, with `activeAdministrators` active
  * administrators in the store as it is in the change's transaction: nobody grants above their own role nor
- * changes an account above it, and the last active administrator is neither demoted nor disabled.
+ * changes an account above it, and the last active administrator is neither demoted nor disabled. `after` is
+ * the row as the change will write it, so that no reading of the change can differ from what is written.
  */
-export function changeRefusal(
-  by: Role,
-  before: Operator,
-  change: OperatorChange,
-  activeAdministrators: number,
-): OperatorRefusal | undefined {
-  if (grantRefusal(by, before.role) ?? (change.role && grantRefusal(by, change.role))) return 'aboveOwnRole';
-  const staysAdministrator = (change.role ?? before.role) === 'administrator' && (change.active ?? before.disabledAt === undefined);
-  const wasActiveAdministrator = before.role === 'administrator' && before.disabledAt === undefined;
-  if (wasActiveAdministrator && !staysAdministrator && activeAdministrators <= 1) return 'lastAdministrator';
+export function changeRefusal(by: Role, before: Operator, after: Operator, activeAdministrators: number): OperatorRefusal | undefined {
+  if (grantRefusal(by, before.role) ?? grantRefusal(by, after.role)) return 'aboveOwnRole';
+  if (activeAdministrator(before) && !activeAdministrator(after) && activeAdministrators <= 1) return 'lastAdministrator';
   return undefined;
 }

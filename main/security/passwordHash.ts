@@ -55,11 +55,13 @@ export async function passwordMatches(password: string, h: PasswordHash): Promis
 }
 
 /**
- * A hash no password matches, to verify against when there is no account by the name given: a sign-in for
- * a login that does not exist takes as long as one for a login that does, so the time does not tell them apart.
+ * A hash no one knows a password for, checked when there is no account by the login given: a sign-in for a
+ * login nobody has takes as long as one with a wrong password, so the time does not tell them apart. Its
+ * salt and key are random bytes written here once: finding a password that derives this key is as hard as
+ * breaking scrypt, and nothing needs to be computed for it at start.
  */
-export function noAccountHash(): Promise<PasswordHash> {
-  noAccount ??= hashPassword(randomBytes(32).toString('base64'));
-  return noAccount;
-}
-let noAccount: Promise<PasswordHash> | undefined;
+export const NO_ACCOUNT: PasswordHash = {
+  salt: 'u2EFtVS4SxD+cwbXWpqIvA==',
+  key: '0Qi/0r3iYNj5b6GaD6kLc4mkbgK0zyTZqdao/e5eu5k=',
+  ...OWASP_SCRYPT,
+};

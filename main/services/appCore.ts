@@ -227,7 +227,12 @@ export class AppCore {
     });
     this.ownOperators = new SqliteOperators(db);
     const who = { audit: this.audit, osUser: options.osUser, environment: () => this.settings.general().environment };
-    this.people = new OperatorService({ store: () => this.team?.operators() ?? this.ownOperators, ...who });
+    this.people = new OperatorService({
+      store: () => this.team?.operators() ?? this.ownOperators,
+      // A change made here reaches this desk's session at once; other desks hear of it from the team database.
+      changed: () => this.refreshSession(),
+      ...who,
+    });
     this.sessions = new Sessions({ people: this.people, idleMs: () => DEFAULT_IDLE_MS, ...who });
     this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
     this.teamDatabase = new TeamDatabaseSettings({
@@ -558,12 +563,19 @@ export class AppCore {
     return () => this.teamListeners.delete(listener);
   }
 
+  /**
+   * Reads the person at this desk again. While the store cannot be reached the session stays as it is (money
+   * waits for the team database anyway), and it is read again at the reconnection ('*').
+   */
+  private refreshSession(): void {
+    this.sessions
+      .refresh()
+      .catch((err: unknown) => (this.options.log ?? console.error)(`sessions: the person at this desk not read again: ${String(err)}`));
+  }
+
   private readonly heard = (change: TeamChange): void => {
     // A person changed at another desk (disabled, another role): this desk's session reads them again.
-    if (change === 'operators' || change === '*')
-      this.sessions
-        .refresh()
-        .catch((err: unknown) => (this.options.log ?? console.error)(`sessions: the person at this desk not read again: ${String(err)}`));
+    if (change === 'operators' || change === '*') this.refreshSession();
     for (const l of this.teamListeners) l(change);
   };
 

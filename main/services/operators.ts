@@ -10,6 +10,8 @@
  */
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import {
+  actorRefusal,
+  grantRefusal,
   LOGIN,
   MAX_DISPLAY_NAME,
   MAX_PASSWORD,
@@ -19,12 +21,13 @@ import {
   type OperatorChange,
   type OperatorRefusal,
 } from '../domain/operators.js';
-import type { Role } from '../domain/roles.js';
+import { ROLES, type Role } from '../domain/roles.js';
+import { z } from 'zod';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { waitWords } from '../phrases/waitWords.js';
-import { hashPassword, noAccountHash, passwordMatches } from '../security/passwordHash.js';
+import { hashPassword, NO_ACCOUNT, passwordMatches } from '../security/passwordHash.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 import type { AddedBy, OperatorStore, OperatorWrite } from '../store/operators.js';
@@ -70,6 +73,8 @@ export interface NewAccount {
 export interface OperatorServiceOptions extends PersonAudit {
   /** The people store in use: this desk's file's, or its team database's. */
   readonly store: () => OperatorStore;
+  /** Called after an account changed here: the desk's session reads its person again at once. */
+  readonly changed?: () => void;
   readonly now?: () => number;
 }
 
@@ -89,12 +94,21 @@ function validName(typed: string): string {
   return name;
 }
 
+/** A password's length as the role profile counted its passphrase's (UTF-16 units), so that one adopted always fits. */
 function validPassword(password: string): string {
-  const length = [...password].length;
+  const length = password.length;
   if (length < MIN_PASSWORD) throw new OperatorError('input', phrase('operators.passwordShort', { count: MIN_PASSWORD }));
   if (length > MAX_PASSWORD) throw new OperatorError('input', phrase('operators.passwordLong', { count: MAX_PASSWORD }));
   return password;
 }
+
+/** A change as main takes it from anywhere: only these fields, each of its type. */
+const changeSchema = z
+  .object({ displayName: z.string().optional(), role: z.enum(ROLES).optional(), active: z.boolean().optional() })
+  .strict();
+
+/** What the audit names instead of a sign-in's login that cannot be one. */
+const NOT_A_LOGIN = '(not a login)';
 
 const refusalPhrase = (refusal: OperatorRefusal | 'notFirst', login: string): Phrase =>
   refusal === 'loginTaken' ? phrase('operators.loginTaken', { login }) : phrase(`operators.${refusal}`);
@@ -138,16 +152,19 @@ export class OperatorService {
   async signIn(typedLogin: string, password: string): Promise<Operator> {
     const login = normalLogin(typedLogin);
     // Too long a password is not hashed (scrypt of a megabyte would keep a thread busy): it is wrong anyway.
-    const tooLong = [...password].length > MAX_PASSWORD;
-    const start = LOGIN.test(login) ? await this.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
+    const tooLong = password.length > MAX_PASSWORD;
+    // What cannot be a login is not kept as one in the audit (it may be a password typed in the wrong field).
+    const loginShaped = LOGIN.test(login);
+    const named = loginShaped ? login : NOT_A_LOGIN;
+    const start = loginShaped ? await this.store.beginAttempt(login, this.now()) : ({ kind: 'noAccount' } as const);
     if (start.kind === 'wait')
-      return this.refuseSignIn(login, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: waitWords(start.waitMs) })));
-    const hash = start.kind === 'check' ? start.password : await noAccountHash();
-    const right = !tooLong && (await passwordMatches(password, hash));
-    if (start.kind !== 'check' || !right) return this.refuseSignIn(login, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
+      return this.refuseSignIn(named, 'refused', new OperatorError('wait', phrase('operators.wait', { wait: waitWords(start.waitMs) })));
+    const right = await passwordMatches(tooLong ? '' : password, start.kind === 'check' ? start.password : NO_ACCOUNT);
+    if (start.kind !== 'check' || !right || tooLong)
+      return this.refuseSignIn(named, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
     if (start.operator.disabledAt !== undefined)
       return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
-    await this.store.signedIn(start.operator.id);
+    await this.store.signedIn(login);
     this.record({ action: 'operator.signIn', facts: {} }, 'success', login);
     return start.operator;
   }
@@ -157,19 +174,23 @@ export class OperatorService {
     return this.add('first', { ...account, role: 'administrator' });
   }
 
-  /** An account added by `by`; nobody gives a role above their own. */
+  /** An account added by `by`, an active administrator as the store has them then; never above their own role. */
   addBy(by: Operator, account: NewAccount): Promise<Operator> {
     return this.add(by, account);
   }
 
   /** An account changed by `by` (a name, a role, disabled or enabled again); returns it as it is now. */
   async change(by: Operator, id: string, change: OperatorChange): Promise<Operator> {
+    const parsed = changeSchema.safeParse(change);
+    if (!parsed.success) throw new OperatorError('input', phrase('operators.change'));
+    const { displayName, role, active } = parsed.data;
     const checked: OperatorChange = {
-      ...change,
-      ...(change.displayName !== undefined ? { displayName: validName(change.displayName) } : {}),
+      ...(displayName !== undefined ? { displayName: validName(displayName) } : {}),
+      ...(role !== undefined ? { role } : {}),
+      ...(active !== undefined ? { active } : {}),
     };
     const target = (await this.store.get(id))?.login ?? id;
-    const out = await this.store.change(id, checked, by.role, this.now());
+    const out = await this.store.change(id, checked, by.id, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
       this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
@@ -177,6 +198,7 @@ export class OperatorService {
     }
     const { before, after } = out.value;
     this.record({ action: 'operator.change', facts: { by: by.login, change: changeWords(before, after) } }, 'success', after.login);
+    this.options.changed?.();
     return after;
   }
 
@@ -191,22 +213,27 @@ export class OperatorService {
     if (target.id === by.id) {
       if (current === undefined) throw new OperatorError('input', phrase('operators.currentPassword'));
       await this.signIn(by.login, current);
-    } else if (by.role !== 'administrator') {
-      const said = phrase('operators.aboveOwnRole');
-      this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
-      throw new OperatorError('aboveOwnRole', said);
+    } else {
+      // Someone else's: an active administrator's, as the store has them now (not as a session remembered them).
+      const refusal = actorRefusal(await this.store.get(by.id)) ?? grantRefusal(by.role, target.role);
+      if (refusal) {
+        const said = refusalPhrase(refusal, target.login);
+        this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
+        throw new OperatorError(refusal, said);
+      }
     }
     await this.store.setPassword(id, await hashPassword(password), this.now());
     this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
   }
 
-  private async add(by: AddedBy | Operator, account: NewAccount): Promise<Operator> {
+  private async add(by: 'first' | Operator, account: NewAccount): Promise<Operator> {
     const login = validLogin(account.login);
     const displayName = validName(account.displayName);
     const password = await hashPassword(validPassword(account.password));
-    const role: AddedBy = typeof by === 'string' ? by : by.role;
-    const byLogin = typeof by === 'string' ? {} : { by: by.login };
-    const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, role, this.now());
+    const added: AddedBy = by === 'first' ? by : { id: by.id };
+    const byLogin = by === 'first' ? {} : { by: by.login };
+    if (!(ROLES as readonly string[]).includes(account.role)) throw new OperatorError('input', phrase('operators.change'));
+    const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, added, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, login);
       this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin, ...reasonFact(english(said)) } }, 'refused', login);

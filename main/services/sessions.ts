@@ -100,11 +100,14 @@ export class Sessions {
     const s = this.session;
     if (s.kind === 'signedOut') return s;
     const now = await this.options.people.get(s.operator.id);
+    // Another person signed in, or the desk signed out or locked, while the store was asked: that stands.
+    if (this.session !== s) return this.session;
     if (!now || now.disabledAt !== undefined) {
       this.record(s.operator, 'ended', 'success');
       this.set({ kind: 'signedOut' });
     } else if (now.role !== s.operator.role || now.displayName !== s.operator.displayName) {
-      this.set({ ...s, operator: now });
+      // The same session, as idle as it was: reading the person again is no activity of theirs.
+      this.set({ ...s, operator: now }, false);
     }
     return this.session;
   }
@@ -124,10 +127,10 @@ export class Sessions {
     this.set({ kind: 'locked', operator: s.operator, since: s.since, lockedAt: this.now() });
   }
 
-  private set(session: Session): void {
+  private set(session: Session, active = true): void {
     this.session = session;
     if (session.kind === 'active') {
-      this.lastActivity = this.now();
+      if (active) this.lastActivity = this.now();
       this.arm();
     } else clearTimeout(this.timer);
     this.options.onChange?.(session);
@@ -137,7 +140,11 @@ export class Sessions {
   private arm(): void {
     clearTimeout(this.timer);
     const left = Math.max(0, this.lastActivity + this.options.idleMs() - this.now());
-    this.timer = setTimeout(() => this.lockIfIdle(), left + 1);
+    // Not idle yet when it fires (the clock was set back, the idle time raised): it waits again.
+    this.timer = setTimeout(() => {
+      this.lockIfIdle();
+      if (this.session.kind === 'active') this.arm();
+    }, left + 1);
     this.timer.unref();
   }
 

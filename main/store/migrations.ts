@@ -85,11 +85,16 @@ const OPERATORS = `
         display_name TEXT NOT NULL,
         role TEXT NOT NULL CHECK (role IN ('support', 'finance', 'administrator')),
         password TEXT NOT NULL,
-        failures INTEGER NOT NULL DEFAULT 0,
-        last_failure_at BIGINT,
         disabled_at BIGINT,
         created_at BIGINT NOT NULL,
         updated_at BIGINT NOT NULL
+      );
+      -- Wrong passwords in a row per login as typed, whether or not an account has it: a login nobody has
+      -- waits as one that somebody has, so the wait does not tell which logins exist.
+      CREATE TABLE login_attempts (
+        login TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure_at BIGINT NOT NULL
       );
     `;
 
@@ -885,7 +890,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 33,
     description:
-      'the people who use the app: a named account each, with a login, a role and a password kept as an scrypt hash, wrong ones counted per account',
+      'the people who use the app: a named account each, with a login, a role and a password kept as an scrypt hash; wrong passwords counted per login',
     // The same table in either engine: a desk's file keeps its own people, a team's database everyone's.
     sql: OPERATORS,
     postgres: `${OPERATORS}
@@ -903,7 +908,7 @@ export const TEAM_SCHEMA_FROM = 20;
 export const TEAM_JOURNALS = ['charge_journal', 'order_operations'] as const;
 
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = [...TEAM_JOURNALS, 'desks', 'known_bindings', 'signing_keys', 'operators'] as const;
+export const TEAM_TABLES = [...TEAM_JOURNALS, 'desks', 'known_bindings', 'signing_keys', 'operators', 'login_attempts'] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

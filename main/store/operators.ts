@@ -1,16 +1,25 @@
 /**
  * The people who use the app (migration 33's `operators`): in a desk's own file, or a team's in its
  * database (store/postgres/operators.ts). Both engines run the same rules in their write transaction, on
- * the rows as they are then: a login is one person's, nobody grants above their own role, the last active
- * administrator stays one, the first account can be made only while there is none, and a sign-in attempt is
- * counted as wrong before its password is checked (and forgiven when it was right), so attempts made at once,
- * from two windows or two desks, cannot outrun the wait that wrong passwords earn.
+ * the rows as they are then: only an active administrator, as the store has them then, manages people; a
+ * login is one person's; nobody grants above their own role; the last active administrator stays one; the
+ * first account can be made only while there is none; and a sign-in attempt is counted as wrong before its
+ * password is checked (and forgiven when it was right), per login as typed whether or not an account has it,
+ * so attempts made at once, from two windows or two desks, cannot outrun the wait that wrong passwords earn,
+ * and the wait does not tell which logins exist.
  *
  * A password is kept only as its scrypt hash (security/passwordHash.ts), and only the sign-in reads it.
  */
 import { randomUUID } from 'node:crypto';
 import { waitAfter } from '../domain/attempts.js';
-import { changeRefusal, grantRefusal, type Operator, type OperatorChange, type OperatorRefusal } from '../domain/operators.js';
+import {
+  actorRefusal,
+  changeRefusal,
+  grantRefusal,
+  type Operator,
+  type OperatorChange,
+  type OperatorRefusal,
+} from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import { passwordHashSchema, type PasswordHash } from '../security/passwordHash.js';
 import { phrase } from '../phrases/phrase.js';
@@ -25,8 +34,8 @@ export interface NewOperator {
   readonly password: PasswordHash;
 }
 
-/** Who adds an account: someone of a role, or nobody yet (the first administrator of a fresh installation). */
-export type AddedBy = Role | 'first';
+/** Who adds an account: a person (by account id, read again in the transaction), or nobody yet (the first administrator). */
+export type AddedBy = { readonly id: string } | 'first';
 
 export type OperatorWrite<T> =
   { readonly kind: 'done'; readonly value: T } | { readonly kind: 'refused'; readonly refusal: OperatorRefusal | 'notFirst' };
@@ -46,11 +55,12 @@ export interface OperatorStore {
   list(): Promise<Operator[]>;
   get(id: string): Promise<Operator | undefined>;
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>>;
-  change(id: string, change: OperatorChange, by: Role, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>>;
+  /** A change made by the person whose account id is `by` (read again in the transaction). */
+  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>>;
   setPassword(id: string, password: PasswordHash, at: number): Promise<boolean>;
   beginAttempt(login: string, at: number): Promise<AttemptStart>;
-  /** The password was right: the account's wrong ones in a row start again from none. */
-  signedIn(id: string): Promise<void>;
+  /** The password was right: the login's wrong ones in a row start again from none. */
+  signedIn(login: string): Promise<void>;
 }
 
 /** An operators row as both engines read it. */
@@ -60,8 +70,6 @@ export interface Row {
   display_name: string;
   role: Role;
   password: string;
-  failures: number;
-  last_failure_at: number | null;
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
@@ -79,16 +87,19 @@ export const toOperator = (r: Row): Operator => ({
 /** The SQL both engines run, with `?` placeholders (numbered for PostgreSQL). */
 export const SQL = {
   count: 'SELECT count(*) AS n FROM operators',
-  list: 'SELECT * FROM operators ORDER BY display_name, login',
+  // By login, which both engines order alike (names they would collate each its own way).
+  list: 'SELECT * FROM operators ORDER BY login',
   get: 'SELECT * FROM operators WHERE id = ?',
   byLogin: 'SELECT * FROM operators WHERE login = ?',
   activeAdministrators: "SELECT count(*) AS n FROM operators WHERE role = 'administrator' AND disabled_at IS NULL",
   insert: `INSERT INTO operators (id, login, display_name, role, password, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (login) DO NOTHING RETURNING *`,
   change: 'UPDATE operators SET display_name = ?, role = ?, disabled_at = ?, updated_at = ? WHERE id = ? RETURNING *',
-  setPassword: 'UPDATE operators SET password = ?, failures = 0, last_failure_at = NULL, updated_at = ? WHERE id = ?',
-  countWrong: 'UPDATE operators SET failures = failures + 1, last_failure_at = ? WHERE id = ?',
-  signedIn: 'UPDATE operators SET failures = 0, last_failure_at = NULL WHERE id = ?',
+  setPassword: 'UPDATE operators SET password = ?, updated_at = ? WHERE id = ? RETURNING login',
+  attempts: 'SELECT failures, last_failure_at FROM login_attempts WHERE login = ?',
+  countWrong: `INSERT INTO login_attempts (login, failures, last_failure_at) VALUES (?, 1, ?)
+               ON CONFLICT (login) DO UPDATE SET failures = login_attempts.failures + 1, last_failure_at = excluded.last_failure_at`,
+  forgive: 'DELETE FROM login_attempts WHERE login = ?',
 } as const;
 
 /** The values of a new account's INSERT. */
@@ -102,18 +113,41 @@ export const insertValues = (o: NewOperator, at: number): unknown[] => [
   at,
 ];
 
-/** Whether an account may be added by `by`, with `count` accounts in the store as it is in the transaction. */
-export const addRefusal = (o: NewOperator, by: AddedBy, count: number): OperatorRefusal | 'notFirst' | undefined =>
-  by === 'first' ? (count > 0 || o.role !== 'administrator' ? 'notFirst' : undefined) : grantRefusal(by, o.role);
+/**
+ * Whether an account may be added: the first only while there is none (`count`), as an administrator; any
+ * other by an active administrator (`actor`, as the store has them in the transaction), never above their role.
+ */
+export const addRefusal = (o: NewOperator, actor: Operator | 'first', count: number): OperatorRefusal | 'notFirst' | undefined =>
+  actor === 'first'
+    ? count > 0 || o.role !== 'administrator'
+      ? 'notFirst'
+      : undefined
+    : (actorRefusal(actor) ?? grantRefusal(actor.role, o.role));
 
-/** The row after a change, as the UPDATE's values. */
-export const changeValues = (before: Row, change: OperatorChange, at: number): unknown[] => [
-  change.displayName ?? before.display_name,
-  change.role ?? before.role,
-  change.active === undefined ? before.disabled_at : change.active ? null : (before.disabled_at ?? at),
+/** The account as the change will leave it: what the rules are checked against, and what the UPDATE writes. */
+export const changed = (before: Operator, change: OperatorChange, at: number): Operator => {
+  const disabledAt = change.active === undefined ? before.disabledAt : change.active ? undefined : (before.disabledAt ?? at);
+  const { disabledAt: _was, ...rest } = before;
+  return {
+    ...rest,
+    displayName: change.displayName ?? before.displayName,
+    role: change.role ?? before.role,
+    ...(disabledAt !== undefined ? { disabledAt } : {}),
+  };
+};
+
+/** The UPDATE's values for the account as changed. */
+export const changeValues = (after: Operator, at: number): unknown[] => [
+  after.displayName,
+  after.role,
+  after.disabledAt ?? null,
   at,
-  before.id,
+  after.id,
 ];
+
+/** Why a change may not be made by `actor` (as the store has them), or undefined when it may. */
+export const changeRefusalOf = (actor: Operator | undefined, before: Operator, after: Operator, activeAdministrators: number) =>
+  actorRefusal(actor) ?? changeRefusal(actor!.role, before, after, activeAdministrators);
 
 /** A password's hash as kept; a damaged one is a StoreError (the account cannot sign in), never a password that matches. */
 export function storedPassword(text: string, store: string): PasswordHash {
@@ -128,11 +162,25 @@ export function storedPassword(text: string, store: string): PasswordHash {
   return parsed.data;
 }
 
-/** What an attempt to sign in as the row's account may do at `at`; the wait is counted from the last wrong one. */
-export const attemptOf = (row: Row | undefined, at: number, password: (text: string) => PasswordHash): AttemptStart => {
-  if (!row) return { kind: 'noAccount' };
-  const waitMs = row.last_failure_at === null ? 0 : row.last_failure_at + waitAfter(row.failures) - at;
+/** The wrong ones in a row of a login as kept: none when there is no row. */
+export interface Attempts {
+  failures: number;
+  last_failure_at: number;
+}
+
+/**
+ * What an attempt to sign in with the login may do at `at`: wait, counted from its last wrong one, whether or
+ * not an account has the login; otherwise the account's, if there is one, to be checked.
+ */
+export const attemptOf = (
+  attempts: Attempts | undefined,
+  row: Row | undefined,
+  at: number,
+  password: (text: string) => PasswordHash,
+): AttemptStart => {
+  const waitMs = attempts ? attempts.last_failure_at + waitAfter(attempts.failures) - at : 0;
   if (waitMs > 0) return { kind: 'wait', waitMs };
+  if (!row) return { kind: 'noAccount' };
   return { kind: 'check', operator: toOperator(row), password: password(row.password) };
 };
 
@@ -157,7 +205,9 @@ export class SqliteOperators implements OperatorStore {
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<Operator> => {
-        const refusal = addRefusal(o, by, (this.db.prepare(SQL.count).get() as { n: number }).n);
+        const actor = by === 'first' ? 'first' : this.row(by.id);
+        const count = (this.db.prepare(SQL.count).get() as { n: number }).n;
+        const refusal = actor === undefined ? 'notAdministrator' : addRefusal(o, actor, count);
         if (refusal) return { kind: 'refused', refusal };
         const row = this.db.prepare(SQL.insert).get(...insertValues(o, at)) as Row | undefined;
         return row ? { kind: 'done', value: toOperator(row) } : { kind: 'refused', refusal: 'loginTaken' };
@@ -165,38 +215,52 @@ export class SqliteOperators implements OperatorStore {
     );
   }
 
-  change(id: string, change: OperatorChange, by: Role, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
+  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<{ before: Operator; after: Operator }> => {
-        const row = this.db.prepare(SQL.get).get(id) as Row | undefined;
-        if (!row) return { kind: 'refused', refusal: 'notFound' };
-        const before = toOperator(row);
+        const before = this.row(id);
+        if (!before) return { kind: 'refused', refusal: 'notFound' };
+        const after = changed(before, change, at);
         const administrators = (this.db.prepare(SQL.activeAdministrators).get() as { n: number }).n;
-        const refusal = changeRefusal(by, before, change, administrators);
+        const refusal = changeRefusalOf(this.row(by), before, after, administrators);
         if (refusal) return { kind: 'refused', refusal };
-        const after = this.db.prepare(SQL.change).get(...changeValues(row, change, at)) as Row;
-        return { kind: 'done', value: { before, after: toOperator(after) } };
+        const written = this.db.prepare(SQL.change).get(...changeValues(after, at)) as Row;
+        return { kind: 'done', value: { before, after: toOperator(written) } };
       }),
     );
   }
 
+  private row(id: string): Operator | undefined {
+    const row = this.db.prepare(SQL.get).get(id) as Row | undefined;
+    return row && toOperator(row);
+  }
+
+  /** A new password; the login's wrong ones in a row start again from none. */
   setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
-    return settled(() => write(this.db, () => this.db.prepare(SQL.setPassword).run(JSON.stringify(password), at, id).changes === 1));
+    return settled(() =>
+      write(this.db, () => {
+        const set = this.db.prepare(SQL.setPassword).get(JSON.stringify(password), at, id) as { login: string } | undefined;
+        if (set) this.db.prepare(SQL.forgive).run(set.login);
+        return set !== undefined;
+      }),
+    );
   }
 
   beginAttempt(login: string, at: number): Promise<AttemptStart> {
     return settled(() =>
       write(this.db, () => {
-        const attempt = attemptOf(this.db.prepare(SQL.byLogin).get(login) as Row | undefined, at, (text) => this.hash(text));
-        if (attempt.kind === 'check') this.db.prepare(SQL.countWrong).run(at, attempt.operator.id);
+        const attempts = this.db.prepare(SQL.attempts).get(login) as Attempts | undefined;
+        const row = this.db.prepare(SQL.byLogin).get(login) as Row | undefined;
+        const attempt = attemptOf(attempts, row, at, (text) => this.hash(text));
+        if (attempt.kind !== 'wait') this.db.prepare(SQL.countWrong).run(login, at);
         return attempt;
       }),
     );
   }
 
-  signedIn(id: string): Promise<void> {
+  signedIn(login: string): Promise<void> {
     return settled(() => {
-      write(this.db, () => this.db.prepare(SQL.signedIn).run(id));
+      write(this.db, () => this.db.prepare(SQL.forgive).run(login));
     });
   }
 

@@ -95,11 +95,18 @@ describe('the first administrator and the people an administrator adds', () => {
     expect(await add('FIN')).toEqual({ reason: 'loginTaken', words: 'The login fin is taken' });
   });
 
-  it('lets nobody give a role above their own', async () => {
+  it('lets only an active administrator manage people, and refuses a change that is not one, in words', async () => {
     expect(
-      (await refused(people.addBy(fin, { login: 'boss', displayName: 'Boss', role: 'administrator', password: PASSWORDS.sam }))).reason,
-    ).toBe('aboveOwnRole');
+      await refused(people.addBy(fin, { login: 'boss', displayName: 'Boss', role: 'administrator', password: PASSWORDS.sam })),
+    ).toEqual({
+      reason: 'notAdministrator',
+      words: 'Only an active administrator can manage people',
+    });
     expect(entries('boss')).toEqual(['operator.add:refused']);
+    // What a crafted call could pass: a null where a boolean goes, a role that is none, a field that is no field.
+    for (const change of [{ active: null }, { role: 'owner' }, { active: 'false' }, { password: 'x' }])
+      expect((await refused(people.change(ann, fin.id, change as never))).reason).toBe('input');
+    expect((await people.get(fin.id))?.disabledAt).toBeUndefined();
   });
 });
 
@@ -112,6 +119,13 @@ describe('signing in', () => {
     expect(nobody).toEqual(wrong);
     expect(entries('fin').slice(0, 2)).toEqual(['operator.signIn:failure', 'operator.signIn:success']);
     expect(entries('nobody')).toEqual(['operator.signIn:failure']);
+  });
+
+  it('keeps no typed text that cannot be a login in the audit: it may be a password typed in the wrong field', async () => {
+    const typed = 'my secret password 2026!';
+    expect((await refused(people.signIn(typed, typed))).reason).toBe('wrong');
+    expect(JSON.stringify(audit.query({ action: 'operator.signIn' }))).not.toContain('secret password');
+    expect(entries('(not a login)')).toEqual(['operator.signIn:failure']);
   });
 
   it('makes the next attempt wait after wrong passwords in a row, checking nothing, not even the right one; then lets it in', async () => {
@@ -157,7 +171,7 @@ describe('passwords', () => {
     expect((await refused(people.signIn('fin', PASSWORDS.fin))).reason).toBe('wrong');
     await people.setPassword(ann, fin.id, 'set by the administrator');
     expect(await people.signIn('fin', 'set by the administrator')).toEqual(fin);
-    expect((await refused(people.setPassword(fin, ann.id, 'finance sets the admin’s'))).reason).toBe('aboveOwnRole');
+    expect((await refused(people.setPassword(fin, ann.id, 'finance sets the admin’s'))).reason).toBe('notAdministrator');
   });
 
   it('keeps no password anywhere in the data folder: only scrypt hashes at OWASP’s parameters', () => {

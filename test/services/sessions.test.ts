@@ -128,4 +128,28 @@ describe('a desk’s session', () => {
     await people.change(ann, fin.id, { active: true, role: 'finance' });
     sessions.close();
   });
+
+  it('keeps a sign-out made while the person was being read again: a reading never brings back a session', async () => {
+    const { sessions } = desk();
+    await sessions.signIn('fin', PASSWORDS.fin);
+    await people.change(ann, fin.id, { role: 'support' });
+    const reading = sessions.refresh();
+    sessions.signOut();
+    await reading;
+    expect(sessions.current()).toEqual({ kind: 'signedOut' });
+    await people.change(ann, fin.id, { role: 'finance' });
+    sessions.close();
+  });
+
+  it('does not count a reading of the person as their activity: the idle time runs on', async () => {
+    const { sessions } = desk();
+    await sessions.signIn('fin', PASSWORDS.fin);
+    clock.now += DEFAULT_IDLE_MS - 1_000;
+    await people.change(ann, fin.id, { displayName: 'Finn the Second' });
+    await sessions.refresh();
+    expect(sessions.current()).toMatchObject({ kind: 'active', operator: { displayName: 'Finn the Second' } });
+    clock.now += 1_000;
+    expect(sessions.current().kind).toBe('locked');
+    sessions.close();
+  });
 });

@@ -90,15 +90,18 @@ describePostgres('changes between desks', () => {
     try {
       await new Promise((r) => setTimeout(r, 300));
       const people = new PgOperators(open());
-      const added = await people.add({ login: 'fin', displayName: 'Finn', role: 'finance', password: HASH }, 'administrator', 0);
+      const ann = await people.add({ login: 'ann', displayName: 'Ann', role: 'administrator', password: HASH }, 'first', 0);
+      if (ann.kind !== 'done') throw new Error(ann.refusal);
+      const added = await people.add({ login: 'fin', displayName: 'Finn', role: 'finance', password: HASH }, ann.value, 0);
       if (added.kind !== 'done') throw new Error(added.refusal);
       await heard(changes, 'operators');
+      await new Promise((r) => setTimeout(r, 300)); // the second addition's too
       changes.length = 0;
       await people.beginAttempt('fin', 0);
-      await people.signedIn(added.value.id);
+      await people.signedIn('fin');
       await new Promise((r) => setTimeout(r, 300));
       expect(changes).toEqual([]);
-      await people.change(added.value.id, { active: false }, 'administrator', 0);
+      await people.change(added.value.id, { active: false }, ann.value.id, 0);
       await heard(changes, 'operators');
     } finally {
       await listener.close();

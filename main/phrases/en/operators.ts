@@ -4,6 +4,8 @@ export const operators = {
   wait: 'Too many wrong passwords in a row for this login: the next attempt can be made in {{wait}}. Nothing was checked this time.',
   disabled: 'This account is disabled; an administrator can enable it again',
   notFirst: 'The app has its first administrator already: sign in, or ask an administrator for an account',
+  notAdministrator: 'Only an active administrator can manage people',
+  change: 'A change of an account names a name, a role, or whether it is active, and nothing else',
   aboveOwnRole: 'Nobody can give a role above their own, nor change the account of someone above it',
   lastAdministrator: 'This is the last active administrator: make another administrator first',
   loginTaken: 'The login {{login}} is taken',

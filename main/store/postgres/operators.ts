@@ -1,20 +1,22 @@
 /**
  * The team's people (store/operators.ts) in its database: every desk signs its people in against the same
  * accounts. A change of accounts takes one lock every desk takes for it, so that two administrators at two
- * desks cannot each disable one of the last two administrators; a sign-in attempt locks its account's row.
+ * desks cannot each disable one of the last two administrators; a sign-in attempt takes a lock on its login.
  */
-import { changeRefusal, type Operator, type OperatorChange } from '../../domain/operators.js';
-import type { Role } from '../../domain/roles.js';
+import type { Operator, OperatorChange } from '../../domain/operators.js';
 import type { PasswordHash } from '../../security/passwordHash.js';
 import {
   addRefusal,
   attemptOf,
+  changed,
+  changeRefusalOf,
   changeValues,
   insertValues,
   SQL,
   storedPassword,
   toOperator,
   type AddedBy,
+  type Attempts,
   type AttemptStart,
   type NewOperator,
   type OperatorStore,
@@ -38,51 +40,64 @@ export class PgOperators implements OperatorStore {
   }
 
   async get(id: string): Promise<Operator | undefined> {
-    const [row] = await query<Row>(this.db, numbered(SQL.get), [id]);
-    return row && toOperator(row);
+    return row((sql, args) => query(this.db, sql, args), id);
   }
 
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
-      const refusal = addRefusal(o, by, await count(q, SQL.count));
+      const actor = by === 'first' ? 'first' : await row(q, by.id);
+      const refusal = actor === undefined ? 'notAdministrator' : addRefusal(o, actor, await count(q, SQL.count));
       if (refusal) return { kind: 'refused', refusal };
-      const [row] = await q<Row>(numbered(SQL.insert), insertValues(o, at));
-      return row ? { kind: 'done', value: toOperator(row) } : { kind: 'refused', refusal: 'loginTaken' };
+      const [added] = await q<Row>(numbered(SQL.insert), insertValues(o, at));
+      return added ? { kind: 'done', value: toOperator(added) } : { kind: 'refused', refusal: 'loginTaken' };
     });
   }
 
-  change(id: string, change: OperatorChange, by: Role, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
+  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<{ before: Operator; after: Operator }>> => {
       await q(ACCOUNTS_LOCK);
-      const [row] = await q<Row>(numbered(SQL.get), [id]);
-      if (!row) return { kind: 'refused', refusal: 'notFound' };
-      const before = toOperator(row);
-      const refusal = changeRefusal(by, before, change, await count(q, SQL.activeAdministrators));
+      const before = await row(q, id);
+      if (!before) return { kind: 'refused', refusal: 'notFound' };
+      const after = changed(before, change, at);
+      const refusal = changeRefusalOf(await row(q, by), before, after, await count(q, SQL.activeAdministrators));
       if (refusal) return { kind: 'refused', refusal };
-      const [after] = await q<Row>(numbered(SQL.change), changeValues(row, change, at));
-      return { kind: 'done', value: { before, after: toOperator(after!) } };
+      const [written] = await q<Row>(numbered(SQL.change), changeValues(after, at));
+      return { kind: 'done', value: { before, after: toOperator(written!) } };
     });
   }
 
-  async setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
-    const rows = await query(this.db, `${numbered(SQL.setPassword)} RETURNING id`, [JSON.stringify(password), at, id]);
-    return rows.length === 1;
+  /** A new password; the login's wrong ones in a row start again from none. */
+  setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
+    return transaction(this.db, async (q) => {
+      const [set] = await q<{ login: string }>(numbered(SQL.setPassword), [JSON.stringify(password), at, id]);
+      if (set) await q(numbered(SQL.forgive), [set.login]);
+      return set !== undefined;
+    });
   }
 
   beginAttempt(login: string, _at: number): Promise<AttemptStart> {
     return transaction(this.db, async (q) => {
-      // The wait is counted on the database's clock, as every window in a team: not on a desk's, which may be ahead.
-      const [row] = await q<Row & { now: number }>(`SELECT *, ${DATABASE_NOW_MS} AS now FROM operators WHERE login = $1 FOR UPDATE`, [
-        login,
-      ]);
-      const attempt = attemptOf(row, row?.now ?? 0, (text) => storedPassword(text, this.db.name));
-      if (attempt.kind === 'check') await q(numbered(SQL.countWrong), [row!.now, attempt.operator.id]);
+      // One attempt at a time per login, whether or not an account has it; the wait runs on the database's
+      // clock, as every window in a team does, not on a desk's, which may be ahead.
+      const [{ now }] = (await q<{ now: number }>(
+        `SELECT pg_advisory_xact_lock(hashtextextended('login ' || $1, 0)), ${DATABASE_NOW_MS} AS now`,
+        [login],
+      )) as [{ now: number }];
+      const [attempts] = await q<Attempts>(numbered(SQL.attempts), [login]);
+      const [account] = await q<Row>(numbered(SQL.byLogin), [login]);
+      const attempt = attemptOf(attempts, account, now, (text) => storedPassword(text, this.db.name));
+      if (attempt.kind !== 'wait') await q(numbered(SQL.countWrong), [login, now]);
       return attempt;
     });
   }
 
-  async signedIn(id: string): Promise<void> {
-    await query(this.db, numbered(SQL.signedIn), [id]);
+  async signedIn(login: string): Promise<void> {
+    await query(this.db, numbered(SQL.forgive), [login]);
   }
+}
+
+async function row(q: Query, id: string): Promise<Operator | undefined> {
+  const [found] = await q<Row>(numbered(SQL.get), [id]);
+  return found && toOperator(found);
 }
