@@ -133,6 +133,33 @@ describePostgres('two desks on one team database', () => {
       await expect(b.sessions.signIn('fin', 'finance keeps the books')).rejects.toThrow(/disabled/);
     });
 
+    it('gives an empty team database the people of the first desk that joins it, and keeps a team’s people when another joins', async () => {
+      const empty = await cluster.newDatabase();
+      const vault = () => new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
+      const alone = async (name: string, login: string) => {
+        const folder = mkdtempSync(join(root, `${name}-`));
+        const core = await AppCore.open({ dataFolder: folder, osUser: name, desk: name.toUpperCase(), vault: vault() });
+        await core.people.addFirst({ login, displayName: login, role: 'administrator', password: `the password of ${login}` });
+        await core.close();
+        return folder;
+      };
+      const [first, second] = [await alone('fin-5', 'zoe'), await alone('fin-6', 'yan')];
+      const joined = [
+        await AppCore.open({ dataFolder: first, osUser: 'fin-5', desk: 'FIN-5', vault: vault(), teamDatabase: empty }),
+        await AppCore.open({ dataFolder: second, osUser: 'fin-6', desk: 'FIN-6', vault: vault(), teamDatabase: empty }),
+      ];
+      try {
+        for (const core of joined) expect((await core.people.list()).map((p) => p.login)).toEqual(['zoe']);
+        expect(await joined[1]!.sessions.signIn('zoe', 'the password of zoe')).toMatchObject({ kind: 'active' });
+        await expect(joined[1]!.sessions.signIn('yan', 'the password of yan')).rejects.toThrow(/login or the password is wrong/);
+        await expect(
+          joined[1]!.people.addFirst({ login: 'eve', displayName: 'Eve', role: 'administrator', password: 'eve claims the team' }),
+        ).rejects.toThrow(/first administrator already/);
+      } finally {
+        for (const core of joined) await core.close();
+      }
+    });
+
     it('tells desk B, within a second, that desk A charged: its screens read the journal again', async () => {
       const heard: TeamChange[] = [];
       const stop = b.onTeamChange((change) => heard.push(change));

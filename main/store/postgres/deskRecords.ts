@@ -17,6 +17,8 @@ import type { ChargeJournalRow } from '../journal.js';
 import type { Row as CardRow } from '../knownBindings.js';
 import type { OperationJournalRow } from '../operations.js';
 import type { Row as KeyRow } from '../signingKeys.js';
+import type { Row as OperatorRow } from '../operators.js';
+import { PgOperators } from './operators.js';
 import type { MovedJournal, MovedJournals } from '../../domain/movedRecords.js';
 import type { DeskIdentity } from './desks.js';
 import { query, type TeamDatabase } from './teamDatabase.js';
@@ -154,10 +156,15 @@ async function moveRows<R extends { readonly id: number; readonly state: string 
  * What this desk knows that the team does not, brought to the team when it joins (and again when its records
  * are moved): its signing keys but the sandbox's, so that a desk signing requests goes on signing (each key's
  * private key stays in this desk's keychain, under the same id), and the stored cards it has seen and
- * disabled. The team's own knowledge wins: a key or card it has already is left as it is, and a key active
- * here is active in the team only where the team has no active key of its own for that environment.
+ * disabled, and its people where the team has none yet (PgOperators.takeIfNone). The team's own knowledge
+ * wins: a key or card it has already is left as it is, a key active here is active in the team only where the
+ * team has no active key of its own for that environment, and a team with people keeps them.
  */
-export async function bringDeskKnowledge(team: TeamDatabase, file: Db): Promise<{ readonly keys: number; readonly cards: number }> {
+export async function bringDeskKnowledge(
+  team: TeamDatabase,
+  file: Db,
+): Promise<{ readonly keys: number; readonly cards: number; readonly people: number }> {
+  const people = await new PgOperators(team).takeIfNone(read(file, () => file.prepare('SELECT * FROM operators').all() as OperatorRow[]));
   const keys = read(
     file,
     () => file.prepare("SELECT * FROM signing_keys WHERE environment != 'sandbox' ORDER BY created_at").all() as KeyRow[],
@@ -181,5 +188,5 @@ export async function bringDeskKnowledge(team: TeamDatabase, file: Db): Promise<
   for (let start = 0; start < cards.length; start += BATCH) {
     cardsBrought += (await query(team, insert.sql, insert.values(cards.slice(start, start + BATCH)))).length;
   }
-  return { keys: keysBrought, cards: cardsBrought };
+  return { keys: keysBrought, cards: cardsBrought, people };
 }

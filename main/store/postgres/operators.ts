@@ -92,6 +92,36 @@ export class PgOperators implements OperatorStore {
     });
   }
 
+  /**
+   * A joining desk's people, taken as they are (ids, hashes, disabled marks) when the team has none yet, so
+   * that the team's first administrator is the desk's and nobody else can claim an empty team; a team that
+   * has people keeps them, and a desk's own are given accounts there by the team's administrators. How many
+   * were taken.
+   */
+  takeIfNone(rows: readonly Row[]): Promise<number> {
+    if (rows.length === 0) return Promise.resolve(0);
+    return transaction(this.db, async (q) => {
+      await q(ACCOUNTS_LOCK);
+      if ((await count(q, SQL.count)) > 0) return 0;
+      const taken = await q(
+        `INSERT INTO operators (id, login, display_name, role, password, disabled_at, created_at, updated_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[])
+         RETURNING id`,
+        [
+          rows.map((r) => r.id),
+          rows.map((r) => r.login),
+          rows.map((r) => r.display_name),
+          rows.map((r) => r.role),
+          rows.map((r) => r.password),
+          rows.map((r) => r.disabled_at),
+          rows.map((r) => r.created_at),
+          rows.map((r) => r.updated_at),
+        ],
+      );
+      return taken.length;
+    });
+  }
+
   async signedIn(login: string): Promise<void> {
     await query(this.db, numbered(SQL.forgive), [login]);
   }
