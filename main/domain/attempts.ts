@@ -1,7 +1,7 @@
 /**
  * Wrong passwords (or passphrases) in a row: the first few are checked at once, then each next attempt waits
- * a doubling time after the last wrong one, up to a quarter of an hour. Kept per account in the store, so a
- * restart, another window or another desk does not reset it.
+ * a doubling time after the last wrong one, up to a quarter of an hour. Kept in the store (per login for the
+ * accounts, in the settings for the role profile), so a restart or another window does not reset it.
  */
 
 /** Wrong ones in a row that are checked at once; after these, each attempt waits. */

@@ -4,7 +4,7 @@
  * grants a role above their own, and that the last active administrator stays one. The stores run them
  * inside their write transaction, on the rows as they are then (store/operators.ts).
  */
-import { roleRank, type Role } from './roles.js';
+import { MIN_PASSPHRASE, roleRank, type Role } from './roles.js';
 
 export interface Operator {
   readonly id: string;
@@ -20,8 +20,8 @@ export interface Operator {
 /** Letters, digits and . _ - (a login is typed at every sign-in, read in the audit, and never a secret). */
 export const LOGIN = /^[a-z0-9][a-z0-9._-]{1,62}[a-z0-9]$/;
 export const MAX_DISPLAY_NAME = 100;
-/** A password is at least this long; no other rule (a sentence is a good password). */
-export const MIN_PASSWORD = 12;
+/** The role profile's passphrase minimum, so that a passphrase adopted as a password always fits (profileUpgrade.ts). */
+export const MIN_PASSWORD = MIN_PASSPHRASE;
 /** Beyond this a password is refused before it is hashed: scrypt of a megabyte is a way to keep main busy. */
 export const MAX_PASSWORD = 1_024;
 

@@ -229,10 +229,10 @@ export class OperatorService {
   private async add(by: 'first' | Operator, account: NewAccount): Promise<Operator> {
     const login = validLogin(account.login);
     const displayName = validName(account.displayName);
+    if (!(ROLES as readonly string[]).includes(account.role)) throw new OperatorError('input', phrase('operators.change'));
     const password = await hashPassword(validPassword(account.password));
     const added: AddedBy = by === 'first' ? by : { id: by.id };
     const byLogin = by === 'first' ? {} : { by: by.login };
-    if (!(ROLES as readonly string[]).includes(account.role)) throw new OperatorError('input', phrase('operators.change'));
     const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, added, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, login);

@@ -25,7 +25,7 @@ export async function firstStart(people: OperatorService, roles: RoleProfileServ
  * Makes the administrator's account from the profile: the passphrase is checked as the profile checks it
  * (throttled, a wrong one counted and audited), the account is added only while there is none, and only then
  * does the profile leave the keychain. A keychain that cannot be written leaves the profile there, unused
- * (accounts exist): retired again at the next start (retireProfile).
+ * (accounts exist), for retireProfile to remove at a later start.
  */
 export async function adoptProfile(
   people: OperatorService,

@@ -51,7 +51,7 @@ export type AttemptStart =
 export interface OperatorStore {
   /** How many accounts there are; none is a fresh installation, which asks for its first administrator. */
   count(): Promise<number>;
-  /** Every account, by display name. */
+  /** Every account, by login. */
   list(): Promise<Operator[]>;
   get(id: string): Promise<Operator | undefined>;
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>>;
@@ -117,12 +117,16 @@ export const insertValues = (o: NewOperator, at: number): unknown[] => [
  * Whether an account may be added: the first only while there is none (`count`), as an administrator; any
  * other by an active administrator (`actor`, as the store has them in the transaction), never above their role.
  */
-export const addRefusal = (o: NewOperator, actor: Operator | 'first', count: number): OperatorRefusal | 'notFirst' | undefined =>
+export const addRefusal = (
+  o: NewOperator,
+  actor: Operator | undefined | 'first',
+  count: number,
+): OperatorRefusal | 'notFirst' | undefined =>
   actor === 'first'
     ? count > 0 || o.role !== 'administrator'
       ? 'notFirst'
       : undefined
-    : (actorRefusal(actor) ?? grantRefusal(actor.role, o.role));
+    : (actorRefusal(actor) ?? grantRefusal(actor!.role, o.role));
 
 /** The account as the change will leave it: what the rules are checked against, and what the UPDATE writes. */
 export const changed = (before: Operator, change: OperatorChange, at: number): Operator => {
@@ -207,7 +211,7 @@ export class SqliteOperators implements OperatorStore {
       write(this.db, (): OperatorWrite<Operator> => {
         const actor = by === 'first' ? 'first' : this.row(by.id);
         const count = (this.db.prepare(SQL.count).get() as { n: number }).n;
-        const refusal = actor === undefined ? 'notAdministrator' : addRefusal(o, actor, count);
+        const refusal = addRefusal(o, actor, count);
         if (refusal) return { kind: 'refused', refusal };
         const row = this.db.prepare(SQL.insert).get(...insertValues(o, at)) as Row | undefined;
         return row ? { kind: 'done', value: toOperator(row) } : { kind: 'refused', refusal: 'loginTaken' };

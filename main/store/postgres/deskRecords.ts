@@ -22,17 +22,12 @@ import { PgOperators } from './operators.js';
 import type { MovedJournal, MovedJournals } from '../../domain/movedRecords.js';
 import type { DeskIdentity } from './desks.js';
 import { query, type TeamDatabase } from './teamDatabase.js';
+import { unnestInsert, type Column } from './unnestInsert.js';
 
 /** How many rows one statement moves. */
 const BATCH = 500;
 
 const isOpen = (state: string) => state === 'PENDING' || state === 'UNKNOWN';
-
-interface Column<R> {
-  readonly name: string;
-  readonly type: string;
-  readonly of: (row: R) => unknown;
-}
 
 const CHARGE_COLUMNS: readonly Column<ChargeJournalRow>[] = [
   { name: 'environment', type: 'text', of: (r) => r.environment },
@@ -81,14 +76,6 @@ const CARD_COLUMNS: readonly Column<CardRow>[] = [
   { name: 'seen_at', type: 'bigint', of: (c) => c.seen_at },
   { name: 'disabled_at', type: 'bigint', of: (c) => c.disabled_at },
 ];
-
-/** One INSERT of a batch of rows as unnest()ed arrays, one per column; a row the table has already is left. */
-const unnestInsert = <R>(table: string, columns: readonly Column<R>[], returning: string) => ({
-  sql: `INSERT INTO ${table} (${columns.map((c) => c.name).join(', ')})
-        SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})
-        ON CONFLICT DO NOTHING RETURNING ${returning}`,
-  values: (batch: readonly R[]) => columns.map((c) => batch.map(c.of)),
-});
 
 /** Moves this desk's journals (all but the sandbox's) into the team database; see the module's comment. */
 export async function moveDeskJournals(team: TeamDatabase, file: Db, desk: DeskIdentity): Promise<MovedJournals> {

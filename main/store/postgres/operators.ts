@@ -24,6 +24,23 @@ import {
   type Row,
 } from '../operators.js';
 import { DATABASE_NOW_MS, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
+import { unnestInsert } from './unnestInsert.js';
+
+/** A desk's people as its file keeps them, every column (their hashes too). */
+const TAKE = unnestInsert<Row>(
+  'operators',
+  [
+    { name: 'id', type: 'text', of: (r) => r.id },
+    { name: 'login', type: 'text', of: (r) => r.login },
+    { name: 'display_name', type: 'text', of: (r) => r.display_name },
+    { name: 'role', type: 'text', of: (r) => r.role },
+    { name: 'password', type: 'text', of: (r) => r.password },
+    { name: 'disabled_at', type: 'bigint', of: (r) => r.disabled_at },
+    { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
+    { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
+  ],
+  'id',
+);
 
 const ACCOUNTS_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('operators', 0))";
 const count = async (q: Query, sql: string) => Number((await q<{ n: string | number }>(sql))[0]!.n);
@@ -47,7 +64,7 @@ export class PgOperators implements OperatorStore {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
       const actor = by === 'first' ? 'first' : await row(q, by.id);
-      const refusal = actor === undefined ? 'notAdministrator' : addRefusal(o, actor, await count(q, SQL.count));
+      const refusal = addRefusal(o, actor, await count(q, SQL.count));
       if (refusal) return { kind: 'refused', refusal };
       const [added] = await q<Row>(numbered(SQL.insert), insertValues(o, at));
       return added ? { kind: 'done', value: toOperator(added) } : { kind: 'refused', refusal: 'loginTaken' };
@@ -103,22 +120,7 @@ export class PgOperators implements OperatorStore {
     return transaction(this.db, async (q) => {
       await q(ACCOUNTS_LOCK);
       if ((await count(q, SQL.count)) > 0) return 0;
-      const taken = await q(
-        `INSERT INTO operators (id, login, display_name, role, password, disabled_at, created_at, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::bigint[], $8::bigint[])
-         RETURNING id`,
-        [
-          rows.map((r) => r.id),
-          rows.map((r) => r.login),
-          rows.map((r) => r.display_name),
-          rows.map((r) => r.role),
-          rows.map((r) => r.password),
-          rows.map((r) => r.disabled_at),
-          rows.map((r) => r.created_at),
-          rows.map((r) => r.updated_at),
-        ],
-      );
-      return taken.length;
+      return (await q(TAKE.sql, TAKE.values(rows))).length;
     });
   }
 
