@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createDispatcher } from './ipc/dispatcher.js';
+import { sessionGuard } from './ipc/sessionGuard.js';
 import { EventHub } from './ipc/events.js';
 import { createHandlers } from './ipc/handlers.js';
 import { startHttpHost, type HttpHost } from './ipc/httpHost.js';
@@ -47,11 +48,11 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
   });
   const events = new EventHub();
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name: string; version: string };
-  // The core's role profile guards every channel, as in the Electron app.
+  // The person signed in at the desk guards every channel, as in the Electron app.
   const dispatch = createDispatcher(
     createHandlers({ core, events, app: { name: pkg.name, version: pkg.version, shell: 'browser', dataFolder: o.dataFolder } }),
     o.log,
-    core.roles,
+    sessionGuard(core),
   );
   try {
     const host = await startHttpHost({

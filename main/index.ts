@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type WebContents } from 'electron';
 import { CONTRACT_VERSION } from './ipc/channels.js';
 import { createDispatcher } from './ipc/dispatcher.js';
+import { sessionGuard } from './ipc/sessionGuard.js';
 import { EventHub } from './ipc/events.js';
 import { createHandlers } from './ipc/handlers.js';
 import { AppCore } from './services/appCore.js';
@@ -88,8 +89,8 @@ async function start(): Promise<void> {
   const handlers = createHandlers({ core, events, app: { name: app.getName(), version: app.getVersion(), shell: 'electron', dataFolder } });
   bindChannels(
     ipcMain,
-    // Every channel is checked against the installation's role profile before its payload is looked at.
-    createDispatcher(handlers, console.error, core.roles),
+    // Every channel is checked against the role of the person signed in before its payload is looked at.
+    createDispatcher(handlers, console.error, sessionGuard(core)),
     appFrameOnly(() => win?.webContents, page.isAppUrl),
   );
   await openWindow();

@@ -15,6 +15,11 @@ export interface Operator {
   /** When the account was disabled; absent while it is active. */
   readonly disabledAt?: number;
   readonly createdAt: number;
+  /**
+   * How many times an administrator ended the person's sessions: a session that began under a lower count has
+   * ended, at every desk (counted rather than timed, so that no desk's clock decides it).
+   */
+  readonly sessionsEnded: number;
 }
 
 /** Letters, digits and . _ - (a login is typed at every sign-in, read in the audit, and never a secret). */

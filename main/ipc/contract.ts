@@ -1,7 +1,7 @@
 /**
  * The IPC contract: what the renderer may ask of main. Each channel is declared once, in its workspace's
- * main/ipc/contract/<workspace>.ts (settings, orders, audit, keys, cards, charges, roles, period, sandbox,
- * customers; what they share in shared.ts): the least profile that may use it, whether it writes, the zod
+ * main/ipc/contract/<workspace>.ts (settings, orders, audit, keys, cards, charges, session, people, period,
+ * sandbox, customers; what they share in shared.ts): the least role that may use it, whether it writes, the zod
  * schema of its input (main validates every payload against it; the renderer is untrusted) and its result
  * type. This file assembles them into the one map that the dispatcher, the permissions, the Electron
  * binding and the browser bridge read, and re-exports everything: import the contract from here, not from
@@ -23,7 +23,8 @@ import { chargesChannels } from './contract/charges.js';
 import type { BatchProgressEvent } from '../services/views.js';
 import type { OrderRef } from '../domain/orderRef.js';
 import { periodChannels } from './contract/period.js';
-import { rolesChannels, type Role } from './contract/roles.js';
+import { sessionChannels } from './contract/session.js';
+import { peopleChannels } from './contract/people.js';
 import { sandboxChannels } from './contract/sandbox.js';
 import { customersChannels } from './contract/customers.js';
 
@@ -36,7 +37,8 @@ export * from './contract/keys.js';
 export * from './contract/cards.js';
 export * from './contract/charges.js';
 export * from './contract/period.js';
-export * from './contract/roles.js';
+export * from './contract/session.js';
+export * from './contract/people.js';
 export * from './contract/sandbox.js';
 export * from './contract/customers.js';
 
@@ -48,7 +50,8 @@ export const CONTRACT = {
   ...keysChannels,
   ...cardsChannels,
   ...chargesChannels,
-  ...rolesChannels,
+  ...sessionChannels,
+  ...peopleChannels,
   ...periodChannels,
   ...sandboxChannels,
   ...customersChannels,
@@ -77,8 +80,8 @@ export type AppEvent =
   | { readonly type: 'period.progress'; readonly environment: string; readonly fetched: number; readonly total?: number }
   /** A sync ended: lists on screen read the copy again. */
   | { readonly type: 'period.synced'; readonly environment: string; readonly state: 'done' | 'cancelled' | 'failed' }
-  /** The role profile changed: what the screens offer changes with it. */
-  | { readonly type: 'role.changed'; readonly role: Role }
+  /** Someone signed in or out, the desk locked, or the person's role changed: what the screens offer changes with it. */
+  | { readonly type: 'session.changed' }
   | { readonly type: 'settings.changed' };
 
 /** What a refused or failed call carries across the boundary: plain data, never a stack or a secret. */

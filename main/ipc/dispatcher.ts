@@ -1,8 +1,8 @@
 /**
  * The one entry point both transports (Electron's ipcMain and the browser-mode HTTP host) call: it checks
- * the channel, checks that the installation's role profile may use it, validates the payload against the
+ * the channel, checks that the person signed in at the desk may use it, validates the payload against the
  * contract, runs the handler, and answers with an envelope. It never throws and never lets a bad payload,
- * or a call the profile may not make, reach a service. Every answer leaves with any card number in its
+ * or a call the person may not make, reach a service. Every answer leaves with any card number in its
  * texts masked (main/domain/cardNumbers.ts): whatever a service read or a gateway said, no screen and no
  * export the renderer saves gets a whole one.
  */
@@ -16,18 +16,18 @@ export type Handlers = { readonly [K in ChannelName]: (input: ParsedInput<K>) =>
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<unknown>>;
 
-/** Who is calling, as far as main knows: the installation's role profile (the app core's RoleProfileService). */
+/** Who is calling, as far as main knows: the person signed in at the desk (the app core's sessions). */
 export interface AccessGuard {
-  /** The profile now; read on every call, so a change applies to the very next one. */
-  role(): Role;
+  /** The signed-in person's role now, none while nobody is or the desk is locked; read on every call. */
+  role(): Role | undefined;
   /** Records a refusal (the audit log); a failure to record it is logged and the call stays refused. */
-  refused(channel: ChannelName, role: Role): void;
+  refused(channel: ChannelName, role: Role | undefined): void;
 }
 
 /**
- * Both entry points (main/index.ts, main/browserMode.ts) pass the app core's profile as `access`, and
- * test/ipc/roles.test.ts checks that each of them refuses what the profile may not do. Without `access`
- * no profile is checked at all: only tests of the dispatcher's other duties leave it out.
+ * Both entry points (main/index.ts, main/browserMode.ts) pass the app core's session as `access`, and
+ * test/ipc/roles.test.ts checks that each of them refuses what the person may not do. Without `access`
+ * no role is checked at all: only tests of the dispatcher's other duties leave it out.
  */
 export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error, access?: AccessGuard): Dispatch {
   return async (channel, payload) => {
@@ -36,16 +36,19 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
       return { ok: false, error: failure('unknownChannel', [phrase('ipc.unknownChannel', { channel: name })]) };
     }
-    // Before the payload is even looked at: a profile learns nothing from a channel it may not use.
+    // Before the payload is even looked at: nobody learns anything from a channel they may not use.
     if (access) {
       const role = access.role();
       if (!mayUse(role, channel)) {
         try {
           access.refused(channel, role);
         } catch (err) {
-          log(`ipc: could not audit the refusal of ${channel} to the ${role} profile: ${err instanceof Error ? err.message : String(err)}`);
+          log(
+            `ipc: could not audit the refusal of ${channel} to ${role ?? 'nobody signed in'}: ${err instanceof Error ? err.message : String(err)}`,
+          );
         }
-        return { ok: false, error: failure('forbidden', [phrase('ipc.profileCannot', { role, channel })]) };
+        const said = role === undefined ? phrase('ipc.signInFirst') : phrase('ipc.roleCannot', { role, channel });
+        return { ok: false, error: failure('forbidden', [said]) };
       }
     }
     // An absent payload is an empty one: channels without input may be called with nothing.

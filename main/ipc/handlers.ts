@@ -13,7 +13,8 @@ import { customersHandlers } from './handlers/customers.js';
 import { keysHandlers } from './handlers/keys.js';
 import { ordersHandlers } from './handlers/orders.js';
 import { periodHandlers } from './handlers/period.js';
-import { rolesHandlers } from './handlers/roles.js';
+import { peopleHandlers } from './handlers/people.js';
+import { sessionHandlers } from './handlers/session.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
 
@@ -49,7 +50,8 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...keysHandlers(context),
     ...cardsHandlers(context),
     ...chargesHandlers(context),
-    ...rolesHandlers(context),
+    ...sessionHandlers(context),
+    ...peopleHandlers(context),
     ...periodHandlers(context),
     ...sandboxHandlers(context),
     ...customersHandlers(context),

@@ -33,7 +33,7 @@ import { OrderCache } from '../store/orderCache.js';
 import { OrderSyncs } from '../store/orderSyncs.js';
 import { pageKeeperFor } from '../store/pageKeeper.js';
 import { PeriodOrders } from '../store/periodOrders.js';
-import { environmentKeys, SettingsRepository, type SharedSettings } from '../store/settings.js';
+import { environmentKeys, IDLE_MINUTES_KEY, SettingsRepository, type SharedSettings } from '../store/settings.js';
 import { SqliteSigningKeys } from '../store/signingKeys.js';
 import { SavedViews } from '../store/savedViews.js';
 import { revealSecret } from '../vault/secret.js';
@@ -48,13 +48,14 @@ import { OrderList } from './orderList.js';
 import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
-import { RoleProfileService } from './roleProfile.js';
+import { LegacyProfile } from './legacyProfile.js';
 import { OperatorService } from './operators.js';
-import { DEFAULT_IDLE_MS, Sessions } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { SqliteOperators } from '../store/operators.js';
+import type { Operator } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
-import { saidOf, SettingsError, SettingsService, type EnvironmentName, type PreferencesChange } from './settings.js';
+import { saidOf, SettingsError, SettingsService, type EnvironmentName, type Preferences, type PreferencesChange } from './settings.js';
 import { english } from '../phrases/english.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
 import { phrase, type Said } from '../phrases/phrase.js';
@@ -128,15 +129,22 @@ export class AppCore {
   private readonly ownKnownBindings: SqliteKnownBindings;
   /** The customers the app knows of, from the synced orders and the stored cards seen. */
   readonly customers: CustomerDirectory;
-  /** The installation's role profile: what the IPC dispatcher lets through. */
-  readonly roles: RoleProfileService;
+  /**
+   * The role profile an installation kept before it had accounts: read only to adopt it as its administrator's
+   * account at first start (profileUpgrade.ts), and then retired from the keychain.
+   */
+  readonly legacyProfile: LegacyProfile;
   /** The people who use the app: this desk's, or its team's where it has a team database. */
   readonly people: OperatorService;
-  /** Who is at this desk now; a change to a person made at another desk reaches it through the team's notifications. */
+  /**
+   * Who is at this desk now: the channels are opened to their role (main/ipc/sessionGuard.ts). A change to a
+   * person made at another desk reaches it through the team's notifications.
+   */
   readonly sessions: Sessions;
+  private readonly sessionListeners = new Set<() => void>();
   /** This desk's own people, while it has no team database. */
   private readonly ownOperators: SqliteOperators;
-  /** The Orders list's saved views, of the environment open and the profile in use. */
+  /** The Orders list's saved views, of the environment open and the role of the person signed in. */
   readonly savedViews: SavedViewService;
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
   readonly chargeLedger: ChargeLedger;
@@ -147,7 +155,7 @@ export class AppCore {
   /** The team database this desk is pointed at in Settings, and its password in the keychain. */
   readonly teamDatabase: TeamDatabaseSettings;
   private readonly progressListeners = new Set<(progress: BatchProgressEvent) => void>();
-  /** The language the gateway is asked to answer in: the profile's, read again after a change of either. */
+  /** The language the gateway is asked to answer in: the person's, read again after a change of either. */
   private language: string | undefined;
   private current?: OpenServices;
   private refusal?: SwitchRefusal;
@@ -172,8 +180,9 @@ export class AppCore {
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
   ) {
-    // Every entry records the role profile in use; roles is made below and only asked when an entry is written.
-    this.audit = new AuditRepository(db, { role: () => this.roles.role() });
+    // Every entry records the role of the person at the desk; sessions is made below and only asked when an
+    // entry is written.
+    this.audit = new AuditRepository(db, { person: () => this.sessions.acting() });
     this.deskAudit = new DeskAuditLog(this.audit);
     // The settings a team shares are the team database's in use (store/postgres/teamSettings.ts), read through
     // this desk's copy of them; the rest, and all of them without a team database, are this desk's.
@@ -218,7 +227,7 @@ export class AppCore {
     this.chargeBatches = new ChargeBatches({
       onProgress: (batchId, state, progress) => this.progressed({ type: 'chargeBatch.progress', batchId, state, progress }),
     });
-    this.roles = new RoleProfileService({
+    this.legacyProfile = new LegacyProfile({
       settings: new SettingsRepository(db),
       vault,
       audit: this.audit,
@@ -233,8 +242,20 @@ export class AppCore {
       changed: () => this.refreshSession(),
       ...who,
     });
-    this.sessions = new Sessions({ people: this.people, idleMs: () => DEFAULT_IDLE_MS, ...who });
-    this.savedViews = new SavedViewService(new SavedViews(db), () => ({ environment: this.services.environment, role: this.roles.role() }));
+    this.sessions = new Sessions({
+      people: this.people,
+      idleMs: () => this.settings.idleMinutes() * 60_000,
+      // Another person, or none: the gateway answers in their language from the next request.
+      onChange: () => {
+        this.language = undefined;
+        for (const l of this.sessionListeners) l();
+      },
+      ...who,
+    });
+    this.savedViews = new SavedViewService(new SavedViews(db), () => ({
+      environment: this.services.environment,
+      role: this.signedIn().role,
+    }));
     this.teamDatabase = new TeamDatabaseSettings({
       settings: new SettingsRepository(db),
       vault,
@@ -262,7 +283,7 @@ export class AppCore {
       lock.noteHolder(db);
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
       core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
-      await core.roles.open();
+      await core.legacyProfile.open();
       // Nothing connects yet: a team database that is away (or whose password cannot be read) lets the desk
       // open, for look-ups, and its money actions wait for it.
       core.team = core.teamAtStart();
@@ -332,18 +353,50 @@ export class AppCore {
   }
 
   /**
-   * Switches the role profile. Its own language reaches the gateway at the next request, as a change of the
-   * language does (updatePreferences): the gateway's messages come back in the language the screens now show.
+   * The person signed in at this desk. Only what the session guard let through calls this, so nobody signed in
+   * here is a fault of main's, not the person's.
    */
-  async setRole(role: Role, passphrase: string): Promise<void> {
-    await this.roles.set(role, passphrase);
+  signedIn(): Operator {
+    const person = this.sessions.person();
+    if (!person) throw new Error('nobody is signed in at this desk');
+    return person;
+  }
+
+  /** Sets the idle time before a desk locks; this desk's session counts to it at once (the team's desks, when they hear). */
+  setIdleMinutes(minutes: number): void {
+    this.settings.setIdleMinutes(minutes);
+    this.sessions.idleTimeChanged();
+  }
+
+  /** The language and theme of the person signed in; the installation's language while nobody is. */
+  preferences(): Preferences {
+    return this.settings.preferences(this.sessions.person()?.id);
+  }
+
+  /** Changes the language or theme of the person signed in; a new language reaches the gateway at the next request. */
+  async updatePreferences(change: PreferencesChange): Promise<void> {
+    this.settings.setPreferences(this.signedIn().id, change);
     this.language = undefined;
   }
 
-  /** Changes the language or theme of the profile in use; a new language reaches the gateway at the next request. */
-  async updatePreferences(change: PreferencesChange): Promise<void> {
-    this.settings.setPreferences(this.roles.role(), change);
-    this.language = undefined;
+  /** Records a channel refused to the role signed in (none: nobody, or the desk locked); the channel is the entry's object. */
+  accessRefused(channel: string, role: Role | undefined): void {
+    this.audit.record({
+      at: Date.now(),
+      osUser: this.options.osUser,
+      environment: this.settings.general().environment,
+      action: 'access',
+      facts: role !== undefined ? { role } : {},
+      outcome: 'refused',
+      objectType: 'channel',
+      objectId: channel,
+    });
+  }
+
+  /** Calls the listener whenever the desk's session changes (signed in, out, locked, the person read again). */
+  onSessionChange(listener: () => void): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
   }
 
   /**
@@ -495,7 +548,7 @@ export class AppCore {
       baseUrl,
       credentials: await this.credentials(environment),
       // Asked at each request: a change of language or profile reaches the gateway without stopping a sync or a batch.
-      language: () => (this.language ??= this.settings.preferences(this.roles.role()).language),
+      language: () => (this.language ??= this.preferences().language),
       limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
@@ -598,11 +651,14 @@ export class AppCore {
     });
     // Its signing keys (a desk that signs goes on signing) and the cards it knows, where the team lacks them.
     await team.bringDeskKnowledge().catch(this.awayTeam("this desk's signing keys and known cards not brought to the team"));
+    // The team's people, copied for signing in while the team database is away.
+    await team.operators().refresh().catch(this.awayTeam("the copy of the team's people not taken again"));
     team.listen(this.heard);
   }
 
   /** Another desk changed settings the team shares: the environment in use reopens on a connection changed. */
   private settingsFromTeam(keys: readonly string[]): void {
+    if (keys.includes(IDLE_MINUTES_KEY)) this.sessions.idleTimeChanged();
     const environment = this.current?.environment;
     const reopened =
       environment !== undefined && keys.includes(environmentKeys(environment).connection)

@@ -1,7 +1,8 @@
 /**
  * The audit log as CSV, with the same filters as the screen. Times in ISO 8601 UTC. The raw values stay as
  * they were recorded (detail, and facts as JSON: amounts in minor units, numeric currency); the words the
- * screen shows come as one more column, and the role profile (empty for entries from before it was kept).
+ * screen shows come as one more column, with the person signed in (their login; empty while nobody was, and
+ * before people had accounts) and the role (empty for entries from before it was kept).
  * `desk` names the desk an entry was recorded at, in a team's log (empty in a desk's own).
  */
 import type { AuditLog, AuditRecord } from '../store/audit.js';
@@ -23,6 +24,7 @@ export function auditCsv(entries: readonly AuditRecord[], order?: (e: AuditRecor
     objectType: e.objectType ?? '',
     objectId: e.objectId ?? '',
     detail: e.detail ?? '',
+    person: e.person ?? '',
     role: e.role ?? '',
     facts: e.facts ? JSON.stringify(e.facts) : '',
     words: auditWords(e, order?.(e)),
@@ -37,6 +39,7 @@ export function auditCsv(entries: readonly AuditRecord[], order?: (e: AuditRecor
     'objectType',
     'objectId',
     'detail',
+    'person',
     'role',
     'facts',
     'words',

@@ -333,10 +333,11 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
       return e.outcome === 'success'
         ? phrase('audit.settings.consoleOpened')
         : phrase('audit.settings.consoleRefused', { because: because(event.facts.reason) });
-    case 'access':
-      return e.objectId
-        ? phrase('audit.role.refusedAction', { action: e.objectId, role: event.facts.role })
-        : phrase('audit.role.refusedAnAction', { role: event.facts.role });
+    case 'access': {
+      const action = e.objectId ?? '';
+      const role = event.facts.role;
+      return role === undefined ? phrase('audit.role.refusedSignedOut', { action }) : phrase('audit.role.refusedAction', { action, role });
+    }
     case 'role.change':
       return rolePhrase(event.facts, e);
     case 'role.passphrase':

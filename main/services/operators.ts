@@ -28,7 +28,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { waitWords } from '../phrases/waitWords.js';
 import { hashPassword, NO_ACCOUNT, passwordMatches } from '../security/passwordHash.js';
-import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import type { AuditOutcome, AuditPerson, AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 import type { AddedBy, OperatorStore, OperatorWrite } from '../store/operators.js';
 
@@ -51,8 +51,16 @@ export interface PersonAudit {
 }
 
 /** An entry about a person's account or session: its object is the person's login. */
-export function recordForPerson(who: PersonAudit, at: number, event: AuditEvent, outcome: AuditOutcome, login: string): void {
+export function recordForPerson(
+  who: PersonAudit,
+  at: number,
+  event: AuditEvent,
+  outcome: AuditOutcome,
+  login: string,
+  by?: AuditPerson,
+): void {
   who.audit.record({
+    ...(by ? { by } : {}),
     at,
     osUser: who.osUser,
     environment: who.environment(),
@@ -165,7 +173,8 @@ export class OperatorService {
     if (start.operator.disabledAt !== undefined)
       return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
     await this.store.signedIn(login);
-    this.record({ action: 'operator.signIn', facts: {} }, 'success', login);
+    // By the person signing in: the desk's session is not theirs yet.
+    recordForPerson(this.options, this.now(), { action: 'operator.signIn', facts: {} }, 'success', login, start.operator);
     return start.operator;
   }
 
@@ -224,6 +233,23 @@ export class OperatorService {
     }
     await this.store.setPassword(id, await hashPassword(password), this.now());
     this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
+  }
+
+  /**
+   * Ends the person's sessions at every desk (a lost laptop, a shared screen): each desk's session of theirs ends
+   * when it reads them again, at once here and on the team's announcement elsewhere. They may sign in again.
+   */
+  async endSessions(by: Operator, id: string): Promise<Operator> {
+    const target = (await this.store.get(id))?.login ?? id;
+    const out = await this.store.endSessions(id, by.id, this.now());
+    if (out.kind === 'refused') {
+      const said = refusalPhrase(out.refusal, target);
+      this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
+      throw new OperatorError(out.refusal, said);
+    }
+    this.record({ action: 'operator.change', facts: { by: by.login, change: 'sessions ended' } }, 'success', target);
+    this.options.changed?.();
+    return out.value;
   }
 
   private async add(by: 'first' | Operator, account: NewAccount): Promise<Operator> {

@@ -1,5 +1,5 @@
 /**
- * The Orders list's saved views, as a person keeps them: each environment and role profile has its own
+ * The Orders list's saved views, as a person keeps them: each environment and role has its own
  * (support's views are not finance's, and a view of the test environment's orders is not production's).
  * Names are unique per owner as a person reads them (case and spacing aside), and an owner keeps a bounded
  * number of views. What a view holds is the IPC contract's to check; here it is kept as it came.
@@ -8,7 +8,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import type { SavedViews, SavedViewRecord, ViewOwner, Written } from '../store/savedViews.js';
 
-/** Views per environment and profile: more than a menu can offer at a glance is a list nobody reads. */
+/** Views per environment and role: more than a menu can offer at a glance is a list nobody reads. */
 export const MAX_VIEWS = 50;
 
 export type SavedViewRefusal = 'nameTaken' | 'tooMany' | 'notFound';

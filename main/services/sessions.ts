@@ -12,13 +12,14 @@
  * The idle time counts from the person's last activity (activity(): the screens' input, not their own
  * polling); a timer locks the desk when it runs out, so a screen nobody touches locks too.
  */
+import { DEFAULT_IDLE_MINUTES } from '../domain/idleTime.js';
 import type { Operator } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import type { AuditOutcome } from '../store/audit.js';
 import { recordForPerson, type OperatorService, type PersonAudit } from './operators.js';
 
 /** The idle time unless the administrator sets another. */
-export const DEFAULT_IDLE_MS = 15 * 60_000;
+export const DEFAULT_IDLE_MS = DEFAULT_IDLE_MINUTES * 60_000;
 
 export type Session =
   | { readonly kind: 'signedOut' }
@@ -52,10 +53,23 @@ export class Sessions {
     return this.session;
   }
 
+  /** The person signed in, none while nobody is or the desk is locked. */
+  person(): Operator | undefined {
+    this.lockIfIdle();
+    return this.acting();
+  }
+
+  /**
+   * The person of an active session as it stands, not locked first for the idle time: what the audit stamps on
+   * an entry, the entry of the lock itself included (locking here would record an entry, and stamp it, again).
+   */
+  acting(): Operator | undefined {
+    return this.session.kind === 'active' ? this.session.operator : undefined;
+  }
+
   /** The role the channels are opened to: the signed-in person's, none while signed out or locked. */
   role(): Role | undefined {
-    const s = this.current();
-    return s.kind === 'active' ? s.operator.role : undefined;
+    return this.person()?.role;
   }
 
   /**
@@ -94,7 +108,8 @@ export class Sessions {
 
   /**
    * Reads the person of the session again, after an administrator changed accounts (here, or at another desk):
-   * disabled or removed, the session ends; otherwise it has their role and name as they are now.
+   * disabled, removed, or their sessions ended by an administrator, the session ends; otherwise it has their role
+   * and name as they are now.
    */
   async refresh(): Promise<Session> {
     const s = this.session;
@@ -102,7 +117,7 @@ export class Sessions {
     const now = await this.options.people.get(s.operator.id);
     // Another person signed in, or the desk signed out or locked, while the store was asked: that stands.
     if (this.session !== s) return this.session;
-    if (!now || now.disabledAt !== undefined) {
+    if (!now || now.disabledAt !== undefined || now.sessionsEnded > s.operator.sessionsEnded) {
       this.record(s.operator, 'ended', 'success');
       this.set({ kind: 'signedOut' });
     } else if (now.role !== s.operator.role || now.displayName !== s.operator.displayName) {
@@ -110,6 +125,16 @@ export class Sessions {
       this.set({ ...s, operator: now }, false);
     }
     return this.session;
+  }
+
+  /** The idle time after which the desk locks, as the administrator set it now. */
+  idleMs(): number {
+    return this.options.idleMs();
+  }
+
+  /** The administrator set another idle time (here, or at another desk of the team): the timer counts to it now. */
+  idleTimeChanged(): void {
+    if (this.current().kind === 'active') this.arm();
   }
 
   /** Stops the idle timer (the app closing). */

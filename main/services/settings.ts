@@ -1,9 +1,9 @@
 /**
  * Settings and environments: which environment the app works in (the embedded sandbox, the gateway's test
  * or production, or a custom base URL), each environment's connection (base URL, auth mode, API user,
- * merchant login, whether requests must be signed), which are the administrator's; and each role profile's
- * own preferences, its language and theme, which every profile sets for itself (a Russian-speaking support
- * person on an English installation). The per-charge maximums, per environment and currency, are
+ * merchant login, whether requests must be signed), which are the administrator's; and each person's own
+ * preferences, their language and theme, which every role sets for itself (a Russian-speaking support person
+ * on an English installation). The per-charge maximums, per environment and currency, are
  * chargeLimits.ts's (an older version's single maximum is ignored). Secrets go to the vault; the store keeps
  * the rest. Every change is audited, without the secret.
  *
@@ -30,11 +30,11 @@ import { inputIssues } from '../phrases/inputIssue.js';
 import { phrase, type Phrase, type Said } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { failureText } from './failureWords.js';
-import type { Role } from '../domain/roles.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
-import { environmentKeys, type SettingsRepository } from '../store/settings.js';
+import { environmentKeys, IDLE_MINUTES_KEY, preferencesKey, type SettingsRepository } from '../store/settings.js';
+import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '../domain/idleTime.js';
 import type { Vault } from '../vault/vault.js';
 
 export const ENVIRONMENTS = ENVIRONMENT_KINDS;
@@ -60,6 +60,7 @@ const generalSchema = z.object({
 export type GeneralSettings = z.output<typeof generalSchema>;
 
 /** What a role profile chose for itself; a theme not chosen follows the system's. */
+const idleMinutesSchema = z.number().int().min(MIN_IDLE_MINUTES).max(MAX_IDLE_MINUTES);
 const preferencesSchema = z.object({ language: language.optional(), theme: z.enum(THEMES).optional() });
 export type PreferencesChange = z.input<typeof preferencesSchema>;
 export interface Preferences {
@@ -113,26 +114,26 @@ export class SettingsService {
     );
   }
 
-  /** A role profile's language and theme: its own choice, else the installation's language. */
-  preferences(role: Role): Preferences {
-    const own = this.options.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+  /** A person's language and theme: their own choice, else the installation's language (also while nobody is signed in). */
+  preferences(person: string | undefined): Preferences {
+    const own = (person !== undefined ? this.options.settings.get(preferencesKey(person), preferencesSchema) : undefined) ?? {};
     return { language: own.language ?? this.general().language, ...(own.theme ? { theme: own.theme } : {}) };
   }
 
-  /** Sets a role profile's own language or theme; any profile may, for itself. */
-  setPreferences(role: Role, change: PreferencesChange): Preferences {
-    const before = this.options.settings.get(`preferences.${role}`, preferencesSchema) ?? {};
+  /** Sets a person's own language or theme; every role may, for themselves. */
+  setPreferences(person: string, change: PreferencesChange): Preferences {
+    const before = this.options.settings.get(preferencesKey(person), preferencesSchema) ?? {};
     const next = preferencesSchema.safeParse({ ...before, ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
-    this.options.settings.set(`preferences.${role}`, next.data);
-    // The entry names the profile in use (the audit log stamps it); the detail, what it changed.
+    this.options.settings.set(preferencesKey(person), next.data);
+    // The entry names the role in use (the audit log stamps it); the detail, what it changed.
     this.audit(
       this.general().environment,
       { action: 'settings.change', facts: { changed: Object.keys(change) } },
       'success',
       Object.keys(change).join(', '),
     );
-    return this.preferences(role);
+    return this.preferences(person);
   }
 
   /** An environment's connection; a base URL saved with userinfo, a query or a fragment comes without them (see connectionProblems). */
@@ -185,6 +186,20 @@ export class SettingsService {
       objectType: 'settings',
       ...(detail ? { detail } : {}),
     });
+  }
+
+  /** The idle time in minutes before a desk locks, as the administrator set it (domain/idleTime.ts). */
+  idleMinutes(): number {
+    return this.options.settings.get(IDLE_MINUTES_KEY, idleMinutesSchema) ?? DEFAULT_IDLE_MINUTES;
+  }
+
+  /** Sets the idle time, audited; out of bounds it is refused in words. */
+  setIdleMinutes(minutes: number): number {
+    const next = idleMinutesSchema.safeParse(minutes);
+    if (!next.success) throw new SettingsError(phrase('settings.idleMinutes', { min: MIN_IDLE_MINUTES, max: MAX_IDLE_MINUTES }));
+    this.options.settings.set(IDLE_MINUTES_KEY, next.data);
+    this.audit(this.general().environment, { action: 'settings.change', facts: { changed: ['idleMinutes'] } }, 'success', 'idleMinutes');
+    return next.data;
   }
 
   /** The administrator's settings: the environment and the gateway's URLs (a profile's language is setPreferences'). */

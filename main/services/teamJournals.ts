@@ -21,6 +21,9 @@ import { listenForChanges, type ChangeListener, type TeamChange } from '../store
 import type { TeamDatabase } from '../store/postgres/teamDatabase.js';
 import { TeamSettings } from '../store/postgres/teamSettings.js';
 import { TeamOutbox } from '../store/teamOutbox.js';
+import { TeamPeopleCopy } from '../store/teamPeopleCopy.js';
+import { SqliteOperators } from '../store/operators.js';
+import { TeamPeople } from './teamPeople.js';
 import type { MovedDeskRecords, TeamDatabaseFrom } from './views.js';
 
 export interface TeamJournalsOptions {
@@ -46,7 +49,7 @@ export class TeamJournals {
   private operationJournal?: OutboxedOperationJournal;
   private knownCards?: PgKnownBindings;
   private keys?: PgSigningKeys;
-  private people?: PgOperators;
+  private people?: TeamPeople;
   private listener?: ChangeListener;
 
   constructor(
@@ -82,9 +85,16 @@ export class TeamJournals {
     return (this.knownCards ??= new PgKnownBindings(this.db));
   }
 
-  /** The team's people: every desk signs its people in against the same accounts. */
-  operators(): PgOperators {
-    return (this.people ??= new PgOperators(this.db));
+  /**
+   * The team's people: every desk signs its people in against the same accounts, and against its copy of
+   * them while the team database is away (teamPeople.ts).
+   */
+  operators(): TeamPeople {
+    return (this.people ??= new TeamPeople(
+      new PgOperators(this.db),
+      new TeamPeopleCopy(this.options.file, this.db.name),
+      new SqliteOperators(this.options.file),
+    ));
   }
 
   operations(): OutboxedOperationJournal {
@@ -118,6 +128,11 @@ export class TeamJournals {
   listen(onChange: (change: TeamChange) => void): void {
     this.listener ??= listenForChanges(this.db, (change) => {
       if (change === TEAM_SETTINGS || change === '*') this.settings.syncSoon();
+      // The desk's copy of the people, for signing in while the team database is away.
+      if (change === 'operators' || change === '*')
+        void this.operators()
+          .refresh()
+          .catch((err: unknown) => this.options.log?.(`team: the copy of the team's people not taken again: ${String(err)}`));
       if (change !== TEAM_SETTINGS) onChange(change);
     });
   }

@@ -1,10 +1,11 @@
 /**
  * The audit log: every action that changes or reveals something, success or failure, with time, OS user,
- * the role profile in use, environment and object. Append only. Callers pass descriptions and raw values
+ * the person signed in and their role, environment and object. Append only. Callers pass descriptions and raw values
  * (facts), never secrets or whole card numbers; the screen's words are built from them when read
  * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
+import { normalLogin } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import type { AuditAction, AuditEvent } from './auditEvents.js';
 import { read, settled, write, type Db } from './database.js';
@@ -25,19 +26,34 @@ interface AuditEntryBase {
   readonly detail?: string;
 }
 
+/** Who an entry is by: a person's login and role. */
+export interface AuditPerson {
+  readonly login: string;
+  readonly role: Role;
+}
+
 /**
  * An entry to record: an action with the facts its words are built from. One with only its detail (no
  * facts) reads as that detail.
  */
-export type AuditEntry = AuditEntryBase & (AuditEvent | { readonly action: AuditAction; readonly facts?: undefined });
+export type AuditEntry = AuditEntryBase &
+  (AuditEvent | { readonly action: AuditAction; readonly facts?: undefined }) & {
+    /** Who it is by where that is not the person signed in at the desk: a sign-in is by the person signing in. */
+    readonly by?: AuditPerson;
+  };
 
 export interface AuditRecord extends AuditEntryBase {
   readonly id: number;
   /** As kept: an action of auditEvents.ts, or one a newer version knows. */
   readonly action: string;
   readonly facts?: AuditFacts;
-  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  /**
+   * The role in use when it was recorded: the signed-in person's, or an earlier version's role profile; absent
+   * while nobody was signed in, and for entries written before roles were recorded.
+   */
   readonly role?: Role;
+  /** The login of the person signed in when it was recorded; absent while nobody was, and before people had accounts. */
+  readonly person?: string;
   /** The desk it was recorded at, in the team's log; a desk's own log is all its own. */
   readonly desk?: string;
 }
@@ -55,8 +71,11 @@ export interface AuditLog {
 }
 
 export interface AuditRepositoryOptions {
-  /** The role profile in use now: stamped on every entry here, where every entry passes, not by each caller. */
-  readonly role?: () => Role;
+  /**
+   * The person signed in now, and their role (none: nobody is): stamped on every entry here, where every entry
+   * passes, not by each caller.
+   */
+  readonly person?: () => AuditPerson | undefined;
 }
 
 export interface AuditFilter {
@@ -68,6 +87,8 @@ export interface AuditFilter {
   readonly to?: number;
   readonly objectType?: string;
   readonly objectId?: string;
+  /** A person's login: the entries recorded while they were signed in. */
+  readonly person?: string;
   readonly limit?: number;
 }
 
@@ -83,6 +104,7 @@ export interface AuditRow {
   object_id: string | null;
   detail: string | null;
   role: Role | null;
+  person: string | null;
   facts: string | null;
   desk?: string;
 }
@@ -92,6 +114,36 @@ function parseFacts(text: string | null): AuditFacts | undefined {
   const value: unknown = JSON.parse(text);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as AuditFacts) : undefined;
 }
+
+/** The columns an entry fills in either engine's table, in order (the team's adds its desk's before them). */
+export const ENTRY_COLUMNS = [
+  'at',
+  'os_user',
+  'environment',
+  'action',
+  'outcome',
+  'object_type',
+  'object_id',
+  'detail',
+  'role',
+  'person',
+  'facts',
+] as const;
+
+/** An entry's values in ENTRY_COLUMNS' order. */
+export const entryValues = (e: Omit<AuditRecord, 'id' | 'desk'>): unknown[] => [
+  e.at,
+  e.osUser,
+  e.environment,
+  e.action,
+  e.outcome,
+  e.objectType ?? null,
+  e.objectId ?? null,
+  e.detail ?? null,
+  e.role ?? null,
+  e.person ?? null,
+  e.facts ? JSON.stringify(e.facts) : null,
+];
 
 export const toRecord = (r: AuditRow): AuditRecord => ({
   id: r.id,
@@ -104,6 +156,7 @@ export const toRecord = (r: AuditRow): AuditRecord => ({
   ...(r.object_id !== null ? { objectId: r.object_id } : {}),
   ...(r.detail !== null ? { detail: r.detail } : {}),
   ...(r.role !== null ? { role: r.role } : {}),
+  ...(r.person !== null ? { person: r.person } : {}),
   ...(r.facts !== null ? { facts: parseFacts(r.facts) ?? {} } : {}),
   ...(r.desk !== undefined ? { desk: r.desk } : {}),
 });
@@ -121,17 +174,14 @@ export class AuditRepository {
    * orderNumber) is masked here, where every entry is written.
    */
   record(entry: AuditEntry): number {
-    const e = maskCardNumbersIn(entry);
-    const role = this.options.role?.() ?? null;
-    const facts = e.facts ? JSON.stringify(e.facts) : null;
+    const { by, ...e } = maskCardNumbersIn(entry);
+    const who = by ?? this.options.person?.();
+    const values = entryValues({ ...e, ...(who ? { role: who.role, person: who.login } : {}) });
     const id = write(this.db, () =>
       Number(
         this.db
-          .prepare(
-            'INSERT INTO audit_log (at, os_user, environment, action, outcome, object_type, object_id, detail, role, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          )
-          .run(e.at, e.osUser, e.environment, e.action, e.outcome, e.objectType ?? null, e.objectId ?? null, e.detail ?? null, role, facts)
-          .lastInsertRowid,
+          .prepare(`INSERT INTO audit_log (${ENTRY_COLUMNS.join(', ')}) VALUES (${ENTRY_COLUMNS.map(() => '?').join(', ')})`)
+          .run(...values).lastInsertRowid,
       ),
     );
     for (const listener of this.listeners) listener();
@@ -208,5 +258,6 @@ export function auditWhere(f: AuditFilter, placeholder: (n: number) => string): 
   add('object_type', '=', f.objectType);
   // Kept masked, so found by its masked form.
   add('object_id', '=', f.objectId === undefined ? undefined : maskCardNumbers(f.objectId));
+  add('person', '=', f.person === undefined ? undefined : normalLogin(f.person));
   return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', args };
 }

@@ -81,8 +81,8 @@ export const AUDIT_FACTS = {
   'credential.set': credentialFacts,
   'credential.clear': credentialFacts,
   'sandbox.console.open': z.object({ reason }),
-  /** A channel refused to the profile in use (the entry's object is the channel). */
-  access: z.object({ role: text }),
+  /** A channel refused to the role of the person signed in, or while nobody was (the entry's object is the channel). */
+  access: z.object({ role: text.optional() }),
   'role.change': z.object({ from: text.optional(), to: text.optional(), reason }),
   'role.passphrase': z.object({ passphrase: z.enum(['set', 'changed']).optional(), reason }),
   /** A sign-in as the entry's object (the login as typed, normalised), and why it was refused or failed. */

@@ -899,6 +899,41 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },
+  {
+    version: 34,
+    description:
+      "a desk's copy of its team's people, which signs them in while the team database is away; a person's sessions ended by an administrator, and a new password, announced to every desk; the person signed in with each audit entry",
+    // Counted, not timed: a session remembers the count it began under, so no desk's clock decides whether it ended.
+    sql: `
+      ALTER TABLE operators ADD COLUMN sessions_ended INTEGER NOT NULL DEFAULT 0;
+      -- The login of the person signed in when an entry was recorded: the audit by person.
+      ALTER TABLE audit_log ADD COLUMN person TEXT;
+      CREATE INDEX audit_log_person ON audit_log (person, at);
+      CREATE TABLE team_people (
+        team_database TEXT NOT NULL,
+        id TEXT NOT NULL,
+        login TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('support', 'finance', 'administrator')),
+        password TEXT NOT NULL,
+        disabled_at BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL,
+        sessions_ended INTEGER NOT NULL,
+        PRIMARY KEY (team_database, id),
+        UNIQUE (team_database, login)
+      );
+    `,
+    // Each desk's copy has the hash a password change wrote, or a desk away when it changed would sign in with the old one.
+    postgres: `
+      ALTER TABLE operators ADD COLUMN sessions_ended INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE team_audit ADD COLUMN person TEXT;
+      CREATE INDEX team_audit_person ON team_audit (person, at);
+      DROP TRIGGER operators_changed ON operators;
+      CREATE TRIGGER operators_changed AFTER INSERT OR UPDATE OF display_name, role, disabled_at, password, sessions_ended ON operators
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

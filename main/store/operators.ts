@@ -58,6 +58,8 @@ export interface OperatorStore {
   /** A change made by the person whose account id is `by` (read again in the transaction). */
   change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>>;
   setPassword(id: string, password: PasswordHash, at: number): Promise<boolean>;
+  /** Ends the person's sessions at every desk, by the person whose account id is `by` (an active administrator, read again in the transaction). */
+  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>>;
   beginAttempt(login: string, at: number): Promise<AttemptStart>;
   /** The password was right: the login's wrong ones in a row start again from none. */
   signedIn(login: string): Promise<void>;
@@ -73,6 +75,7 @@ export interface Row {
   disabled_at: number | null;
   created_at: number;
   updated_at: number;
+  sessions_ended: number;
 }
 
 export const toOperator = (r: Row): Operator => ({
@@ -82,6 +85,7 @@ export const toOperator = (r: Row): Operator => ({
   role: r.role,
   ...(r.disabled_at !== null ? { disabledAt: r.disabled_at } : {}),
   createdAt: r.created_at,
+  sessionsEnded: r.sessions_ended,
 });
 
 /** The SQL both engines run, with `?` placeholders (numbered for PostgreSQL). */
@@ -96,6 +100,7 @@ export const SQL = {
            ON CONFLICT (login) DO NOTHING RETURNING *`,
   change: 'UPDATE operators SET display_name = ?, role = ?, disabled_at = ?, updated_at = ? WHERE id = ? RETURNING *',
   setPassword: 'UPDATE operators SET password = ?, updated_at = ? WHERE id = ? RETURNING login',
+  endSessions: 'UPDATE operators SET sessions_ended = sessions_ended + 1, updated_at = ? WHERE id = ? RETURNING *',
   attempts: 'SELECT failures, last_failure_at FROM login_attempts WHERE login = ?',
   countWrong: `INSERT INTO login_attempts (login, failures, last_failure_at) VALUES (?, 1, ?)
                ON CONFLICT (login) DO UPDATE SET failures = login_attempts.failures + 1, last_failure_at = excluded.last_failure_at`,
@@ -139,6 +144,10 @@ export const changed = (before: Operator, change: OperatorChange, at: number): O
     ...(disabledAt !== undefined ? { disabledAt } : {}),
   };
 };
+
+/** Whether `actor` (as the store has them) may end the sessions of `target`: an active administrator, of an account that exists. */
+export const endRefusal = (actor: Operator | undefined, target: Operator | undefined): OperatorRefusal | undefined =>
+  actorRefusal(actor) ?? (target ? undefined : 'notFound');
 
 /** The UPDATE's values for the account as changed. */
 export const changeValues = (after: Operator, at: number): unknown[] => [
@@ -230,6 +239,16 @@ export class SqliteOperators implements OperatorStore {
         if (refusal) return { kind: 'refused', refusal };
         const written = this.db.prepare(SQL.change).get(...changeValues(after, at)) as Row;
         return { kind: 'done', value: { before, after: toOperator(written) } };
+      }),
+    );
+  }
+
+  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {
+    return settled(() =>
+      write(this.db, (): OperatorWrite<Operator> => {
+        const refusal = endRefusal(this.row(by), this.row(id));
+        if (refusal) return { kind: 'refused', refusal };
+        return { kind: 'done', value: toOperator(this.db.prepare(SQL.endSessions).get(at, id) as Row) };
       }),
     );
   }

@@ -29,6 +29,13 @@ export const chargeLimitKeys = (environment: string) =>
   ({ currencies: `acceptedCurrencies.${environment}`, maximums: `chargeMaximums.${environment}` }) as const;
 
 /** A gateway environment's settings: its connection (never its secrets, which the keychain keeps) and its limits. */
+/** The administrator's idle time before a desk locks (domain/idleTime.ts): the team's, in team mode. */
+export const IDLE_MINUTES_KEY = 'sessions.idleMinutes';
+
+/** Where a person's own language and theme are kept: the team's, in team mode, so that they follow the person. */
+export const PREFERENCES_PREFIX = 'preferences.person.';
+export const preferencesKey = (person: string): string => `${PREFERENCES_PREFIX}${person}`;
+
 export const environmentKeys = (environment: string) =>
   ({ connection: `connection.${environment}`, ...chargeLimitKeys(environment) }) as const;
 

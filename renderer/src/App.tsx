@@ -1,100 +1,59 @@
 /**
- * The application shell: the environment always in view (production in red, across the top), the role
- * profile, navigation between the workspaces the profile may use, the theme, and the open workspace.
+ * The app's gate: who is at the desk decides what shows, before anything else. A fresh installation asks for
+ * its first administrator (or adopts its old role profile), a desk nobody is signed in at asks to sign in,
+ * and a signed-in person has the app (Shell.tsx). A locked desk keeps that person's app mounted underneath,
+ * typed forms and all, with the lock screen over it; the screens' queries wait meanwhile (api/session.ts).
+ * Another person signing in at a locked desk gets an app of their own, nothing of the first person's typed.
  */
-import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorText } from './api/client';
+import { useEffect } from 'react';
 import { useMainEvents } from './api/events';
-import { useAppInfo, useSettings } from './api/settings';
-import { useHistoryPlaces } from './app/history';
-import { useShortcuts } from './app/shortcuts';
-import { WORKSPACES, useUi } from './app/uiStore';
-import { Toasts } from './components/Toasts';
-import { allowedWorkspaces } from './features/roles/profile';
-import { useRoleProfile } from './api/roles';
-import { ProfileControl } from './features/roles/ProfileControl';
-import { Preferences } from './features/settings/Preferences';
+import { useSession } from './api/session';
+import { useUi } from './app/uiStore';
+import { useActivityReports } from './features/session/activity';
+import { LockScreen } from './features/session/LockScreen';
+import { SessionFailed, StartFrame, StartScreen } from './features/session/StartScreen';
 import { showLanguage } from './i18n';
-import { Workspace } from './Workspace';
+import { Shell } from './Shell';
+import { useTranslation } from 'react-i18next';
 
 export function App() {
   useMainEvents();
-  const profile = useRoleProfile().data;
-  const allowed = useMemo(() => allowedWorkspaces(profile), [profile]);
-  useShortcuts(allowed);
-  useHistoryPlaces();
-  const { workspace, theme, open } = useUi();
-  const info = useAppInfo();
-  const environment = info.data?.environment;
-  const { t } = useTranslation();
-  const language = useSettings().data?.general.language;
-  // Main refuses what the profile may not do; the screen does not keep offering it after a change.
-  const shown = allowed.has(workspace) ? workspace : 'orders';
-
-  useEffect(() => {
-    if (profile && workspace !== shown) open(shown);
-  }, [profile, workspace, shown, open]);
+  const session = useSession();
+  const view = session.data;
+  const theme = useUi((s) => s.theme);
+  const { t } = useTranslation('session');
+  const signedIn = view?.state === 'active' || view?.state === 'locked';
+  useActivityReports(view?.state === 'active');
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
+  // Whoever signs in next finds nothing the last person had on screen (their toasts, a card picked to charge);
+  // the same person signing in again at their locked desk finds it all.
+  const personId = signedIn ? view.person.id : undefined;
   useEffect(() => {
-    if (language) void showLanguage(language);
-  }, [language]);
+    useUi.getState().forgetThePerson();
+  }, [personId]);
 
+  // Until a person's own language is known (their settings, read by the shell), the desk's.
+  const deskLanguage = signedIn ? undefined : view?.language;
+  useEffect(() => {
+    if (deskLanguage) void showLanguage(deskLanguage);
+  }, [deskLanguage]);
+
+  if (session.isError && !view) return <SessionFailed error={session.error} />;
+  if (!view)
+    return (
+      <StartFrame>
+        <p role="status">{t('starting')}</p>
+      </StartFrame>
+    );
+  if (view.state !== 'active' && view.state !== 'locked') return <StartScreen session={view} />;
   return (
-    <div className={`app env-${environment ?? 'unknown'}`}>
-      {environment === 'production' && (
-        <div className="production-band" role="note">
-          {t('productionBand')}
-        </div>
-      )}
-      <header className="topbar">
-        <span className="brand">{t('brand')}</span>
-        <span
-          className={`env-badge env-badge-${environment ?? 'unknown'}`}
-          aria-label={t('environment.label', { name: environment ? t(`environmentInSentence.${environment}`) : t('environment.loading') })}
-        >
-          {environment ? t(`environment.${environment}`) : '…'}
-        </span>
-        <span className="spacer" />
-        <ProfileControl />
-        <Preferences />
-      </header>
-      <div className="layout">
-        <nav className="sidenav" aria-label={t('nav.label')}>
-          <ul>
-            {WORKSPACES.map((w, i) =>
-              allowed.has(w.id) ? (
-                <li key={w.id}>
-                  <button
-                    type="button"
-                    className={`nav-item${w.id === shown ? ' active' : ''}`}
-                    aria-current={w.id === shown ? 'page' : undefined}
-                    aria-keyshortcuts={`Alt+${i + 1}`}
-                    title={t('nav.shortcut', { name: t(`nav.${w.id}`), key: i + 1 })}
-                    onClick={() => open(w.id)}
-                  >
-                    {t(`nav.${w.id}`)}
-                  </button>
-                </li>
-              ) : null,
-            )}
-          </ul>
-        </nav>
-        <main className="content" id="main">
-          {info.isError ? (
-            <div className="panel error-panel" role="alert">
-              {t('startFailed', { reason: errorText(info.error) })}
-            </div>
-          ) : (
-            <Workspace id={shown} />
-          )}
-        </main>
-      </div>
-      <Toasts />
-    </div>
+    <>
+      <Shell key={view.person.id} session={view} person={view.person} locked={view.state === 'locked'} />
+      {view.state === 'locked' && <LockScreen person={view.person} />}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { CardsWorkspace } from './features/cards/CardsWorkspace';
 import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
 import { CustomersWorkspace } from './features/customers/CustomersWorkspace';
 import { KeysWorkspace } from './features/keys/KeysWorkspace';
+import { PeopleWorkspace } from './features/people/PeopleWorkspace';
 import { OrdersWorkspace } from './features/orders/OrdersWorkspace';
 import { ReconciliationWorkspace } from './features/reconciliation/ReconciliationWorkspace';
 import { SettingsWorkspace } from './features/settings/SettingsWorkspace';
@@ -19,6 +20,7 @@ const SCREENS: Readonly<Record<WorkspaceId, ComponentType>> = {
   settings: SettingsWorkspace,
   reconciliation: ReconciliationWorkspace,
   customers: CustomersWorkspace,
+  people: PeopleWorkspace,
 };
 
 export function Workspace({ id }: { readonly id: WorkspaceId }) {

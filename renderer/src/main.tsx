@@ -7,8 +7,13 @@ import './i18n';
 import './styles.css';
 
 // Main is local and fast: no retries that would hide a refusal, and data is fresh until an event says not.
+// A change is sent when asked or not at all: never held while the desk is locked and sent after signing in
+// again (api/session.ts pauses the queries only).
 const queries = new QueryClient({
-  defaultOptions: { queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  defaultOptions: {
+    queries: { retry: false, staleTime: Infinity, refetchOnWindowFocus: false },
+    mutations: { retry: false, networkMode: 'always' },
+  },
 });
 
 const root = document.getElementById('root');

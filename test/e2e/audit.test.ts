@@ -1,6 +1,6 @@
 /**
  * The Audit workspace in the browser: what was done in the app (a settings change, a refund) appears with
- * who (OS user and role profile), where and on what, in words; the filters narrow it by action, object, outcome and date range; the export has
+ * who (OS user and role), where and on what, in words; the filters narrow it by action, object, outcome and date range; the export has
  * what the filters show.
  */
 import { parse } from 'csv-parse/sync';
@@ -53,7 +53,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     await page.getByRole('navigation').getByRole('button', { name: 'Audit' }).click();
     const table = page.getByRole('table');
     // Each entry in words, its action too (the codes stay in the export), with the OS user and the role
-    // profile in use.
+    // of the person signed in.
     await expect.poll(() => table.textContent()).toMatch(/Refunded RUB\s10\.00 of order/);
     expect((await table.textContent())?.replace(/\u00a0/g, ' ')).toMatch(/Charged RUB 12\.50 to \d{6}\*{6}\d{4}, order /);
     expect(await table.textContent()).toMatch(/Settings changed: [a-zA-Z, ]*language/);
@@ -71,9 +71,9 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     const row = ((await table.locator('tbody tr').textContent()) ?? '').replace(/\u00a0/g, ' ');
     expect(row).toContain(`order ${orderId}`);
     expect(row).toContain('success');
-    // In words, with the OS user and the role profile in use; the raw values stay in the export.
+    // In words, with the OS user and the role of the person signed in; the raw values stay in the export.
     expect(row).toContain(`Refunded RUB 10.00 of order ${orderNumber}`);
-    expect(row).toContain('Administrator profile');
+    expect(row).toContain('Administrator role');
     expect(row).not.toContain('DONE amount 1000');
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -15,6 +15,9 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
 import type { Vault } from '../../main/vault/vault.js';
+import { ADMIN, ensureAdministrator, PASSWORD } from './people.js';
+
+export { ADMIN, ensureAdministrator, PASSWORD };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,6 +56,28 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Who a page signs in as: a login and its password. */
+export interface Credentials {
+  readonly login: string;
+  readonly password: string;
+}
+
+/**
+ * Adds a person with this role through the core, as ADMIN adds them in People (ADMIN must be there): the
+ * person as the tests sign in with them, PASSWORD theirs.
+ */
+export async function addPerson(
+  mode: BrowserMode,
+  login: string,
+  role: 'support' | 'finance' | 'administrator',
+  displayName = `${role[0]!.toUpperCase()}${role.slice(1)} ${login}`,
+): Promise<Credentials> {
+  const admin = (await mode.core.people.list()).find((p) => p.login === ADMIN.login);
+  if (!admin) throw new Error('The data folder has no ADMIN to add people with');
+  await mode.core.people.addBy(admin, { login, displayName, role, password: PASSWORD });
+  return { login, password: PASSWORD };
+}
+
 export interface AppUnderTest {
   readonly mode: BrowserMode;
   readonly page: Page;
@@ -81,6 +106,7 @@ export async function openApp(
     ...(options.vault ? { vault: options.vault } : {}),
     ...(options.demo ? { demo: true } : {}),
   });
+  await ensureAdministrator(mode);
   const opened = await openPage(browser, mode.host.openUrl);
   return {
     mode,
@@ -102,9 +128,14 @@ const WINDOW = { width: 1280, height: 860 } as const;
 
 /**
  * A page of the app served at this address (by openApp, or by a process of its own), in a fresh context as
- * every UI test sees it: 1280 px wide, US English, UTC. Closing it fails if the page threw.
+ * every UI test sees it: 1280 px wide, US English, UTC, signed in through the sign-in screen (as ADMIN unless
+ * told) where the desk has nobody signed in yet. Closing it fails if the page threw.
  */
-export async function openPage(browser: Browser, url: string): Promise<{ readonly page: Page; close(): Promise<void> }> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  who: Credentials = ADMIN,
+): Promise<{ readonly page: Page; close(): Promise<void> }> {
   const context = await browser.newContext({
     viewport: WINDOW,
     acceptDownloads: true,
@@ -115,7 +146,11 @@ export async function openPage(browser: Browser, url: string): Promise<{ readonl
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
-  await page.getByRole('navigation', { name: 'Workspaces' }).waitFor();
+  // The desk's session is the app's, not the page's: a second page of a desk already signed in has the app at once.
+  const workspaces = workspacesIn(page);
+  await workspaces.or(signInButton(page)).first().waitFor();
+  if (!(await workspaces.isVisible())) await signIn(page, who);
+  await workspaces.waitFor();
   return {
     page,
     close: async () => {
@@ -169,6 +204,45 @@ export function appInBrowser(options: OpenOptions | (() => OpenOptions) = {}): A
     },
     close: () => opened().close(),
   };
+}
+
+/*
+ * The sign-in screen and the app as they are in either language: the sign-in screen speaks the desk's, and
+ * the app the language of the person who signs in.
+ */
+const workspacesIn = (page: Page) => page.getByRole('navigation', { name: /^(Workspaces|Разделы)$/ });
+const signInButton = (within: Page | Locator) => within.getByRole('button', { name: /^(Sign in|Войти)$/ });
+
+/** Signs in on the sign-in screen (or the lock screen) as shown now, and waits for the app. */
+export async function signIn(page: Page, { login, password }: Credentials): Promise<void> {
+  const lock = page.getByRole('dialog', { name: /^(Locked|Заблокировано)$/ });
+  const where = (await lock.count()) > 0 ? lock : page;
+  await where.getByLabel(/^(Login|Логин)$/).fill(login);
+  await where.getByLabel(/^(Password|Пароль)$/).fill(password);
+  await signInButton(where).click();
+  // A password is checked at scrypt's cost: half a second or more on a busy machine.
+  await workspacesIn(page).waitFor({ timeout: 30_000 });
+  await lock.waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/** The person signed in, in the top bar: their name and role, and the menu of what they do at the desk. */
+export const personGroup = (page: Page) => page.getByRole('banner').getByRole('group', { name: /^(Signed in|Вы вошли)$/ });
+
+/** Opens the person's menu in the top bar and picks an item of it (Lock, Sign out, Change password…). */
+export async function fromPersonMenu(page: Page, item: string | RegExp): Promise<void> {
+  const group = personGroup(page);
+  await group.getByRole('button', { expanded: false }).click();
+  await group.getByRole('button', { name: item }).click();
+}
+
+/**
+ * Signs the person at the desk out from the top bar (in whichever language they speak), and signs in as another
+ * one through the sign-in screen.
+ */
+export async function signInAs(page: Page, who: Credentials): Promise<void> {
+  await fromPersonMenu(page, /^(Sign out|Выйти)$/);
+  await signInButton(page).waitFor();
+  await signIn(page, who);
 }
 
 /** What window.api.invoke answered in the page: the envelope as the renderer gets it. */
@@ -290,7 +364,7 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * Switches the language from the top bar, where it is each profile's own, and waits until the screens
+ * Switches the language from the top bar, where it is each person's own, and waits until the screens
  * speak it and main has kept it (the control is busy until then: main reopens the gateway client in it).
  */
 export async function chooseLanguage(page: Page, language: 'en' | 'ru'): Promise<void> {

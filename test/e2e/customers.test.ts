@@ -16,13 +16,11 @@ import { Vault } from '../../main/vault/vault.js';
 import { common as ruCommon } from '../../renderer/src/i18n/ru/common.js';
 import { customers as ruCustomers } from '../../renderer/src/i18n/ru/customers.js';
 import { CARDS, control } from '../sandbox/client.js';
-import { appInBrowser, browserMissing, inRussian, invokeInPage, screenshot, shootAtSmallSizes } from './browser.js';
+import { addPerson, appInBrowser, browserMissing, inRussian, invokeInPage, screenshot, shootAtSmallSizes, signInAs } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 if (!keychain) console.log('customers UI tests skipped: no gnome-keyring session (run them through npm test)');
-
-const PASSPHRASE = 'customers found without their client id';
 
 describe.runIf(keychain && !browserMissing())('The Customers workspace in the browser', { timeout: 120_000 }, () => {
   const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
@@ -141,8 +139,7 @@ describe.runIf(keychain && !browserMissing())('The Customers workspace in the br
 
   it('lets support find customers, without the batch file of binding IDs, which main refuses them too', async () => {
     const { page } = app;
-    expect((await invoke(page, 'roles.setPassphrase', { next: PASSPHRASE })).ok).toBe(true);
-    expect((await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).ok).toBe(true);
+    await signInAs(page, await addPerson(app.mode, 'support-customers', 'support'));
     await expect.poll(() => page.getByRole('navigation').getByRole('button').allTextContents()).toEqual(['Orders', 'Customers']);
     await nav(page, 'Customers').click();
     await find(page, 'shop-ol');

@@ -2,7 +2,7 @@
  * Daily work in Chromium against the app's embedded sandbox (issue 26, items 3 and 5): the charge form
  * takes "1,250.00", the format the app itself shows in English, and "1 250,00" in Russian, reading both
  * back as RUB 1,250.00 with the currency in words; a support person switches the screens to Russian and
- * the dark theme from the top bar, kept for that profile. Screenshots in both languages at 1280x720 and
+ * the dark theme from the top bar, kept for that person. Screenshots in both languages at 1280x720 and
  * 1024x640, and axe on every screen.
  */
 import type { Page } from 'playwright-core';
@@ -10,16 +10,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot } from './browser.js';
+import { accessibilityProblems, addPerson, ADMIN, appInBrowser, browserMissing, screenshot, signInAs } from './browser.js';
 
 const SIZES = [
   [1280, 720],
   [1024, 640],
 ] as const;
-const PASSPHRASE = 'correct horse battery';
 
-describe.skipIf(browserMissing())('amounts as typed, and a profile’s own language', { timeout: 120_000 }, () => {
-  // The profile's passphrase is kept in a keychain of this test's own.
+describe.skipIf(browserMissing())('amounts as typed, and a person’s own language', { timeout: 120_000 }, () => {
+  // A keychain of this test's own.
   const app = appInBrowser(() => ({ vault: new Vault(memoryKeychain(), 'daily-input', async () => 'unlocked') }));
   const clientId = uniqueNumber('typist');
 
@@ -28,8 +27,6 @@ describe.skipIf(browserMissing())('amounts as typed, and a profile’s own langu
   });
 
   const nav = (page: Page, name: string) => page.getByRole('navigation').getByRole('button', { name, exact: true }).click();
-  const invoke = (page: Page, channel: string, input: object) =>
-    page.evaluate(`window.api.invoke(${JSON.stringify(channel)}, ${JSON.stringify(input)}).then((r) => ({ ok: r.ok }))`);
 
   async function shots(page: Page, name: string) {
     for (const [width, height] of SIZES) {
@@ -72,8 +69,8 @@ describe.skipIf(browserMissing())('amounts as typed, and a profile’s own langu
 
   it('support switches to Russian and the dark theme from the top bar, and keeps them; the administrator keeps English', async () => {
     const { page } = app;
-    expect(await invoke(page, 'roles.setPassphrase', { next: PASSPHRASE })).toMatchObject({ ok: true });
-    expect(await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    const support = await addPerson(app.mode, 'support-daily', 'support');
+    await signInAs(page, support);
     // Support has no Settings workspace: the top bar is where a person's own preferences are.
     await expect.poll(() => page.getByRole('navigation').getByRole('button', { name: 'Settings' }).count()).toBe(0);
 
@@ -84,10 +81,10 @@ describe.skipIf(browserMissing())('amounts as typed, and a profile’s own langu
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await shots(page, 'support-russian-dark');
 
-    // Back on the administrator's profile, its own language and theme; support's come back with support.
-    expect(await invoke(page, 'roles.set', { role: 'administrator', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    // The administrator signed in has their own language and theme; support's come back with support.
+    await signInAs(page, ADMIN);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).toMatchObject({ ok: true });
+    await signInAs(page, support);
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
     await page.reload();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');

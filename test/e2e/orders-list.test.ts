@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { control, createdAtOf, type SandboxOrder } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, screenshot, useTheme } from './browser.js';
+import { accessibilityProblems, addPerson, appInBrowser, browserMissing, personGroup, screenshot, signInAs, useTheme } from './browser.js';
 
 const DAY = 86_400_000;
 /** The browser runs in UTC (browser.ts), so its local days are UTC days. */
@@ -349,28 +349,9 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
       await control(app.sandbox, 'DELETE', '/faults');
     }
   });
-  // The profile lives in the OS keychain, which `npm test` provides (as for test/e2e/roles.test.ts).
-  it.runIf(process.env.KEYCHAIN_TESTS === '1')('support sees the list and the client, and no money action', async () => {
-    const PASSPHRASE = 'support starts the day on the list';
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^Profile: / })
-      .click();
-    const d = page.getByRole('dialog', { name: 'Role profile' });
-    await d.getByLabel('New passphrase', { exact: true }).fill(PASSPHRASE);
-    await d.getByLabel('New passphrase again').fill(PASSPHRASE);
-    await d.getByRole('button', { name: 'Set the passphrase' }).click();
-    await expect.poll(() => d.getByRole('status').textContent()).toMatch(/The passphrase is set/);
-    await d.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
-    await d.getByRole('button', { name: 'Switch to Support' }).click();
-    await expect
-      .poll(() =>
-        page
-          .getByRole('banner')
-          .getByRole('button', { name: /^Profile: / })
-          .textContent(),
-      )
-      .toBe('Profile: Support');
+  it('support sees the list and the client, and no money action', async () => {
+    await signInAs(page, await addPerson(app.mode, 'support-list', 'support'));
+    expect(await personGroup(page).textContent()).toContain('Support');
 
     await preset('30 days');
     const t = today();
@@ -381,7 +362,7 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     const first = (await rowNumbers())[0]!;
     await page.locator('.period-table').getByRole('button', { name: 'client-anna' }).first().click();
     const view = page.getByRole('article');
-    await expect.poll(() => view.textContent()).toContain('Stored cards are shown to Finance and Administrator profiles.');
+    await expect.poll(() => view.textContent()).toContain('Stored cards are shown to people in the Finance and Administrator roles.');
     await expect
       .poll(() => view.locator('#period-totals-title').textContent())
       .toBe(`${month.filter((o) => o.clientId === 'client-anna').length} orders`);

@@ -27,13 +27,13 @@ import {
   invokeInPage,
   shootAtSmallSizes,
   shootInBothThemes,
+  addPerson,
+  signInAs,
 } from './browser.js';
 
 // The role profile lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 if (!keychain) console.log('reconciliation UI tests skipped: no gnome-keyring session (run them through npm test)');
-
-const PASSPHRASE = 'reconciliation at the end of the day';
 
 describe.runIf(keychain && !browserMissing())('The reconciliation report in the browser', { timeout: 120_000 }, () => {
   // Its own keychain service: the test environment's password it stores is no other file's business.
@@ -402,8 +402,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
 
   it('is not offered to support, and main refuses support the report even from the page', async () => {
     const { page } = app;
-    expect((await invoke(page, 'roles.setPassphrase', { next: PASSPHRASE })).ok).toBe(true);
-    expect((await invoke(page, 'roles.set', { role: 'support', passphrase: PASSPHRASE })).ok).toBe(true);
+    await signInAs(page, await addPerson(app.mode, 'support-reconciles', 'support'));
     await expect.poll(() => navigation(page)).toEqual(['Orders', 'Customers']);
     // The report on screen went with the workspace, and its shortcut opens nothing.
     expect(await page.locator('nav [aria-current="page"]').textContent()).toBe('Orders');
@@ -413,7 +412,7 @@ describe.runIf(keychain && !browserMissing())('The reconciliation report in the 
     const window = { from: Date.now() - 86_400_000, to: Date.now() };
     expect(await invoke(page, 'period.reconcile', window)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
-    expect((await invoke(page, 'roles.set', { role: 'finance', passphrase: PASSPHRASE })).ok).toBe(true);
+    await signInAs(page, await addPerson(app.mode, 'finance-reconciles', 'finance'));
     await expect.poll(() => navigation(page)).toContain('Reconciliation');
     expect(await navigation(page)).not.toContain('Settings');
   });

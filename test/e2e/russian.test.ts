@@ -17,10 +17,20 @@ import { keys as ruKeys } from '../../renderer/src/i18n/ru/keys.js';
 import { list as ruList } from '../../renderer/src/i18n/ru/list.js';
 import { orders as ruOrders } from '../../renderer/src/i18n/ru/orders.js';
 import { reconciliation as ruReconciliation } from '../../renderer/src/i18n/ru/reconciliation.js';
-import { roles as ruRoles } from '../../renderer/src/i18n/ru/roles.js';
+import { people as ruPeople } from '../../renderer/src/i18n/ru/people.js';
+import { session as ruSession } from '../../renderer/src/i18n/ru/session.js';
 import { settings as ruSettings } from '../../renderer/src/i18n/ru/settings.js';
 import { control } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, languageControl, screenshot } from './browser.js';
+import {
+  accessibilityProblems,
+  ADMIN,
+  appInBrowser,
+  browserMissing,
+  chooseLanguage,
+  fromPersonMenu,
+  languageControl,
+  screenshot,
+} from './browser.js';
 import { englishLeft, overflowing } from './russianChecks.js';
 
 /**
@@ -35,6 +45,8 @@ const DATA = [
   ...['(approved)', '(deposited)', '(declined)', '(reversed)', '(refunded)', '(created)', 'VISA', 'MASTERCARD', 'MIR', userInfo().username],
   ...['Secure', 'X-Hash', 'X-Signature', 'Alt', 'Ctrl', 'Enter', 'Esc', 'Home', 'End', 'PageUp', 'PageDown', 'Shift', 'Tab'],
   ...['amount', 'currency', 'description', 'category'],
+  // The person signed in, in the top bar and in People, as their account has them.
+  ...[ADMIN.displayName, ADMIN.login],
 ];
 
 const SIZES = [
@@ -188,12 +200,15 @@ describe.skipIf(browserMissing())('the app in Russian', { timeout: 600_000 }, ()
     await page.getByRole('button', { name: ruReconciliation.run }).click();
     await everyWay(page, 'reconciliation');
 
-    // The role profile dialog.
-    await everyWay(page, 'roles', async () => {
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(`^${ruRoles.profile.replace('{{role}}', '')}`) })
-        .click();
+    // People, a person's change, and one's own password from the top bar.
+    await nav(page, ruCommon.nav.people).click();
+    await everyWay(page, 'people');
+    await everyWay(page, 'people-change', async () => {
+      await page.getByRole('button', { name: ruPeople.change.buttonLabel.replace('{{login}}', ADMIN.login) }).click();
+      await page.getByRole('dialog').waitFor();
+    });
+    await everyWay(page, 'own-password', async () => {
+      await fromPersonMenu(page, ruSession.person.changePassword);
       await page.getByRole('dialog').waitFor();
     });
 

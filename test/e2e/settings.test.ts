@@ -54,7 +54,7 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     expect(await accessibilityProblems(page)).toEqual([]);
 
     // The language, each named in its own words, in the top bar (the one control for it): applied at once,
-    // kept by main for the profile.
+    // kept by main for the person.
     // Kept once the top bar is no longer busy saving it (chooseLanguage waits): only then is a restart a test of it.
     expect(await languageControl(page).locator('option').allTextContents()).toEqual(['English', 'Русский']);
     await chooseLanguage(page, 'ru');

@@ -1,16 +1,20 @@
 /**
- * The application shell in the browser: every workspace reachable by the navigation and by Alt+1..8, the
+ * The application shell in the browser: every workspace reachable by the navigation and by Alt+1..9, the
  * search focused by Ctrl+K and "/", both themes, and production marked unmistakably; axe-core on every
  * screen in both themes.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Vault } from '../../main/vault/vault.js';
 import { accessibilityProblems, appInBrowser, browserMissing, connectEnvironment, screenshot } from './browser.js';
 
-const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers'];
+const WORKSPACES = ['Orders', 'Stored cards', 'Charges', 'Signing keys', 'Audit', 'Settings', 'Reconciliation', 'Customers', 'People'];
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, () => {
-  const app = appInBrowser();
+  // A keychain service of the file's own: the production password it keeps is no other file's (the files run in
+  // parallel over one keychain, and a production password there would let another file's refused switch through).
+  const app = appInBrowser(() => ({ vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`) }));
 
   const current = () => app.page.locator('nav [aria-current="page"]').textContent();
 

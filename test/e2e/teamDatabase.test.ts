@@ -7,6 +7,9 @@
  * session).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
@@ -116,12 +119,18 @@ describePostgres('the team database in Settings, in the browser', () => {
 
     it('says when BACKOFFICE_DATABASE_URL, set where the app was started, overrides these settings, and never its password', async () => {
       const other = await cluster.newDatabase();
-      process.env.BACKOFFICE_DATABASE_URL = other;
+      // Over TLS with the team's authority, as the server asks: the desk's people are the team's, so a desk
+      // that cannot reach its team database has nobody to sign in.
+      const caFolder = mkdtempSync(join(tmpdir(), 'team-ca-'));
+      const ca = join(caFolder, 'ca.pem');
+      writeFileSync(ca, certificates.caPem);
+      process.env.BACKOFFICE_DATABASE_URL = `${other}${other.includes('?') ? '&' : '?'}sslmode=verify-full&sslrootcert=${encodeURIComponent(ca)}`;
       let started: AppUnderTest | undefined;
       try {
         started = await openApp(app.browser, undefined, { vault });
       } finally {
         delete process.env.BACKOFFICE_DATABASE_URL;
+        removeFolder(caFolder);
       }
       try {
         const { page } = started;

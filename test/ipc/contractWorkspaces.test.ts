@@ -4,7 +4,7 @@
  * dispatcher, the permissions and the bindings read is made of those very declarations, not copies.
  */
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, CONTRACT, MAX_KEY_DAYS, MIN_PASSPHRASE, ROLES } from '../../main/ipc/contract.js';
+import { CHANNELS, CONTRACT, MAX_KEY_DAYS, MIN_PASSWORD, ROLES } from '../../main/ipc/contract.js';
 import { auditChannels } from '../../main/ipc/contract/audit.js';
 import { cardsChannels } from '../../main/ipc/contract/cards.js';
 import { chargesChannels } from '../../main/ipc/contract/charges.js';
@@ -12,10 +12,12 @@ import { customersChannels } from '../../main/ipc/contract/customers.js';
 import { keysChannels } from '../../main/ipc/contract/keys.js';
 import { ordersChannels } from '../../main/ipc/contract/orders.js';
 import { periodChannels } from '../../main/ipc/contract/period.js';
-import { rolesChannels } from '../../main/ipc/contract/roles.js';
+import { peopleChannels } from '../../main/ipc/contract/people.js';
+import { sessionChannels } from '../../main/ipc/contract/session.js';
 import { sandboxChannels } from '../../main/ipc/contract/sandbox.js';
 import { settingsChannels } from '../../main/ipc/contract/settings.js';
 import * as roles from '../../main/domain/roles.js';
+import * as operators from '../../main/domain/operators.js';
 
 /** Each workspace module and the channel names it owns. */
 const WORKSPACES = [
@@ -25,7 +27,8 @@ const WORKSPACES = [
   { module: keysChannels, owns: (c: string) => c.startsWith('keys.') },
   { module: cardsChannels, owns: (c: string) => c.startsWith('cards.') },
   { module: chargesChannels, owns: (c: string) => c.startsWith('charges.') },
-  { module: rolesChannels, owns: (c: string) => c.startsWith('roles.') },
+  { module: sessionChannels, owns: (c: string) => c.startsWith('session.') },
+  { module: peopleChannels, owns: (c: string) => c.startsWith('people.') },
   { module: periodChannels, owns: (c: string) => c.startsWith('period.') },
   { module: sandboxChannels, owns: (c: string) => c.startsWith('sandbox.') },
   { module: customersChannels, owns: (c: string) => c.startsWith('customers.') },
@@ -49,7 +52,7 @@ describe('the contract split by workspace', () => {
 
   it('re-exports what importers used from contract.ts, the role words from the services module', () => {
     expect(ROLES).toBe(roles.ROLES);
-    expect(MIN_PASSPHRASE).toBe(roles.MIN_PASSPHRASE);
+    expect(MIN_PASSWORD).toBe(operators.MIN_PASSWORD);
     expect(MAX_KEY_DAYS).toBe(1095);
   });
 });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNELS, CONTRACT, type ChannelName, type Envelope, type IpcErrorCode } from '../../main/ipc/contract.js';
+import { signInAtCore } from './people.js';
 import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
@@ -40,6 +41,8 @@ beforeAll(async () => {
     app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder: folder },
   });
   dispatch = createDispatcher(handlers, (line) => logged.push(line));
+  // No guard here (roles.test.ts has it): the handlers meet a person signed in, as the guard lets them.
+  await signInAtCore(core);
 });
 
 afterAll(async () => {

@@ -1,13 +1,15 @@
 /**
  * A real app core (SQLite files in a fresh folder, the embedded sandbox over HTTP) behind the IPC dispatcher
- * with its role guard, as the renderer reaches it: the IPC tests call channels through this and read the
- * events it published.
+ * with its session guard, as the renderer reaches it: the IPC tests call channels through this, signed in as
+ * the desk's first administrator unless they sign in as someone else (as()), and read the events it published.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { AppEvent, ChannelName, Envelope, Input, IpcError, Result } from '../../main/ipc/contract.js';
+import type { AppEvent, ChannelName, Envelope, Input, IpcError, PersonView, Result, Role } from '../../main/ipc/contract.js';
+import { sessionGuard } from '../../main/ipc/sessionGuard.js';
+import { signInAdministrator, signInAs } from './people.js';
 import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
@@ -26,6 +28,8 @@ export interface IpcHarness {
   call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>>;
   /** The channel's refusal; an answer throws. */
   refusal(channel: ChannelName, input: unknown): Promise<IpcError>;
+  /** Signs in as the person of the role (people.ts), added by the administrator the first time. */
+  as(role: Role): Promise<PersonView>;
   close(): Promise<void>;
 }
 
@@ -38,8 +42,9 @@ export async function openIpcHarness(folderPrefix: string, osUser: string, optio
   const dispatch = createDispatcher(
     createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
     console.error,
-    core.roles,
+    sessionGuard(core),
   );
+  await signInAdministrator(dispatch);
   return {
     core,
     folder,
@@ -55,6 +60,7 @@ export async function openIpcHarness(folderPrefix: string, osUser: string, optio
       if (answer.ok) throw new Error(`${channel} was not refused`);
       return answer.error;
     },
+    as: (role) => signInAs(dispatch, role),
     async close() {
       await core.close();
       rmSync(folder, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAtCore } from './people.js';
 import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import { CHANNELS } from '../../main/ipc/contract.js';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   mkdirSync(join(renderer, 'assets'));
   writeFileSync(join(renderer, 'assets/app.js'), 'console.log(1)');
   mode = await openBrowserMode({ dataFolder: folder, rendererDir: renderer, log: () => {} });
+  await signInAtCore(mode.core);
 });
 
 afterAll(async () => {

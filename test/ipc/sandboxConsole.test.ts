@@ -1,6 +1,6 @@
 /**
  * sandbox.console.open over IPC, over a real core (SQLite files, the embedded sandbox over HTTP; the
- * keychain in memory, for the role profile and the other environments' credentials): an administrator
+ * keychain in memory, for the other environments' credentials): an administrator
  * working in the sandbox gets a one-time address that opens the console (the sandbox answers it with a
  * redirect and a session cookie, once); support and finance are refused before anything runs; in any other
  * environment it is refused with the environment named. Every opening and refusal is audited, and the
@@ -11,8 +11,6 @@ import { english } from '../../main/phrases/english.js';
 import { Vault } from '../../main/vault/vault.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
-
-const PASSPHRASE = 'a long enough passphrase for tests';
 
 let ipc: IpcHarness;
 beforeAll(async () => {
@@ -66,21 +64,20 @@ describe('sandbox.console.open', () => {
   });
 
   it('is refused to support and finance before it runs, audited', async () => {
-    await ipc.call('roles.setPassphrase', { next: PASSPHRASE });
     try {
       for (const role of ['support', 'finance'] as const) {
-        await ipc.call('roles.set', { role, passphrase: PASSPHRASE });
+        await ipc.as(role);
         const before = ipc.core.audit.query({ action: 'sandbox.console.open' }).length;
         expect(await ipc.refusal('sandbox.console.open', {})).toEqual({
           code: 'forbidden',
-          said: [{ code: 'ipc.profileCannot', params: { role, channel: 'sandbox.console.open' } }],
-          message: `The ${role} profile cannot use sandbox.console.open; an administrator can change the profile.`,
+          said: [{ code: 'ipc.roleCannot', params: { role, channel: 'sandbox.console.open' } }],
+          message: `The role ${role} cannot use sandbox.console.open; an administrator can give you another role.`,
         });
         expect(ipc.core.audit.query({ action: 'access' })[0]).toMatchObject({ outcome: 'refused', objectId: 'sandbox.console.open' });
         expect(ipc.core.audit.query({ action: 'sandbox.console.open' })).toHaveLength(before);
       }
     } finally {
-      await ipc.call('roles.set', { role: 'administrator', passphrase: PASSPHRASE });
+      await ipc.as('administrator');
     }
   });
 

@@ -29,7 +29,6 @@ import { probeOnPrivateKeyring } from '../vault/privateKeyring.js';
 import { chargeNewCard, formOf, localCharges, openTeamDesk, teamCharges, workInCustom, type TeamDesk } from './teamDesk.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
-const PASSPHRASE = 'a long enough passphrase for tests';
 const CHANNELS = [
   'settings.teamDatabase',
   'settings.testTeamDatabase',
@@ -432,15 +431,14 @@ describePostgres('the team database in Settings', () => {
     });
 
     it('refuses the team database’s channels to support and finance, in main, before the payload is read', async () => {
-      await desk.call('roles.setPassphrase', { next: PASSPHRASE });
       try {
         for (const role of ['support', 'finance'] as const) {
-          await desk.call('roles.set', { role, passphrase: PASSPHRASE });
+          await desk.as(role);
           for (const channel of CHANNELS)
             expect((await desk.refusal(channel, { notAField: true })).code, `${role} ${channel}`).toBe('forbidden');
         }
       } finally {
-        await desk.call('roles.set', { role: 'administrator', passphrase: PASSPHRASE });
+        await desk.as('administrator');
       }
     });
 

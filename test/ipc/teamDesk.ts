@@ -1,13 +1,25 @@
 /**
  * A desk for the tests of the team database in Settings: a real AppCore on a data folder, behind the IPC
- * dispatcher with its role guard, working in the custom environment against a standalone sandbox (whose
+ * dispatcher with its session guard, signed in as its administrator (people.ts), working in the custom environment against a standalone sandbox (whose
  * charges are the team's, where the embedded sandbox's stay the desk's own). Every answer and event the
  * renderer would have been given is kept, as JSON, so that a test can say what never crossed IPC.
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { AppEvent, ChannelName, Envelope, Input, IpcError, Result, TeamConnection } from '../../main/ipc/contract.js';
+import type {
+  AppEvent,
+  ChannelName,
+  Envelope,
+  Input,
+  IpcError,
+  PersonView,
+  Result,
+  Role,
+  TeamConnection,
+} from '../../main/ipc/contract.js';
+import { sessionGuard } from '../../main/ipc/sessionGuard.js';
+import { signInAdministrator, signInAs } from './people.js';
 import { createDispatcher } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
@@ -25,6 +37,11 @@ export interface TeamDesk {
   answer<K extends ChannelName>(channel: K, input: Input<K>): Promise<Envelope<Result<K>>>;
   call<K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>>;
   refusal(channel: ChannelName, input: unknown): Promise<IpcError>;
+  /**
+   * Signs in as the person of the role. A desk that joined a team signs in again with the team's people: the
+   * administrator of its own file is not one of them unless the team took the desk's people.
+   */
+  as(role: Role): Promise<PersonView>;
   close(): Promise<void>;
 }
 
@@ -36,8 +53,9 @@ export async function openTeamDesk(folder: string, vault?: Vault): Promise<TeamD
   const dispatch = createDispatcher(
     createHandlers({ core, events: hub, app: { name: 't', version: '0', shell: 'browser', dataFolder: folder } }),
     () => undefined,
-    core.roles,
+    sessionGuard(core),
   );
+  await signInAdministrator(dispatch);
   const answer = async (channel: ChannelName, input: unknown): Promise<Envelope<unknown>> => {
     const envelope = await dispatch(channel, input);
     crossed.push(JSON.stringify(envelope));
@@ -58,6 +76,7 @@ export async function openTeamDesk(folder: string, vault?: Vault): Promise<TeamD
       if (envelope.ok) throw new Error(`${channel} was not refused`);
       return envelope.error;
     },
+    as: (role) => signInAs(dispatch, role),
     close: () => core.close(),
   };
 }

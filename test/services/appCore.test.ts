@@ -10,6 +10,7 @@ import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { saying } from '../phrases/said.js';
+import { signInAtCore } from '../ipc/people.js';
 
 const root = mkdtempSync(join(tmpdir(), 'core-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -60,6 +61,7 @@ describe('the app core on the embedded sandbox', () => {
 
   it('takes a new language to the gateway at its next request, leaving the services and a sync under way as they are', async () => {
     const core = await AppCore.open({ dataFolder: folder(), osUser: 'admin' });
+    await signInAtCore(core);
     try {
       // Slow pages: the sync is still reading when the language changes.
       await control(core.sandbox, 'POST', '/faults', {
@@ -85,6 +87,8 @@ describe('the app core on the embedded sandbox', () => {
   it('keeps settings across restarts, applies the per-charge maximum at once, and audits changes', async () => {
     const dataFolder = folder();
     const core = await AppCore.open({ dataFolder, osUser: 'admin' });
+    await signInAtCore(core);
+    const administrator = core.signedIn();
     await core.updatePreferences({ language: 'ru' });
     core.chargeLimits.setMaximum('sandbox', '643', 500);
     // The gateway's own texts now come back in Russian.
@@ -101,10 +105,10 @@ describe('the app core on the embedded sandbox', () => {
     await core.close();
     const again = await AppCore.open({ dataFolder, osUser: 'admin' });
     expect(again.settings.general()).toMatchObject({ environment: 'sandbox' });
-    expect(again.settings.preferences('administrator')).toMatchObject({ language: 'ru' });
+    expect(again.settings.preferences(administrator.id)).toMatchObject({ language: 'ru' });
     expect(again.chargeLimits.limit('sandbox', '643')).toEqual({ kind: 'allowed', maximum: 500, from: 'set' });
     expect(again.audit.query({ action: 'settings.change' })[0]?.detail).toBe('language');
-    expect(() => again.settings.setPreferences('administrator', { language: 'russian' })).toThrow(/language/);
+    expect(() => again.settings.setPreferences(administrator.id, { language: 'russian' })).toThrow(/language/);
     await again.close();
   });
 

@@ -36,14 +36,13 @@ async function open() {
   return { core: ipc.core, call: ipc.call, folder: ipc.folder };
 }
 
-const PASSPHRASE = 'correct horse battery';
-
 describe('audit entries', () => {
-  it('record the OS user and the role profile in use', async () => {
-    const { call } = await open();
+  it('record the OS user and the role of the person signed in', async () => {
+    const ipc = await openIpcHarness('audit-words-', 'root');
+    harnesses.push(ipc);
+    const { call } = ipc;
     await call('settings.setPreferences', { language: 'ru' });
-    await call('roles.setPassphrase', { next: PASSPHRASE });
-    await call('roles.set', { role: 'finance', passphrase: PASSPHRASE });
+    await ipc.as('finance');
     await call('settings.updateGeneral', { environment: 'sandbox' }).catch(() => undefined); // refused to finance: audited as such
     const { entries } = await call('audit.query', {});
     expect(entries.find((e) => e.action === 'settings.change')).toMatchObject({ osUser: 'root', role: 'administrator' });

@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import { BASE_URL_QUERY_MESSAGE, BASE_URL_USERINFO_MESSAGE } from '../../main/gateway/environments.js';
 import type { Envelope, SettingsView } from '../../main/ipc/contract.js';
+import { sessionGuard } from '../../main/ipc/sessionGuard.js';
+import { signInAdministrator, signInAs } from '../ipc/people.js';
 import { createDispatcher, type Dispatch } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
@@ -67,9 +69,12 @@ function writeAsOlderVersion(dataFolder: string, rows: Record<string, unknown>):
   }
 }
 
-function dispatcherOf(core: AppCore, dataFolder: string): Dispatch {
+/** The desk's channels as the renderer reaches them, with its administrator signed in. */
+async function dispatcherOf(core: AppCore, dataFolder: string): Promise<Dispatch> {
   const handlers = createHandlers({ core, events: new EventHub(), app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder } });
-  return createDispatcher(handlers, () => {}, core.roles);
+  const dispatch = createDispatcher(handlers, () => {}, sessionGuard(core));
+  await signInAdministrator(dispatch);
+  return dispatch;
 }
 
 async function view(dispatch: Dispatch): Promise<SettingsView> {
@@ -88,7 +93,7 @@ const coreOfBlock = () =>
       const dataFolder = newFolder();
       const core = await AppCore.open({ dataFolder, osUser: 'tester' });
       core.settings.setConnection('test', { baseUrl: 'https://test.gateway.example/payment', userName: 'apiuser' });
-      return { dataFolder, core, dispatch: dispatcherOf(core, dataFolder) };
+      return { dataFolder, core, dispatch: await dispatcherOf(core, dataFolder) };
     },
     ({ core }) => core.close(),
   );
@@ -106,7 +111,7 @@ async function folderOfOlderVersion(rows: Record<string, unknown>): Promise<stri
 async function onCore(dataFolder: string, test: (core: AppCore, dispatch: Dispatch) => Promise<void>): Promise<void> {
   const core = await AppCore.open({ dataFolder, osUser: 'tester' });
   try {
-    await test(core, dispatcherOf(core, dataFolder));
+    await test(core, await dispatcherOf(core, dataFolder));
   } finally {
     await core.close();
   }
@@ -356,13 +361,12 @@ describe('a base URL saved with user:password@ by an older version', () => {
       });
 
       const core = await AppCore.open({ dataFolder, osUser: 'tester', vault });
-      const dispatch = dispatcherOf(core, dataFolder);
+      const dispatch = await dispatcherOf(core, dataFolder);
       try {
         expect(core.services.environment).toBe('custom');
         expect(await core.checkConnection()).toMatchObject({ ok: true });
-        expect(await dispatch('roles.setPassphrase', { next: 'a long enough passphrase for tests' })).toMatchObject({ ok: true });
         for (const role of ['administrator', 'finance', 'support'] as const) {
-          expect(await dispatch('roles.set', { role, passphrase: 'a long enough passphrase for tests' })).toMatchObject({ ok: true });
+          await signInAs(dispatch, role);
           const shown = await view(dispatch);
           expect(JSON.stringify(shown), role).not.toContain(PASSWORD);
           expect(shown.connections.custom, role).toMatchObject({

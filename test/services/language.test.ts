@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADMINISTRATOR, signInAtCore } from '../ipc/people.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { languageOfLocale } from '../../main/services/settings.js';
 
@@ -29,10 +30,14 @@ describe('the language of the app and of the gateway texts', () => {
     // The decline reason as the gateway words it, in the language the request named.
     expect(JSON.stringify(declined)).toContain('Эмитент отклонил аутентификацию 3-D Secure');
 
-    core.settings.setPreferences('administrator', { language: 'en' });
+    await signInAtCore(core);
+    await core.updatePreferences({ language: 'en' });
     await core.close();
     const reopened = await AppCore.open({ dataFolder: data, osUser: 'admin', systemLocale: 'ru-RU' });
-    expect(reopened.settings.preferences('administrator').language).toBe('en');
+    // Nobody signed in yet: the installation's language; then the person's own.
+    expect(reopened.preferences().language).toBe('ru');
+    await reopened.sessions.signIn(ADMINISTRATOR.login, ADMINISTRATOR.password);
+    expect(reopened.preferences().language).toBe('en');
     const again = JSON.stringify(await reopened.services.orders.lookup('demo-0009'));
     expect(again).toContain('3-D Secure authentication rejected by the issuer');
     expect(again).not.toContain('Эмитент');

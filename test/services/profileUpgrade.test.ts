@@ -1,8 +1,8 @@
 /**
  * The upgrade to named accounts (issue 29), over real app cores (SQLite data folders) and the real keychain:
- * an installation with today's passphrase and profile opens as an administrator's account whose password is
- * that passphrase, keeps its journal and audit, and its keychain keeps no profile afterwards; one without a
- * passphrase asks for its first administrator.
+ * an installation with the profile and passphrase an earlier version left opens as an administrator's account
+ * whose password is that passphrase, keeps its journal and audit, and its keychain keeps no profile
+ * afterwards; one without a passphrase asks for its first administrator.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../main/services/appCore.js';
 import { adoptProfile, firstStart } from '../../main/services/profileUpgrade.js';
 import { control } from '../sandbox/client.js';
+import { leaveProfileIn } from './legacyProfile.js';
 
 vi.mock('electron', () => import('../shell/electronStub.js'));
 
@@ -34,9 +35,9 @@ describe.skipIf(!keychainReady)('the upgrade from a role profile to named accoun
   it('asks a fresh installation for its first administrator', async () => {
     const core = await AppCore.open({ dataFolder: newFolder(), osUser: 'tester' });
     try {
-      expect(await firstStart(core.people, core.roles)).toBe('firstAdministrator');
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('firstAdministrator');
       await core.people.addFirst({ login: 'ann', displayName: 'Ann', role: 'administrator', password: 'a password for ann' });
-      expect(await firstStart(core.people, core.roles)).toBe('accounts');
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('accounts');
     } finally {
       await core.close();
     }
@@ -44,10 +45,20 @@ describe.skipIf(!keychainReady)('the upgrade from a role profile to named accoun
 
   it('makes the administrator’s account from the passphrase, keeping the journal and audit, and takes the profile out of the keychain', async () => {
     const dataFolder = newFolder();
+    await leaveProfileIn(dataFolder, PASSPHRASE);
     const before = await AppCore.open({ dataFolder, osUser: 'tester' });
     try {
-      await before.roles.setPassphrase(PASSPHRASE);
-      await before.setRole('finance', PASSPHRASE);
+      // What the earlier version audited when the passphrase was set.
+      before.audit.record({
+        at: Date.now(),
+        osUser: 'tester',
+        environment: 'sandbox',
+        action: 'role.passphrase',
+        facts: { passphrase: 'set' },
+        outcome: 'success',
+        objectType: 'roleProfile',
+        detail: 'set',
+      });
       const { bindings } = (await control(before.sandbox, 'POST', '/seed', { bindings: [{ clientId: 'upgrade-client' }] })) as {
         bindings: { bindingId: string }[];
       };
@@ -65,27 +76,32 @@ describe.skipIf(!keychainReady)('the upgrade from a role profile to named accoun
 
     const core = await AppCore.open({ dataFolder, osUser: 'tester' });
     try {
-      expect(await firstStart(core.people, core.roles)).toBe('adoptProfile');
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('adoptProfile');
       await expect(
-        adoptProfile(core.people, core.roles, { login: 'ann', displayName: 'Ann', passphrase: 'not the passphrase' }),
+        adoptProfile(core.people, core.legacyProfile, { login: 'ann', displayName: 'Ann', passphrase: 'not the passphrase' }),
       ).rejects.toThrow(/not the right one/);
+      expect(core.audit.query({ action: 'role.change', outcome: 'refused' })).toEqual([
+        expect.objectContaining({ detail: 'to administrator: wrong passphrase (1 in a row)' }),
+      ]);
       expect(await core.people.fresh()).toBe(true);
-      const ann = await adoptProfile(core.people, core.roles, { login: 'Ann', displayName: 'Ann', passphrase: PASSPHRASE });
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('adoptProfile');
+      const ann = await adoptProfile(core.people, core.legacyProfile, { login: 'Ann', displayName: 'Ann', passphrase: PASSPHRASE });
       expect(ann).toMatchObject({ login: 'ann', role: 'administrator' });
       expect(await core.sessions.signIn('ann', PASSPHRASE)).toMatchObject({ kind: 'active', operator: ann });
       // The journal and the audit of before are there.
       expect(await core.services.charges.journal.list({ environment: 'sandbox' })).toEqual([expect.objectContaining({ state: 'PAID' })]);
       expect(core.audit.query({ action: 'role.passphrase' })).toHaveLength(1);
       // The keychain keeps no profile: the installation is no longer protected by one, and a second adoption is refused.
-      expect(core.roles.view().passphraseSet).toBe(false);
-      expect(await firstStart(core.people, core.roles)).toBe('accounts');
+      expect(core.legacyProfile.passphraseSet()).toBe(false);
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('accounts');
     } finally {
       await core.close();
     }
+    // Read afresh from the keychain: the entry is gone, not only forgotten by the settings.
     const again = await AppCore.open({ dataFolder, osUser: 'tester' });
     try {
-      expect(again.roles.view()).toEqual({ role: 'administrator', passphraseSet: false });
-      expect(await firstStart(again.people, again.roles)).toBe('accounts');
+      expect(again.legacyProfile.passphraseSet()).toBe(false);
+      expect(await firstStart(again.people, again.legacyProfile)).toBe('accounts');
     } finally {
       await again.close();
     }

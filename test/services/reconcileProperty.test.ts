@@ -18,6 +18,7 @@ import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journa
 import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
 import { ENGINES, teamStoresOn } from '../store/journalEngines.js';
 import { chargeServiceOn } from './chargeServiceOn.js';
+import { signInAtCore } from '../ipc/people.js';
 
 const root = mkdtempSync(join(tmpdir(), 'reconcile-property-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -126,6 +127,8 @@ describe('charges, reconciliations and reopenings at random points', () => {
   it('never leave an order paid at the gateway whose journal row is not paid, or the reverse', async () => {
     // Main's log of failed requests would be every fault armed here.
     const core = await AppCore.open({ dataFolder: mkdtempSync(join(root, 'data-')), osUser: 'finance', log: () => undefined });
+    // A person whose language changes below.
+    await signInAtCore(core);
     try {
       await fc.assert(
         fc.asyncProperty(faults, fc.boolean(), fc.array(action, { minLength: 3, maxLength: 10 }), async (rules, unknownFirst, actions) => {

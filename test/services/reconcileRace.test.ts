@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayClient } from '../../main/gateway/client.js';
 import type { Sandbox } from '../../main/sandbox/index.js';
+import { signInAtCore } from '../ipc/people.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase } from '../../main/store/database.js';
@@ -202,6 +203,7 @@ for (const engine of ENGINES)
 describe('a reopening of the environment while a charge is sent', () => {
   it('lets the charge finish on the client it began with: paid once, not cut off into an unknown outcome', async () => {
     const core = await AppCore.open({ dataFolder: mkdtempSync(join(dir, 'core-')), osUser: 'finance', log: () => undefined });
+    await signInAtCore(core);
     try {
       const { bindings } = (await control(core.sandbox, 'POST', '/seed', { bindings: [{ clientId: 'reopened-client' }] })) as {
         bindings: { bindingId: string }[];

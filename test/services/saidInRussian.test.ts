@@ -92,11 +92,13 @@ describe('settings, keys and the role profile in Russian', () => {
 
   it('say zod refusals of the contract with their bounds, in Russian plural forms', async () => {
     const ipc = await open();
-    const short = await refusal(ipc, 'roles.setPassphrase', { next: 'short' });
+    const short = await refusal(ipc, 'people.add', { login: 'ann', displayName: 'Ann', role: 'support', password: 'short' });
     expect(short.code).toBe('invalidInput');
-    expect(short.fields?.[0]).toMatchObject({ path: 'next', said: { code: 'roles.input.tooShort', params: { count: 12 } } });
-    expect(say(ru, short.fields![0]!.said)).toBe('не меньше 12 символов');
-    expect(short.fields![0]!.message).toBe('must have at least 12 characters');
+    expect(short.said).toEqual([{ code: 'operators.passwordShort', params: { count: 12 } }]);
+    expect(say(ru, short.said)).toBe('Пароль — не меньше 12 символов');
+    const empty = await refusal(ipc, 'session.signIn', { login: 'ann', password: '' });
+    expect(empty.fields?.[0]).toMatchObject({ path: 'password', said: { code: 'operators.input.password' } });
+    expect(say(ru, empty.fields![0]!.said)).toBe('введите пароль');
 
     const long = await refusal(ipc, 'keys.generate', { merchantLogin: 'shop', days: 5000 });
     // Worded as the Russian screen words it: the bound grouped in the Russian locale.

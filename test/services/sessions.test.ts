@@ -106,6 +106,19 @@ describe('a desk’s session', () => {
     sessions.close();
   });
 
+  it('locks by its timer at an idle time the administrator lowered meanwhile', async () => {
+    let idleMs = 60 * 60_000;
+    const { sessions, told } = desk(() => idleMs);
+    await sessions.signIn('fin', PASSWORDS.fin);
+    // The timer was set for an hour; the idle time is now 50 ms, and the timer is set again for it.
+    idleMs = 50;
+    sessions.idleTimeChanged();
+    clock.now += 50;
+    for (let i = 0; i < 500 && !told.includes('locked'); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(told).toEqual(['active', 'locked']);
+    sessions.close();
+  });
+
   it('ends the first person’s session when another signs in at the locked desk', async () => {
     const { sessions } = desk();
     await sessions.signIn('fin', PASSWORDS.fin);
@@ -126,6 +139,24 @@ describe('a desk’s session', () => {
     expect(await sessions.refresh()).toEqual({ kind: 'signedOut' });
     expect(events('fin').slice(-1)).toEqual(['ended']);
     await people.change(ann, fin.id, { active: true, role: 'finance' });
+    sessions.close();
+  });
+
+  it('ends the session of a person whose sessions an administrator ended, and lets them sign in again', async () => {
+    const { sessions } = desk();
+    await sessions.signIn('fin', PASSWORDS.fin);
+    await people.endSessions(ann, fin.id);
+    expect(await sessions.refresh()).toEqual({ kind: 'signedOut' });
+    expect(events('fin').slice(-1)).toEqual(['ended']);
+    expect(audit.query({ objectId: 'fin', action: 'operator.change' })[0]).toMatchObject({
+      outcome: 'success',
+      facts: { by: 'ann', change: 'sessions ended' },
+    });
+    // A new session, under the count as it is now, is not ended by that.
+    expect(await sessions.signIn('fin', PASSWORDS.fin)).toMatchObject({ kind: 'active' });
+    expect(await sessions.refresh()).toMatchObject({ kind: 'active' });
+    // Only an active administrator ends sessions.
+    await expect(people.endSessions(fin, ann.id)).rejects.toThrow(/Only an active administrator/);
     sessions.close();
   });
 

@@ -4,6 +4,8 @@
  * each desk kept its own journal, and the team database going away mid-day. Needs the keychain (the
  * environment's token) and PostgreSQL; skipped with one line each without them.
  */
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,9 +34,11 @@ describePostgres('two desks on one team database', () => {
     let a: AppCore;
     let b: AppCore;
     let url: string;
+    const folders = new Map<AppCore, string>();
     const desk = async (name: string, url: string) => {
+      const dataFolder = mkdtempSync(join(root, `${name}-`));
       const core = await AppCore.open({
-        dataFolder: mkdtempSync(join(root, `${name}-`)),
+        dataFolder,
         osUser: name,
         desk: name.toUpperCase(),
         vault: new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`),
@@ -45,6 +49,7 @@ describePostgres('two desks on one team database', () => {
       core.chargeLimits.setAccepted('custom', ['643']);
       core.chargeLimits.setMaximum('custom', '643', 1_000_000);
       await core.switchEnvironment('custom');
+      folders.set(core, dataFolder);
       return core;
     };
     beforeAll(async () => {
@@ -131,6 +136,56 @@ describePostgres('two desks on one team database', () => {
       expect(b.sessions.current()).toEqual({ kind: 'signedOut' });
       expect(a.sessions.role()).toBe('administrator');
       await expect(b.sessions.signIn('fin', 'finance keeps the books')).rejects.toThrow(/disabled/);
+    });
+
+    it('signs the team’s people in at a desk while the team database is away, with the password set last at another desk; changes wait for it; an administrator ends the session from another desk', async () => {
+      const ann = (await a.people.list()).find((p) => p.login === 'ann')!;
+      const kim = await a.people.addBy(ann, { login: 'kim', displayName: 'Kim', role: 'support', password: 'the first password of kim' });
+      await a.people.setPassword(ann, kim.id, 'the second password of kim');
+      // Desk B hears of the new password and takes it into its copy of the team's people.
+      const team = new pg.Client({ connectionString: url });
+      await team.connect();
+      const copied = () => {
+        const file = new Database(join(folders.get(b)!, 'app.sqlite'), { readonly: true });
+        try {
+          return (file.prepare("SELECT password FROM team_people WHERE login = 'kim'").get() as { password: string } | undefined)?.password;
+        } finally {
+          file.close();
+        }
+      };
+      try {
+        const kept = (await team.query<{ password: string }>("SELECT password FROM operators WHERE login = 'kim'")).rows[0]!.password;
+        for (let i = 0; i < 200 && copied() !== kept; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(copied()).toBe(kept);
+      } finally {
+        await team.end();
+      }
+      const back = new Promise<void>((resolve) => {
+        const stop = b.onTeamChange((change) => change === '*' && (stop(), resolve()));
+      });
+      await cluster.stop('immediate');
+      try {
+        await expect(b.sessions.signIn('kim', 'the first password of kim')).rejects.toThrow(/login or the password is wrong/);
+        expect(await b.sessions.signIn('kim', 'the second password of kim')).toMatchObject({
+          kind: 'active',
+          operator: { role: 'support' },
+        });
+        // People change in the team's database only.
+        await expect(
+          b.people.addBy(ann, { login: 'lee', displayName: 'Lee', role: 'support', password: 'lee waits for the team' }),
+        ).rejects.toMatchObject({
+          problem: 'unreachable',
+        });
+      } finally {
+        await cluster.start();
+      }
+      await back;
+      // Back: the session signed in against the copy is the team's person's, and an administrator at desk A ends it.
+      expect(b.sessions.current()).toMatchObject({ kind: 'active', operator: { id: kim.id } });
+      await new Promise((r) => setTimeout(r, 300)); // B listening again
+      await a.people.endSessions(ann, kim.id);
+      for (let i = 0; i < 200 && b.sessions.current().kind !== 'signedOut'; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(b.sessions.current()).toEqual({ kind: 'signedOut' });
     });
 
     it('gives an empty team database the people of the first desk that joins it, and keeps a team’s people when another joins', async () => {

@@ -12,6 +12,7 @@ import { EVENT_CHANNEL } from '../../main/ipc/channels.js';
 import { CHANNELS } from '../../main/ipc/contract.js';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../../main/security/csp.js';
 import { app, BrowserWindow, control, ipcMain, Menu, session, type FakeWebContents } from './electronStub.js';
+import { ADMINISTRATOR } from '../ipc/people.js';
 
 vi.mock('electron', () => import('./electronStub.js'));
 
@@ -60,6 +61,12 @@ describe('the Electron adapter', () => {
       ok: true,
       value: { shell: 'electron', version: '9.8.7', name: 'gateway-backoffice', dataFolder, environment: 'sandbox' },
     });
+  });
+
+  it('asks a fresh data folder for its first administrator, and signs them in through the contract', async () => {
+    expect(await call('orders.lookup', { query: 'demo-0003' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await call('session.get', {})).toMatchObject({ ok: true, value: { state: 'firstAdministrator' } });
+    expect(await call('session.firstAdministrator', ADMINISTRATOR)).toMatchObject({ ok: true, value: { state: 'active' } });
   });
 
   it('looks up a demo order through the contract (the sandbox was seeded on first run)', async () => {

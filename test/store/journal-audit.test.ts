@@ -112,9 +112,9 @@ describe('audit export', () => {
     });
     const csv = auditCsv(await auditExportEntries(new DeskAuditLog(audit), { action: 'refund', objectId: 'o-9' }));
     expect(csv.trim().split('\n')).toEqual([
-      // The raw values as recorded (no desk in a desk's own log), then the role (none kept by this repository), facts and the words.
-      'at,osUser,desk,environment,action,outcome,objectType,objectId,detail,role,facts,words',
-      '2026-01-02T00:00:00.000Z,bob,,test,refund,failure,order,o-9,"refused, ""over amount""",,,"Refund on order o-9: failure: refused, ""over amount"""',
+      // The raw values as recorded (no desk in a desk's own log), then the person and role (none kept by this repository), facts and the words.
+      'at,osUser,desk,environment,action,outcome,objectType,objectId,detail,person,role,facts,words',
+      '2026-01-02T00:00:00.000Z,bob,,test,refund,failure,order,o-9,"refused, ""over amount""",,,,"Refund on order o-9: failure: refused, ""over amount"""',
     ]);
   });
 });

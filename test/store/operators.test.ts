@@ -62,7 +62,14 @@ for (const engine of ENGINES)
 
     it('keeps a login one person’s, and lists everyone by login without their password', async () => {
       const { a, b, ann } = await staffed();
-      expect(ann).toEqual({ id: expect.any(String), login: 'ann', displayName: 'Person ann', role: 'administrator', createdAt: 1_000 });
+      expect(ann).toEqual({
+        id: expect.any(String),
+        login: 'ann',
+        displayName: 'Person ann',
+        role: 'administrator',
+        createdAt: 1_000,
+        sessionsEnded: 0,
+      });
       expect(await b.operators.add(person('ann'), ann, 2)).toEqual({ kind: 'refused', refusal: 'loginTaken' });
       await added(b, { ...person('abe', 'support'), displayName: 'Zed Abe' }, ann);
       expect((await a.operators.list()).map((o) => o.login)).toEqual(['abe', 'ann', 'fin']);
@@ -88,6 +95,17 @@ for (const engine of ENGINES)
       expect((await a.operators.change(bob.id, { role: 'finance' }, bob.id, 6)).kind).toBe('done');
       expect(await a.operators.change(fin.id, { displayName: 'x' }, bob.id, 7)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
       expect(await a.operators.change('no-such-id', { active: false }, ann.id, 3)).toEqual({ kind: 'refused', refusal: 'notFound' });
+    });
+
+    it('ends a person’s sessions by counting, for an active administrator only: two ends at once at two desks are two', async () => {
+      const { a, b, ann, fin } = await staffed();
+      expect(await a.operators.endSessions(ann.id, fin.id, 2)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
+      expect(await a.operators.endSessions('no-such-id', ann.id, 2)).toEqual({ kind: 'refused', refusal: 'notFound' });
+      const both = await Promise.all([a.operators.endSessions(fin.id, ann.id, 3), b.operators.endSessions(fin.id, ann.id, 3)]);
+      expect(both.map((o) => (o.kind === 'done' ? o.value.sessionsEnded : o.refusal)).sort()).toEqual([1, 2]);
+      expect(await b.operators.get(fin.id)).toMatchObject({ sessionsEnded: 2, role: 'finance' });
+      // An administrator may end their own, at every other desk too.
+      expect(await a.operators.endSessions(ann.id, ann.id, 4)).toMatchObject({ kind: 'done', value: { sessionsEnded: 1 } });
     });
 
     it('keeps the last active administrator: the last two stepping down at two desks at once, one stays', async () => {

@@ -1,6 +1,6 @@
 // Run with test/vault/hide-libsecret.ts preloaded (a machine without libsecret): imports what `npm start`
-// imports, opens the app's core on a fresh data folder and asks the vault for a secret; prints what happened
-// as one line of JSON.
+// imports, opens the app's core on a fresh data folder, asks what its first start offers, and asks the vault for
+// a secret; prints what happened as one line of JSON.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ const result: Record<string, unknown> = {};
 try {
   await import('../../main/browserMode.js');
   const { AppCore } = await import('../../main/services/appCore.js');
+  const { firstStart } = await import('../../main/services/profileUpgrade.js');
   const { Vault } = await import('../../main/vault/vault.js');
   const { VaultUnavailableError } = await import('../../main/vault/errors.js');
   result.imported = true;
@@ -21,7 +22,7 @@ try {
   console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
   try {
     const core = await AppCore.open({ dataFolder, osUser: 'tester', demo: true });
-    result.role = core.roles.view();
+    result.upgrade = { passphraseSet: core.legacyProfile.passphraseSet(), firstStart: await firstStart(core.people, core.legacyProfile) };
     result.demoOrder = (await core.services.orders.lookup('demo-0003')).kind;
     await core.close();
   } finally {

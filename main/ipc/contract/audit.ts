@@ -1,4 +1,4 @@
-/** The audit log: what was done, by which profile, read and exported with the same filters. */
+/** The audit log: what was done, by whom, read and exported with the same filters. */
 import { z } from 'zod';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Role } from '../../domain/roles.js';
@@ -14,6 +14,8 @@ const auditFilter = z
     to: z.number().int().min(0).optional(),
     objectType: printable(64).min(1).optional(),
     objectId: printable(128).min(1).optional(),
+    /** A person's login: what was recorded while they were signed in. */
+    person: printable(200).min(1).optional(),
   })
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
     message: 'input.startAfterEnd',
@@ -38,8 +40,10 @@ export interface AuditEntryView {
   readonly objectType?: string;
   readonly objectId?: string;
   readonly detail?: string;
-  /** The role profile in use when it was recorded; absent for entries written before roles were recorded. */
+  /** The role in use when it was recorded; absent while nobody was signed in, and before roles were recorded. */
   readonly role?: Role;
+  /** The login of the person signed in when it was recorded; absent while nobody was, and before people had accounts. */
+  readonly person?: string;
   /** The desk it was recorded at, in a team's log. */
   readonly desk?: string;
   /**

@@ -3,6 +3,7 @@
  * credentials (set or not, never the secret), the currencies and per-charge maximums each accepts, and the
  * team database this desk keeps its journals in (its password kept or not, never the password).
  */
+import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '../../domain/idleTime.js';
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
@@ -29,15 +30,14 @@ const teamDatabaseForm = z.strictObject({
 });
 
 export const settingsChannels = {
-  'app.info': reads('support', none).answers<AppInfo>(),
+  'app.info': reads('anyone', none).answers<AppInfo>(),
   // The settings view says only "set / not set" of a credential; changing the installation's is an administrator's.
   'settings.get': reads('support', none).answers<SettingsView>(),
   'settings.updateGeneral': writes(
     'administrator',
     z.strictObject({ environment: environment.optional() }).refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
   ).answers<SettingsView>(),
-  // A person's own language and theme, kept per profile: a support person on an English installation reads Russian.
-  /** The profile in use's own language and theme: every profile sets its own. */
+  /** The signed-in person's own language and theme, every role sets their own: a support person on an English installation reads Russian. */
   'settings.setPreferences': writes(
     'support',
     z
@@ -49,6 +49,11 @@ export const settingsChannels = {
         theme: z.enum(THEMES).optional(),
       })
       .refine((v) => Object.keys(v).length > 0, 'settings.input.nothingToChange'),
+  ).answers<SettingsView>(),
+  /** The idle time before a desk locks, in minutes (the team's, in team mode): an administrator's, at most PCI DSS's 15. */
+  'settings.setIdleMinutes': writes(
+    'administrator',
+    z.strictObject({ minutes: z.number().int().min(MIN_IDLE_MINUTES).max(MAX_IDLE_MINUTES) }),
   ).answers<SettingsView>(),
   'settings.setConnection': writes(
     'administrator',
@@ -145,8 +150,10 @@ export interface ConnectionView {
 }
 
 export interface SettingsView {
-  /** The environment is the installation's; the language and theme are the profile in use's own (no theme: the system's). */
+  /** The environment is the installation's; the language and theme are the signed-in person's own (no theme: the system's). */
   readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly theme?: Theme };
+  /** The idle time before a desk locks, in minutes, as the administrator set it. */
+  readonly idleMinutes: number;
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
   /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
   readonly switchRefused?: SwitchRefusal;

@@ -13,25 +13,31 @@ export interface Answer<T> {
 }
 
 /**
- * One channel, declared once: the least profile that may use it (the profiles are nested, support then
+ * One channel, declared once: the least role that may use it (the roles are nested, support then
  * finance then administrator), whether it changes anything (settings, journals, the audit log, the cache,
  * the gateway), what main accepts (a strict schema: an unknown key is refused, not ignored) and what it
  * answers. Permissions, the dispatcher, the Electron binding, the browser bridge and the renderer's calls
  * all read these.
  */
 export interface Declaration {
-  readonly least: Role;
+  readonly least: Least;
   readonly writes: boolean;
   readonly input: z.ZodType;
   readonly result: Answer<unknown>;
 }
+
+/**
+ * Who may use a channel: a role and every role above it, as the signed-in person has it, or anyone at the desk,
+ * signed in or not (the channels that sign a person in, and what the sign-in screen shows).
+ */
+export type Least = Role | 'anyone';
 
 /** A workspace's channels by name. */
 export type Declarations = Readonly<Record<string, Declaration>>;
 
 const declare =
   <W extends boolean>(writes: W) =>
-  <L extends Role, I extends z.ZodType>(least: L, input: I) => ({
+  <L extends Least, I extends z.ZodType>(least: L, input: I) => ({
     /** The result type: `reads('support', input).answers<OrderView>()`. */
     answers: <T>(): { readonly least: L; readonly writes: W; readonly input: I; readonly result: Answer<T> } => ({
       least,

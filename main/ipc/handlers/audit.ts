@@ -21,6 +21,7 @@ function auditEntryView(e: AuditRecord, order: OrderFacts | undefined): AuditEnt
     ...(e.objectId !== undefined ? { objectId: e.objectId } : {}),
     ...(e.detail !== undefined ? { detail: e.detail } : {}),
     ...(e.role !== undefined ? { role: e.role } : {}),
+    ...(e.person !== undefined ? { person: e.person } : {}),
     ...(e.desk !== undefined ? { desk: e.desk } : {}),
     said: auditPhrase(e, order),
   };

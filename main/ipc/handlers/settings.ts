@@ -40,12 +40,13 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
 
 async function settingsView(core: AppCore): Promise<SettingsView> {
   const g = core.settings.general();
-  const own = core.settings.preferences(core.roles.role());
+  const own = core.preferences();
   const entries = await Promise.all(ENVIRONMENT_KINDS.map(async (e) => [e, await connectionView(core, e)] as const));
   const refused = core.switchRefused;
   const keychainProblem = await core.settings.keychainProblem();
   return {
     general: { environment: g.environment, language: own.language, ...(own.theme ? { theme: own.theme } : {}) },
+    idleMinutes: core.settings.idleMinutes(),
     connections: Object.fromEntries(entries) as SettingsView['connections'],
     ...(refused ? { switchRefused: { environment: refused.environment, reason: refused.reason, at: refused.at } } : {}),
     ...(keychainProblem ? { keychainProblem } : {}),
@@ -68,6 +69,10 @@ export function settingsHandlers({ core, events, app }: HandlerContext): Handler
     'settings.get': () => settingsView(core),
     'settings.updateGeneral': async (change) => {
       await core.updateGeneral(change);
+      return changed();
+    },
+    'settings.setIdleMinutes': ({ minutes }) => {
+      core.setIdleMinutes(minutes);
       return changed();
     },
     'settings.setPreferences': async (change) => {

@@ -2,7 +2,8 @@
 export const ipc = {
   invalidInput: 'The request was refused: {{fields}}',
   internal: "Something went wrong inside the app; the app's log has the details under reference {{reference}}.",
-  profileCannot: 'The {{role}} profile cannot use {{channel}}; an administrator can change the profile.',
+  roleCannot: 'The role {{role}} cannot use {{channel}}; an administrator can give you another role.',
+  signInFirst: 'Sign in first: nobody is signed in at this desk, or its session is locked.',
   notAppWindow: "Refused: the call did not come from the app's own window.",
   noAnswer: 'The app did not answer: it may be closing. Try again.',
   unknownChannel: 'The app does not know the request {{channel}}.',

@@ -16,4 +16,11 @@ export const operators = {
   passwordShort: 'A password has at least {{count}} characters',
   passwordLong: 'A password has at most {{count}} characters',
   currentPassword: 'Enter your current password to change it',
+  adoptFirst: "This installation's role profile has a passphrase: its administrator's account is made with that passphrase, not a new one",
+  /** The contract's own refusals of what a sign-in or a person's form sent. */
+  input: {
+    login: 'enter the login',
+    password: 'enter the password',
+    id: 'not an account of this app',
+  },
 } as const;

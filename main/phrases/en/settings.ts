@@ -20,6 +20,7 @@ export const settings = {
   httpsOnly: 'The {{environment}} environment must use HTTPS, not {{protocol}}',
   unsupportedProtocol: 'Unsupported protocol {{protocol}}',
   invalidSettings: 'Invalid settings: {{fields}}',
+  idleMinutes: 'The idle time before a desk locks is a whole number of minutes from {{min}} to {{max}}',
   invalidConnection: 'Invalid connection: {{fields}}',
   sandboxCredentials: "The sandbox's credentials are fixed and public; nothing to store",
   noEnvironmentOpen: 'No environment is open',

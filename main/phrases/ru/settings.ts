@@ -22,6 +22,7 @@ export const settings: Catalogue<typeof en> = {
   httpsOnly: 'Окружение «{{environment}}» должно работать по HTTPS, а не {{protocol}}',
   unsupportedProtocol: 'Протокол {{protocol}} не поддерживается',
   invalidSettings: 'Недопустимые настройки: {{fields}}',
+  idleMinutes: 'Время бездействия до блокировки — целое число минут от {{min}} до {{max}}',
   invalidConnection: 'Недопустимое подключение: {{fields}}',
   sandboxCredentials: 'Учётные данные песочницы заданы заранее и открыты; сохранять нечего',
   noEnvironmentOpen: 'Ни одно окружение не открыто',

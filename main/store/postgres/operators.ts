@@ -11,6 +11,7 @@ import {
   changed,
   changeRefusalOf,
   changeValues,
+  endRefusal,
   insertValues,
   SQL,
   storedPassword,
@@ -38,6 +39,7 @@ const TAKE = unnestInsert<Row>(
     { name: 'disabled_at', type: 'bigint', of: (r) => r.disabled_at },
     { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
     { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
+    { name: 'sessions_ended', type: 'integer', of: (r) => r.sessions_ended },
   ],
   'id',
 );
@@ -53,7 +55,12 @@ export class PgOperators implements OperatorStore {
   }
 
   async list(): Promise<Operator[]> {
-    return (await query<Row>(this.db, SQL.list)).map(toOperator);
+    return (await this.rows()).map(toOperator);
+  }
+
+  /** Every account as kept, its password's hash too: what a desk's copy of the team's people holds (teamPeopleCopy.ts). */
+  rows(): Promise<Row[]> {
+    return query<Row>(this.db, SQL.list);
   }
 
   async get(id: string): Promise<Operator | undefined> {
@@ -81,6 +88,17 @@ export class PgOperators implements OperatorStore {
       if (refusal) return { kind: 'refused', refusal };
       const [written] = await q<Row>(numbered(SQL.change), changeValues(after, at));
       return { kind: 'done', value: { before, after: toOperator(written!) } };
+    });
+  }
+
+  /** Ends the person's sessions at every desk, under the lock every change of accounts takes. */
+  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {
+    return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
+      await q(ACCOUNTS_LOCK);
+      const refusal = endRefusal(await row(q, by), await row(q, id));
+      if (refusal) return { kind: 'refused', refusal };
+      const [ended] = await q<Row>(numbered(SQL.endSessions), [at, id]);
+      return { kind: 'done', value: toOperator(ended!) };
     });
   }
 

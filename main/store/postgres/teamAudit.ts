@@ -10,7 +10,17 @@
  * changes nothing. How far it got is kept per team database in the desk's file (team_audit_written).
  */
 import { maskCardNumbersIn } from '../../domain/cardNumbers.js';
-import { auditWhere, toRecord, type AuditFilter, type AuditLog, type AuditRecord, type AuditRepository, type AuditRow } from '../audit.js';
+import {
+  auditWhere,
+  ENTRY_COLUMNS,
+  entryValues,
+  toRecord,
+  type AuditFilter,
+  type AuditLog,
+  type AuditRecord,
+  type AuditRepository,
+  type AuditRow,
+} from '../audit.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
@@ -21,21 +31,7 @@ export const AUDIT_RETRY_MS = 2_000;
 /** Entries written to the team's log in one statement: 500 × 14 values, well inside PostgreSQL's 65,535. */
 const CHUNK = 500;
 
-const COLUMNS = [
-  'desk_id',
-  'desk',
-  'desk_entry',
-  'at',
-  'os_user',
-  'environment',
-  'action',
-  'outcome',
-  'object_type',
-  'object_id',
-  'detail',
-  'role',
-  'facts',
-] as const;
+const COLUMNS = ['desk_id', 'desk', 'desk_entry', ...ENTRY_COLUMNS] as const;
 
 export interface TeamAuditOptions {
   /** This desk: its id keeps its entries apart from any other desk's, its name is what the team's screens show. */
@@ -111,7 +107,7 @@ export class TeamAuditLog implements AuditLog {
     const { where, args } = auditWhere(f, (n) => `$${n}`);
     const rows = await query<AuditRow>(
       this.team,
-      `SELECT id, at, os_user, environment, action, outcome, object_type, object_id, detail, role, facts, desk
+      `SELECT id, at, os_user, environment, action, outcome, object_type, object_id, detail, role, person, facts, desk
          FROM team_audit ${where} ORDER BY at DESC, id DESC LIMIT $${args.length + 1}`,
       [...args, f.limit ?? 1000],
     );
@@ -154,20 +150,6 @@ export class TeamAuditLog implements AuditLog {
   /** An entry's values in COLUMNS' order; masked again, as everything written anywhere is. */
   private valuesOf(entry: AuditRecord): unknown[] {
     const e = maskCardNumbersIn(entry);
-    return [
-      this.options.desk.id,
-      this.options.desk.name,
-      e.id,
-      e.at,
-      e.osUser,
-      e.environment,
-      e.action,
-      e.outcome,
-      e.objectType ?? null,
-      e.objectId ?? null,
-      e.detail ?? null,
-      e.role ?? null,
-      e.facts ? JSON.stringify(e.facts) : null,
-    ];
+    return [this.options.desk.id, this.options.desk.name, e.id, ...entryValues(e)];
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The settings a team shares, in its database: each gateway environment's connection (never its secrets,
- * which stay in each desk's keychain), its accepted currencies and its per-charge maximums. The embedded
+ * The settings a team shares, in its database: its people's own preferences, the idle time, each gateway environment's
+ * connection (never its secrets, which stay in each desk's keychain), its accepted currencies and its
+ * per-charge maximums. The embedded
  * sandbox's are each desk's own, as its journals are (each desk's sandbox is a different gateway).
  *
  * The app reads settings synchronously, everywhere, so a desk reads the team's through its copy in its own
@@ -11,7 +12,7 @@
  * desk. The desk's own settings of those keys are left as they were, for when it leaves the team.
  */
 import { maskCardNumbers } from '../../domain/cardNumbers.js';
-import { environmentKeys, type SharedSettings } from '../settings.js';
+import { environmentKeys, IDLE_MINUTES_KEY, PREFERENCES_PREFIX, type SharedSettings } from '../settings.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
@@ -23,8 +24,13 @@ export const SETTINGS_RETRY_MS = 2_000;
 /** Kept in the copy once the team's settings were read into it: from then on a key the team lacks is none. */
 const READ_ONCE = ':read';
 
-/** Whether the team shares the setting: an environment's connection, currencies or maximums, but the embedded sandbox's. */
+/**
+ * Whether the team shares the setting: a person's own preferences (the team's people are the same at every desk),
+ * the idle time before a desk locks, and an environment's connection, currencies or maximums, but the embedded
+ * sandbox's.
+ */
 export const teamShares = (key: string): boolean => {
+  if (key.startsWith(PREFERENCES_PREFIX) || key === IDLE_MINUTES_KEY) return true;
   const environment = key.slice(key.indexOf('.') + 1);
   return environment !== 'sandbox' && (Object.values(environmentKeys(environment)) as string[]).includes(key);
 };

@@ -4,7 +4,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ChargeBatchStatus } from '../../../main/ipc/contract';
+import type { ChargeBatchStatus, SessionView } from '../../../main/ipc/contract';
 import { auditKeys } from './audit';
 import { batchLookupKeys, type BatchTable } from './batchLookups';
 import { chargeBatchKeys } from './chargeBatches';
@@ -12,7 +12,7 @@ import { chargeKeys } from './charges';
 import { subscribe } from './client';
 import { orderKeys } from './orders';
 import { periodKeys } from './period';
-import { roleKeys } from './roles';
+import { forgetThePerson, sessionKeys } from './session';
 import { settingsKeys } from './settings';
 
 let periodRereadPending = false;
@@ -24,6 +24,25 @@ function periodReread(client: QueryClient): void {
     periodRereadPending = false;
     void client.invalidateQueries({ queryKey: periodKeys.views });
   }, 1000);
+}
+
+/**
+ * Someone signed in or out, the desk locked, or the person's role changed. The session is read again first;
+ * nothing else is, until a screen the new session allows asks for it. What was read is the same data, and a
+ * read now from a screen about to close (or kept under the lock) would be refused by main, and audited: a
+ * refusal the person never asked for. The settings come at once when a person is at work: they carry the
+ * person's own language and theme.
+ */
+async function sessionChanged(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: sessionKeys.current });
+  const state = client.getQueryData<SessionView>(sessionKeys.current)?.state;
+  // Nobody signed in any more (signed out here or at another window, or disabled): nothing of theirs stays.
+  if (state !== 'active' && state !== 'locked') return forgetThePerson(client);
+  const active = state === 'active';
+  const session = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === sessionKeys.current[0];
+  const settings = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === settingsKeys.all[0];
+  if (active) void client.invalidateQueries({ predicate: settings });
+  void client.invalidateQueries({ predicate: (q) => !session(q) && (!active || !settings(q)), refetchType: 'none' });
 }
 
 function onEvent(client: QueryClient) {
@@ -54,14 +73,8 @@ function onEvent(client: QueryClient) {
       void client.invalidateQueries({ queryKey: auditKeys.all });
     } else if (event.type === 'orders.changed') {
       // The order on screen reads itself again (useOrderKeptCurrent); the journals heard charges.changed.
-    } else if (event.type === 'role.changed') {
-      // The profile is read again; nothing else is, until a screen the new profile allows asks for it. What
-      // was read is the same data, and a read now from a screen about to close would be refused by main
-      // (and audited) for a profile that may not have it: a refusal the person never asked for. The settings
-      // every profile may read come at once: they carry the new profile's own language and theme.
-      const now = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === roleKeys.profile[0] || q.queryKey[0] === settingsKeys.all[0];
-      void client.invalidateQueries({ predicate: now });
-      void client.invalidateQueries({ predicate: (q) => !now(q), refetchType: 'none' });
+    } else if (event.type === 'session.changed') {
+      void sessionChanged(client);
     } else {
       // Environment, connection or credentials changed: whatever was read for the old one is stale.
       void client.invalidateQueries();

@@ -112,7 +112,7 @@ export function useSyncProgress() {
   }).data;
 }
 
-/** The list's saved views, for this environment and profile. */
+/** The list's saved views, for this environment and person. */
 export const useSavedViews = () => useQuery({ queryKey: periodKeys.saved, queryFn: () => call('period.views.list', {}) });
 
 /** A view saved, renamed or deleted: main's answer (the views as they are now) put where the menu reads them. */

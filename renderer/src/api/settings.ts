@@ -1,7 +1,7 @@
 /**
  * The app's settings, read and changed through one key scheme: the app's own information (the environment
  * it works in, which the top bar and every confirmation name), the settings view (general, each
- * connection, the profile's language and theme) and each environment's charge limits. Every change puts
+ * connection, the person's language and theme) and each environment's charge limits. Every change puts
  * main's answer in the cache and reads the app's information again, so the top bar follows at once.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,8 @@ export const settingsKeys = {
   chargeLimits: (environment: EnvironmentName) => ['settings', 'chargeLimits', environment] as const,
 };
 
-export const useAppInfo = () => useQuery({ queryKey: settingsKeys.appInfo, queryFn: () => call('app.info', {}) });
+/** Open to anyone, the sign-in screens too: read whatever the session's state (api/session.ts pauses the rest). */
+export const useAppInfo = () => useQuery({ queryKey: settingsKeys.appInfo, queryFn: () => call('app.info', {}), networkMode: 'always' });
 export const useSettings = () => useQuery({ queryKey: settingsKeys.all, queryFn: () => call('settings.get', {}) });
 
 export const useChargeLimits = (environment: EnvironmentName) =>
@@ -32,7 +33,7 @@ function useSettingsPut() {
   };
 }
 
-/** Any change main answers with the settings view: a credential removed, the profile's language or theme. */
+/** Any change main answers with the settings view: a credential removed, the person's language or theme. */
 export function useSettingsChange<I, C = unknown>(run: (input: I) => Promise<SettingsView>, screen?: ScreenHandlers<SettingsView, I, C>) {
   const put = useSettingsPut();
   return useEntityMutation(run, { onSuccess: put }, screen);

@@ -1,7 +1,7 @@
 /**
- * Keyboard shortcuts: Ctrl/⌘+K (or "/" outside a text box) focuses the order search; Alt+1..8 opens the
- * workspaces in the order of the navigation, those the role profile allows only. A workspace keeps its
- * number whatever the profile, so a shortcut never opens something else than it did before.
+ * Keyboard shortcuts: Ctrl/⌘+K (or "/" outside a text box) focuses the order search; Alt+1..9 opens the
+ * workspaces in the order of the navigation, those the signed-in person's role allows only. A workspace keeps
+ * its number whatever the role, so a shortcut never opens something else than it did before.
  */
 import { useEffect, useRef } from 'react';
 import { WORKSPACES, useUi, type WorkspaceId } from './uiStore';
@@ -11,14 +11,18 @@ export const SEARCH_INPUT_ID = 'order-search';
 const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-export function useShortcuts(allowed: ReadonlySet<WorkspaceId>): void {
-  // Read when a key is pressed, so that the listener is added once and still follows the profile.
+export function useShortcuts(allowed: ReadonlySet<WorkspaceId>, paused = false): void {
+  // Read when a key is pressed, so that the listener is added once and still follows the role and the lock.
   const allowedNow = useRef(allowed);
+  const pausedNow = useRef(paused);
   useEffect(() => {
     allowedNow.current = allowed;
-  }, [allowed]);
+    pausedNow.current = paused;
+  }, [allowed, paused]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // Under the lock screen, a key opens nothing: the workspace and its typed form stay as they were.
+      if (pausedNow.current) return;
       const { open } = useUi.getState();
       if (((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') || (e.key === '/' && !typing(e.target))) {
         e.preventDefault();

@@ -18,6 +18,8 @@ export const WORKSPACES = [
   // Last, so that Alt+1..6 keep opening what they did before it came.
   { id: 'reconciliation' },
   { id: 'customers' },
+  // Administrators' only; Alt+9.
+  { id: 'people' },
 ] as const;
 export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 
@@ -113,6 +115,11 @@ interface UiState {
   ordersPlace: OrdersPlace;
   ordersFrom?: OrdersPlace['mode'] | undefined;
   showPlace(place: OrdersPlace, from: OrdersPlace['mode'] | undefined): void;
+  /**
+   * Forgets what the person who left had on screen (their toasts, a card picked to charge, a batch, an order
+   * asked for): whoever signs in next starts from none of it. The list's view and the theme stay: the desk's.
+   */
+  forgetThePerson(): void;
 }
 
 let toastIds = 0;
@@ -164,6 +171,18 @@ export const useUi = create<UiState>()(
       keepListScroll: (listScroll) => set({ listScroll }),
       ordersPlace: { mode: 'list' },
       showPlace: (ordersPlace, ordersFrom) => set({ ordersPlace, ordersFrom }),
+      forgetThePerson: () =>
+        set({
+          toasts: [],
+          batchId: undefined,
+          chargeDraft: undefined,
+          chargesTab: 'charge',
+          chargeBatchId: undefined,
+          orderQuery: undefined,
+          clientQuery: undefined,
+          ordersPlace: { mode: 'list' },
+          ordersFrom: undefined,
+        }),
     }),
     {
       name: 'backoffice.ui',

@@ -6,11 +6,12 @@ export function SelectField({
   label,
   className,
   id,
+  hint,
   children,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { readonly label: string; readonly children: ReactNode }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & { readonly label: string; readonly hint?: ReactNode; readonly children: ReactNode }) {
   return (
-    <Labelled id={id} label={label} className={className}>
+    <Labelled id={id} label={label} hint={hint} className={className}>
       {(control) => (
         <select {...control} {...select}>
           {children}

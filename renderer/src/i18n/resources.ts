@@ -20,6 +20,10 @@ import { settings as enSettings } from './en/settings.js';
 import { settings as ruSettings } from './ru/settings.js';
 import { roles as enRoles } from './en/roles.js';
 import { roles as ruRoles } from './ru/roles.js';
+import { session as enSession } from './en/session.js';
+import { session as ruSession } from './ru/session.js';
+import { people as enPeople } from './en/people.js';
+import { people as ruPeople } from './ru/people.js';
 import { list as enList } from './en/list.js';
 import { list as ruList } from './ru/list.js';
 import { reconciliation as enReconciliation } from './en/reconciliation.js';
@@ -48,6 +52,8 @@ export const resources = {
     keys: enKeys,
     settings: enSettings,
     roles: enRoles,
+    session: enSession,
+    people: enPeople,
     list: enList,
     reconciliation: enReconciliation,
     customers: enCustomers,
@@ -64,6 +70,8 @@ export const resources = {
     keys: ruKeys,
     settings: ruSettings,
     roles: ruRoles,
+    session: ruSession,
+    people: ruPeople,
     list: ruList,
     reconciliation: ruReconciliation,
     customers: ruCustomers,

@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { useMayCall } from '../session/offered';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { useFileExport } from '../../components/useFileExport';
@@ -53,8 +52,8 @@ export function AuditWorkspace() {
     ...(toDay ? { to: dayEnd(toDay) } : {}),
     ...(objectId.trim() ? { objectId: objectId.trim() } : {}),
   };
-  // Not asked once the profile may not have it (a switch closes this screen a moment later).
-  const log = useAuditEntries(filter, mayCall(useRoleProfile().data, 'audit.query'));
+  // Not asked once the person may not have it (a change of role closes this screen a moment later).
+  const log = useAuditEntries(filter, useMayCall('audit.query'));
   const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
 
@@ -129,7 +128,7 @@ export function AuditWorkspace() {
                   {/* In a team's log, the desk it was done at. */}
                   {e.desk !== undefined && <span className="muted"> {t('atDesk', { desk: e.desk })}</span>}
                   <br />
-                  {/* The profile in use then; older entries were written before it was recorded. */}
+                  {/* The role of the person then; older entries were written before it was recorded. */}
                   <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
                 </td>
                 <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>

@@ -8,11 +8,13 @@ import { totalsWords } from './shared';
 import { FormDialog } from '../../components/FormDialog';
 import { ConfirmCheck } from '../../components/ConfirmCheck';
 import { Term } from '../../components/Term';
+import { useCancelledOnLock } from '../session/cancelOnLock';
 
 export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; readonly onClose: () => void }) {
   const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   const run = useChargeBatchRun(plan.batchId, plan.environment, { onSuccess: onClose });
+  useCancelledOnLock(onClose, run.isPending);
   const production = plan.environment === 'production';
   const label = t('batch.run', { count: plan.charges.length, n: formatCount(plan.charges.length) });
   return (

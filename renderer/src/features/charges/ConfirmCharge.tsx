@@ -23,6 +23,7 @@ import { useChargeCreate } from '../../api/charges';
 import { FormDialog } from '../../components/FormDialog';
 import { ConfirmCheck } from '../../components/ConfirmCheck';
 import { Term } from '../../components/Term';
+import { useCancelledOnLock } from '../session/cancelOnLock';
 
 export interface ChargeToConfirm {
   readonly environment: EnvironmentName;
@@ -81,6 +82,7 @@ export function ConfirmCharge({
       } else onDone(r);
     },
   });
+  useCancelledOnLock(onClose, send.isPending);
   const production = charge.environment === 'production';
 
   return (

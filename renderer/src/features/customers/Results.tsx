@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CustomerSearch } from '../../../../main/ipc/contract';
 import { Button } from '../../components/Button';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { useMayCall } from '../session/offered';
 import { searchedWords, useBatchExport } from './shared';
 import { CustomerRow } from './CustomerRow';
 import { CustomerDetail } from './CustomerDetail';
@@ -21,10 +20,9 @@ export function Results({
   readonly onOpen: (clientId: string | undefined) => void;
 }) {
   const { t } = useTranslation('customers');
-  const profile = useRoleProfile().data;
   const exportBatch = useBatchExport();
   const what = searchedWords(t, found);
-  const mayExport = mayCall(profile, 'customers.exportBatch');
+  const mayExport = useMayCall('customers.exportBatch');
   const ids = found.customers.map((c) => c.clientId);
   return (
     <div className="panel customers-results">

@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { SigningKeyView } from '../../../../main/ipc/contract';
 import { call } from '../../api/client';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { useMayCall } from '../session/offered';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { Copyable } from '../../components/Copyable';
@@ -36,8 +35,8 @@ const COLUMNS = ['subject', 'validFrom', 'validUntil', 'fingerprint', 'state', '
 export function KeysWorkspace() {
   const id = useId();
   const { t, i18n } = useTranslation('keys');
-  // Not asked once the profile may not have it (a switch closes this screen a moment later).
-  const allowed = mayCall(useRoleProfile().data, 'keys.list');
+  // Not asked once the person may not have it (a change of role closes this screen a moment later).
+  const allowed = useMayCall('keys.list');
   const list = useSigningKeys(allowed);
   const [dialog, setDialog] = useState<'generate' | 'import'>();
   const [confirming, setConfirming] = useState<Confirming>();

@@ -14,6 +14,7 @@ import { useOrderOperation, useRefundPlan, type Operation } from '../../api/oper
 import { useErrorToast } from '../../components/useErrorToast';
 import { FormDialog } from '../../components/FormDialog';
 import { Term } from '../../components/Term';
+import { useCancelledOnLock } from '../session/cancelOnLock';
 
 /** The longest reason main accepts (the contract says the same). */
 const MAX_REASON = 200;
@@ -117,6 +118,8 @@ export function ConfirmOperation({
     },
     onError: toastError,
   });
+
+  useCancelledOnLock(onClose, run.isPending);
 
   const summary =
     action === 'release'

@@ -13,13 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelName, OrderView } from '../../../../main/ipc/contract';
 import { Button } from '../../components/Button';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { mayCall } from '../session/access';
+import { useOffered } from '../session/offered';
 import { OrderStatus, wasCaptured } from '../../../../main/domain/orderStatus';
 import { type AfterOperation, type Action } from './shared';
 import { ConfirmOperation } from './ConfirmOperation';
 
-/** Each action's channel: offered only where the role profile may use it (support may not). */
+/** Each action's channel: offered only where the signed-in person's role may use it (support may not). */
 const CHANNELS: Record<Action, ChannelName> = { deposit: 'orders.deposit', release: 'orders.reverse', refund: 'orders.refund' };
 
 /** What can be done to an order in its status, and the most it can be done for. */
@@ -34,8 +34,8 @@ function available(order: OrderView): { action: Action; max?: number }[] {
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
   const { t } = useTranslation('orders');
   const [open, setOpen] = useState<Action>();
-  const profile = useRoleProfile().data;
-  const actions = available(order).filter((a) => mayCall(profile, CHANNELS[a.action]));
+  const session = useOffered();
+  const actions = available(order).filter((a) => mayCall(session, CHANNELS[a.action]));
   // The dialog follows the order as it is now (another desk may refund it meanwhile): its most is today's,
   // and an action no longer possible closes it.
   const opened = actions.find((a) => a.action === open);

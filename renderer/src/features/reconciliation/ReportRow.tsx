@@ -4,8 +4,7 @@ import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { formatDateTime } from '../../format/dates';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { useMayCall } from '../session/offered';
 import { CLASS_TONES, classWords, gatewayWords, journalWords, operationCounts, rowCurrency, rowFindings } from './words';
 import { rowName } from './shared';
 import { When } from './When';
@@ -20,7 +19,6 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
   const openChargesTab = useUi((s) => s.openChargesTab);
   const toast = useUi((s) => s.toast);
   const toastError = useErrorToast();
-  const profile = useRoleProfile().data;
   const j = row.journal;
   const g = row.gateway;
   const charge = j?.source === 'charge' ? j : undefined;
@@ -41,7 +39,7 @@ export function ReportRow({ row, onSettled }: { readonly row: ReconciliationRow;
     openChargesTab('journal');
     openWorkspace('charges');
   };
-  const mayReconcile = mayCall(profile, 'charges.reconcile');
+  const mayReconcile = useMayCall('charges.reconcile');
   /** A moment of the row, for a sentence's `time`: its words, and their markup with the instant. */
   const time = (at: number) => ({ values: { time: formatDateTime(at) }, components: { time: <When at={at} /> } });
 

@@ -10,18 +10,16 @@ import type { EnvironmentName } from '../../../../main/ipc/contract';
 import { useSandboxConsoleOpen } from '../../api/sandbox';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { mayCall } from '../roles/profile';
-import { useRoleProfile } from '../../api/roles';
+import { useMayCall } from '../session/offered';
 
 export function DeveloperConsole({ environment }: { readonly environment: EnvironmentName }) {
-  const profile = useRoleProfile().data;
   const { t } = useTranslation('settings');
   const open = useSandboxConsoleOpen({
     onSuccess: ({ url }) => {
       window.open(url, '_blank', 'noopener');
     },
   });
-  const unavailable = !mayCall(profile, 'sandbox.console.open')
+  const unavailable = !useMayCall('sandbox.console.open')
     ? t('console.onlyAdministrator')
     : environment !== 'sandbox'
       ? t('console.onlySandbox', { environment: t(`environment.${environment}`) })

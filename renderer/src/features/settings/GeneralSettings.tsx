@@ -108,7 +108,7 @@ export function GeneralSettings({ view }: { readonly view: SettingsView }) {
         )}
       </Dialog>
 
-      {/* The language and theme are each profile's own and set in the top bar, the one control for them
+      {/* The language and theme are each person's own and set in the top bar, the one control for them
           (a second one here, saved by a button, said the same fact twice); this says where they went. */}
       <p className="hint">{t('general.preferencesWhere')}</p>
     </section>

@@ -1,7 +1,7 @@
 /**
- * The person's own language and theme, in the top bar for every profile: a support person on an English
- * installation switches to Russian without an administrator. Main keeps both per role profile
- * (settings.setPreferences), so a profile switch brings that profile's language and theme back; the theme
+ * The person's own language and theme, in the top bar for every role: a support person on an English
+ * installation switches to Russian without an administrator. Main keeps both per person
+ * (settings.setPreferences), so signing in brings that person's language and theme back; the theme
  * kept in the page (uiStore) only paints the first frame before main's settings are read.
  */
 import { useEffect } from 'react';
@@ -19,7 +19,7 @@ export function Preferences() {
   const general = useSettings().data?.general;
   const chosenTheme = general?.theme;
 
-  // The profile's saved theme wins over the page's once known (after a start or a profile switch).
+  // The person's saved theme wins over the page's once known (after a start or a sign-in).
   useEffect(() => {
     if (chosenTheme) useUi.setState({ theme: chosenTheme });
   }, [chosenTheme]);
@@ -65,7 +65,7 @@ export function Preferences() {
         type="button"
         className="btn btn-ghost"
         onClick={() => {
-          // Painted at once, as the click expects; main keeps it for the profile.
+          // Painted at once, as the click expects; main keeps it for the person.
           useUi.setState({ theme: otherTheme });
           save.mutate({ theme: otherTheme });
         }}

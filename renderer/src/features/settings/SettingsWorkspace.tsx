@@ -1,6 +1,6 @@
 /**
  * Settings, in sections: General (which environment the app works in, exports, and the way into the
- * sandbox's developer console; the language and theme are each profile's own, in the top bar), each gateway
+ * sandbox's developer console; the language and theme are each person's own, in the top bar), each gateway
  * environment's connection and credentials (ConnectionForm: a secret is sent to main once and never shown
  * back, only "set" or "not set"), each environment's currencies and per-charge maximums (ChargeLimits), and
  * the team database this desk keeps its journals in (TeamDatabase: its password likewise only "kept" or not).

@@ -37,17 +37,17 @@ export const audit = {
   table: {
     caption: 'Audit log, newest first',
     time: 'Time',
-    user: 'User and profile',
+    user: 'User and role',
     environment: 'Environment',
     action: 'Action',
     outcome: 'Outcome',
     what: 'What happened',
   },
-  profile: '{{role}} profile',
+  profile: '{{role}} role',
   atDesk: 'at desk {{desk}}',
   thisDeskOnly:
     'The team database cannot be reached: this is only what was done at this desk. The team’s log is shown again once it is back; the export waits for it.',
-  profileNotRecorded: 'profile not recorded',
+  profileNotRecorded: 'role not recorded',
   role: {
     support: 'Support',
     finance: 'Finance',

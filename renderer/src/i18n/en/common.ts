@@ -47,6 +47,7 @@ export const common = {
     settings: 'Settings',
     reconciliation: 'Reconciliation',
     customers: 'Customers',
+    people: 'People',
   },
   startFailed: 'The app could not start its services: {{reason}}',
   // Counts the screens show; English uses _one and _other, the rest are there for Russian's shape.

@@ -150,7 +150,7 @@ export const list = {
     cards: 'Stored cards',
     orders: 'Orders of {{from}} to {{to}}',
     ordersLabel: 'Orders of client {{id}}',
-    cardsNotShown: 'Stored cards are shown to Finance and Administrator profiles.',
+    cardsNotShown: 'Stored cards are shown to people in the Finance and Administrator roles.',
     cardsFailed: "The client's stored cards could not be read:",
     cardsReading: 'Reading the stored cards…',
     noCards: 'The gateway lists no stored card for this client.',
@@ -171,7 +171,7 @@ export const list = {
     expiresSoon: 'Expires soon',
     enabled: 'Enabled',
   },
-  /** Saved views (SavedViews.tsx): a named period, filters and sort, kept in main per environment and profile. */
+  /** Saved views (SavedViews.tsx): a named period, filters and sort, kept in main per environment and person. */
   views: {
     label: 'Saved view',
     none: 'Not saved',

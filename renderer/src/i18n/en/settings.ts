@@ -35,9 +35,9 @@ export const settings = {
     switching: 'Switching…',
     switchToProduction: 'Switch to production',
     switch: 'Switch',
-    // Where the language and theme are: one control each, in the top bar, for every profile.
+    // Where the language and theme are: one control each, in the top bar, for every person.
     preferencesWhere:
-      'Your language and theme are in the top bar, each profile’s own; the language is also that of the gateway’s messages (decline reasons, errors).',
+      'Your language and theme are in the top bar, each person’s own; the language is also that of the gateway’s messages (decline reasons, errors).',
   },
   connection: {
     inUse: 'in use',

@@ -48,6 +48,7 @@ export const common: Catalogue<typeof en> = {
     settings: 'Настройки',
     reconciliation: 'Сверка',
     customers: 'Клиенты',
+    people: 'Сотрудники',
   },
   startFailed: 'Приложение не смогло запустить свои службы: {{reason}}',
   count: {

@@ -4,8 +4,8 @@ import { useStoredCards } from '../../../api/storedCards';
 import { Copyable } from '../../../components/Copyable';
 import { Id } from '../../../components/Id';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { mayCall } from '../../roles/profile';
-import { useRoleProfile } from '../../../api/roles';
+import { mayCall } from '../../session/access';
+import { useOffered } from '../../session/offered';
 import { DataTable } from '../../../components/DataTable';
 
 /** The catalogue's word for each category of stored card (`list:client.<key>`). */
@@ -19,10 +19,10 @@ const CATEGORY_KEYS = {
 /** A client's stored cards as the gateway lists them now, expired ones too; support is told they are not shown. */
 export function ClientCards({ clientId }: { readonly clientId: string }) {
   const { t } = useTranslation('list', { keyPrefix: 'client' });
-  const profile = useRoleProfile().data;
-  const allowed = mayCall(profile, 'cards.find');
+  const session = useOffered();
+  const allowed = mayCall(session, 'cards.find');
   const found = useStoredCards({ by: 'clientId', value: clientId }, { showExpired: true, enabled: allowed });
-  if (!profile) return null;
+  if (!session) return null;
   if (!allowed) return <p className="muted">{t('cardsNotShown')}</p>;
   if (found.isError) return <ErrorNotice lead={t('cardsFailed')} error={found.error} />;
   if (!found.data) return <p className="muted">{t('cardsReading')}</p>;

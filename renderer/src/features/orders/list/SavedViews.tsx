@@ -1,7 +1,7 @@
 /**
  * The list's saved views: pick one to show its period, filters and sort again; save the view on screen
  * under a name ("Declined this week, USD"); rename or delete the one shown. Main keeps them per environment
- * and role profile and checks every name (period.views.*); the menu shows the saved view the list is on
+ * and person and checks every name (period.views.*); the menu shows the saved view the list is on
  * now, or "Not saved" once anything was changed.
  */
 import { useState } from 'react';

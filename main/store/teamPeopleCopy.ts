@@ -1,0 +1,99 @@
+/**
+ * A desk's copy of its team's people (migration 34's team_people), which signs a person in at the desk while
+ * the team database is away or cannot be used: a desk whose team database is down is not locked out of its
+ * look-ups, nor of the Settings where an administrator points it elsewhere. Money waits for the team database
+ * all the same. The copy is read-only: people change in the team's database only. It is replaced whole from
+ * the team's rows at every change any desk makes to a person (NOTIFY) and at every reconnection, and kept for
+ * one team database at a time: a copy of another team's is no one's.
+ *
+ * While the team database is away, the wrong passwords in a row are counted in the desk's own login_attempts,
+ * on the desk's clock (the team's count resumes when it is back). A person disabled at another desk while this
+ * one could not hear of it can sign in here until it hears: that is the copy's staleness, bounded by the
+ * outage, and only for look-ups.
+ */
+import type { Operator } from '../domain/operators.js';
+import { read, settled, write, type Db } from './database.js';
+import { attemptOf, SQL, storedPassword, toOperator, type Attempts, type AttemptStart, type OperatorStore, type Row } from './operators.js';
+
+/** What a copy can do: read people and sign them in, never change them. */
+export type PeopleReader = Pick<OperatorStore, 'count' | 'list' | 'get' | 'beginAttempt' | 'signedIn'>;
+
+const COLUMNS = 'id, login, display_name, role, password, disabled_at, created_at, updated_at, sessions_ended';
+
+export class TeamPeopleCopy implements PeopleReader {
+  constructor(
+    private readonly db: Db,
+    /** The team database the copy is of, by name. */
+    private readonly team: string,
+  ) {}
+
+  /** The team's people as they are now, in place of any earlier copy (of this team or another). */
+  replace(rows: readonly Row[]): void {
+    write(this.db, () => {
+      this.db.prepare('DELETE FROM team_people').run();
+      const insert = this.db.prepare(`INSERT INTO team_people (team_database, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const r of rows)
+        insert.run(
+          this.team,
+          r.id,
+          r.login,
+          r.display_name,
+          r.role,
+          r.password,
+          r.disabled_at,
+          r.created_at,
+          r.updated_at,
+          r.sessions_ended,
+        );
+    });
+  }
+
+  count(): Promise<number> {
+    return settled(() =>
+      read(
+        this.db,
+        () => (this.db.prepare('SELECT count(*) AS n FROM team_people WHERE team_database = ?').get(this.team) as { n: number }).n,
+      ),
+    );
+  }
+
+  list(): Promise<Operator[]> {
+    return settled(() =>
+      read(this.db, () =>
+        (this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? ORDER BY login`).all(this.team) as Row[]).map(
+          toOperator,
+        ),
+      ),
+    );
+  }
+
+  get(id: string): Promise<Operator | undefined> {
+    return settled(() => {
+      const row = read(
+        this.db,
+        () =>
+          this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND id = ?`).get(this.team, id) as Row | undefined,
+      );
+      return row && toOperator(row);
+    });
+  }
+
+  beginAttempt(login: string, at: number): Promise<AttemptStart> {
+    return settled(() =>
+      write(this.db, () => {
+        const attempts = this.db.prepare(SQL.attempts).get(login) as Attempts | undefined;
+        const row = this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND login = ?`).get(this.team, login) as
+          Row | undefined;
+        const attempt = attemptOf(attempts, row, at, (text) => storedPassword(text, this.db.name));
+        if (attempt.kind !== 'wait') this.db.prepare(SQL.countWrong).run(login, at);
+        return attempt;
+      }),
+    );
+  }
+
+  signedIn(login: string): Promise<void> {
+    return settled(() => {
+      write(this.db, () => this.db.prepare(SQL.forgive).run(login));
+    });
+  }
+}

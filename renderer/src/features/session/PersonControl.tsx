@@ -1,0 +1,71 @@
+/**
+ * The person signed in, in the top bar: their name and role on a button that opens what only they do at this
+ * desk: lock it (stepping away), sign out, change their own password. A menu rather than three buttons, so
+ * that the top bar keeps to one line at 1024 px in Russian too. Escape or a click elsewhere closes it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PersonView } from '../../../../main/ipc/contract';
+import { useLock, useSignOut } from '../../api/session';
+import { useErrorToast } from '../../components/useErrorToast';
+import { ROLE_LABELS } from './access';
+import { ChangePassword } from './ChangePassword';
+import './session.css';
+
+export function PersonControl({ person }: { readonly person: PersonView }) {
+  const { t } = useTranslation('session');
+  const id = useId();
+  const toastError = useErrorToast();
+  const [open, setOpen] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const lock = useLock({ onError: toastError });
+  const signOut = useSignOut({ onError: toastError });
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: Event) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
+  const act = (run: () => void) => () => {
+    setOpen(false);
+    run();
+  };
+  return (
+    <div className="person" role="group" aria-label={t('person.label')} ref={box}>
+      <button
+        type="button"
+        className="btn btn-ghost person-button"
+        aria-expanded={open}
+        aria-controls={`${id}-menu`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="person-name">{person.displayName}</span>
+        <span className={`badge person-role role-${person.role}`}>{ROLE_LABELS[person.role]}</span>
+      </button>
+      <div id={`${id}-menu`} className="person-menu" hidden={!open}>
+        <button type="button" className="btn btn-ghost" onClick={act(() => lock.mutate())} disabled={lock.isPending}>
+          {t('person.lock')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={act(() => signOut.mutate())} disabled={signOut.isPending}>
+          {t('person.signOut')}
+        </button>
+        <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={act(() => setChanging(true))}>
+          {t('person.changePassword')}
+        </button>
+      </div>
+      {changing && <ChangePassword onClose={() => setChanging(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** Who is at the desk: signing in, the first start, the lock screen, and the person in the top bar. */
+export const session = {
+  starting: 'Starting…',
+  failed: 'The app could not tell who is at this desk:',
+  signIn: {
+    title: 'Sign in',
+    lead: 'Sign in with your own login and password. An administrator gives each person an account.',
+    login: 'Login',
+    password: 'Password',
+    submit: 'Sign in',
+    checking: 'Signing in…',
+  },
+  firstStart: {
+    title: 'The first administrator',
+    lead: 'This installation has no accounts yet. Make the account of its first administrator, who then adds everyone else in People.',
+    submit: 'Create the administrator and sign in',
+    working: 'Creating the account…',
+  },
+  adopt: {
+    title: 'An account for the administrator',
+    lead: 'Each person now signs in with an account of their own. This installation was protected by a role profile’s passphrase: choose the administrator’s login and name, and type that passphrase. It becomes the administrator’s password.',
+    passphrase: 'The role profile’s passphrase',
+    submit: 'Make the account and sign in',
+    working: 'Checking the passphrase…',
+  },
+  account: {
+    login: 'Login',
+    loginHint: '3 to 64 lower-case letters, digits, dots, dashes or underscores.',
+    name: 'Name',
+    nameHint: 'As the top bar and the audit log show it.',
+  },
+  newPassword: {
+    password: 'Password',
+    repeat: 'Password again',
+    hint_one: 'At least {{count}} character; a sentence is a good password. Only a hash of it is kept.',
+    hint_other: 'At least {{count}} characters; a sentence is a good password. Only a hash of it is kept.',
+    tooShort_one: 'At least {{count}} character',
+    tooShort_other: 'At least {{count}} characters',
+    differ: 'The two passwords differ',
+  },
+  locked: {
+    title: 'Locked',
+    lead: 'The session of {{name}} is locked. Sign in again to go on where you left off; what you typed is kept. Someone else may sign in here too.',
+  },
+  person: {
+    label: 'Signed in',
+    role: 'Role: {{role}}',
+    lock: 'Lock',
+    signOut: 'Sign out',
+    changePassword: 'Change password…',
+  },
+  password: {
+    title: 'Change your password',
+    current: 'Current password',
+    next: 'New password',
+    repeat: 'New password again',
+    submit: 'Change the password',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    changed: 'Your password is changed.',
+  },
+} as const;

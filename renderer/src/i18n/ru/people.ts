@@ -1,0 +1,55 @@
+/** People, in Russian. */
+import type { Catalogue } from '../../../../main/phrases/catalogue.js';
+import type { people as en } from '../en/people.js';
+
+export const people: Catalogue<typeof en> = {
+  title: 'Сотрудники',
+  lead: 'Каждый, кто работает в приложении, входит под своей учётной записью; что ему можно, определяет его роль. Никто не может дать роль выше своей, а последний действующий администратор остаётся.',
+  loading: 'Чтение списка сотрудников…',
+  failed: 'Не удалось прочитать список сотрудников:',
+  listTitle: 'Учётные записи',
+  column: {
+    login: 'Логин',
+    name: 'Имя',
+    role: 'Роль',
+    active: 'Действует',
+    actions: 'Действия',
+  },
+  active: 'Действует',
+  disabled: 'Отключена',
+  you: 'это вы',
+  add: {
+    title: 'Добавить сотрудника',
+    role: 'Роль',
+    submit: 'Добавить сотрудника',
+    adding: 'Добавление…',
+    added: '{{name}} может входить с логином {{login}}.',
+  },
+  change: {
+    button: 'Изменить…',
+    buttonLabel: 'Изменить {{login}}',
+    title: 'Изменение {{login}}',
+    name: 'Имя',
+    role: 'Роль',
+    submit: 'Сохранить изменения',
+    saving: 'Сохранение…',
+    cancel: 'Отмена',
+    changed: 'Данные {{name}} изменены.',
+  },
+  disable: 'Отключить',
+  disableLabel: 'Отключить {{login}}',
+  enable: 'Включить',
+  enableLabel: 'Включить {{login}}',
+  disabledNow: 'Учётная запись {{name}} отключена: её сеансы завершены на всех рабочих местах.',
+  enabledNow: '{{name}} снова может входить.',
+  password: {
+    button: 'Задать пароль…',
+    buttonLabel: 'Задать пароль {{login}}',
+    title: 'Новый пароль для {{login}}',
+    lead: 'Для того, кто забыл свой: сообщите новый пароль лично; сменить его можно в верхней панели.',
+    submit: 'Задать пароль',
+    saving: 'Сохранение…',
+    cancel: 'Отмена',
+    set: 'Пароль {{login}} задан.',
+  },
+};
