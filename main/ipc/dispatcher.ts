@@ -11,6 +11,7 @@ import { CONTRACT, isChannel, type ChannelName, type Envelope, type ParsedInput,
 import { failure, invalidInput, toIpcError } from './errors.js';
 import { phrase } from '../phrases/phrase.js';
 import { mayUse } from './permissions.js';
+import { asPerson, type AuditPerson } from '../store/actingPerson.js';
 
 export type Handlers = { readonly [K in ChannelName]: (input: ParsedInput<K>) => Promise<Result<K>> | Result<K> };
 
@@ -18,8 +19,8 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<
 
 /** Who is calling, as far as main knows: the person signed in at the desk (the app core's sessions). */
 export interface AccessGuard {
-  /** The signed-in person's role now, none while nobody is or the desk is locked; read on every call. */
-  role(): Role | undefined;
+  /** The signed-in person now, none while nobody is or the desk is locked; read on every call. */
+  person(): AuditPerson | undefined;
   /** Records a refusal (the audit log); a failure to record it is logged and the call stays refused. */
   refused(channel: ChannelName, role: Role | undefined): void;
 }
@@ -36,12 +37,14 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
       return { ok: false, error: failure('unknownChannel', [phrase('ipc.unknownChannel', { channel: name })]) };
     }
-    // Before the payload is even looked at: nobody learns anything from a channel they may not use.
+    // Before the payload is even looked at: nobody learns anything from a channel they may not use. The person
+    // is read once, so that the role checked is the one the call's entries name.
+    const person = access?.person();
     if (access) {
-      const role = access.role();
+      const role = person?.role;
       if (!mayUse(role, channel)) {
         try {
-          access.refused(channel, role);
+          asPerson(person, () => access.refused(channel, role));
         } catch (err) {
           log(
             `ipc: could not audit the refusal of ${channel} to ${role ?? 'nobody signed in'}: ${err instanceof Error ? err.message : String(err)}`,
@@ -56,7 +59,8 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
     if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
     try {
       const handler = handlers[channel] as (input: unknown) => Promise<unknown> | unknown;
-      return { ok: true, value: maskCardNumbersIn(await handler(parsed.data)) };
+      // The call's work, what it goes on doing in the background too, is the person's (store/actingPerson.ts).
+      return { ok: true, value: maskCardNumbersIn(await asPerson(person, () => handler(parsed.data))) };
     } catch (err) {
       return { ok: false, error: toIpcError(err, log) };
     }

@@ -49,9 +49,11 @@ import { OrderOperations } from './orderOperations.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { LegacyProfile } from './legacyProfile.js';
+import type { DeskPeople } from './profileUpgrade.js';
 import { OperatorService } from './operators.js';
 import { Sessions } from './sessions.js';
 import { SqliteOperators } from '../store/operators.js';
+import { TeamPeopleCopy } from '../store/teamPeopleCopy.js';
 import type { Operator } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import { openSandboxConsole } from './sandboxConsole.js';
@@ -144,6 +146,11 @@ export class AppCore {
   private readonly sessionListeners = new Set<() => void>();
   /** This desk's own people, while it has no team database. */
   private readonly ownOperators: SqliteOperators;
+
+  /** How many people the desk's own file has, whoever's people it signs in now (profileUpgrade.ts). */
+  get deskPeople(): DeskPeople {
+    return this.ownOperators;
+  }
   /** The Orders list's saved views, of the environment open and the role of the person signed in. */
   readonly savedViews: SavedViewService;
   /** What each journalled charge stands at now, from the order cache and the operations made here. */
@@ -180,9 +187,8 @@ export class AppCore {
     private readonly vault: Vault,
     readonly sandbox: Sandbox,
   ) {
-    // Every entry records the role of the person at the desk; sessions is made below and only asked when an
-    // entry is written.
-    this.audit = new AuditRepository(db, { person: () => this.sessions.acting() });
+    // Every entry names the person whose call recorded it (store/actingPerson.ts, set by the dispatcher).
+    this.audit = new AuditRepository(db);
     this.deskAudit = new DeskAuditLog(this.audit);
     // The settings a team shares are the team database's in use (store/postgres/teamSettings.ts), read through
     // this desk's copy of them; the rest, and all of them without a team database, are this desk's.
@@ -797,7 +803,12 @@ export class AppCore {
     }
     // Another journal altogether: every screen that shows one reads it again.
     this.heard('*');
-    if (before) this.retireTeam(before);
+    if (before) {
+      // Its people are no longer this desk's: their copy goes now, not when its journals have closed.
+      before.operators().close();
+      this.retireTeam(before);
+    }
+    TeamPeopleCopy.keepOnly(this.db, this.team?.db.name);
   }
 
   /** Closes team journals left behind, once the services that used them have finished what they were sending. */

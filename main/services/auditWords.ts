@@ -235,7 +235,10 @@ function passphrasePhrase(f: Facts<'role.passphrase'>, e: AuditRecord): Phrase {
 }
 
 function operatorPhrase(
-  event: Extract<AuditEvent, { action: 'operator.signIn' | 'operator.add' | 'operator.change' | 'operator.password' }>,
+  event: Extract<
+    AuditEvent,
+    { action: 'operator.signIn' | 'operator.add' | 'operator.change' | 'operator.password' | 'operator.endSessions' }
+  >,
   e: AuditRecord,
 ): Phrase {
   const login = e.objectId ?? '';
@@ -254,6 +257,8 @@ function operatorPhrase(
         : phrase('audit.operator.notChanged', { login, because: why });
     case 'operator.password':
       return done ? phrase('audit.operator.passwordSet', { login }) : phrase('audit.operator.passwordNotSet', { login, because: why });
+    case 'operator.endSessions':
+      return done ? phrase('audit.operator.sessionsEnded', { login }) : phrase('audit.operator.sessionsNotEnded', { login, because: why });
   }
 }
 
@@ -346,6 +351,7 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
     case 'operator.add':
     case 'operator.change':
     case 'operator.password':
+    case 'operator.endSessions':
       return operatorPhrase(event, e);
     case 'operator.session':
       return phrase(`audit.operator.session.${event.facts.event}`, { login: e.objectId ?? '' });
@@ -402,6 +408,7 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   'operator.change': 'audit.action.operatorChange',
   'operator.password': 'audit.action.operatorPassword',
   'operator.session': 'audit.action.operatorSession',
+  'operator.endSessions': 'audit.action.operatorEndSessions',
   'binding.disable': 'audit.action.bindingDisable',
   'binding.enable': 'audit.action.bindingEnable',
   'binding.extend': 'audit.action.bindingExtend',

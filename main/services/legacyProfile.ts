@@ -85,6 +85,9 @@ export class LegacyProfile {
     this.slot = { kind: 'roleProfile', installationId: installationId(this.options.settings) };
     try {
       this.passphraseWasSet = (await this.read()) !== undefined;
+      // A profile set before the settings marked it (an early version): marked now, so that a keychain that
+      // cannot be read at a later start is not taken for an installation that never had one.
+      if (this.passphraseWasSet && !this.wasProtected()) this.options.settings.set(PROTECTED_KEY, { since: this.now() });
     } catch (err) {
       this.passphraseWasSet = this.unreadableMeansSet(err);
       const why = err instanceof Error ? err.message : String(err);

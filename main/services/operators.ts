@@ -10,8 +10,6 @@
  */
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import {
-  actorRefusal,
-  grantRefusal,
   LOGIN,
   MAX_DISPLAY_NAME,
   MAX_PASSWORD,
@@ -170,12 +168,15 @@ export class OperatorService {
     const right = await passwordMatches(tooLong ? '' : password, start.kind === 'check' ? start.password : NO_ACCOUNT);
     if (start.kind !== 'check' || !right || tooLong)
       return this.refuseSignIn(named, 'failure', new OperatorError('wrong', phrase('operators.wrong')));
-    if (start.operator.disabledAt !== undefined)
+    // The account as it is now, not as it was before the half-second check: one disabled, demoted or whose
+    // sessions were ended meanwhile (at any desk) signs in as that, or not at all.
+    const operator = await this.store.get(start.operator.id);
+    if (!operator || operator.disabledAt !== undefined)
       return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
     await this.store.signedIn(login);
     // By the person signing in: the desk's session is not theirs yet.
-    recordForPerson(this.options, this.now(), { action: 'operator.signIn', facts: {} }, 'success', login, start.operator);
-    return start.operator;
+    recordForPerson(this.options, this.now(), { action: 'operator.signIn', facts: {} }, 'success', login, operator);
+    return operator;
   }
 
   /** The first administrator of a fresh installation; refused once there is any account. */
@@ -222,16 +223,15 @@ export class OperatorService {
     if (target.id === by.id) {
       if (current === undefined) throw new OperatorError('input', phrase('operators.currentPassword'));
       await this.signIn(by.login, current);
-    } else {
-      // Someone else's: an active administrator's, as the store has them now (not as a session remembered them).
-      const refusal = actorRefusal(await this.store.get(by.id)) ?? grantRefusal(by.role, target.role);
-      if (refusal) {
-        const said = refusalPhrase(refusal, target.login);
-        this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
-        throw new OperatorError(refusal, said);
-      }
     }
-    await this.store.setPassword(id, await hashPassword(password), this.now());
+    // Who may set it is the store's to say, in the write's transaction: an administrator disabled or demoted at
+    // another desk during the half-second hash sets nobody's.
+    const out = await this.store.setPassword(id, await hashPassword(password), this.now(), by.id);
+    if (out.kind === 'refused') {
+      const said = refusalPhrase(out.refusal, target.login);
+      this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
+      throw new OperatorError(out.refusal, said);
+    }
     this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
   }
 
@@ -244,10 +244,10 @@ export class OperatorService {
     const out = await this.store.endSessions(id, by.id, this.now());
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
-      this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
+      this.record({ action: 'operator.endSessions', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
       throw new OperatorError(out.refusal, said);
     }
-    this.record({ action: 'operator.change', facts: { by: by.login, change: 'sessions ended' } }, 'success', target);
+    this.record({ action: 'operator.endSessions', facts: { by: by.login } }, 'success', target);
     this.options.changed?.();
     return out.value;
   }

@@ -8,6 +8,7 @@
  * by LegacyProfile; the session's channels call these (main/ipc/handlers/session.ts).
  */
 import type { Operator } from '../domain/operators.js';
+import type { OperatorStore } from '../store/operators.js';
 import type { OperatorService } from './operators.js';
 import type { LegacyProfile } from './legacyProfile.js';
 
@@ -28,6 +29,7 @@ export async function firstStart(people: OperatorService, profile: LegacyProfile
 export async function adoptProfile(
   people: OperatorService,
   profile: LegacyProfile,
+  own: DeskPeople,
   account: { readonly login: string; readonly displayName: string; readonly passphrase: string },
 ): Promise<Operator> {
   await profile.verify(account.passphrase);
@@ -37,11 +39,18 @@ export async function adoptProfile(
     role: 'administrator',
     password: account.passphrase,
   });
-  await retireProfile(people, profile).catch(() => undefined);
+  await retireProfile(profile, own).catch(() => undefined);
   return administrator;
 }
 
-/** Removes a profile left in the keychain once accounts exist; one that cannot be removed yet waits for the next start. */
-export async function retireProfile(people: OperatorService, profile: LegacyProfile): Promise<void> {
-  if (profile.passphraseSet() && !(await people.fresh())) await profile.retire();
+/** The people of the desk's own file, whoever's people it signs in now (its team's, in team mode). */
+export type DeskPeople = Pick<OperatorStore, 'count'>;
+
+/**
+ * Removes a profile left in the keychain once the desk's own file has accounts; one that cannot be removed yet
+ * waits for the next sign-in. Accounts of a team are not enough: a desk that leaves its team signs in its own
+ * people again, and with none there, its profile must still stand between its journals and a fresh administrator.
+ */
+export async function retireProfile(profile: LegacyProfile, own: DeskPeople): Promise<void> {
+  if (profile.passphraseSet() && (await own.count()) > 0) await profile.retire();
 }

@@ -27,7 +27,7 @@ export type Session =
   | { readonly kind: 'locked'; readonly operator: Operator; readonly since: number; readonly lockedAt: number };
 
 /** Why a session ended or locked, as the audit keeps it. */
-export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'replaced';
+export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'endedByAdministrator' | 'replaced';
 
 export interface SessionsOptions extends PersonAudit {
   readonly people: OperatorService;
@@ -35,16 +35,22 @@ export interface SessionsOptions extends PersonAudit {
   readonly idleMs: () => number;
   readonly onChange?: (session: Session) => void;
   readonly now?: () => number;
+  /** A clock nobody can set (performance.now): the idle time runs on it too, so setting the desk's clock back does not stop it. */
+  readonly monotonic?: () => number;
 }
 
 export class Sessions {
   private session: Session = { kind: 'signedOut' };
-  private lastActivity = 0;
+  private refreshing: Promise<unknown> = Promise.resolve();
+  /** The last activity, on the wall clock and on the monotonic one. */
+  private lastActivity = { wall: 0, monotonic: 0 };
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
+  private readonly monotonic: () => number;
 
   constructor(private readonly options: SessionsOptions) {
     this.now = options.now ?? Date.now;
+    this.monotonic = options.monotonic ?? (() => performance.now());
   }
 
   /** The session as it is now: an active one past its idle time is locked first. */
@@ -55,16 +61,8 @@ export class Sessions {
 
   /** The person signed in, none while nobody is or the desk is locked. */
   person(): Operator | undefined {
-    this.lockIfIdle();
-    return this.acting();
-  }
-
-  /**
-   * The person of an active session as it stands, not locked first for the idle time: what the audit stamps on
-   * an entry, the entry of the lock itself included (locking here would record an entry, and stamp it, again).
-   */
-  acting(): Operator | undefined {
-    return this.session.kind === 'active' ? this.session.operator : undefined;
+    const s = this.current();
+    return s.kind === 'active' ? s.operator : undefined;
   }
 
   /** The role the channels are opened to: the signed-in person's, none while signed out or locked. */
@@ -88,7 +86,7 @@ export class Sessions {
   /** The person did something (typed, clicked): the idle time starts again. */
   activity(): void {
     if (this.current().kind !== 'active') return;
-    this.lastActivity = this.now();
+    this.markActivity();
     this.arm();
   }
 
@@ -111,16 +109,30 @@ export class Sessions {
    * disabled, removed, or their sessions ended by an administrator, the session ends; otherwise it has their role
    * and name as they are now.
    */
-  async refresh(): Promise<Session> {
+  refresh(): Promise<Session> {
+    // One reading at a time, each of the session as the one before left it: two changes heard close together
+    // (a new role, then the person disabled) are both applied, never the second lost to the first.
+    const next = this.refreshing.then(
+      () => this.readAgain(),
+      () => this.readAgain(),
+    );
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async readAgain(): Promise<Session> {
     const s = this.session;
     if (s.kind === 'signedOut') return s;
     const now = await this.options.people.get(s.operator.id);
-    // Another person signed in, or the desk signed out or locked, while the store was asked: that stands.
-    if (this.session !== s) return this.session;
-    if (!now || now.disabledAt !== undefined || now.sessionsEnded > s.operator.sessionsEnded) {
-      this.record(s.operator, 'ended', 'success');
+    const current = this.session;
+    // Another person signed in, or the desk signed out, while the store was asked: that stands.
+    if (current.kind === 'signedOut' || current.operator.id !== s.operator.id) return current;
+    // Locked or signed in again meanwhile, it is still this person's session, and it ends all the same.
+    const ended = now !== undefined && now.sessionsEnded > current.operator.sessionsEnded;
+    if (!now || now.disabledAt !== undefined || ended) {
+      this.record(current.operator, ended && now.disabledAt === undefined ? 'endedByAdministrator' : 'ended', 'success');
       this.set({ kind: 'signedOut' });
-    } else if (now.role !== s.operator.role || now.displayName !== s.operator.displayName) {
+    } else if (current === s && (now.role !== s.operator.role || now.displayName !== s.operator.displayName)) {
       // The same session, as idle as it was: reading the person again is no activity of theirs.
       this.set({ ...s, operator: now }, false);
     }
@@ -144,7 +156,7 @@ export class Sessions {
 
   private lockIfIdle(): void {
     const s = this.session;
-    if (s.kind === 'active' && this.now() - this.lastActivity >= this.options.idleMs()) this.lockNow(s);
+    if (s.kind === 'active' && this.idleLeft() <= 0) this.lockNow(s);
   }
 
   private lockNow(s: Extract<Session, { kind: 'active' }>): void {
@@ -155,17 +167,30 @@ export class Sessions {
   private set(session: Session, active = true): void {
     this.session = session;
     if (session.kind === 'active') {
-      if (active) this.lastActivity = this.now();
+      if (active) this.markActivity();
       this.arm();
     } else clearTimeout(this.timer);
     this.options.onChange?.(session);
   }
 
+  private markActivity(): void {
+    this.lastActivity = { wall: this.now(), monotonic: this.monotonic() };
+  }
+
+  /**
+   * How long until the idle time runs out: by whichever clock says sooner. The wall clock counts a suspended
+   * machine's sleep, which the monotonic one does not; the monotonic one cannot be set back.
+   */
+  private idleLeft(): number {
+    const idle = this.options.idleMs();
+    return Math.min(this.lastActivity.wall + idle - this.now(), this.lastActivity.monotonic + idle - this.monotonic());
+  }
+
   /** A timer for when the idle time runs out, so that a desk nobody touches locks and its screens are told. */
   private arm(): void {
     clearTimeout(this.timer);
-    const left = Math.max(0, this.lastActivity + this.options.idleMs() - this.now());
-    // Not idle yet when it fires (the clock was set back, the idle time raised): it waits again.
+    const left = Math.max(0, this.idleLeft());
+    // Not idle yet when it fires (the idle time was raised meanwhile): it waits again.
     this.timer = setTimeout(() => {
       this.lockIfIdle();
       if (this.session.kind === 'active') this.arm();
@@ -174,6 +199,7 @@ export class Sessions {
   }
 
   private record(operator: Operator, event: SessionEvent, outcome: AuditOutcome): void {
-    recordForPerson(this.options, this.now(), { action: 'operator.session', facts: { event } }, outcome, operator.login);
+    // By the person whose session it is, whoever's call (or timer) this is.
+    recordForPerson(this.options, this.now(), { action: 'operator.session', facts: { event } }, outcome, operator.login, operator);
   }
 }

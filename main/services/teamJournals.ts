@@ -138,6 +138,7 @@ export class TeamJournals {
   }
 
   async close(): Promise<void> {
+    this.people?.close();
     this.chargeJournal?.close();
     this.operationJournal?.close();
     this.audit.close();

@@ -15,6 +15,8 @@ import { TeamUnreachableError } from '../store/postgres/teamDatabase.js';
 import type { PeopleReader, TeamPeopleCopy } from '../store/teamPeopleCopy.js';
 
 export class TeamPeople implements OperatorStore {
+  private closed = false;
+
   constructor(
     private readonly team: PgOperators,
     private readonly copy: TeamPeopleCopy,
@@ -24,7 +26,14 @@ export class TeamPeople implements OperatorStore {
 
   /** Takes the team's people into the desk's copy; called at every change announced and at every reconnection. */
   async refresh(): Promise<void> {
-    this.copy.replace(await this.team.rows());
+    const rows = await this.team.rows();
+    // A team database the desk has left writes no copy: a late announcement of its own changes nothing here.
+    if (!this.closed) this.copy.replace(rows);
+  }
+
+  /** The desk left this team database. */
+  close(): void {
+    this.closed = true;
   }
 
   count(): Promise<number> {
@@ -55,8 +64,8 @@ export class TeamPeople implements OperatorStore {
     return this.written(this.team.change(id, change, by, at));
   }
 
-  setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
-    return this.written(this.team.setPassword(id, password, at));
+  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.setPassword(id, password, at, by));
   }
 
   endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {

@@ -7,6 +7,7 @@
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { normalLogin } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
+import { actingPerson, type AuditPerson } from './actingPerson.js';
 import type { AuditAction, AuditEvent } from './auditEvents.js';
 import { read, settled, write, type Db } from './database.js';
 
@@ -26,11 +27,7 @@ interface AuditEntryBase {
   readonly detail?: string;
 }
 
-/** Who an entry is by: a person's login and role. */
-export interface AuditPerson {
-  readonly login: string;
-  readonly role: Role;
-}
+export type { AuditPerson } from './actingPerson.js';
 
 /**
  * An entry to record: an action with the facts its words are built from. One with only its detail (no
@@ -68,14 +65,6 @@ export interface AuditLog {
   query(f?: AuditFilter): Promise<AuditRecord[]>;
   /** The actions that occur in the log, for the screen's filter. */
   actions(): Promise<string[]>;
-}
-
-export interface AuditRepositoryOptions {
-  /**
-   * The person signed in now, and their role (none: nobody is): stamped on every entry here, where every entry
-   * passes, not by each caller.
-   */
-  readonly person?: () => AuditPerson | undefined;
 }
 
 export interface AuditFilter {
@@ -164,10 +153,7 @@ export const toRecord = (r: AuditRow): AuditRecord => ({
 export class AuditRepository {
   private readonly listeners = new Set<() => void>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly options: AuditRepositoryOptions = {},
-  ) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Appends an entry. Whatever a caller passes, a card number in it (a reason typed, the gateway's words, an
@@ -175,7 +161,8 @@ export class AuditRepository {
    */
   record(entry: AuditEntry): number {
     const { by, ...e } = maskCardNumbersIn(entry);
-    const who = by ?? this.options.person?.();
+    // Stamped here, where every entry passes, not by each caller: the person whose call this is.
+    const who = by ?? actingPerson();
     const values = entryValues({ ...e, ...(who ? { role: who.role, person: who.login } : {}) });
     const id = write(this.db, () =>
       Number(

@@ -94,7 +94,9 @@ export const AUDIT_FACTS = {
   /** A password set: by its own person, or by an administrator (by), never the password. */
   'operator.password': z.object({ by: text, reason }),
   /** A session at this desk signed out, locked when idle, ended (the person disabled), or replaced by another person's. */
-  'operator.session': z.object({ event: z.enum(['signedOut', 'locked', 'ended', 'replaced']) }),
+  'operator.session': z.object({ event: z.enum(['signedOut', 'locked', 'ended', 'endedByAdministrator', 'replaced']) }),
+  /** An administrator ended a person's sessions at every desk (the entry's object is the person's login). */
+  'operator.endSessions': z.object({ by: text, reason }),
   'binding.disable': bindingFacts,
   'binding.enable': bindingFacts,
   /** The new expiry, YYYYMM. */

@@ -74,6 +74,7 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'operator.change': () => undefined,
   'operator.password': () => undefined,
   'operator.session': () => undefined,
+  'operator.endSessions': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

@@ -57,7 +57,11 @@ export interface OperatorStore {
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>>;
   /** A change made by the person whose account id is `by` (read again in the transaction). */
   change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>>;
-  setPassword(id: string, password: PasswordHash, at: number): Promise<boolean>;
+  /**
+   * A new password, set by the person whose account id is `by`: their own (the caller proved the current one),
+   * or someone else's by an active administrator (read again in the transaction), never above their role.
+   */
+  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>>;
   /** Ends the person's sessions at every desk, by the person whose account id is `by` (an active administrator, read again in the transaction). */
   endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>>;
   beginAttempt(login: string, at: number): Promise<AttemptStart>;
@@ -99,7 +103,7 @@ export const SQL = {
   insert: `INSERT INTO operators (id, login, display_name, role, password, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (login) DO NOTHING RETURNING *`,
   change: 'UPDATE operators SET display_name = ?, role = ?, disabled_at = ?, updated_at = ? WHERE id = ? RETURNING *',
-  setPassword: 'UPDATE operators SET password = ?, updated_at = ? WHERE id = ? RETURNING login',
+  setPassword: 'UPDATE operators SET password = ?, updated_at = ? WHERE id = ? RETURNING *',
   endSessions: 'UPDATE operators SET sessions_ended = sessions_ended + 1, updated_at = ? WHERE id = ? RETURNING *',
   attempts: 'SELECT failures, last_failure_at FROM login_attempts WHERE login = ?',
   countWrong: `INSERT INTO login_attempts (login, failures, last_failure_at) VALUES (?, 1, ?)
@@ -148,6 +152,16 @@ export const changed = (before: Operator, change: OperatorChange, at: number): O
 /** Whether `actor` (as the store has them) may end the sessions of `target`: an active administrator, of an account that exists. */
 export const endRefusal = (actor: Operator | undefined, target: Operator | undefined): OperatorRefusal | undefined =>
   actorRefusal(actor) ?? (target ? undefined : 'notFound');
+
+/**
+ * Whether `actor` (as the store has them) may set the password of `target`: their own while active; someone
+ * else's as an active administrator, never of an account above their role.
+ */
+export const passwordRefusal = (actor: Operator | undefined, target: Operator | undefined): OperatorRefusal | undefined => {
+  if (!target) return 'notFound';
+  if (actor?.id === target.id) return actor.disabledAt === undefined ? undefined : 'notAdministrator';
+  return actorRefusal(actor) ?? grantRefusal(actor!.role, target.role);
+};
 
 /** The UPDATE's values for the account as changed. */
 export const changeValues = (after: Operator, at: number): unknown[] => [
@@ -259,12 +273,14 @@ export class SqliteOperators implements OperatorStore {
   }
 
   /** A new password; the login's wrong ones in a row start again from none. */
-  setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
+  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
     return settled(() =>
-      write(this.db, () => {
-        const set = this.db.prepare(SQL.setPassword).get(JSON.stringify(password), at, id) as { login: string } | undefined;
-        if (set) this.db.prepare(SQL.forgive).run(set.login);
-        return set !== undefined;
+      write(this.db, (): OperatorWrite<Operator> => {
+        const refusal = passwordRefusal(this.row(by), this.row(id));
+        if (refusal) return { kind: 'refused', refusal };
+        const set = this.db.prepare(SQL.setPassword).get(JSON.stringify(password), at, id) as Row;
+        this.db.prepare(SQL.forgive).run(set.login);
+        return { kind: 'done', value: toOperator(set) };
       }),
     );
   }

@@ -4,7 +4,7 @@
  * look-ups, nor of the Settings where an administrator points it elsewhere. Money waits for the team database
  * all the same. The copy is read-only: people change in the team's database only. It is replaced whole from
  * the team's rows at every change any desk makes to a person (NOTIFY) and at every reconnection, and kept for
- * one team database at a time: a copy of another team's is no one's.
+ * one team database at a time: a copy of another team's is no one's, and is forgotten once the desk moved on.
  *
  * While the team database is away, the wrong passwords in a row are counted in the desk's own login_attempts,
  * on the desk's clock (the team's count resumes when it is back). A person disabled at another desk while this
@@ -27,10 +27,10 @@ export class TeamPeopleCopy implements PeopleReader {
     private readonly team: string,
   ) {}
 
-  /** The team's people as they are now, in place of any earlier copy (of this team or another). */
+  /** The team's people as they are now, in place of the earlier copy of this team's. */
   replace(rows: readonly Row[]): void {
     write(this.db, () => {
-      this.db.prepare('DELETE FROM team_people').run();
+      this.db.prepare('DELETE FROM team_people WHERE team_database = ?').run(this.team);
       const insert = this.db.prepare(`INSERT INTO team_people (team_database, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const r of rows)
         insert.run(
@@ -46,6 +46,14 @@ export class TeamPeopleCopy implements PeopleReader {
           r.sessions_ended,
         );
     });
+  }
+
+  /**
+   * Forgets the copies of every team database but the one in use (none: the desk left team mode), once the desk
+   * has moved on: their people's hashes stay in no desk's file longer than they are its people.
+   */
+  static keepOnly(db: Db, team: string | undefined): void {
+    write(db, () => db.prepare('DELETE FROM team_people WHERE team_database IS NOT ?').run(team ?? null));
   }
 
   count(): Promise<number> {

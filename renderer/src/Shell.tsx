@@ -25,7 +25,8 @@ export function Shell({
   person,
   locked,
 }: {
-  readonly session: SessionView;
+  /** A person's session, active or locked. */
+  readonly session: Extract<SessionView, { readonly state: 'active' | 'locked' }>;
   readonly person: PersonView;
   readonly locked: boolean;
 }) {
@@ -61,7 +62,7 @@ export function Shell({
           <span className="brand">{t('brand')}</span>
           <EnvironmentBadge environment={environment} />
           <span className="spacer" />
-          <PersonControl person={person} />
+          <PersonControl person={person} idleMinutes={session.idleMinutes} />
           <Preferences />
         </header>
         <div className="layout">

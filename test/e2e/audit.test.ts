@@ -1,13 +1,23 @@
 /**
  * The Audit workspace in the browser: what was done in the app (a settings change, a refund) appears with
- * who (OS user and role), where and on what, in words; the filters narrow it by action, object, outcome and date range; the export has
- * what the filters show.
+ * who (the person signed in, their role, the OS user), where and on what, in words; the filters narrow it by
+ * action, object, outcome, date range and person; the export has what the filters show.
  */
 import { parse } from 'csv-parse/sync';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paidOrder, uniqueNumber } from '../sandbox/client.js';
-import { accessibilityProblems, appInBrowser, browserMissing, chooseLanguage, screenshot } from './browser.js';
+import {
+  accessibilityProblems,
+  ADMIN,
+  addPerson,
+  appInBrowser,
+  browserMissing,
+  chooseLanguage,
+  openWorkspace,
+  screenshot,
+  signInAs,
+} from './browser.js';
 
 describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 60_000 }, () => {
   const app = appInBrowser();
@@ -74,6 +84,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     // In words, with the OS user and the role of the person signed in; the raw values stay in the export.
     expect(row).toContain(`Refunded RUB 10.00 of order ${orderNumber}`);
     expect(row).toContain('Administrator role');
+    expect(await table.locator('tbody tr .audit-person').textContent()).toBe(ADMIN.login);
     expect(row).not.toContain('DONE amount 1000');
 
     const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -86,6 +97,7 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
         objectId: orderId,
         environment: 'sandbox',
         role: 'administrator',
+        person: ADMIN.login,
         detail: 'DONE amount 1000',
         words: `Refunded RUB 10.00 of order ${orderNumber}`,
       }),
@@ -101,5 +113,47 @@ describe.skipIf(browserMissing())('Audit workspace in the browser', { timeout: 6
     // A range that ends before today has nothing.
     await page.getByLabel('To', { exact: true }).fill('2000-01-01');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'No entries match' }).count()).toBe(1);
+  });
+
+  it('names the person of each entry, and shows and exports only the person asked for', async () => {
+    const { page } = app;
+    // A second person, from finance (who reads the audit too), signs in and changes her language: her entries.
+    const fay = await addPerson(app.mode, 'fay.audit', 'finance', 'Fay Audit');
+    await signInAs(page, fay);
+    await chooseLanguage(page, 'ru');
+    await chooseLanguage(page, 'en');
+    await openWorkspace(page, 'Audit');
+    const table = page.getByRole('table');
+    /** The person each row names, as shown (none: the entry names nobody). */
+    const people = () =>
+      table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('.audit-person')?.textContent ?? ''));
+    await expect.poll(people).toContain(fay.login);
+    expect(await people()).toContain(ADMIN.login);
+    // The people of the entries shown are offered in the filter: finance may not read the list of people.
+    expect(await page.locator(`datalist option[value="${fay.login}"]`).count()).toBe(1);
+
+    // Her entries alone: her sign-in and her two languages, with her role.
+    await page.getByLabel('Person', { exact: true }).fill(fay.login);
+    await expect.poll(async () => new Set(await people())).toEqual(new Set([fay.login]));
+    const shown = await people();
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect(await table.textContent()).toContain(`${fay.login} signed in`);
+    expect(await table.textContent()).toContain('Finance role');
+    expect(await table.textContent()).not.toContain('Refunded');
+    await screenshot(page, 'audit-by-person');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The export has the same entries, every row naming her.
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const rows = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.length).toBe(shown.length);
+    expect(new Set(rows.map((r) => r.person))).toEqual(new Set([fay.login]));
+
+    // The administrator's alone: the refund is theirs, and nothing of hers is in them.
+    await page.getByLabel('Person', { exact: true }).fill(ADMIN.login);
+    await expect.poll(async () => new Set(await people())).toEqual(new Set([ADMIN.login]));
+    expect(await table.textContent()).toContain('Refunded');
+    await page.getByLabel('Person', { exact: true }).fill('');
+    await signInAs(page, ADMIN);
   });
 });

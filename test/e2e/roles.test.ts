@@ -4,7 +4,7 @@
  * person's keys and clicks are told to main at most once every 30 seconds; an installation with the role profile
  * of an earlier version adopts it with its passphrase; the administrator adds, changes, disables and enables
  * people and sets a password in People, and main's refusals (a login taken, the last administrator) are said
- * in words; support is offered no Charges and cannot reach the charge channel even by calling the api from the
+ * in words; ending a person's sessions asks first and is audited, and ending one's own signs one out here; support is offered no Charges and cannot reach the charge channel even by calling the api from the
  * page (nothing is charged, the refusal is audited), while finance changes her own password and charges the
  * same card; a desk that locks keeps a half-typed charge form, cancels its open charge or refund confirmation
  * and sends nothing, and signing in again finds the form as it was typed. Screenshots of each screen, and axe
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openBrowserMode } from '../../main/browserMode.js';
+import { openBrowserMode, type BrowserMode } from '../../main/browserMode.js';
 import { Vault } from '../../main/vault/vault.js';
 import { leaveProfileIn } from '../services/legacyProfile.js';
 import { control, uniqueNumber } from '../sandbox/client.js';
@@ -75,13 +75,32 @@ describe.skipIf(browserMissing())('People and sessions in the browser', { timeou
   const ordersNumbered = async (orderNumber: string) =>
     (await control(app.sandbox, 'GET', `/orders?orderNumber=${encodeURIComponent(orderNumber)}`)).orders as { status: number }[];
 
-  it('makes the first administrator of a fresh installation at its first start, signed in at once', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'backoffice-first-'));
-    const mode = await openBrowserMode({ dataFolder: folder, log: () => {} });
+  /**
+   * A desk of its own on a fresh data folder (given what `prepare` leaves in it, and the keychain of `vault`), its
+   * page open at the first start as a person meets it; closed, and its folder removed, after `use`.
+   */
+  const atFirstStart = async (
+    name: string,
+    { vault, prepare }: { readonly vault?: Vault; readonly prepare?: (folder: string) => Promise<void> },
+    use: (page: Page, mode: BrowserMode) => Promise<void>,
+  ) => {
+    const folder = mkdtempSync(join(tmpdir(), `backoffice-${name}-`));
+    await prepare?.(folder);
+    const mode = await openBrowserMode({ dataFolder: folder, ...(vault ? { vault } : {}), log: () => {} });
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', timezoneId: 'UTC' });
     try {
       const page = await context.newPage();
       await page.goto(mode.host.openUrl);
+      await use(page, mode);
+    } finally {
+      await context.close();
+      await mode.close();
+      removeFolder(folder);
+    }
+  };
+
+  it('makes the first administrator of a fresh installation at its first start, signed in at once', async () => {
+    await atFirstStart('first', {}, async (page, mode) => {
       const form = page.getByRole('form', { name: 'The first administrator' });
       await form.waitFor();
       // The app's name and the environment money would move in are there before anyone signs in.
@@ -117,23 +136,14 @@ describe.skipIf(browserMissing())('People and sessions in the browser', { timeou
       await page.keyboard.press('Shift');
       await page.mouse.click(600, 400);
       await expect.poll(() => told.length).toBe(1);
-    } finally {
-      await context.close();
-      await mode.close();
-      removeFolder(folder);
-    }
+    });
   });
 
   it.runIf(keychain)('adopts the role profile an earlier version left as its administrator’s account, with the passphrase', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'backoffice-adopt-'));
     // A keychain service of the test's own: the files run in parallel over one keychain.
     const vault = new Vault(undefined, `gateway-backoffice-test-${randomUUID()}`);
-    await leaveProfileIn(folder, OLD_PASSPHRASE, vault);
-    const mode = await openBrowserMode({ dataFolder: folder, vault, log: () => {} });
-    const context = await app.browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US', timezoneId: 'UTC' });
-    try {
-      const page = await context.newPage();
-      await page.goto(mode.host.openUrl);
+    const prepare = (folder: string) => leaveProfileIn(folder, OLD_PASSPHRASE, vault);
+    await atFirstStart('adopt', { vault, prepare }, async (page, mode) => {
       const form = page.getByRole('form', { name: 'An account for the administrator' });
       await form.waitFor();
       await form.getByLabel('Login', { exact: true }).fill('old.admin');
@@ -152,11 +162,7 @@ describe.skipIf(browserMissing())('People and sessions in the browser', { timeou
       expect(await navigation(page)).toEqual(WORKSPACES);
       expect(await person(page).textContent()).toContain('Olga Old');
       expect((await mode.core.people.list()).map((p) => [p.login, p.role])).toEqual([['old.admin', 'administrator']]);
-    } finally {
-      await context.close();
-      await mode.close();
-      removeFolder(folder);
-    }
+    });
   });
 
   it('lets the administrator add people in People, and says in words what main refuses', async () => {
@@ -239,6 +245,51 @@ describe.skipIf(browserMissing())('People and sessions in the browser', { timeou
       )
       .toBe(1);
     expect(await password.count()).toBe(0);
+  });
+
+  it('ends a person’s sessions once confirmed, and the Audit says so; one’s own signs one out here too', async () => {
+    const { page } = app;
+    const endedOf = (login: string) => app.mode.core.audit.query({ action: 'operator.endSessions', objectId: login });
+    const ask = async (login: string) => {
+      await page.getByRole('button', { name: `End the sessions of ${login}` }).click();
+      return page.getByRole('dialog', { name: `End the sessions of ${login}?` });
+    };
+
+    // Asked first: Cancel (the safe choice, focused) ends nothing.
+    let dialog = await ask(SUPPORT.login);
+    expect(await dialog.textContent()).toContain('Sam Support is signed out at every desk; they may sign in again.');
+    await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
+    await screenshot(page, 'people-end-sessions');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.count()).toBe(0);
+    expect(endedOf(SUPPORT.login)).toEqual([]);
+
+    dialog = await ask(SUPPORT.login);
+    await dialog.getByRole('button', { name: 'End sessions', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Sam Support is signed out at every desk.' }).count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(await dialog.count()).toBe(0);
+    expect(endedOf(SUPPORT.login)).toEqual([expect.objectContaining({ outcome: 'success', person: ADMIN.login })]);
+
+    // The Audit names who ended whose sessions.
+    await nav(page, 'Audit').click();
+    await page.getByLabel('Object ID').fill(SUPPORT.login);
+    const ended = page.getByRole('table').locator('tbody tr', { hasText: `The sessions of ${SUPPORT.login} ended at every desk` });
+    await expect.poll(() => ended.count()).toBe(1);
+    expect(await ended.locator('.audit-person').textContent()).toBe(ADMIN.login);
+
+    // One's own: signed out at this desk too, at once, and signing in again works.
+    await nav(page, 'People').click();
+    dialog = await ask(ADMIN.login);
+    expect(await dialog.textContent()).toContain('You are signed out at every desk, this one too; you may sign in again.');
+    await dialog.getByRole('button', { name: 'End sessions', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('navigation', { name: 'Workspaces' }).count()).toBe(0);
+    expect(endedOf(ADMIN.login)).toHaveLength(1);
+    await signIn(page, ADMIN);
+    expect(await navigation(page)).toEqual(WORKSPACES);
   });
 
   it('offers support no Charges, and main refuses a charge the page asks for itself: nothing is charged, the refusal is audited', async () => {

@@ -1,5 +1,6 @@
 /**
- * Settings in the browser: changes survive a restart of the app on the same data folder; a credential the
+ * Settings in the browser: changes survive a restart of the app on the same data folder; the idle time before
+ * a desk locks is kept, and one over PCI DSS's 15 minutes cannot be saved; a credential the
  * gateway does not accept shows the gateway's own refusal, both in the connection check and in a look-up;
  * the secret itself is never shown back. Uses the real keychain (gnome-keyring in the test D-Bus session).
  */
@@ -12,9 +13,11 @@ import {
   accessibilityProblems,
   browserMissing,
   chooseLanguage,
+  invokeInPage,
   languageControl,
   launchChromium,
   openApp,
+  personGroup,
   removeFolder,
   screenshot,
   type AppUnderTest,
@@ -83,6 +86,45 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Custom address' }).click();
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
+  });
+
+  it('keeps the idle time the administrator sets, and cannot save one over the 15 minutes PCI DSS allows', async () => {
+    const { page } = app!;
+    const idleField = () => page.getByRole('region', { name: 'Locking when idle' }).getByLabel('Lock after (minutes idle)');
+    const save = () => page.getByRole('region', { name: 'Locking when idle' }).getByRole('button', { name: 'Save', exact: true });
+    await page.getByRole('tab', { name: 'General' }).click();
+    // 15 until an administrator sets another: the most PCI DSS allows.
+    expect(await idleField().inputValue()).toBe('15');
+    expect(app!.mode.core.settings.idleMinutes()).toBe(15);
+
+    // 16 is refused beside the field, and cannot be sent; main refuses it too when the page asks for it itself.
+    await idleField().fill('16');
+    expect(await page.getByRole('region', { name: 'Locking when idle' }).getByRole('alert').textContent()).toBe(
+      'From 1 to 15 minutes: PCI DSS asks for 15 at most',
+    );
+    expect(await save().isDisabled()).toBe(true);
+    expect(await invokeInPage(page, 'settings.setIdleMinutes', { minutes: 16 })).toMatchObject({ ok: false });
+    await idleField().fill('2.5');
+    expect(await save().isDisabled()).toBe(true);
+    expect(app!.mode.core.settings.idleMinutes()).toBe(15);
+
+    await idleField().fill('5');
+    await save().click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'A desk now locks after 5 minutes idle' }).count()).toBe(1);
+    expect(app!.mode.core.settings.idleMinutes()).toBe(5);
+    await screenshot(page, 'settings-idle');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Kept: Settings shows 5 after a reload, and the person's menu says it to everyone at the desk.
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect.poll(() => idleField().inputValue()).toBe('5');
+    await personGroup(page).getByRole('button', { expanded: false }).click();
+    await expect.poll(() => personGroup(page).textContent()).toContain('Locks by itself after 5 minutes idle');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => personGroup(page).getByRole('button', { expanded: true }).count()).toBe(0);
+    // Where the next test begins.
+    await page.getByRole('tab', { name: 'Custom address' }).click();
   });
 
   it.skipIf(!keychain)("shows the gateway's refusal of a wrong password, and never shows the password back", async () => {

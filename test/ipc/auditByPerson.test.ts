@@ -62,4 +62,34 @@ describe('the audit by person', () => {
     expect(rows.find((r) => r.action === 'charge')).toMatchObject({ person: loginOf('finance'), role: 'finance' });
     expect((await ipc.call('audit.query', { person: ADMINISTRATOR.login })).entries.length).toBeGreaterThan(0);
   });
+
+  it('names the person who asked, not whoever is at the desk when the answer comes: the desk locked and another signed in', async () => {
+    await ipc.as('finance');
+    const clientId = uniqueNumber('client');
+    const seeded = await control(ipc.core.sandbox, 'POST', '/seed', { bindings: [{ clientId }] });
+    const bindingId = (seeded.bindings as { bindingId: string }[])[0]!.bindingId;
+    await control(ipc.core.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 800 }],
+    });
+    try {
+      const charging = ipc.call('charges.create', {
+        environment: 'sandbox',
+        clientId,
+        bindingId,
+        category: 'COMMON',
+        amount: 990,
+        currency: '643',
+      });
+      // While the gateway thinks: the desk locks, and the administrator signs in in finance's place.
+      await new Promise((r) => setTimeout(r, 200));
+      await ipc.call('session.lock', {});
+      await ipc.as('administrator');
+      const charged = await charging;
+      if (charged.outcome !== 'paid') throw new Error(charged.outcome);
+      const [entry] = (await ipc.call('audit.query', { action: 'charge', objectId: charged.charge.orderNumber })).entries;
+      expect(entry).toMatchObject({ person: loginOf('finance'), role: 'finance', outcome: 'success' });
+    } finally {
+      await control(ipc.core.sandbox, 'DELETE', '/faults');
+    }
+  });
 });

@@ -398,6 +398,13 @@ describePostgres('the team database in Settings', () => {
       const view = await desk.call('settings.turnOffTeamDatabase', {});
       expect(view).toEqual({ saved: { kind: 'none' }, passwordKept: false, passwordFromEnvironment: false, inUse: { kind: 'file' } });
       expect(await keptPassword()).toBeUndefined();
+      // The team's people, hashes and all, are no longer kept in the desk's file.
+      const file = new Database(join(folder, 'app.sqlite'), { readonly: true });
+      try {
+        expect(file.prepare('SELECT count(*) AS n FROM team_people').get()).toEqual({ n: 0 });
+      } finally {
+        file.close();
+      }
       const { clientId, envelope } = await chargeNewCard(desk, gateway);
       expect(envelope).toMatchObject({ ok: true, value: { outcome: 'paid' } });
       expect(localCharges(folder, clientId)).toBe(1);

@@ -25,7 +25,7 @@ const upgrade = async (core: AppCore) => ({
   firstStart: await firstStart(core.people, core.legacyProfile),
 });
 const adopt = (core: AppCore, passphrase: string) =>
-  attempt(() => adoptProfile(core.people, core.legacyProfile, { login: 'ann', displayName: 'Ann', passphrase }));
+  attempt(() => adoptProfile(core.people, core.legacyProfile, core.deskPeople, { login: 'ann', displayName: 'Ann', passphrase }));
 
 const protectedFolder = mkdtempSync(join(tmpdir(), 'locked-protected-'));
 const freshFolder = mkdtempSync(join(tmpdir(), 'locked-fresh-'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AppCore } from '../../main/services/appCore.js';
-import { adoptProfile, firstStart } from '../../main/services/profileUpgrade.js';
+import { adoptProfile, firstStart, retireProfile } from '../../main/services/profileUpgrade.js';
 import { control } from '../sandbox/client.js';
 import { leaveProfileIn } from './legacyProfile.js';
 
@@ -38,6 +38,22 @@ describe.skipIf(!keychainReady)('the upgrade from a role profile to named accoun
       expect(await firstStart(core.people, core.legacyProfile)).toBe('firstAdministrator');
       await core.people.addFirst({ login: 'ann', displayName: 'Ann', role: 'administrator', password: 'a password for ann' });
       expect(await firstStart(core.people, core.legacyProfile)).toBe('accounts');
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('keeps the profile while the desk’s own file has no account: a team’s people are not enough', async () => {
+    const dataFolder = newFolder();
+    await leaveProfileIn(dataFolder, PASSPHRASE);
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    try {
+      // As a desk in a team signs in the team's people: its own file has nobody.
+      await retireProfile(core.legacyProfile, { count: async () => 0 });
+      expect(core.legacyProfile.passphraseSet()).toBe(true);
+      expect(await firstStart(core.people, core.legacyProfile)).toBe('adoptProfile');
+      await retireProfile(core.legacyProfile, { count: async () => 1 });
+      expect(core.legacyProfile.passphraseSet()).toBe(false);
     } finally {
       await core.close();
     }
@@ -78,14 +94,22 @@ describe.skipIf(!keychainReady)('the upgrade from a role profile to named accoun
     try {
       expect(await firstStart(core.people, core.legacyProfile)).toBe('adoptProfile');
       await expect(
-        adoptProfile(core.people, core.legacyProfile, { login: 'ann', displayName: 'Ann', passphrase: 'not the passphrase' }),
+        adoptProfile(core.people, core.legacyProfile, core.deskPeople, {
+          login: 'ann',
+          displayName: 'Ann',
+          passphrase: 'not the passphrase',
+        }),
       ).rejects.toThrow(/not the right one/);
       expect(core.audit.query({ action: 'role.change', outcome: 'refused' })).toEqual([
         expect.objectContaining({ detail: 'to administrator: wrong passphrase (1 in a row)' }),
       ]);
       expect(await core.people.fresh()).toBe(true);
       expect(await firstStart(core.people, core.legacyProfile)).toBe('adoptProfile');
-      const ann = await adoptProfile(core.people, core.legacyProfile, { login: 'Ann', displayName: 'Ann', passphrase: PASSPHRASE });
+      const ann = await adoptProfile(core.people, core.legacyProfile, core.deskPeople, {
+        login: 'Ann',
+        displayName: 'Ann',
+        passphrase: PASSPHRASE,
+      });
       expect(ann).toMatchObject({ login: 'ann', role: 'administrator' });
       expect(await core.sessions.signIn('ann', PASSPHRASE)).toMatchObject({ kind: 'active', operator: ann });
       // The journal and the audit of before are there.

@@ -119,6 +119,26 @@ describe('a desk’s session', () => {
     sessions.close();
   });
 
+  it('locks after the idle time even when the desk’s clock is set back meanwhile', async () => {
+    const monotonic = { now: 0 };
+    const sessions = new Sessions({
+      people,
+      audit,
+      osUser: 'desk-user',
+      environment: () => 'sandbox',
+      idleMs: () => DEFAULT_IDLE_MS,
+      now: () => clock.now,
+      monotonic: () => monotonic.now,
+    });
+    await sessions.signIn('fin', PASSWORDS.fin);
+    // An hour back on the wall clock, and the idle time passes on the clock nobody can set.
+    clock.now -= 3_600_000;
+    monotonic.now += DEFAULT_IDLE_MS;
+    expect(sessions.current().kind).toBe('locked');
+    clock.now += 3_600_000;
+    sessions.close();
+  });
+
   it('ends the first person’s session when another signs in at the locked desk', async () => {
     const { sessions } = desk();
     await sessions.signIn('fin', PASSWORDS.fin);
@@ -147,10 +167,10 @@ describe('a desk’s session', () => {
     await sessions.signIn('fin', PASSWORDS.fin);
     await people.endSessions(ann, fin.id);
     expect(await sessions.refresh()).toEqual({ kind: 'signedOut' });
-    expect(events('fin').slice(-1)).toEqual(['ended']);
-    expect(audit.query({ objectId: 'fin', action: 'operator.change' })[0]).toMatchObject({
+    expect(events('fin').slice(-1)).toEqual(['endedByAdministrator']);
+    expect(audit.query({ objectId: 'fin', action: 'operator.endSessions' })[0]).toMatchObject({
       outcome: 'success',
-      facts: { by: 'ann', change: 'sessions ended' },
+      facts: { by: 'ann' },
     });
     // A new session, under the count as it is now, is not ended by that.
     expect(await sessions.signIn('fin', PASSWORDS.fin)).toMatchObject({ kind: 'active' });
@@ -169,6 +189,66 @@ describe('a desk’s session', () => {
     await reading;
     expect(sessions.current()).toEqual({ kind: 'signedOut' });
     await people.change(ann, fin.id, { role: 'finance' });
+    sessions.close();
+  });
+
+  it('applies two changes heard close together, a new role and then the person disabled: the session ends', async () => {
+    // The store answers each reading late, as a slow team database would: the first (the new role) is answered
+    // before the second (disabled), and the second was asked before the first was answered.
+    const gates: (() => void)[] = [];
+    let holding = false;
+    const slow = new OperatorService({
+      store: () =>
+        Object.assign(Object.create(store) as SqliteOperators, {
+          get: async (id: string) => {
+            const read = await store.get(id);
+            if (holding) await new Promise<void>((open) => gates.push(open));
+            return read;
+          },
+        }),
+      audit,
+      osUser: 'desk-user',
+      environment: () => 'sandbox',
+      now: () => clock.now,
+    });
+    const sessions = new Sessions({
+      people: slow,
+      audit,
+      osUser: 'desk-user',
+      environment: () => 'sandbox',
+      idleMs: () => DEFAULT_IDLE_MS,
+      now: () => clock.now,
+    });
+    await sessions.signIn('fin', PASSWORDS.fin);
+    holding = true;
+    const until = async (n: number) => {
+      for (let i = 0; i < 500 && gates.length < n; i++) await new Promise((r) => setTimeout(r, 5));
+    };
+    await people.change(ann, fin.id, { role: 'support' });
+    const first = sessions.refresh();
+    await until(1);
+    await people.change(ann, fin.id, { active: false });
+    const second = sessions.refresh();
+    gates.shift()!();
+    await first;
+    await until(1);
+    gates.shift()?.();
+    await second;
+    expect(sessions.current()).toEqual({ kind: 'signedOut' });
+    holding = false;
+    await people.change(ann, fin.id, { active: true, role: 'finance' });
+    sessions.close();
+  });
+
+  it('signs nobody in whom an administrator disabled while their password was being checked', async () => {
+    const { sessions } = desk();
+    const signing = sessions.signIn('fin', PASSWORDS.fin);
+    // The half-second hash is under way: the account was read before it.
+    await new Promise((r) => setTimeout(r, 20));
+    await people.change(ann, fin.id, { active: false });
+    await expect(signing).rejects.toThrow(/disabled/);
+    expect(sessions.current()).toEqual({ kind: 'signedOut' });
+    await people.change(ann, fin.id, { active: true });
     sessions.close();
   });
 

@@ -85,11 +85,16 @@ for (const engine of ENGINES)
         refusal: 'notAdministrator',
       });
       expect(await a.operators.add(person('ghost'), { id: 'no-such-id' }, 2)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
+      // Someone else's password is an active administrator's to set; one's own is one's own.
+      expect(await a.operators.setPassword(ann.id, HASH, 2, fin.id)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
+      expect(await a.operators.setPassword(fin.id, HASH, 2, fin.id)).toMatchObject({ kind: 'done', value: { login: 'fin' } });
+      expect(await a.operators.setPassword('no-such-id', HASH, 2, ann.id)).toEqual({ kind: 'refused', refusal: 'notFound' });
       // An administrator disabled at another desk a moment ago: what their own desk remembers of them counts for nothing.
       const bob = await added(a, person('bob', 'administrator'), ann);
       expect((await b.operators.change(bob.id, { active: false }, ann.id, 3)).kind).toBe('done');
       expect(await a.operators.add(person('eve'), bob, 4)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
       expect(await a.operators.change(fin.id, { active: false }, bob.id, 4)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
+      expect(await a.operators.setPassword(fin.id, HASH, 4, bob.id)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
       // An administrator demoted themselves: from then on they manage nobody.
       expect((await a.operators.change(bob.id, { active: true }, ann.id, 5)).kind).toBe('done');
       expect((await a.operators.change(bob.id, { role: 'finance' }, bob.id, 6)).kind).toBe('done');
@@ -150,7 +155,9 @@ for (const engine of ENGINES)
       // A new password starts afresh too.
       for (let i = 0; i < FREE_ATTEMPTS; i++) await a.operators.beginAttempt('fin', at);
       expect((await a.operators.beginAttempt('fin', at)).kind).toBe('wait');
-      expect(await a.operators.setPassword(fin.id, { ...HASH, key: 'bmV3a2V5bmV3a2V5bmV3a2V5' }, at)).toBe(true);
+      expect(await a.operators.setPassword(fin.id, { ...HASH, key: 'bmV3a2V5bmV3a2V5bmV3a2V5' }, at, fin.id)).toMatchObject({
+        kind: 'done',
+      });
       expect(await b.operators.beginAttempt('fin', at)).toMatchObject({ kind: 'check', password: { key: 'bmV3a2V5bmV3a2V5bmV3a2V5' } });
     });
 

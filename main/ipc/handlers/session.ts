@@ -70,7 +70,7 @@ export function sessionHandlers({ core, events }: HandlerContext): HandlersOf<ty
       personCall(async () => {
         await core.sessions.signIn(login, password);
         // A profile an earlier start could not remove from the keychain goes now that an account exists.
-        await retireProfile(core.people, core.legacyProfile).catch(() => undefined);
+        await retireProfile(core.legacyProfile, core.deskPeople).catch(() => undefined);
         return view();
       }),
     'session.firstAdministrator': ({ login, displayName, password }) =>
@@ -83,7 +83,7 @@ export function sessionHandlers({ core, events }: HandlerContext): HandlersOf<ty
       }),
     'session.adoptProfile': ({ login, displayName, passphrase }) =>
       personCall(async () => {
-        await adoptProfile(core.people, core.legacyProfile, { login, displayName, passphrase });
+        await adoptProfile(core.people, core.legacyProfile, core.deskPeople, { login, displayName, passphrase });
         return signInFirst(login, passphrase);
       }),
     'session.activity': () => {

@@ -8,7 +8,7 @@ export const keychain = {
     'Install libsecret and a Secret Service: on Debian or Ubuntu, `apt-get install libsecret-1-0 gnome-keyring` (on Fedora, libsecret and gnome-keyring), then log in to a desktop session that unlocks the keyring.',
   reinstall: 'The keychain module of this installation is damaged: reinstall the app.',
   sandboxWorks:
-    'The sandbox environment works without it, except where a role profile has been set: then only look-ups are allowed until it is back.',
+    'The sandbox environment works without it, except that an installation whose role profile had a passphrase can become its administrator’s account only once it is back.',
   locked:
-    'The OS keychain is locked. Unlock it (log in to the desktop again, or unlock the "Login" keyring in Passwords and Keys), then try again; until then no secret can be read, and a protected role profile stays on support.',
+    'The OS keychain is locked. Unlock it (log in to the desktop again, or unlock the "Login" keyring in Passwords and Keys), then try again; until then no secret can be read.',
 } as const;

@@ -13,6 +13,7 @@ import {
   changeValues,
   endRefusal,
   insertValues,
+  passwordRefusal,
   SQL,
   storedPassword,
   toOperator,
@@ -102,12 +103,15 @@ export class PgOperators implements OperatorStore {
     });
   }
 
-  /** A new password; the login's wrong ones in a row start again from none. */
-  setPassword(id: string, password: PasswordHash, at: number): Promise<boolean> {
-    return transaction(this.db, async (q) => {
-      const [set] = await q<{ login: string }>(numbered(SQL.setPassword), [JSON.stringify(password), at, id]);
-      if (set) await q(numbered(SQL.forgive), [set.login]);
-      return set !== undefined;
+  /** A new password, under the lock every change of accounts takes; the login's wrong ones in a row start again from none. */
+  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
+    return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
+      await q(ACCOUNTS_LOCK);
+      const refusal = passwordRefusal(await row(q, by), await row(q, id));
+      if (refusal) return { kind: 'refused', refusal };
+      const [set] = await q<Row>(numbered(SQL.setPassword), [JSON.stringify(password), at, id]);
+      await q(numbered(SQL.forgive), [set!.login]);
+      return { kind: 'done', value: toOperator(set!) };
     });
   }
 

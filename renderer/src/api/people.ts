@@ -1,12 +1,13 @@
 /**
- * The people who use the app, for administrators (people.*): the list, and an administrator's changes. Each
- * change reads the list again; a change to the person signed in reaches the session through main's
- * session.changed event (events.ts).
+ * The people who use the app, for administrators (people.*): the list, and an administrator's changes (ending
+ * a person's sessions at every desk among them). Each change reads the list again; a change to the person
+ * signed in reaches the session through main's session.changed event (events.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Input, PersonView } from '../../../main/ipc/contract';
 import { call } from './client';
 import { useEntityMutation, type ScreenHandlers } from './mutation';
+import { sessionKeys } from './session';
 
 export const peopleKeys = {
   all: ['people'] as const,
@@ -28,3 +29,22 @@ export const usePersonChange = (screen?: ScreenHandlers<PersonView, Input<'peopl
 /** A password an administrator sets for someone who forgot theirs. */
 export const usePersonPassword = (screen?: ScreenHandlers<null, Input<'people.setPassword'>>) =>
   usePeopleChange((input: Input<'people.setPassword'>) => call('people.setPassword', input), screen);
+
+/**
+ * Ends the person's sessions at every desk; they may sign in again. The session is read again before the list:
+ * an administrator who ended their own is signed out here too, and the list is then not asked for (api/session.ts).
+ */
+export function usePersonEndSessions(screen?: ScreenHandlers<PersonView, Input<'people.endSessions'>>) {
+  const queries = useQueryClient();
+  return useEntityMutation(
+    (input: Input<'people.endSessions'>) => call('people.endSessions', input),
+    {
+      onSuccess: async () => {
+        await queries.invalidateQueries({ queryKey: sessionKeys.current });
+        // Not waited for: signed out, the read waits for the next sign-in (a paused query), and the dialog would with it.
+        void queries.invalidateQueries({ queryKey: peopleKeys.all });
+      },
+    },
+    screen,
+  );
+}

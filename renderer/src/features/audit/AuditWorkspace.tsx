@@ -1,9 +1,11 @@
 /**
- * The audit log: who did what, where, to which object, and how it went, newest first; filtered by action,
- * outcome, date range and object, and exported as CSV with the same filters (all matching entries, not
- * only those on screen).
+ * The audit log: who did what (the person signed in, their role, the OS user and the desk), where, to which
+ * object, and how it went, newest first; filtered by action, outcome, date range, object and person, and
+ * exported as CSV with the same filters (all matching entries, not only those on screen). The person is typed
+ * as a login, with the people of the entries shown offered: the list of people is the administrators' alone,
+ * and finance reads the audit too.
  */
-import { useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../../i18n/say';
 import type { Input } from '../../../../main/ipc/contract';
@@ -45,17 +47,25 @@ export function AuditWorkspace() {
   const [fromDay, setFromDay] = useState('');
   const [toDay, setToDay] = useState('');
   const [objectId, setObjectId] = useState('');
+  const [person, setPerson] = useState('');
+  const peopleSeenId = useId();
   const filter: Filter = {
     ...(action ? { action } : {}),
     ...(outcome ? { outcome: outcome as NonNullable<Filter['outcome']> } : {}),
     ...(fromDay ? { from: dayStart(fromDay) } : {}),
     ...(toDay ? { to: dayEnd(toDay) } : {}),
     ...(objectId.trim() ? { objectId: objectId.trim() } : {}),
+    ...(person.trim() ? { person: person.trim() } : {}),
   };
   // Not asked once the person may not have it (a change of role closes this screen a moment later).
   const log = useAuditEntries(filter, useMayCall('audit.query'));
   const exportCsv = useFileExport(() => call('audit.export', filter), { saved: (name) => t('exported', { name }) });
   const entries = log.data?.entries ?? [];
+  // The people of the entries shown, offered in the person filter.
+  const peopleSeen = useMemo(
+    () => [...new Set((log.data?.entries ?? []).flatMap((e) => (e.person === undefined ? [] : [e.person])))].sort(),
+    [log.data],
+  );
 
   return (
     <WorkspaceFrame
@@ -97,6 +107,20 @@ export function AuditWorkspace() {
           onChange={(e) => setObjectId(e.target.value)}
           placeholder={t('filter.objectPlaceholder')}
         />
+        <Field
+          label={t('filter.person')}
+          value={person}
+          onChange={(e) => setPerson(e.target.value)}
+          placeholder={t('filter.personPlaceholder')}
+          list={peopleSeenId}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <datalist id={peopleSeenId}>
+          {peopleSeen.map((login) => (
+            <option key={login} value={login} />
+          ))}
+        </datalist>
       </form>
       {log.isError && <ErrorNotice className="panel error-panel" error={log.error} />}
       {log.data?.thisDeskOnly && (
@@ -123,13 +147,19 @@ export function AuditWorkspace() {
                 <td className="audit-time">
                   <time dateTime={new Date(e.at).toISOString()}>{formatStackedDateTime(e.at)}</time>
                 </td>
-                <td>
-                  <Id value={e.osUser} />
-                  {/* In a team's log, the desk it was done at. */}
-                  {e.desk !== undefined && <span className="muted"> {t('atDesk', { desk: e.desk })}</span>}
+                <td className="audit-who">
+                  {/* The person signed in then, by their login; none while nobody was, nor in entries older than accounts. */}
+                  {e.person !== undefined ? (
+                    <Id className="audit-person" value={e.person} />
+                  ) : (
+                    <span className="muted">{t('personNotRecorded')}</span>
+                  )}
                   <br />
-                  {/* The role of the person then; older entries were written before it was recorded. */}
-                  <span className="muted">{e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}</span>
+                  {/* Their role then (older entries were written before it was recorded), the OS user, and in a team's log the desk. */}
+                  <span className="muted">
+                    {e.role ? t('profile', { role: t(`role.${e.role}`) }) : t('profileNotRecorded')}, {t('osUser')} <Id value={e.osUser} />
+                    {e.desk !== undefined && <> {t('atDesk', { desk: e.desk })}</>}
+                  </span>
                 </td>
                 <td>{isEnvironment(e.environment) ? t(`environment.${e.environment}`) : <Id value={e.environment} />}</td>
                 <td>{say(i18n, e.actionSaid)}</td>

@@ -1,9 +1,9 @@
 /**
  * People, for administrators: who may sign in at this desk (or at every desk of the team), with which role;
- * adding a person, changing their name or role, disabling and enabling them, and setting a new password for
- * someone who forgot theirs. The rules between accounts (nobody above their own role, the last active
- * administrator stays) are main's, checked in the store's write transaction; their refusals are said here in
- * words, beside the form that was refused.
+ * adding a person, changing their name or role, disabling and enabling them, setting a new password for
+ * someone who forgot theirs, and ending an active person's sessions at every desk. The rules between accounts
+ * (nobody above their own role, the last active administrator stays) are main's, checked in the store's write
+ * transaction; their refusals are said here in words, beside the form that was refused.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,10 +19,11 @@ import { ROLE_LABELS } from '../session/access';
 import { useMayCall } from '../session/offered';
 import { AddPerson } from './AddPerson';
 import { ChangePerson } from './ChangePerson';
+import { EndSessions } from './EndSessions';
 import { SetPersonPassword } from './SetPersonPassword';
 import './people.css';
 
-type Editing = { readonly what: 'change' | 'password'; readonly person: PersonView };
+type Editing = { readonly what: 'change' | 'password' | 'end'; readonly person: PersonView };
 
 export function PeopleWorkspace() {
   const { t } = useTranslation('people');
@@ -76,6 +77,15 @@ export function PeopleWorkspace() {
                   >
                     {t('password.button')}
                   </Button>
+                  {/* A disabled person was signed out everywhere when disabled, and cannot sign in. */}
+                  {p.active && (
+                    <Button
+                      aria-label={t('endSessions.buttonLabel', { login: p.login })}
+                      onClick={() => setEditing({ what: 'end', person: p })}
+                    >
+                      {t('endSessions.button')}
+                    </Button>
+                  )}
                   <Button
                     variant={p.active ? 'danger' : 'secondary'}
                     aria-label={p.active ? t('disableLabel', { login: p.login }) : t('enableLabel', { login: p.login })}
@@ -92,6 +102,9 @@ export function PeopleWorkspace() {
       )}
       {editing?.what === 'change' && <ChangePerson person={editing.person} onClose={() => setEditing(undefined)} />}
       {editing?.what === 'password' && <SetPersonPassword person={editing.person} onClose={() => setEditing(undefined)} />}
+      {editing?.what === 'end' && (
+        <EndSessions person={editing.person} own={editing.person.id === me} onClose={() => setEditing(undefined)} />
+      )}
     </section>
   );
 }

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useOwnPasswordChange } from '../../api/session';
 import { useUi } from '../../app/uiStore';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { Field } from '../../components/Field';
 import { FormDialog } from '../../components/FormDialog';
 import { NO_PASSWORD, NewPassword, passwordReady } from './NewPassword';
+import { PasswordField } from './PasswordField';
 
 export function ChangePassword({ onClose }: { readonly onClose: () => void }) {
   const { t } = useTranslation('session');
@@ -34,14 +34,7 @@ export function ChangePassword({ onClose }: { readonly onClose: () => void }) {
       submit={save.isPending ? t('password.saving') : t('password.submit')}
       submitDisabled={!ready}
     >
-      <Field
-        label={t('password.current')}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
+      <PasswordField autoComplete="current-password" label={t('password.current')} value={current} onChange={setCurrent} />
       <NewPassword value={next} onChange={setNext} labels={{ next: t('password.next'), repeat: t('password.repeat') }} />
       {save.isError && <ErrorNotice className="field-error" error={save.error} />}
     </FormDialog>

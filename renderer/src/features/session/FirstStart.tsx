@@ -11,6 +11,7 @@ import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { NO_PASSWORD, NewPassword, passwordReady } from './NewPassword';
+import { PasswordField } from './PasswordField';
 
 /** The login and the name, as every new account asks them. */
 export function AccountFields({
@@ -92,14 +93,7 @@ export function AdoptProfile() {
       <h1 id="adopt-title">{t('adopt.title')}</h1>
       <p>{t('adopt.lead')}</p>
       <AccountFields login={login} name={name} onLogin={setLogin} onName={setName} autoFocus />
-      <Field
-        label={t('adopt.passphrase')}
-        type="password"
-        autoComplete="current-password"
-        required
-        value={passphrase}
-        onChange={(e) => setPassphrase(e.target.value)}
-      />
+      <PasswordField autoComplete="current-password" label={t('adopt.passphrase')} value={passphrase} onChange={setPassphrase} />
       {adopt.isError && <ErrorNotice className="field-error" error={adopt.error} />}
       <Button type="submit" variant="primary" disabled={!ready}>
         {adopt.isPending ? t('adopt.working') : t('adopt.submit')}

@@ -3,8 +3,8 @@
  * person's): the length and the match are said beside the fields while typing; main checks again.
  */
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
 import { MIN_PASSWORD_LENGTH } from './access';
+import { PasswordField } from './PasswordField';
 
 export interface NewPasswordValue {
   readonly next: string;
@@ -35,23 +35,19 @@ export function NewPassword({
   const differ = value.repeat !== '' && value.repeat !== value.next ? t('newPassword.differ') : undefined;
   return (
     <>
-      <Field
-        label={labels?.next ?? t('newPassword.password')}
-        type="password"
+      <PasswordField
         autoComplete="new-password"
-        required
+        label={labels?.next ?? t('newPassword.password')}
         value={value.next}
-        onChange={(e) => onChange({ ...value, next: e.target.value })}
+        onChange={(next) => onChange({ ...value, next })}
         hint={t('newPassword.hint', { count: MIN_PASSWORD_LENGTH })}
         error={tooShort ?? error}
       />
-      <Field
-        label={labels?.repeat ?? t('newPassword.repeat')}
-        type="password"
+      <PasswordField
         autoComplete="new-password"
-        required
+        label={labels?.repeat ?? t('newPassword.repeat')}
         value={value.repeat}
-        onChange={(e) => onChange({ ...value, repeat: e.target.value })}
+        onChange={(repeat) => onChange({ ...value, repeat })}
         error={differ}
       />
     </>

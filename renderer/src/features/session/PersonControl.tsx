@@ -1,7 +1,8 @@
 /**
  * The person signed in, in the top bar: their name and role on a button that opens what only they do at this
- * desk: lock it (stepping away), sign out, change their own password. A menu rather than three buttons, so
- * that the top bar keeps to one line at 1024 px in Russian too. Escape or a click elsewhere closes it.
+ * desk: lock it (stepping away), sign out, change their own password; and under them, how long the desk may
+ * sit idle before it locks by itself (the administrator's setting, in Settings). A menu rather than three
+ * buttons, so that the top bar keeps to one line at 1024 px in Russian too. Escape or a click elsewhere closes it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,7 @@ import { ROLE_LABELS } from './access';
 import { ChangePassword } from './ChangePassword';
 import './session.css';
 
-export function PersonControl({ person }: { readonly person: PersonView }) {
+export function PersonControl({ person, idleMinutes }: { readonly person: PersonView; readonly idleMinutes: number }) {
   const { t } = useTranslation('session');
   const id = useId();
   const toastError = useErrorToast();
@@ -64,6 +65,7 @@ export function PersonControl({ person }: { readonly person: PersonView }) {
         <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={act(() => setChanging(true))}>
           {t('person.changePassword')}
         </button>
+        <p className="person-menu-note">{t('person.idle', { count: idleMinutes })}</p>
       </div>
       {changing && <ChangePassword onClose={() => setChanging(false)} />}
     </div>

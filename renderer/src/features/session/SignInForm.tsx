@@ -10,6 +10,7 @@ import { useSignIn } from '../../api/session';
 import { Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
+import { PasswordField } from './PasswordField';
 
 export function SignInForm({ login: lockedLogin }: { readonly login?: string }) {
   const { t } = useTranslation('session');
@@ -33,14 +34,12 @@ export function SignInForm({ login: lockedLogin }: { readonly login?: string }) 
         value={login}
         onChange={(e) => setLogin(e.target.value)}
       />
-      <Field
-        label={t('signIn.password')}
-        type="password"
+      <PasswordField
         autoComplete="current-password"
-        required
+        label={t('signIn.password')}
         autoFocus={lockedLogin !== undefined}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
       {signIn.isError && <ErrorNotice className="field-error" error={signIn.error} />}
       <Button type="submit" variant="primary" disabled={!ready}>

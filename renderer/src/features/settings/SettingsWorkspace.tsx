@@ -1,9 +1,10 @@
 /**
- * Settings, in sections: General (which environment the app works in, exports, and the way into the
- * sandbox's developer console; the language and theme are each person's own, in the top bar), each gateway
- * environment's connection and credentials (ConnectionForm: a secret is sent to main once and never shown
- * back, only "set" or "not set"), each environment's currencies and per-charge maximums (ChargeLimits), and
- * the team database this desk keeps its journals in (TeamDatabase: its password likewise only "kept" or not).
+ * Settings, in sections: General (which environment the app works in, how long a desk may sit idle before it
+ * locks, exports, and the way into the sandbox's developer console; the language and theme are each person's
+ * own, in the top bar), each gateway environment's connection and credentials (ConnectionForm: a secret is
+ * sent to main once and never shown back, only "set" or "not set"), each environment's currencies and
+ * per-charge maximums (ChargeLimits), and the team database this desk keeps its journals in (TeamDatabase:
+ * its password likewise only "kept" or not).
  * Every change is validated in main and audited there.
  */
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { isGateway, type Section, tabId, panelId } from './shared';
 import { SectionTabs } from './SectionTabs';
 import { GeneralSettings } from './GeneralSettings';
+import { IdleTime } from './IdleTime';
 import { TeamDatabase } from './TeamDatabase';
 
 export function SettingsWorkspace() {
@@ -41,6 +43,7 @@ export function SettingsWorkspace() {
         {section === 'general' && (
           <>
             <GeneralSettings view={view} />
+            <IdleTime key={view.idleMinutes} minutes={view.idleMinutes} />
             <ExportSettings />
             <DeveloperConsole environment={view.general.environment} />
           </>

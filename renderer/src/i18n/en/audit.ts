@@ -13,6 +13,8 @@ export const audit = {
     to: 'To',
     objectId: 'Object ID',
     objectPlaceholder: 'order ID, stored card, key…',
+    person: 'Person',
+    personPlaceholder: 'their login',
   },
   // The outcomes as the filter offers them.
   outcomes: {
@@ -37,7 +39,7 @@ export const audit = {
   table: {
     caption: 'Audit log, newest first',
     time: 'Time',
-    user: 'User and role',
+    user: 'Who',
     environment: 'Environment',
     action: 'Action',
     outcome: 'Outcome',
@@ -48,6 +50,9 @@ export const audit = {
   thisDeskOnly:
     'The team database cannot be reached: this is only what was done at this desk. The team’s log is shown again once it is back; the export waits for it.',
   profileNotRecorded: 'role not recorded',
+  // The person signed in when an entry was recorded is named by their login; the OS user follows their role.
+  personNotRecorded: 'no person recorded',
+  osUser: 'OS user',
   role: {
     support: 'Support',
     finance: 'Finance',

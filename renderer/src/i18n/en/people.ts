@@ -39,6 +39,17 @@ export const people = {
   enableLabel: 'Enable {{login}}',
   disabledNow: '{{name}} is disabled: they are signed out at every desk.',
   enabledNow: '{{name}} can sign in again.',
+  endSessions: {
+    button: 'End sessions…',
+    buttonLabel: 'End the sessions of {{login}}',
+    title: 'End the sessions of {{login}}?',
+    lead: '{{name}} is signed out at every desk; they may sign in again. To keep them out, disable them instead.',
+    leadOwn: 'You are signed out at every desk, this one too; you may sign in again.',
+    submit: 'End sessions',
+    ending: 'Ending…',
+    cancel: 'Cancel',
+    ended: '{{name}} is signed out at every desk.',
+  },
   password: {
     button: 'Set password…',
     buttonLabel: 'Set the password of {{login}}',

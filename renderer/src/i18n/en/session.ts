@@ -48,6 +48,8 @@ export const session = {
     lock: 'Lock',
     signOut: 'Sign out',
     changePassword: 'Change password…',
+    idle_one: 'Locks by itself after {{count}} minute idle',
+    idle_other: 'Locks by itself after {{count}} minutes idle',
   },
   password: {
     title: 'Change your password',

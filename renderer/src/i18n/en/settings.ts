@@ -39,6 +39,18 @@ export const settings = {
     preferencesWhere:
       'Your language and theme are in the top bar, each person’s own; the language is also that of the gateway’s messages (decline reasons, errors).',
   },
+  // How long a desk may sit idle before it locks: the administrator's, at most 15 minutes (PCI DSS 8.2.8).
+  idle: {
+    title: 'Locking when idle',
+    label: 'Lock after (minutes idle)',
+    hint: 'Whole minutes, from {{min}} to {{max}}: {{max}} is the most, as PCI DSS asks. For everyone who signs in, at every desk of the team in team mode. What was typed stays under the lock.',
+    whole: 'Whole minutes only, from {{min}} to {{max}}',
+    range: 'From {{min}} to {{max}} minutes: PCI DSS asks for {{max}} at most',
+    save: 'Save',
+    saving: 'Saving…',
+    saved_one: 'A desk now locks after {{count}} minute idle',
+    saved_other: 'A desk now locks after {{count}} minutes idle',
+  },
   connection: {
     inUse: 'in use',
     // What one save did: the connection always, the typed secret when one was typed.

@@ -17,6 +17,8 @@ export const audit: Catalogue<typeof en> = {
     objectId: 'ID объекта',
     // Short enough for the field: the label says it is an ID, this says of what.
     objectPlaceholder: 'заказ, карта, ключ…',
+    person: 'Сотрудник',
+    personPlaceholder: 'его логин',
   },
   outcomes: {
     success: 'Успешно',
@@ -42,7 +44,7 @@ export const audit: Catalogue<typeof en> = {
   table: {
     caption: 'Журнал действий, сначала новые',
     time: 'Время',
-    user: 'Пользователь и роль',
+    user: 'Кто',
     environment: 'Окружение',
     action: 'Действие',
     outcome: 'Результат',
@@ -53,6 +55,8 @@ export const audit: Catalogue<typeof en> = {
   thisDeskOnly:
     'Общая база данных команды недоступна: здесь только то, что сделано на этом рабочем месте. Журнал команды вернётся, когда база снова будет доступна; выгрузка ждёт её.',
   profileNotRecorded: 'роль не записана',
+  personNotRecorded: 'сотрудник не записан',
+  osUser: 'пользователь ОС',
   role: {
     support: 'Поддержка',
     finance: 'Финансы',

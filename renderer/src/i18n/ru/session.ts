@@ -55,6 +55,10 @@ export const session: Catalogue<typeof en> = {
     lock: 'Заблокировать',
     signOut: 'Выйти',
     changePassword: 'Сменить пароль…',
+    idle_one: 'Блокируется сама после {{count}} минуты бездействия',
+    idle_few: 'Блокируется сама после {{count}} минут бездействия',
+    idle_many: 'Блокируется сама после {{count}} минут бездействия',
+    idle_other: 'Блокируется сама после {{count}} минуты бездействия',
   },
   password: {
     title: 'Смена пароля',
