@@ -211,6 +211,25 @@ export const attemptOf = (
   return { kind: 'check', operator: toOperator(row), password: password(row.password) };
 };
 
+/**
+ * An attempt to sign in begun in a desk's file, in one write: counted as wrong before its password is checked
+ * (attemptOf), with the account `account` finds for the login. A desk's own people and its copy of a team's
+ * count alike, in its login_attempts.
+ */
+export function beginAttemptIn(db: Db, login: string, at: number, account: () => Row | undefined): AttemptStart {
+  return write(db, () => {
+    const attempts = db.prepare(SQL.attempts).get(login) as Attempts | undefined;
+    const attempt = attemptOf(attempts, account(), at, (text) => storedPassword(text, db.name));
+    if (attempt.kind !== 'wait') db.prepare(SQL.countWrong).run(login, at);
+    return attempt;
+  });
+}
+
+/** The password was right: the login's wrong ones in a row, in a desk's file, start again from none. */
+export const signedInIn = (db: Db, login: string): void => {
+  write(db, () => db.prepare(SQL.forgive).run(login));
+};
+
 export class SqliteOperators implements OperatorStore {
   constructor(private readonly db: Db) {}
 
@@ -286,24 +305,10 @@ export class SqliteOperators implements OperatorStore {
   }
 
   beginAttempt(login: string, at: number): Promise<AttemptStart> {
-    return settled(() =>
-      write(this.db, () => {
-        const attempts = this.db.prepare(SQL.attempts).get(login) as Attempts | undefined;
-        const row = this.db.prepare(SQL.byLogin).get(login) as Row | undefined;
-        const attempt = attemptOf(attempts, row, at, (text) => this.hash(text));
-        if (attempt.kind !== 'wait') this.db.prepare(SQL.countWrong).run(login, at);
-        return attempt;
-      }),
-    );
+    return settled(() => beginAttemptIn(this.db, login, at, () => this.db.prepare(SQL.byLogin).get(login) as Row | undefined));
   }
 
   signedIn(login: string): Promise<void> {
-    return settled(() => {
-      write(this.db, () => this.db.prepare(SQL.forgive).run(login));
-    });
-  }
-
-  private hash(text: string): PasswordHash {
-    return storedPassword(text, this.db.name);
+    return settled(() => signedInIn(this.db, login));
   }
 }

@@ -13,7 +13,7 @@
  */
 import type { Operator } from '../domain/operators.js';
 import { read, settled, write, type Db } from './database.js';
-import { attemptOf, SQL, storedPassword, toOperator, type Attempts, type AttemptStart, type OperatorStore, type Row } from './operators.js';
+import { beginAttemptIn, signedInIn, toOperator, type AttemptStart, type OperatorStore, type Row } from './operators.js';
 
 /** What a copy can do: read people and sign them in, never change them. */
 export type PeopleReader = Pick<OperatorStore, 'count' | 'list' | 'get' | 'beginAttempt' | 'signedIn'>;
@@ -88,20 +88,18 @@ export class TeamPeopleCopy implements PeopleReader {
 
   beginAttempt(login: string, at: number): Promise<AttemptStart> {
     return settled(() =>
-      write(this.db, () => {
-        const attempts = this.db.prepare(SQL.attempts).get(login) as Attempts | undefined;
-        const row = this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND login = ?`).get(this.team, login) as
-          Row | undefined;
-        const attempt = attemptOf(attempts, row, at, (text) => storedPassword(text, this.db.name));
-        if (attempt.kind !== 'wait') this.db.prepare(SQL.countWrong).run(login, at);
-        return attempt;
-      }),
+      beginAttemptIn(
+        this.db,
+        login,
+        at,
+        () =>
+          this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND login = ?`).get(this.team, login) as
+            Row | undefined,
+      ),
     );
   }
 
   signedIn(login: string): Promise<void> {
-    return settled(() => {
-      write(this.db, () => this.db.prepare(SQL.forgive).run(login));
-    });
+    return settled(() => signedInIn(this.db, login));
   }
 }
