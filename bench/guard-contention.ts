@@ -87,7 +87,7 @@ await withTeamDatabase(Number(values.history), async (url, cluster) => {
       const started = performance.now();
       const begun = await timed(statements, () => journal.begin(newCharge('BO'), LOOK_BACK_MS, guard));
       const took = performance.now() - started;
-      if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${begun.refusal}`);
+      if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${JSON.stringify(begun)}`);
       into.push({ ms: took, locks: statements.filter(isLock).map((s) => s.ms), begin: statements[0]!.ms });
       await journal.settle(begun.charge.id, { state: 'PAID', orderStatus: 2, at: Date.now() });
     };

@@ -77,7 +77,7 @@ await withTeamDatabase(Number(values.history), async (url, cluster) => {
     };
     const journalCharge = async () => {
       const begun = await journal.begin(newCharge('BO'), LOOK_BACK_MS, guard);
-      if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${begun.refusal}`);
+      if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${JSON.stringify(begun)}`);
       if (!(await journal.settle(begun.charge.id, { state: 'PAID', orderStatus: 2, at: Date.now() })))
         throw new Error('the journal settled nothing');
     };

@@ -120,7 +120,7 @@ await withTeamDatabase(Number(values.history), async (url) => {
     const journalChange = async () => {
       if (open === undefined) {
         const begun = await journal.begin(newCharge('LIVE'), LOOK_BACK_MS, guard);
-        if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${begun.refusal}`);
+        if (begun.kind !== 'journalled') throw new Error(`the guard refused a charge on a card of its own: ${JSON.stringify(begun)}`);
         open = begun.charge.id;
       } else {
         const id = open;

@@ -1,7 +1,7 @@
 /**
  * The IPC contract: what the renderer may ask of main. Each channel is declared once, in its workspace's
  * main/ipc/contract/<workspace>.ts (settings, orders, audit, keys, cards, charges, session, people, period,
- * sandbox, customers; what they share in shared.ts): the least role that may use it, whether it writes, the zod
+ * sandbox, customers, approvals; what they share in shared.ts): the least role that may use it, whether it writes, the zod
  * schema of its input (main validates every payload against it; the renderer is untrusted) and its result
  * type. This file assembles them into the one map that the dispatcher, the permissions, the Electron
  * binding and the browser bridge read, and re-exports everything: import the contract from here, not from
@@ -25,6 +25,7 @@ import type { OrderRef } from '../domain/orderRef.js';
 import { periodChannels } from './contract/period.js';
 import { sessionChannels } from './contract/session.js';
 import { peopleChannels } from './contract/people.js';
+import { approvalsChannels } from './contract/approvals.js';
 import { sandboxChannels } from './contract/sandbox.js';
 import { customersChannels } from './contract/customers.js';
 
@@ -39,6 +40,7 @@ export * from './contract/charges.js';
 export * from './contract/period.js';
 export * from './contract/session.js';
 export * from './contract/people.js';
+export * from './contract/approvals.js';
 export * from './contract/sandbox.js';
 export * from './contract/customers.js';
 
@@ -52,6 +54,7 @@ export const CONTRACT = {
   ...chargesChannels,
   ...sessionChannels,
   ...peopleChannels,
+  ...approvalsChannels,
   ...periodChannels,
   ...sandboxChannels,
   ...customersChannels,
@@ -82,6 +85,8 @@ export type AppEvent =
   | { readonly type: 'period.synced'; readonly environment: string; readonly state: 'done' | 'cancelled' | 'failed' }
   /** Someone signed in or out, the desk locked, or the person's role changed: what the screens offer changes with it. */
   | { readonly type: 'session.changed' }
+  /** A request for approval was asked, approved, withdrawn or declined, here or at another desk: lists and the badge read again. */
+  | { readonly type: 'approvals.changed' }
   | { readonly type: 'settings.changed' };
 
 /** What a refused or failed call carries across the boundary: plain data, never a stack or a secret. */

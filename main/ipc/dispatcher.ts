@@ -11,7 +11,7 @@ import { CONTRACT, isChannel, type ChannelName, type Envelope, type ParsedInput,
 import { failure, invalidInput, toIpcError } from './errors.js';
 import { phrase } from '../phrases/phrase.js';
 import { mayUse } from './permissions.js';
-import { asPerson, type AuditPerson } from '../store/actingPerson.js';
+import { asPerson, type ActingPerson } from '../store/actingPerson.js';
 
 export type Handlers = { readonly [K in ChannelName]: (input: ParsedInput<K>) => Promise<Result<K>> | Result<K> };
 
@@ -20,7 +20,7 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<Envelope<
 /** Who is calling, as far as main knows: the person signed in at the desk (the app core's sessions). */
 export interface AccessGuard {
   /** The signed-in person now, none while nobody is or the desk is locked; read on every call. */
-  person(): AuditPerson | undefined;
+  person(): ActingPerson | undefined;
   /** Records a refusal (the audit log); a failure to record it is logged and the call stays refused. */
   refused(channel: ChannelName, role: Role | undefined): void;
 }

@@ -14,11 +14,12 @@ import { keysHandlers } from './handlers/keys.js';
 import { ordersHandlers } from './handlers/orders.js';
 import { periodHandlers } from './handlers/period.js';
 import { peopleHandlers } from './handlers/people.js';
+import { approvalsHandlers } from './handlers/approvals.js';
 import { sessionHandlers } from './handlers/session.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
 
-import { TEAM_AUDIT, TEAM_JOURNALS, TEAM_SETTINGS } from '../store/migrations.js';
+import { APPROVAL_REQUESTS, TEAM_AUDIT, TEAM_JOURNALS, TEAM_SETTINGS } from '../store/migrations.js';
 
 export type { HandlerContext } from './handlers/context.js';
 
@@ -41,6 +42,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     if (any || (TEAM_JOURNALS as readonly string[]).includes(change)) events.publish({ type: 'charges.changed' });
     if (any || change === TEAM_AUDIT.table) events.publish({ type: 'audit.changed' });
     if (any || change === TEAM_SETTINGS) events.publish({ type: 'settings.changed' });
+    if (any || change === APPROVAL_REQUESTS) events.publish({ type: 'approvals.changed' });
     if (any) events.publish({ type: 'orders.changed' });
   });
   return {
@@ -52,6 +54,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...chargesHandlers(context),
     ...sessionHandlers(context),
     ...peopleHandlers(context),
+    ...approvalsHandlers(context),
     ...periodHandlers(context),
     ...sandboxHandlers(context),
     ...customersHandlers(context),

@@ -4,6 +4,7 @@
  * catalogue is beside it (ru.ts), typed from this one.
  */
 import { app } from './en/app.js';
+import { approval } from './en/approval.js';
 import { audit } from './en/audit.js';
 import { batch } from './en/batch.js';
 import { card } from './en/card.js';
@@ -26,6 +27,7 @@ import { sync } from './en/sync.js';
 
 export const phrasesEn = {
   app,
+  approval,
   audit,
   batch,
   card,

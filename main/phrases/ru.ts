@@ -5,6 +5,7 @@
 import type { phrasesEn } from './en.js';
 import type { Catalogue } from './catalogue.js';
 import { app } from './ru/app.js';
+import { approval } from './ru/approval.js';
 import { audit } from './ru/audit.js';
 import { batch } from './ru/batch.js';
 import { card } from './ru/card.js';
@@ -27,6 +28,7 @@ import { sync } from './ru/sync.js';
 
 export const phrasesRu: Catalogue<typeof phrasesEn> = {
   app,
+  approval,
   audit,
   batch,
   card,

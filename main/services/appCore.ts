@@ -36,6 +36,7 @@ import { PeriodOrders } from '../store/periodOrders.js';
 import { environmentKeys, IDLE_MINUTES_KEY, SettingsRepository, type SharedSettings } from '../store/settings.js';
 import { SqliteSigningKeys } from '../store/signingKeys.js';
 import { SavedViews } from '../store/savedViews.js';
+import { PersonViews } from '../store/personViews.js';
 import { revealSecret } from '../vault/secret.js';
 import { VaultLockedError, VaultUnavailableError } from '../vault/errors.js';
 import { Vault } from '../vault/vault.js';
@@ -46,6 +47,9 @@ import { ChargeService } from './charges.js';
 import { ChargeLedger } from './chargeStanding.js';
 import { OrderList } from './orderList.js';
 import { OrderOperations } from './orderOperations.js';
+import { Approvals } from './approvals.js';
+import { chargeConfirmed, requestedCharge } from './confirmedCharge.js';
+import { SqliteApprovalRequests, type ApprovalRequests } from '../store/approvals.js';
 import { OrderService, type OrderView } from './orders.js';
 import { lastOrdersSource } from './orderSync.js';
 import { LegacyProfile } from './legacyProfile.js';
@@ -111,6 +115,8 @@ export interface EnvironmentServices {
   readonly operations: OrderOperations;
   readonly bindings: BindingService;
   readonly charges: ChargeService;
+  /** Four-eyes approval requests of this environment. */
+  readonly approvals: Approvals;
   /** The orders of a period, offline, kept up to date by the order sync; the reconciliation report. */
   readonly list: OrderList;
 }
@@ -258,8 +264,9 @@ export class AppCore {
       },
       ...who,
     });
-    this.savedViews = new SavedViewService(new SavedViews(db), () => ({
+    this.savedViews = new SavedViewService(new PersonViews(settings, new SavedViews(db)), () => ({
       environment: this.services.environment,
+      person: this.signedIn().id,
       role: this.signedIn().role,
     }));
     this.teamDatabase = new TeamDatabaseSettings({
@@ -566,6 +573,20 @@ export class AppCore {
     // list is opened; a failure here shows on the list's first query, which loads it again.
     periodOrders.ready(environment).catch(() => undefined);
     const syncs = new OrderSyncs(this.db, periodOrders);
+    const operations = new OrderOperations({
+      ...common,
+      operator: this.options.osUser,
+      journal: journals.operations,
+      inFlight: this.operationsInFlight,
+    });
+    const charges = new ChargeService({
+      ...common,
+      operator: this.options.osUser,
+      journal: journals.charges,
+      // Read at every charge, inside its journal transaction: a change applies to the very next one.
+      perChargeMaximum: (currency, kept) => this.chargeLimits.limit(environment, currency, kept),
+      inFlight: this.chargesInFlight,
+    });
     const services: OpenServices = {
       environment,
       client,
@@ -581,21 +602,20 @@ export class AppCore {
         osUser: this.options.osUser,
       }),
       orders: new OrderService({ environment, client, cache: new OrderCache<OrderView>(this.db), ...journals }),
-      operations: new OrderOperations({
-        ...common,
-        operator: this.options.osUser,
-        journal: journals.operations,
-        inFlight: this.operationsInFlight,
+      operations,
+      approvals: new Approvals({
+        environment,
+        requests: journals.approvals,
+        operations,
+        charge: (request, step) => {
+          const confirmed = requestedCharge(request);
+          return confirmed ? chargeConfirmed(this, confirmed, step) : Promise.resolve(charges.refused('', phrase('approval.otherAction')));
+        },
+        audit: this.audit,
+        osUser: this.options.osUser,
       }),
       bindings: new BindingService(common),
-      charges: new ChargeService({
-        ...common,
-        operator: this.options.osUser,
-        journal: journals.charges,
-        // Read at every charge, inside its journal transaction: a change applies to the very next one.
-        perChargeMaximum: (currency, kept) => this.chargeLimits.limit(environment, currency, kept),
-        inFlight: this.chargesInFlight,
-      }),
+      charges,
     };
     // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
     // in a team database that is away now wait for its return (money actions are refused meanwhile), and
@@ -850,11 +870,16 @@ export class AppCore {
    * An environment's journals: the team's where there is a team database, except the embedded sandbox's,
    * which is each desk's own gateway and so stays in this desk's file.
    */
-  private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal } {
+  private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal; approvals: ApprovalRequests } {
     const team = environment === 'sandbox' ? undefined : this.team;
-    if (!team) return { charges: new SqliteChargeJournal(this.db, this.desk), operations: new SqliteOperationJournal(this.db) };
+    if (!team)
+      return {
+        charges: new SqliteChargeJournal(this.db, this.desk),
+        operations: new SqliteOperationJournal(this.db, this.desk),
+        approvals: new SqliteApprovalRequests(this.db),
+      };
     // One of each for as long as this team database is in use, whatever environment is open.
-    return { charges: team.charges(), operations: team.operations() };
+    return { charges: team.charges(), operations: team.operations(), approvals: team.approvals() };
   }
 
   async close(): Promise<void> {

@@ -282,6 +282,31 @@ function extendPhrase(f: Facts<'binding.extend'>, e: AuditRecord): Phrase {
     : phrase('audit.binding.notExtended', { binding, until, because: because(f.reason) });
 }
 
+/** A step of an approval request (the entry's object is the request's id). */
+function approvalPhrase(f: Facts<'approval'>, e: AuditRecord): Phrase {
+  const request = e.objectId ?? '';
+  const what = {
+    request,
+    action: f.action ? phrase(`approval.action.${f.action}`) : '',
+    money: f.amount !== undefined && f.currency ? { minor: f.amount, currency: f.currency } : '',
+    subject: f.subject ?? '',
+  };
+  switch (f.step) {
+    case 'asked':
+      return phrase('audit.approval.asked', { ...what, because: because(f.reason) });
+    case 'approved':
+      return phrase('audit.approval.approved', { ...what, requester: f.requester ?? '' });
+    case 'withdrawn':
+      return phrase('audit.approval.withdrawn', what);
+    case 'declined':
+      return phrase('audit.approval.declined', { ...what, requester: f.requester ?? '' });
+    case 'notApproved':
+      return phrase('audit.approval.notApproved', { request, because: because(f.reason) });
+    case 'notEnded':
+      return phrase('audit.approval.notEnded', { request, because: because(f.reason) });
+  }
+}
+
 /** A reconciliation: its period (the object "from/to", ISO instants) and its counts. */
 function reconciliationPhrase(f: Facts<'reconciliation.run'>, e: AuditRecord): Phrase | undefined {
   const [fromIso, toIso] = (e.objectId ?? '').split('/');
@@ -367,6 +392,15 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
         ? phrase('audit.limits.maximum', { object, detail: f.change })
         : phrase('audit.limits.maximumRefused', { object, because: because(f.reason) });
     }
+    case 'approval':
+      return approvalPhrase(event.facts, e);
+    case 'approvalThreshold.change': {
+      const object = e.objectId ?? '';
+      const f = event.facts;
+      return e.outcome === 'success' && f.change
+        ? phrase('audit.approval.threshold', { object, detail: f.change })
+        : phrase('audit.approval.thresholdRefused', { object, because: because(f.reason) });
+    }
     case 'currencies.change':
       return phrase('audit.limits.currencies', { environment: e.environment, detail: event.facts.change });
     case 'reconciliation.run':
@@ -415,6 +449,8 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   'chargeMaximum.change': 'audit.action.chargeMaximum',
   'currencies.change': 'audit.action.currencies',
   'reconciliation.run': 'audit.action.reconciliation',
+  approval: 'audit.action.approval',
+  'approvalThreshold.change': 'audit.action.approvalThreshold',
 };
 
 /** An action's name in words; one this version does not know (written by a newer one) keeps its code. */

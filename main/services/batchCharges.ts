@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import cc from 'currency-codes';
 import type { BindingService, BindingView } from './bindings.js';
-import type { ChargeOutcome, ChargeService } from './charges.js';
+import type { BatchChargeOutcome, BatchChargeRequest } from './charges.js';
 import { chargeLimitRefusal, type CurrencyLimit, type MaximumRule } from './chargeLimits.js';
 import { currencyInfo } from './money.js';
 import { holdsCardNumber, maskCardNumbers } from '../domain/cardNumbers.js';
@@ -253,7 +253,9 @@ export class BatchControl {
   }
 }
 
-export type RowResult = { readonly planned: PlannedCharge } & ({ readonly outcome: ChargeOutcome } | { readonly outcome: 'cancelled' });
+export type RowResult = { readonly planned: PlannedCharge } & (
+  { readonly outcome: BatchChargeOutcome } | { readonly outcome: 'cancelled' }
+);
 
 /** A row the app itself failed on while charging it (a batch job records these): the journal says whether it was charged. */
 export interface FailedRow {
@@ -269,7 +271,7 @@ export interface FailedRow {
  */
 export async function runBatch(
   plan: BatchPlan,
-  charges: Pick<ChargeService, 'charge'>,
+  charges: { charge(r: BatchChargeRequest): Promise<BatchChargeOutcome> },
   options: {
     control?: BatchControl;
     onProgress?: (p: ChargeBatchProgress) => void;
@@ -314,7 +316,7 @@ export type RowOutcome =
   | { readonly line: number; readonly result: 'invalid'; readonly reason: readonly Phrase[] }
   | {
       readonly line: number;
-      readonly result: Exclude<ChargeOutcome['kind'], never> | 'cancelled' | 'error';
+      readonly result: BatchChargeOutcome['kind'] | 'cancelled' | 'error';
       readonly orderNumber: string;
       readonly orderId?: string;
       /** Why, as phrases (none for a row cancelled or charged without a word). */

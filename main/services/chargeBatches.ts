@@ -20,7 +20,7 @@ import {
   type PlanOptions,
   type RowResult,
 } from './batchCharges.js';
-import type { ChargeService } from './charges.js';
+import type { BatchChargeOutcome, BatchChargeRequest, ChargeService } from './charges.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
@@ -169,7 +169,7 @@ export class ChargeBatches {
       this.options.onProgress(batchId, this.stateOf(job), job.progress);
     };
     const service = {
-      charge: (r: Parameters<ChargeService['charge']>[0]) => {
+      charge: (r: BatchChargeRequest): Promise<BatchChargeOutcome> => {
         const current = charges();
         if (current) return current.charge(r);
         job.control.cancel();

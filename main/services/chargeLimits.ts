@@ -23,6 +23,8 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { currencyInfo, formatMoney } from './money.js';
 import { SettingsError, type EnvironmentName } from './settings.js';
 import { environmentWords } from '../gateway/environments.js';
+import { thresholdsKey, type ApprovalAction, type Thresholds } from '../domain/approvals.js';
+import { thresholdsSchema } from '../store/approvals.js';
 
 /** The sandbox's maximum in a currency where none is set, in major units: its money is simulated. */
 export const SANDBOX_DEFAULT_MAXIMUM_MAJOR = 10_000;
@@ -149,11 +151,7 @@ export class ChargeLimits {
    */
   setMaximum(environment: EnvironmentName, currency: string, maximum: number | null, confirmation?: ProductionConfirmation): void {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}`;
-    const refuse = (reason: Phrase): never => {
-      const error = new ChargeLimitError(reason);
-      this.audit({ action: 'chargeMaximum.change', facts: { reason: error.message } }, 'refused', objectId, error.message);
-      throw error;
-    };
+    const refuse = this.refuser('chargeMaximum.change', objectId);
     if (maximum !== null && (!Number.isSafeInteger(maximum) || maximum <= 0)) refuse(phrase('limit.notPositive'));
     if (!this.accepted(environment).currencies.includes(currency)) {
       refuse(
@@ -189,6 +187,37 @@ export class ChargeLimits {
     );
   }
 
+  /** The approval thresholds of an environment, by currency and action (none set: no action needs a second person). */
+  thresholds(environment: EnvironmentName): Thresholds {
+    return this.options.settings.get(thresholdsKey(environment), thresholdsSchema) ?? {};
+  }
+
+  /**
+   * Sets (or, with null, removes) the amount above which a refund or a manual charge in this currency needs a
+   * second person's approval in this environment. Audited, a refused change too.
+   */
+  setThreshold(environment: EnvironmentName, currency: string, action: ApprovalAction, threshold: number | null): void {
+    const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}/${action}`;
+    const refuse = this.refuser('approvalThreshold.change', objectId);
+    if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold <= 0)) refuse(phrase('approval.notPositive'));
+    if (!this.accepted(environment).currencies.includes(currency)) {
+      refuse(phrase('approval.notAccepted', { currency: currencyName(currency), environment: environmentWords(environment) }));
+    }
+    const all = this.thresholds(environment);
+    const { [action]: before, ...others } = all[currency] ?? {};
+    const next = threshold === null ? others : { ...others, [action]: threshold };
+    const { [currency]: _old, ...rest } = all;
+    this.options.settings.set(thresholdsKey(environment), Object.keys(next).length === 0 ? rest : { ...rest, [currency]: next });
+    const words = (m: number | undefined | null) => (m === undefined || m === null ? 'none' : formatMoney(m, currency, 'en', 'code'));
+    const change = `${action}: ${words(before)} → ${words(threshold)}`;
+    this.audit(
+      { action: 'approvalThreshold.change', facts: { change } },
+      'success',
+      objectId,
+      `approval threshold in ${environment}: ${change}`,
+    );
+  }
+
   /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
   setAccepted(environment: EnvironmentName, currencies: readonly string[]): void {
     if (environment === 'sandbox') throw new ChargeLimitError(phrase('limit.sandboxFixed'));
@@ -209,6 +238,15 @@ export class ChargeLimits {
     const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
     const change = `${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`;
     this.audit({ action: 'currencies.change', facts: { change } }, 'success', environment, `accepted currencies: ${change}`);
+  }
+
+  /** Refuses a change: audited as refused, with why, and thrown to the caller. */
+  private refuser(action: 'chargeMaximum.change' | 'approvalThreshold.change', objectId: string): (reason: Phrase) => never {
+    return (reason) => {
+      const error = new ChargeLimitError(reason);
+      this.audit({ action, facts: { reason: error.message } }, 'refused', objectId, error.message);
+      throw error;
+    };
   }
 
   private audit(event: AuditEvent, outcome: 'success' | 'refused', objectId: string, detail: string): void {

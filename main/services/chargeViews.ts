@@ -5,6 +5,7 @@
 import { maskCardField } from '../domain/cardNumbers.js';
 import { english } from '../phrases/english.js';
 import { maskedPhrase } from '../phrases/masked.js';
+import { askedView } from './approvals.js';
 import { phrase } from '../phrases/phrase.js';
 import type { ChargeState } from '../domain/charge.js';
 import type { ChargeRow, JournalFilter } from '../store/journal.js';
@@ -82,6 +83,8 @@ export function chargeResult(o: ChargeOutcome, senderOf: (c: ChargeRow) => Sende
   switch (o.kind) {
     case 'refused':
       return { outcome: 'refused', reason: maskedPhrase(o.reason) };
+    case 'awaitingApproval':
+      return { outcome: 'awaitingApproval', request: askedView(o.request), why: o.why };
     case 'needsConfirmation':
       return { outcome: 'needsConfirmation', why: o.why, earlier: o.earlier.map((c) => freshView(c, senderOf(c))) };
     case 'failed':

@@ -29,6 +29,8 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, GuardFacts, SettledState } from '../store/journal.js';
 import { WorkUnderWay } from './workUnderWay.js';
+import type { ApprovalRequest, ApprovalStep } from '../store/approvals.js';
+import { askStep, awaitingPhrase, recordApproval } from './approvals.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -59,11 +61,14 @@ interface ChargeDetails {
  * minutes, or a row of a batch file, which nobody confirms row by row: it is refused the same card and
  * amount within 24 hours instead.
  */
-export type ChargeRequest = FormChargeRequest | (ChargeDetails & { readonly origin: 'batch' });
+export type ChargeRequest = FormChargeRequest | BatchChargeRequest;
+export type BatchChargeRequest = ChargeDetails & { readonly origin: 'batch' };
 export type FormChargeRequest = ChargeDetails & {
   readonly origin?: 'form';
   /** The operator confirmed a repeat of the same card and amount within ten minutes. */
   readonly confirmRepeat?: boolean;
+  /** Why, in the operator's words: kept with the request when the charge needs a second person's approval. */
+  readonly reason?: string;
 };
 
 /**
@@ -102,7 +107,12 @@ export type ChargeOutcome =
   | { readonly kind: 'unknown'; readonly charge: ChargeRow; readonly detail?: string }
   /** Nothing was journalled or sent. */
   | { readonly kind: 'refused'; readonly reason: Phrase }
-  | Extract<Refusal, { kind: 'needsConfirmation' }>;
+  | Extract<Refusal, { kind: 'needsConfirmation' }>
+  /** Nothing was journalled or sent: over its threshold, the charge waits for a second person's approval. */
+  | { readonly kind: 'awaitingApproval'; readonly request: ApprovalRequest; readonly why: Phrase };
+
+/** What a batch file's row comes to: never a request (over its threshold, refused). */
+export type BatchChargeOutcome = Exclude<ChargeOutcome, { kind: 'awaitingApproval' }>;
 
 /** Points of a charge's life, for tests that stop the process at each of them. */
 export type ChargeStep = 'journalled' | 'registered' | 'paymentSent' | 'answered';
@@ -195,11 +205,24 @@ export class ChargeService {
     return this.work.idle();
   }
 
-  charge(r: ChargeRequest): Promise<ChargeOutcome> {
-    return this.work.run(() => this.chargeNow(r));
+  /**
+   * A charge from the form asks for approval in the calling person's name when over its threshold. A batch row
+   * asks nobody: over the threshold it is refused, so that no charge escapes a second person by being put in a
+   * file. With `approving`, it is the charge an approval request asked for, approved by the step's person.
+   */
+  charge(r: FormChargeRequest, approving?: Extract<ApprovalStep, { kind: 'approve' }>): Promise<ChargeOutcome>;
+  charge(r: BatchChargeRequest): Promise<BatchChargeOutcome>;
+  async charge(r: ChargeRequest, approving?: Extract<ApprovalStep, { kind: 'approve' }>): Promise<ChargeOutcome> {
+    if (r.origin === 'batch') {
+      const outcome = await this.work.run(() => this.chargeNow(r, undefined));
+      // Asking nobody, a row is never made a request; said as the refusal it would be, should it ever be.
+      return outcome.kind === 'awaitingApproval' ? { kind: 'refused', reason: outcome.why } : outcome;
+    }
+    const step = approving ?? askStep(r.reason?.trim() || undefined);
+    return this.work.run(() => this.chargeNow(r, step));
   }
 
-  private async chargeNow(r: ChargeRequest): Promise<ChargeOutcome> {
+  private async chargeNow(r: ChargeRequest, step: ApprovalStep | undefined): Promise<ChargeOutcome> {
     const { journal, environment } = this.options;
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0) return this.refuse(r, phrase('charge.refused.amountNotPositive'));
     // Every charge passes here, the form's and a batch file's rows: a card number is never journalled, sent or shown back.
@@ -232,10 +255,27 @@ export class ChargeService {
         return decision;
       },
       this.inFlight,
+      step,
     );
-    if (begun.kind === 'refused') {
-      const refusal = begun.refusal;
-      return refusal.kind === 'refused' ? this.refuse(r, refusal.reason) : refusal;
+    switch (begun.kind) {
+      case 'refused':
+        return begun.refusal.kind === 'refused' ? this.refuse(r, begun.refusal.reason) : begun.refusal;
+      case 'requested': {
+        const reason = step?.kind === 'ask' ? step.reason : undefined;
+        recordApproval(
+          { ...this.options, now: this.now },
+          begun.request,
+          { step: 'asked', ...(reason !== undefined ? { reason } : {}) },
+          'success',
+        );
+        return { kind: 'awaitingApproval', request: begun.request, why: begun.why };
+      }
+      case 'awaiting':
+        return this.refuse(r, awaitingPhrase(begun.request));
+      case 'approvalRefused':
+        return this.refuse(r, begun.reason);
+      case 'journalled':
+        break;
     }
     const row = begun.charge;
     try {

@@ -12,6 +12,7 @@ import type { AppCore } from './appCore.js';
 import type { ChargeOutcome, FormChargeRequest } from './charges.js';
 import { categoryWords, stateWords } from './chargeWords.js';
 import { StoredCards } from './storedCards.js';
+import type { ApprovalRequest, ApprovalStep } from '../store/approvals.js';
 
 /** A request the charge service refuses before anything is journalled: no such charge, or not one it can do now. */
 export class ChargeRequestError extends SaidError {
@@ -29,8 +30,15 @@ export type ConfirmedCharge = Omit<FormChargeRequest, 'maskedPan' | 'origin'>;
 
 type Core = Pick<AppCore, 'services' | 'knownBindings'>;
 
-/** Charges the card if it still is what the operator confirmed; a refusal is an outcome, journalled nowhere. */
-export async function chargeConfirmed(core: Core, r: ConfirmedCharge): Promise<ChargeOutcome> {
+/**
+ * Charges the card if it still is what the operator confirmed; a refusal is an outcome, journalled nowhere.
+ * With `approving`, the charge an approval request asked for, checked the same way when it is approved.
+ */
+export async function chargeConfirmed(
+  core: Core,
+  r: ConfirmedCharge,
+  approving?: Extract<ApprovalStep, { kind: 'approve' }>,
+): Promise<ChargeOutcome> {
   // One environment's services from the check to the charge: a switch meanwhile must not send the charge elsewhere.
   const services = core.services;
   const environment = services.environment;
@@ -50,17 +58,40 @@ export async function chargeConfirmed(core: Core, r: ConfirmedCharge): Promise<C
       phrase('charge.switchedWhileChecking', { environment: environmentWords(core.services.environment) }),
     );
   }
-  return services.charges.charge({
-    bindingId: r.bindingId,
-    clientId: r.clientId,
-    category: r.category,
-    amount: r.amount,
-    currency: r.currency,
-    ...(card.maskedPan ? { maskedPan: card.maskedPan } : {}),
-    ...(r.description !== undefined ? { description: r.description } : {}),
-    ...(r.reference !== undefined ? { reference: r.reference } : {}),
-    ...(r.confirmRepeat !== undefined ? { confirmRepeat: r.confirmRepeat } : {}),
-  });
+  return services.charges.charge(
+    {
+      bindingId: r.bindingId,
+      clientId: r.clientId,
+      category: r.category,
+      amount: r.amount,
+      currency: r.currency,
+      ...(card.maskedPan ? { maskedPan: card.maskedPan } : {}),
+      ...(r.description !== undefined ? { description: r.description } : {}),
+      ...(r.reference !== undefined ? { reference: r.reference } : {}),
+      ...(r.confirmRepeat !== undefined ? { confirmRepeat: r.confirmRepeat } : {}),
+      ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    },
+    approving,
+  );
+}
+
+/**
+ * The charge an approval request asked for, as the form would have confirmed it. The approver's yes is the
+ * confirmation of a repeat within ten minutes that the requester's form would have asked for.
+ */
+export function requestedCharge(request: ApprovalRequest): ConfirmedCharge | undefined {
+  const { what } = request;
+  if (what.action !== 'charge') return undefined;
+  return {
+    bindingId: what.bindingId,
+    clientId: what.clientId,
+    category: what.category,
+    amount: request.amount,
+    currency: request.currency,
+    reference: what.orderNumber,
+    confirmRepeat: true,
+    ...(what.description !== undefined ? { description: what.description } : {}),
+  };
 }
 
 /** Every open charge of the environment reconciled, or the one named (which must be this environment's, and open). */

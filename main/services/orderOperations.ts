@@ -17,11 +17,13 @@ import type { AuditFactsOf } from '../store/auditEvents.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureWords } from './failureWords.js';
-import type { OperationFacts, OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
+import type { NewOperation, OperationFacts, OperationJournal, OperationKind, OperationRow } from '../store/operations.js';
 import { orderMoney } from '../domain/orderMoney.js';
 import { refundWay, reversalChance, type RefundWay, type ReversalChance } from '../domain/refundWay.js';
 import { statusWords } from './orders.js';
 import { WorkUnderWay } from './workUnderWay.js';
+import type { ApprovalRequest, ApprovalStep } from '../store/approvals.js';
+import { askStep, awaitingPhrase, recordApproval } from './approvals.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
@@ -39,7 +41,9 @@ export type OperationOutcome =
    * Nothing was journalled or sent: the money would go back another way than the operator was told (the
    * charge's day ended, another desk refunded or reversed meanwhile); `plan` is how it would go now.
    */
-  | { readonly kind: 'wayChanged'; readonly plan: RefundPlan };
+  | { readonly kind: 'wayChanged'; readonly plan: RefundPlan }
+  /** Nothing was journalled or sent: over its threshold, the money waits for a second person's approval. */
+  | { readonly kind: 'awaitingApproval'; readonly request: ApprovalRequest; readonly why: Phrase };
 
 type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' | 'wayChanged' }>;
 
@@ -113,28 +117,43 @@ export class OrderOperations {
     return this.run('refund', orderId, amount, options, options.confirmRepeat ?? false, options.way);
   }
 
+  /**
+   * Gives back what an approval request asked, as its approver's: the way the gateway allows now (a reversal of
+   * the whole charge on its day, a refund otherwise), through the same journal and guards. The approver's yes
+   * is the confirmation of a repeat within ten minutes that the requester's dialog would have asked for.
+   */
+  approveRefund(request: ApprovalRequest, step: Extract<ApprovalStep, { kind: 'approve' }>): Promise<OperationOutcome> {
+    return this.work.run(async () => {
+      if (request.what.action !== 'refund') return { kind: 'notSent', reason: phrase('approval.otherAction') };
+      const { orderId } = request.what;
+      const plan = await this.refundPlanNow(orderId);
+      if ('reason' in plan) return this.notSent('refund', orderId, plan.reason);
+      const way = refundWay(plan.reversible, request.amount);
+      const options = request.reason !== undefined ? { reason: request.reason } : {};
+      return way === 'reverse'
+        ? this.runNow('reverse', orderId, request.amount, options, false, 'reverse', step)
+        : this.runNow('refund', orderId, request.amount, options, true, 'refund', step);
+    });
+  }
+
   /** How money on a charge would go back if given back now, for the dialog to say beforehand. */
   refundPlan(orderId: string): Promise<RefundPlan | { readonly kind: 'notSent'; readonly reason: Phrase }> {
-    return this.work.run(async () => {
-      const live = await this.liveStatus(orderId);
-      if ('reason' in live) return { kind: 'notSent', reason: live.reason };
-      const { journal, environment } = this.options;
-      // The guard's clock, not the desk's: on a team database a desk whose clock is off would otherwise be
-      // promised a reversal that the guard then refuses (or the other way round).
-      const [operations, now] = await Promise.all([journal.forOrder(environment, orderId), journal.now(this.now())]);
-      return this.planOf(live.status, operations, now);
-    });
+    return this.work.run(() => this.refundPlanNow(orderId));
+  }
+
+  private async refundPlanNow(orderId: string): Promise<RefundPlan | { readonly kind: 'notSent'; readonly reason: Phrase }> {
+    const live = await this.liveStatus(orderId);
+    if ('reason' in live) return { kind: 'notSent', reason: live.reason };
+    const { journal, environment } = this.options;
+    // The guard's clock, not the desk's: on a team database a desk whose clock is off would otherwise be
+    // promised a reversal that the guard then refuses (or the other way round).
+    const [operations, now] = await Promise.all([journal.forOrder(environment, orderId), journal.now(this.now())]);
+    return this.planOf(live.status, operations, now);
   }
 
   /** The way money goes back on the order as the gateway reported it, given what this app journalled on it. */
   private planOf(v: OrderStatusView, operations: readonly OperationRow[], now: number): RefundPlan {
-    const money = orderMoney({
-      status: v.orderStatus ?? -1,
-      amount: v.amount ?? 0,
-      approvedAmount: v.paymentAmountInfo?.approvedAmount,
-      depositedAmount: v.paymentAmountInfo?.depositedAmount,
-      refundedAmount: v.paymentAmountInfo?.refundedAmount,
-    });
+    const money = moneyOf(v);
     const chance = reversalChance(
       {
         status: v.orderStatus,
@@ -161,7 +180,9 @@ export class OrderOperations {
     confirmRepeat = false,
     way?: RefundWay,
   ): Promise<OperationOutcome> {
-    return this.work.run(() => this.runNow(kind, orderId, amount, request, confirmRepeat, way));
+    return this.work.run(() =>
+      this.runNow(kind, orderId, amount, request, confirmRepeat, way, askStep(request.reason?.trim() || undefined)),
+    );
   }
 
   private async runNow(
@@ -171,6 +192,7 @@ export class OrderOperations {
     request: OperationRequest,
     confirmRepeat: boolean,
     way: RefundWay | undefined,
+    step: ApprovalStep | undefined,
   ): Promise<OperationOutcome> {
     if (amount !== undefined && (!Number.isSafeInteger(amount) || amount < 0))
       throw new Error('An amount must be a whole number of minor units');
@@ -186,6 +208,7 @@ export class OrderOperations {
     if (refusal !== undefined) return this.notSent(kind, orderId, refusal);
     // A reversal cancels all that is held or charged: recorded, so that the journal and the timeline say how much.
     const recorded = kind === 'reverse' ? reversible(live.status) : amount;
+    const givesBack = moneyGivenBack(kind, amount, live.status);
     // The live status is read before the journal's transaction: none is ever held while the gateway is asked.
     const begun = await this.options.journal.begin(
       {
@@ -196,18 +219,30 @@ export class OrderOperations {
         operator: this.options.operator,
         ...(reason !== undefined ? { operatorReason: reason } : {}),
         at: this.now(),
+        ...(givesBack !== undefined ? { givesBack } : {}),
       },
       (facts) =>
         this.guard(facts, kind, amount, confirmRepeat) ??
         (way === undefined ? undefined : this.sameWay(facts, live.status, amount ?? 0, way)),
       this.inFlight,
+      step,
     );
-    if (begun.kind === 'refused') {
-      if (begun.refusal.kind === 'notSent') {
-        const reason = english(begun.refusal.reason);
-        this.audit(kind, orderId, 'refused', { reason }, reason);
-      }
-      return begun.refusal;
+    switch (begun.kind) {
+      case 'refused':
+        if (begun.refusal.kind === 'notSent') {
+          const reason = english(begun.refusal.reason);
+          this.audit(kind, orderId, 'refused', { reason }, reason);
+        }
+        return begun.refusal;
+      case 'requested':
+        recordApproval(this.auditTarget(), begun.request, { step: 'asked', ...(reason ? { reason } : {}) }, 'success');
+        return { kind: 'awaitingApproval', request: begun.request, why: begun.why };
+      case 'awaiting':
+        return this.notSent(kind, orderId, awaitingPhrase(begun.request));
+      case 'approvalRefused':
+        return this.notSent(kind, orderId, begun.reason);
+      case 'journalled':
+        break;
     }
     return this.whileClaimed(begun.operation, async (op) => {
       const sent = await this.send(op);
@@ -378,6 +413,10 @@ export class OrderOperations {
     return { kind, operation };
   }
 
+  private auditTarget() {
+    return { audit: this.options.audit, osUser: this.options.osUser, environment: this.options.environment, now: this.now };
+  }
+
   private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, facts: AuditFactsOf<OperationKind>, detail: string): void {
     this.options.audit.record({
       at: this.now(),
@@ -414,6 +453,36 @@ function statusRefusal(kind: OperationKind, v: OrderStatusView): Phrase | undefi
 function reversalRefused(sent: { reason?: Phrase; detail?: string }): { state: 'REFUSED'; reason: Phrase; detail?: string } {
   const detail = [sent.reason ? english(sent.reason) : '', sent.detail ?? ''].filter((d) => d !== '').join('; ');
   return { state: 'REFUSED', reason: phrase('operation.reversalRefused'), ...(detail ? { detail } : {}) };
+}
+
+/** The money on an order as the gateway reports it: held, captured, refunded. */
+const moneyOf = (v: OrderStatusView) =>
+  orderMoney({
+    status: v.orderStatus ?? -1,
+    amount: v.amount ?? 0,
+    approvedAmount: v.paymentAmountInfo?.approvedAmount,
+    depositedAmount: v.paymentAmountInfo?.depositedAmount,
+    refundedAmount: v.paymentAmountInfo?.refundedAmount,
+  });
+
+/**
+ * The money an operation gives back to the card, which an approval threshold is compared with: a refund's
+ * amount (all that is left for 0), or a charge's reversal, in the order's currency. A deposit or a hold's
+ * reversal gives none back.
+ */
+function moneyGivenBack(kind: OperationKind, amount: number | undefined, v: OrderStatusView): NewOperation['givesBack'] {
+  // A currency the gateway left out is '' (unknown): the journal then needs a second person wherever thresholds are set.
+  const currency = v.currency ?? '';
+  const named = v.orderNumber ? { orderNumber: v.orderNumber } : {};
+  if (kind === 'refund') {
+    const money = moneyOf(v);
+    return { amount: amount === undefined || amount === 0 ? money.captured - money.refunded : amount, currency, ...named };
+  }
+  if (kind === 'reverse' && v.orderStatus === OrderStatus.DEPOSITED) {
+    const all = reversible(v);
+    return all === undefined ? undefined : { amount: all, currency, ...named };
+  }
+  return undefined;
 }
 
 /** What a reversal of the order as it is now would cancel: the hold, or the charge. */

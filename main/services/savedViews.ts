@@ -1,14 +1,16 @@
 /**
- * The Orders list's saved views, as a person keeps them: each environment and role has its own
- * (support's views are not finance's, and a view of the test environment's orders is not production's).
- * Names are unique per owner as a person reads them (case and spacing aside), and an owner keeps a bounded
- * number of views. What a view holds is the IPC contract's to check; here it is kept as it came.
+ * The Orders list's saved views, as a person keeps them: each person has their own in each environment (a
+ * view of the test environment's orders is not production's), and in a team they follow the person from desk
+ * to desk (store/personViews.ts). Names are unique per owner as a person reads them (case and spacing aside),
+ * and an owner keeps a bounded number of views. What a view holds is the IPC contract's to check; here it is
+ * kept as it came.
  */
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
-import type { SavedViews, SavedViewRecord, ViewOwner, Written } from '../store/savedViews.js';
+import type { PersonViewOwner, PersonViews } from '../store/personViews.js';
+import type { SavedViewRecord, Written } from '../store/savedViews.js';
 
-/** Views per environment and role: more than a menu can offer at a glance is a list nobody reads. */
+/** Views per person and environment: more than a menu can offer at a glance is a list nobody reads. */
 export const MAX_VIEWS = 50;
 
 export type SavedViewRefusal = 'nameTaken' | 'tooMany' | 'notFound';
@@ -25,9 +27,9 @@ export class SavedViewError extends SaidError {
 
 export class SavedViewService {
   constructor(
-    private readonly views: SavedViews,
-    /** Whose views are asked for now: the open environment and the profile in use. */
-    private readonly owner: () => ViewOwner,
+    private readonly views: PersonViews,
+    /** Whose views are asked for now: the person signed in, in the open environment. */
+    private readonly owner: () => PersonViewOwner,
     private readonly now: () => number = Date.now,
   ) {}
 

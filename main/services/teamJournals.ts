@@ -13,6 +13,7 @@ import type { DeskIdentity } from '../store/postgres/desks.js';
 import { PgKnownBindings } from '../store/postgres/knownBindings.js';
 import { PgOperators } from '../store/postgres/operators.js';
 import { PgOperationJournal } from '../store/postgres/operationJournal.js';
+import { PgApprovalRequests } from '../store/postgres/approvals.js';
 import { PgSigningKeys } from '../store/postgres/signingKeys.js';
 import { OutboxedChargeJournal } from '../store/postgres/outboxedChargeJournal.js';
 import { OutboxedOperationJournal } from '../store/postgres/outboxedOperationJournal.js';
@@ -47,6 +48,7 @@ export class TeamJournals {
   readonly settings: TeamSettings;
   private chargeJournal?: OutboxedChargeJournal;
   private operationJournal?: OutboxedOperationJournal;
+  private approvalRequests?: PgApprovalRequests;
   private knownCards?: PgKnownBindings;
   private keys?: PgSigningKeys;
   private people?: TeamPeople;
@@ -102,6 +104,11 @@ export class TeamJournals {
       new PgOperationJournal(this.db, { desk: this.options.desk }),
       new TeamOutbox(this.options.file, this.db.name, 'operation'),
     ));
+  }
+
+  /** The team's approval requests, beside its journals. */
+  approvals(): PgApprovalRequests {
+    return (this.approvalRequests ??= new PgApprovalRequests(this.db));
   }
 
   /** This desk's signing keys and known cards the team lacks, brought to it (store/postgres/deskRecords.ts). */

@@ -7,6 +7,7 @@
 import type { MovedJournals } from '../domain/movedRecords.js';
 import type { ChargeCategory, ChargeState } from '../domain/charge.js';
 import type { TeamConnection, TeamFailure } from '../domain/teamConnection.js';
+import type { ApprovalAction, RequestState } from '../domain/approvals.js';
 import type { Phrase, Said } from '../phrases/phrase.js';
 
 export interface OrderView {
@@ -193,7 +194,41 @@ export interface ChargeStandingView {
   readonly source: 'charge' | 'lookUp' | 'operation';
 }
 
+/**
+ * A four-eyes approval request as the screens show it (services/approvals.ts): what, how much, on which order
+ * or card, who asked and why, and where it stands now (by the clock of the store that keeps it).
+ */
+export interface ApprovalRequestView {
+  readonly id: number;
+  readonly environment: string;
+  readonly action: ApprovalAction;
+  /** A refund's order. */
+  readonly orderId?: string;
+  /** A charge's stored card, client, reference and masked card. */
+  readonly bindingId?: string;
+  readonly clientId?: string;
+  readonly orderNumber?: string;
+  readonly maskedPan?: string;
+  readonly description?: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly reason?: string;
+  readonly requestedBy: { readonly login: string; readonly name: string };
+  readonly state: RequestState;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly decidedBy?: { readonly login: string; readonly name: string };
+  readonly decidedAt?: number;
+  /** The operation or charge its approval journalled. */
+  readonly journalId?: number;
+  readonly desk?: string;
+  /** Asked by the person reading: theirs to withdraw, never to approve or decline. */
+  readonly mine: boolean;
+}
+
 export type ChargeResult =
+  /** Nothing was journalled or sent: over its threshold, the charge waits for a second person (why says over what). */
+  | { readonly outcome: 'awaitingApproval'; readonly request: ApprovalRequestView; readonly why: Phrase }
   | { readonly outcome: 'paid' | 'declined'; readonly charge: ChargeView }
   /** detail: the technical account of what went wrong, behind the screen's "Details". */
   | { readonly outcome: 'failed' | 'unknown'; readonly charge: ChargeView; readonly detail?: string }

@@ -13,10 +13,16 @@ export interface AuditPerson {
   readonly role: Role;
 }
 
-const calls = new AsyncLocalStorage<AuditPerson | undefined>();
+/** The person whose call it is, as the work it does names them: an approval request says who asked by the id. */
+export interface ActingPerson extends AuditPerson {
+  readonly id: string;
+  readonly displayName: string;
+}
+
+const calls = new AsyncLocalStorage<ActingPerson | undefined>();
 
 /** The person whose call this is; none outside any call, or in one made while nobody was signed in. */
-export const actingPerson = (): AuditPerson | undefined => calls.getStore();
+export const actingPerson = (): ActingPerson | undefined => calls.getStore();
 
 /** Runs a call as the person's (none: nobody signed in), for every entry its work records. */
-export const asPerson = <T>(person: AuditPerson | undefined, run: () => T): T => calls.run(person, run);
+export const asPerson = <T>(person: ActingPerson | undefined, run: () => T): T => calls.run(person, run);

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../domain/roles.js';
+import { APPROVAL_ACTIONS } from '../domain/approvals.js';
 
 const text = z.string().min(1);
 const count = z.number().int().min(0);
@@ -109,6 +110,22 @@ export const AUDIT_FACTS = {
   }),
   /** The maximum's change in words ("EUR 100.00 → none (confirmed)"), or why it was refused. */
   'chargeMaximum.change': z.object({ change: text.optional(), reason }),
+  /**
+   * A step of a four-eyes approval request (the entry's object is the request's id): asked, approved, withdrawn
+   * or declined, or refused (an approval or an ending that did not happen, and why). `subject` is the order
+   * (a refund) or the stored card (a charge); `requester` the login of who asked.
+   */
+  approval: z.object({
+    step: z.enum(['asked', 'approved', 'withdrawn', 'declined', 'notApproved', 'notEnded']),
+    action: z.enum(APPROVAL_ACTIONS).optional(),
+    amount: z.number().int().safe().optional(),
+    currency: text.optional(),
+    subject: text.optional(),
+    requester: text.optional(),
+    reason,
+  }),
+  /** An approval threshold's change in words ("refund in RUB: 1,000.00 → none"), or why it was refused. */
+  'approvalThreshold.change': z.object({ change: text.optional(), reason }),
   /** The accepted currencies' change in words. */
   'currencies.change': z.object({ change: text }),
   /** The counts of each class of the comparison; the reason when the sync before it did not finish. */

@@ -13,6 +13,15 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
+import {
+  decideBegin,
+  fileRequest,
+  markApproved,
+  readForBegin,
+  type ApprovalOutcome,
+  type ApprovalStep,
+  type MovedMoney,
+} from './approvals.js';
 
 import type { ChargeCategory, ChargeState, OpenState, SettledState } from '../domain/charge.js';
 
@@ -151,9 +160,25 @@ export const toCharge = chargeReader();
 
 export const isOpen = (state: ChargeState): state is OpenState => state === 'PENDING' || state === 'UNKNOWN';
 
-/** What begin() did: journalled the charge, or left it out because its guard refused it. */
+/** What begin() did: journalled the charge, left it out because its guard refused it, or what approvals made of it. */
 export type BeginOutcome<R> =
-  { readonly kind: 'journalled'; readonly charge: ChargeRow } | { readonly kind: 'refused'; readonly refusal: R };
+  { readonly kind: 'journalled'; readonly charge: ChargeRow } | { readonly kind: 'refused'; readonly refusal: R } | ApprovalOutcome;
+
+/** The money a charge moves, as approvals see it (store/approvals.ts). */
+export const chargeMoney = (c: NewCharge): MovedMoney => ({
+  environment: c.environment,
+  what: {
+    action: 'charge',
+    bindingId: c.bindingId,
+    clientId: c.clientId,
+    orderNumber: c.orderNumber,
+    category: c.category,
+    ...(c.description !== undefined ? { description: c.description } : {}),
+    ...(c.maskedPan !== undefined ? { maskedPan: c.maskedPan } : {}),
+  },
+  amount: c.amount,
+  currency: c.currency,
+});
 
 /** The card, amount and reference a charge's guard asks about. */
 export type GuardQuery = Pick<NewCharge, 'environment' | 'orderNumber' | 'bindingId' | 'amount' | 'currency'>;
@@ -194,8 +219,11 @@ export interface ChargeJournal {
    * inside the same write transaction, under a lock every writer of this card takes, and the row is
    * written before the lock is let go. `lookBackMs` is how far back `similar` reaches. With `claims`, the
    * new row is claimed for its sender in the same turn (store/claims.ts), before anything else can read it.
+   * Approvals are decided in the same transaction (decideBegin, store/approvals.ts): a live request on the
+   * card holds it; a charge over its threshold becomes a request when `step` asks, and with an `approve` step
+   * the request is approved by the row.
    */
-  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>>;
+  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOutcome<R>>;
   /** The guard's facts as they are now, outside any charge: what a batch's dry run shows; a preview only. */
   facts(q: GuardQuery, at: number, lookBackMs: number): Promise<GuardFacts>;
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
@@ -276,21 +304,34 @@ export class SqliteChargeJournal implements ChargeJournal {
     private readonly desk?: string,
   ) {}
 
-  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
+  begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOutcome<R>> {
     return settled(() => {
       assertChargeAmount(c.amount);
       // SQLite's write lock is the file's: taken before the facts are read, by every process on the file.
-      const outcome = write(this.db, (): { refusal: R } | { id: number } => {
-        const refusal = guard(this.factsNow(c, c.at, lookBackMs));
-        if (refusal !== undefined) return { refusal };
-        const id = this.db
-          .prepare(
-            `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-          )
-          .run(...newChargeColumns(c, this.desk), c.at, c.at).lastInsertRowid;
-        return { id: Number(id) };
+      const outcome = write(this.db, (): BeginOutcome<R> | { id: number } => {
+        const facts = this.factsNow(c, c.at, lookBackMs);
+        const decided = decideBegin({
+          step,
+          money: chargeMoney(c),
+          ...readForBegin(this.db, { bindingId: c.bindingId }, c.environment, step, c.at),
+          thresholds: facts.settings.get(chargeLimitKeys(c.environment).approvals),
+          now: c.at,
+          guard: () => guard(facts),
+          ...(this.desk !== undefined ? { desk: this.desk } : {}),
+        });
+        if (decided.kind === 'ask') return { kind: 'requested', request: fileRequest(this.db, decided.request, c.at), why: decided.why };
+        if (decided.kind !== 'journal') return decided;
+        const id = Number(
+          this.db
+            .prepare(
+              `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+            )
+            .run(...newChargeColumns(c, this.desk), c.at, c.at).lastInsertRowid,
+        );
+        if (decided.approving) markApproved(this.db, decided.approving, id, c.at);
+        return { id };
       });
-      if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+      if (!('id' in outcome)) return outcome;
       claims?.add(outcome.id);
       return { kind: 'journalled', charge: this.row(outcome.id)! };
     });
@@ -324,7 +365,11 @@ export class SqliteChargeJournal implements ChargeJournal {
       ),
       settings: new Map(
         this.db
-          .prepare('SELECT key, value FROM settings WHERE key IN (?, ?)')
+          .prepare(
+            `SELECT key, value FROM settings WHERE key IN (${Object.keys(chargeLimitKeys(''))
+              .map(() => '?')
+              .join(', ')})`,
+          )
           .raw(true)
           .all(...Object.values(chargeLimitKeys(q.environment))) as [string, string][],
       ),

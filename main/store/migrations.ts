@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { orderMoney } from '../domain/orderMoney.js';
+import { MAX_REQUEST_REASON } from '../domain/approvals.js';
 import { legacyFacts } from './auditLegacy.js';
 
 export interface Migration {
@@ -96,6 +97,42 @@ const OPERATORS = `
         failures INTEGER NOT NULL,
         last_failure_at BIGINT NOT NULL
       );
+    `;
+
+/**
+ * The approval requests' table, the same in either engine but for its id and integer types. At most one
+ * pending request per order and per card, in the index as in the journals' transactions (a request expired
+ * is marked so there before another is asked).
+ */
+const approvalRequests = (id: string, int: string) => `
+      CREATE TABLE approval_requests (
+        id ${id},
+        environment TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('refund', 'charge')),
+        order_id TEXT,
+        binding_id TEXT,
+        amount ${int} NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL,
+        details TEXT NOT NULL,
+        reason TEXT CHECK (reason IS NULL OR length(reason) <= ${MAX_REQUEST_REASON}),
+        requested_by TEXT NOT NULL,
+        requested_login TEXT NOT NULL,
+        requested_name TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'withdrawn', 'declined', 'expired')),
+        created_at ${int} NOT NULL,
+        expires_at ${int} NOT NULL,
+        decided_by TEXT,
+        decided_login TEXT,
+        decided_name TEXT,
+        decided_at ${int},
+        journal_id ${int},
+        desk TEXT,
+        CHECK ((action = 'refund') = (order_id IS NOT NULL) AND (action = 'charge') = (binding_id IS NOT NULL)),
+        CHECK (state <> 'approved' OR journal_id IS NOT NULL)
+      );
+      CREATE UNIQUE INDEX approval_requests_one_per_order ON approval_requests (environment, order_id) WHERE state = 'pending' AND order_id IS NOT NULL;
+      CREATE UNIQUE INDEX approval_requests_one_per_card ON approval_requests (environment, binding_id) WHERE state = 'pending' AND binding_id IS NOT NULL;
+      CREATE INDEX approval_requests_listed ON approval_requests (environment, state, id);
     `;
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -934,6 +971,17 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },
+  {
+    version: 35,
+    description:
+      'four-eyes approvals: money asked for above a threshold waits here for a second person, beside the journal it would be journalled in',
+    sql: approvalRequests('INTEGER PRIMARY KEY', 'INTEGER'),
+    postgres: `${approvalRequests('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT')}
+      -- Every desk's list and badge hear of a request asked, approved, withdrawn or declined as it commits.
+      CREATE TRIGGER approval_requests_changed AFTER INSERT OR UPDATE ON approval_requests
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */
@@ -942,8 +990,19 @@ export const TEAM_SCHEMA_FROM = 20;
 /** The team's journals: a change to either is a change to what the Charges journal and the orders show. */
 export const TEAM_JOURNALS = ['charge_journal', 'order_operations'] as const;
 
+/** The team's approval requests, kept beside its journals (store/approvals.ts). */
+export const APPROVAL_REQUESTS = 'approval_requests';
+
 /** The tables a team shares in its database; every other table stays in each desk's SQLite file. */
-export const TEAM_TABLES = [...TEAM_JOURNALS, 'desks', 'known_bindings', 'signing_keys', 'operators', 'login_attempts'] as const;
+export const TEAM_TABLES = [
+  ...TEAM_JOURNALS,
+  APPROVAL_REQUESTS,
+  'desks',
+  'known_bindings',
+  'signing_keys',
+  'operators',
+  'login_attempts',
+] as const;
 
 /**
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has

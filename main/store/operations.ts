@@ -8,6 +8,16 @@ import type { Phrase } from '../phrases/phrase.js';
 import { read, settled, write, type Db } from './database.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
+import {
+  decideBegin,
+  fileRequest,
+  markApproved,
+  readForBegin,
+  thresholdsIn,
+  type ApprovalOutcome,
+  type ApprovalStep,
+  type MovedMoney,
+} from './approvals.js';
 
 export type OperationKind = 'deposit' | 'reverse' | 'refund';
 export type OperationState = 'PENDING' | 'UNKNOWN' | 'DONE' | 'REFUSED';
@@ -75,10 +85,28 @@ export interface NewOperation {
   readonly operator: string;
   readonly operatorReason?: string;
   readonly at: number;
+  /**
+   * The money it gives back to the card (a refund, or a charge's reversal), in minor units of the order's
+   * currency: what an approval threshold is compared with. Absent for a deposit or a hold's reversal.
+   */
+  readonly givesBack?: { readonly amount: number; readonly currency: string; readonly orderNumber?: string };
 }
 
 export type BeginOperation<R> =
-  { readonly kind: 'journalled'; readonly operation: OperationRow } | { readonly kind: 'refused'; readonly refusal: R };
+  { readonly kind: 'journalled'; readonly operation: OperationRow } | { readonly kind: 'refused'; readonly refusal: R } | ApprovalOutcome;
+
+/** The money an operation moves, as approvals see it (store/approvals.ts). */
+export const operationMoney = (op: NewOperation): MovedMoney | undefined =>
+  op.givesBack && {
+    environment: op.environment,
+    what: {
+      action: 'refund',
+      orderId: op.orderId,
+      ...(op.givesBack.orderNumber !== undefined ? { orderNumber: op.givesBack.orderNumber } : {}),
+    },
+    amount: op.givesBack.amount,
+    currency: op.givesBack.currency,
+  };
 
 /**
  * What an operation's guard reads: the order's rows as they are inside the transaction that journals the
@@ -106,9 +134,11 @@ export interface OperationJournal {
    * Writes the operation PENDING if its guard lets it, the guard given the order's facts read inside the
    * same write transaction, under a lock every writer of this order takes. A refund gets its own
    * externalRefundId, so resending it is idempotent. With `claims`, the new row is claimed for its sender
-   * (store/claims.ts) before anything else can see it open.
+   * (store/claims.ts) before anything else can see it open. Approvals are decided in the same transaction
+   * (decideBegin, store/approvals.ts): a live request on the order holds it; money given back over its
+   * threshold becomes a request when `step` asks, and with an `approve` step the request is approved by the row.
    */
-  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>>;
+  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOperation<R>>;
   /**
    * Claims an open operation for sending, on the row as it is now (store/claims.ts); a settled one never is,
    * nor one another sender holds (in the team database, another desk, until its claim expires).
@@ -163,22 +193,39 @@ export function byOrder(orderIds: readonly string[], rows: readonly OperationRow
 
 /** The operations journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. */
 export class SqliteOperationJournal implements OperationJournal {
-  constructor(private readonly db: Db) {}
+  /** `desk`: this desk's name, kept on each approval request asked here. */
+  constructor(
+    private readonly db: Db,
+    private readonly desk?: string,
+  ) {}
 
-  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
+  begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOperation<R>> {
     return settled(() => {
       // SQLite's write lock is the file's: taken before the facts are read, by every process on the file.
-      const outcome = write(this.db, (): { refusal: R } | { id: number } => {
-        const refusal = guard({ now: op.at, onOrder: this.rowsOf(op.environment, op.orderId) });
-        if (refusal !== undefined) return { refusal };
-        const id = this.db
-          .prepare(
-            `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
-          )
-          .run(...newOperationColumns(op), op.at, op.at).lastInsertRowid;
-        return { id: Number(id) };
+      const outcome = write(this.db, (): BeginOperation<R> | { id: number } => {
+        const money = operationMoney(op);
+        const decided = decideBegin({
+          step,
+          money,
+          ...readForBegin(this.db, { orderId: op.orderId }, op.environment, step, op.at),
+          thresholds: money && thresholdsIn(this.db, op.environment),
+          now: op.at,
+          guard: () => guard({ now: op.at, onOrder: this.rowsOf(op.environment, op.orderId) }),
+          ...(this.desk !== undefined ? { desk: this.desk } : {}),
+        });
+        if (decided.kind === 'ask') return { kind: 'requested', request: fileRequest(this.db, decided.request, op.at), why: decided.why };
+        if (decided.kind !== 'journal') return decided;
+        const id = Number(
+          this.db
+            .prepare(
+              `INSERT INTO order_operations (${NEW_OPERATION_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+            )
+            .run(...newOperationColumns(op), op.at, op.at).lastInsertRowid,
+        );
+        if (decided.approving) markApproved(this.db, decided.approving, id, op.at);
+        return { id };
       });
-      if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+      if (!('id' in outcome)) return outcome;
       claims?.add(outcome.id);
       return { kind: 'journalled', operation: this.row(outcome.id)! };
     });

@@ -1,6 +1,7 @@
 /** Non-secret settings as JSON values by key. Secrets never come here: they live in the OS keychain. */
 import type { z } from 'zod';
 import { read, write, type Db } from './database.js';
+import { thresholdsKey } from '../domain/approvals.js';
 
 /**
  * Settings a team shares (store/postgres/teamSettings.ts): the keys it owns are read from and written to
@@ -23,10 +24,15 @@ export interface SettingsReader {
 
 /**
  * The settings a charge's guard reads, which the charge journal reads in the transaction that journals the
- * charge (GuardFacts.settings): an environment's accepted currencies and per-charge maximums.
+ * charge (GuardFacts.settings): an environment's accepted currencies, per-charge maximums and approval
+ * thresholds (domain/approvals.ts).
  */
 export const chargeLimitKeys = (environment: string) =>
-  ({ currencies: `acceptedCurrencies.${environment}`, maximums: `chargeMaximums.${environment}` }) as const;
+  ({
+    currencies: `acceptedCurrencies.${environment}`,
+    maximums: `chargeMaximums.${environment}`,
+    approvals: thresholdsKey(environment),
+  }) as const;
 
 /** A gateway environment's settings: its connection (never its secrets, which the keychain keeps) and its limits. */
 /** The administrator's idle time before a desk locks (domain/idleTime.ts): the team's, in team mode. */

@@ -9,9 +9,10 @@ import type { PersonView, SessionView } from '../../main/ipc/contract';
 import { errorText } from './api/client';
 import { useAppInfo, useSettings } from './api/settings';
 import { useHistoryPlaces } from './app/history';
-import { useShortcuts } from './app/shortcuts';
+import { shortcutDigit, useShortcuts } from './app/shortcuts';
 import { WORKSPACES, useUi } from './app/uiStore';
 import { EnvironmentBadge, ProductionBand } from './components/EnvironmentMarks';
+import { AwaitingCount } from './features/approvals/AwaitingCount';
 import { Toasts } from './components/Toasts';
 import { allowedWorkspaces } from './features/session/access';
 import { OfferedSession } from './features/session/offered';
@@ -75,11 +76,12 @@ export function Shell({
                       type="button"
                       className={`nav-item${w.id === shown ? ' active' : ''}`}
                       aria-current={w.id === shown ? 'page' : undefined}
-                      aria-keyshortcuts={`Alt+${i + 1}`}
-                      title={t('nav.shortcut', { name: t(`nav.${w.id}`), key: i + 1 })}
+                      aria-keyshortcuts={`Alt+${shortcutDigit(i)}`}
+                      title={t('nav.shortcut', { name: t(`nav.${w.id}`), key: shortcutDigit(i) })}
                       onClick={() => open(w.id)}
                     >
                       {t(`nav.${w.id}`)}
+                      {w.id === 'approvals' && <AwaitingCount />}
                     </button>
                   </li>
                 ) : null,

@@ -1,6 +1,7 @@
 /** The open workspace's screen, by its id: every workspace of the navigation has one. */
 import type { ComponentType } from 'react';
 import type { WorkspaceId } from './app/uiStore';
+import { ApprovalsWorkspace } from './features/approvals/ApprovalsWorkspace';
 import { AuditWorkspace } from './features/audit/AuditWorkspace';
 import { CardsWorkspace } from './features/cards/CardsWorkspace';
 import { ChargesWorkspace } from './features/charges/ChargesWorkspace';
@@ -21,6 +22,7 @@ const SCREENS: Readonly<Record<WorkspaceId, ComponentType>> = {
   reconciliation: ReconciliationWorkspace,
   customers: CustomersWorkspace,
   people: PeopleWorkspace,
+  approvals: ApprovalsWorkspace,
 };
 
 export function Workspace({ id }: { readonly id: WorkspaceId }) {

@@ -13,6 +13,7 @@ import { keysChannels } from '../../main/ipc/contract/keys.js';
 import { ordersChannels } from '../../main/ipc/contract/orders.js';
 import { periodChannels } from '../../main/ipc/contract/period.js';
 import { peopleChannels } from '../../main/ipc/contract/people.js';
+import { approvalsChannels } from '../../main/ipc/contract/approvals.js';
 import { sessionChannels } from '../../main/ipc/contract/session.js';
 import { sandboxChannels } from '../../main/ipc/contract/sandbox.js';
 import { settingsChannels } from '../../main/ipc/contract/settings.js';
@@ -29,6 +30,7 @@ const WORKSPACES = [
   { module: chargesChannels, owns: (c: string) => c.startsWith('charges.') },
   { module: sessionChannels, owns: (c: string) => c.startsWith('session.') },
   { module: peopleChannels, owns: (c: string) => c.startsWith('people.') },
+  { module: approvalsChannels, owns: (c: string) => c.startsWith('approvals.') },
   { module: periodChannels, owns: (c: string) => c.startsWith('period.') },
   { module: sandboxChannels, owns: (c: string) => c.startsWith('sandbox.') },
   { module: customersChannels, owns: (c: string) => c.startsWith('customers.') },

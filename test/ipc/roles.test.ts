@@ -78,10 +78,10 @@ describe('the permissions the channels declare', () => {
     const byRole = (role: Role) => CHANNELS.filter((c) => leastRole(c) === role);
     // Credentials, the connection, the keys, the charge limits, the team database, people and the sandbox's console are an administrator's.
     const administrators =
-      /^(settings\.(updateGeneral|setIdleMinutes|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase|moveDeskRecords)|keys\.|people\.|sandbox\.)/;
+      /^(settings\.(updateGeneral|setIdleMinutes|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setApprovalThreshold|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase|moveDeskRecords)|keys\.|people\.|sandbox\.)/;
     expect(byRole('administrator')).toEqual(CHANNELS.filter((c) => administrators.test(c)));
-    // Money moved, cards changed, charges, the audit log, the reconciliation and the batch file of binding IDs are finance's.
-    const finances = /^(orders\.(deposit|reverse|refund)|cards\.|charges\.|audit\.|period\.reconcil|customers\.exportBatch)/;
+    // Money moved, cards changed, charges, approvals, the audit log, the reconciliation and the batch file of binding IDs are finance's.
+    const finances = /^(orders\.(deposit|reverse|refund)|cards\.|charges\.|approvals\.|audit\.|period\.reconcil|customers\.exportBatch)/;
     expect(byRole('finance')).toEqual(CHANNELS.filter((c) => finances.test(c)));
     // Everything else is support's: look-ups, the orders of a period and their views, customers, one's own preferences and password.
     expect(byRole('support')).toEqual(CHANNELS.filter((c) => !OPEN.includes(c) && !administrators.test(c) && !finances.test(c)));

@@ -232,7 +232,8 @@ describe('a charge whose description or reference holds a card number', () => {
       const card = { bindingId: 'b', clientId: 'c', category: 'COMMON', amount: 100, currency: '643' } as const;
       for (const s of cardSpellings(OTHER)) {
         for (const origin of ['form', 'batch'] as const) {
-          expect(await charges.charge({ ...card, origin, description: `card ${s} cvc 123` })).toEqual({
+          const r = { ...card, description: `card ${s} cvc 123` };
+          expect(await (origin === 'form' ? charges.charge({ ...r, origin }) : charges.charge({ ...r, origin }))).toEqual({
             kind: 'refused',
             reason: phrase('charge.refused.descriptionHasCard'),
           });

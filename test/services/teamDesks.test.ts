@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditPage } from '../../main/ipc/contract.js';
+import type { AppEvent, AuditPage, ChannelName, Envelope, Input, Result } from '../../main/ipc/contract.js';
+import { sessionGuard } from '../../main/ipc/sessionGuard.js';
 import { createDispatcher } from '../../main/ipc/dispatcher.js';
 import { EventHub } from '../../main/ipc/events.js';
 import { createHandlers } from '../../main/ipc/handlers.js';
@@ -21,7 +22,7 @@ import { AppCore } from '../../main/services/appCore.js';
 import { StoredCards } from '../../main/services/storedCards.js';
 import type { TeamChange } from '../../main/store/postgres/teamChanges.js';
 import { Vault } from '../../main/vault/vault.js';
-import { control, startSandbox, uniqueNumber } from '../sandbox/client.js';
+import { control, startSandbox, status, uniqueNumber } from '../sandbox/client.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
@@ -212,6 +213,71 @@ describePostgres('two desks on one team database', () => {
         ).rejects.toThrow(/first administrator already/);
       } finally {
         for (const core of joined) await core.close();
+      }
+    });
+
+    it('asks at desk A for a refund over the threshold; desk B sees it within a second and approves it; refunded once, never by its requester; the person’s saved views follow them', async () => {
+      const ann = (await a.people.list()).find((p) => p.login === 'ann')!;
+      await a.people.addBy(ann, { login: 'fay', displayName: 'Fay Asks', role: 'finance', password: 'fay asks for refunds' });
+      await a.people.addBy(ann, { login: 'fred', displayName: 'Fred Approves', role: 'finance', password: 'fred approves refunds' });
+      const heardAtB: AppEvent[] = [];
+      const at = (core: AppCore) => {
+        const events = new EventHub();
+        if (core === b) events.subscribe((e) => heardAtB.push(e));
+        const dispatch = createDispatcher(
+          createHandlers({ core, events, app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder: root } }),
+          () => undefined,
+          sessionGuard(core),
+        );
+        return async <K extends ChannelName>(channel: K, input: Input<K>): Promise<Result<K>> => {
+          const answer = (await dispatch(channel, input)) as Envelope<Result<K>>;
+          if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
+          return answer.value;
+        };
+      };
+      const [atA, atB] = [at(a), at(b)];
+      await atA('session.signIn', { login: 'fay', password: 'fay asks for refunds' });
+      await atB('session.signIn', { login: 'fred', password: 'fred approves refunds' });
+      // The team's threshold: set at desk A, read by desk B's journal in its own transaction.
+      a.chargeLimits.setThreshold('custom', '643', 'refund', 1_000);
+      try {
+        const paid = await a.services.charges.charge(await card());
+        if (paid.kind !== 'paid' || !paid.charge.orderId) throw new Error(`not paid: ${paid.kind}`);
+        const orderId = paid.charge.orderId;
+        await new Promise((r) => setTimeout(r, 300)); // B listening
+        const asked = await atA('orders.refund', { environment: 'custom', orderId, amount: 5_000, reason: 'returned' });
+        expect(asked).toMatchObject({ outcome: 'awaitingApproval', request: { amount: 5_000, mine: true } });
+        const id = asked.request!.id;
+        for (let i = 0; i < 100 && !heardAtB.some((e) => e.type === 'approvals.changed'); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(heardAtB).toContainEqual({ type: 'approvals.changed' });
+        expect((await atB('approvals.list', { live: true })).find((r) => r.id === id)).toMatchObject({
+          mine: false,
+          requestedBy: { login: 'fay' },
+          desk: 'FIN-1',
+        });
+        // The requester's own approval is refused by the team's store; a second request on the order, at either desk, too.
+        expect(await atA('approvals.approve', { id })).toMatchObject({ result: { outcome: 'notSent', reason: { code: 'approval.own' } } });
+        expect(await atB('orders.refund', { environment: 'custom', orderId, amount: 2_000 })).toMatchObject({
+          outcome: 'notSent',
+          reason: { code: 'approval.awaiting' },
+        });
+        const [approved, again] = await Promise.all([atB('approvals.approve', { id }), atB('approvals.approve', { id })]);
+        expect([approved, again].map((r) => (r.action === 'refund' ? r.result.outcome : r.action)).sort()).toEqual(['done', 'notSent']);
+        const refunded = await status(gateway, { orderId });
+        expect(refunded.refunds).toHaveLength(1);
+        expect(refunded.paymentAmountInfo.refundedAmount).toBe(5_000);
+
+        // A person's saved views are theirs, and follow them to the other desk.
+        const view = { period: { preset: '7d' }, filters: {}, sort: 'newest' } as const;
+        await atA('period.views.save', { name: 'Refunds to approve', view });
+        await atB('session.signIn', { login: 'fay', password: 'fay asks for refunds' });
+        const named = async () => (await atB('period.views.list', {})).views.map((v) => v.name);
+        for (let i = 0; i < 100 && !(await named()).includes('Refunds to approve'); i++) await new Promise((r) => setTimeout(r, 10));
+        expect(await named()).toEqual(['Refunds to approve']);
+      } finally {
+        a.chargeLimits.setThreshold('custom', '643', 'refund', null);
+        await atA('session.signOut', {});
+        await atB('session.signOut', {});
       }
     });
 

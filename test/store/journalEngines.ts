@@ -16,6 +16,8 @@ import { deskNamed } from '../../main/store/postgres/desks.js';
 import { migrateTeamDatabase } from '../../main/store/postgres/migrate.js';
 import { PgOperationJournal } from '../../main/store/postgres/operationJournal.js';
 import { PgOperators } from '../../main/store/postgres/operators.js';
+import { SqliteApprovalRequests, type ApprovalRequests } from '../../main/store/approvals.js';
+import { PgApprovalRequests } from '../../main/store/postgres/approvals.js';
 import { SqliteOperators, type OperatorStore } from '../../main/store/operators.js';
 import { numbered, openTeamDatabase, type TeamDatabase } from '../../main/store/postgres/teamDatabase.js';
 import { describePostgres, startPostgres, type PostgresCluster } from './postgresCluster.js';
@@ -25,6 +27,9 @@ export interface Desk {
   readonly journal: ChargeJournal;
   readonly operations: OperationJournal;
   readonly operators: OperatorStore;
+  readonly approvals: ApprovalRequests;
+  /** Sets a setting the journals read in their transactions: the desk's own in SQLite, the team's in PostgreSQL. */
+  setting(key: string, json: string): Promise<void>;
   exec(sql: string, args?: readonly unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
@@ -68,6 +73,14 @@ function sqliteEngine(): Engine {
             journal: new SqliteChargeJournal(db),
             operations: new SqliteOperationJournal(db),
             operators: new SqliteOperators(db),
+            approvals: new SqliteApprovalRequests(db),
+            setting: (key: string, json: string) => {
+              db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(
+                key,
+                json,
+              );
+              return Promise.resolve();
+            },
             exec: (sql: string, args: readonly unknown[] = []) => {
               const s = db.prepare(sql);
               return Promise.resolve(s.reader ? s.all(...args) : (s.run(...args), []));
@@ -108,6 +121,14 @@ function postgresEngine(): Engine {
             journal: new PgChargeJournal(db, { desk }),
             operations: new PgOperationJournal(db, { desk }),
             operators: new PgOperators(db),
+            approvals: new PgApprovalRequests(db),
+            setting: async (key: string, json: string) => {
+              await db.pool.query(
+                `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, 0, 'test')
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+                [key, json],
+              );
+            },
             exec: async (sql: string, args: readonly unknown[] = []) => (await db.pool.query(numbered(sql), args as unknown[])).rows,
             close: () => db.pool.end(),
           });

@@ -8,6 +8,7 @@ import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
 import type { ChargeResult, ChargeView } from '../../services/views.js';
 import { CHARGE_CATEGORIES, CHARGE_STATES, type ChargeCategory } from '../../domain/charge.js';
+import { MAX_REQUEST_REASON } from '../../domain/approvals.js';
 import type { CurrencyLimitView } from './settings.js';
 import {
   reads,
@@ -81,6 +82,12 @@ export const chargesChannels = {
         .optional(),
       /** The operator confirmed a repeat of the same card and amount within ten minutes. */
       confirmRepeat: z.boolean().optional(),
+      /** Why, for the second person, should the charge need approval (kept with the request and in the audit). */
+      reason: printable(1000)
+        .trim()
+        .max(MAX_REQUEST_REASON, 'operation.reasonTooLong')
+        .refine((r) => !holdsCardNumber(r), 'operation.reasonHasCard')
+        .optional(),
     }),
   ).answers<ChargeResult>(),
   'charges.journal': reads(

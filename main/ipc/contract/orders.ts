@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { RefundWay, ReversalChance } from '../../domain/refundWay.js';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
-import type { BatchProgress, BatchState, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
+import type { ApprovalRequestView, BatchProgress, BatchState, LookupResult, OrderLookup, OrderView } from '../../services/views.js';
 import type { HistoryEntry as LookupHistoryEntry } from '../../services/views.js';
 import { reads, writes, type Declarations, environment, minorUnits, orderId, printable, type ExportFile } from './shared.js';
 
@@ -111,9 +111,13 @@ export interface OperationResult {
    * done: the gateway did it; refused: it did not (reason says why); unknown: no answer yet, being
    * reconciled; notSent: nothing was journalled or sent (reason says why: another operation on the order
    * is open); needsConfirmation: nothing was sent, the same refund was made lately (earlier lists it);
-   * wayChanged: nothing was sent, the money would now go back the other way (plan says how).
+   * wayChanged: nothing was sent, the money would now go back the other way (plan says how);
+   * awaitingApproval: nothing was sent, over its threshold it waits for a second person (request; reason
+   * says over what).
    */
-  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation' | 'wayChanged';
+  readonly outcome: 'done' | 'refused' | 'unknown' | 'notSent' | 'needsConfirmation' | 'wayChanged' | 'awaitingApproval';
+  /** For awaitingApproval: the request filed. */
+  readonly request?: ApprovalRequestView;
   /** For wayChanged: how the money would go back now. */
   readonly plan?: { readonly way: RefundWay; readonly chance: ReversalChance; readonly reversible?: number };
   readonly amount?: number;

@@ -4,6 +4,7 @@
  * team database this desk keeps its journals in (its password kept or not, never the password).
  */
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '../../domain/idleTime.js';
+import { APPROVAL_ACTIONS, type ApprovalAction } from '../../domain/approvals.js';
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
 import { THEMES, type Theme } from '../../services/themes.js';
@@ -111,6 +112,19 @@ export const settingsChannels = {
       confirmation: z.strictObject({ environment: z.literal('production'), previous: minorUnits.nullable() }).optional(),
     }),
   ).answers<ChargeLimitsView>(),
+  /**
+   * The amount above which a refund or a manual charge in this currency needs a second person's approval;
+   * null: none needs one.
+   */
+  'settings.setApprovalThreshold': writes(
+    'administrator',
+    z.strictObject({
+      environment,
+      currency: currencyNumeric,
+      action: z.enum(APPROVAL_ACTIONS),
+      threshold: minorUnits.nullable(),
+    }),
+  ).answers<ChargeLimitsView>(),
   /** The currencies a gateway environment accepts; the sandbox says its own. */
   'settings.setCurrencies': writes(
     'administrator',
@@ -189,6 +203,8 @@ export interface CurrencyLimitView extends CurrencyOption {
   readonly maximum?: number;
   /** set in Settings, or the sandbox's default where none is set. */
   readonly maximumFrom?: 'set' | 'default';
+  /** The amounts above which a refund or a manual charge needs a second person's approval (absent: none does). */
+  readonly approvalThresholds: Partial<Readonly<Record<ApprovalAction, number>>>;
 }
 
 /** An environment's accepted currencies and their maximums, as Settings edits them. */

@@ -20,6 +20,7 @@ function currencyLimitView(core: AppCore, environment: EnvironmentName, numeric:
     exponent: info.exponent,
     name: cc.number(numeric)?.currency ?? `currency ${numeric}`,
     ...(limit.kind === 'allowed' ? { maximum: limit.maximum, maximumFrom: limit.from } : {}),
+    approvalThresholds: core.chargeLimits.thresholds(environment)[numeric] ?? {},
   };
 }
 
@@ -44,7 +45,7 @@ export function chargeLimitHandlers({
   events,
 }: HandlerContext): Pick<
   HandlersOf<typeof settingsChannels>,
-  'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies'
+  'settings.chargeLimits' | 'settings.setChargeMaximum' | 'settings.setCurrencies' | 'settings.setApprovalThreshold'
 > {
   const changed = (environment: EnvironmentName) => {
     // The charge form and Settings follow the event.
@@ -55,6 +56,10 @@ export function chargeLimitHandlers({
     'settings.chargeLimits': ({ environment }) => chargeLimitsView(core, environment),
     'settings.setChargeMaximum': ({ environment, currency, maximum, confirmation }) => {
       refusing(() => core.chargeLimits.setMaximum(environment, currency, maximum, confirmation));
+      return changed(environment);
+    },
+    'settings.setApprovalThreshold': ({ environment, currency, action, threshold }) => {
+      refusing(() => core.chargeLimits.setThreshold(environment, currency, action, threshold));
       return changed(environment);
     },
     'settings.setCurrencies': ({ environment, currencies }) => {

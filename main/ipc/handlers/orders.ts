@@ -1,5 +1,6 @@
 /** Orders: look-ups, money moved on one order (deposit, reverse, refund), and batch look-ups. */
 import type { OperationOutcome } from '../../services/orderOperations.js';
+import { askedView } from '../../services/approvals.js';
 import { BatchInputError } from '../../services/batchInput.js';
 import { BatchRetryError, UnknownBatchError, type BatchLine } from '../../services/batchLookups.js';
 import { phrase } from '../../phrases/phrase.js';
@@ -44,7 +45,47 @@ function batchCall<T>(f: () => T): T {
   }
 }
 
-export function ordersHandlers({ core }: HandlerContext): HandlersOf<typeof ordersChannels> {
+/** An operation's outcome as the screens read it. */
+export async function operationResult(
+  { core, events }: Pick<HandlerContext, 'core' | 'events'>,
+  kind: OperationResult['operation'],
+  outcome: OperationOutcome,
+  orderId: string,
+): Promise<OperationResult> {
+  if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
+  if (outcome.kind === 'awaitingApproval') {
+    events.publish({ type: 'approvals.changed' });
+    return { operation: kind, outcome: 'awaitingApproval', reason: outcome.why, request: askedView(outcome.request) };
+  }
+  if (outcome.kind === 'wayChanged') {
+    const { chance, reversible } = outcome.plan;
+    const way = kind === 'reverse' ? 'refund' : 'reverse';
+    return { operation: kind, outcome: 'wayChanged', plan: { way, chance, ...(reversible !== undefined ? { reversible } : {}) } };
+  }
+  if (outcome.kind === 'needsConfirmation') {
+    return {
+      operation: kind,
+      outcome: 'needsConfirmation',
+      earlier: outcome.earlier.map((o) => ({ at: o.createdAt, amount: o.amount ?? 0, operator: o.operator })),
+    };
+  }
+  const op = outcome.operation;
+  // The order as it is now, so the screen shows the new state. Unreadable now, the screen gets the cached
+  // view marked as such (never the view from before the operation shown as live, with its money actions).
+  const now = await core.services.orders.current(orderId).catch(() => undefined);
+  return {
+    operation: kind,
+    outcome: outcome.kind,
+    ...(op.amount !== undefined ? { amount: op.amount } : {}),
+    ...(op.reason ? { reason: op.reason } : {}),
+    ...(now?.kind === 'found' ? { order: now.order } : {}),
+    ...(now?.kind === 'cached'
+      ? { cached: { order: now.order, fetchedAt: now.fetchedAt, reason: now.reason, ...(now.detail ? { detail: now.detail } : {}) } }
+      : {}),
+  };
+}
+
+export function ordersHandlers({ core, events }: HandlerContext): HandlersOf<typeof ordersChannels> {
   const batches = core.batchLookups;
   const operation = async (
     kind: OperationResult['operation'],
@@ -53,34 +94,7 @@ export function ordersHandlers({ core }: HandlerContext): HandlersOf<typeof orde
     orderId: string,
   ): Promise<OperationResult> => {
     confirmedEnvironment(core.services.environment, confirmedIn, phrase('charge.notDone.sent'));
-    const outcome = await run();
-    if (outcome.kind === 'notSent') return { operation: kind, outcome: 'notSent', reason: outcome.reason };
-    if (outcome.kind === 'wayChanged') {
-      const { chance, reversible } = outcome.plan;
-      const way = kind === 'reverse' ? 'refund' : 'reverse';
-      return { operation: kind, outcome: 'wayChanged', plan: { way, chance, ...(reversible !== undefined ? { reversible } : {}) } };
-    }
-    if (outcome.kind === 'needsConfirmation') {
-      return {
-        operation: kind,
-        outcome: 'needsConfirmation',
-        earlier: outcome.earlier.map((o) => ({ at: o.createdAt, amount: o.amount ?? 0, operator: o.operator })),
-      };
-    }
-    const op = outcome.operation;
-    // The order as it is now, so the screen shows the new state. Unreadable now, the screen gets the cached
-    // view marked as such (never the view from before the operation shown as live, with its money actions).
-    const now = await core.services.orders.current(orderId).catch(() => undefined);
-    return {
-      operation: kind,
-      outcome: outcome.kind,
-      ...(op.amount !== undefined ? { amount: op.amount } : {}),
-      ...(op.reason ? { reason: op.reason } : {}),
-      ...(now?.kind === 'found' ? { order: now.order } : {}),
-      ...(now?.kind === 'cached'
-        ? { cached: { order: now.order, fetchedAt: now.fetchedAt, reason: now.reason, ...(now.detail ? { detail: now.detail } : {}) } }
-        : {}),
-    };
+    return operationResult({ core, events }, kind, await run(), orderId);
   };
 
   return {

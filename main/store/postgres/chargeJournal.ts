@@ -18,6 +18,7 @@ import {
   journalWhere,
   NEW_CHARGE_COLUMNS,
   newChargeColumns,
+  chargeMoney,
   chargeReader,
   toCharge,
   type BeginOutcome,
@@ -32,6 +33,8 @@ import {
   type Settlement,
 } from '../journal.js';
 import type { Claim } from '../claims.js';
+import { decideBegin, type ApprovalRequest, type ApprovalRow, type ApprovalStep } from '../approvals.js';
+import { approvingOf, fileRequest, markApproved, pendingColumn, pendingOf } from './approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
@@ -64,9 +67,10 @@ const LOCK_CARD_THEN_REFERENCE: Prepared = {
  */
 const FACTS: Prepared = {
   name: 'charge_journal.facts',
-  text: `SELECT clock.now, clock.settings, fact.*
+  text: `SELECT clock.now, clock.settings, clock.pending, fact.*
            FROM (SELECT ${DATABASE_NOW_MS} AS now,
-                        (SELECT coalesce(json_object_agg(key, value), '{}') FROM team_settings WHERE key = $7 OR key = $8) AS settings
+                        (SELECT coalesce(json_object_agg(key, value), '{}') FROM team_settings WHERE key = ANY($7)) AS settings,
+                        ${pendingColumn('binding_id', '$1', '$2')}
                  OFFSET 0) AS clock
            LEFT JOIN LATERAL (
              (SELECT 'open' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND ${OPEN})
@@ -141,30 +145,48 @@ export class PgChargeJournal implements ChargeJournal {
   private readonly row: (r: ChargeJournalRow) => ChargeRow;
   private readonly claims: RowClaims<ChargeJournalRow, ChargeRow>;
 
-  async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
+  async begin<R>(
+    c: NewCharge,
+    lookBackMs: number,
+    guard: ChargeGuard<R>,
+    claims?: Set<number>,
+    step?: ApprovalStep,
+  ): Promise<BeginOutcome<R>> {
     assertChargeAmount(c.amount);
-    const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: ChargeRow }> => {
+    const outcome = await transaction(this.db, async (q): Promise<BeginOutcome<R> | { row: ChargeRow }> => {
       // The locks first, in a statement of their own: the facts' statement starts (and takes its snapshot) after the wait.
       await q(LOCK_CARD_THEN_REFERENCE, [`card ${c.environment} ${c.bindingId}`, `reference ${c.environment} ${c.orderNumber}`]);
-      const facts = await factsWith(q, c, lookBackMs);
-      const refusal = guard(facts);
-      if (refusal !== undefined) return { refusal };
+      const { pending, ...facts } = await factsWith(q, c, lookBackMs);
+      const decided = decideBegin({
+        step,
+        money: chargeMoney(c),
+        approving: await approvingOf(q, step),
+        pending,
+        thresholds: facts.settings.get(chargeLimitKeys(c.environment).approvals),
+        now: facts.now,
+        guard: () => guard(facts),
+        desk: this.desk.name,
+      });
+      if (decided.kind === 'ask') return { kind: 'requested', request: await fileRequest(q, decided.request, facts.now), why: decided.why };
+      if (decided.kind !== 'journal') return decided;
       const [row] = await q<ChargeJournalRow>(INSERT, [
         ...newChargeColumns(c, this.desk.name),
         facts.now,
         claims ? this.desk.id : null,
         claims ? facts.now + this.claimTtlMs : null,
       ]);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, facts.now);
       return { row: this.row(row!) };
     });
-    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+    if (!('row' in outcome)) return outcome;
     claims?.add(outcome.row.id);
     return { kind: 'journalled', charge: outcome.row };
   }
 
   /** One statement, so one snapshot: no transaction needed around it. */
   async facts(q: GuardQuery, _at: number, lookBackMs: number): Promise<GuardFacts> {
-    return factsWith((sql, args) => query(this.db, sql, args), q, lookBackMs);
+    const { pending: _pending, ...facts } = await factsWith((sql, args) => query(this.db, sql, args), q, lookBackMs);
+    return facts;
   }
 
   async markUnknown(id: number, reason: Phrase): Promise<boolean> {
@@ -242,11 +264,19 @@ export class PgChargeJournal implements ChargeJournal {
   }
 }
 
-/** The guard's facts, read with q (inside the charge's transaction, after its locks), at the database's time. */
-async function factsWith(q: Query, c: GuardQuery, lookBackMs: number): Promise<GuardFacts> {
-  type FactRow = ChargeJournalRow & { now: number; settings: Record<string, string>; fact: 'open' | 'reference' | 'similar' | null };
-  const { currencies, maximums } = chargeLimitKeys(c.environment);
-  const rows = await q<FactRow>(FACTS, [c.environment, c.bindingId, c.orderNumber, c.amount, c.currency, lookBackMs, currencies, maximums]);
+/**
+ * The guard's facts, read with q (inside the charge's transaction, after its locks), at the database's time,
+ * with the live approval requests on the card.
+ */
+async function factsWith(q: Query, c: GuardQuery, lookBackMs: number): Promise<GuardFacts & { pending: ApprovalRequest[] }> {
+  type FactRow = ChargeJournalRow & {
+    now: number;
+    settings: Record<string, string>;
+    pending: ApprovalRow[];
+    fact: 'open' | 'reference' | 'similar' | null;
+  };
+  const keys = Object.values(chargeLimitKeys(c.environment));
+  const rows = await q<FactRow>(FACTS, [c.environment, c.bindingId, c.orderNumber, c.amount, c.currency, lookBackMs, keys]);
   const of = (fact: FactRow['fact']) => rows.filter((r) => r.fact === fact).map(toCharge);
   const first = rows[0]!;
   return {
@@ -255,5 +285,6 @@ async function factsWith(q: Query, c: GuardQuery, lookBackMs: number): Promise<G
     underReference: of('reference')[0],
     similar: of('similar'),
     settings: new Map(Object.entries(first.settings)),
+    pending: pendingOf(first.pending),
   };
 }

@@ -20,6 +20,7 @@ import {
   byOrder,
   NEW_OPERATION_COLUMNS,
   newOperationColumns,
+  operationMoney,
   toOperation,
   type BeginOperation,
   type NewOperation,
@@ -29,6 +30,9 @@ import {
   type OperationRow,
 } from '../operations.js';
 import { storeSaid } from '../storedSaid.js';
+import { decideBegin, type ApprovalRow, type ApprovalStep } from '../approvals.js';
+import { thresholdsKey } from '../../domain/approvals.js';
+import { approvingOf, fileRequest, markApproved, pendingColumn, pendingOf } from './approvals.js';
 import type { DeskIdentity } from './desks.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
@@ -50,8 +54,10 @@ const LOCK_ORDER: Prepared = { name: 'order_operations.lock', text: 'SELECT pg_a
  */
 const FACTS: Prepared = {
   name: 'order_operations.facts',
-  text: `SELECT clock.now, op.*
-           FROM (SELECT ${DATABASE_NOW_MS} AS now OFFSET 0) AS clock
+  text: `SELECT clock.now, clock.thresholds, clock.pending, op.*
+           FROM (SELECT ${DATABASE_NOW_MS} AS now, (SELECT value FROM team_settings WHERE key = $3) AS thresholds,
+                        ${pendingColumn('order_id', '$1', '$2')}
+                 OFFSET 0) AS clock
            LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND order_id = $2) AS op ON true
           ORDER BY op.id`,
 };
@@ -97,24 +103,36 @@ export class PgOperationJournal implements OperationJournal {
     });
   }
 
-  async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
-    const outcome = await transaction(this.db, async (q): Promise<{ refusal: R } | { row: OperationRow }> => {
+  async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOperation<R>> {
+    const outcome = await transaction(this.db, async (q): Promise<BeginOperation<R> | { row: OperationRow }> => {
       // The lock first, in a statement of its own: the facts' statement starts (and takes its snapshot) after the wait.
       await q(LOCK_ORDER, [`order ${op.environment} ${op.orderId}`]);
-      const facts = await q<{ now: number } & OperationJournalRow>(FACTS, [op.environment, op.orderId]);
-      const now = facts[0]!.now;
+      type FactRow = OperationJournalRow & { now: number; thresholds: string | null; pending: ApprovalRow[] };
+      const facts = await q<FactRow>(FACTS, [op.environment, op.orderId, thresholdsKey(op.environment)]);
+      const { now, thresholds, pending } = facts[0]!;
       const onOrder = facts.filter((r) => r.id !== null).map(toOperation);
-      const refusal = guard({ now, onOrder });
-      if (refusal !== undefined) return { refusal };
+      const decided = decideBegin({
+        step,
+        money: operationMoney(op),
+        approving: await approvingOf(q, step),
+        pending: pendingOf(pending),
+        thresholds: thresholds ?? undefined,
+        now,
+        guard: () => guard({ now, onOrder }),
+        desk: this.desk.name,
+      });
+      if (decided.kind === 'ask') return { kind: 'requested', request: await fileRequest(q, decided.request, now), why: decided.why };
+      if (decided.kind !== 'journal') return decided;
       const [row] = await q<OperationJournalRow>(INSERT, [
         ...newOperationColumns(op),
         now,
         claims ? this.desk.id : null,
         claims ? now + this.claimTtlMs : null,
       ]);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, now);
       return { row: toOperation(row!) };
     });
-    if ('refusal' in outcome) return { kind: 'refused', refusal: outcome.refusal };
+    if (!('row' in outcome)) return outcome;
     claims?.add(outcome.row.id);
     return { kind: 'journalled', operation: outcome.row };
   }

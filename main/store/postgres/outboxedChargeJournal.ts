@@ -7,6 +7,7 @@
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
+import type { ApprovalStep } from '../approvals.js';
 import {
   isOpen,
   type BeginOutcome,
@@ -64,8 +65,14 @@ export class OutboxedChargeJournal implements ChargeJournal {
     this.rows.close();
   }
 
-  async begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>): Promise<BeginOutcome<R>> {
-    const outcome = await this.rows.onTeam(() => this.team.begin(c, lookBackMs, guard, claims));
+  async begin<R>(
+    c: NewCharge,
+    lookBackMs: number,
+    guard: ChargeGuard<R>,
+    claims?: Set<number>,
+    step?: ApprovalStep,
+  ): Promise<BeginOutcome<R>> {
+    const outcome = await this.rows.onTeam(() => this.team.begin(c, lookBackMs, guard, claims, step));
     if (outcome.kind === 'journalled') this.rows.keep(outcome.charge);
     return outcome;
   }

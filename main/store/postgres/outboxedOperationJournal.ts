@@ -6,6 +6,7 @@
  */
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
+import type { ApprovalStep } from '../approvals.js';
 import type { BeginOperation, NewOperation, OperationGuard, OperationJournal, OperationRow } from '../operations.js';
 import type { OperationOutboxEntry, TeamOutbox } from '../teamOutbox.js';
 import type { PgOperationJournal } from './operationJournal.js';
@@ -43,8 +44,8 @@ export class OutboxedOperationJournal implements OperationJournal {
     this.rows.close();
   }
 
-  async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>): Promise<BeginOperation<R>> {
-    const outcome = await this.rows.onTeam(() => this.team.begin(op, guard, claims));
+  async begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOperation<R>> {
+    const outcome = await this.rows.onTeam(() => this.team.begin(op, guard, claims, step));
     if (outcome.kind === 'journalled') this.rows.keep(outcome.operation);
     return outcome;
   }

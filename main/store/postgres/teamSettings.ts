@@ -13,6 +13,7 @@
  */
 import { maskCardNumbers } from '../../domain/cardNumbers.js';
 import { environmentKeys, IDLE_MINUTES_KEY, PREFERENCES_PREFIX, type SharedSettings } from '../settings.js';
+import { PERSON_VIEWS_PREFIX } from '../personViews.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
@@ -30,7 +31,7 @@ const READ_ONCE = ':read';
  * sandbox's.
  */
 export const teamShares = (key: string): boolean => {
-  if (key.startsWith(PREFERENCES_PREFIX) || key === IDLE_MINUTES_KEY) return true;
+  if (key.startsWith(PREFERENCES_PREFIX) || key.startsWith(PERSON_VIEWS_PREFIX) || key === IDLE_MINUTES_KEY) return true;
   const environment = key.slice(key.indexOf('.') + 1);
   return environment !== 'sandbox' && (Object.values(environmentKeys(environment)) as string[]).includes(key);
 };

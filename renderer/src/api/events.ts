@@ -5,6 +5,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ChargeBatchStatus, SessionView } from '../../../main/ipc/contract';
+import { approvalKeys } from './approvals';
 import { auditKeys } from './audit';
 import { batchLookupKeys, type BatchTable } from './batchLookups';
 import { chargeBatchKeys } from './chargeBatches';
@@ -31,18 +32,23 @@ function periodReread(client: QueryClient): void {
  * nothing else is, until a screen the new session allows asks for it. What was read is the same data, and a
  * read now from a screen about to close (or kept under the lock) would be refused by main, and audited: a
  * refusal the person never asked for. The settings come at once when a person is at work: they carry the
- * person's own language and theme.
+ * person's own language and theme; so does the count of approval requests awaiting them, where they may read it.
  */
 async function sessionChanged(client: QueryClient): Promise<void> {
   await client.invalidateQueries({ queryKey: sessionKeys.current });
-  const state = client.getQueryData<SessionView>(sessionKeys.current)?.state;
+  const view = client.getQueryData<SessionView>(sessionKeys.current);
+  const state = view?.state;
   // Nobody signed in any more (signed out here or at another window, or disabled): nothing of theirs stays.
   if (state !== 'active' && state !== 'locked') return forgetThePerson(client);
   const active = state === 'active';
   const session = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === sessionKeys.current[0];
   const settings = (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === settingsKeys.all[0];
-  if (active) void client.invalidateQueries({ predicate: settings });
-  void client.invalidateQueries({ predicate: (q) => !session(q) && (!active || !settings(q)), refetchType: 'none' });
+  // The navigation shows that count on every screen; a role that may not read it has none to show.
+  const countsApprovals = active && view?.allowedChannels.includes('approvals.list') === true;
+  const approvals = (q: { queryKey: readonly unknown[] }) => countsApprovals && q.queryKey[0] === approvalKeys.all[0];
+  const readNow = (q: { queryKey: readonly unknown[] }) => (active && settings(q)) || approvals(q);
+  void client.invalidateQueries({ predicate: readNow });
+  void client.invalidateQueries({ predicate: (q) => !session(q) && !readNow(q), refetchType: 'none' });
 }
 
 function onEvent(client: QueryClient) {
@@ -69,6 +75,8 @@ function onEvent(client: QueryClient) {
       void client.invalidateQueries({ queryKey: periodKeys.views });
     } else if (event.type === 'charges.changed') {
       void client.invalidateQueries({ queryKey: chargeKeys.all });
+    } else if (event.type === 'approvals.changed') {
+      void client.invalidateQueries({ queryKey: approvalKeys.all });
     } else if (event.type === 'audit.changed') {
       void client.invalidateQueries({ queryKey: auditKeys.all });
     } else if (event.type === 'orders.changed') {

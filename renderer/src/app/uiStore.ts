@@ -20,6 +20,8 @@ export const WORKSPACES = [
   { id: 'customers' },
   // Administrators' only; Alt+9.
   { id: 'people' },
+  // Finance's and administrators'; Alt+0.
+  { id: 'approvals' },
 ] as const;
 export type WorkspaceId = (typeof WORKSPACES)[number]['id'];
 

@@ -10,6 +10,7 @@ const day = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' })
 const dayOfMonth = perLocale((l) => new Intl.DateTimeFormat(l, { day: 'numeric', month: 'short', timeZone: 'UTC' }));
 const dayKey = perLocale((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeZone: 'UTC' }));
 const timeOfDay = perLocale((l) => new Intl.DateTimeFormat(l, { timeStyle: 'medium' }));
+const relative = perLocale((l) => new Intl.RelativeTimeFormat(l, { numeric: 'always' }));
 
 /** The calendar day of a timestamp ("Nov 23, 2026", "23 нояб. 2026 г."). */
 export const formatDay = (ms: number): string => day().format(new Date(ms));
@@ -32,6 +33,15 @@ export const formatStackedDateTime = (ms: number): string => `${formatDay(ms)}\n
 /** A moment of today as its time alone, of another day in full: "synced at 9:41:05 AM". */
 export const formatRecent = (ms: number, now = Date.now()): string =>
   new Date(ms).toDateString() === new Date(now).toDateString() ? formatTime(ms) : formatDateTime(ms);
+
+/**
+ * How long until a moment, in whole hours from an hour on and in minutes below it, rounded down and never
+ * less than a minute: "in 23 hours", "через 23 часа", "in 5 minutes".
+ */
+export function formatTimeLeft(until: number, now = Date.now()): string {
+  const minutes = Math.max(1, Math.floor((until - now) / 60_000));
+  return minutes >= 60 ? relative().format(Math.floor(minutes / 60), 'hour') : relative().format(minutes, 'minute');
+}
 
 /** A date input's value (a local calendar day) as the first millisecond of that day. */
 export const dayStart = (day: string): number | undefined => (day ? new Date(`${day}T00:00:00`).getTime() : undefined);

@@ -30,6 +30,8 @@ import { reconciliation as enReconciliation } from './en/reconciliation.js';
 import { reconciliation as ruReconciliation } from './ru/reconciliation.js';
 import { customers as enCustomers } from './en/customers.js';
 import { customers as ruCustomers } from './ru/customers.js';
+import { approvals as enApprovals } from './en/approvals.js';
+import { approvals as ruApprovals } from './ru/approvals.js';
 import { csv as enCsv } from './en/csv.js';
 import { csv as ruCsv } from './ru/csv.js';
 // Main's phrases, in both languages: main/phrases/en.ts and main/phrases/ru.ts.
@@ -57,6 +59,7 @@ export const resources = {
     list: enList,
     reconciliation: enReconciliation,
     customers: enCustomers,
+    approvals: enApprovals,
     said: enSaid,
     csv: enCsv,
   },
@@ -75,6 +78,7 @@ export const resources = {
     list: ruList,
     reconciliation: ruReconciliation,
     customers: ruCustomers,
+    approvals: ruApprovals,
     said: ruSaid,
     csv: ruCsv,
   },

@@ -1,12 +1,14 @@
 /**
  * One manual charge on a stored card: the card (handed over by "Charge this card", or picked from a
  * client's cards here), the amount typed in major units and read back formatted, in words and in minor
- * units, the currency, an optional description and reference. Nothing is sent from this form: "Review"
- * opens the confirmation, which restates everything and is the only place a charge starts.
+ * units, the currency, an optional description and reference, and an optional reason for the second person
+ * who approves a charge above its threshold. Nothing is sent from this form: "Review" opens the confirmation,
+ * which restates everything and is the only place a charge starts.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeOptions, ChargeResult } from '../../../../main/ipc/contract';
+import { MAX_REQUEST_REASON } from '../../../../main/domain/approvals';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -40,6 +42,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const [currency, setCurrency] = useState(options.defaultCurrency);
   const [description, setDescription] = useState('');
   const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
   const [confirming, setConfirming] = useState<ChargeToConfirm>();
   const [result, setResult] = useState<{ readonly seq: number; readonly charged: ChargeToConfirm; readonly result: ChargeResult }>();
   const [touched, setTouched] = useState(false);
@@ -67,7 +70,9 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
     reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? t('form.referenceError') : undefined;
-  const ready = card !== undefined && client !== '' && amount.ok && !overMaximum && referenceError === undefined;
+  const reasonError = reason.trim().length > MAX_REQUEST_REASON ? t('form.reasonTooLong', { max: MAX_REQUEST_REASON }) : undefined;
+  const ready =
+    card !== undefined && client !== '' && amount.ok && !overMaximum && referenceError === undefined && reasonError === undefined;
 
   const review = () => {
     setTouched(true);
@@ -85,6 +90,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
       currency: info,
       ...(description.trim() ? { description: description.trim() } : {}),
       ...(reference.trim() ? { reference: reference.trim() } : {}),
+      ...(reason.trim() ? { reason: reason.trim() } : {}),
     });
   };
 
@@ -197,6 +203,15 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
           hint={t('form.referenceHint')}
           error={referenceError}
         />
+        <Field
+          label={t('form.reasonLabel')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={MAX_REQUEST_REASON + 20}
+          autoComplete="off"
+          hint={t('form.reasonHint')}
+          error={reasonError}
+        />
         <div className="button-row">
           <Button type="submit" variant="primary" disabled={card === undefined}>
             {t('form.review')}
@@ -219,6 +234,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
               setAmountText('');
               setReference('');
               setDescription('');
+              setReason('');
               setTouched(false);
             }
           }}

@@ -3,14 +3,15 @@
  * with the gateway's reason, failed or refused with nothing charged, or unknown: the answer was lost, the
  * charge is not sent again blindly, and the gateway is asked what happened (here on request, and by the
  * app on every start). The panel follows the charge's journal row as main changes it (whoever settled it:
- * this panel, "Reconcile now" above, a start-up), never the answer it was opened with.
+ * this panel, "Reconcile now" above, a start-up), never the answer it was opened with. A charge above its
+ * approval threshold was not sent: it awaits a second person (AwaitingApproval).
  */
 import { Trans, useTranslation } from 'react-i18next';
 import type { ChargeResult, ChargeView } from '../../../../main/ipc/contract';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Copyable } from '../../components/Copyable';
-import type { ChargeToConfirm } from './ConfirmCharge';
+import { AwaitingApproval } from '../approvals/AwaitingApproval';
 import { say } from '../../i18n/say';
 import { chargeAmount, cardWords, isHeld } from './words';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -27,8 +28,14 @@ const TONES = {
   needsConfirmation: 'error-panel',
 } as const;
 
+/** An answer to a charge that was tried: anything but a request for approval. */
+type ChargeTried = Exclude<ChargeResult, { readonly outcome: 'awaitingApproval' }>;
+
+/** The card charged, as the outcome names it where main's answer has no charge. */
+type ChargedCard = Parameters<typeof cardWords>[0];
+
 /** The outcome a journal row stands for now; the technical account kept while the outcome is the same. */
-function asRow(first: ChargeResult, row: ChargeView | undefined): ChargeResult {
+function asRow(first: ChargeTried, row: ChargeView | undefined): ChargeTried {
   if (!row || !('charge' in first)) return first;
   const outcome = row.state === 'PAID' ? 'paid' : row.state === 'DECLINED' ? 'declined' : row.state === 'FAILED' ? 'failed' : 'unknown';
   if (outcome === 'paid' || outcome === 'declined') return { outcome, charge: row };
@@ -36,7 +43,15 @@ function asRow(first: ChargeResult, row: ChargeView | undefined): ChargeResult {
   return { outcome, charge: row, ...(detail !== undefined ? { detail } : {}) };
 }
 
-export function ChargeOutcome({ charged, result: first }: { readonly charged: ChargeToConfirm; readonly result: ChargeResult }) {
+export function ChargeOutcome({ charged, result }: { readonly charged: ChargedCard; readonly result: ChargeResult }) {
+  return result.outcome === 'awaitingApproval' ? (
+    <AwaitingApproval why={result.why} />
+  ) : (
+    <ChargeTriedOutcome charged={charged} result={result} />
+  );
+}
+
+function ChargeTriedOutcome({ charged, result: first }: { readonly charged: ChargedCard; readonly result: ChargeTried }) {
   const { t, i18n } = useTranslation('charges');
   const showOrder = useUi((s) => s.showOrder);
   const journalled = 'charge' in first ? first.charge : undefined;

@@ -37,6 +37,8 @@ export interface ChargeToConfirm {
   readonly currency: CurrencyOption;
   readonly description?: string;
   readonly reference?: string;
+  /** Why, for the second person, should the charge be above its approval threshold. */
+  readonly reason?: string;
 }
 
 /** Refusals main makes before anything is journalled or sent; any other failure may have come after. */
@@ -56,6 +58,7 @@ const chargeInput = (charge: ChargeToConfirm, confirmRepeat: boolean): Input<'ch
   currency: charge.currency.numeric,
   ...(charge.description ? { description: charge.description } : {}),
   ...(charge.reference ? { reference: charge.reference } : {}),
+  ...(charge.reason ? { reason: charge.reason } : {}),
   ...(confirmRepeat ? { confirmRepeat } : {}),
 });
 
@@ -137,6 +140,11 @@ export function ConfirmCharge({
         <Term label={t('term.orderNumber')} className="mono">
           {charge.reference !== undefined ? <Id value={charge.reference} /> : t('confirm.referenceByApp')}
         </Term>
+        {charge.reason && (
+          <Term label={t('term.approverReason')}>
+            <Id value={charge.reason} />
+          </Term>
+        )}
       </dl>
       {earlier && (
         <div className="panel warning-panel" role="alert">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EnvironmentName, OperationResult, OrderView } from '../../../../main/ipc/contract';
+import type { EnvironmentName, OperationResult, OrderView, Phrase } from '../../../../main/ipc/contract';
 import { refundWay, type RefundWay } from '../../../../main/domain/refundWay';
 import { useAppInfo } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
@@ -9,6 +9,7 @@ import { Id } from '../../components/Id';
 import { formatTime } from '../../format/dates';
 import { amountProblemText, decimalText, parseMajor } from '../../format/money';
 import { orderMoney, type AfterOperation, type Action } from './shared';
+import { operationOutcomeWords } from './operationWords';
 import { say } from '../../i18n/say';
 import { useOrderOperation, useRefundPlan, type Operation } from '../../api/operations';
 import { useErrorToast } from '../../components/useErrorToast';
@@ -26,12 +27,15 @@ export function ConfirmOperation({
   max,
   onClose,
   onChanged,
+  onAwaiting,
 }: {
   readonly order: OrderView;
   readonly action: Action;
   readonly max: number | undefined;
   readonly onClose: () => void;
   readonly onChanged: (next: AfterOperation) => void;
+  /** Sent nothing: the operation awaits a second person's approval, for the reason main gives (over what). */
+  readonly onAwaiting: (why: Phrase | undefined) => void;
 }) {
   const { t, i18n } = useTranslation('orders');
   const toast = useUi((s) => s.toast);
@@ -98,19 +102,14 @@ export function ConfirmOperation({
         if (r.order) onChanged({ kind: 'found', order: r.order });
         return;
       }
-      if (r.outcome === 'notSent')
-        toast('error', t('actions.notSent', { reason: r.reason ? say(i18n, r.reason) : t('actions.notSentReason') }));
-      else if (r.outcome === 'done')
-        toast(
-          'success',
-          money
-            ? t(`actions.doneAmount.${sent}`, { amount: money, order: order.orderNumber })
-            : t(`actions.done.${sent}`, { order: order.orderNumber }),
-        );
-      else if (r.outcome === 'refused') {
-        const reason = r.reason ? say(i18n, r.reason) : t('actions.noReason');
-        toast('error', money ? t(`actions.refusedAmount.${sent}`, { amount: money, reason }) : t(`actions.refused.${sent}`, { reason }));
-      } else toast('info', money ? t(`actions.unknownAmount.${sent}`, { amount: money }) : t(`actions.unknown.${sent}`));
+      if (r.outcome === 'awaitingApproval') {
+        // Nothing was sent: over its threshold it waits for a second person; the order view says so, not a toast.
+        onAwaiting(r.reason);
+        onClose();
+        return;
+      }
+      const said = operationOutcomeWords(r, sent, money, order.orderNumber);
+      toast(said.tone, said.text);
       // Read again, or (unreadable now) the cached order marked as such: never the view from before as live.
       if (r.order) onChanged({ kind: 'found', order: r.order });
       else if (r.cached) onChanged({ kind: 'cached', ...r.cached });

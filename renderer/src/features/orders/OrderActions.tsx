@@ -7,12 +7,14 @@
  * starts with an empty amount (the operator types what is owed, as for a charge); each takes an optional
  * reason, kept in the operations journal and the audit log. The confirm button names the action and the
  * amount, so a stray Enter cannot do something unread. Offered only on an order the gateway just reported,
- * never on a cached one.
+ * never on a cached one. Money given back above its approval threshold is not sent: it becomes a request that
+ * a second person approves in Approvals, and the order view says so.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChannelName, OrderView } from '../../../../main/ipc/contract';
+import type { ChannelName, OrderView, Phrase } from '../../../../main/ipc/contract';
 import { Button } from '../../components/Button';
+import { AwaitingApproval } from '../approvals/AwaitingApproval';
 import { mayCall } from '../session/access';
 import { useOffered } from '../session/offered';
 import { OrderStatus, wasCaptured } from '../../../../main/domain/orderStatus';
@@ -34,6 +36,13 @@ function available(order: OrderView): { action: Action; max?: number }[] {
 export function OrderActions({ order, onChanged }: { readonly order: OrderView; readonly onChanged: (next: AfterOperation) => void }) {
   const { t } = useTranslation('orders');
   const [open, setOpen] = useState<Action>();
+  /**
+   * An operation asked for that awaits a second person's approval (why: over what), said until another is opened
+   * or the order's money changes (approved, here or at another desk).
+   */
+  const [awaiting, setAwaiting] = useState<{ readonly why: Phrase | undefined; readonly standing: string }>();
+  /** The order's money as it stands now: its status and what was refunded of it. */
+  const standing = `${order.status}/${order.refundedAmount}`;
   const session = useOffered();
   const actions = available(order).filter((a) => mayCall(session, CHANNELS[a.action]));
   // The dialog follows the order as it is now (another desk may refund it meanwhile): its most is today's,
@@ -43,13 +52,28 @@ export function OrderActions({ order, onChanged }: { readonly order: OrderView; 
   return (
     <section className="order-actions" aria-label={t('actions.label')}>
       {actions.map((a) => (
-        <Button key={a.action} variant={a.action === 'deposit' ? 'primary' : 'danger'} onClick={() => setOpen(a.action)}>
+        <Button
+          key={a.action}
+          variant={a.action === 'deposit' ? 'primary' : 'danger'}
+          onClick={() => {
+            setAwaiting(undefined);
+            setOpen(a.action);
+          }}
+        >
           {t(`actions.open.${a.action}`)}
         </Button>
       ))}
       {opened && (
-        <ConfirmOperation order={order} action={opened.action} max={opened.max} onClose={() => setOpen(undefined)} onChanged={onChanged} />
+        <ConfirmOperation
+          order={order}
+          action={opened.action}
+          max={opened.max}
+          onClose={() => setOpen(undefined)}
+          onChanged={onChanged}
+          onAwaiting={(why) => setAwaiting({ why, standing })}
+        />
       )}
+      {awaiting?.standing === standing && <AwaitingApproval why={awaiting.why} />}
     </section>
   );
 }

@@ -42,6 +42,7 @@ const WORKSPACE_CHANNELS: Record<WorkspaceId, ChannelName> = {
   reconciliation: 'period.reconcile',
   customers: 'customers.search',
   people: 'people.list',
+  approvals: 'approvals.list',
 };
 
 /** The workspaces the session may open; Orders alone until the session is known. */

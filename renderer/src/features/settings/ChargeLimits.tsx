@@ -3,7 +3,9 @@
  * sandbox says its own; the others are listed here) and the largest amount one charge may have in each,
  * typed as money in that currency and sent to main in its minor units. A change to production's maximum
  * opens a confirmation that restates the old and new value; main refuses the change unless the
- * confirmation names production and the maximum it showed, and audits every change with old and new.
+ * confirmation names production and the maximum it showed, and audits every change with old and new. Under
+ * them, each currency's approval thresholds (ThresholdsOf): above them a refund or a charge waits for a second
+ * person.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

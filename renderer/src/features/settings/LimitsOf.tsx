@@ -5,6 +5,7 @@ import { MaximumRow } from './MaximumRow';
 import { ConfirmMaximum } from './ConfirmMaximum';
 import { AcceptedCurrencies } from './AcceptedCurrencies';
 import { DataTable } from '../../components/DataTable';
+import { ThresholdsOf } from './ThresholdsOf';
 
 export function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
   const { t } = useTranslation('settings');
@@ -31,6 +32,7 @@ export function LimitsOf({ view }: { readonly view: ChargeLimitsView }) {
           ))}
         </DataTable>
       )}
+      {view.currencies.length > 0 && <ThresholdsOf view={view} />}
       {changing && (
         <ConfirmMaximum
           environment={view.environment}

@@ -1,5 +1,6 @@
-/** What the parts of Settings share: the environments and sections, a maximum in words. */
+/** What the parts of Settings share: the environments and sections, a maximum and an approval threshold in words. */
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
+import type { ApprovalAction } from '../../../../main/domain/approvals';
 import { formatAmount } from '../../format/money';
 import { i18n } from '../../i18n';
 
@@ -25,4 +26,10 @@ export const maximumWords = (c: CurrencyLimitView): string => {
   if (c.maximum === undefined) return i18n.t('settings:limits.none');
   const amount = formatAmount(c.maximum, c.exponent, c.alpha);
   return c.maximumFrom === 'default' ? i18n.t('settings:limits.sandboxDefault', { amount }) : amount;
+};
+
+/** An approval threshold in words, in the language shown (called while rendering). */
+export const thresholdWords = (c: CurrencyLimitView, action: ApprovalAction): string => {
+  const threshold = c.approvalThresholds[action];
+  return threshold === undefined ? i18n.t('settings:limits.approval.none') : formatAmount(threshold, c.exponent, c.alpha);
 };

@@ -12,6 +12,7 @@ export const charges = {
     category: 'Category',
     amount: 'Amount',
     description: 'Description',
+    approverReason: 'Reason for the approver',
     orderNumber: 'Order number',
     orderId: 'Order ID',
     bindingId: 'Binding ID',
@@ -98,6 +99,10 @@ export const charges = {
     readbackEmpty: 'The amount is read back here, in words and in minor units.',
     descriptionLabel: 'Description (optional)',
     descriptionHint: 'Shown in the merchant portal and logs unmasked: no personal or card data',
+    reasonLabel: 'Reason (for the approver)',
+    reasonHint:
+      'Read by the second person should the charge be above its approval threshold; kept with the request and in the audit log. No card numbers.',
+    reasonTooLong: 'At most {{max}} characters',
     referenceLabel: 'Reference (optional)',
     referenceHint: 'An invoice or case number. It becomes the order number, so it can never be charged twice. Empty: the app makes one.',
     review: 'Review the charge…',

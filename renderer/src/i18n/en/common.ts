@@ -48,6 +48,7 @@ export const common = {
     reconciliation: 'Reconciliation',
     customers: 'Customers',
     people: 'People',
+    approvals: 'Approvals',
   },
   startFailed: 'The app could not start its services: {{reason}}',
   // Counts the screens show; English uses _one and _other, the rest are there for Russian's shape.

@@ -197,7 +197,8 @@ export const orders = {
     amountLabel: 'Amount in {{currency}}',
     upTo: 'Up to {{amount}}',
     reasonLabel: 'Reason (optional)',
-    reasonHint: 'Kept with the operation in the journal and the audit log, e.g. “goods returned”.',
+    reasonHint:
+      'Kept with the operation in the journal and the audit log, e.g. “goods returned”; above the approval threshold, the second person reads it too.',
     repeat:
       'The same amount was refunded on this order {{earlier}}. Nothing was sent this time; refund it again only if the customer is owed it twice.',
     repeatEarlier: 'at {{time}} by {{operator}}',

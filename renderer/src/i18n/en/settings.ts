@@ -227,5 +227,52 @@ export const settings = {
       "ISO 4217 numeric codes as the merchant's contract lists them, e.g. 643, 840, 978. A currency taken off loses its maximum.",
     notACode: '“{{code}}” is not a three-digit ISO 4217 code',
     saveCurrencies: 'Save currencies',
+    // Four-eyes approval: the amounts above which a second person approves.
+    approval: {
+      title: 'Approval by a second person',
+      intro:
+        'A refund or a manual charge above its threshold in its currency is not sent: it waits until another finance person or administrator approves it. Where none is set, nothing waits.',
+      readOnly: 'Only an administrator changes these.',
+      caption: 'Approval thresholds in {{environment}}',
+      above: {
+        refund: 'Approval above (refund)',
+        charge: 'Approval above (charge)',
+      },
+      action: {
+        refund: 'Refunds',
+        charge: 'Charges',
+      },
+      none: 'None: no approval needed',
+      newIn: {
+        refund: 'New refund threshold in {{currency}}',
+        charge: 'New charge threshold in {{currency}}',
+      },
+      hint: 'Above {{amount}}, a second person approves',
+      set: {
+        refund: 'Set {{currency}} refund threshold',
+        charge: 'Set {{currency}} charge threshold',
+      },
+      remove: {
+        refund: 'Remove {{currency}} refund threshold',
+        charge: 'Remove {{currency}} charge threshold',
+      },
+      confirmTitle: {
+        refund: 'Change the {{currency}} refund threshold in {{environment}}',
+        charge: 'Change the {{currency}} charge threshold in {{environment}}',
+      },
+      applies: 'Applies to',
+      next: 'New threshold',
+      confirm: 'I confirm this change to production’s approval threshold in {{currency}}',
+      setTo: 'Set it to {{amount}}',
+      removeIt: 'Remove it',
+      changed: {
+        refund: 'A refund in {{currency}} in {{environment}} now needs a second person above {{amount}}',
+        charge: 'A charge in {{currency}} in {{environment}} now needs a second person above {{amount}}',
+      },
+      removed: {
+        refund: 'A refund in {{currency}} in {{environment}} no longer needs a second person',
+        charge: 'A charge in {{currency}} in {{environment}} no longer needs a second person',
+      },
+    },
   },
 } as const;

@@ -49,6 +49,7 @@ export const common: Catalogue<typeof en> = {
     reconciliation: 'Сверка',
     customers: 'Клиенты',
     people: 'Сотрудники',
+    approvals: 'Подтверждения',
   },
   startFailed: 'Приложение не смогло запустить свои службы: {{reason}}',
   count: {

@@ -1,0 +1,220 @@
+/**
+ * Four-eyes approvals as the screens use them: the requests of the environment open now, and approving,
+ * withdrawing or declining one. Asking happens where money is moved: a refund (OrderOperations) or a manual
+ * charge (ChargeService) above its threshold becomes a request in the journal's own transaction. Approving
+ * runs the same refund or charge again, through the same journal and guards, as the approver's: the store
+ * checks there, on the request as it is in that transaction, that it is pending, unexpired, for this very
+ * action, and not the approver's own.
+ *
+ * Every step is an audit entry ('approval'), its object the request's id.
+ */
+import { actingPerson } from '../store/actingPerson.js';
+import type { ApprovalRequest, ApprovalRequests, ApprovalStep, RequestPerson } from '../store/approvals.js';
+import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import type { AuditFactsOf } from '../store/auditEvents.js';
+import { requestState, type RequestState } from '../domain/approvals.js';
+import { english } from '../phrases/english.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { environmentWords } from '../gateway/environments.js';
+import type { ChargeOutcome } from './charges.js';
+import type { OperationOutcome, OrderOperations } from './orderOperations.js';
+import type { ApprovalRequestView } from './views.js';
+
+/** The person whose call this is, as a request names them; none outside a signed-in person's call. */
+export function callingPerson(): RequestPerson | undefined {
+  const p = actingPerson();
+  return p && { id: p.id, login: p.login, name: p.displayName };
+}
+
+/** What an action asks of approvals: to become a request over its threshold, in the calling person's name. */
+export function askStep(reason?: string): ApprovalStep | undefined {
+  const by = callingPerson();
+  return by && { kind: 'ask', by, ...(reason !== undefined ? { reason } : {}) };
+}
+
+/** Why nothing was written on an order or card that a pending request holds. */
+export const awaitingPhrase = (r: ApprovalRequest): Phrase =>
+  phrase('approval.awaiting', { by: r.requestedBy.name, amount: { minor: r.amount, currency: r.currency } });
+
+/** A request's order (a refund) or stored card (a charge), as the audit names it. */
+const subjectOf = (r: ApprovalRequest): string => (r.what.action === 'refund' ? r.what.orderId : r.what.bindingId);
+
+interface AuditTarget {
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly environment: string;
+  readonly now: () => number;
+}
+
+/** Records one step of a request. */
+export function recordApproval(
+  to: AuditTarget,
+  request: ApprovalRequest | { readonly id: number },
+  facts: AuditFactsOf<'approval'>,
+  outcome: AuditOutcome,
+): void {
+  const said = 'what' in request ? requestFacts(request) : {};
+  const all = { ...said, ...facts };
+  to.audit.record({
+    at: to.now(),
+    osUser: to.osUser,
+    environment: to.environment,
+    action: 'approval',
+    facts: all,
+    outcome,
+    objectType: 'approval',
+    objectId: String(request.id),
+    detail: `${all.step}${all.action ? ` ${all.action}` : ''}${all.amount !== undefined ? ` ${all.amount} (${all.currency})` : ''}${
+      all.subject ? ` on ${all.subject}` : ''
+    }${all.requester ? ` asked by ${all.requester}` : ''}${all.reason ? `: ${all.reason}` : ''}`,
+  });
+}
+
+const requestFacts = (r: ApprovalRequest) => ({
+  action: r.what.action,
+  amount: r.amount,
+  currency: r.currency,
+  subject: subjectOf(r),
+  requester: r.requestedBy.login,
+});
+
+/** A request as a list shows it: its state as of the store's clock now. */
+export type ApprovalView = ApprovalRequest & { readonly now: RequestState };
+
+/** What approving did: the refund's or the charge's outcome, or why nothing was tried. */
+export type ApprovalResult =
+  | { readonly kind: 'refund'; readonly orderId: string; readonly outcome: OperationOutcome }
+  | { readonly kind: 'charge'; readonly outcome: ChargeOutcome }
+  | { readonly kind: 'refused'; readonly reason: Phrase };
+
+export interface ApprovalsOptions {
+  readonly environment: string;
+  readonly requests: ApprovalRequests;
+  readonly operations: OrderOperations;
+  /** Charges what a request asked, checked against the card as the gateway lists it now (confirmedCharge.ts). */
+  readonly charge: (request: ApprovalRequest, step: Extract<ApprovalStep, { kind: 'approve' }>) => Promise<ChargeOutcome>;
+  readonly audit: AuditRepository;
+  readonly osUser: string;
+  readonly now?: () => number;
+}
+
+export class Approvals {
+  private readonly target: AuditTarget;
+
+  constructor(private readonly options: ApprovalsOptions) {
+    this.target = { ...options, now: options.now ?? Date.now };
+  }
+
+  /** The environment's requests, newest first: the live ones only, or every one. */
+  async list(live: boolean, limit?: number): Promise<ApprovalView[]> {
+    const { requests, environment } = this.options;
+    const at = await requests.now(this.target.now());
+    const listed = await requests.list({ environment, live, ...(limit !== undefined ? { limit } : {}) }, at);
+    return listed.map((r) => ({ ...r, now: requestState(r, at) }));
+  }
+
+  /**
+   * Runs the request's refund or charge as the calling person's approval. Whether it may be approved is decided
+   * by the journal in the transaction that journals it; what is refused before (no such request, another
+   * environment) is audited here likewise.
+   */
+  async approve(id: number): Promise<ApprovalResult> {
+    const by = callingPerson();
+    const request = await this.options.requests.get(id);
+    const refusal =
+      by === undefined
+        ? phrase('ipc.signInFirst')
+        : request === undefined
+          ? phrase('approval.notFound')
+          : request.environment !== this.options.environment
+            ? phrase('approval.otherEnvironment', { environment: environmentWords(request.environment) })
+            : undefined;
+    if (refusal !== undefined || by === undefined || request === undefined) {
+      const reason = refusal ?? phrase('approval.notFound');
+      recordApproval(this.target, request ?? { id }, { step: 'notApproved', reason: english(reason) }, 'refused');
+      return { kind: 'refused', reason };
+    }
+    const step: ApprovalStep = { kind: 'approve', requestId: request.id, by };
+    const result: ApprovalResult =
+      request.what.action === 'refund'
+        ? { kind: 'refund', orderId: request.what.orderId, outcome: await this.options.operations.approveRefund(request, step) }
+        : { kind: 'charge', outcome: await this.options.charge(request, step) };
+    const journalled = result.kind === 'refund' ? 'operation' in result.outcome : 'charge' in result.outcome;
+    if (journalled) recordApproval(this.target, request, { step: 'approved' }, 'success');
+    else recordApproval(this.target, request, { step: 'notApproved', reason: english(refusalOf(result)) }, 'refused');
+    return result;
+  }
+
+  /** The requester takes their request back. */
+  withdraw(id: number): Promise<ApprovalRequest | Phrase> {
+    return this.end(id, 'withdrawn');
+  }
+
+  /** Another finance person or administrator says no. */
+  decline(id: number): Promise<ApprovalRequest | Phrase> {
+    return this.end(id, 'declined');
+  }
+
+  private async end(id: number, ending: 'withdrawn' | 'declined'): Promise<ApprovalRequest | Phrase> {
+    const by = callingPerson();
+    const { requests } = this.options;
+    const change = by
+      ? await requests.end(id, ending, by, await requests.now(this.target.now()))
+      : ({ kind: 'refused', reason: phrase('ipc.signInFirst') } as const);
+    if (change.kind === 'refused') {
+      recordApproval(this.target, { id }, { step: 'notEnded', reason: english(change.reason) }, 'refused');
+      return change.reason;
+    }
+    recordApproval(this.target, change.request, { step: ending }, 'success');
+    return change.request;
+  }
+}
+
+/** Why an approval's refund or charge was not journalled, from its outcome. */
+function refusalOf(result: ApprovalResult): Phrase {
+  if (result.kind === 'refused') return result.reason;
+  const o = result.outcome;
+  switch (o.kind) {
+    case 'notSent':
+    case 'refused':
+      return 'reason' in o ? o.reason : phrase('approval.otherAction');
+    case 'awaitingApproval':
+      return o.why;
+    default:
+      return phrase('approval.otherAction');
+  }
+}
+
+/** A request for the screens, as the person `reader` (their account's id) reads it. */
+export function approvalRequestView(r: ApprovalView, reader: string | undefined): ApprovalRequestView {
+  const { what } = r;
+  return {
+    id: r.id,
+    environment: r.environment,
+    action: what.action,
+    ...(what.action === 'refund'
+      ? { orderId: what.orderId, ...(what.orderNumber !== undefined ? { orderNumber: what.orderNumber } : {}) }
+      : {
+          bindingId: what.bindingId,
+          clientId: what.clientId,
+          orderNumber: what.orderNumber,
+          ...(what.maskedPan !== undefined ? { maskedPan: what.maskedPan } : {}),
+          ...(what.description !== undefined ? { description: what.description } : {}),
+        }),
+    amount: r.amount,
+    currency: r.currency,
+    ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    requestedBy: { login: r.requestedBy.login, name: r.requestedBy.name },
+    state: r.now,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    ...(r.decidedBy ? { decidedBy: { login: r.decidedBy.login, name: r.decidedBy.name } } : {}),
+    ...(r.decidedAt !== undefined ? { decidedAt: r.decidedAt } : {}),
+    ...(r.journalId !== undefined ? { journalId: r.journalId } : {}),
+    ...(r.desk !== undefined ? { desk: r.desk } : {}),
+    mine: reader !== undefined && r.requestedBy.id === reader,
+  };
+}
+
+/** A request just filed, for the screen of the person who asked. */
+export const askedView = (r: ApprovalRequest): ApprovalRequestView => approvalRequestView({ ...r, now: 'pending' }, r.requestedBy.id);

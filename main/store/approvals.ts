@@ -1,0 +1,523 @@
+/**
+ * Approval requests: money one person asked to move above a threshold (domain/approvals.ts), waiting for a
+ * second person. A request is kept beside the journal its action would be journalled in, in the same store,
+ * so that the journal's write transaction reads and writes it under the lock it takes for the order or the
+ * card (store/operations.ts, store/journal.ts):
+ * - a pending request on an order or a card counts there as an open operation or charge: nothing else is
+ *   journalled or asked on it meanwhile, by any path;
+ * - an action above its threshold becomes a request there, after its guard let it, instead of a row;
+ * - approving journals the action there, its guard asked again, and marks the request approved in the same
+ *   transaction; the requester can never be the approver, whatever the screen or a crafted call says.
+ * Withdrawing and declining change only the request (ApprovalRequests), and lose to an approval under way.
+ *
+ * The statements are written once for both engines (`?` placeholders, numbered for PostgreSQL).
+ */
+import { maskCardNumbers } from '../domain/cardNumbers.js';
+import {
+  REQUEST_LIFETIME_MS,
+  requestState,
+  thresholdOver,
+  type ApprovalAction,
+  type RequestState,
+  thresholdsKey,
+  type Thresholds,
+} from '../domain/approvals.js';
+import type { ChargeCategory } from '../domain/charge.js';
+import { phrase, type Phrase } from '../phrases/phrase.js';
+import { read, settled, write, type Db } from './database.js';
+import { z } from 'zod';
+
+export type { ApprovalAction, RequestState } from '../domain/approvals.js';
+
+/** A person as a request names them: the account's id decides who they are; login and name are for reading. */
+export interface RequestPerson {
+  readonly id: string;
+  readonly login: string;
+  readonly name: string;
+}
+
+/** What a request asks to do, beyond its amount and currency. */
+export type RequestedAction =
+  /** orderNumber: the merchant's number of the order, as the gateway showed it when asked (for people to read). */
+  | { readonly action: 'refund'; readonly orderId: string; readonly orderNumber?: string }
+  | {
+      readonly action: 'charge';
+      readonly bindingId: string;
+      readonly clientId: string;
+      readonly orderNumber: string;
+      readonly category: ChargeCategory;
+      readonly description?: string;
+      readonly maskedPan?: string;
+    };
+
+export interface ApprovalRequest {
+  readonly id: number;
+  readonly environment: string;
+  readonly what: RequestedAction;
+  /** Minor units: exactly what moves once approved (a refund of "all that is left" is fixed when asked). */
+  readonly amount: number;
+  readonly currency: string;
+  /** Why, in the requester's words. */
+  readonly reason?: string;
+  readonly requestedBy: RequestPerson;
+  /** As kept: a pending one may have expired since (requestState). */
+  readonly state: RequestState;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** Who approved, withdrew or declined it, and when. */
+  readonly decidedBy?: RequestPerson;
+  readonly decidedAt?: number;
+  /** The operation or charge an approval journalled. */
+  readonly journalId?: number;
+  /** The desk it was asked at. */
+  readonly desk?: string;
+}
+
+/** What a journal's begin() is asked to do about approvals: file a request when over a threshold, or approve one. */
+export type ApprovalStep =
+  | { readonly kind: 'ask'; readonly by: RequestPerson; readonly reason?: string }
+  | { readonly kind: 'approve'; readonly requestId: number; readonly by: RequestPerson };
+
+/** What begin() did about approvals instead of journalling: the requests' part of its outcome. */
+export type ApprovalOutcome =
+  /** Over its threshold: nothing journalled, a request filed for a second person. */
+  | { readonly kind: 'requested'; readonly request: ApprovalRequest; readonly why: Phrase }
+  /** A request is pending on the order or card: like an open operation there, nothing was written. */
+  | { readonly kind: 'awaiting'; readonly request: ApprovalRequest }
+  /** Over its threshold with nobody to ask for it, or a request that cannot be approved: why. */
+  | { readonly kind: 'approvalRefused'; readonly reason: Phrase };
+
+/** An approval_requests row as both engines read it (the team database's BIGINTs parsed to numbers). */
+export interface ApprovalRow {
+  id: number;
+  environment: string;
+  action: ApprovalAction;
+  order_id: string | null;
+  binding_id: string | null;
+  amount: number;
+  currency: string;
+  details: string;
+  reason: string | null;
+  requested_by: string;
+  requested_login: string;
+  requested_name: string;
+  state: RequestState;
+  created_at: number;
+  expires_at: number;
+  decided_by: string | null;
+  decided_login: string | null;
+  decided_name: string | null;
+  decided_at: number | null;
+  journal_id: number | null;
+  desk: string | null;
+}
+
+export const APPROVAL_COLUMNS =
+  'id, environment, action, order_id, binding_id, amount, currency, details, reason, requested_by, requested_login, requested_name, ' +
+  'state, created_at, expires_at, decided_by, decided_login, decided_name, decided_at, journal_id, desk';
+
+type ChargeDetails = Omit<Extract<RequestedAction, { action: 'charge' }>, 'action' | 'bindingId'>;
+type RefundDetails = Omit<Extract<RequestedAction, { action: 'refund' }>, 'action' | 'orderId'>;
+
+export function toRequest(r: ApprovalRow): ApprovalRequest {
+  const what: RequestedAction =
+    r.action === 'refund'
+      ? { action: 'refund', orderId: r.order_id ?? '', ...(JSON.parse(r.details) as RefundDetails) }
+      : { action: 'charge', bindingId: r.binding_id ?? '', ...(JSON.parse(r.details) as ChargeDetails) };
+  return {
+    id: r.id,
+    environment: r.environment,
+    what,
+    amount: r.amount,
+    currency: r.currency,
+    ...(r.reason !== null ? { reason: r.reason } : {}),
+    requestedBy: { id: r.requested_by, login: r.requested_login, name: r.requested_name },
+    state: r.state,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    ...(r.decided_by !== null ? { decidedBy: { id: r.decided_by, login: r.decided_login ?? '', name: r.decided_name ?? '' } } : {}),
+    ...(r.decided_at !== null ? { decidedAt: r.decided_at } : {}),
+    ...(r.journal_id !== null ? { journalId: r.journal_id } : {}),
+    ...(r.desk !== null ? { desk: r.desk } : {}),
+  };
+}
+
+/** A request to file: the action, its money, and who asks. */
+export interface NewRequest {
+  readonly environment: string;
+  readonly what: RequestedAction;
+  readonly amount: number;
+  readonly currency: string;
+  readonly by: RequestPerson;
+  readonly reason?: string;
+  readonly desk?: string;
+}
+
+export const INSERT_REQUEST = `INSERT INTO approval_requests
+  (environment, action, order_id, binding_id, amount, currency, details, reason, requested_by, requested_login, requested_name,
+   state, created_at, expires_at, desk)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING ${APPROVAL_COLUMNS}`;
+
+/** The values of INSERT_REQUEST, at `now` by the store's clock. No card number is kept whole in any text. */
+export function newRequestValues(r: NewRequest, now: number): (string | number | null)[] {
+  const { what } = r;
+  const details: ChargeDetails | RefundDetails =
+    what.action === 'charge'
+      ? {
+          clientId: what.clientId,
+          orderNumber: what.orderNumber,
+          category: what.category,
+          ...(what.description !== undefined ? { description: maskCardNumbers(what.description) } : {}),
+          ...(what.maskedPan !== undefined ? { maskedPan: maskCardNumbers(what.maskedPan) } : {}),
+        }
+      : what.orderNumber !== undefined
+        ? { orderNumber: maskCardNumbers(what.orderNumber) }
+        : {};
+  return [
+    r.environment,
+    what.action,
+    what.action === 'refund' ? what.orderId : null,
+    what.action === 'charge' ? what.bindingId : null,
+    r.amount,
+    r.currency,
+    JSON.stringify(details),
+    r.reason === undefined ? null : maskCardNumbers(r.reason),
+    r.by.id,
+    r.by.login,
+    maskCardNumbers(r.by.name),
+    now,
+    now + REQUEST_LIFETIME_MS,
+    r.desk === undefined ? null : maskCardNumbers(r.desk),
+  ];
+}
+
+/** Where a request stands on: its order (a refund) or its card (a charge). */
+export type RequestSubject = { readonly orderId: string } | { readonly bindingId: string };
+
+const subjectColumn = (s: RequestSubject) => ('orderId' in s ? 'order_id' : 'binding_id');
+const subjectValue = (s: RequestSubject) => ('orderId' in s ? s.orderId : s.bindingId);
+
+/**
+ * Pending requests past their expiry on the subject become expired, as stored: run before a new request is
+ * filed on it, so that the one-pending index lets it in. Reads take a pending one past its expiry as expired.
+ */
+export const expireOn = (s: RequestSubject) => ({
+  sql: `UPDATE approval_requests SET state = 'expired' WHERE environment = ? AND ${subjectColumn(s)} = ? AND state = 'pending' AND expires_at <= ?`,
+  values: (environment: string, now: number) => [environment, subjectValue(s), now],
+});
+
+/** The live requests on the subject, oldest first. */
+export const pendingOn = (s: RequestSubject) => ({
+  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ? AND ${subjectColumn(s)} = ? AND state = 'pending' AND expires_at > ? ORDER BY id`,
+  values: (environment: string, now: number) => [environment, subjectValue(s), now],
+});
+
+export const REQUEST_BY_ID = `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE id = ?`;
+
+/** Marks a request approved with the row it journalled: only a pending one (the caller checked it in this transaction). */
+export const APPROVE = `UPDATE approval_requests SET state = 'approved', decided_by = ?, decided_login = ?, decided_name = ?, decided_at = ?, journal_id = ?
+  WHERE id = ? AND state = 'pending'`;
+
+export const approveValues = (requestId: number, by: RequestPerson, journalId: number, now: number) => [
+  by.id,
+  by.login,
+  maskCardNumbers(by.name),
+  now,
+  journalId,
+  requestId,
+];
+
+/** What an approval is checked against: the action as it is about to be journalled. */
+export interface ApprovedAction {
+  readonly environment: string;
+  readonly subject: RequestSubject;
+  readonly amount: number;
+  readonly currency: string;
+}
+
+/** Why a request that is no longer pending can be neither approved nor ended. */
+function closed(request: ApprovalRequest, state: Exclude<RequestState, 'pending'>): Phrase {
+  const by = request.decidedBy?.name ?? '';
+  switch (state) {
+    case 'approved':
+      return phrase('approval.is.approved', { by });
+    case 'declined':
+      return phrase('approval.is.declined', { by });
+    case 'withdrawn':
+      return phrase('approval.is.withdrawn');
+    case 'expired':
+      return phrase('approval.is.expired');
+  }
+}
+
+/**
+ * Why `by` may not approve the request for this action now, or undefined when they may. The one rule, asked by
+ * either engine inside the write transaction that would journal the action, on the request as it is then.
+ */
+export function approvalRefusal(
+  request: ApprovalRequest | undefined,
+  by: RequestPerson,
+  action: ApprovedAction,
+  now: number,
+): Phrase | undefined {
+  if (request === undefined) return phrase('approval.notFound');
+  const state = requestState(request, now);
+  if (state !== 'pending') return closed(request, state);
+  if (request.requestedBy.id === by.id) return phrase('approval.own');
+  const sameSubject =
+    'orderId' in action.subject
+      ? request.what.action === 'refund' && request.what.orderId === action.subject.orderId
+      : request.what.action === 'charge' && request.what.bindingId === action.subject.bindingId;
+  if (
+    !sameSubject ||
+    request.environment !== action.environment ||
+    request.amount !== action.amount ||
+    request.currency !== action.currency
+  )
+    return phrase('approval.otherAction');
+  return undefined;
+}
+
+const minor = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const thresholdsSchema = z.record(
+  z.string().regex(/^\d{3}$/),
+  z.object({ refund: minor.optional(), charge: minor.optional() }).strict(),
+);
+
+/**
+ * Why this action needs a second person, by the thresholds as its transaction read them (the setting's JSON
+ * text), or undefined when it does not. Thresholds that cannot be read fail closed: every such action then
+ * needs a second person, rather than none.
+ */
+export function approvalNeed(
+  json: string | undefined,
+  environment: string,
+  action: ApprovalAction,
+  currency: string,
+  amount: number,
+): Phrase | undefined {
+  if (json === undefined) return undefined;
+  let kept: Thresholds;
+  try {
+    kept = thresholdsSchema.parse(JSON.parse(json));
+  } catch {
+    return phrase('approval.damaged', { environment });
+  }
+  // Money in a currency the gateway did not say (''): no threshold can be told to apply or not, so it needs a second person.
+  if (currency === '' && Object.values(kept).some((t) => t[action] !== undefined)) return phrase('approval.currencyUnknown');
+  const threshold = thresholdOver(kept, action, currency, amount);
+  return threshold === undefined ? undefined : phrase('approval.needed', { threshold: { minor: threshold, currency } });
+}
+
+/** The money an action moves, as a journal's begin() asks about approvals for it. */
+export interface MovedMoney {
+  readonly environment: string;
+  readonly what: RequestedAction;
+  readonly amount: number;
+  readonly currency: string;
+}
+
+export const subjectOf = (what: RequestedAction): RequestSubject =>
+  what.action === 'refund' ? { orderId: what.orderId } : { bindingId: what.bindingId };
+
+/** What a journal's begin() does, decided on what its transaction read (BeginInput). */
+export type BeginDecision<R> =
+  | ApprovalOutcomeOf<'awaiting' | 'approvalRefused'>
+  | { readonly kind: 'refused'; readonly refusal: R }
+  /** File this request instead of journalling; `why` says over what. */
+  | { readonly kind: 'ask'; readonly request: NewRequest; readonly why: Phrase }
+  /** Journal the action; with `approving`, mark that request approved by the row, in the same transaction. */
+  | { readonly kind: 'journal'; readonly approving?: { readonly request: ApprovalRequest; readonly by: RequestPerson } };
+
+type ApprovalOutcomeOf<K extends ApprovalOutcome['kind']> = Extract<ApprovalOutcome, { kind: K }>;
+
+export interface BeginInput<R> {
+  readonly step: ApprovalStep | undefined;
+  /** The money the action moves, where a threshold may apply (none: a deposit, a hold's reversal). */
+  readonly money: MovedMoney | undefined;
+  /** The request being approved, as the transaction read it (only with an `approve` step). */
+  readonly approving: ApprovalRequest | undefined;
+  /** Live requests on the order or card, as the transaction read them. */
+  readonly pending: readonly ApprovalRequest[];
+  /** The environment's thresholds setting as the transaction read it (JSON text). */
+  readonly thresholds: string | undefined;
+  readonly now: number;
+  /** The journal's own guard, asked once the requests let the action through. */
+  readonly guard: () => R | undefined;
+  readonly desk?: string;
+}
+
+/**
+ * The approvals' part of every journal's begin(), in one place for both journals and both engines, in this order:
+ * 1. an approval must be of a pending, unexpired request for this very action, by someone other than its requester;
+ * 2. any other live request on the order or card holds it, as an open operation does;
+ * 3. the journal's guard (open operations, repeats, maximums) is asked, for a request as for the action itself;
+ * 4. over its threshold, and not being approved, the action becomes a request, or is refused with nobody to ask.
+ */
+export function decideBegin<R>(input: BeginInput<R>): BeginDecision<R> {
+  const { step, money, now } = input;
+  let approving: { request: ApprovalRequest; by: RequestPerson } | undefined;
+  if (step?.kind === 'approve') {
+    const refusal =
+      money === undefined
+        ? phrase('approval.otherAction')
+        : approvalRefusal(input.approving, step.by, { ...money, subject: subjectOf(money.what) }, now);
+    if (refusal !== undefined) return { kind: 'approvalRefused', reason: refusal };
+    approving = { request: input.approving!, by: step.by };
+  }
+  const held = input.pending.find((r) => r.id !== approving?.request.id);
+  if (held !== undefined) return { kind: 'awaiting', request: held };
+  const refusal = input.guard();
+  if (refusal !== undefined) return { kind: 'refused', refusal };
+  if (approving !== undefined) return { kind: 'journal', approving };
+  const need = money && approvalNeed(input.thresholds, money.environment, money.what.action, money.currency, money.amount);
+  if (need === undefined || money === undefined) return { kind: 'journal' };
+  if (step?.kind !== 'ask') return { kind: 'approvalRefused', reason: need };
+  return {
+    kind: 'ask',
+    why: need,
+    request: {
+      environment: money.environment,
+      what: money.what,
+      amount: money.amount,
+      currency: money.currency,
+      by: step.by,
+      ...(step.reason !== undefined ? { reason: step.reason } : {}),
+      ...(input.desk !== undefined ? { desk: input.desk } : {}),
+    },
+  };
+}
+
+/** What withdrawing or declining did: the request as it is now, or why nothing changed. */
+export type RequestChange =
+  { readonly kind: 'changed'; readonly request: ApprovalRequest } | { readonly kind: 'refused'; readonly reason: Phrase };
+
+/** Who may end a pending request without approving it: its requester withdraws it, anyone else declines it. */
+export function endingRefusal(
+  request: ApprovalRequest | undefined,
+  by: RequestPerson,
+  ending: 'withdrawn' | 'declined',
+  now: number,
+): Phrase | undefined {
+  if (request === undefined) return phrase('approval.notFound');
+  const state = requestState(request, now);
+  if (state !== 'pending') return closed(request, state);
+  const own = request.requestedBy.id === by.id;
+  if (ending === 'withdrawn' && !own) return phrase('approval.notYours');
+  if (ending === 'declined' && own) return phrase('approval.own');
+  return undefined;
+}
+
+export const END_REQUEST = `UPDATE approval_requests SET state = ?, decided_by = ?, decided_login = ?, decided_name = ?, decided_at = ?
+  WHERE id = ? AND state = 'pending' RETURNING ${APPROVAL_COLUMNS}`;
+
+export const endValues = (id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, now: number) => [
+  ending,
+  by.id,
+  by.login,
+  maskCardNumbers(by.name),
+  now,
+  id,
+];
+
+/** Which requests a list shows: of one environment, newest first, live ones or every one. */
+export interface RequestFilter {
+  readonly environment: string;
+  /** Only those that may still be approved (pending and not expired). */
+  readonly live?: boolean;
+  readonly limit?: number;
+}
+
+export const listRequests = (f: RequestFilter, now: number) => ({
+  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ?${
+    f.live ? " AND state = 'pending' AND expires_at > ?" : ''
+  } ORDER BY id DESC LIMIT ?`,
+  values: [f.environment, ...(f.live ? [now] : []), Math.min(f.limit ?? 200, 1000)],
+});
+
+/**
+ * The approval requests of one store, outside any journal's transaction: lists for the screens, and a request
+ * withdrawn or declined. Asking and approving happen in the journals' begin().
+ */
+export interface ApprovalRequests {
+  list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]>;
+  get(id: number): Promise<ApprovalRequest | undefined>;
+  /** Ends a pending request without approving it, on the row as it is in this write transaction. */
+  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange>;
+  /** The time by this store's clock (a desk's own, or the team database's), for a desk whose clock says `at`. */
+  now(at: number): Promise<number>;
+}
+
+/**
+ * A desk's file: the requests begin() decides on, inside its write transaction (BEGIN IMMEDIATE, the file's
+ * lock). Expired requests are read as such here and marked so only when a new one is filed (fileRequest).
+ */
+export function readForBegin(
+  db: Db,
+  subject: RequestSubject,
+  environment: string,
+  step: ApprovalStep | undefined,
+  now: number,
+): Pick<BeginInput<unknown>, 'approving' | 'pending'> {
+  const pending = pendingOn(subject);
+  const row = step?.kind === 'approve' ? (db.prepare(REQUEST_BY_ID).get(step.requestId) as ApprovalRow | undefined) : undefined;
+  return {
+    approving: row && toRequest(row),
+    pending: (db.prepare(pending.sql).all(...pending.values(environment, now)) as ApprovalRow[]).map(toRequest),
+  };
+}
+
+/** A desk's file: an environment's thresholds setting as its JSON text (the operations journal's; charges read it with their facts). */
+export const thresholdsIn = (db: Db, environment: string): string | undefined =>
+  (db.prepare('SELECT value FROM settings WHERE key = ?').get(thresholdsKey(environment)) as { value: string } | undefined)?.value;
+
+/** A desk's file: files the request a decision asked for, in the journal's write transaction. */
+export function fileRequest(db: Db, request: NewRequest, now: number): ApprovalRequest {
+  const expire = expireOn(subjectOf(request.what));
+  db.prepare(expire.sql).run(...expire.values(request.environment, now));
+  return toRequest(db.prepare(INSERT_REQUEST).get(...newRequestValues(request, now)) as ApprovalRow);
+}
+
+/** A desk's file: marks the approved request with the row just journalled, in the same write transaction. */
+export function markApproved(db: Db, approving: { request: ApprovalRequest; by: RequestPerson }, journalId: number, now: number): void {
+  const changed = db.prepare(APPROVE).run(...approveValues(approving.request.id, approving.by, journalId, now)).changes;
+  // Read pending in this very transaction under the file's lock: nothing can have changed it since.
+  if (changed !== 1) throw new Error(`Approval request ${approving.request.id} changed while it was approved`);
+}
+
+export class SqliteApprovalRequests implements ApprovalRequests {
+  constructor(private readonly db: Db) {}
+
+  list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]> {
+    return settled(() =>
+      read(this.db, () => {
+        const q = listRequests(filter, at);
+        return (this.db.prepare(q.sql).all(...q.values) as ApprovalRow[]).map(toRequest);
+      }),
+    );
+  }
+
+  get(id: number): Promise<ApprovalRequest | undefined> {
+    return settled(() => read(this.db, () => this.row(id)));
+  }
+
+  private row(id: number): ApprovalRequest | undefined {
+    const r = this.db.prepare(REQUEST_BY_ID).get(id) as ApprovalRow | undefined;
+    return r && toRequest(r);
+  }
+
+  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange> {
+    return settled(() =>
+      write(this.db, (): RequestChange => {
+        const refusal = endingRefusal(this.row(id), by, ending, at);
+        if (refusal !== undefined) return { kind: 'refused', reason: refusal };
+        const row = this.db.prepare(END_REQUEST).get(...endValues(id, ending, by, at)) as ApprovalRow;
+        return { kind: 'changed', request: toRequest(row) };
+      }),
+    );
+  }
+
+  now(at: number): Promise<number> {
+    return Promise.resolve(at);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Approval requests in the team's PostgreSQL: the same rows and rules as a desk's file (store/approvals.ts),
+ * read and written in the journals' transactions after they took the order's or the card's advisory lock. The
+ * request being approved is read FOR UPDATE, so that a withdrawal or a decline at another desk waits for the
+ * approval's transaction and then finds the request no longer pending (and the other way round).
+ */
+import {
+  APPROVAL_COLUMNS,
+  APPROVE,
+  approveValues,
+  END_REQUEST,
+  endingRefusal,
+  endValues,
+  expireOn,
+  INSERT_REQUEST,
+  listRequests,
+  newRequestValues,
+  REQUEST_BY_ID,
+  subjectOf,
+  toRequest,
+  type ApprovalRequest,
+  type ApprovalRequests,
+  type ApprovalRow,
+  type ApprovalStep,
+  type NewRequest,
+  type RequestChange,
+  type RequestFilter,
+  type RequestPerson,
+} from '../approvals.js';
+import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
+
+/**
+ * The live requests on an order or card, as a column (`pending`, a JSON array of rows) of a journal's facts
+ * statement: read in the same round trip as the facts, after the journal's lock. `environment` and `subject`
+ * are the statement's placeholders for them.
+ */
+export const pendingColumn = (column: 'order_id' | 'binding_id', environment: string, subject: string): string =>
+  `(SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM (SELECT ${APPROVAL_COLUMNS} FROM approval_requests
+     WHERE environment = ${environment} AND ${column} = ${subject} AND state = 'pending' AND expires_at > ${DATABASE_NOW_MS}) AS p) AS pending`;
+
+/** The requests of a facts statement's `pending` column. */
+export const pendingOf = (rows: readonly ApprovalRow[]): ApprovalRequest[] => rows.map(toRequest);
+
+/**
+ * The request an approval approves, in the journal's transaction, read FOR UPDATE: a withdrawal or a decline at
+ * another desk waits for this transaction, then finds it no longer pending.
+ */
+export async function approvingOf(q: Query, step: ApprovalStep | undefined): Promise<ApprovalRequest | undefined> {
+  if (step?.kind !== 'approve') return undefined;
+  const [row] = await q<ApprovalRow>(numbered(`${REQUEST_BY_ID} FOR UPDATE`), [step.requestId]);
+  return row && toRequest(row);
+}
+
+export async function fileRequest(q: Query, request: NewRequest, now: number): Promise<ApprovalRequest> {
+  const expire = expireOn(subjectOf(request.what));
+  await q(numbered(expire.sql), expire.values(request.environment, now));
+  const [row] = await q<ApprovalRow>(numbered(INSERT_REQUEST), newRequestValues(request, now));
+  return toRequest(row!);
+}
+
+export async function markApproved(
+  q: Query,
+  approving: { request: ApprovalRequest; by: RequestPerson },
+  journalId: number,
+  now: number,
+): Promise<void> {
+  const rows = await q(`${numbered(APPROVE)} RETURNING id`, approveValues(approving.request.id, approving.by, journalId, now));
+  // Read FOR UPDATE in this transaction: nobody can have changed it since.
+  if (rows.length !== 1) throw new Error(`Approval request ${approving.request.id} changed while it was approved`);
+}
+
+export class PgApprovalRequests implements ApprovalRequests {
+  constructor(private readonly db: TeamDatabase) {}
+
+  async list(filter: RequestFilter, _at: number): Promise<ApprovalRequest[]> {
+    const now = await databaseNow(this.db);
+    const q = listRequests(filter, now);
+    return (await query<ApprovalRow>(this.db, numbered(q.sql), q.values)).map(toRequest);
+  }
+
+  async get(id: number): Promise<ApprovalRequest | undefined> {
+    const [row] = await query<ApprovalRow>(this.db, numbered(REQUEST_BY_ID), [id]);
+    return row && toRequest(row);
+  }
+
+  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, _at: number): Promise<RequestChange> {
+    return transaction(this.db, async (q): Promise<RequestChange> => {
+      const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
+      const now = clock!.now;
+      const [row] = await q<ApprovalRow>(numbered(`${REQUEST_BY_ID} FOR UPDATE`), [id]);
+      const refusal = endingRefusal(row && toRequest(row), by, ending, now);
+      if (refusal !== undefined) return { kind: 'refused', reason: refusal };
+      const [ended] = await q<ApprovalRow>(numbered(END_REQUEST), endValues(id, ending, by, now));
+      return { kind: 'changed', request: toRequest(ended!) };
+    });
+  }
+
+  now(_at: number): Promise<number> {
+    return databaseNow(this.db);
+  }
+}
