@@ -609,7 +609,10 @@ export class AppCore {
         operations,
         charge: (request, step) => {
           const confirmed = requestedCharge(request);
-          return confirmed ? chargeConfirmed(this, confirmed, step) : Promise.resolve(charges.refused('', phrase('approval.otherAction')));
+          // chargeConfirmed charges in the environment open now: never in another than the request's.
+          if (!confirmed || this.services.environment !== request.environment)
+            return Promise.resolve(charges.refused(confirmed?.bindingId ?? '', phrase('approval.otherAction')));
+          return chargeConfirmed(this, confirmed, step);
         },
         audit: this.audit,
         osUser: this.options.osUser,

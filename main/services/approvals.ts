@@ -135,10 +135,18 @@ export class Approvals {
       return { kind: 'refused', reason };
     }
     const step: ApprovalStep = { kind: 'approve', requestId: request.id, by };
-    const result: ApprovalResult =
-      request.what.action === 'refund'
-        ? { kind: 'refund', orderId: request.what.orderId, outcome: await this.options.operations.approveRefund(request, step) }
-        : { kind: 'charge', outcome: await this.options.charge(request, step) };
+    let result: ApprovalResult;
+    try {
+      result =
+        request.what.action === 'refund'
+          ? { kind: 'refund', orderId: request.what.orderId, outcome: await this.options.operations.approveRefund(request, step) }
+          : { kind: 'charge', outcome: await this.options.charge(request, step) };
+    } catch (err) {
+      // Failed before an answer (the team database away, the card's list unreadable): the attempt is on record too.
+      const reason = err instanceof Error ? err.message : String(err);
+      recordApproval(this.target, request, { step: 'notApproved', reason }, 'failure');
+      throw err;
+    }
     const journalled = result.kind === 'refund' ? 'operation' in result.outcome : 'charge' in result.outcome;
     if (journalled) recordApproval(this.target, request, { step: 'approved' }, 'success');
     else recordApproval(this.target, request, { step: 'notApproved', reason: english(refusalOf(result)) }, 'refused');
@@ -159,7 +167,7 @@ export class Approvals {
     const by = callingPerson();
     const { requests } = this.options;
     const change = by
-      ? await requests.end(id, ending, by, await requests.now(this.target.now()))
+      ? await requests.end(id, this.options.environment, ending, by, await requests.now(this.target.now()))
       : ({ kind: 'refused', reason: phrase('ipc.signInFirst') } as const);
     if (change.kind === 'refused') {
       recordApproval(this.target, { id }, { step: 'notEnded', reason: english(change.reason) }, 'refused');

@@ -200,7 +200,10 @@ export class ChargeLimits {
     const objectId = `${environment}/${currencyInfo(currency).alpha ?? currency}/${action}`;
     const refuse = this.refuser('approvalThreshold.change', objectId);
     if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold <= 0)) refuse(phrase('approval.notPositive'));
-    if (!this.accepted(environment).currencies.includes(currency)) {
+    // A charge's currency must be one the environment accepts; an order paid in another (through the payment page)
+    // can still be refunded, so a refund's may be any ISO 4217 currency. Removing one is always allowed.
+    const usable = action === 'refund' ? cc.number(currency) !== undefined : this.accepted(environment).currencies.includes(currency);
+    if (threshold !== null && !usable) {
       refuse(phrase('approval.notAccepted', { currency: currencyName(currency), environment: environmentWords(environment) }));
     }
     const all = this.thresholds(environment);

@@ -471,17 +471,17 @@ const moneyOf = (v: OrderStatusView) =>
  * reversal gives none back.
  */
 function moneyGivenBack(kind: OperationKind, amount: number | undefined, v: OrderStatusView): NewOperation['givesBack'] {
-  // A currency the gateway left out is '' (unknown): the journal then needs a second person wherever thresholds are set.
+  // A currency or an amount the gateway left out is '' or 0 (unknown): the journal then refuses the operation
+  // wherever thresholds are set, rather than let money of unknown size past them.
   const currency = v.currency ?? '';
-  const named = v.orderNumber ? { orderNumber: v.orderNumber } : {};
+  // The interface's orderNumber is at most 36 characters; a longer one is not kept whole.
+  const named = v.orderNumber ? { orderNumber: v.orderNumber.slice(0, 36) } : {};
+  const money = moneyOf(v);
   if (kind === 'refund') {
-    const money = moneyOf(v);
-    return { amount: amount === undefined || amount === 0 ? money.captured - money.refunded : amount, currency, ...named };
+    const given = amount === undefined || amount === 0 ? money.captured - money.refunded : amount;
+    return { amount: given, currency, before: money.refunded, ...named };
   }
-  if (kind === 'reverse' && v.orderStatus === OrderStatus.DEPOSITED) {
-    const all = reversible(v);
-    return all === undefined ? undefined : { amount: all, currency, ...named };
-  }
+  if (kind === 'reverse' && v.orderStatus === OrderStatus.DEPOSITED) return { amount: reversible(v) ?? 0, currency, ...named };
   return undefined;
 }
 

@@ -289,13 +289,10 @@ export const thresholdsSchema = z.record(
  * text), or undefined when it does not. Thresholds that cannot be read fail closed: every such action then
  * needs a second person, rather than none.
  */
-export function approvalNeed(
-  json: string | undefined,
-  environment: string,
-  action: ApprovalAction,
-  currency: string,
-  amount: number,
-): Phrase | undefined {
+export function approvalNeed(json: string | undefined, money: MovedMoney): Phrase | undefined {
+  const { environment, currency, amount } = money;
+  const action = money.what.action;
+  const before = money.before ?? 0;
   if (json === undefined) return undefined;
   let kept: Thresholds;
   try {
@@ -303,18 +300,30 @@ export function approvalNeed(
   } catch {
     return phrase('approval.damaged', { environment });
   }
-  // Money in a currency the gateway did not say (''): no threshold can be told to apply or not, so it needs a second person.
-  if (currency === '' && Object.values(kept).some((t) => t[action] !== undefined)) return phrase('approval.currencyUnknown');
-  const threshold = thresholdOver(kept, action, currency, amount);
-  return threshold === undefined ? undefined : phrase('approval.needed', { threshold: { minor: threshold, currency } });
+  // Money in a currency or an amount the gateway did not say: no threshold can be told not to apply.
+  const unknown = currency === '' || amount <= 0;
+  if (unknown && Object.values(kept).some((t) => t[action] !== undefined)) return phrase('approval.currencyUnknown');
+  const threshold = thresholdOver(kept, action, currency, before + amount);
+  if (threshold === undefined) return undefined;
+  const over = { minor: threshold, currency };
+  return before > 0
+    ? phrase('approval.neededTogether', { threshold: over, before: { minor: before, currency } })
+    : phrase('approval.needed', { threshold: over });
 }
 
 /** The money an action moves, as a journal's begin() asks about approvals for it. */
 export interface MovedMoney {
   readonly environment: string;
   readonly what: RequestedAction;
+  /** What moves, in minor units; 0 or less: not known (fails closed where thresholds are set). */
   readonly amount: number;
+  /** The currency; '' where the gateway did not say it (fails closed likewise). */
   readonly currency: string;
+  /**
+   * What moved the same way on the same order before (a refund's earlier refunds): counted with `amount`, so
+   * that splitting money into parts each under the threshold does not pass what the whole would not.
+   */
+  readonly before?: number;
 }
 
 export const subjectOf = (what: RequestedAction): RequestSubject =>
@@ -370,9 +379,10 @@ export function decideBegin<R>(input: BeginInput<R>): BeginDecision<R> {
   const refusal = input.guard();
   if (refusal !== undefined) return { kind: 'refused', refusal };
   if (approving !== undefined) return { kind: 'journal', approving };
-  const need = money && approvalNeed(input.thresholds, money.environment, money.what.action, money.currency, money.amount);
+  const need = money && approvalNeed(input.thresholds, money);
   if (need === undefined || money === undefined) return { kind: 'journal' };
-  if (step?.kind !== 'ask') return { kind: 'approvalRefused', reason: need };
+  // Nobody to ask, or nothing a second person could approve as a number: refused.
+  if (step?.kind !== 'ask' || money.amount <= 0 || money.currency === '') return { kind: 'approvalRefused', reason: need };
   return {
     kind: 'ask',
     why: need,
@@ -395,11 +405,13 @@ export type RequestChange =
 /** Who may end a pending request without approving it: its requester withdraws it, anyone else declines it. */
 export function endingRefusal(
   request: ApprovalRequest | undefined,
+  environment: string,
   by: RequestPerson,
   ending: 'withdrawn' | 'declined',
   now: number,
 ): Phrase | undefined {
   if (request === undefined) return phrase('approval.notFound');
+  if (request.environment !== environment) return phrase('approval.otherEnvironment', { environment: request.environment });
   const state = requestState(request, now);
   if (state !== 'pending') return closed(request, state);
   const own = request.requestedBy.id === by.id;
@@ -442,8 +454,8 @@ export const listRequests = (f: RequestFilter, now: number) => ({
 export interface ApprovalRequests {
   list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]>;
   get(id: number): Promise<ApprovalRequest | undefined>;
-  /** Ends a pending request without approving it, on the row as it is in this write transaction. */
-  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange>;
+  /** Ends a pending request of the environment without approving it, on the row as it is in this write transaction. */
+  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange>;
   /** The time by this store's clock (a desk's own, or the team database's), for a desk whose clock says `at`. */
   now(at: number): Promise<number>;
 }
@@ -506,10 +518,10 @@ export class SqliteApprovalRequests implements ApprovalRequests {
     return r && toRequest(r);
   }
 
-  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange> {
+  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange> {
     return settled(() =>
       write(this.db, (): RequestChange => {
-        const refusal = endingRefusal(this.row(id), by, ending, at);
+        const refusal = endingRefusal(this.row(id), environment, by, ending, at);
         if (refusal !== undefined) return { kind: 'refused', reason: refusal };
         const row = this.db.prepare(END_REQUEST).get(...endValues(id, ending, by, at)) as ApprovalRow;
         return { kind: 'changed', request: toRequest(row) };

@@ -89,24 +89,30 @@ export interface NewOperation {
    * The money it gives back to the card (a refund, or a charge's reversal), in minor units of the order's
    * currency: what an approval threshold is compared with. Absent for a deposit or a hold's reversal.
    */
-  readonly givesBack?: { readonly amount: number; readonly currency: string; readonly orderNumber?: string };
+  readonly givesBack?: {
+    readonly amount: number;
+    readonly currency: string;
+    /** Given back on the order before: counted with `amount` against the threshold. */
+    readonly before?: number;
+    readonly orderNumber?: string;
+  };
 }
 
 export type BeginOperation<R> =
   { readonly kind: 'journalled'; readonly operation: OperationRow } | { readonly kind: 'refused'; readonly refusal: R } | ApprovalOutcome;
 
 /** The money an operation moves, as approvals see it (store/approvals.ts). */
-export const operationMoney = (op: NewOperation): MovedMoney | undefined =>
-  op.givesBack && {
-    environment: op.environment,
-    what: {
-      action: 'refund',
-      orderId: op.orderId,
-      ...(op.givesBack.orderNumber !== undefined ? { orderNumber: op.givesBack.orderNumber } : {}),
-    },
-    amount: op.givesBack.amount,
-    currency: op.givesBack.currency,
-  };
+export function operationMoney(op: NewOperation): MovedMoney | undefined {
+  const what = {
+    action: 'refund',
+    orderId: op.orderId,
+    ...(op.givesBack?.orderNumber !== undefined ? { orderNumber: op.givesBack.orderNumber } : {}),
+  } as const;
+  // A refund always gives money back: one whose caller did not say how much is not known, and fails closed.
+  if (!op.givesBack) return op.kind === 'refund' ? { environment: op.environment, what, amount: op.amount ?? 0, currency: '' } : undefined;
+  const { amount, currency, before } = op.givesBack;
+  return { environment: op.environment, what, amount, currency, ...(before !== undefined ? { before } : {}) };
+}
 
 /**
  * What an operation's guard reads: the order's rows as they are inside the transaction that journals the

@@ -97,6 +97,17 @@ for (const engine of ENGINES) {
         'journalled',
       );
       expect((await desks.desk.operations.begin(refund(0, { kind: 'deposit', givesBack: undefined }), allow)).kind).toBe('journalled');
+      // Counted with what was given back on the order before: parts each under the threshold do not pass together.
+      expect(await desks.desk.operations.begin(refund(60, { givesBack: { amount: 60, currency: '643', before: 50 } }), allow)).toEqual({
+        kind: 'approvalRefused',
+        reason: phrase('approval.neededTogether', { threshold: { minor: 100, currency: '643' }, before: { minor: 50, currency: '643' } }),
+      });
+      // A refund whose caller did not say what it gives back, or an amount not known: refused, even with someone to ask.
+      for (const unsaid of [refund(5, { givesBack: undefined }), refund(0, { givesBack: { amount: 0, currency: '643' } })])
+        expect(await desks.desk.operations.begin(unsaid, allow, undefined, ask(ANNA))).toEqual({
+          kind: 'approvalRefused',
+          reason: phrase('approval.currencyUnknown'),
+        });
       // A currency the gateway did not say: no threshold can be told not to apply.
       expect(await desks.desk.operations.begin(refund(5, { givesBack: { amount: 5, currency: '' } }), allow)).toEqual({
         kind: 'approvalRefused',
@@ -221,12 +232,20 @@ for (const engine of ENGINES) {
       const asked = await desks.desk.operations.begin(op, allow, undefined, ask(ANNA));
       if (asked.kind !== 'requested') throw new Error('not asked');
       const id = asked.request.id;
-      expect(await desks.other.approvals.end(id, 'withdrawn', BORIS, Date.now())).toEqual({
+      expect(await desks.other.approvals.end(id, 'test', 'withdrawn', BORIS, Date.now())).toEqual({
         kind: 'refused',
         reason: phrase('approval.notYours'),
       });
-      expect(await desks.desk.approvals.end(id, 'declined', ANNA, Date.now())).toEqual({ kind: 'refused', reason: phrase('approval.own') });
-      expect(await desks.desk.approvals.end(id, 'withdrawn', ANNA, Date.now())).toMatchObject({
+      expect(await desks.desk.approvals.end(id, 'test', 'declined', ANNA, Date.now())).toEqual({
+        kind: 'refused',
+        reason: phrase('approval.own'),
+      });
+      // Only from the environment it was asked in.
+      expect(await desks.desk.approvals.end(id, 'production', 'withdrawn', ANNA, Date.now())).toEqual({
+        kind: 'refused',
+        reason: phrase('approval.otherEnvironment', { environment: 'test' }),
+      });
+      expect(await desks.desk.approvals.end(id, 'test', 'withdrawn', ANNA, Date.now())).toMatchObject({
         kind: 'changed',
         request: { state: 'withdrawn', decidedBy: ANNA },
       });
@@ -234,14 +253,14 @@ for (const engine of ENGINES) {
         kind: 'approvalRefused',
         reason: phrase('approval.is.withdrawn'),
       });
-      expect(await desks.other.approvals.end(id, 'declined', BORIS, Date.now())).toEqual({
+      expect(await desks.other.approvals.end(id, 'test', 'declined', BORIS, Date.now())).toEqual({
         kind: 'refused',
         reason: phrase('approval.is.withdrawn'),
       });
       // The order is free again.
       const next = await desks.other.operations.begin(refund(400, { orderId: op.orderId }), allow, undefined, ask(BORIS));
       if (next.kind !== 'requested') throw new Error('not asked');
-      expect(await desks.desk.approvals.end(next.request.id, 'declined', ANNA, Date.now())).toMatchObject({
+      expect(await desks.desk.approvals.end(next.request.id, 'test', 'declined', ANNA, Date.now())).toMatchObject({
         kind: 'changed',
         request: { state: 'declined', decidedBy: ANNA },
       });
@@ -255,7 +274,7 @@ for (const engine of ENGINES) {
         if (asked.kind !== 'requested') throw new Error('not asked');
         const [approved, withdrawn] = await Promise.all([
           desks.other.operations.begin(op, allow, undefined, approve(asked.request.id, BORIS)),
-          desks.desk.approvals.end(asked.request.id, 'withdrawn', ANNA, Date.now()),
+          desks.desk.approvals.end(asked.request.id, 'test', 'withdrawn', ANNA, Date.now()),
         ]);
         const state = (await desks.desk.approvals.get(asked.request.id))?.state;
         if (approved.kind === 'journalled') {

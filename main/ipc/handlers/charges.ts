@@ -144,6 +144,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
       sameEnvironment(environment);
       const outcome = await chargeConfirmed(core, confirmed);
       events.publish({ type: 'charges.changed' });
+      if (outcome.kind === 'awaitingApproval') events.publish({ type: 'approvals.changed' });
       return chargeResult(outcome, senderOf);
     },
     'charges.journal': async ({ limit = 500, ...filter }) => {

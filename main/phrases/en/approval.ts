@@ -4,11 +4,12 @@
  */
 export const approval = {
   needed: 'Over {{threshold}}, a second person must approve this',
+  neededTogether: 'With the {{before}} given back on this order before, this is over {{threshold}}: a second person must approve it',
   requested: 'Over {{threshold}}: sent for approval; another finance person or administrator approves it',
   awaiting: 'A request by {{by}} for {{amount}} awaits approval here; approve, decline or withdraw it first',
   notFound: 'No such approval request',
   currencyUnknown:
-    "The gateway did not say the order's currency, so no threshold can be told not to apply: a second person must approve this",
+    "The gateway did not say the order's currency or amount, so no threshold can be told not to apply; nothing was sent. Check the order and give an amount",
   own: 'You asked for this yourself; another person must approve it',
   otherAction: 'This approval is for another order, card or amount',
   otherEnvironment: 'This request is in {{environment}}; switch to it to approve it',

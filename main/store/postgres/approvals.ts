@@ -30,13 +30,14 @@ import {
 import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
 
 /**
- * The live requests on an order or card, as a column (`pending`, a JSON array of rows) of a journal's facts
- * statement: read in the same round trip as the facts, after the journal's lock. `environment` and `subject`
- * are the statement's placeholders for them.
+ * The live requests on an order or card, as a lateral join (`requests.pending`, a JSON array of rows) on a journal's
+ * facts statement's clock: read in the same round trip as the facts, after the journal's lock, and live by the
+ * same reading of the clock (`clock.now`) as the facts. `environment` and `subject` are the statement's
+ * placeholders for them.
  */
-export const pendingColumn = (column: 'order_id' | 'binding_id', environment: string, subject: string): string =>
-  `(SELECT coalesce(json_agg(p ORDER BY p.id), '[]') FROM (SELECT ${APPROVAL_COLUMNS} FROM approval_requests
-     WHERE environment = ${environment} AND ${column} = ${subject} AND state = 'pending' AND expires_at > ${DATABASE_NOW_MS}) AS p) AS pending`;
+export const pendingOnClock = (column: 'order_id' | 'binding_id', environment: string, subject: string): string =>
+  `CROSS JOIN LATERAL (SELECT coalesce(json_agg(p ORDER BY p.id), '[]') AS pending FROM (SELECT ${APPROVAL_COLUMNS} FROM approval_requests
+     WHERE environment = ${environment} AND ${column} = ${subject} AND state = 'pending' AND expires_at > clock.now) AS p) AS requests`;
 
 /** The requests of a facts statement's `pending` column. */
 export const pendingOf = (rows: readonly ApprovalRow[]): ApprovalRequest[] => rows.map(toRequest);
@@ -83,12 +84,12 @@ export class PgApprovalRequests implements ApprovalRequests {
     return row && toRequest(row);
   }
 
-  end(id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, _at: number): Promise<RequestChange> {
+  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, _at: number): Promise<RequestChange> {
     return transaction(this.db, async (q): Promise<RequestChange> => {
       const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
       const now = clock!.now;
       const [row] = await q<ApprovalRow>(numbered(`${REQUEST_BY_ID} FOR UPDATE`), [id]);
-      const refusal = endingRefusal(row && toRequest(row), by, ending, now);
+      const refusal = endingRefusal(row && toRequest(row), environment, by, ending, now);
       if (refusal !== undefined) return { kind: 'refused', reason: refusal };
       const [ended] = await q<ApprovalRow>(numbered(END_REQUEST), endValues(id, ending, by, now));
       return { kind: 'changed', request: toRequest(ended!) };

@@ -34,7 +34,7 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import { decideBegin, type ApprovalRequest, type ApprovalRow, type ApprovalStep } from '../approvals.js';
-import { approvingOf, fileRequest, markApproved, pendingColumn, pendingOf } from './approvals.js';
+import { approvingOf, fileRequest, markApproved, pendingOf, pendingOnClock } from './approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
@@ -67,11 +67,11 @@ const LOCK_CARD_THEN_REFERENCE: Prepared = {
  */
 const FACTS: Prepared = {
   name: 'charge_journal.facts',
-  text: `SELECT clock.now, clock.settings, clock.pending, fact.*
+  text: `SELECT clock.now, clock.settings, requests.pending, fact.*
            FROM (SELECT ${DATABASE_NOW_MS} AS now,
-                        (SELECT coalesce(json_object_agg(key, value), '{}') FROM team_settings WHERE key = ANY($7)) AS settings,
-                        ${pendingColumn('binding_id', '$1', '$2')}
+                        (SELECT coalesce(json_object_agg(key, value), '{}') FROM team_settings WHERE key = ANY($7)) AS settings
                  OFFSET 0) AS clock
+           ${pendingOnClock('binding_id', '$1', '$2')}
            LEFT JOIN LATERAL (
              (SELECT 'open' AS fact, ${COLUMNS} FROM charge_journal WHERE environment = $1 AND binding_id = $2 AND ${OPEN})
              UNION ALL

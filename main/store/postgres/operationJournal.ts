@@ -32,7 +32,7 @@ import {
 import { storeSaid } from '../storedSaid.js';
 import { decideBegin, type ApprovalRow, type ApprovalStep } from '../approvals.js';
 import { thresholdsKey } from '../../domain/approvals.js';
-import { approvingOf, fileRequest, markApproved, pendingColumn, pendingOf } from './approvals.js';
+import { approvingOf, fileRequest, markApproved, pendingOf, pendingOnClock } from './approvals.js';
 import type { DeskIdentity } from './desks.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type TeamDatabase } from './teamDatabase.js';
@@ -54,10 +54,9 @@ const LOCK_ORDER: Prepared = { name: 'order_operations.lock', text: 'SELECT pg_a
  */
 const FACTS: Prepared = {
   name: 'order_operations.facts',
-  text: `SELECT clock.now, clock.thresholds, clock.pending, op.*
-           FROM (SELECT ${DATABASE_NOW_MS} AS now, (SELECT value FROM team_settings WHERE key = $3) AS thresholds,
-                        ${pendingColumn('order_id', '$1', '$2')}
-                 OFFSET 0) AS clock
+  text: `SELECT clock.now, clock.thresholds, requests.pending, op.*
+           FROM (SELECT ${DATABASE_NOW_MS} AS now, (SELECT value FROM team_settings WHERE key = $3) AS thresholds OFFSET 0) AS clock
+           ${pendingOnClock('order_id', '$1', '$2')}
            LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM order_operations WHERE environment = $1 AND order_id = $2) AS op ON true
           ORDER BY op.id`,
 };
