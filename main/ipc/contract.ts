@@ -25,6 +25,7 @@ import type { OrderRef } from '../domain/orderRef.js';
 import { periodChannels } from './contract/period.js';
 import { sessionChannels } from './contract/session.js';
 import { peopleChannels } from './contract/people.js';
+import { twoFactorChannels } from './contract/twoFactor.js';
 import { sandboxChannels } from './contract/sandbox.js';
 import { customersChannels } from './contract/customers.js';
 
@@ -39,6 +40,7 @@ export * from './contract/charges.js';
 export * from './contract/period.js';
 export * from './contract/session.js';
 export * from './contract/people.js';
+export * from './contract/twoFactor.js';
 export * from './contract/sandbox.js';
 export * from './contract/customers.js';
 
@@ -52,6 +54,7 @@ export const CONTRACT = {
   ...chargesChannels,
   ...sessionChannels,
   ...peopleChannels,
+  ...twoFactorChannels,
   ...periodChannels,
   ...sandboxChannels,
   ...customersChannels,

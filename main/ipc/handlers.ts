@@ -14,6 +14,7 @@ import { keysHandlers } from './handlers/keys.js';
 import { ordersHandlers } from './handlers/orders.js';
 import { periodHandlers } from './handlers/period.js';
 import { peopleHandlers } from './handlers/people.js';
+import { twoFactorHandlers } from './handlers/twoFactor.js';
 import { sessionHandlers } from './handlers/session.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -52,6 +53,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...chargesHandlers(context),
     ...sessionHandlers(context),
     ...peopleHandlers(context),
+    ...twoFactorHandlers(context),
     ...periodHandlers(context),
     ...sandboxHandlers(context),
     ...customersHandlers(context),
