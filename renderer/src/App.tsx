@@ -11,6 +11,7 @@ import { useSession } from './api/session';
 import { useUi } from './app/uiStore';
 import { useActivityReports } from './features/session/activity';
 import { LockScreen } from './features/session/LockScreen';
+import { RecoveryCodes } from './features/twoFactor/RecoveryCodes';
 import { SessionFailed, StartFrame, StartScreen } from './features/session/StartScreen';
 import { showLanguage } from './i18n';
 import { Shell } from './Shell';
@@ -54,6 +55,7 @@ export function App() {
     <>
       <Shell key={view.person.id} session={view} person={view.person} locked={view.state === 'locked'} />
       {view.state === 'locked' && <LockScreen person={view.person} />}
+      <RecoveryCodes />
     </>
   );
 }

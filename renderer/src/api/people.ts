@@ -30,6 +30,21 @@ export const usePersonChange = (screen?: ScreenHandlers<PersonView, Input<'peopl
 export const usePersonPassword = (screen?: ScreenHandlers<null, Input<'people.setPassword'>>) =>
   usePeopleChange((input: Input<'people.setPassword'>) => call('people.setPassword', input), screen);
 
+/** Removes a person's second factor (a lost phone); the session is read again, as it may be one's own. */
+export function usePersonResetTwoFactor(screen?: ScreenHandlers<PersonView, Input<'people.resetTwoFactor'>>) {
+  const queries = useQueryClient();
+  return useEntityMutation(
+    (input: Input<'people.resetTwoFactor'>) => call('people.resetTwoFactor', input),
+    {
+      onSuccess: async () => {
+        await queries.invalidateQueries({ queryKey: sessionKeys.current });
+        await queries.invalidateQueries({ queryKey: peopleKeys.all });
+      },
+    },
+    screen,
+  );
+}
+
 /**
  * Ends the person's sessions at every desk; they may sign in again. The session is read again before the list:
  * an administrator who ended their own is signed out here too, and the list is then not asked for (api/session.ts).

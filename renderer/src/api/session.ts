@@ -68,6 +68,10 @@ export const useFirstAdministrator = (screen?: ScreenHandlers<SessionView, Input
 export const useAdoptProfile = (screen?: ScreenHandlers<SessionView, Input<'session.adoptProfile'>>) =>
   useSessionChange((input: Input<'session.adoptProfile'>) => call('session.adoptProfile', input), screen);
 
+/** The second step of a sign-in: a code from the person's app, or a recovery code. */
+export const useSecondFactor = (screen?: ScreenHandlers<SessionView, Input<'session.secondFactor'>>) =>
+  useSessionChange((input: Input<'session.secondFactor'>) => call('session.secondFactor', input), screen);
+
 export const useLock = (screen?: ScreenHandlers<SessionView, void>) => useSessionChange(() => call('session.lock', {}), screen);
 
 export const useSignOut = (screen?: ScreenHandlers<SessionView, void>) => useSessionChange(() => call('session.signOut', {}), screen);

@@ -32,6 +32,8 @@ import { customers as enCustomers } from './en/customers.js';
 import { customers as ruCustomers } from './ru/customers.js';
 import { csv as enCsv } from './en/csv.js';
 import { csv as ruCsv } from './ru/csv.js';
+import { twoFactor as enTwoFactor } from './en/twoFactor.js';
+import { twoFactor as ruTwoFactor } from './ru/twoFactor.js';
 // Main's phrases, in both languages: main/phrases/en.ts and main/phrases/ru.ts.
 import { phrasesEn as enSaid } from '../../../main/phrases/en.js';
 import { phrasesRu as ruSaid } from '../../../main/phrases/ru.js';
@@ -57,6 +59,7 @@ export const resources = {
     list: enList,
     reconciliation: enReconciliation,
     customers: enCustomers,
+    twoFactor: enTwoFactor,
     said: enSaid,
     csv: enCsv,
   },
@@ -75,6 +78,7 @@ export const resources = {
     list: ruList,
     reconciliation: ruReconciliation,
     customers: ruCustomers,
+    twoFactor: ruTwoFactor,
     said: ruSaid,
     csv: ruCsv,
   },
