@@ -61,4 +61,19 @@ describe.skipIf(browserMissing() || !keychain)('Two-factor sign-in in the browse
     await page.getByRole('navigation', { name: 'Workspaces' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('banner').getByText('Ada Admin').count()).toBeGreaterThan(0);
   });
+
+  it('keeps the app under the lock screen while the code is awaited, and resumes with it', async () => {
+    const { page } = app;
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: 'People' }).click();
+    const login = page.getByLabel('Login', { exact: true });
+    await login.fill('half.typed');
+    await fromPersonMenu(page, 'Lock');
+    const lock = page.getByRole('dialog', { name: 'Locked' });
+    await lock.getByLabel('Password').fill(ADMIN.password);
+    await lock.getByRole('button', { name: 'Sign in' }).click();
+    await lock.getByRole('textbox', { name: 'Code' }).fill(await freshCode());
+    await lock.getByRole('button', { name: 'Sign in' }).click();
+    await lock.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await login.inputValue()).toBe('half.typed');
+  });
 });

@@ -74,6 +74,9 @@ export type SessionView = {
 } & (
   | { readonly state: 'firstAdministrator' | 'adoptProfile' | 'signedOut' }
   | { readonly state: 'active' | 'locked'; readonly person: PersonView; readonly idleMinutes: number }
-  /** The person's password was right; their code (`code`), or their enrolment first (`enrol`), is awaited. */
-  | { readonly state: 'secondFactor'; readonly step: SecondStep; readonly person: PersonView }
+  /**
+   * The person's password was right; their code (`code`), or their enrolment first (`enrol`), is awaited.
+   * `resumes`: the desk was locked for this same person, whose app the screens keep under the lock meanwhile.
+   */
+  | { readonly state: 'secondFactor'; readonly step: SecondStep; readonly person: PersonView; readonly resumes: boolean }
 );

@@ -51,7 +51,10 @@ export const personView = (o: Operator): PersonView => ({
 export async function sessionView(core: AppCore): Promise<SessionView> {
   const s = core.sessions.current();
   const common = { allowedChannels: allowedChannels(core.sessions.role()), language: core.preferences().language };
-  if (s.kind === 'secondFactor') return { ...common, state: s.kind, step: s.step, person: personView(s.operator) };
+  if (s.kind === 'secondFactor') {
+    const resumes = s.before.kind === 'locked' && s.before.operator.id === s.operator.id;
+    return { ...common, state: s.kind, step: s.step, person: personView(s.operator), resumes };
+  }
   if (s.kind !== 'signedOut')
     return { ...common, state: s.kind, person: personView(s.operator), idleMinutes: core.sessions.idleMs() / 60_000 };
   const start = await firstStart(core.people, core.legacyProfile);

@@ -44,7 +44,9 @@ function useSessionChange<I>(run: (input: I) => Promise<SessionView>, screen?: S
     {
       onSuccess: (view) => {
         queries.setQueryData(sessionKeys.current, followSession(view));
-        if (view.state !== 'active' && view.state !== 'locked') forgetThePerson(queries);
+        // A person at their own locked desk, between password and code, keeps what was read for them.
+        if (view.state !== 'active' && view.state !== 'locked' && !(view.state === 'secondFactor' && view.resumes))
+          forgetThePerson(queries);
       },
     },
     screen,

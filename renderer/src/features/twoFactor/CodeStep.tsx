@@ -14,7 +14,14 @@ import { Field } from '../../components/Field';
 import { EnterTeamKey } from './EnterTeamKey';
 import './twoFactor.css';
 
-export function CodeStep({ person }: { readonly person: PersonView }) {
+export function CodeStep({
+  person,
+  titled = true,
+}: {
+  readonly person: PersonView;
+  /** False on the lock screen, which has its own title. */
+  readonly titled?: boolean;
+}) {
   const { t } = useTranslation('twoFactor');
   const [code, setCode] = useState('');
   const prove = useSecondFactor({ onSettled: () => setCode('') });
@@ -26,8 +33,8 @@ export function CodeStep({ person }: { readonly person: PersonView }) {
   };
   const noTeamKey = prove.error instanceof ApiError && prove.error.said.some((p) => p.code === 'twoFactor.noTeamKey');
   return (
-    <section aria-labelledby="code-title">
-      <h1 id="code-title">{t('code.title')}</h1>
+    <section aria-label={t('code.title')}>
+      {titled && <h1>{t('code.title')}</h1>}
       <p>{t('code.lead', { name: person.displayName })}</p>
       <form className="session-form" onSubmit={submit}>
         <Field
