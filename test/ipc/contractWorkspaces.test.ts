@@ -16,6 +16,7 @@ import { peopleChannels } from '../../main/ipc/contract/people.js';
 import { sessionChannels } from '../../main/ipc/contract/session.js';
 import { sandboxChannels } from '../../main/ipc/contract/sandbox.js';
 import { settingsChannels } from '../../main/ipc/contract/settings.js';
+import { twoFactorChannels } from '../../main/ipc/contract/twoFactor.js';
 import * as roles from '../../main/domain/roles.js';
 import * as operators from '../../main/domain/operators.js';
 
@@ -29,6 +30,7 @@ const WORKSPACES = [
   { module: chargesChannels, owns: (c: string) => c.startsWith('charges.') },
   { module: sessionChannels, owns: (c: string) => c.startsWith('session.') },
   { module: peopleChannels, owns: (c: string) => c.startsWith('people.') },
+  { module: twoFactorChannels, owns: (c: string) => c.startsWith('twoFactor.') },
   { module: periodChannels, owns: (c: string) => c.startsWith('period.') },
   { module: sandboxChannels, owns: (c: string) => c.startsWith('sandbox.') },
   { module: customersChannels, owns: (c: string) => c.startsWith('customers.') },
