@@ -13,6 +13,7 @@
  * Fails closed: a store that has a check value this desk holds no key for gives an error saying so, never "no
  * key" (and so never "no second factor").
  */
+import { Secret } from 'otpauth';
 import { z } from 'zod';
 import { phrase } from '../phrases/phrase.js';
 import { keyCheck, keyMatches, newTeamKey, TEAM_KEY_BYTES } from '../security/sealedSecret.js';
@@ -32,8 +33,13 @@ export interface TeamKeyOptions {
   readonly ownSettings: SettingsRepository;
 }
 
-/** The key as an administrator reads it out and types it: 64 hex digits in groups of eight. */
-const keyText = (key: Buffer): string => key.toString('hex').match(/.{8}/g)!.join(' ');
+/**
+ * The key as an administrator reads it out and types it: base32 (otpauth's codec, as for TOTP secrets), 52
+ * characters in groups of four. Not hex: groups of decimal digits can read as a card number, which every answer
+ * leaving main has masked (ipc/dispatcher.ts); base32's digits are 2 to 7, and never run that long.
+ */
+const keyText = (key: Buffer): string => new Secret({ buffer: new Uint8Array(key).buffer }).base32.match(/.{1,4}/g)!.join(' ');
+const BASE32_KEY = new RegExp(`^[A-Z2-7]{${Math.ceil((TEAM_KEY_BYTES * 8) / 5)}}$`);
 
 export class TeamKey {
   constructor(private readonly options: TeamKeyOptions) {}
@@ -75,13 +81,13 @@ export class TeamKey {
 
   /** The team's key as an administrator typed it; refused unless it is the key whose check value the store keeps. */
   async enter(typed: string): Promise<void> {
-    const hex = typed.replace(/[\s-]/g, '').toLowerCase();
-    if (!new RegExp(`^[0-9a-f]{${TEAM_KEY_BYTES * 2}}$`).test(hex)) throw new OperatorError('input', phrase('twoFactor.teamKeyForm'));
+    const text = typed.replace(/[\s-]/g, '').toUpperCase();
+    if (!BASE32_KEY.test(text)) throw new OperatorError('input', phrase('twoFactor.teamKeyForm'));
     const check = this.check();
     if (check === undefined) throw new OperatorError('teamKey', phrase('twoFactor.noTeamKeyYet'));
-    const key = Buffer.from(hex, 'hex');
+    const key = Buffer.from(Secret.fromBase32(text).bytes);
     if (!keyMatches(key, check)) throw new OperatorError('teamKey', phrase('twoFactor.notTeamKey'));
-    await this.options.vault.store(INSTALLATION_VAULT, this.slot(check), hex);
+    await this.options.vault.store(INSTALLATION_VAULT, this.slot(check), key.toString('hex'));
   }
 
   private async read(check: string): Promise<Buffer | undefined> {

@@ -121,8 +121,8 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
       said: [{ code: 'operators.wrong' }],
     });
     const { key } = await ipc.call('twoFactor.teamKey', { password: ADMINISTRATOR.password });
-    expect(key).toMatch(/^([0-9a-f]{8} ){7}[0-9a-f]{8}$/);
-    secrets.push(key.replaceAll(' ', ''));
+    expect(key).toMatch(/^([A-Z2-7]{4} ){12}[A-Z2-7]{4}$/);
+    secrets.push(key.replaceAll(' ', ''), key.replaceAll(' ', '').toLowerCase());
     // The keychain loses it (another machine, a keychain restored from before).
     const installation = new Database(join(ipc.folder, 'app.sqlite'), { readonly: true });
     const { id } = JSON.parse(installation.prepare("SELECT value FROM settings WHERE key = 'installation'").pluck().get() as string) as {
@@ -138,14 +138,14 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     });
     expect((await ipc.call('session.get', {})).state).toBe('secondFactor');
     // Its administrator, past their password, enters it; not a wrong one, nor a malformed one.
-    expect(await ipc.refusal('twoFactor.enterTeamKey', { key: 'ab'.repeat(32) })).toMatchObject({
+    expect(await ipc.refusal('twoFactor.enterTeamKey', { key: 'A'.repeat(52) })).toMatchObject({
       said: [{ code: 'twoFactor.notTeamKey' }],
     });
     expect(await ipc.refusal('twoFactor.enterTeamKey', { key: 'not a key' })).toMatchObject({
       code: 'invalidInput',
       said: [{ code: 'twoFactor.teamKeyForm' }],
     });
-    await ipc.call('twoFactor.enterTeamKey', { key: key.toUpperCase() });
+    await ipc.call('twoFactor.enterTeamKey', { key: key.toLowerCase().replaceAll(' ', '-') });
     expect(await ipc.call('session.secondFactor', { code: await freshCode(adminSecret) })).toMatchObject({ state: 'active' });
   });
 

@@ -11,7 +11,7 @@ export const twoFactor = {
     'This desk does not hold the team key, so no code can be checked here: an administrator enters it in Settings (read it out at a desk that holds it)',
   noTeamKeyYet: 'The team has no key yet: it is made at the first enrolment',
   notTeamKey: 'This is not the team key: read it again at a desk that holds it',
-  teamKeyForm: 'A team key is 64 hexadecimal digits (0–9, a–f), spaces aside',
+  teamKeyForm: 'A team key is 52 letters A–Z and digits 2–7, spaces aside',
   unreadable: 'The secret of this account does not open with the team key this desk holds: an administrator resets its two-factor sign-in',
   recoveryAway: 'A recovery code can be used only while the team database can be reached: use a code from your app',
   /** The contract's own refusals. */

@@ -51,7 +51,7 @@ export const twoFactor = {
     showing: 'Checking…',
     close: 'Close',
     key: 'Team key',
-    enter: 'Team key (64 hexadecimal digits)',
+    enter: 'Team key (52 letters and digits)',
     enterSubmit: 'Enter the key',
     entering: 'Checking the key…',
     entered: 'This desk holds the team key now.',
