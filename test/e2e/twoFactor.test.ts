@@ -4,24 +4,16 @@
  * would show (made here with otpauth from that secret), is given ten recovery codes once, and then signs in with
  * a password and then a code. Axe on the code step.
  */
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
+import { Authenticator } from '../authenticator.js';
 import { accessibilityProblems, ADMIN, appInBrowser, browserMissing, fromPersonMenu, screenshot } from './browser.js';
 
 // The team key lives in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
-const STEP_MS = 30_000;
 
 describe.skipIf(browserMissing() || !keychain)('Two-factor sign-in in the browser', { timeout: 120_000 }, () => {
   const app = appInBrowser();
-  let secret = '';
-  let lastStep = -1;
-  /** A code of a step the store has not taken yet (each is taken once), as the app would show it then. */
-  const freshCode = async (): Promise<string> => {
-    while (Math.floor(Date.now() / STEP_MS) + 1 <= lastStep) await new Promise((r) => setTimeout(r, 500));
-    lastStep = Math.max(Math.floor(Date.now() / STEP_MS), lastStep + 1);
-    return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: lastStep * STEP_MS });
-  };
+  let phone = new Authenticator('');
 
   it('enrols from the person menu with a first code, and shows the recovery codes once', async () => {
     const { page } = app;
@@ -29,10 +21,11 @@ describe.skipIf(browserMissing() || !keychain)('Two-factor sign-in in the browse
     const dialog = page.getByRole('dialog', { name: 'Two-factor sign-in' });
     const shown = dialog.getByTestId('totp-secret');
     await shown.waitFor();
-    secret = (await shown.textContent()) ?? '';
+    const secret = (await shown.textContent()) ?? '';
+    phone = new Authenticator(secret);
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await expect.poll(() => dialog.getByText(/^otpauth:\/\/totp\//).count()).toBe(1);
-    await dialog.getByLabel('First code from the app').fill(await freshCode());
+    await dialog.getByLabel('First code from the app').fill(await phone.fresh());
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const codes = page.getByRole('dialog', { name: 'Your recovery codes' });
     await codes.waitFor();
@@ -56,7 +49,7 @@ describe.skipIf(browserMissing() || !keychain)('Two-factor sign-in in the browse
     await page.getByRole('textbox', { name: 'Code' }).fill('AAAA-AAAA-AAAA-AAAA');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText(/The code is wrong, or was used already/).waitFor();
-    await page.getByRole('textbox', { name: 'Code' }).fill(await freshCode());
+    await page.getByRole('textbox', { name: 'Code' }).fill(await phone.fresh());
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Workspaces' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('banner').getByText('Ada Admin').count()).toBeGreaterThan(0);
@@ -71,7 +64,7 @@ describe.skipIf(browserMissing() || !keychain)('Two-factor sign-in in the browse
     const lock = page.getByRole('dialog', { name: 'Locked' });
     await lock.getByLabel('Password').fill(ADMIN.password);
     await lock.getByRole('button', { name: 'Sign in' }).click();
-    await lock.getByRole('textbox', { name: 'Code' }).fill(await freshCode());
+    await lock.getByRole('textbox', { name: 'Code' }).fill(await phone.fresh());
     await lock.getByRole('button', { name: 'Sign in' }).click();
     await lock.waitFor({ state: 'detached', timeout: 30_000 });
     expect(await login.inputValue()).toBe('half.typed');

@@ -7,13 +7,13 @@
  */
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { FREE_ATTEMPTS } from '../../main/domain/attempts.js';
 import { CHANNELS, type SessionView } from '../../main/ipc/contract.js';
 import { leastRole } from '../../main/ipc/permissions.js';
 import { INSTALLATION_VAULT } from '../../main/services/installation.js';
 import { Vault } from '../../main/vault/vault.js';
+import { Authenticator } from '../authenticator.js';
 import { ipcOfFile } from './harness.js';
 import { ADMINISTRATOR, loginOf, PASSWORD } from './people.js';
 
@@ -22,42 +22,23 @@ if (!keychainReady && process.env.CI) throw new Error('CI must run the keychain 
 
 const OPEN = CHANNELS.filter((c) => leastRole(c) === 'anyone');
 
-const STEP_MS = 30_000;
-const codeAt = (secret: string, step: number): string =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS });
-/** The code an authenticator app shows for the secret now. */
-const codeOf = (secret: string): string => codeAt(secret, Math.floor(Date.now() / STEP_MS));
-
-/** The last step each secret's codes were made for here: the store takes each step once, and none before it. */
-const spent = new Map<string, number>();
-/**
- * A code of a step not spent yet: the next step's, which the window (one step either side) accepts already, or,
- * where that is spent too, the one after it once its time comes.
- */
-async function freshCode(secret: string): Promise<string> {
-  const latest = () => Math.floor(Date.now() / STEP_MS) + 1;
-  while (latest() <= (spent.get(secret) ?? -1)) await new Promise((r) => setTimeout(r, 500));
-  const step = Math.max(latest() - 1, (spent.get(secret) ?? -1) + 1);
-  spent.set(secret, step);
-  return codeAt(secret, step);
-}
-
 describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000 }, () => {
   const ipc = ipcOfFile('two-factor-', 'desk-user');
   /** Everything shown once: no audit entry, no file and nothing else may hold these. */
   const secrets: string[] = [];
-  let adminSecret = '';
+  let admin = new Authenticator('');
   let recoveryCodes: readonly string[] = [];
 
   const signIn = (login: string, password: string) => ipc.call('session.signIn', { login, password });
-  const enrolled = async (): Promise<{ secret: string; recoveryCodes: readonly string[] }> => {
+  const enrolled = async (): Promise<{ app: Authenticator; recoveryCodes: readonly string[] }> => {
     const { secret, uri } = await ipc.call('twoFactor.begin', {});
     expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(uri).toContain(secret);
     secrets.push(secret);
-    const codes = await ipc.call('twoFactor.confirm', { code: await freshCode(secret) });
+    const app = new Authenticator(secret);
+    const codes = await ipc.call('twoFactor.confirm', { code: await app.fresh() });
     secrets.push(...codes.recoveryCodes);
-    return { secret, recoveryCodes: codes.recoveryCodes };
+    return { app, recoveryCodes: codes.recoveryCodes };
   };
 
   it('enrols a person from their menu with a first code, and gives ten recovery codes once', async () => {
@@ -66,13 +47,15 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     await ipc.as('support');
     await ipc.as('administrator');
     const { secret } = await ipc.call('twoFactor.begin', {});
-    expect(await ipc.refusal('twoFactor.confirm', { code: '000000' === codeOf(secret) ? '111111' : '000000' })).toMatchObject({
+    expect(
+      await ipc.refusal('twoFactor.confirm', { code: '000000' === new Authenticator(secret).now() ? '111111' : '000000' }),
+    ).toMatchObject({
       code: 'forbidden',
       said: [{ code: 'twoFactor.wrongCode' }],
     });
     expect(await ipc.refusal('twoFactor.confirm', { code: '' })).toMatchObject({ code: 'invalidInput' });
     // Begun again: the earlier secret is gone, unconfirmed.
-    ({ secret: adminSecret, recoveryCodes } = await enrolled());
+    ({ app: admin, recoveryCodes } = await enrolled());
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const c of recoveryCodes) expect(c).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
@@ -96,7 +79,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     expect(await ipc.refusal('twoFactor.begin', {})).toMatchObject({ said: [{ code: 'twoFactor.noPendingSignIn' }] });
     expect(await ipc.refusal('session.secondFactor', { code: 'not a code' })).toMatchObject({ said: [{ code: 'twoFactor.wrongCode' }] });
     // A code of a step not spent (the enrolment's is), then never again.
-    const code = await freshCode(adminSecret);
+    const code = await admin.fresh();
     expect(await ipc.call('session.secondFactor', { code })).toMatchObject({ state: 'active', person: { login: ADMINISTRATOR.login } });
     await ipc.call('session.signOut', {});
     await signIn(ADMINISTRATOR.login, ADMINISTRATOR.password);
@@ -133,7 +116,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     expect(await new Vault().clear(INSTALLATION_VAULT, { kind: 'teamKey', installationId: id, check })).toBe(true);
     await ipc.call('session.signOut', {});
     await signIn(ADMINISTRATOR.login, ADMINISTRATOR.password);
-    expect(await ipc.refusal('session.secondFactor', { code: codeOf(adminSecret) })).toMatchObject({
+    expect(await ipc.refusal('session.secondFactor', { code: admin.now() })).toMatchObject({
       said: [{ code: 'twoFactor.noTeamKey' }],
     });
     expect((await ipc.call('session.get', {})).state).toBe('secondFactor');
@@ -146,7 +129,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
       said: [{ code: 'twoFactor.teamKeyForm' }],
     });
     await ipc.call('twoFactor.enterTeamKey', { key: key.toLowerCase().replaceAll(' ', '-') });
-    expect(await ipc.call('session.secondFactor', { code: await freshCode(adminSecret) })).toMatchObject({ state: 'active' });
+    expect(await ipc.call('session.secondFactor', { code: await admin.fresh() })).toMatchObject({ state: 'active' });
   });
 
   it('makes finance and administrators without two-factor enrol at sign-in once required; support signs in as before', async () => {
@@ -158,7 +141,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     expect(forced).toMatchObject({ state: 'secondFactor', step: 'enrol', person: { login: loginOf('finance'), twoFactor: false } });
     expect(await ipc.refusal('session.secondFactor', { code: '123456' })).toMatchObject({ said: [{ code: 'twoFactor.enrolFirst' }] });
     expect(await ipc.refusal('audit.query', {})).toMatchObject({ said: [{ code: 'ipc.signInFirst' }] });
-    const { secret } = await enrolled();
+    const { app: finance } = await enrolled();
     expect(await ipc.call('session.get', {})).toMatchObject({ state: 'active', person: { login: loginOf('finance'), twoFactor: true } });
     // Wrong codes count with the login's wrong passwords: after the free ones, the next waits, even a right one.
     await ipc.call('session.signOut', {});
@@ -170,7 +153,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     const waited = await ipc.refusal('session.signIn', { login: loginOf('finance'), password: PASSWORD });
     expect(waited.said[0]?.code).toBe('operators.wait');
     // The sign-in awaiting its code waits as well, even for a right code.
-    expect(await ipc.refusal('session.secondFactor', { code: await freshCode(secret) })).toMatchObject({
+    expect(await ipc.refusal('session.secondFactor', { code: await finance.fresh() })).toMatchObject({
       said: [{ code: 'twoFactor.wait' }],
     });
   });
@@ -196,7 +179,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
 
   it('keeps no secret a copy of the database alone could use, nor one in any audit entry; a sealed secret opens for its own account only', async () => {
     // Enrolled again, and the sealed secret copied into another person's row.
-    ({ secret: adminSecret } = await enrolled());
+    ({ app: admin } = await enrolled());
     const file = new Database(join(ipc.folder, 'app.sqlite'));
     const rows = file.prepare('SELECT login, totp_secret, recovery_codes FROM operators').all() as {
       login: string;
@@ -212,7 +195,7 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     file.close();
     await ipc.call('session.signOut', {});
     expect(await signIn(loginOf('support'), PASSWORD)).toMatchObject({ state: 'secondFactor', step: 'code' });
-    expect(await ipc.refusal('session.secondFactor', { code: codeOf(adminSecret) })).toMatchObject({
+    expect(await ipc.refusal('session.secondFactor', { code: admin.now() })).toMatchObject({
       said: [{ code: 'twoFactor.unreadable' }],
     });
   });

@@ -9,18 +9,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Operator } from '../../main/domain/operators.js';
 import { AppCore } from '../../main/services/appCore.js';
 import { Vault } from '../../main/vault/vault.js';
+import { Authenticator } from '../authenticator.js';
 import { eventually } from '../store/eventually.js';
 import { describePostgres, startPostgres, type PostgresCluster } from '../store/postgresCluster.js';
 
 const keychainReady = process.env.KEYCHAIN_TESTS === '1';
 const root = mkdtempSync(join(tmpdir(), 'team-two-factor-'));
 const ANN = { login: 'ann', displayName: 'Ann', password: 'the password of ann, administrator' };
-const STEP_MS = 30_000;
 
 describePostgres('two-factor sign-in at two desks of one team', () => {
   describe.runIf(keychainReady)('with the team key in each desk’s keychain', { timeout: 120_000 }, () => {
@@ -29,15 +28,8 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
     let a: AppCore;
     let b: AppCore;
     let ann: Operator;
-    let secret = '';
+    let phone = new Authenticator('');
     let recoveryCodes: string[] = [];
-    let lastStep = -1;
-    /** A code of a step not spent yet, as ann's app would show it then (the store takes each step once). */
-    const freshCode = async (): Promise<string> => {
-      while (Math.floor(Date.now() / STEP_MS) + 1 <= lastStep) await new Promise((r) => setTimeout(r, 500));
-      lastStep = Math.max(Math.floor(Date.now() / STEP_MS), lastStep + 1);
-      return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: lastStep * STEP_MS });
-    };
     const desk = async (name: string) =>
       AppCore.open({
         dataFolder: mkdtempSync(join(root, `${name}-`)),
@@ -61,9 +53,8 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
     });
 
     it('gives the empty team the key of the first desk to enrol, and a desk joining later knows it lacks it', async () => {
-      const { secret: shown } = a.twoFactor.begin(ann);
-      secret = shown;
-      recoveryCodes = await a.twoFactor.confirm(ann, await freshCode());
+      phone = new Authenticator(a.twoFactor.begin(ann).secret);
+      recoveryCodes = await a.twoFactor.confirm(ann, await phone.fresh());
       expect(await a.teamKey.held()).toBe(true);
       b = await desk('desk-b');
       // The team's check value reaches desk B with the team's other settings; the key itself never does.
@@ -73,7 +64,7 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
 
     it('refuses a code at the desk without the key, in words, and takes the key read out at the other desk', async () => {
       expect(await b.sessions.signIn(ANN.login, ANN.password)).toMatchObject({ kind: 'secondFactor', step: 'code' });
-      const code = await freshCode();
+      const code = await phone.fresh();
       await expect(b.sessions.secondStep((o) => b.twoFactor.prove(o, code))).rejects.toMatchObject({
         reason: 'teamKey',
         said: [{ code: 'twoFactor.noTeamKey' }],
@@ -82,7 +73,7 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
       const key = await a.twoFactor.teamKeyText(ann, ANN.password);
       await b.twoFactor.enterTeamKey(ann, key);
       expect(await b.teamKey.held()).toBe(true);
-      const next = await freshCode();
+      const next = await phone.fresh();
       await b.sessions.secondStep((o) => b.twoFactor.prove(o, next));
       expect(b.sessions.current()).toMatchObject({ kind: 'active', operator: { login: ANN.login, twoFactor: true } });
       // That code signed in at desk B: desk A does not take it again.
@@ -101,7 +92,7 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
         await expect(b.sessions.secondStep((o) => b.twoFactor.prove(o, recoveryCodes[0]!))).rejects.toMatchObject({
           said: [{ code: 'twoFactor.recoveryAway' }],
         });
-        const code = await freshCode();
+        const code = await phone.fresh();
         await b.sessions.secondStep((o) => b.twoFactor.prove(o, code));
         expect(b.sessions.current()).toMatchObject({ kind: 'active', operator: { login: ANN.login } });
       } finally {
