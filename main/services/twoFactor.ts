@@ -15,6 +15,7 @@ import type { Operator, SecondStep } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
+import { SaidError } from '../phrases/saidError.js';
 import { waitWords } from '../phrases/waitWords.js';
 import { hashRecoveryCode, isRecoveryCode, keptRecoveryCodes, newRecoveryCodes } from '../security/recoveryCodes.js';
 import { open, seal } from '../security/sealedSecret.js';
@@ -62,8 +63,13 @@ export class TwoFactorService {
     return this.options.required() && MUST_ENROL.includes(o.role) ? 'enrol' : undefined;
   }
 
-  /** A new secret for the person's app, awaiting its first code: the otpauth:// address and the secret in base32, shown once. */
-  begin(o: Operator): { readonly secret: string; readonly uri: string } {
+  /**
+   * A new secret for the person's app, awaiting its first code: the otpauth:// address and the secret in base32,
+   * shown once. Refused to a person enrolled already (as the store has them now): a session left open must not be
+   * enough to put another phone in place of theirs; they remove theirs first, with their password.
+   */
+  async begin(o: Operator): Promise<{ readonly secret: string; readonly uri: string }> {
+    if ((await this.store.get(o.id))?.twoFactor) throw new OperatorError('input', phrase('twoFactor.enrolledAlready'));
     const secret = newTotpSecret();
     this.pending.set(o.id, secret);
     return enrolment(secret, o.login);
@@ -180,17 +186,17 @@ export class TwoFactorService {
     return done;
   }
 
-  /** Runs `work`; a refusal in words is audited as `event`'s failure and thrown on. */
+  /** Runs `work`; a refusal in words (the service's, or the keychain's: locked, unreachable) is audited as `event`'s failure and thrown on. */
   private async failing<T>(o: Operator, event: Event, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (err instanceof OperatorError) this.refuse(o, event, err);
+      if (err instanceof SaidError) this.refuse(o, event, err);
       throw err;
     }
   }
 
-  private refuse(o: Operator, event: Event, err: OperatorError, outcome: AuditOutcome = 'failure'): never {
+  private refuse(o: Operator, event: Event, err: SaidError, outcome: AuditOutcome = 'failure'): never {
     this.record(o, event, outcome, err.said);
     throw err;
   }

@@ -62,6 +62,8 @@ describe.skipIf(!keychainReady)('two-factor sign-in over IPC', { timeout: 90_000
     const view = await ipc.call('session.get', {});
     expect(view).toMatchObject({ state: 'active', person: { login: ADMINISTRATOR.login, twoFactor: true } });
     expect((await ipc.call('settings.get', {})).twoFactor).toEqual({ required: false, teamKeyHeld: true });
+    // Another phone in place of this one takes removing it first, with the password: an open session is not enough.
+    expect(await ipc.refusal('twoFactor.begin', {})).toMatchObject({ said: [{ code: 'twoFactor.enrolledAlready' }] });
     expect((await ipc.core.audit.query({ action: 'operator.twoFactor' }))[0]).toMatchObject({
       outcome: 'success',
       objectId: ADMINISTRATOR.login,

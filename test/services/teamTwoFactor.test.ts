@@ -53,7 +53,7 @@ describePostgres('two-factor sign-in at two desks of one team', () => {
     });
 
     it('gives the empty team the key of the first desk to enrol, and a desk joining later knows it lacks it', async () => {
-      phone = new Authenticator(a.twoFactor.begin(ann).secret);
+      phone = new Authenticator((await a.twoFactor.begin(ann)).secret);
       recoveryCodes = await a.twoFactor.confirm(ann, await phone.fresh());
       expect(await a.teamKey.held()).toBe(true);
       b = await desk('desk-b');

@@ -27,7 +27,7 @@ export function twoFactorHandlers({ core }: HandlerContext): HandlersOf<typeof t
         const { operator, pending } = sessionPerson(core);
         // A sign-in awaiting its code is not one to enrol in: that would let a password alone replace the factor.
         if (pending && core.sessions.pending().step !== 'enrol') throw new OperatorError('input', phrase('twoFactor.noPendingSignIn'));
-        return core.twoFactor.begin(operator);
+        return await core.twoFactor.begin(operator);
       }),
     'twoFactor.confirm': ({ code }) =>
       personCall(async () => {

@@ -6,7 +6,7 @@ export const twoFactor = {
   signInAgain: 'Your two-factor sign-in was changed meanwhile: sign in again',
   beginFirst: 'Start the enrolment again: no code is awaited',
   enrolFirst: 'Two-factor sign-in is required for your role: enrol before you go on',
-  notEnrolled: 'This account has no two-factor sign-in',
+  enrolledAlready: 'Two-factor sign-in is on already: remove it first (with your password) to enrol another phone',
   noTeamKey:
     'This desk does not hold the team key, so no code can be checked here: an administrator enters it in Settings (read it out at a desk that holds it)',
   noTeamKeyYet: 'The team has no key yet: it is made at the first enrolment',
