@@ -20,7 +20,12 @@ export interface Operator {
    * ended, at every desk (counted rather than timed, so that no desk's clock decides it).
    */
   readonly sessionsEnded: number;
+  /** Whether the person signs in with a TOTP code after their password (their secret is the store's, sealed). */
+  readonly twoFactor: boolean;
 }
+
+/** What a person whose password proved right must still do before they are signed in: type a code, or enrol first. */
+export type SecondStep = 'code' | 'enrol';
 
 /** Letters, digits and . _ - (a login is typed at every sign-in, read in the audit, and never a secret). */
 export const LOGIN = /^[a-z0-9][a-z0-9._-]{1,62}[a-z0-9]$/;

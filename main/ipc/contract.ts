@@ -26,6 +26,7 @@ import { periodChannels } from './contract/period.js';
 import { sessionChannels } from './contract/session.js';
 import { peopleChannels } from './contract/people.js';
 import { approvalsChannels } from './contract/approvals.js';
+import { twoFactorChannels } from './contract/twoFactor.js';
 import { sandboxChannels } from './contract/sandbox.js';
 import { customersChannels } from './contract/customers.js';
 
@@ -41,6 +42,7 @@ export * from './contract/period.js';
 export * from './contract/session.js';
 export * from './contract/people.js';
 export * from './contract/approvals.js';
+export * from './contract/twoFactor.js';
 export * from './contract/sandbox.js';
 export * from './contract/customers.js';
 
@@ -55,6 +57,7 @@ export const CONTRACT = {
   ...sessionChannels,
   ...peopleChannels,
   ...approvalsChannels,
+  ...twoFactorChannels,
   ...periodChannels,
   ...sandboxChannels,
   ...customersChannels,

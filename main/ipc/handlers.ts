@@ -15,6 +15,7 @@ import { ordersHandlers } from './handlers/orders.js';
 import { periodHandlers } from './handlers/period.js';
 import { peopleHandlers } from './handlers/people.js';
 import { approvalsHandlers } from './handlers/approvals.js';
+import { twoFactorHandlers } from './handlers/twoFactor.js';
 import { sessionHandlers } from './handlers/session.js';
 import { sandboxHandlers } from './handlers/sandbox.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -55,6 +56,7 @@ export function createHandlers(context: HandlerContext): Handlers {
     ...sessionHandlers(context),
     ...peopleHandlers(context),
     ...approvalsHandlers(context),
+    ...twoFactorHandlers(context),
     ...periodHandlers(context),
     ...sandboxHandlers(context),
     ...customersHandlers(context),

@@ -24,6 +24,7 @@ import { roles } from './en/roles.js';
 import { settings } from './en/settings.js';
 import { storage } from './en/storage.js';
 import { sync } from './en/sync.js';
+import { twoFactor } from './en/twoFactor.js';
 
 export const phrasesEn = {
   app,
@@ -47,4 +48,5 @@ export const phrasesEn = {
   settings,
   storage,
   sync,
+  twoFactor,
 } as const;

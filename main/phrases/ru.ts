@@ -25,6 +25,7 @@ import { roles } from './ru/roles.js';
 import { settings } from './ru/settings.js';
 import { storage } from './ru/storage.js';
 import { sync } from './ru/sync.js';
+import { twoFactor } from './ru/twoFactor.js';
 
 export const phrasesRu: Catalogue<typeof phrasesEn> = {
   app,
@@ -48,4 +49,5 @@ export const phrasesRu: Catalogue<typeof phrasesEn> = {
   settings,
   storage,
   sync,
+  twoFactor,
 };

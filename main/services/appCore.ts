@@ -56,6 +56,8 @@ import { LegacyProfile } from './legacyProfile.js';
 import type { DeskPeople } from './profileUpgrade.js';
 import { OperatorService } from './operators.js';
 import { Sessions } from './sessions.js';
+import { TeamKey } from './teamKey.js';
+import { TwoFactorService } from './twoFactor.js';
 import { SqliteOperators } from '../store/operators.js';
 import { TeamPeopleCopy } from '../store/teamPeopleCopy.js';
 import type { Operator } from '../domain/operators.js';
@@ -149,6 +151,9 @@ export class AppCore {
    * person made at another desk reaches it through the team's notifications.
    */
   readonly sessions: Sessions;
+  /** Two-factor sign-in: enrolment, the code step of a sign-in, and the team key that seals the secrets. */
+  readonly twoFactor: TwoFactorService;
+  readonly teamKey: TeamKey;
   private readonly sessionListeners = new Set<() => void>();
   /** This desk's own people, while it has no team database. */
   private readonly ownOperators: SqliteOperators;
@@ -248,14 +253,26 @@ export class AppCore {
     });
     this.ownOperators = new SqliteOperators(db);
     const who = { audit: this.audit, osUser: options.osUser, environment: () => this.settings.general().environment };
+    /** The people store in use: the team's where this desk has a team database, else its file's. */
+    const people = () => this.team?.operators() ?? this.ownOperators;
     this.people = new OperatorService({
-      store: () => this.team?.operators() ?? this.ownOperators,
+      store: people,
       // A change made here reaches this desk's session at once; other desks hear of it from the team database.
+      changed: () => this.refreshSession(),
+      ...who,
+    });
+    this.teamKey = new TeamKey({ vault, settings, ownSettings: new SettingsRepository(db) });
+    this.twoFactor = new TwoFactorService({
+      store: people,
+      people: this.people,
+      teamKey: this.teamKey,
+      required: () => this.settings.twoFactorRequired(),
       changed: () => this.refreshSession(),
       ...who,
     });
     this.sessions = new Sessions({
       people: this.people,
+      secondStep: (operator) => this.twoFactor.stepAfterPassword(operator),
       idleMs: () => this.settings.idleMinutes() * 60_000,
       // Another person, or none: the gateway answers in their language from the next request.
       onChange: () => {

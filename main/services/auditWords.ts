@@ -237,7 +237,9 @@ function passphrasePhrase(f: Facts<'role.passphrase'>, e: AuditRecord): Phrase {
 function operatorPhrase(
   event: Extract<
     AuditEvent,
-    { action: 'operator.signIn' | 'operator.add' | 'operator.change' | 'operator.password' | 'operator.endSessions' }
+    {
+      action: 'operator.signIn' | 'operator.add' | 'operator.change' | 'operator.password' | 'operator.endSessions' | 'operator.twoFactor';
+    }
   >,
   e: AuditRecord,
 ): Phrase {
@@ -259,6 +261,10 @@ function operatorPhrase(
       return done ? phrase('audit.operator.passwordSet', { login }) : phrase('audit.operator.passwordNotSet', { login, because: why });
     case 'operator.endSessions':
       return done ? phrase('audit.operator.sessionsEnded', { login }) : phrase('audit.operator.sessionsNotEnded', { login, because: why });
+    case 'operator.twoFactor':
+      return done
+        ? phrase(`audit.operator.twoFactor.${event.facts.event}`, { login })
+        : phrase(`audit.operator.twoFactor.not.${event.facts.event}`, { login, because: why });
   }
 }
 
@@ -377,6 +383,7 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
     case 'operator.change':
     case 'operator.password':
     case 'operator.endSessions':
+    case 'operator.twoFactor':
       return operatorPhrase(event, e);
     case 'operator.session':
       return phrase(`audit.operator.session.${event.facts.event}`, { login: e.objectId ?? '' });
@@ -443,6 +450,7 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   'operator.password': 'audit.action.operatorPassword',
   'operator.session': 'audit.action.operatorSession',
   'operator.endSessions': 'audit.action.operatorEndSessions',
+  'operator.twoFactor': 'audit.action.operatorTwoFactor',
   'binding.disable': 'audit.action.bindingDisable',
   'binding.enable': 'audit.action.bindingEnable',
   'binding.extend': 'audit.action.bindingExtend',

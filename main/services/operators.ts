@@ -34,7 +34,8 @@ import type { AddedBy, OperatorStore, OperatorWrite } from '../store/operators.j
 export class OperatorError extends SaidError {
   override name = 'OperatorError';
   constructor(
-    readonly reason: OperatorRefusal | 'notFirst' | 'wrong' | 'wait' | 'disabled' | 'input',
+    /** code: a second factor's code was wrong or spent; teamKey: the team key is missing here, or not the team's. */
+    readonly reason: OperatorRefusal | 'notFirst' | 'wrong' | 'wait' | 'disabled' | 'input' | 'code' | 'teamKey',
     said: Phrase,
   ) {
     super(said);
@@ -116,7 +117,8 @@ const changeSchema = z
 /** What the audit names instead of a sign-in's login that cannot be one. */
 const NOT_A_LOGIN = '(not a login)';
 
-const refusalPhrase = (refusal: OperatorRefusal | 'notFirst', login: string): Phrase =>
+/** A refusal of the store's in the person's words. */
+export const refusalPhrase = (refusal: OperatorRefusal | 'notFirst', login: string): Phrase =>
   refusal === 'loginTaken' ? phrase('operators.loginTaken', { login }) : phrase(`operators.${refusal}`);
 
 /** What changed, in the audit log's English ("role finance → support, disabled"). */
@@ -156,6 +158,16 @@ export class OperatorService {
 
   /** The person signing in with this login and password, or a refusal in words; audited either way. */
   async signIn(typedLogin: string, password: string): Promise<Operator> {
+    const operator = await this.checkPassword(typedLogin, password);
+    await this.signedIn(operator);
+    return operator;
+  }
+
+  /**
+   * The person whose login and password these are, or a refusal in words (audited). The attempt stays counted
+   * as wrong until signedIn(): a person with a second factor is signed in only once their code proved right too.
+   */
+  async checkPassword(typedLogin: string, password: string): Promise<Operator> {
     const login = normalLogin(typedLogin);
     // Too long a password is not hashed (scrypt of a megabyte would keep a thread busy): it is wrong anyway.
     const tooLong = password.length > MAX_PASSWORD;
@@ -173,10 +185,14 @@ export class OperatorService {
     const operator = await this.store.get(start.operator.id);
     if (!operator || operator.disabledAt !== undefined)
       return this.refuseSignIn(login, 'refused', new OperatorError('disabled', phrase('operators.disabled')));
-    await this.store.signedIn(login);
-    // By the person signing in: the desk's session is not theirs yet.
-    recordForPerson(this.options, this.now(), { action: 'operator.signIn', facts: {} }, 'success', login, operator);
     return operator;
+  }
+
+  /** Every factor of the person's sign-in proved right: their wrong ones in a row start again from none; audited. */
+  async signedIn(operator: Operator): Promise<void> {
+    await this.store.signedIn(operator.login);
+    // By the person signing in: the desk's session is not theirs yet.
+    recordForPerson(this.options, this.now(), { action: 'operator.signIn', facts: {} }, 'success', operator.login, operator);
   }
 
   /** The first administrator of a fresh installation; refused once there is any account. */

@@ -9,14 +9,19 @@
  * changed by an administrator is read again (refresh(): at once on this desk, on the team's notification on
  * the others): disabled, their session ends; given another role, the session has it from then on.
  *
+ * A person with a second factor (services/twoFactor.ts), or one required to enrol in it, is between the two
+ * steps after a right password: the desk has no role then (only the session's channels answer), and the session
+ * before (a locked one of theirs, or someone else's) stands until the second step is done.
+ *
  * The idle time counts from the person's last activity (activity(): the screens' input, not their own
  * polling); a timer locks the desk when it runs out, so a screen nobody touches locks too.
  */
 import { DEFAULT_IDLE_MINUTES } from '../domain/idleTime.js';
-import type { Operator } from '../domain/operators.js';
+import type { Operator, SecondStep } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
 import type { AuditOutcome } from '../store/audit.js';
-import { recordForPerson, type OperatorService, type PersonAudit } from './operators.js';
+import { OperatorError, recordForPerson, type OperatorService, type PersonAudit } from './operators.js';
+import { phrase } from '../phrases/phrase.js';
 
 /** The idle time unless the administrator sets another. */
 export const DEFAULT_IDLE_MS = DEFAULT_IDLE_MINUTES * 60_000;
@@ -24,13 +29,20 @@ export const DEFAULT_IDLE_MS = DEFAULT_IDLE_MINUTES * 60_000;
 export type Session =
   | { readonly kind: 'signedOut' }
   | { readonly kind: 'active'; readonly operator: Operator; readonly since: number }
-  | { readonly kind: 'locked'; readonly operator: Operator; readonly since: number; readonly lockedAt: number };
+  | { readonly kind: 'locked'; readonly operator: Operator; readonly since: number; readonly lockedAt: number }
+  /** The password was right; a code (or an enrolment) is awaited. `before` is the session it will replace or resume. */
+  | { readonly kind: 'secondFactor'; readonly operator: Operator; readonly step: SecondStep; readonly before: SettledSession };
+
+/** A session not between the two steps of a sign-in. */
+export type SettledSession = Exclude<Session, { kind: 'secondFactor' }>;
 
 /** Why a session ended or locked, as the audit keeps it. */
 export type SessionEvent = 'signedOut' | 'locked' | 'ended' | 'endedByAdministrator' | 'replaced';
 
 export interface SessionsOptions extends PersonAudit {
   readonly people: OperatorService;
+  /** What a person whose password proved right must still do (TwoFactorService.stepAfterPassword). */
+  readonly secondStep?: (operator: Operator) => SecondStep | undefined;
   /** The idle time after which the desk locks, as the administrator set it now. */
   readonly idleMs: () => number;
   readonly onChange?: (session: Session) => void;
@@ -75,8 +87,48 @@ export class Sessions {
    * person, the session resumes; for another, the first person's ends.
    */
   async signIn(login: string, password: string): Promise<Session> {
-    const operator = await this.options.people.signIn(login, password);
-    const before = this.current();
+    const operator = await this.options.people.checkPassword(login, password);
+    const current = this.current();
+    const before = current.kind === 'secondFactor' ? current.before : current;
+    const step = this.options.secondStep?.(operator);
+    if (step) {
+      this.set({ kind: 'secondFactor', operator, step, before });
+      return this.session;
+    }
+    await this.options.people.signedIn(operator);
+    return this.enter(operator, before);
+  }
+
+  /**
+   * Completes a sign-in awaiting its second step: `prove` checks it (a code, or an enrolment confirmed) for the
+   * person and the step awaited, and throws when it is wrong. Refused while no sign-in awaits one.
+   */
+  async secondStep<T>(prove: (operator: Operator, step: SecondStep) => Promise<T>): Promise<T> {
+    const s = this.pending();
+    const proved = await prove(s.operator, s.step);
+    // The account as it is now (enrolled a moment ago, say); one disabled meanwhile signs in as that, not at all.
+    const operator = await this.options.people.get(s.operator.id);
+    const now = this.session;
+    // Signed out, or another sign-in begun, meanwhile: that stands, and this one is not completed.
+    if (now.kind !== 'secondFactor' || now.operator.id !== s.operator.id)
+      throw new OperatorError('input', phrase('twoFactor.noPendingSignIn'));
+    if (!operator || operator.disabledAt !== undefined) {
+      this.set(now.before, false);
+      throw new OperatorError('disabled', phrase('operators.disabled'));
+    }
+    this.enter(operator, now.before);
+    return proved;
+  }
+
+  /** The sign-in awaiting its second step; refused in words when none does. */
+  pending(): Extract<Session, { kind: 'secondFactor' }> {
+    const s = this.current();
+    if (s.kind !== 'secondFactor') throw new OperatorError('input', phrase('twoFactor.noPendingSignIn'));
+    return s;
+  }
+
+  /** The person signed in, in place of the session before: at a desk locked for the same person, the session resumes; another's ends. */
+  private enter(operator: Operator, before: SettledSession): Session {
     if (before.kind !== 'signedOut' && before.operator.id !== operator.id) this.record(before.operator, 'replaced', 'success');
     const resumed = before.kind === 'locked' && before.operator.id === operator.id;
     this.set({ kind: 'active', operator, since: resumed ? before.since : this.now() });
@@ -98,7 +150,9 @@ export class Sessions {
   }
 
   signOut(): Session {
-    const s = this.current();
+    const current = this.current();
+    // Between the two steps nobody was signed in yet but whoever was before.
+    const s = current.kind === 'secondFactor' ? current.before : current;
     if (s.kind !== 'signedOut') this.record(s.operator, 'signedOut', 'success');
     this.set({ kind: 'signedOut' });
     return this.session;
@@ -132,7 +186,10 @@ export class Sessions {
     if (!now || now.disabledAt !== undefined || ended) {
       this.record(current.operator, ended && now.disabledAt === undefined ? 'endedByAdministrator' : 'ended', 'success');
       this.set({ kind: 'signedOut' });
-    } else if (current === s && (now.role !== s.operator.role || now.displayName !== s.operator.displayName)) {
+    } else if (
+      current === s &&
+      (now.role !== s.operator.role || now.displayName !== s.operator.displayName || now.twoFactor !== s.operator.twoFactor)
+    ) {
       // The same session, as idle as it was: reading the person again is no activity of theirs.
       this.set({ ...s, operator: now }, false);
     }

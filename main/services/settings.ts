@@ -33,7 +33,7 @@ import { failureText } from './failureWords.js';
 import { THEMES, type Theme } from './themes.js';
 import type { AuditRepository } from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
-import { environmentKeys, IDLE_MINUTES_KEY, preferencesKey, type SettingsRepository } from '../store/settings.js';
+import { environmentKeys, IDLE_MINUTES_KEY, preferencesKey, TWO_FACTOR_REQUIRED_KEY, type SettingsRepository } from '../store/settings.js';
 import { DEFAULT_IDLE_MINUTES, MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '../domain/idleTime.js';
 import type { Vault } from '../vault/vault.js';
 
@@ -200,6 +200,22 @@ export class SettingsService {
     this.options.settings.set(IDLE_MINUTES_KEY, next.data);
     this.audit(this.general().environment, { action: 'settings.change', facts: { changed: ['idleMinutes'] } }, 'success', 'idleMinutes');
     return next.data;
+  }
+
+  /** Whether finance people and administrators must sign in with a second factor (off unless an administrator turns it on). */
+  twoFactorRequired(): boolean {
+    return this.options.settings.get(TWO_FACTOR_REQUIRED_KEY, z.boolean()) ?? false;
+  }
+
+  /** Turns required two-factor sign-in on or off, audited; the team's setting in team mode. */
+  setTwoFactorRequired(required: boolean): void {
+    this.options.settings.set(TWO_FACTOR_REQUIRED_KEY, required);
+    this.audit(
+      this.general().environment,
+      { action: 'settings.change', facts: { changed: ['twoFactorRequired'] } },
+      'success',
+      'twoFactorRequired',
+    );
   }
 
   /** The administrator's settings: the environment and the gateway's URLs (a profile's language is setPreferences'). */

@@ -5,11 +5,19 @@
  * pointed at a database it could not use from the start: one a newer version set up, one that was never up)
  * signs in its own people meanwhile, as it did before it was pointed there: otherwise nobody could sign in to
  * point it elsewhere. People are added and changed in the team's database only: a change tried while it is
- * away is refused as any team write is.
+ * away is refused as any team write is, and so is a recovery code (spent in the team's database, for every desk).
  */
 import type { Operator, OperatorChange } from '../domain/operators.js';
 import type { PasswordHash } from '../security/passwordHash.js';
-import type { AddedBy, AttemptStart, NewOperator, OperatorStore, OperatorWrite } from '../store/operators.js';
+import type {
+  AddedBy,
+  AttemptStart,
+  NewOperator,
+  NewSecondFactor,
+  OperatorStore,
+  OperatorWrite,
+  SecondFactor,
+} from '../store/operators.js';
 import type { PgOperators } from '../store/postgres/operators.js';
 import { TeamUnreachableError } from '../store/postgres/teamDatabase.js';
 import type { PeopleReader, TeamPeopleCopy } from '../store/teamPeopleCopy.js';
@@ -54,6 +62,22 @@ export class TeamPeople implements OperatorStore {
 
   signedIn(login: string): Promise<void> {
     return this.read((people) => people.signedIn(login));
+  }
+
+  secondFactor(id: string): Promise<SecondFactor | undefined> {
+    return this.read((people) => people.secondFactor(id));
+  }
+
+  spendStep(id: string, step: number): Promise<boolean> {
+    return this.read((people) => people.spendStep(id, step));
+  }
+
+  spendRecoveryCode(id: string, hash: string): Promise<boolean> {
+    return this.written(this.team.spendRecoveryCode(id, hash));
+  }
+
+  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.setSecondFactor(id, factor, by, at));
   }
 
   add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {

@@ -98,6 +98,16 @@ export const AUDIT_FACTS = {
   'operator.session': z.object({ event: z.enum(['signedOut', 'locked', 'ended', 'endedByAdministrator', 'replaced']) }),
   /** An administrator ended a person's sessions at every desk (the entry's object is the person's login). */
   'operator.endSessions': z.object({ by: text, reason }),
+  /**
+   * Two-factor sign-in (the entry's object is the person's login): enrolled, removed (by its person or an
+   * administrator: by), a TOTP code or a recovery code used at a sign-in, the team key read out or entered at a
+   * desk. Never a secret, a code or the key.
+   */
+  'operator.twoFactor': z.object({
+    event: z.enum(['enrolled', 'removed', 'code', 'recoveryCode', 'teamKeyShown', 'teamKeyEntered']),
+    by: text.optional(),
+    reason,
+  }),
   'binding.disable': bindingFacts,
   'binding.enable': bindingFacts,
   /** The new expiry, YYYYMM. */

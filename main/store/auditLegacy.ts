@@ -77,6 +77,7 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   'operator.endSessions': () => undefined,
   approval: () => undefined,
   'approvalThreshold.change': () => undefined,
+  'operator.twoFactor': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

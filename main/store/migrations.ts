@@ -134,6 +134,12 @@ const approvalRequests = (id: string, int: string) => `
       CREATE UNIQUE INDEX approval_requests_one_per_card ON approval_requests (environment, binding_id) WHERE state = 'pending' AND binding_id IS NOT NULL;
       CREATE INDEX approval_requests_listed ON approval_requests (environment, state, id);
     `;
+/** A person's second factor (services/twoFactor.ts), in either engine, in the accounts and in a desk's copy of them. */
+const SECOND_FACTOR_COLUMNS = (table: string): string => `
+  ALTER TABLE ${table} ADD COLUMN totp_secret TEXT;
+  ALTER TABLE ${table} ADD COLUMN recovery_codes TEXT;
+  ALTER TABLE ${table} ADD COLUMN totp_step BIGINT;
+`;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -979,6 +985,24 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: `${approvalRequests('BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY', 'BIGINT')}
       -- Every desk's list and badge hear of a request asked, approved, withdrawn or declined as it commits.
       CREATE TRIGGER approval_requests_changed AFTER INSERT OR UPDATE ON approval_requests
+        FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
+  {
+    version: 36,
+    description:
+      "two-factor sign-in: each person's TOTP secret sealed under the team key, their recovery codes' hashes and the last TOTP step used, in the desk's copy of its team's people too; an enrolment announced to every desk",
+    sql: `
+      ${SECOND_FACTOR_COLUMNS('operators')}
+      ${SECOND_FACTOR_COLUMNS('team_people')}
+    `,
+    // A desk's copy must have a new secret or a spent recovery code, or a desk away when it changed would sign in
+    // with the old. The last step used is each sign-in's, like the count of wrong passwords, and not announced.
+    postgres: `
+      ${SECOND_FACTOR_COLUMNS('operators')}
+      DROP TRIGGER operators_changed ON operators;
+      CREATE TRIGGER operators_changed
+        AFTER INSERT OR UPDATE OF display_name, role, disabled_at, password, sessions_ended, totp_secret, recovery_codes ON operators
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
     `,
   },

@@ -8,7 +8,10 @@
  * so attempts made at once, from two windows or two desks, cannot outrun the wait that wrong passwords earn,
  * and the wait does not tell which logins exist.
  *
- * A password is kept only as its scrypt hash (security/passwordHash.ts), and only the sign-in reads it.
+ * A password is kept only as its scrypt hash (security/passwordHash.ts), and only the sign-in reads it. A
+ * person's second factor (migration 36) is their TOTP secret sealed under the team key (security/sealedSecret.ts),
+ * the hashes of their recovery codes, and the last TOTP step used: each code and each recovery code is spent
+ * by one UPDATE that only one of two attempts at once can win.
  */
 import { randomUUID } from 'node:crypto';
 import { waitAfter } from '../domain/attempts.js';
@@ -23,6 +26,7 @@ import {
 import type { Role } from '../domain/roles.js';
 import { passwordHashSchema, type PasswordHash } from '../security/passwordHash.js';
 import { phrase } from '../phrases/phrase.js';
+import { recoveryCodesLeft } from '../security/recoveryCodes.js';
 import { read, settled, write, type Db } from './database.js';
 import { StoreError } from './errors.js';
 
@@ -67,6 +71,30 @@ export interface OperatorStore {
   beginAttempt(login: string, at: number): Promise<AttemptStart>;
   /** The password was right: the login's wrong ones in a row start again from none. */
   signedIn(login: string): Promise<void>;
+  /** The person's second factor as kept (sealed), for the sign-in's code step; undefined without one. */
+  secondFactor(id: string): Promise<SecondFactor | undefined>;
+  /**
+   * Enrols (a sealed secret and the recovery codes' hashes) or removes (null) a second factor, by the person whose
+   * account id is `by`: their own while active, or someone else's by an active administrator, never above their role.
+   */
+  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>>;
+  /** Spends the TOTP step a code matched: false when it or a later one was spent already (a code seen twice). */
+  spendStep(id: string, step: number): Promise<boolean>;
+  /** Spends the recovery code of this hash: false when the person has no such code left. */
+  spendRecoveryCode(id: string, hash: string): Promise<boolean>;
+}
+
+/** A second factor to keep: never the secret itself, nor a recovery code. */
+export interface NewSecondFactor {
+  /** The TOTP secret sealed for the account under the team key. */
+  readonly sealed: string;
+  /** keptRecoveryCodes() of the codes shown once. */
+  readonly recoveryCodes: string;
+}
+
+export interface SecondFactor extends NewSecondFactor {
+  /** How many recovery codes are left. */
+  readonly recoveryCodesLeft: number;
 }
 
 /** An operators row as both engines read it. */
@@ -80,6 +108,9 @@ export interface Row {
   created_at: number;
   updated_at: number;
   sessions_ended: number;
+  totp_secret: string | null;
+  recovery_codes: string | null;
+  totp_step: number | null;
 }
 
 export const toOperator = (r: Row): Operator => ({
@@ -90,7 +121,13 @@ export const toOperator = (r: Row): Operator => ({
   ...(r.disabled_at !== null ? { disabledAt: r.disabled_at } : {}),
   createdAt: r.created_at,
   sessionsEnded: r.sessions_ended,
+  twoFactor: r.totp_secret !== null,
 });
+
+export const toSecondFactor = (r: Pick<Row, 'totp_secret' | 'recovery_codes'> | undefined): SecondFactor | undefined =>
+  r?.totp_secret
+    ? { sealed: r.totp_secret, recoveryCodes: r.recovery_codes ?? '', recoveryCodesLeft: recoveryCodesLeft(r.recovery_codes) }
+    : undefined;
 
 /** The SQL both engines run, with `?` placeholders (numbered for PostgreSQL). */
 export const SQL = {
@@ -109,7 +146,18 @@ export const SQL = {
   countWrong: `INSERT INTO login_attempts (login, failures, last_failure_at) VALUES (?, 1, ?)
                ON CONFLICT (login) DO UPDATE SET failures = login_attempts.failures + 1, last_failure_at = excluded.last_failure_at`,
   forgive: 'DELETE FROM login_attempts WHERE login = ?',
+  // A new secret starts with no step spent; removed, nothing is left of it.
+  setSecondFactor: 'UPDATE operators SET totp_secret = ?, recovery_codes = ?, totp_step = NULL, updated_at = ? WHERE id = ? RETURNING *',
+  spendStep: `UPDATE operators SET totp_step = ? WHERE id = ? AND totp_secret IS NOT NULL AND (totp_step IS NULL OR totp_step < ?)
+              RETURNING id`,
+  // Spent where replacing it changes the text: no LIKE, whose wildcards a hash would have to be kept from.
+  spendRecoveryCode: `UPDATE operators SET recovery_codes = replace(recovery_codes, ' ' || ? || ' ', ' ')
+                      WHERE id = ? AND replace(recovery_codes, ' ' || ? || ' ', ' ') <> recovery_codes RETURNING id`,
 } as const;
+
+/** The values of spendStep and spendRecoveryCode, in their placeholders' order. */
+export const spendStepValues = (id: string, step: number): unknown[] => [step, id, step];
+export const spendRecoveryValues = (id: string, hash: string): unknown[] => [hash, id, hash];
 
 /** The values of a new account's INSERT. */
 export const insertValues = (o: NewOperator, at: number): unknown[] => [
@@ -149,13 +197,21 @@ export const changed = (before: Operator, change: OperatorChange, at: number): O
   };
 };
 
+/** The values of SQL.setSecondFactor: a factor enrolled, or none (removed). */
+export const secondFactorValues = (id: string, factor: NewSecondFactor | null, at: number): unknown[] => [
+  factor?.sealed ?? null,
+  factor?.recoveryCodes ?? null,
+  at,
+  id,
+];
+
 /** Whether `actor` (as the store has them) may end the sessions of `target`: an active administrator, of an account that exists. */
 export const endRefusal = (actor: Operator | undefined, target: Operator | undefined): OperatorRefusal | undefined =>
   actorRefusal(actor) ?? (target ? undefined : 'notFound');
 
 /**
- * Whether `actor` (as the store has them) may set the password of `target`: their own while active; someone
- * else's as an active administrator, never of an account above their role.
+ * Whether `actor` (as the store has them) may set the password or the second factor of `target`: their own
+ * while active; someone else's as an active administrator, never of an account above their role.
  */
 export const passwordRefusal = (actor: Operator | undefined, target: Operator | undefined): OperatorRefusal | undefined => {
   if (!target) return 'notFound';
@@ -311,4 +367,30 @@ export class SqliteOperators implements OperatorStore {
   signedIn(login: string): Promise<void> {
     return settled(() => signedInIn(this.db, login));
   }
+
+  secondFactor(id: string): Promise<SecondFactor | undefined> {
+    return settled(() => toSecondFactor(read(this.db, () => this.db.prepare(SQL.get).get(id) as Row | undefined)));
+  }
+
+  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
+    return settled(() =>
+      write(this.db, (): OperatorWrite<Operator> => {
+        const refusal = passwordRefusal(this.row(by), this.row(id));
+        if (refusal) return { kind: 'refused', refusal };
+        const set = this.db.prepare(SQL.setSecondFactor).get(...secondFactorValues(id, factor, at)) as Row;
+        return { kind: 'done', value: toOperator(set) };
+      }),
+    );
+  }
+
+  spendStep(id: string, step: number): Promise<boolean> {
+    return settled(() => spentIn(this.db, SQL.spendStep, spendStepValues(id, step)));
+  }
+
+  spendRecoveryCode(id: string, hash: string): Promise<boolean> {
+    return settled(() => spentIn(this.db, SQL.spendRecoveryCode, spendRecoveryValues(id, hash)));
+  }
 }
+
+/** Whether one of the spending UPDATEs (on `operators`, or the copy's on `team_people`) spent something, in a desk's file. */
+export const spentIn = (db: Db, sql: string, values: unknown[]): boolean => write(db, () => db.prepare(sql).get(...values) !== undefined);

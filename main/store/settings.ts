@@ -38,6 +38,18 @@ export const chargeLimitKeys = (environment: string) =>
 /** The administrator's idle time before a desk locks (domain/idleTime.ts): the team's, in team mode. */
 export const IDLE_MINUTES_KEY = 'sessions.idleMinutes';
 
+/**
+ * Whether finance people and administrators must sign in with a second factor (services/twoFactor.ts): the
+ * administrator's, the team's in team mode.
+ */
+export const TWO_FACTOR_REQUIRED_KEY = 'sessions.twoFactorRequired';
+
+/**
+ * The check value of the team key that seals TOTP secrets (services/teamKey.ts): the team's in team mode, so that
+ * the first desk to join an empty team gives it its key, and a desk holding another key can tell.
+ */
+export const TEAM_KEY_CHECK_KEY = 'twoFactor.teamKeyCheck';
+
 /** Where a person's own language and theme are kept: the team's, in team mode, so that they follow the person. */
 export const PREFERENCES_PREFIX = 'preferences.person.';
 export const preferencesKey = (person: string): string => `${PREFERENCES_PREFIX}${person}`;

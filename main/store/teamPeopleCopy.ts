@@ -10,15 +10,32 @@
  * on the desk's clock (the team's count resumes when it is back). A person disabled at another desk while this
  * one could not hear of it can sign in here until it hears: that is the copy's staleness, bounded by the
  * outage, and only for look-ups.
+ *
+ * The copy has each person's sealed TOTP secret and recovery codes' hashes too, so that a person with two-factor
+ * sign-in signs in here while the team database is away (with the team key, which only desks hold). A TOTP step
+ * spent meanwhile is remembered in the copy, so that no code signs in twice at this desk; recovery codes wait for
+ * the team database, which alone can spend one for every desk.
  */
 import type { Operator } from '../domain/operators.js';
 import { read, settled, write, type Db } from './database.js';
-import { beginAttemptIn, signedInIn, toOperator, type AttemptStart, type OperatorStore, type Row } from './operators.js';
+import {
+  beginAttemptIn,
+  signedInIn,
+  spentIn,
+  spendStepValues,
+  toOperator,
+  toSecondFactor,
+  type AttemptStart,
+  type OperatorStore,
+  type Row,
+  type SecondFactor,
+} from './operators.js';
 
 /** What a copy can do: read people and sign them in, never change them. */
-export type PeopleReader = Pick<OperatorStore, 'count' | 'list' | 'get' | 'beginAttempt' | 'signedIn'>;
+export type PeopleReader = Pick<OperatorStore, 'count' | 'list' | 'get' | 'beginAttempt' | 'signedIn' | 'secondFactor' | 'spendStep'>;
 
-const COLUMNS = 'id, login, display_name, role, password, disabled_at, created_at, updated_at, sessions_ended';
+const COLUMNS =
+  'id, login, display_name, role, password, disabled_at, created_at, updated_at, sessions_ended, totp_secret, recovery_codes, totp_step';
 
 export class TeamPeopleCopy implements PeopleReader {
   constructor(
@@ -31,7 +48,7 @@ export class TeamPeopleCopy implements PeopleReader {
   replace(rows: readonly Row[]): void {
     write(this.db, () => {
       this.db.prepare('DELETE FROM team_people WHERE team_database = ?').run(this.team);
-      const insert = this.db.prepare(`INSERT INTO team_people (team_database, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insert = this.db.prepare(`INSERT INTO team_people (team_database, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const r of rows)
         insert.run(
           this.team,
@@ -44,6 +61,9 @@ export class TeamPeopleCopy implements PeopleReader {
           r.created_at,
           r.updated_at,
           r.sessions_ended,
+          r.totp_secret,
+          r.recovery_codes,
+          r.totp_step,
         );
     });
   }
@@ -77,13 +97,32 @@ export class TeamPeopleCopy implements PeopleReader {
 
   get(id: string): Promise<Operator | undefined> {
     return settled(() => {
-      const row = read(
-        this.db,
-        () =>
-          this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND id = ?`).get(this.team, id) as Row | undefined,
-      );
+      const row = this.row(id);
       return row && toOperator(row);
     });
+  }
+
+  secondFactor(id: string): Promise<SecondFactor | undefined> {
+    return settled(() => toSecondFactor(this.row(id)));
+  }
+
+  /** A step spent at this desk while the team database is away; the team's own count resumes when it is back. */
+  spendStep(id: string, step: number): Promise<boolean> {
+    return settled(() =>
+      spentIn(
+        this.db,
+        `UPDATE team_people SET totp_step = ? WHERE id = ? AND totp_secret IS NOT NULL AND (totp_step IS NULL OR totp_step < ?)
+         AND team_database = ? RETURNING id`,
+        [...spendStepValues(id, step), this.team],
+      ),
+    );
+  }
+
+  private row(id: string): Row | undefined {
+    return read(
+      this.db,
+      () => this.db.prepare(`SELECT ${COLUMNS} FROM team_people WHERE team_database = ? AND id = ?`).get(this.team, id) as Row | undefined,
+    );
   }
 
   beginAttempt(login: string, at: number): Promise<AttemptStart> {

@@ -1,7 +1,7 @@
 /**
  * Secrets of each environment in the OS keychain: the API password or token, and signing private keys;
- * and each installation's role profile and team database password (kept under the pseudo-environment
- * 'installation').
+ * and each installation's role profile, team database password and team keys (kept under the
+ * pseudo-environment 'installation').
  * The rest of the app asks whether a secret is set, stores or clears one, and uses one inside the main
  * process as an opaque Secret; nothing here returns a secret's value.
  */
@@ -24,7 +24,12 @@ export type SecretSlot =
    */
   | { readonly kind: 'roleProfile'; readonly installationId: string }
   /** The password of the team database this installation is pointed at in Settings, by installation as the profile. */
-  | { readonly kind: 'teamDatabasePassword'; readonly installationId: string };
+  | { readonly kind: 'teamDatabasePassword'; readonly installationId: string }
+  /**
+   * A team key that seals TOTP secrets (services/teamKey.ts), by installation and by the key's check value: a desk
+   * holds its own file's key and its team's side by side, and finds each by the check its store keeps.
+   */
+  | { readonly kind: 'teamKey'; readonly installationId: string; readonly check: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,6 +43,10 @@ function account(environment: string, slot: SecretSlot): string {
       // Checked like the environment: the account name must not be steerable into another slot.
       if (!UUID.test(slot.installationId)) throw new Error(`Not an installation id: ${slot.installationId}`);
       return `${environment}/${slot.kind}/${slot.installationId}`;
+    case 'teamKey':
+      if (!UUID.test(slot.installationId)) throw new Error(`Not an installation id: ${slot.installationId}`);
+      if (!/^[0-9a-f]{64}$/.test(slot.check)) throw new Error('Not a team key check value');
+      return `${environment}/${slot.kind}/${slot.installationId}/${slot.check}`;
     default:
       return `${environment}/${slot.kind}`;
   }

@@ -17,6 +17,7 @@ import { approvalsChannels } from '../../main/ipc/contract/approvals.js';
 import { sessionChannels } from '../../main/ipc/contract/session.js';
 import { sandboxChannels } from '../../main/ipc/contract/sandbox.js';
 import { settingsChannels } from '../../main/ipc/contract/settings.js';
+import { twoFactorChannels } from '../../main/ipc/contract/twoFactor.js';
 import * as roles from '../../main/domain/roles.js';
 import * as operators from '../../main/domain/operators.js';
 
@@ -31,6 +32,7 @@ const WORKSPACES = [
   { module: sessionChannels, owns: (c: string) => c.startsWith('session.') },
   { module: peopleChannels, owns: (c: string) => c.startsWith('people.') },
   { module: approvalsChannels, owns: (c: string) => c.startsWith('approvals.') },
+  { module: twoFactorChannels, owns: (c: string) => c.startsWith('twoFactor.') },
   { module: periodChannels, owns: (c: string) => c.startsWith('period.') },
   { module: sandboxChannels, owns: (c: string) => c.startsWith('sandbox.') },
   { module: customersChannels, owns: (c: string) => c.startsWith('customers.') },

@@ -73,12 +73,17 @@ describe('the permissions the channels declare', () => {
       // Whoever may use a channel, every stronger role may too.
       expect(ROLES.slice(ROLES.length - allowed.length)).toEqual(allowed);
     }
-    // Open to anyone: signing in, the first administrator, locking and signing out, and the app's name and environment.
-    expect(OPEN).toEqual(CHANNELS.filter((c) => c === 'app.info' || (c.startsWith('session.') && c !== 'session.setPassword')));
+    // Open to anyone: signing in (its second step, an enrolment it requires, the team key an administrator's code
+    // needs at a desk without it), the first administrator, locking and signing out, and the app's name and environment.
+    const signingIn = /^(twoFactor\.(begin|confirm|enterTeamKey))$/;
+    expect(OPEN).toEqual(
+      CHANNELS.filter((c) => c === 'app.info' || (c.startsWith('session.') && c !== 'session.setPassword') || signingIn.test(c)),
+    );
     const byRole = (role: Role) => CHANNELS.filter((c) => leastRole(c) === role);
-    // Credentials, the connection, the keys, the charge limits, the team database, people and the sandbox's console are an administrator's.
+    // Credentials, the connection, the keys, the charge limits, the team database, people, requiring two-factor sign-in and
+    // reading out the team key, and the sandbox's console are an administrator's.
     const administrators =
-      /^(settings\.(updateGeneral|setIdleMinutes|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setApprovalThreshold|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase|moveDeskRecords)|keys\.|people\.|sandbox\.)/;
+      /^(twoFactor\.teamKey$|settings\.(updateGeneral|setIdleMinutes|setTwoFactorRequired|setConnection|setCredential|clearCredential|checkConnection|setChargeMaximum|setApprovalThreshold|setCurrencies|teamDatabase|testTeamDatabase|saveTeamDatabase|turnOffTeamDatabase|moveDeskRecords)|keys\.|people\.|sandbox\.)/;
     expect(byRole('administrator')).toEqual(CHANNELS.filter((c) => administrators.test(c)));
     // Money moved, cards changed, charges, approvals, the audit log, the reconciliation and the batch file of binding IDs are finance's.
     const finances = /^(orders\.(deposit|reverse|refund)|cards\.|charges\.|approvals\.|audit\.|period\.reconcil|customers\.exportBatch)/;

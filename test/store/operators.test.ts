@@ -69,6 +69,7 @@ for (const engine of ENGINES)
         role: 'administrator',
         createdAt: 1_000,
         sessionsEnded: 0,
+        twoFactor: false,
       });
       expect(await b.operators.add(person('ann'), ann, 2)).toEqual({ kind: 'refused', refusal: 'loginTaken' });
       await added(b, { ...person('abe', 'support'), displayName: 'Zed Abe' }, ann);
@@ -171,6 +172,38 @@ for (const engine of ENGINES)
       };
       expect(await tries('fin')).toEqual([...Array<string>(FREE_ATTEMPTS).fill('check'), 'wait']);
       expect(await tries('nobody')).toEqual([...Array<string>(FREE_ATTEMPTS).fill('noAccount'), 'wait']);
+    });
+
+    it('keeps a second factor sealed, for its person or an administrator to set, and spends each code and recovery code once', async () => {
+      const { a, b, ann, fin } = await staffed();
+      const factor = { sealed: 'v1.sealed-for-fin', recoveryCodes: ' aaaa bbbb cccc ' };
+      expect(await a.operators.secondFactor(fin.id)).toBeUndefined();
+      // Not someone else's but an administrator's; not an account above one's own.
+      const sup = await added(a, person('sup', 'support'), ann);
+      expect(await a.operators.setSecondFactor(fin.id, factor, sup.id, 2)).toEqual({ kind: 'refused', refusal: 'notAdministrator' });
+      expect(await a.operators.setSecondFactor('no-such-id', factor, ann.id, 2)).toEqual({ kind: 'refused', refusal: 'notFound' });
+      expect(await a.operators.setSecondFactor(fin.id, factor, fin.id, 2)).toMatchObject({ kind: 'done', value: { twoFactor: true } });
+      expect(await b.operators.get(fin.id)).toMatchObject({ twoFactor: true });
+      expect(await b.operators.secondFactor(fin.id)).toEqual({ ...factor, recoveryCodesLeft: 3 });
+      expect(JSON.stringify(await b.operators.list())).not.toContain('sealed-for-fin');
+      // A step spent at two desks at once signs in once; an earlier step after a later one, never.
+      const both = await Promise.all([a.operators.spendStep(fin.id, 100), b.operators.spendStep(fin.id, 100)]);
+      expect(both.sort()).toEqual([false, true]);
+      expect(await a.operators.spendStep(fin.id, 99)).toBe(false);
+      expect(await a.operators.spendStep(fin.id, 101)).toBe(true);
+      // A recovery code likewise, and the others stay.
+      const codes = await Promise.all([a.operators.spendRecoveryCode(fin.id, 'bbbb'), b.operators.spendRecoveryCode(fin.id, 'bbbb')]);
+      expect(codes.sort()).toEqual([false, true]);
+      expect(await a.operators.spendRecoveryCode(fin.id, 'bbb')).toBe(false);
+      expect(await a.operators.spendRecoveryCode(fin.id, '%')).toBe(false);
+      expect(await b.operators.secondFactor(fin.id)).toMatchObject({ recoveryCodesLeft: 2 });
+      // Reset by an administrator: nothing is left of it, and a new enrolment starts with no step spent.
+      expect(await b.operators.setSecondFactor(fin.id, null, ann.id, 3)).toMatchObject({ kind: 'done', value: { twoFactor: false } });
+      expect(await a.operators.secondFactor(fin.id)).toBeUndefined();
+      expect(await a.operators.spendStep(fin.id, 200)).toBe(false);
+      expect(await a.operators.spendRecoveryCode(fin.id, 'aaaa')).toBe(false);
+      await a.operators.setSecondFactor(fin.id, factor, fin.id, 4);
+      expect(await a.operators.spendStep(fin.id, 50)).toBe(true);
     });
 
     it('refuses to sign in against a damaged password record, as a damaged store, not as a password that matches', async () => {

@@ -29,4 +29,6 @@ export const peopleChannels = {
   'people.setPassword': writes('administrator', z.strictObject({ id: personId, password: passwordInput })).answers<null>(),
   /** Ends the person's sessions at every desk; they may sign in again. */
   'people.endSessions': writes('administrator', z.strictObject({ id: personId })).answers<PersonView>(),
+  /** Removes a person's second factor (a lost phone, no recovery codes left): they enrol again. */
+  'people.resetTwoFactor': writes('administrator', z.strictObject({ id: personId })).answers<PersonView>(),
 } satisfies Declarations;

@@ -5,7 +5,7 @@
  * What a session then may use is its person's role (main/ipc/permissions.ts).
  */
 import { z } from 'zod';
-import { MAX_PASSWORD } from '../../domain/operators.js';
+import { MAX_PASSWORD, type SecondStep } from '../../domain/operators.js';
 import type { Role } from '../../domain/roles.js';
 import type { ChannelName } from '../contract.js';
 import { none, printable, reads, writes, type Declarations } from './shared.js';
@@ -24,6 +24,8 @@ export const passwordInput = z
   .min(1, 'operators.input.password')
   .max(MAX_PASSWORD * 4);
 export const displayNameInput = printable(400);
+/** A TOTP code or a recovery code as typed; which it is, and whether it is right, is the service's to say. */
+export const codeInput = printable(64).trim().min(1, 'twoFactor.input.code');
 
 export const sessionChannels = {
   'session.get': reads('anyone', none).answers<SessionView>(),
@@ -42,6 +44,8 @@ export const sessionChannels = {
   'session.activity': writes('anyone', none).answers<null>(),
   'session.lock': writes('anyone', none).answers<SessionView>(),
   'session.signOut': writes('anyone', none).answers<SessionView>(),
+  /** The second step of a sign-in awaiting it: a TOTP code, or a recovery code. */
+  'session.secondFactor': writes('anyone', z.strictObject({ code: codeInput })).answers<SessionView>(),
   /** One's own password, with the current one. */
   'session.setPassword': writes('support', z.strictObject({ current: passwordInput, next: passwordInput })).answers<null>(),
 } satisfies Declarations;
@@ -54,6 +58,8 @@ export interface PersonView {
   readonly role: Role;
   readonly active: boolean;
   readonly createdAt: number;
+  /** Whether they sign in with a code after their password. */
+  readonly twoFactor: boolean;
 }
 
 /**
@@ -68,4 +74,9 @@ export type SessionView = {
 } & (
   | { readonly state: 'firstAdministrator' | 'adoptProfile' | 'signedOut' }
   | { readonly state: 'active' | 'locked'; readonly person: PersonView; readonly idleMinutes: number }
+  /**
+   * The person's password was right; their code (`code`), or their enrolment first (`enrol`), is awaited.
+   * `resumes`: the desk was locked for this same person, whose app the screens keep under the lock meanwhile.
+   */
+  | { readonly state: 'secondFactor'; readonly step: SecondStep; readonly person: PersonView; readonly resumes: boolean }
 );

@@ -56,6 +56,8 @@ export const settingsChannels = {
     'administrator',
     z.strictObject({ minutes: z.number().int().min(MIN_IDLE_MINUTES).max(MAX_IDLE_MINUTES) }),
   ).answers<SettingsView>(),
+  /** Whether finance people and administrators must sign in with a second factor. */
+  'settings.setTwoFactorRequired': writes('administrator', z.strictObject({ required: z.boolean() })).answers<SettingsView>(),
   'settings.setConnection': writes(
     'administrator',
     z.strictObject({
@@ -168,6 +170,8 @@ export interface SettingsView {
   readonly general: { readonly environment: EnvironmentName; readonly language: string; readonly theme?: Theme };
   /** The idle time before a desk locks, in minutes, as the administrator set it. */
   readonly idleMinutes: number;
+  /** Whether two-factor sign-in is required of finance and administrators, and whether this desk holds the team key. */
+  readonly twoFactor: { readonly required: boolean; readonly teamKeyHeld: boolean };
   readonly connections: { readonly [E in EnvironmentName]: ConnectionView };
   /** The last switch main refused since the app last switched, and why; general.environment is still the one in use. */
   readonly switchRefused?: SwitchRefusal;

@@ -12,6 +12,7 @@ export function peopleHandlers({ core }: HandlerContext): HandlersOf<typeof peop
     'people.list': async () => (await core.people.list()).map(personView),
     'people.add': (account) => personCall(async () => personView(await core.people.addBy(core.signedIn(), account))),
     'people.change': ({ id, ...change }) => personCall(async () => personView(await core.people.change(core.signedIn(), id, change))),
+    'people.resetTwoFactor': ({ id }) => personCall(async () => personView(await core.twoFactor.reset(core.signedIn(), id))),
     'people.endSessions': ({ id }) => personCall(async () => personView(await core.people.endSessions(core.signedIn(), id))),
     'people.setPassword': ({ id, password }) =>
       personCall(async () => {

@@ -1,7 +1,7 @@
 /**
  * The session's channels over the app core's people and sessions (issue 29): signing in, a fresh
- * installation's first administrator or the adoption of its role profile, locking, signing out, and one's own
- * password. Every window is told when the session changed (AppCore.onSessionChange): what the screens offer
+ * installation's first administrator or the adoption of its role profile, the second step of a sign-in, locking,
+ * signing out, and one's own password. Every window is told when the session changed (AppCore.onSessionChange): what the screens offer
  * changes with it. Refusals keep the service's words, never a password.
  */
 import type { Operator } from '../../domain/operators.js';
@@ -45,11 +45,16 @@ export const personView = (o: Operator): PersonView => ({
   role: o.role,
   active: o.disabledAt === undefined,
   createdAt: o.createdAt,
+  twoFactor: o.twoFactor,
 });
 
 export async function sessionView(core: AppCore): Promise<SessionView> {
   const s = core.sessions.current();
   const common = { allowedChannels: allowedChannels(core.sessions.role()), language: core.preferences().language };
+  if (s.kind === 'secondFactor') {
+    const resumes = s.before.kind === 'locked' && s.before.operator.id === s.operator.id;
+    return { ...common, state: s.kind, step: s.step, person: personView(s.operator), resumes };
+  }
   if (s.kind !== 'signedOut')
     return { ...common, state: s.kind, person: personView(s.operator), idleMinutes: core.sessions.idleMs() / 60_000 };
   const start = await firstStart(core.people, core.legacyProfile);
@@ -85,6 +90,14 @@ export function sessionHandlers({ core, events }: HandlerContext): HandlersOf<ty
       personCall(async () => {
         await adoptProfile(core.people, core.legacyProfile, core.deskPeople, { login, displayName, passphrase });
         return signInFirst(login, passphrase);
+      }),
+    'session.secondFactor': ({ code }) =>
+      personCall(async () => {
+        await core.sessions.secondStep(async (operator, step) => {
+          if (step !== 'code') throw new OperatorError('input', phrase('twoFactor.enrolFirst'));
+          await core.twoFactor.prove(operator, code);
+        });
+        return view();
       }),
     'session.activity': () => {
       core.sessions.activity();

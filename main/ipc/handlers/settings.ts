@@ -47,6 +47,8 @@ async function settingsView(core: AppCore): Promise<SettingsView> {
   return {
     general: { environment: g.environment, language: own.language, ...(own.theme ? { theme: own.theme } : {}) },
     idleMinutes: core.settings.idleMinutes(),
+    // A keychain that cannot be read holds nothing as far as this says; keychainProblem says why.
+    twoFactor: { required: core.settings.twoFactorRequired(), teamKeyHeld: await core.teamKey.held().catch(() => false) },
     connections: Object.fromEntries(entries) as SettingsView['connections'],
     ...(refused ? { switchRefused: { environment: refused.environment, reason: refused.reason, at: refused.at } } : {}),
     ...(keychainProblem ? { keychainProblem } : {}),
@@ -73,6 +75,10 @@ export function settingsHandlers({ core, events, app }: HandlerContext): Handler
     },
     'settings.setIdleMinutes': ({ minutes }) => {
       core.setIdleMinutes(minutes);
+      return changed();
+    },
+    'settings.setTwoFactorRequired': ({ required }) => {
+      core.settings.setTwoFactorRequired(required);
       return changed();
     },
     'settings.setPreferences': async (change) => {

@@ -14,16 +14,22 @@ import {
   endRefusal,
   insertValues,
   passwordRefusal,
+  secondFactorValues,
+  spendRecoveryValues,
+  spendStepValues,
   SQL,
   storedPassword,
   toOperator,
+  toSecondFactor,
   type AddedBy,
   type Attempts,
   type AttemptStart,
   type NewOperator,
+  type NewSecondFactor,
   type OperatorStore,
   type OperatorWrite,
   type Row,
+  type SecondFactor,
 } from '../operators.js';
 import { DATABASE_NOW_MS, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
 import { unnestInsert } from './unnestInsert.js';
@@ -41,6 +47,9 @@ const TAKE = unnestInsert<Row>(
     { name: 'created_at', type: 'bigint', of: (r) => r.created_at },
     { name: 'updated_at', type: 'bigint', of: (r) => r.updated_at },
     { name: 'sessions_ended', type: 'integer', of: (r) => r.sessions_ended },
+    { name: 'totp_secret', type: 'text', of: (r) => r.totp_secret },
+    { name: 'recovery_codes', type: 'text', of: (r) => r.recovery_codes },
+    { name: 'totp_step', type: 'bigint', of: (r) => r.totp_step },
   ],
   'id',
 );
@@ -148,6 +157,29 @@ export class PgOperators implements OperatorStore {
 
   async signedIn(login: string): Promise<void> {
     await query(this.db, numbered(SQL.forgive), [login]);
+  }
+
+  async secondFactor(id: string): Promise<SecondFactor | undefined> {
+    return toSecondFactor((await query<Row>(this.db, numbered(SQL.get), [id]))[0]);
+  }
+
+  /** Enrols or removes a second factor, under the lock every change of accounts takes. */
+  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
+    return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
+      await q(ACCOUNTS_LOCK);
+      const refusal = passwordRefusal(await row(q, by), await row(q, id));
+      if (refusal) return { kind: 'refused', refusal };
+      const [set] = await q<Row>(numbered(SQL.setSecondFactor), secondFactorValues(id, factor, at));
+      return { kind: 'done', value: toOperator(set!) };
+    });
+  }
+
+  async spendStep(id: string, step: number): Promise<boolean> {
+    return (await query(this.db, numbered(SQL.spendStep), spendStepValues(id, step))).length > 0;
+  }
+
+  async spendRecoveryCode(id: string, hash: string): Promise<boolean> {
+    return (await query(this.db, numbered(SQL.spendRecoveryCode), spendRecoveryValues(id, hash))).length > 0;
   }
 }
 

@@ -12,7 +12,14 @@
  * desk. The desk's own settings of those keys are left as they were, for when it leaves the team.
  */
 import { maskCardNumbers } from '../../domain/cardNumbers.js';
-import { environmentKeys, IDLE_MINUTES_KEY, PREFERENCES_PREFIX, type SharedSettings } from '../settings.js';
+import {
+  environmentKeys,
+  IDLE_MINUTES_KEY,
+  PREFERENCES_PREFIX,
+  TEAM_KEY_CHECK_KEY,
+  TWO_FACTOR_REQUIRED_KEY,
+  type SharedSettings,
+} from '../settings.js';
 import { PERSON_VIEWS_PREFIX } from '../personViews.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
@@ -27,11 +34,16 @@ const READ_ONCE = ':read';
 
 /**
  * Whether the team shares the setting: a person's own preferences (the team's people are the same at every desk),
- * the idle time before a desk locks, and an environment's connection, currencies or maximums, but the embedded
- * sandbox's.
+ * the idle time before a desk locks, whether two-factor sign-in is required and the team key's check value, and an
+ * environment's connection, currencies or maximums, but the embedded sandbox's.
  */
 export const teamShares = (key: string): boolean => {
-  if (key.startsWith(PREFERENCES_PREFIX) || key.startsWith(PERSON_VIEWS_PREFIX) || key === IDLE_MINUTES_KEY) return true;
+  if (
+    key.startsWith(PREFERENCES_PREFIX) ||
+    key.startsWith(PERSON_VIEWS_PREFIX) ||
+    [IDLE_MINUTES_KEY, TWO_FACTOR_REQUIRED_KEY, TEAM_KEY_CHECK_KEY].includes(key)
+  )
+    return true;
   const environment = key.slice(key.indexOf('.') + 1);
   return environment !== 'sandbox' && (Object.values(environmentKeys(environment)) as string[]).includes(key);
 };

@@ -31,13 +31,13 @@ export const usePersonPassword = (screen?: ScreenHandlers<null, Input<'people.se
   usePeopleChange((input: Input<'people.setPassword'>) => call('people.setPassword', input), screen);
 
 /**
- * Ends the person's sessions at every desk; they may sign in again. The session is read again before the list:
- * an administrator who ended their own is signed out here too, and the list is then not asked for (api/session.ts).
+ * A change that may be the person's own at this desk: the session is read again before the list. An administrator
+ * who ended their own sessions is signed out here too, and the list is then not asked for (api/session.ts).
  */
-export function usePersonEndSessions(screen?: ScreenHandlers<PersonView, Input<'people.endSessions'>>) {
+function usePersonChangeOfSession<I>(run: (input: I) => Promise<PersonView>, screen?: ScreenHandlers<PersonView, I>) {
   const queries = useQueryClient();
   return useEntityMutation(
-    (input: Input<'people.endSessions'>) => call('people.endSessions', input),
+    run,
     {
       onSuccess: async () => {
         await queries.invalidateQueries({ queryKey: sessionKeys.current });
@@ -48,3 +48,11 @@ export function usePersonEndSessions(screen?: ScreenHandlers<PersonView, Input<'
     screen,
   );
 }
+
+/** Removes a person's second factor (a lost phone, no recovery code left): they enrol again. */
+export const usePersonResetTwoFactor = (screen?: ScreenHandlers<PersonView, Input<'people.resetTwoFactor'>>) =>
+  usePersonChangeOfSession((input: Input<'people.resetTwoFactor'>) => call('people.resetTwoFactor', input), screen);
+
+/** Ends the person's sessions at every desk; they may sign in again. */
+export const usePersonEndSessions = (screen?: ScreenHandlers<PersonView, Input<'people.endSessions'>>) =>
+  usePersonChangeOfSession((input: Input<'people.endSessions'>) => call('people.endSessions', input), screen);

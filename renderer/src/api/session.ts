@@ -44,7 +44,9 @@ function useSessionChange<I>(run: (input: I) => Promise<SessionView>, screen?: S
     {
       onSuccess: (view) => {
         queries.setQueryData(sessionKeys.current, followSession(view));
-        if (view.state !== 'active' && view.state !== 'locked') forgetThePerson(queries);
+        // A person at their own locked desk, between password and code, keeps what was read for them.
+        if (view.state !== 'active' && view.state !== 'locked' && !(view.state === 'secondFactor' && view.resumes))
+          forgetThePerson(queries);
       },
     },
     screen,
@@ -67,6 +69,10 @@ export const useFirstAdministrator = (screen?: ScreenHandlers<SessionView, Input
 
 export const useAdoptProfile = (screen?: ScreenHandlers<SessionView, Input<'session.adoptProfile'>>) =>
   useSessionChange((input: Input<'session.adoptProfile'>) => call('session.adoptProfile', input), screen);
+
+/** The second step of a sign-in: a code from the person's app, or a recovery code. */
+export const useSecondFactor = (screen?: ScreenHandlers<SessionView, Input<'session.secondFactor'>>) =>
+  useSessionChange((input: Input<'session.secondFactor'>) => call('session.secondFactor', input), screen);
 
 export const useLock = (screen?: ScreenHandlers<SessionView, void>) => useSessionChange(() => call('session.lock', {}), screen);
 

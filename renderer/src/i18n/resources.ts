@@ -34,6 +34,8 @@ import { approvals as enApprovals } from './en/approvals.js';
 import { approvals as ruApprovals } from './ru/approvals.js';
 import { csv as enCsv } from './en/csv.js';
 import { csv as ruCsv } from './ru/csv.js';
+import { twoFactor as enTwoFactor } from './en/twoFactor.js';
+import { twoFactor as ruTwoFactor } from './ru/twoFactor.js';
 // Main's phrases, in both languages: main/phrases/en.ts and main/phrases/ru.ts.
 import { phrasesEn as enSaid } from '../../../main/phrases/en.js';
 import { phrasesRu as ruSaid } from '../../../main/phrases/ru.js';
@@ -60,6 +62,7 @@ export const resources = {
     reconciliation: enReconciliation,
     customers: enCustomers,
     approvals: enApprovals,
+    twoFactor: enTwoFactor,
     said: enSaid,
     csv: enCsv,
   },
@@ -79,6 +82,7 @@ export const resources = {
     reconciliation: ruReconciliation,
     customers: ruCustomers,
     approvals: ruApprovals,
+    twoFactor: ruTwoFactor,
     said: ruSaid,
     csv: ruCsv,
   },

@@ -20,10 +20,11 @@ import { useMayCall } from '../session/offered';
 import { AddPerson } from './AddPerson';
 import { ChangePerson } from './ChangePerson';
 import { EndSessions } from './EndSessions';
+import { ResetTwoFactor } from './ResetTwoFactor';
 import { SetPersonPassword } from './SetPersonPassword';
 import './people.css';
 
-type Editing = { readonly what: 'change' | 'password' | 'end'; readonly person: PersonView };
+type Editing = { readonly what: 'change' | 'password' | 'end' | 'resetTwoFactor'; readonly person: PersonView };
 
 export function PeopleWorkspace() {
   const { t } = useTranslation('people');
@@ -50,7 +51,14 @@ export function PeopleWorkspace() {
       ) : (
         <DataTable
           label={t('listTitle')}
-          columns={[t('column.login'), t('column.name'), t('column.role'), t('column.active'), t('column.actions')]}
+          columns={[
+            t('column.login'),
+            t('column.name'),
+            t('column.role'),
+            t('column.active'),
+            t('reset.column', { ns: 'twoFactor' }),
+            t('column.actions'),
+          ]}
         >
           {people.data.map((p) => (
             <tr key={p.id} className={p.active ? undefined : 'muted'}>
@@ -63,6 +71,7 @@ export function PeopleWorkspace() {
               </td>
               <td>{ROLE_LABELS[p.role]}</td>
               <td>{p.active ? t('active') : t('disabled')}</td>
+              <td>{p.twoFactor ? t('reset.yes', { ns: 'twoFactor' }) : t('reset.no', { ns: 'twoFactor' })}</td>
               <td>
                 <div className="people-actions">
                   <Button
@@ -86,6 +95,14 @@ export function PeopleWorkspace() {
                       {t('endSessions.button')}
                     </Button>
                   )}
+                  {p.twoFactor && (
+                    <Button
+                      aria-label={t('reset.title', { ns: 'twoFactor', login: p.login })}
+                      onClick={() => setEditing({ what: 'resetTwoFactor', person: p })}
+                    >
+                      {t('reset.action', { ns: 'twoFactor' })}
+                    </Button>
+                  )}
                   <Button
                     variant={p.active ? 'danger' : 'secondary'}
                     aria-label={p.active ? t('disableLabel', { login: p.login }) : t('enableLabel', { login: p.login })}
@@ -102,6 +119,7 @@ export function PeopleWorkspace() {
       )}
       {editing?.what === 'change' && <ChangePerson person={editing.person} onClose={() => setEditing(undefined)} />}
       {editing?.what === 'password' && <SetPersonPassword person={editing.person} onClose={() => setEditing(undefined)} />}
+      {editing?.what === 'resetTwoFactor' && <ResetTwoFactor person={editing.person} onClose={() => setEditing(undefined)} />}
       {editing?.what === 'end' && (
         <EndSessions person={editing.person} own={editing.person.id === me} onClose={() => setEditing(undefined)} />
       )}

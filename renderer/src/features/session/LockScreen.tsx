@@ -9,10 +9,18 @@ import { useTranslation } from 'react-i18next';
 import type { PersonView } from '../../../../main/ipc/contract';
 import { useAppInfo } from '../../api/settings';
 import { EnvironmentBadge } from '../../components/EnvironmentMarks';
+import { CodeStep } from '../twoFactor/CodeStep';
 import { SignInForm } from './SignInForm';
 import './session.css';
 
-export function LockScreen({ person }: { readonly person: PersonView }) {
+export function LockScreen({
+  person,
+  codeAwaited = false,
+}: {
+  readonly person: PersonView;
+  /** Their password was right: the code of their two-factor sign-in is awaited. */
+  readonly codeAwaited?: boolean;
+}) {
   const { t } = useTranslation('session');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -32,7 +40,7 @@ export function LockScreen({ person }: { readonly person: PersonView }) {
       </p>
       <h2 id={titleId}>{t('locked.title')}</h2>
       <p>{t('locked.lead', { name: person.displayName })}</p>
-      <SignInForm login={person.login} />
+      {codeAwaited ? <CodeStep person={person} titled={false} /> : <SignInForm login={person.login} />}
     </dialog>
   );
 }

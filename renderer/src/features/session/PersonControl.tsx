@@ -1,6 +1,6 @@
 /**
  * The person signed in, in the top bar: their name and role on a button that opens what only they do at this
- * desk: lock it (stepping away), sign out, change their own password; and under them, how long the desk may
+ * desk: lock it (stepping away), sign out, change their own password, enrol in two-factor sign-in or remove it; and under them, how long the desk may
  * sit idle before it locks by itself (the administrator's setting, in Settings). A menu rather than three
  * buttons, so that the top bar keeps to one line at 1024 px in Russian too. Escape or a click elsewhere closes it.
  */
@@ -11,6 +11,8 @@ import { useLock, useSignOut } from '../../api/session';
 import { useErrorToast } from '../../components/useErrorToast';
 import { ROLE_LABELS } from './access';
 import { ChangePassword } from './ChangePassword';
+import { EnrolDialog } from '../twoFactor/EnrolDialog';
+import { RemoveTwoFactor } from '../twoFactor/RemoveTwoFactor';
 import './session.css';
 
 export function PersonControl({ person, idleMinutes }: { readonly person: PersonView; readonly idleMinutes: number }) {
@@ -19,6 +21,7 @@ export function PersonControl({ person, idleMinutes }: { readonly person: Person
   const toastError = useErrorToast();
   const [open, setOpen] = useState(false);
   const [changing, setChanging] = useState(false);
+  const [twoFactor, setTwoFactor] = useState(false);
   const lock = useLock({ onError: toastError });
   const signOut = useSignOut({ onError: toastError });
   const box = useRef<HTMLDivElement>(null);
@@ -65,9 +68,14 @@ export function PersonControl({ person, idleMinutes }: { readonly person: Person
         <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={act(() => setChanging(true))}>
           {t('person.changePassword')}
         </button>
+        <button type="button" className="btn btn-ghost" aria-haspopup="dialog" onClick={act(() => setTwoFactor(true))}>
+          {person.twoFactor ? t('remove.menu', { ns: 'twoFactor' }) : t('enrol.menu', { ns: 'twoFactor' })}
+        </button>
         <p className="person-menu-note">{t('person.idle', { count: idleMinutes })}</p>
       </div>
       {changing && <ChangePassword onClose={() => setChanging(false)} />}
+      {twoFactor &&
+        (person.twoFactor ? <RemoveTwoFactor onClose={() => setTwoFactor(false)} /> : <EnrolDialog onClose={() => setTwoFactor(false)} />)}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Settings, in sections: General (which environment the app works in, how long a desk may sit idle before it
- * locks, exports, and the way into the sandbox's developer console; the language and theme are each person's
+ * locks, two-factor sign-in and the team key, exports, and the way into the sandbox's developer console; the language and theme are each person's
  * own, in the top bar), each gateway environment's connection and credentials (ConnectionForm: a secret is
  * sent to main once and never shown back, only "set" or "not set"), each environment's currencies and
  * per-charge maximums (ChargeLimits), and the team database this desk keeps its journals in (TeamDatabase:
@@ -21,6 +21,7 @@ import { SectionTabs } from './SectionTabs';
 import { GeneralSettings } from './GeneralSettings';
 import { IdleTime } from './IdleTime';
 import { TeamDatabase } from './TeamDatabase';
+import { TwoFactorSettings } from './TwoFactorSettings';
 
 export function SettingsWorkspace() {
   const settings = useSettings();
@@ -44,6 +45,7 @@ export function SettingsWorkspace() {
           <>
             <GeneralSettings view={view} />
             <IdleTime key={view.idleMinutes} minutes={view.idleMinutes} />
+            <TwoFactorSettings view={view.twoFactor} />
             <ExportSettings />
             <DeveloperConsole environment={view.general.environment} />
           </>
