@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
-import { call, errorText } from '../../api/client';
+import { call } from '../../api/client';
 import { useChargeLimitsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
-import { currencyName, formatAmount } from '../../format/money';
+import { formatAmount } from '../../format/money';
 import { formatCount } from '../../format/numbers';
 import { maximumWords } from './shared';
 import { FormDialog } from '../../components/FormDialog';
 import { ConfirmCheck } from '../../components/ConfirmCheck';
 import { Term } from '../../components/Term';
+import { LimitWhere, NothingChanged } from './LimitChangeParts';
 
 /**
  * Restates the change and sends it. In production nothing is sent until the tick box is ticked, and the
@@ -63,12 +64,7 @@ export function ConfirmMaximum({
       submitDisabled={!checked || save.isPending}
     >
       <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-        <Term label={t('limits.environment')}>
-          <strong>{production ? t('limits.production') : t(`limits.name.${environment}`)}</strong>
-        </Term>
-        <Term label={t('limits.currency')}>
-          {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
-        </Term>
+        <LimitWhere environment={environment} currency={c} />
         <Term label={t('limits.now')}>{maximumWords(c)}</Term>
         <Term label={t('limits.newMaximum')}>
           <strong className="confirm-amount">{after}</strong>
@@ -80,11 +76,7 @@ export function ConfirmMaximum({
           {t('limits.confirm', { currency: c.alpha })}
         </ConfirmCheck>
       )}
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {t('limits.nothingChanged', { reason: errorText(save.error) })}
-        </p>
-      )}
+      {save.isError && <NothingChanged error={save.error} />}
     </FormDialog>
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import type { ApprovalAction } from '../../../../main/domain/approvals';
-import { call, errorText } from '../../api/client';
+import { call } from '../../api/client';
 import { useChargeLimitsChange } from '../../api/settings';
 import { useUi } from '../../app/uiStore';
 import { ConfirmCheck } from '../../components/ConfirmCheck';
 import { FormDialog } from '../../components/FormDialog';
 import { Term } from '../../components/Term';
-import { currencyName, formatAmount } from '../../format/money';
+import { LimitWhere, NothingChanged } from './LimitChangeParts';
+import { formatAmount } from '../../format/money';
 import { formatCount } from '../../format/numbers';
 import { thresholdWords } from './shared';
 
@@ -68,12 +69,7 @@ export function ConfirmThreshold({
       submitDisabled={!checked || save.isPending}
     >
       <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
-        <Term label={t('limits.environment')}>
-          <strong>{production ? t('limits.production') : t(`limits.name.${environment}`)}</strong>
-        </Term>
-        <Term label={t('limits.currency')}>
-          {c.alpha} ({c.numeric}) {currencyName(c.alpha, c.name)}
-        </Term>
+        <LimitWhere environment={environment} currency={c} />
         <Term label={t('limits.approval.applies')}>{t(`limits.approval.action.${action}`)}</Term>
         <Term label={t('limits.now')}>{thresholdWords(c, action)}</Term>
         <Term label={t('limits.approval.next')}>
@@ -92,11 +88,7 @@ export function ConfirmThreshold({
           {t('limits.approval.confirm', { currency: c.alpha })}
         </ConfirmCheck>
       )}
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {t('limits.nothingChanged', { reason: errorText(save.error) })}
-        </p>
-      )}
+      {save.isError && <NothingChanged error={save.error} />}
     </FormDialog>
   );
 }
