@@ -9,10 +9,10 @@
  * Every step is an audit entry ('approval'), its object the request's id.
  */
 import { actingPerson } from '../store/actingPerson.js';
-import type { ApprovalRequest, ApprovalRequests, ApprovalStep, RequestPerson } from '../store/approvals.js';
+import type { ApprovalOutcome, ApprovalRequest, ApprovalRequests, ApprovalStep, RequestChange, RequestPerson } from '../store/approvals.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
-import { requestState, type RequestState } from '../domain/approvals.js';
+import { requestState } from '../domain/approvals.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { environmentWords } from '../gateway/environments.js';
@@ -32,14 +32,38 @@ export function askStep(reason?: string): ApprovalStep | undefined {
   return by && { kind: 'ask', by, ...(reason !== undefined ? { reason } : {}) };
 }
 
-/** Why nothing was written on an order or card that a pending request holds. */
-export const awaitingPhrase = (r: ApprovalRequest): Phrase =>
-  phrase('approval.awaiting', { by: r.requestedBy.name, amount: { minor: r.amount, currency: r.currency } });
+/** A refund's or a charge's answer when a journal filed a request for it instead: nothing was sent. */
+export interface AwaitingApproval {
+  readonly kind: 'awaitingApproval';
+  readonly request: ApprovalRequest;
+  readonly why: Phrase;
+}
+
+/**
+ * What a journal's approval outcome (ApprovalOutcome) comes to for the service that asked: a request filed, audited
+ * here for both refunds and charges, or why nothing was written, which the service refuses as its own refusals.
+ */
+export function approvalAnswer(o: ApprovalOutcome, to: AuditTarget): AwaitingApproval | { readonly refusal: Phrase } {
+  switch (o.kind) {
+    case 'requested':
+      recordApproval(to, o.request, { step: 'asked', ...(o.request.reason !== undefined ? { reason: o.request.reason } : {}) }, 'success');
+      return { kind: 'awaitingApproval', request: o.request, why: o.why };
+    case 'awaiting':
+      return {
+        refusal: phrase('approval.awaiting', {
+          by: o.request.requestedBy.name,
+          amount: { minor: o.request.amount, currency: o.request.currency },
+        }),
+      };
+    case 'approvalRefused':
+      return { refusal: o.reason };
+  }
+}
 
 /** A request's order (a refund) or stored card (a charge), as the audit names it. */
 const subjectOf = (r: ApprovalRequest): string => (r.what.action === 'refund' ? r.what.orderId : r.what.bindingId);
 
-interface AuditTarget {
+export interface AuditTarget {
   readonly audit: AuditRepository;
   readonly osUser: string;
   readonly environment: string;
@@ -78,9 +102,6 @@ const requestFacts = (r: ApprovalRequest) => ({
   requester: r.requestedBy.login,
 });
 
-/** A request as a list shows it: its state as of the store's clock now. */
-export type ApprovalView = ApprovalRequest & { readonly now: RequestState };
-
 /** What approving did: the refund's or the charge's outcome, or why nothing was tried. */
 export type ApprovalResult =
   | { readonly kind: 'refund'; readonly orderId: string; readonly outcome: OperationOutcome }
@@ -105,12 +126,12 @@ export class Approvals {
     this.target = { ...options, now: options.now ?? Date.now };
   }
 
-  /** The environment's requests, newest first: the live ones only, or every one. */
-  async list(live: boolean, limit?: number): Promise<ApprovalView[]> {
+  /** The environment's requests, newest first, the live ones only or every one, each in its state as of now. */
+  async list(live: boolean, limit?: number): Promise<ApprovalRequest[]> {
     const { requests, environment } = this.options;
     const at = await requests.now(this.target.now());
     const listed = await requests.list({ environment, live, ...(limit !== undefined ? { limit } : {}) }, at);
-    return listed.map((r) => ({ ...r, now: requestState(r, at) }));
+    return listed.map((r) => ({ ...r, state: requestState(r, at) }));
   }
 
   /**
@@ -121,19 +142,14 @@ export class Approvals {
   async approve(id: number): Promise<ApprovalResult> {
     const by = callingPerson();
     const request = await this.options.requests.get(id);
-    const refusal =
-      by === undefined
-        ? phrase('ipc.signInFirst')
-        : request === undefined
-          ? phrase('approval.notFound')
-          : request.environment !== this.options.environment
-            ? phrase('approval.otherEnvironment', { environment: environmentWords(request.environment) })
-            : undefined;
-    if (refusal !== undefined || by === undefined || request === undefined) {
-      const reason = refusal ?? phrase('approval.notFound');
+    const refused = (reason: Phrase): ApprovalResult => {
       recordApproval(this.target, request ?? { id }, { step: 'notApproved', reason: english(reason) }, 'refused');
       return { kind: 'refused', reason };
-    }
+    };
+    if (by === undefined) return refused(phrase('ipc.signInFirst'));
+    if (request === undefined) return refused(phrase('approval.notFound'));
+    if (request.environment !== this.options.environment)
+      return refused(phrase('approval.otherEnvironment', { environment: environmentWords(request.environment) }));
     const step: ApprovalStep = { kind: 'approve', requestId: request.id, by };
     let result: ApprovalResult;
     try {
@@ -154,27 +170,24 @@ export class Approvals {
   }
 
   /** The requester takes their request back. */
-  withdraw(id: number): Promise<ApprovalRequest | Phrase> {
+  withdraw(id: number): Promise<RequestChange> {
     return this.end(id, 'withdrawn');
   }
 
   /** Another finance person or administrator says no. */
-  decline(id: number): Promise<ApprovalRequest | Phrase> {
+  decline(id: number): Promise<RequestChange> {
     return this.end(id, 'declined');
   }
 
-  private async end(id: number, ending: 'withdrawn' | 'declined'): Promise<ApprovalRequest | Phrase> {
+  private async end(id: number, ending: 'withdrawn' | 'declined'): Promise<RequestChange> {
     const by = callingPerson();
     const { requests } = this.options;
-    const change = by
+    const change: RequestChange = by
       ? await requests.end(id, this.options.environment, ending, by, await requests.now(this.target.now()))
-      : ({ kind: 'refused', reason: phrase('ipc.signInFirst') } as const);
-    if (change.kind === 'refused') {
-      recordApproval(this.target, { id }, { step: 'notEnded', reason: english(change.reason) }, 'refused');
-      return change.reason;
-    }
-    recordApproval(this.target, change.request, { step: ending }, 'success');
-    return change.request;
+      : { kind: 'refused', reason: phrase('ipc.signInFirst') };
+    if (change.kind === 'refused') recordApproval(this.target, { id }, { step: 'notEnded', reason: english(change.reason) }, 'refused');
+    else recordApproval(this.target, change.request, { step: ending }, 'success');
+    return change;
   }
 }
 
@@ -194,7 +207,7 @@ function refusalOf(result: ApprovalResult): Phrase {
 }
 
 /** A request for the screens, as the person `reader` (their account's id) reads it. */
-export function approvalRequestView(r: ApprovalView, reader: string | undefined): ApprovalRequestView {
+export function approvalRequestView(r: ApprovalRequest, reader: string | undefined): ApprovalRequestView {
   const { what } = r;
   return {
     id: r.id,
@@ -213,7 +226,7 @@ export function approvalRequestView(r: ApprovalView, reader: string | undefined)
     currency: r.currency,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
     requestedBy: { login: r.requestedBy.login, name: r.requestedBy.name },
-    state: r.now,
+    state: r.state,
     createdAt: r.createdAt,
     expiresAt: r.expiresAt,
     ...(r.decidedBy ? { decidedBy: { login: r.decidedBy.login, name: r.decidedBy.name } } : {}),
@@ -225,4 +238,4 @@ export function approvalRequestView(r: ApprovalView, reader: string | undefined)
 }
 
 /** A request just filed, for the screen of the person who asked. */
-export const askedView = (r: ApprovalRequest): ApprovalRequestView => approvalRequestView({ ...r, now: 'pending' }, r.requestedBy.id);
+export const askedView = (r: ApprovalRequest): ApprovalRequestView => approvalRequestView(r, r.requestedBy.id);

@@ -29,8 +29,8 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { failureText, failureWords } from './failureWords.js';
 import type { ChargeCategory, ChargeJournal, ChargeRow, GuardFacts, SettledState } from '../store/journal.js';
 import { WorkUnderWay } from './workUnderWay.js';
-import type { ApprovalRequest, ApprovalStep } from '../store/approvals.js';
-import { askStep, awaitingPhrase, recordApproval } from './approvals.js';
+import type { ApprovalStep } from '../store/approvals.js';
+import { approvalAnswer, askStep, type AwaitingApproval } from './approvals.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 export const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -109,7 +109,7 @@ export type ChargeOutcome =
   | { readonly kind: 'refused'; readonly reason: Phrase }
   | Extract<Refusal, { kind: 'needsConfirmation' }>
   /** Nothing was journalled or sent: over its threshold, the charge waits for a second person's approval. */
-  | { readonly kind: 'awaitingApproval'; readonly request: ApprovalRequest; readonly why: Phrase };
+  | AwaitingApproval;
 
 /** What a batch file's row comes to: never a request (over its threshold, refused). */
 export type BatchChargeOutcome = Exclude<ChargeOutcome, { kind: 'awaitingApproval' }>;
@@ -260,22 +260,12 @@ export class ChargeService {
     switch (begun.kind) {
       case 'refused':
         return begun.refusal.kind === 'refused' ? this.refuse(r, begun.refusal.reason) : begun.refusal;
-      case 'requested': {
-        const reason = step?.kind === 'ask' ? step.reason : undefined;
-        recordApproval(
-          { ...this.options, now: this.now },
-          begun.request,
-          { step: 'asked', ...(reason !== undefined ? { reason } : {}) },
-          'success',
-        );
-        return { kind: 'awaitingApproval', request: begun.request, why: begun.why };
-      }
-      case 'awaiting':
-        return this.refuse(r, awaitingPhrase(begun.request));
-      case 'approvalRefused':
-        return this.refuse(r, begun.reason);
       case 'journalled':
         break;
+      default: {
+        const answer = approvalAnswer(begun, { ...this.options, now: this.now });
+        return 'refusal' in answer ? this.refuse(r, answer.refusal) : answer;
+      }
     }
     const row = begun.charge;
     try {

@@ -23,7 +23,7 @@ import { refundWay, reversalChance, type RefundWay, type ReversalChance } from '
 import { statusWords } from './orders.js';
 import { WorkUnderWay } from './workUnderWay.js';
 import type { ApprovalRequest, ApprovalStep } from '../store/approvals.js';
-import { askStep, awaitingPhrase, recordApproval } from './approvals.js';
+import { approvalAnswer, askStep, type AwaitingApproval } from './approvals.js';
 import { OrderStatus, isPaid } from '../domain/orderStatus.js';
 
 /** How long the same refund (order and amount) again needs the operator's confirmation, as a charge does. */
@@ -43,7 +43,7 @@ export type OperationOutcome =
    */
   | { readonly kind: 'wayChanged'; readonly plan: RefundPlan }
   /** Nothing was journalled or sent: over its threshold, the money waits for a second person's approval. */
-  | { readonly kind: 'awaitingApproval'; readonly request: ApprovalRequest; readonly why: Phrase };
+  | AwaitingApproval;
 
 type Refusal = Extract<OperationOutcome, { kind: 'notSent' | 'needsConfirmation' | 'wayChanged' }>;
 
@@ -234,15 +234,12 @@ export class OrderOperations {
           this.audit(kind, orderId, 'refused', { reason }, reason);
         }
         return begun.refusal;
-      case 'requested':
-        recordApproval(this.auditTarget(), begun.request, { step: 'asked', ...(reason ? { reason } : {}) }, 'success');
-        return { kind: 'awaitingApproval', request: begun.request, why: begun.why };
-      case 'awaiting':
-        return this.notSent(kind, orderId, awaitingPhrase(begun.request));
-      case 'approvalRefused':
-        return this.notSent(kind, orderId, begun.reason);
       case 'journalled':
         break;
+      default: {
+        const answer = approvalAnswer(begun, { ...this.options, now: this.now });
+        return 'refusal' in answer ? this.notSent(kind, orderId, answer.refusal) : answer;
+      }
     }
     return this.whileClaimed(begun.operation, async (op) => {
       const sent = await this.send(op);
@@ -411,10 +408,6 @@ export class OrderOperations {
       }`,
     );
     return { kind, operation };
-  }
-
-  private auditTarget() {
-    return { audit: this.options.audit, osUser: this.options.osUser, environment: this.options.environment, now: this.now };
   }
 
   private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, facts: AuditFactsOf<OperationKind>, detail: string): void {

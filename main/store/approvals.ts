@@ -206,9 +206,12 @@ export const expireOn = (s: RequestSubject) => ({
   values: (environment: string, now: number) => [environment, subjectValue(s), now],
 });
 
+/** A request that may still be approved, at the time `now` (a placeholder or a column) names: requestState's pending, in SQL. */
+export const LIVE = (now: string): string => `state = 'pending' AND expires_at > ${now}`;
+
 /** The live requests on the subject, oldest first. */
 export const pendingOn = (s: RequestSubject) => ({
-  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ? AND ${subjectColumn(s)} = ? AND state = 'pending' AND expires_at > ? ORDER BY id`,
+  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ? AND ${subjectColumn(s)} = ? AND ${LIVE('?')} ORDER BY id`,
   values: (environment: string, now: number) => [environment, subjectValue(s), now],
 });
 
@@ -441,9 +444,7 @@ export interface RequestFilter {
 }
 
 export const listRequests = (f: RequestFilter, now: number) => ({
-  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ?${
-    f.live ? " AND state = 'pending' AND expires_at > ?" : ''
-  } ORDER BY id DESC LIMIT ?`,
+  sql: `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ?${f.live ? ` AND ${LIVE('?')}` : ''} ORDER BY id DESC LIMIT ?`,
   values: [f.environment, ...(f.live ? [now] : []), Math.min(f.limit ?? 200, 1000)],
 });
 

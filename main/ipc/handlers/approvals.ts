@@ -5,6 +5,7 @@
  */
 import { approvalRequestView } from '../../services/approvals.js';
 import { chargeResult } from '../../services/chargeViews.js';
+import type { RequestChange } from '../../store/approvals.js';
 import type { ApprovalResult, approvalsChannels } from '../contract.js';
 import { IpcFailure } from '../errors.js';
 import type { HandlerContext, HandlersOf } from './context.js';
@@ -12,22 +13,20 @@ import { operationResult } from './orders.js';
 
 export function approvalsHandlers({ core, events }: HandlerContext): HandlersOf<typeof approvalsChannels> {
   const reader = () => core.sessions.person()?.id;
-  const changed = () => {
+  const ended = async (change: Promise<RequestChange>) => {
+    const r = await change;
+    if (r.kind === 'refused') throw new IpcFailure('invalidInput', r.reason);
     events.publish({ type: 'approvals.changed' });
-    events.publish({ type: 'charges.changed' });
-  };
-  const ended = async (run: () => Promise<Awaited<ReturnType<typeof core.services.approvals.withdraw>>>) => {
-    const r = await run();
-    if (!('id' in r)) throw new IpcFailure('invalidInput', r);
-    changed();
-    return approvalRequestView({ ...r, now: r.state }, reader());
+    return approvalRequestView(r.request, reader());
   };
   return {
     'approvals.list': async ({ live, limit }) =>
       (await core.services.approvals.list(live, limit)).map((r) => approvalRequestView(r, reader())),
     'approvals.approve': async ({ id }): Promise<ApprovalResult> => {
       const done = await core.services.approvals.approve(id);
-      changed();
+      // An approval may have journalled a refund or a charge.
+      events.publish({ type: 'approvals.changed' });
+      events.publish({ type: 'charges.changed' });
       if (done.kind === 'refused') return { action: 'none', reason: done.reason };
       if (done.kind === 'charge') {
         const senderOf = core.services.charges.sender.bind(core.services.charges);
@@ -37,7 +36,7 @@ export function approvalsHandlers({ core, events }: HandlerContext): HandlersOf<
       const kind = 'operation' in o ? o.operation.kind : 'refund';
       return { action: 'refund', result: await operationResult({ core, events }, kind, o, done.orderId) };
     },
-    'approvals.withdraw': ({ id }) => ended(() => core.services.approvals.withdraw(id)),
-    'approvals.decline': ({ id }) => ended(() => core.services.approvals.decline(id)),
+    'approvals.withdraw': ({ id }) => ended(core.services.approvals.withdraw(id)),
+    'approvals.decline': ({ id }) => ended(core.services.approvals.decline(id)),
   };
 }

@@ -14,6 +14,7 @@ import {
   expireOn,
   INSERT_REQUEST,
   listRequests,
+  LIVE,
   newRequestValues,
   REQUEST_BY_ID,
   subjectOf,
@@ -37,7 +38,7 @@ import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query,
  */
 export const pendingOnClock = (column: 'order_id' | 'binding_id', environment: string, subject: string): string =>
   `CROSS JOIN LATERAL (SELECT coalesce(json_agg(p ORDER BY p.id), '[]') AS pending FROM (SELECT ${APPROVAL_COLUMNS} FROM approval_requests
-     WHERE environment = ${environment} AND ${column} = ${subject} AND state = 'pending' AND expires_at > clock.now) AS p) AS requests`;
+     WHERE environment = ${environment} AND ${column} = ${subject} AND ${LIVE('clock.now')}) AS p) AS requests`;
 
 /** The requests of a facts statement's `pending` column. */
 export const pendingOf = (rows: readonly ApprovalRow[]): ApprovalRequest[] => rows.map(toRequest);
