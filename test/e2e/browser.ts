@@ -320,6 +320,20 @@ export async function closeApp(app: AppUnderTest | undefined, browser: Browser |
   if (app) removeFolder(app.dataFolder);
 }
 
+/** The workspaces in the navigation, in order, as an administrator sees them (Alt+1 … Alt+0). */
+export const WORKSPACES = [
+  'Orders',
+  'Stored cards',
+  'Charges',
+  'Signing keys',
+  'Audit',
+  'Settings',
+  'Reconciliation',
+  'Customers',
+  'People',
+  'Approvals',
+] as const;
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = join(root, 'test-results/screenshots');
   mkdirSync(dir, { recursive: true });

@@ -34,23 +34,12 @@ import {
   signIn,
   signInAs,
   useTheme,
+  WORKSPACES,
 } from './browser.js';
 
 // The profile of an earlier version is kept in the OS keychain: `npm test` provides gnome-keyring in a private D-Bus session.
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 const OLD_PASSPHRASE = 'the passphrase of the role profile';
-const WORKSPACES = [
-  'Orders',
-  'Stored cards',
-  'Charges',
-  'Signing keys',
-  'Audit',
-  'Settings',
-  'Reconciliation',
-  'Customers',
-  'People',
-  'Approvals',
-];
 // Each signs in with the second password: the first is the one they were added with, and is replaced (by an
 // administrator for Sam, who forgot his; by Fay herself), so that each sign-in proves the change took.
 const SUPPORT = { login: 'sam.support', password: `${PASSWORD} of sam, renewed` };

@@ -6,20 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Vault } from '../../main/vault/vault.js';
-import { accessibilityProblems, appInBrowser, browserMissing, connectEnvironment, screenshot } from './browser.js';
+import { accessibilityProblems, appInBrowser, browserMissing, connectEnvironment, screenshot, WORKSPACES } from './browser.js';
 
-const WORKSPACES = [
-  'Orders',
-  'Stored cards',
-  'Charges',
-  'Signing keys',
-  'Audit',
-  'Settings',
-  'Reconciliation',
-  'Customers',
-  'People',
-  'Approvals',
-];
 const keychain = process.env.KEYCHAIN_TESTS === '1';
 
 describe.skipIf(browserMissing())('The application shell', { timeout: 60_000 }, () => {

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
-import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
-import { amountProblemText, currencyName, formatAmount, parseMajor } from '../../format/money';
+import { currencyName } from '../../format/money';
+import { LimitAmountForm } from './LimitAmountForm';
 import { maximumWords } from './shared';
 
 /** One currency's maximum, typed in major units and checked as it is typed (decimals as the currency has). */
@@ -16,10 +14,7 @@ export function MaximumRow({
   readonly currency: CurrencyLimitView;
   readonly onSet: (maximum: number) => void;
 }) {
-  const { t, i18n } = useTranslation('settings');
-  const [text, setText] = useState('');
-  const parsed = parseMajor(text, c.exponent);
-  const error = text !== '' && !parsed.ok ? amountProblemText(i18n, parsed.error) : undefined;
+  const { t } = useTranslation('settings');
   return (
     <tr data-currency={c.numeric}>
       <th scope="row">
@@ -27,31 +22,14 @@ export function MaximumRow({
       </th>
       <td>{maximumWords(c)}</td>
       <td>
-        <form
-          className="inline-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (parsed.ok) onSet(parsed.minor);
-          }}
-        >
-          <Field
-            label={t('limits.newMaximumIn', { currency: c.alpha })}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={
-              parsed.ok
-                ? t('limits.perCharge', { amount: formatAmount(parsed.minor, c.exponent, c.alpha) })
-                : t('limits.decimals', { currency: c.alpha, count: c.exponent })
-            }
-            error={error}
-          />
-          <Button type="submit" variant={environment === 'production' ? 'danger' : 'primary'} disabled={!parsed.ok}>
-            {environment === 'production' ? t('limits.change', { currency: c.alpha }) : t('limits.set', { currency: c.alpha })}
-          </Button>
-        </form>
+        <LimitAmountForm
+          currency={c}
+          label={t('limits.newMaximumIn', { currency: c.alpha })}
+          hint={(amount) => t('limits.perCharge', { amount })}
+          submit={environment === 'production' ? t('limits.change', { currency: c.alpha }) : t('limits.set', { currency: c.alpha })}
+          danger={environment === 'production'}
+          onSet={onSet}
+        />
       </td>
     </tr>
   );

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrencyLimitView, EnvironmentName } from '../../../../main/ipc/contract';
 import type { ApprovalAction } from '../../../../main/domain/approvals';
 import { Button } from '../../components/Button';
-import { Field } from '../../components/Field';
-import { amountProblemText, formatAmount, parseMajor } from '../../format/money';
+import { LimitAmountForm } from './LimitAmountForm';
 import { thresholdWords } from './shared';
 
 /**
@@ -22,43 +20,23 @@ export function ThresholdCell({
   readonly action: ApprovalAction;
   readonly onSet: ((threshold: number | null) => void) | undefined;
 }) {
-  const { t, i18n } = useTranslation('settings');
-  const [text, setText] = useState('');
-  const parsed = parseMajor(text, c.exponent);
-  const error = text !== '' && !parsed.ok ? amountProblemText(i18n, parsed.error) : undefined;
-  const variant = environment === 'production' ? 'danger' : 'primary';
+  const { t } = useTranslation('settings');
   return (
     <>
       <p className="threshold-now">{thresholdWords(c, action)}</p>
       {onSet && (
-        <form
-          className="inline-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (parsed.ok) onSet(parsed.minor);
-          }}
+        <LimitAmountForm
+          currency={c}
+          label={t(`limits.approval.newIn.${action}`, { currency: c.alpha })}
+          hint={(amount) => t('limits.approval.hint', { amount })}
+          submit={t(`limits.approval.set.${action}`, { currency: c.alpha })}
+          danger={environment === 'production'}
+          onSet={onSet}
         >
-          <Field
-            label={t(`limits.approval.newIn.${action}`, { currency: c.alpha })}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={
-              parsed.ok
-                ? t('limits.approval.hint', { amount: formatAmount(parsed.minor, c.exponent, c.alpha) })
-                : t('limits.decimals', { currency: c.alpha, count: c.exponent })
-            }
-            error={error}
-          />
-          <Button type="submit" variant={variant} disabled={!parsed.ok}>
-            {t(`limits.approval.set.${action}`, { currency: c.alpha })}
-          </Button>
           {c.approvalThresholds[action] !== undefined && (
             <Button onClick={() => onSet(null)}>{t(`limits.approval.remove.${action}`, { currency: c.alpha })}</Button>
           )}
-        </form>
+        </LimitAmountForm>
       )}
     </>
   );
