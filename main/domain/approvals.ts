@@ -8,8 +8,11 @@
  * This module imports nothing: the store, the services and the IPC layer all read the same words.
  */
 
-/** What a second person may have to approve. */
-export const APPROVAL_ACTIONS = ['refund', 'charge'] as const;
+/**
+ * What a second person may have to approve: a refund, a manual charge, or a batch file's charges together (their
+ * total in each currency, over the batch threshold of that currency).
+ */
+export const APPROVAL_ACTIONS = ['refund', 'charge', 'batch'] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** How long a request may be approved: after this it is expired, and approving it is refused. */

@@ -12,7 +12,7 @@ import { actingPerson } from '../store/actingPerson.js';
 import type { ApprovalOutcome, ApprovalRequest, ApprovalRequests, ApprovalStep, RequestChange, RequestPerson } from '../store/approvals.js';
 import type { AuditOutcome, AuditRepository } from '../store/audit.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
-import { requestState } from '../domain/approvals.js';
+import { requestState, thresholdOver, type Thresholds } from '../domain/approvals.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { environmentWords } from '../gateway/environments.js';
@@ -60,8 +60,9 @@ export function approvalAnswer(o: ApprovalOutcome, to: AuditTarget): AwaitingApp
   }
 }
 
-/** A request's order (a refund) or stored card (a charge), as the audit names it. */
-const subjectOf = (r: ApprovalRequest): string => (r.what.action === 'refund' ? r.what.orderId : r.what.bindingId);
+/** A request's order (a refund), stored card (a charge) or file (a batch), as the audit names it. */
+const subjectOf = ({ what }: ApprovalRequest): string =>
+  what.action === 'refund' ? what.orderId : what.action === 'charge' ? what.bindingId : what.batchId;
 
 export interface AuditTarget {
   readonly audit: AuditRepository;
@@ -102,10 +103,11 @@ const requestFacts = (r: ApprovalRequest) => ({
   requester: r.requestedBy.login,
 });
 
-/** What approving did: the refund's or the charge's outcome, or why nothing was tried. */
+/** What approving did: the refund's or the charge's outcome, the batch approved to run, or why nothing was tried. */
 export type ApprovalResult =
   | { readonly kind: 'refund'; readonly orderId: string; readonly outcome: OperationOutcome }
   | { readonly kind: 'charge'; readonly outcome: ChargeOutcome }
+  | { readonly kind: 'batch'; readonly request: ApprovalRequest }
   | { readonly kind: 'refused'; readonly reason: Phrase };
 
 export interface ApprovalsOptions {
@@ -150,6 +152,7 @@ export class Approvals {
     if (request === undefined) return refused(phrase('approval.notFound'));
     if (request.environment !== this.options.environment)
       return refused(phrase('approval.otherEnvironment', { environment: environmentWords(request.environment) }));
+    if (request.what.action === 'batch') return this.approveBatch(request, by);
     const step: ApprovalStep = { kind: 'approve', requestId: request.id, by };
     let result: ApprovalResult;
     try {
@@ -167,6 +170,62 @@ export class Approvals {
     if (journalled) recordApproval(this.target, request, { step: 'approved' }, 'success');
     else recordApproval(this.target, request, { step: 'notApproved', reason: english(refusalOf(result)) }, 'refused');
     return result;
+  }
+
+  /**
+   * A batch's request: approved in the store's write transaction, on the request as it is then (pending, unexpired,
+   * not the approver's own). Nothing is charged here: the batch's rows are journalled as it runs, at whichever desk
+   * has its file, each under this approval (decideBegin).
+   */
+  private async approveBatch(request: ApprovalRequest, by: RequestPerson): Promise<ApprovalResult> {
+    const { requests, environment } = this.options;
+    const change = await requests.end(request.id, environment, 'approved', by, await requests.now(this.target.now()));
+    if (change.kind === 'refused') {
+      recordApproval(this.target, request, { step: 'notApproved', reason: english(change.reason) }, 'refused');
+      return { kind: 'refused', reason: change.reason };
+    }
+    recordApproval(this.target, change.request, { step: 'approved' }, 'success');
+    return { kind: 'batch', request: change.request };
+  }
+
+  /**
+   * Whether a batch's charges may run now: none of its currencies' totals is over the batch threshold, or its
+   * latest request is approved, unexpired, for at least these totals. Otherwise it is asked for in the calling
+   * person's name (the batch's live request is the answer when it has one). What this lets run, each row's journal
+   * transaction checks again (decideBegin): this is so that the batch is asked for before its first row, not after.
+   */
+  async batchGate(
+    plan: { readonly batchId: string; readonly charges: readonly { readonly amount: number; readonly currency: string }[] },
+    thresholds: Thresholds,
+    reason?: string,
+  ): Promise<{ readonly kind: 'go' } | AwaitingApproval | { readonly refusal: Phrase }> {
+    const { requests, environment } = this.options;
+    const totals: Record<string, number> = {};
+    for (const c of plan.charges) totals[c.currency] = (totals[c.currency] ?? 0) + c.amount;
+    const over = Object.entries(totals).find(([currency, total]) => thresholdOver(thresholds, 'batch', currency, total) !== undefined);
+    if (over === undefined) return { kind: 'go' };
+    const [currency, total] = over;
+    const at = await requests.now(this.target.now());
+    const latest = await requests.ofBatch(environment, plan.batchId);
+    const approved =
+      latest?.what.action === 'batch' && requestState(latest, at) === 'approved' && latest.expiresAt > at ? latest.what.totals : undefined;
+    if (approved && Object.entries(totals).every(([c, t]) => t <= (approved[c] ?? 0))) return { kind: 'go' };
+    const why = phrase('approval.batchNeeded', { threshold: { minor: thresholdOver(thresholds, 'batch', currency, total)!, currency } });
+    const by = callingPerson();
+    if (by === undefined) return { refusal: why };
+    const asked = await requests.askBatch(
+      {
+        environment,
+        what: { action: 'batch', batchId: plan.batchId, charges: plan.charges.length, totals },
+        amount: total,
+        currency,
+        by,
+        ...(reason !== undefined ? { reason } : {}),
+      },
+      why,
+      at,
+    );
+    return approvalAnswer(asked, this.target);
   }
 
   /** The requester takes their request back. */
@@ -194,6 +253,7 @@ export class Approvals {
 /** Why an approval's refund or charge was not journalled, from its outcome. */
 function refusalOf(result: ApprovalResult): Phrase {
   if (result.kind === 'refused') return result.reason;
+  if (result.kind === 'batch') return phrase('approval.otherAction');
   const o = result.outcome;
   switch (o.kind) {
     case 'notSent':
@@ -215,13 +275,15 @@ export function approvalRequestView(r: ApprovalRequest, reader: string | undefin
     action: what.action,
     ...(what.action === 'refund'
       ? { orderId: what.orderId, ...(what.orderNumber !== undefined ? { orderNumber: what.orderNumber } : {}) }
-      : {
-          bindingId: what.bindingId,
-          clientId: what.clientId,
-          orderNumber: what.orderNumber,
-          ...(what.maskedPan !== undefined ? { maskedPan: what.maskedPan } : {}),
-          ...(what.description !== undefined ? { description: what.description } : {}),
-        }),
+      : what.action === 'batch'
+        ? { batchId: what.batchId, charges: what.charges, totals: what.totals }
+        : {
+            bindingId: what.bindingId,
+            clientId: what.clientId,
+            orderNumber: what.orderNumber,
+            ...(what.maskedPan !== undefined ? { maskedPan: what.maskedPan } : {}),
+            ...(what.description !== undefined ? { description: what.description } : {}),
+          }),
     amount: r.amount,
     currency: r.currency,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),

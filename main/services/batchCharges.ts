@@ -290,6 +290,7 @@ export async function runBatch(
     options.onSending?.(planned);
     const outcome = await charges.charge({
       origin: 'batch',
+      batchId: plan.batchId,
       bindingId: planned.bindingId,
       clientId: planned.clientId,
       category: planned.category,

@@ -21,6 +21,7 @@ import {
   type RowResult,
 } from './batchCharges.js';
 import type { BatchChargeOutcome, BatchChargeRequest, ChargeService } from './charges.js';
+import type { AwaitingApproval } from './approvals.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
@@ -44,7 +45,15 @@ export interface ChargeBatchJob {
   readonly sending?: PlannedCharge;
   /** Why the app stopped the batch (state failed). */
   readonly failure?: Phrase;
+  /** Its charges together are over the batch threshold: the request that a second person approves before it runs. */
+  readonly awaiting?: AwaitingApproval;
 }
+
+/**
+ * Whether a plan's charges may run now, asked just before its first row (Approvals.batchGate): yes, or the request
+ * for a second person's approval it waits for, or why not.
+ */
+export type BatchGate = (plan: BatchPlan) => Promise<{ readonly kind: 'go' } | AwaitingApproval | { readonly refusal: Phrase }>;
 
 /** A batch that cannot be run, followed or found: why, as phrases (its message is their English). */
 export class ChargeBatchError extends SaidError {
@@ -75,6 +84,7 @@ interface Job {
   results: (RowResult | FailedRow)[];
   sending?: PlannedCharge;
   failure?: Phrase;
+  awaiting?: AwaitingApproval;
 }
 
 export interface ChargeBatchesOptions {
@@ -108,7 +118,7 @@ export class ChargeBatches {
     const invalid = [...planned.invalid];
     const charges: PlannedCharge[] = [];
     for (const c of planned.charges) {
-      const refusal = await options.charges.preview({ ...c, origin: 'batch' });
+      const refusal = await options.charges.preview({ ...c, origin: 'batch', batchId: planned.batchId });
       if (!refusal) charges.push(c);
       else invalid.push({ line: c.line, errors: [refusal.kind === 'refused' ? refusal.reason : phrase('charge.batch.triedLately')] });
     }
@@ -137,9 +147,15 @@ export class ChargeBatches {
   /**
    * Starts charging a planned batch in the background; answers at once with its state. `charges` gives
    * the charge service of the plan's environment for each row, or nothing once that environment is no
-   * longer open, which stops the batch: the rest is cancelled, not charged elsewhere.
+   * longer open, which stops the batch: the rest is cancelled, not charged elsewhere. `gate` is asked last, and
+   * a batch that must wait for a second person's approval is left planned, with the request it waits for.
    */
-  async run(batchId: string, environment: string, charges: () => ChargeService | undefined): Promise<ChargeBatchJob> {
+  async run(
+    batchId: string,
+    environment: string,
+    charges: () => ChargeService | undefined,
+    gate: BatchGate = () => Promise.resolve({ kind: 'go' }),
+  ): Promise<ChargeBatchJob> {
     const job = this.job(batchId);
     if (job.environment !== environment) {
       throw new ChargeBatchError(
@@ -157,6 +173,14 @@ export class ChargeBatches {
     job.started = true;
     try {
       await this.refuseIfStale(job, charges());
+      const gated = await gate(job.plan);
+      if ('refusal' in gated) throw new ChargeBatchError('state', gated.refusal);
+      if (gated.kind === 'awaitingApproval') {
+        job.started = false;
+        job.awaiting = gated;
+        return this.view(job);
+      }
+      delete job.awaiting;
     } catch (err) {
       job.started = false;
       throw err;
@@ -317,6 +341,7 @@ export class ChargeBatches {
       results: [...job.results],
       ...(job.sending && !job.finished ? { sending: job.sending } : {}),
       ...(job.failure !== undefined ? { failure: job.failure } : {}),
+      ...(job.awaiting !== undefined && !job.started ? { awaiting: job.awaiting } : {}),
     };
   }
 

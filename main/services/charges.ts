@@ -62,7 +62,8 @@ interface ChargeDetails {
  * amount within 24 hours instead.
  */
 export type ChargeRequest = FormChargeRequest | BatchChargeRequest;
-export type BatchChargeRequest = ChargeDetails & { readonly origin: 'batch' };
+/** `batchId`: the file's; its rows together answer to the batch's threshold and approval (store/approvals.ts). */
+export type BatchChargeRequest = ChargeDetails & { readonly origin: 'batch'; readonly batchId: string };
 export type FormChargeRequest = ChargeDetails & {
   readonly origin?: 'form';
   /** The operator confirmed a repeat of the same card and amount within ten minutes. */
@@ -207,8 +208,8 @@ export class ChargeService {
 
   /**
    * A charge from the form asks for approval in the calling person's name when over its threshold. A batch row
-   * asks nobody: over the threshold it is refused, so that no charge escapes a second person by being put in a
-   * file. With `approving`, it is the charge an approval request asked for, approved by the step's person.
+   * asks nobody: over the per-charge threshold, or with its batch over the batch's, it is refused unless the
+   * batch's approval covers it, so that no charge escapes a second person by being put in a file. With `approving`, it is the charge an approval request asked for, approved by the step's person.
    */
   charge(r: FormChargeRequest, approving?: Extract<ApprovalStep, { kind: 'approve' }>): Promise<ChargeOutcome>;
   charge(r: BatchChargeRequest): Promise<BatchChargeOutcome>;
@@ -244,6 +245,7 @@ export class ChargeService {
         ...(r.maskedPan !== undefined ? { maskedPan: r.maskedPan } : {}),
         operator: this.options.operator,
         at: this.now(),
+        ...(r.origin === 'batch' ? { batchId: r.batchId } : {}),
       },
       GUARD_LOOK_BACK_MS,
       (facts) => {

@@ -210,6 +210,10 @@ export interface ApprovalRequestView {
   readonly orderNumber?: string;
   readonly maskedPan?: string;
   readonly description?: string;
+  /** A batch's file id, its number of charges and their total per currency (ISO 4217 numeric, minor units). */
+  readonly batchId?: string;
+  readonly charges?: number;
+  readonly totals?: Readonly<Record<string, number>>;
   readonly amount: number;
   readonly currency: string;
   readonly reason?: string;

@@ -48,13 +48,26 @@ export type RequestedAction =
       readonly category: ChargeCategory;
       readonly description?: string;
       readonly maskedPan?: string;
+    }
+  /**
+   * A batch file's charges, run together once approved: its id (the file's), how many charges it has, and their
+   * total in each currency (ISO 4217 numeric, minor units), which its rows as journalled may not go over.
+   */
+  | {
+      readonly action: 'batch';
+      readonly batchId: string;
+      readonly charges: number;
+      readonly totals: Readonly<Record<string, number>>;
     };
 
 export interface ApprovalRequest {
   readonly id: number;
   readonly environment: string;
   readonly what: RequestedAction;
-  /** Minor units: exactly what moves once approved (a refund of "all that is left" is fixed when asked). */
+  /**
+   * Minor units: exactly what moves once approved (a refund of "all that is left" is fixed when asked); for a batch,
+   * its total in the first currency over its threshold (`what.totals` has every currency's).
+   */
   readonly amount: number;
   readonly currency: string;
   /** Why, in the requester's words. */
@@ -110,20 +123,24 @@ export interface ApprovalRow {
   decided_at: number | null;
   journal_id: number | null;
   desk: string | null;
+  batch_id: string | null;
 }
 
 export const APPROVAL_COLUMNS =
   'id, environment, action, order_id, binding_id, amount, currency, details, reason, requested_by, requested_login, requested_name, ' +
-  'state, created_at, expires_at, decided_by, decided_login, decided_name, decided_at, journal_id, desk';
+  'state, created_at, expires_at, decided_by, decided_login, decided_name, decided_at, journal_id, desk, batch_id';
 
 type ChargeDetails = Omit<Extract<RequestedAction, { action: 'charge' }>, 'action' | 'bindingId'>;
 type RefundDetails = Omit<Extract<RequestedAction, { action: 'refund' }>, 'action' | 'orderId'>;
+type BatchDetails = Omit<Extract<RequestedAction, { action: 'batch' }>, 'action' | 'batchId'>;
 
 export function toRequest(r: ApprovalRow): ApprovalRequest {
   const what: RequestedAction =
     r.action === 'refund'
       ? { action: 'refund', orderId: r.order_id ?? '', ...(JSON.parse(r.details) as RefundDetails) }
-      : { action: 'charge', bindingId: r.binding_id ?? '', ...(JSON.parse(r.details) as ChargeDetails) };
+      : r.action === 'charge'
+        ? { action: 'charge', bindingId: r.binding_id ?? '', ...(JSON.parse(r.details) as ChargeDetails) }
+        : { action: 'batch', batchId: r.batch_id ?? '', ...(JSON.parse(r.details) as BatchDetails) };
   return {
     id: r.id,
     environment: r.environment,
@@ -155,24 +172,26 @@ export interface NewRequest {
 
 export const INSERT_REQUEST = `INSERT INTO approval_requests
   (environment, action, order_id, binding_id, amount, currency, details, reason, requested_by, requested_login, requested_name,
-   state, created_at, expires_at, desk)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) RETURNING ${APPROVAL_COLUMNS}`;
+   state, created_at, expires_at, desk, batch_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?) RETURNING ${APPROVAL_COLUMNS}`;
 
 /** The values of INSERT_REQUEST, at `now` by the store's clock. No card number is kept whole in any text. */
 export function newRequestValues(r: NewRequest, now: number): (string | number | null)[] {
   const { what } = r;
-  const details: ChargeDetails | RefundDetails =
-    what.action === 'charge'
-      ? {
-          clientId: what.clientId,
-          orderNumber: what.orderNumber,
-          category: what.category,
-          ...(what.description !== undefined ? { description: maskCardNumbers(what.description) } : {}),
-          ...(what.maskedPan !== undefined ? { maskedPan: maskCardNumbers(what.maskedPan) } : {}),
-        }
-      : what.orderNumber !== undefined
-        ? { orderNumber: maskCardNumbers(what.orderNumber) }
-        : {};
+  const details: ChargeDetails | RefundDetails | BatchDetails =
+    what.action === 'batch'
+      ? { charges: what.charges, totals: what.totals }
+      : what.action === 'charge'
+        ? {
+            clientId: what.clientId,
+            orderNumber: what.orderNumber,
+            category: what.category,
+            ...(what.description !== undefined ? { description: maskCardNumbers(what.description) } : {}),
+            ...(what.maskedPan !== undefined ? { maskedPan: maskCardNumbers(what.maskedPan) } : {}),
+          }
+        : what.orderNumber !== undefined
+          ? { orderNumber: maskCardNumbers(what.orderNumber) }
+          : {};
   return [
     r.environment,
     what.action,
@@ -188,14 +207,15 @@ export function newRequestValues(r: NewRequest, now: number): (string | number |
     now,
     now + REQUEST_LIFETIME_MS,
     r.desk === undefined ? null : maskCardNumbers(r.desk),
+    what.action === 'batch' ? what.batchId : null,
   ];
 }
 
-/** Where a request stands on: its order (a refund) or its card (a charge). */
-export type RequestSubject = { readonly orderId: string } | { readonly bindingId: string };
+/** Where a request stands on: its order (a refund), its card (a charge) or its file (a batch). */
+export type RequestSubject = { readonly orderId: string } | { readonly bindingId: string } | { readonly batchId: string };
 
-const subjectColumn = (s: RequestSubject) => ('orderId' in s ? 'order_id' : 'binding_id');
-const subjectValue = (s: RequestSubject) => ('orderId' in s ? s.orderId : s.bindingId);
+const subjectColumn = (s: RequestSubject) => ('orderId' in s ? 'order_id' : 'bindingId' in s ? 'binding_id' : 'batch_id');
+const subjectValue = (s: RequestSubject) => ('orderId' in s ? s.orderId : 'bindingId' in s ? s.bindingId : s.batchId);
 
 /**
  * Pending requests past their expiry on the subject become expired, as stored: run before a new request is
@@ -267,10 +287,13 @@ export function approvalRefusal(
   const state = requestState(request, now);
   if (state !== 'pending') return closed(request, state);
   if (request.requestedBy.id === by.id) return phrase('approval.own');
+  const { subject } = action;
   const sameSubject =
-    'orderId' in action.subject
-      ? request.what.action === 'refund' && request.what.orderId === action.subject.orderId
-      : request.what.action === 'charge' && request.what.bindingId === action.subject.bindingId;
+    'orderId' in subject
+      ? request.what.action === 'refund' && request.what.orderId === subject.orderId
+      : 'bindingId' in subject
+        ? request.what.action === 'charge' && request.what.bindingId === subject.bindingId
+        : request.what.action === 'batch' && request.what.batchId === subject.batchId;
   if (
     !sameSubject ||
     request.environment !== action.environment ||
@@ -284,7 +307,7 @@ export function approvalRefusal(
 const minor = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 export const thresholdsSchema = z.record(
   z.string().regex(/^\d{3}$/),
-  z.object({ refund: minor.optional(), charge: minor.optional() }).strict(),
+  z.object({ refund: minor.optional(), charge: minor.optional(), batch: minor.optional() }).strict(),
 );
 
 /**
@@ -297,21 +320,64 @@ export function approvalNeed(json: string | undefined, money: MovedMoney): Phras
   const action = money.what.action;
   const before = money.before ?? 0;
   if (json === undefined) return undefined;
-  let kept: Thresholds;
-  try {
-    kept = thresholdsSchema.parse(JSON.parse(json));
-  } catch {
-    return phrase('approval.damaged', { environment });
-  }
+  const kept = keptThresholds(json, environment);
+  if (!('ok' in kept)) return kept;
   // Money in a currency or an amount the gateway did not say: no threshold can be told not to apply.
   const unknown = currency === '' || amount <= 0;
-  if (unknown && Object.values(kept).some((t) => t[action] !== undefined)) return phrase('approval.currencyUnknown');
-  const threshold = thresholdOver(kept, action, currency, before + amount);
+  if (unknown && Object.values(kept.ok).some((t) => t[action] !== undefined)) return phrase('approval.currencyUnknown');
+  const threshold = thresholdOver(kept.ok, action, currency, before + amount);
   if (threshold === undefined) return undefined;
   const over = { minor: threshold, currency };
   return before > 0
     ? phrase('approval.neededTogether', { threshold: over, before: { minor: before, currency } })
     : phrase('approval.needed', { threshold: over });
+}
+
+/** An environment's thresholds from their setting's JSON text, or why they cannot be read (they fail closed). */
+export function keptThresholds(json: string, environment: string): { readonly ok: Thresholds } | Phrase {
+  try {
+    return { ok: thresholdsSchema.parse(JSON.parse(json)) };
+  } catch {
+    return phrase('approval.damaged', { environment });
+  }
+}
+
+/**
+ * What a batch row's begin() reads of its batch, in its transaction and under the batch's lock (after the card's
+ * and the reference's): what the batch's rows journalled before, and the batch's approval.
+ */
+export interface BatchFacts {
+  readonly batchId: string;
+  /** Minor units of the row's currency the batch's rows journalled before, but for those that failed or were declined. */
+  readonly journalled: number;
+  /** The batch's latest approved request that has not expired. */
+  readonly approved: ApprovalRequest | undefined;
+}
+
+export const BATCH_JOURNALLED = `SELECT coalesce(sum(amount), 0) AS journalled FROM charge_journal
+  WHERE environment = ? AND batch_id = ? AND currency = ? AND state NOT IN ('FAILED', 'DECLINED')`;
+export const BATCH_APPROVED = `SELECT ${APPROVAL_COLUMNS} FROM approval_requests
+  WHERE environment = ? AND batch_id = ? AND state = 'approved' AND expires_at > ? ORDER BY id DESC LIMIT 1`;
+/** The batch's latest request, in any state. */
+export const BATCH_LATEST = `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ? AND batch_id = ? ORDER BY id DESC LIMIT 1`;
+
+/**
+ * A batch row's part of begin(): the batch's rows together, this one with them, may go over the batch threshold
+ * of their currency only as far as the batch's approval says. `covered`: the approval covers the row, whatever
+ * the per-charge threshold (the approver approved the file's charges as a whole); a phrase: refused, why.
+ */
+function batchRowDecision(json: string | undefined, money: MovedMoney, batch: BatchFacts): 'covered' | Phrase | undefined {
+  const { currency, environment } = money;
+  const together = batch.journalled + money.amount;
+  const approved = batch.approved?.what.action === 'batch' ? batch.approved.what.totals[currency] : undefined;
+  if (approved !== undefined && together <= approved) return 'covered';
+  if (json === undefined) return undefined;
+  const kept = keptThresholds(json, environment);
+  if (!('ok' in kept)) return kept;
+  const threshold = thresholdOver(kept.ok, 'batch', currency, together);
+  return threshold === undefined
+    ? undefined
+    : phrase('approval.batchRowNeeded', { threshold: { minor: threshold, currency }, before: { minor: batch.journalled, currency } });
 }
 
 /** The money an action moves, as a journal's begin() asks about approvals for it. */
@@ -330,7 +396,11 @@ export interface MovedMoney {
 }
 
 export const subjectOf = (what: RequestedAction): RequestSubject =>
-  what.action === 'refund' ? { orderId: what.orderId } : { bindingId: what.bindingId };
+  what.action === 'refund'
+    ? { orderId: what.orderId }
+    : what.action === 'charge'
+      ? { bindingId: what.bindingId }
+      : { batchId: what.batchId };
 
 /** What a journal's begin() does, decided on what its transaction read (BeginInput). */
 export type BeginDecision<R> =
@@ -357,6 +427,8 @@ export interface BeginInput<R> {
   /** The journal's own guard, asked once the requests let the action through. */
   readonly guard: () => R | undefined;
   readonly desk?: string;
+  /** A batch row's batch, as the transaction read it. */
+  readonly batch?: BatchFacts;
 }
 
 /**
@@ -364,7 +436,9 @@ export interface BeginInput<R> {
  * 1. an approval must be of a pending, unexpired request for this very action, by someone other than its requester;
  * 2. any other live request on the order or card holds it, as an open operation does;
  * 3. the journal's guard (open operations, repeats, maximums) is asked, for a request as for the action itself;
- * 4. over its threshold, and not being approved, the action becomes a request, or is refused with nobody to ask.
+ * 4. a batch's row goes over its batch's threshold only as far as the batch's approval covers, which covers its
+ *    own threshold too;
+ * 5. over its threshold, and not being approved, the action becomes a request, or is refused with nobody to ask.
  */
 export function decideBegin<R>(input: BeginInput<R>): BeginDecision<R> {
   const { step, money, now } = input;
@@ -382,6 +456,11 @@ export function decideBegin<R>(input: BeginInput<R>): BeginDecision<R> {
   const refusal = input.guard();
   if (refusal !== undefined) return { kind: 'refused', refusal };
   if (approving !== undefined) return { kind: 'journal', approving };
+  if (input.batch !== undefined && money !== undefined) {
+    const batch = batchRowDecision(input.thresholds, money, input.batch);
+    if (batch === 'covered') return { kind: 'journal' };
+    if (batch !== undefined) return { kind: 'approvalRefused', reason: batch };
+  }
   const need = money && approvalNeed(input.thresholds, money);
   if (need === undefined || money === undefined) return { kind: 'journal' };
   // Nobody to ask, or nothing a second person could approve as a number: refused.
@@ -405,12 +484,18 @@ export function decideBegin<R>(input: BeginInput<R>): BeginDecision<R> {
 export type RequestChange =
   { readonly kind: 'changed'; readonly request: ApprovalRequest } | { readonly kind: 'refused'; readonly reason: Phrase };
 
-/** Who may end a pending request without approving it: its requester withdraws it, anyone else declines it. */
+/**
+ * How a pending request ends outside a journal's begin(): its requester withdraws it, anyone else declines it,
+ * or, a batch's, anyone else approves it (its rows are journalled as the batch runs, each under the approval).
+ */
+export type Ending = 'withdrawn' | 'declined' | 'approved';
+
+/** Who may end a pending request so: its requester withdraws it; anyone else declines it, or approves a batch. */
 export function endingRefusal(
   request: ApprovalRequest | undefined,
   environment: string,
   by: RequestPerson,
-  ending: 'withdrawn' | 'declined',
+  ending: Ending,
   now: number,
 ): Phrase | undefined {
   if (request === undefined) return phrase('approval.notFound');
@@ -419,14 +504,15 @@ export function endingRefusal(
   if (state !== 'pending') return closed(request, state);
   const own = request.requestedBy.id === by.id;
   if (ending === 'withdrawn' && !own) return phrase('approval.notYours');
-  if (ending === 'declined' && own) return phrase('approval.own');
+  if (ending !== 'withdrawn' && own) return phrase('approval.own');
+  if (ending === 'approved' && request.what.action !== 'batch') return phrase('approval.onlyBatch');
   return undefined;
 }
 
 export const END_REQUEST = `UPDATE approval_requests SET state = ?, decided_by = ?, decided_login = ?, decided_name = ?, decided_at = ?
   WHERE id = ? AND state = 'pending' RETURNING ${APPROVAL_COLUMNS}`;
 
-export const endValues = (id: number, ending: 'withdrawn' | 'declined', by: RequestPerson, now: number) => [
+export const endValues = (id: number, ending: Ending, by: RequestPerson, now: number) => [
   ending,
   by.id,
   by.login,
@@ -455,11 +541,36 @@ export const listRequests = (f: RequestFilter, now: number) => ({
 export interface ApprovalRequests {
   list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]>;
   get(id: number): Promise<ApprovalRequest | undefined>;
-  /** Ends a pending request of the environment without approving it, on the row as it is in this write transaction. */
-  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange>;
+  /** Ends a pending request of the environment (endingRefusal), on the row as it is in this write transaction. */
+  end(id: number, environment: string, ending: Ending, by: RequestPerson, at: number): Promise<RequestChange>;
+  /**
+   * Files a batch's request, in a write transaction under the batch's lock (the lock its rows take): the batch's
+   * live request instead, when it has one.
+   */
+  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, at: number): Promise<BatchAsked>;
+  /** The batch's latest request, in any state (as kept: a pending one may have expired since). */
+  ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined>;
   /** The time by this store's clock (a desk's own, or the team database's), for a desk whose clock says `at`. */
   now(at: number): Promise<number>;
 }
+
+/** What asking for a batch did: filed a request, or found the batch's live one. */
+export type BatchAsked = Extract<ApprovalOutcome, { kind: 'requested' | 'awaiting' }>;
+
+/** A batch row's facts from what its transaction read: BATCH_JOURNALLED's row and BATCH_APPROVED's, if any. */
+export const toBatchFacts = (
+  batchId: string,
+  sum: { journalled: number | string } | undefined,
+  approved: ApprovalRow | undefined,
+): BatchFacts => ({ batchId, journalled: Number(sum?.journalled ?? 0), approved: approved && toRequest(approved) });
+
+/** A desk's file: a batch row's facts, in its charge's write transaction (the file's lock is the batch's too). */
+export const batchFactsIn = (db: Db, environment: string, batchId: string, currency: string, now: number): BatchFacts =>
+  toBatchFacts(
+    batchId,
+    db.prepare(BATCH_JOURNALLED).get(environment, batchId, currency) as { journalled: number } | undefined,
+    db.prepare(BATCH_APPROVED).get(environment, batchId, now) as ApprovalRow | undefined,
+  );
 
 /**
  * A desk's file: the requests begin() decides on, inside its write transaction (BEGIN IMMEDIATE, the file's
@@ -519,13 +630,33 @@ export class SqliteApprovalRequests implements ApprovalRequests {
     return r && toRequest(r);
   }
 
-  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, at: number): Promise<RequestChange> {
+  end(id: number, environment: string, ending: Ending, by: RequestPerson, at: number): Promise<RequestChange> {
     return settled(() =>
       write(this.db, (): RequestChange => {
         const refusal = endingRefusal(this.row(id), environment, by, ending, at);
         if (refusal !== undefined) return { kind: 'refused', reason: refusal };
         const row = this.db.prepare(END_REQUEST).get(...endValues(id, ending, by, at)) as ApprovalRow;
         return { kind: 'changed', request: toRequest(row) };
+      }),
+    );
+  }
+
+  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, at: number): Promise<BatchAsked> {
+    return settled(() =>
+      write(this.db, (): BatchAsked => {
+        const live = pendingOn(subjectOf(request.what));
+        const [held] = (this.db.prepare(live.sql).all(...live.values(request.environment, at)) as ApprovalRow[]).map(toRequest);
+        if (held !== undefined) return { kind: 'awaiting', request: held };
+        return { kind: 'requested', request: fileRequest(this.db, request, at), why };
+      }),
+    );
+  }
+
+  ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined> {
+    return settled(() =>
+      read(this.db, () => {
+        const r = this.db.prepare(BATCH_LATEST).get(environment, batchId) as ApprovalRow | undefined;
+        return r && toRequest(r);
       }),
     );
   }

@@ -14,6 +14,7 @@ import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
 import {
+  batchFactsIn,
   decideBegin,
   fileRequest,
   markApproved,
@@ -41,6 +42,8 @@ export interface NewCharge {
   readonly maskedPan?: string;
   readonly operator: string;
   readonly at: number;
+  /** The batch file that charges it (its id), whose approval and threshold its rows together answer to. */
+  readonly batchId?: string;
 }
 
 export interface JournalFilter {
@@ -288,10 +291,11 @@ export const newChargeColumns = (c: NewCharge, desk: string | undefined) =>
     c.operator,
     // A desk's name is the host's or an administrator's; whatever it holds, no card number is kept whole.
     desk === undefined ? null : maskCardNumbers(desk),
+    c.batchId ?? null,
   ] as const;
 
 export const NEW_CHARGE_COLUMNS =
-  'environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, desk';
+  'environment, order_number, amount, currency, binding_id, client_id, category, description, masked_pan, operator, desk, batch_id';
 
 /**
  * The charge journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. Its
@@ -318,13 +322,14 @@ export class SqliteChargeJournal implements ChargeJournal {
           now: c.at,
           guard: () => guard(facts),
           ...(this.desk !== undefined ? { desk: this.desk } : {}),
+          ...(c.batchId !== undefined ? { batch: batchFactsIn(this.db, c.environment, c.batchId, c.currency, c.at) } : {}),
         });
         if (decided.kind === 'ask') return { kind: 'requested', request: fileRequest(this.db, decided.request, c.at), why: decided.why };
         if (decided.kind !== 'journal') return decided;
         const id = Number(
           this.db
             .prepare(
-              `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
+              `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', ?, ?)`,
             )
             .run(...newChargeColumns(c, this.desk), c.at, c.at).lastInsertRowid,
         );

@@ -99,6 +99,17 @@ const OPERATORS = `
       );
     `;
 
+/** Step 37's checks of an approval request: what it is asked for names one subject, and an approval its row. */
+const APPROVAL_SUBJECT_CHECK = `CHECK ((action = 'refund') = (order_id IS NOT NULL) AND (action = 'charge') = (binding_id IS NOT NULL)
+          AND (action = 'batch') = (batch_id IS NOT NULL))`;
+const APPROVED_CHECK = `CHECK (state <> 'approved' OR journal_id IS NOT NULL OR action = 'batch')`;
+/** Step 37's indexes, the same in either engine: a batch's rows in the journal, and a batch's one pending request. */
+const BATCH_INDEXES = `
+      CREATE INDEX charge_journal_batch ON charge_journal (environment, batch_id) WHERE batch_id IS NOT NULL;
+      CREATE UNIQUE INDEX approval_requests_one_per_batch ON approval_requests (environment, batch_id) WHERE state = 'pending' AND batch_id IS NOT NULL;
+      CREATE INDEX approval_requests_of_batch ON approval_requests (environment, batch_id, id) WHERE batch_id IS NOT NULL;
+`;
+
 /**
  * The approval requests' table, the same in either engine but for its id and integer types. At most one
  * pending request per order and per card, in the index as in the journals' transactions (a request expired
@@ -134,6 +145,46 @@ const approvalRequests = (id: string, int: string) => `
       CREATE UNIQUE INDEX approval_requests_one_per_card ON approval_requests (environment, binding_id) WHERE state = 'pending' AND binding_id IS NOT NULL;
       CREATE INDEX approval_requests_listed ON approval_requests (environment, state, id);
     `;
+/**
+ * The approval requests' table from step 37 on, as a desk's file has it: a batch file's charges may be asked for
+ * too, by the batch's id, at most one pending per batch; approving a batch journals nothing itself (its rows are
+ * journalled as it runs), so only a refund's or a charge's approval names a journal row.
+ */
+const APPROVAL_REQUESTS_WITH_BATCHES = `
+      CREATE TABLE approval_requests_new (
+        id INTEGER PRIMARY KEY,
+        environment TEXT NOT NULL,
+        action TEXT NOT NULL CHECK (action IN ('refund', 'charge', 'batch')),
+        order_id TEXT,
+        binding_id TEXT,
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL,
+        details TEXT NOT NULL,
+        reason TEXT CHECK (reason IS NULL OR length(reason) <= ${MAX_REQUEST_REASON}),
+        requested_by TEXT NOT NULL,
+        requested_login TEXT NOT NULL,
+        requested_name TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'approved', 'withdrawn', 'declined', 'expired')),
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        decided_by TEXT,
+        decided_login TEXT,
+        decided_name TEXT,
+        decided_at INTEGER,
+        journal_id INTEGER,
+        desk TEXT,
+        batch_id TEXT,
+        ${APPROVAL_SUBJECT_CHECK},
+        ${APPROVED_CHECK}
+      );
+      INSERT INTO approval_requests_new SELECT *, NULL FROM approval_requests;
+      DROP TABLE approval_requests;
+      ALTER TABLE approval_requests_new RENAME TO approval_requests;
+      CREATE UNIQUE INDEX approval_requests_one_per_order ON approval_requests (environment, order_id) WHERE state = 'pending' AND order_id IS NOT NULL;
+      CREATE UNIQUE INDEX approval_requests_one_per_card ON approval_requests (environment, binding_id) WHERE state = 'pending' AND binding_id IS NOT NULL;
+      CREATE INDEX approval_requests_listed ON approval_requests (environment, state, id);
+`;
+
 /** A person's second factor (services/twoFactor.ts), in either engine, in the accounts and in a desk's copy of them. */
 const SECOND_FACTOR_COLUMNS = (table: string): string => `
   ALTER TABLE ${table} ADD COLUMN totp_secret TEXT;
@@ -1004,6 +1055,24 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TRIGGER operators_changed
         AFTER INSERT OR UPDATE OF display_name, role, disabled_at, password, sessions_ended, totp_secret, recovery_codes ON operators
         FOR EACH STATEMENT EXECUTE FUNCTION backoffice_notify_change();
+    `,
+  },
+  {
+    version: 37,
+    description:
+      "four-eyes approvals of a batch file's total: each charge journalled by a batch names it, and a request may be for a batch",
+    sql: `
+      ALTER TABLE charge_journal ADD COLUMN batch_id TEXT;
+      ${APPROVAL_REQUESTS_WITH_BATCHES}
+      ${BATCH_INDEXES}
+    `,
+    postgres: `
+      ALTER TABLE charge_journal ADD COLUMN batch_id TEXT;
+      ALTER TABLE approval_requests ADD COLUMN batch_id TEXT;
+      ALTER TABLE approval_requests DROP CONSTRAINT approval_requests_action_check,
+        DROP CONSTRAINT approval_requests_check, DROP CONSTRAINT approval_requests_check1,
+        ADD CHECK (action IN ('refund', 'charge', 'batch')), ADD ${APPROVAL_SUBJECT_CHECK}, ADD ${APPROVED_CHECK};
+      ${BATCH_INDEXES}
     `,
   },
 ];

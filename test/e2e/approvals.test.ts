@@ -228,4 +228,84 @@ describe.skipIf(browserMissing())('four-eyes approvals in the browser', { timeou
       expect(await accessibilityProblems(page)).toEqual([]);
     });
   });
+  it('a batch file whose charges together are over the batch threshold waits; approved by another, it runs and charges once', async () => {
+    const { page } = app;
+    const clientId = uniqueNumber('four-eyes-batch');
+    const seeded = await control(app.sandbox, 'POST', '/seed', {
+      bindings: ['4444555511113333', '5555555555555599'].map((pan) => ({ clientId, category: 'COMMON', pan })),
+    });
+    const file = [
+      'clientId,bindingId,amount,currency',
+      ...(seeded.bindings as { bindingId: string }[]).map((b) => `${clientId},${b.bindingId},30,RUB`),
+    ].join('\n');
+    await signInAs(page, ADMIN);
+    const set = await invokeInPage(page, 'settings.setApprovalThreshold', {
+      environment: 'sandbox',
+      currency: '643',
+      action: 'batch',
+      threshold: 5_000,
+    });
+    expect(set.ok, JSON.stringify(set.error)).toBe(true);
+    const paid = async () =>
+      ((await control(app.sandbox, 'GET', `/orders?clientId=${encodeURIComponent(clientId)}`)).orders as { status: number }[]).filter(
+        (o) => o.status === 1 || o.status === 2,
+      ).length;
+    const before = await paid();
+
+    /** Alice checks the file and runs it, with a reason for the approver. */
+    async function aliceRuns() {
+      await openWorkspace(page, 'Charges');
+      await page.getByRole('tab', { name: 'Batch from file' }).click();
+      const another = page.getByRole('button', { name: 'Another file' });
+      if (await another.count()) await another.click();
+      await page.getByRole('textbox', { name: /CSV with a header/ }).fill(file);
+      await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
+      await page.getByRole('button', { name: 'Charge 2 cards…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm the batch charge' });
+      await dialog.getByLabel('Reason (for the approver)').fill('monthly fees');
+      await dialog.getByRole('checkbox').check();
+      await dialog.getByRole('button', { name: 'Charge 2 cards' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+    }
+
+    await signInAs(page, alice);
+    await aliceRuns();
+    const awaiting = page.getByRole('status').filter({ hasText: 'Not sent: this awaits a second person’s approval' });
+    await expect.poll(() => awaiting.count(), { timeout: 30_000 }).toBe(1);
+    expect(await awaiting.textContent()).toMatch(/charges together are over RUB\s50\.00.*once it is approved, run it again here/s);
+    expect(await paid()).toBe(before);
+    await screenshot(page, 'approvals-batch-awaits');
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await signInAs(page, bob);
+    await navButton(page).click();
+    const theirs = requestRow(page).filter({ hasText: 'Batch of charges' });
+    await expect.poll(() => theirs.textContent()).toMatch(/2 charges: RUB\s60\.00.*Alice Asks.*monthly fees/s);
+    await theirs.getByRole('button', { name: /^Approve request \d+$/ }).click();
+    const approve = page.getByRole('dialog', { name: 'Approve the batch' });
+    expect(await approve.textContent()).toMatch(/Approving lets batch [0-9a-f]{12} charge its cards, RUB\s60\.00 in all, in sandbox/);
+    await screenshot(page, 'approvals-batch-confirm');
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await approve.getByRole('button', { name: /^Approve: batch of RUB\s60\.00$/ }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /Request \d+ is approved: batch [0-9a-f]{12} may now run/ })
+            .count(),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+    expect(await paid()).toBe(before);
+
+    await signInAs(page, alice);
+    await aliceRuns();
+    await expect.poll(() => page.getByRole('heading', { name: 'Batch finished' }).count(), { timeout: 30_000 }).toBe(1);
+    expect(await paid()).toBe(before + 2);
+    await screenshot(page, 'approvals-batch-run');
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
 });

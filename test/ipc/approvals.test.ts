@@ -213,6 +213,7 @@ describe('four-eyes approvals over IPC', () => {
     const before = await paidCount(clientId);
     const row = {
       origin: 'batch',
+      batchId: 'abcdefabcdef',
       clientId,
       bindingId: bindings[0]!.bindingId,
       category: 'COMMON',
@@ -225,6 +226,86 @@ describe('four-eyes approvals over IPC', () => {
     });
     expect((await ipc.core.services.charges.charge({ ...row, amount: 5_000, reference: uniqueNumber('ROW') })).kind).toBe('paid');
     expect(await paidCount(clientId)).toBe(before + 1);
+  });
+
+  it("a batch file's charges together over the batch threshold wait for a second person; approved, they run once", async () => {
+    await withThresholds();
+    await call('settings.setApprovalThreshold', { environment: 'sandbox', currency: '643', action: 'batch', threshold: 10_000 });
+    const clientId = uniqueNumber('appr-batch-total');
+    const { bindings } = (await control(ipc.core.sandbox, 'POST', '/seed', {
+      bindings: ['4444555511113333', '4111111111111111', '5555555555555599'].map((pan) => ({ clientId, category: 'COMMON', pan })),
+    })) as { bindings: { bindingId: string }[] };
+    // Three rows of 40.00, each under the charge threshold of 50.00; 120.00 together, over the batch's 100.00.
+    const file = ['clientId,bindingId,amount,currency', ...bindings.map((b) => `${clientId},${b.bindingId},40.00,RUB`)].join('\n');
+    const before = await paidCount(clientId);
+    await signIn(ANNA);
+    const { batchId } = await call('charges.batch.plan', { text: file });
+    const asked = await call('charges.batch.run', { batchId, environment: 'sandbox', reason: 'monthly fees' });
+    expect(asked).toMatchObject({
+      state: 'planned',
+      awaiting: {
+        why: phrase('approval.batchNeeded', { threshold: { minor: 10_000, currency: '643' } }),
+        request: { action: 'batch', batchId, charges: 3, totals: { '643': 12_000 }, amount: 12_000, reason: 'monthly fees', mine: true },
+      },
+    });
+    const id = asked.awaiting!.request.id;
+    expect(ipc.events).toContainEqual({ type: 'approvals.changed' });
+    expect(await paidCount(clientId)).toBe(before);
+    // Run again while it waits: refused, nothing charged; its requester cannot approve it.
+    expect((await ipc.refusal('charges.batch.run', { batchId, environment: 'sandbox' })).said).toMatchObject([
+      { code: 'approval.awaiting' },
+    ]);
+    expect(await call('approvals.approve', { id })).toEqual({ action: 'none', reason: phrase('approval.own') });
+    // A batch's rows are counted together wherever they are charged from: a crafted batch's third row is refused.
+    const other = `${clientId}-other`;
+    const { bindings: cards } = (await control(ipc.core.sandbox, 'POST', '/seed', {
+      bindings: ['4444555511113333', '4111111111111111', '5555555555555599'].map((pan) => ({ clientId: other, category: 'COMMON', pan })),
+    })) as { bindings: { bindingId: string }[] };
+    const crafted = {
+      origin: 'batch',
+      batchId: 'c0ffeec0ffee',
+      clientId: other,
+      category: 'COMMON',
+      amount: 4_000,
+      currency: '643',
+    } as const;
+    const outcomes = [];
+    for (const [i, b] of cards.entries())
+      outcomes.push(
+        await ipc.core.services.charges.charge({ ...crafted, bindingId: b.bindingId, reference: uniqueNumber(`CRAFTED-${i}`) }),
+      );
+    expect(outcomes.map((o) => (o.kind === 'refused' ? o.reason.code : o.kind))).toEqual(['paid', 'paid', 'approval.batchRowNeeded']);
+
+    await signIn(BORIS);
+    expect((await call('approvals.list', { live: true })).find((r) => r.id === id)).toMatchObject({ action: 'batch', mine: false });
+    expect(await call('approvals.approve', { id })).toMatchObject({ action: 'batch', request: { id, state: 'approved' } });
+    expect(await call('approvals.approve', { id })).toEqual({
+      action: 'none',
+      reason: phrase('approval.is.approved', { by: BORIS.displayName }),
+    });
+
+    // Approved, the batch runs, from its requester's desk, once.
+    await signIn(ANNA);
+    let status = await call('charges.batch.run', { batchId, environment: 'sandbox' });
+    while (status.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = await call('charges.batch.status', { batchId });
+    }
+    expect(status.awaiting).toBeUndefined();
+    expect(status.rows.map((r) => r.result)).toEqual(['paid', 'paid', 'paid']);
+    expect(await paidCount(clientId)).toBe(before + 3);
+    expect((await ipc.refusal('charges.batch.run', { batchId, environment: 'sandbox' })).said).toMatchObject([
+      { code: 'charge.batch.alreadyRun' },
+    ]);
+
+    await ipc.as('administrator');
+    const steps = (await call('audit.query', { action: 'approval', objectId: String(id) })).entries;
+    expect(steps.map((e) => [e.person, e.outcome, e.said.code])).toEqual([
+      [BORIS.login, 'refused', 'audit.approval.notApproved'],
+      [BORIS.login, 'success', 'audit.approval.approved'],
+      [ANNA.login, 'refused', 'audit.approval.notApproved'],
+      [ANNA.login, 'success', 'audit.approval.asked'],
+    ]);
   });
 
   it('support sees no requests and approves none; a request id that does not exist is said so', async () => {

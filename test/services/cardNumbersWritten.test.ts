@@ -233,7 +233,9 @@ describe('a charge whose description or reference holds a card number', () => {
       for (const s of cardSpellings(OTHER)) {
         for (const origin of ['form', 'batch'] as const) {
           const r = { ...card, description: `card ${s} cvc 123` };
-          expect(await (origin === 'form' ? charges.charge({ ...r, origin }) : charges.charge({ ...r, origin }))).toEqual({
+          expect(
+            await (origin === 'form' ? charges.charge({ ...r, origin }) : charges.charge({ ...r, origin, batchId: 'abcdefabcdef' })),
+          ).toEqual({
             kind: 'refused',
             reason: phrase('charge.refused.descriptionHasCard'),
           });
@@ -243,7 +245,7 @@ describe('a charge whose description or reference holds a card number', () => {
         kind: 'refused',
         reason: phrase('charge.refused.referenceHasCard'),
       });
-      expect(await charges.charge({ ...card, origin: 'batch', clientId: cardSpellings(OTHER)[2]! })).toEqual({
+      expect(await charges.charge({ ...card, origin: 'batch', batchId: 'abcdefabcdef', clientId: cardSpellings(OTHER)[2]! })).toEqual({
         kind: 'refused',
         reason: phrase('charge.refused.clientIsCard'),
       });

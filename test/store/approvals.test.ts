@@ -304,5 +304,68 @@ for (const engine of ENGINES) {
         expect(await operationsOn(op.orderId)).toEqual([{ state: 'PENDING' }]);
       }
     });
+
+    it("answers a batch's rows together to the batch threshold, and lets them through its approval by another person up to its totals", async () => {
+      await thresholds(JSON.stringify({ '643': { charge: 1_000, batch: 2_500 } }));
+      const batchId = `batch${++n}`.padEnd(12, '0');
+      const row = (amount: number) => charge(amount, { batchId });
+      expect((await desks.desk.journal.begin(row(1_000), 0, allow)).kind).toBe('journalled');
+      expect((await desks.other.journal.begin(row(1_000), 0, allow)).kind).toBe('journalled');
+      const rowNeeds = (before: number) =>
+        phrase('approval.batchRowNeeded', { threshold: { minor: 2_500, currency: '643' }, before: { minor: before, currency: '643' } });
+      // The third row would take the batch over its threshold, at either desk; a row of another file is its own batch.
+      expect(await desks.desk.journal.begin(row(1_000), 0, allow)).toEqual({ kind: 'approvalRefused', reason: rowNeeds(2_000) });
+      expect((await desks.desk.journal.begin(charge(1_000, { batchId: 'other0000000' }), 0, allow)).kind).toBe('journalled');
+      // Over the per-charge threshold, a row is refused as a manual charge is with nobody to ask.
+      expect(await desks.desk.journal.begin(charge(1_500, { batchId: 'third0000000' }), 0, allow)).toEqual({
+        kind: 'approvalRefused',
+        reason: phrase('approval.needed', { threshold: { minor: 1_000, currency: '643' } }),
+      });
+
+      const why = phrase('approval.batchNeeded', { threshold: { minor: 2_500, currency: '643' } });
+      const asking = {
+        environment: 'test',
+        what: { action: 'batch', batchId, charges: 5, totals: { '643': 5_000 } },
+        amount: 5_000,
+        currency: '643',
+        by: ANNA,
+        reason: 'monthly fees',
+      } as const;
+      const asked = await desks.desk.approvals.askBatch(asking, why, Date.now());
+      expect(asked).toMatchObject({ kind: 'requested', why, request: { what: asking.what, requestedBy: ANNA, state: 'pending' } });
+      const { id } = asked.request;
+      // One live request per batch, whichever desk asks.
+      expect(await desks.other.approvals.askBatch({ ...asking, by: BORIS }, why, Date.now())).toMatchObject({
+        kind: 'awaiting',
+        request: { id },
+      });
+      // Its requester cannot approve it; a refund's or a charge's request is approved only by journalling it.
+      expect(await desks.other.approvals.end(id, 'test', 'approved', ANNA, Date.now())).toEqual({
+        kind: 'refused',
+        reason: phrase('approval.own'),
+      });
+      const single = await desks.desk.journal.begin(charge(1_001), 0, allow, undefined, ask(ANNA));
+      if (single.kind !== 'requested') throw new Error('not asked');
+      expect(await desks.other.approvals.end(single.request.id, 'test', 'approved', BORIS, Date.now())).toEqual({
+        kind: 'refused',
+        reason: phrase('approval.onlyBatch'),
+      });
+      expect(await desks.other.approvals.end(id, 'test', 'approved', BORIS, Date.now())).toMatchObject({
+        kind: 'changed',
+        request: { id, state: 'approved', decidedBy: BORIS },
+      });
+      expect(await desks.desk.approvals.ofBatch('test', batchId)).toMatchObject({ id, state: 'approved' });
+
+      // Approved for 5,000: its rows pass up to that, over the per-charge threshold too, and not a minor unit more.
+      expect((await desks.desk.journal.begin(row(1_500), 0, allow)).kind).toBe('journalled');
+      expect((await desks.other.journal.begin(row(1_500), 0, allow)).kind).toBe('journalled');
+      expect(await desks.desk.journal.begin(row(1), 0, allow)).toEqual({ kind: 'approvalRefused', reason: rowNeeds(5_000) });
+      expect(await desks.desk.exec('SELECT amount FROM charge_journal WHERE batch_id = ? ORDER BY id', [batchId])).toEqual([
+        { amount: 1_000 },
+        { amount: 1_000 },
+        { amount: 1_500 },
+        { amount: 1_500 },
+      ]);
+    });
   });
 }

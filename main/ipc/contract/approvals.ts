@@ -16,10 +16,12 @@ export type { ApprovalRequestView } from '../../services/views.js';
 
 const requestId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** What approving did: the refund's or the charge's result, or why nothing was tried. */
+/** What approving did: the refund's or the charge's result, the batch approved to run, or why nothing was tried. */
 export type ApprovalResult =
   | { readonly action: 'refund'; readonly result: OperationResult }
   | { readonly action: 'charge'; readonly result: ChargeResult }
+  /** A batch runs at the desk that has its file, when it is run there (charges.runBatch). */
+  | { readonly action: 'batch'; readonly request: ApprovalRequestView }
   | { readonly action: 'none'; readonly reason: Phrase };
 
 export const approvalsChannels = {

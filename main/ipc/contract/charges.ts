@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { holdsCardNumber } from '../../domain/cardNumbers.js';
 import type { Phrase, Said } from '../../phrases/phrase.js';
 import type { ChargeBatchProgress, ChargeBatchState } from '../../services/views.js';
-import type { ChargeResult, ChargeView } from '../../services/views.js';
+import type { ApprovalRequestView, ChargeResult, ChargeView } from '../../services/views.js';
 import { CHARGE_CATEGORIES, CHARGE_STATES, type ChargeCategory } from '../../domain/charge.js';
 import { MAX_REQUEST_REASON } from '../../domain/approvals.js';
 import type { CurrencyLimitView } from './settings.js';
@@ -33,6 +33,12 @@ const chargeCategory = z.enum(CHARGE_CATEGORIES);
 
 const chargeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** A dry run's identifier: the first 12 hex digits of the file's SHA-256. */
+/** Why, in the requester's words, kept with an approval request and in the audit. */
+const requestReason = printable(1000)
+  .trim()
+  .max(MAX_REQUEST_REASON, 'operation.reasonTooLong')
+  .refine((r) => !holdsCardNumber(r), 'operation.reasonHasCard')
+  .optional();
 const chargeBatchId = z.string().regex(/^[0-9a-f]{12}$/, 'charge.input.batchId');
 /**
  * The charge journal's filters; `open` is PENDING and UNKNOWN together, `unknown` those of them whose answer
@@ -83,11 +89,7 @@ export const chargesChannels = {
       /** The operator confirmed a repeat of the same card and amount within ten minutes. */
       confirmRepeat: z.boolean().optional(),
       /** Why, for the second person, should the charge need approval (kept with the request and in the audit). */
-      reason: printable(1000)
-        .trim()
-        .max(MAX_REQUEST_REASON, 'operation.reasonTooLong')
-        .refine((r) => !holdsCardNumber(r), 'operation.reasonHasCard')
-        .optional(),
+      reason: requestReason,
     }),
   ).answers<ChargeResult>(),
   'charges.journal': reads(
@@ -106,7 +108,11 @@ export const chargesChannels = {
         .max(4 * 1024 * 1024, 'charge.input.fileTooBig'),
     }),
   ).answers<ChargeBatchPlan>(),
-  'charges.batch.run': writes('finance', z.strictObject({ batchId: chargeBatchId, environment })).answers<ChargeBatchStatus>(),
+  /** reason: for the second person, should the batch's charges together need approval. */
+  'charges.batch.run': writes(
+    'finance',
+    z.strictObject({ batchId: chargeBatchId, environment, reason: requestReason }),
+  ).answers<ChargeBatchStatus>(),
   'charges.batch.pause': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
   'charges.batch.resume': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
   'charges.batch.cancel': writes('finance', z.strictObject({ batchId: chargeBatchId })).answers<ChargeBatchStatus>(),
@@ -213,4 +219,6 @@ export interface ChargeBatchStatus {
   readonly rows: readonly ChargeBatchRow[];
   /** Why the app stopped the batch (state failed). */
   readonly failure?: Phrase;
+  /** Its charges together need a second person: the request it waits for, and over what (state planned). */
+  readonly awaiting?: { readonly request: ApprovalRequestView; readonly why: Phrase };
 }

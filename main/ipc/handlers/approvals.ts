@@ -28,6 +28,7 @@ export function approvalsHandlers({ core, events }: HandlerContext): HandlersOf<
       events.publish({ type: 'approvals.changed' });
       events.publish({ type: 'charges.changed' });
       if (done.kind === 'refused') return { action: 'none', reason: done.reason };
+      if (done.kind === 'batch') return { action: 'batch', request: approvalRequestView(done.request, reader()) };
       if (done.kind === 'charge') {
         const senderOf = core.services.charges.sender.bind(core.services.charges);
         return { action: 'charge', result: chargeResult(done.outcome, senderOf) };

@@ -10,6 +10,7 @@ import { phrase } from '../../phrases/phrase.js';
 import { rowOutcome } from '../../services/batchCharges.js';
 import { ChargeBatchError, type ChargeBatchJob } from '../../services/chargeBatches.js';
 import { chargeResult, chargeView, journalCsv, journalFilter, type ChargeFilter } from '../../services/chargeViews.js';
+import { askedView } from '../../services/approvals.js';
 import { chargeConfirmed, reconcileCharges } from '../../services/confirmedCharge.js';
 import { currencyInfo } from '../../services/money.js';
 import type { ChargeRow } from '../../store/journal.js';
@@ -92,6 +93,7 @@ function batchStatus(job: ChargeBatchJob): ChargeBatchStatus {
     progress: job.progress,
     rows,
     ...(job.failure !== undefined ? { failure: job.failure } : {}),
+    ...(job.awaiting !== undefined ? { awaiting: { request: askedView(job.awaiting.request), why: job.awaiting.why } } : {}),
   };
 }
 
@@ -187,12 +189,17 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
         });
         return planView(job);
       }),
-    'charges.batch.run': ({ batchId, environment }) =>
+    'charges.batch.run': ({ batchId, environment, reason }) =>
       batchCall(async () => {
         const planned = sameEnvironment(environment);
-        return batchStatus(
-          await batches.run(batchId, planned, () => (core.services.environment === planned ? core.services.charges : undefined)),
+        const job = await batches.run(
+          batchId,
+          planned,
+          () => (core.services.environment === planned ? core.services.charges : undefined),
+          (plan) => core.services.approvals.batchGate(plan, core.chargeLimits.thresholds(planned), reason || undefined),
         );
+        if (job.awaiting) events.publish({ type: 'approvals.changed' });
+        return batchStatus(job);
       }),
     'charges.batch.pause': ({ batchId }) => batchCall(() => batchStatus(batches.pause(batchId))),
     'charges.batch.resume': ({ batchId }) => batchCall(() => batchStatus(batches.resume(batchId))),

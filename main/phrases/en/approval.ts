@@ -24,8 +24,15 @@ export const approval = {
   notAccepted: '{{currency}} is not among the currencies {{environment}} accepts',
   damaged:
     'The approval thresholds kept for {{environment}} cannot be read; every such action needs a second person until an administrator sets them again',
+  batchNeeded: "This batch's charges together are over {{threshold}}: a second person must approve the batch before it runs",
+  batchRowNeeded:
+    "With the {{before}} this batch charged before, this row is over the batch's {{threshold}}, and no approval of the batch covers it",
+  batchAwaiting: 'This batch awaits approval: asked by {{by}}. It runs once another finance person or administrator approves it',
+  batchApprovedLess: 'The batch was approved for less than it comes to now; ask again',
+  onlyBatch: 'A refund or a charge is approved by sending it, from the list of requests',
   action: {
     refund: 'refund',
     charge: 'charge',
+    batch: 'batch',
   },
 } as const;

@@ -8,6 +8,11 @@ import {
   APPROVAL_COLUMNS,
   APPROVE,
   approveValues,
+  BATCH_APPROVED,
+  BATCH_JOURNALLED,
+  BATCH_LATEST,
+  toBatchFacts,
+  pendingOn,
   END_REQUEST,
   endingRefusal,
   endValues,
@@ -23,11 +28,15 @@ import {
   type ApprovalRequests,
   type ApprovalRow,
   type ApprovalStep,
+  type BatchAsked,
+  type BatchFacts,
+  type Ending,
   type NewRequest,
   type RequestChange,
   type RequestFilter,
   type RequestPerson,
 } from '../approvals.js';
+import type { Phrase } from '../../phrases/phrase.js';
 import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
 
 /**
@@ -51,6 +60,20 @@ export async function approvingOf(q: Query, step: ApprovalStep | undefined): Pro
   if (step?.kind !== 'approve') return undefined;
   const [row] = await q<ApprovalRow>(numbered(`${REQUEST_BY_ID} FOR UPDATE`), [step.requestId]);
   return row && toRequest(row);
+}
+
+/**
+ * A batch's lock: taken by each of its rows' charges after the card's and the reference's, and by asking for the
+ * batch, so that what the batch journalled and its requests are read as they are.
+ */
+export const lockBatch = (q: Query, environment: string, batchId: string) =>
+  q('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`batch ${environment} ${batchId}`]);
+
+/** A batch row's facts, in its charge's transaction (after lockBatch), at the database's time `now`. */
+export async function batchFactsIn(q: Query, environment: string, batchId: string, currency: string, now: number): Promise<BatchFacts> {
+  const [sum] = await q<{ journalled: string }>(numbered(BATCH_JOURNALLED), [environment, batchId, currency]);
+  const [approved] = await q<ApprovalRow>(numbered(BATCH_APPROVED), [environment, batchId, now]);
+  return toBatchFacts(batchId, sum, approved);
 }
 
 export async function fileRequest(q: Query, request: NewRequest, now: number): Promise<ApprovalRequest> {
@@ -85,7 +108,7 @@ export class PgApprovalRequests implements ApprovalRequests {
     return row && toRequest(row);
   }
 
-  end(id: number, environment: string, ending: 'withdrawn' | 'declined', by: RequestPerson, _at: number): Promise<RequestChange> {
+  end(id: number, environment: string, ending: Ending, by: RequestPerson, _at: number): Promise<RequestChange> {
     return transaction(this.db, async (q): Promise<RequestChange> => {
       const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
       const now = clock!.now;
@@ -95,6 +118,23 @@ export class PgApprovalRequests implements ApprovalRequests {
       const [ended] = await q<ApprovalRow>(numbered(END_REQUEST), endValues(id, ending, by, now));
       return { kind: 'changed', request: toRequest(ended!) };
     });
+  }
+
+  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, _at: number): Promise<BatchAsked> {
+    return transaction(this.db, async (q): Promise<BatchAsked> => {
+      await lockBatch(q, request.environment, request.what.batchId);
+      const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
+      const now = clock!.now;
+      const live = pendingOn(subjectOf(request.what));
+      const [held] = await q<ApprovalRow>(numbered(live.sql), live.values(request.environment, now));
+      if (held !== undefined) return { kind: 'awaiting', request: toRequest(held) };
+      return { kind: 'requested', request: await fileRequest(q, request, now), why };
+    });
+  }
+
+  async ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined> {
+    const [row] = await query<ApprovalRow>(this.db, numbered(BATCH_LATEST), [environment, batchId]);
+    return row && toRequest(row);
   }
 
   now(_at: number): Promise<number> {

@@ -34,7 +34,7 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import { decideBegin, type ApprovalRequest, type ApprovalRow, type ApprovalStep } from '../approvals.js';
-import { approvingOf, fileRequest, markApproved, pendingOf, pendingOnClock } from './approvals.js';
+import { approvingOf, batchFactsIn, fileRequest, lockBatch, markApproved, pendingOf, pendingOnClock } from './approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
 import { DATABASE_NOW_MS, databaseNow, query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
@@ -88,7 +88,7 @@ const FACTS: Prepared = {
 const INSERT: Prepared = {
   name: 'charge_journal.insert',
   text: `INSERT INTO charge_journal (${NEW_CHARGE_COLUMNS}, state, created_at, updated_at, claimed_by, claim_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'PENDING', $12, $12, $13, $14) RETURNING ${COLUMNS}`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'PENDING', $13, $13, $14, $15) RETURNING ${COLUMNS}`,
 };
 
 const SETTLE: Prepared = {
@@ -156,6 +156,7 @@ export class PgChargeJournal implements ChargeJournal {
     const outcome = await transaction(this.db, async (q): Promise<BeginOutcome<R> | { row: ChargeRow }> => {
       // The locks first, in a statement of their own: the facts' statement starts (and takes its snapshot) after the wait.
       await q(LOCK_CARD_THEN_REFERENCE, [`card ${c.environment} ${c.bindingId}`, `reference ${c.environment} ${c.orderNumber}`]);
+      if (c.batchId !== undefined) await lockBatch(q, c.environment, c.batchId);
       const { pending, ...facts } = await factsWith(q, c, lookBackMs);
       const decided = decideBegin({
         step,
@@ -166,6 +167,7 @@ export class PgChargeJournal implements ChargeJournal {
         now: facts.now,
         guard: () => guard(facts),
         desk: this.desk.name,
+        ...(c.batchId !== undefined ? { batch: await batchFactsIn(q, c.environment, c.batchId, c.currency, facts.now) } : {}),
       });
       if (decided.kind === 'ask') return { kind: 'requested', request: await fileRequest(q, decided.request, facts.now), why: decided.why };
       if (decided.kind !== 'journal') return decided;

@@ -46,11 +46,14 @@ export function useChargeBatchCheck(screen?: ScreenHandlers<ChargeBatchPlan, str
   );
 }
 
-/** Starts charging the batch in the environment confirmed; main's answer is its status. */
-export function useChargeBatchRun(batchId: string, environment: EnvironmentName, screen?: ScreenHandlers<ChargeBatchStatus, void>) {
+/**
+ * Starts charging the batch in the environment confirmed; main's answer is its status, which says when the
+ * batch's total must wait for a second person's approval instead (`reason` is for them).
+ */
+export function useChargeBatchRun(batchId: string, environment: EnvironmentName, screen?: ScreenHandlers<ChargeBatchStatus, string>) {
   const queries = useQueryClient();
   return useEntityMutation(
-    () => call('charges.batch.run', { batchId, environment }),
+    (reason: string) => call('charges.batch.run', { batchId, environment, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
     { onSuccess: (status) => void queries.setQueryData(chargeBatchKeys.status(batchId), status) },
     screen,
   );

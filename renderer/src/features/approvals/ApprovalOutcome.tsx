@@ -20,6 +20,12 @@ export function ApprovalOutcome({ request, result }: { readonly request: Approva
   if (result.action === 'charge')
     return <ChargeOutcome charged={{ bindingId: request.bindingId ?? '', maskedPan: request.maskedPan }} result={result.result} />;
   if (result.action === 'refund') return <RefundOutcome request={request} result={result.result} />;
+  if (result.action === 'batch')
+    return (
+      <p className="panel success-panel" role="status">
+        {t('outcome.batch', { id: request.id, batchId: request.batchId ?? '' })}
+      </p>
+    );
   return (
     <p className="panel error-panel" role="alert">
       {t('outcome.none', { reason: say(i18n, result.reason) })}

@@ -8,7 +8,8 @@ import { Button } from '../../components/Button';
 import { Id } from '../../components/Id';
 import { Term } from '../../components/Term';
 import { formatDateTime, formatStackedDateTime, formatTimeLeft } from '../../format/dates';
-import { requestCard, requestMoney, requestOrder } from './shared';
+import { formatCount } from '../../format/numbers';
+import { requestCard, requestMoney, requestOrder, requestTotals } from './shared';
 
 const STATE_TONES: Record<ApprovalRequestView['state'], string> = {
   pending: 'tone-warning',
@@ -77,12 +78,21 @@ export function ApprovalRow({
   );
 }
 
-/** The order a refund is on, or the card, client and reference a charge is on. */
+/** The order a refund is on; the card, client and reference a charge is on; a batch's file, charges and totals. */
 export function RequestSubject({ request: r }: { readonly request: ApprovalRequestView }) {
   const { t } = useTranslation('approvals');
   return (
     <dl className="approval-what">
-      {r.action === 'refund' ? (
+      {r.action === 'batch' ? (
+        <>
+          <Term label={t('batchFile')} className="mono">
+            <Id value={r.batchId ?? ''} />
+          </Term>
+          <Term label={t('totals')}>
+            {t('charges', { count: r.charges ?? 0, n: formatCount(r.charges ?? 0) })}: {requestTotals(r)}
+          </Term>
+        </>
+      ) : r.action === 'refund' ? (
         <Term label={t('order')} className="mono">
           <Id value={requestOrder(r)} />
         </Term>

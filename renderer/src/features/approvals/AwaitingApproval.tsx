@@ -11,7 +11,8 @@ import { say } from '../../i18n/say';
 import { useMayCall } from '../session/offered';
 import './approvals.css';
 
-export function AwaitingApproval({ why }: { readonly why: Phrase | undefined }) {
+/** `batch`: a batch file's charges wait, to be run again once approved. */
+export function AwaitingApproval({ why, batch = false }: { readonly why: Phrase | undefined; readonly batch?: boolean }) {
   const id = useId();
   const { t, i18n } = useTranslation('approvals');
   const open = useUi((s) => s.open);
@@ -20,7 +21,7 @@ export function AwaitingApproval({ why }: { readonly why: Phrase | undefined }) 
     <section className="panel warning-panel awaiting-approval" role="status" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('awaiting.heading')}</h2>
       {why && <p>{say(i18n, why)}</p>}
-      <p>{t('awaiting.note')}</p>
+      <p>{t(batch ? 'awaiting.batchNote' : 'awaiting.note')}</p>
       {mayOpen && <Button onClick={() => open('approvals')}>{t('awaiting.open')}</Button>}
     </section>
   );

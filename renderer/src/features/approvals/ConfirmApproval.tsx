@@ -15,7 +15,7 @@ import { formatTimeLeft } from '../../format/dates';
 import { environmentInSentence } from '../../format/environment';
 import { useCancelledOnLock } from '../session/cancelOnLock';
 import { RequestSubject } from './ApprovalRow';
-import { confirmedEnvironment, requestCard, requestMoney, requestOrder } from './shared';
+import { confirmedEnvironment, requestCard, requestMoney, requestOrder, requestTotals } from './shared';
 
 export function ConfirmApproval({
   request: r,
@@ -31,15 +31,13 @@ export function ConfirmApproval({
   useCancelledOnLock(onClose, approve.isPending);
   const money = requestMoney(r);
   const production = r.environment === 'production';
+  const environment = environmentInSentence(i18n, r.environment);
   const moves =
     r.action === 'refund'
-      ? t('confirm.moves.refund', { amount: money, order: requestOrder(r), environment: environmentInSentence(i18n, r.environment) })
-      : t('confirm.moves.charge', {
-          amount: money,
-          card: requestCard(r),
-          client: r.clientId ?? '',
-          environment: environmentInSentence(i18n, r.environment),
-        });
+      ? t('confirm.moves.refund', { amount: money, order: requestOrder(r), environment })
+      : r.action === 'batch'
+        ? t('confirm.moves.batch', { batchId: r.batchId ?? '', totals: requestTotals(r), environment })
+        : t('confirm.moves.charge', { amount: money, card: requestCard(r), client: r.clientId ?? '', environment });
   return (
     <FormDialog
       title={t(`confirm.title.${r.action}`)}

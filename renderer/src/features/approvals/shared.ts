@@ -19,6 +19,12 @@ export const requestMoney = (r: Pick<ApprovalRequestView, 'amount' | 'currency'>
 export const requestCard = (r: Pick<ApprovalRequestView, 'maskedPan' | 'bindingId'>): string =>
   cardWords({ maskedPan: r.maskedPan, bindingId: r.bindingId ?? '' });
 
+/** A batch's totals, one per currency ("RUB 1,250.00, USD 80.00"). */
+export const requestTotals = (r: Pick<ApprovalRequestView, 'totals' | 'amount' | 'currency'>): string =>
+  Object.entries(r.totals ?? { [r.currency]: r.amount })
+    .map(([currency, amount]) => formatMinorIn(amount, currency))
+    .join(', ');
+
 /** A refund's order as the person knows it: its number where known, else its gateway ID. */
 export const requestOrder = (r: Pick<ApprovalRequestView, 'orderNumber' | 'orderId'>): string => r.orderNumber ?? r.orderId ?? '';
 

@@ -17,6 +17,7 @@ import { environmentInSentence } from '../../format/environment';
 import { SHOWN_ROWS, totalsWords } from './shared';
 import { ConfirmBatch } from './ConfirmBatch';
 import { DataTable } from '../../components/DataTable';
+import { AwaitingApproval } from '../approvals/AwaitingApproval';
 
 export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
   const show = useUi((s) => s.showChargeBatch);
@@ -94,6 +95,7 @@ export function BatchPlanView({ plan }: { readonly plan: ChargeBatchPlan }) {
               })}{' '}
           {t('batch.invalidLeft', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}
         </p>
+        {status.data?.awaiting && state === 'planned' && <AwaitingApproval why={status.data.awaiting.why} batch />}
         {status.data?.failure && (
           <p className="field-error" role="alert">
             {t('batch.stopped', { failure: say(i18n, status.data.failure) })}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { MAX_REQUEST_REASON } from '../../../../main/domain/approvals';
+import { Field } from '../../components/Field';
 import { useTranslation } from 'react-i18next';
 import type { ChargeBatchPlan } from '../../../../main/ipc/contract';
 import { useChargeBatchRun } from '../../api/chargeBatches';
@@ -13,6 +15,8 @@ import { useCancelledOnLock } from '../session/cancelOnLock';
 export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan; readonly onClose: () => void }) {
   const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
+  const [reason, setReason] = useState('');
+  const reasonError = reason.trim().length > MAX_REQUEST_REASON ? t('form.reasonTooLong', { max: MAX_REQUEST_REASON }) : undefined;
   const run = useChargeBatchRun(plan.batchId, plan.environment, { onSuccess: onClose });
   useCancelledOnLock(onClose, run.isPending);
   const production = plan.environment === 'production';
@@ -22,14 +26,14 @@ export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan
       title={t('batch.confirmTitle')}
       onClose={onClose}
       onSubmit={() => {
-        if (checked && !run.isPending) run.mutate();
+        if (checked && !run.isPending && reasonError === undefined) run.mutate(reason);
       }}
       cancel={t('cancel')}
       cancelFocused
       cancelDisabled={run.isPending}
       submit={run.isPending ? t('batch.starting') : label}
       variant={production ? 'danger' : 'primary'}
-      submitDisabled={!checked || run.isPending}
+      submitDisabled={!checked || run.isPending || reasonError !== undefined}
     >
       <dl className={`confirm-card${production ? ' confirm-production' : ''}`}>
         <Term label={t('term.environment')}>
@@ -43,6 +47,15 @@ export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan
           {t('batch.invalidCount', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}
         </Term>
       </dl>
+      <Field
+        label={t('form.reasonLabel')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={MAX_REQUEST_REASON + 20}
+        autoComplete="off"
+        hint={t('batch.reasonHint')}
+        error={reasonError}
+      />
       <ConfirmCheck checked={checked} onChange={setChecked}>
         {t('batch.checked')}
       </ConfirmCheck>

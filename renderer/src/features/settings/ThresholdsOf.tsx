@@ -30,7 +30,7 @@ export function ThresholdsOf({ view }: { readonly view: ChargeLimitsView }) {
       <DataTable
         caption={t('limits.approval.caption', { environment: t(`limits.inSentence.${view.environment}`) })}
         className="approval-thresholds"
-        columns={[t('limits.currency'), t('limits.approval.above.refund'), t('limits.approval.above.charge')]}
+        columns={[t('limits.currency'), ...APPROVAL_ACTIONS.map((action) => t(`limits.approval.above.${action}`))]}
         scroll={false}
       >
         {view.currencies.map((c) => (

@@ -1,7 +1,7 @@
 /** Four-eyes approvals: the requests that wait for a second person, and what asking one tells the person who asked. */
 export const approvals = {
   title: 'Approvals',
-  lead: 'Refunds and charges above their threshold wait here, unsent, for a second person: another finance person or administrator approves or declines each within 24 hours, and whoever asked may withdraw theirs.',
+  lead: 'Refunds, charges and batch files above their threshold wait here, unsent, for a second person: another finance person or administrator approves or declines each within 24 hours, and whoever asked may withdraw theirs.',
   showAll: 'Show decided and expired requests too',
   loading: 'Reading the requests…',
   failed: 'The requests could not be read:',
@@ -23,7 +23,12 @@ export const approvals = {
   action: {
     refund: 'Refund',
     charge: 'Charge',
+    batch: 'Batch of charges',
   },
+  batchFile: 'File',
+  charges_one: '{{n}} charge',
+  charges_other: '{{n}} charges',
+  totals: 'In all',
   number: 'No. {{id}}',
   order: 'Order',
   card: 'Card',
@@ -53,10 +58,13 @@ export const approvals = {
     title: {
       refund: 'Approve the refund',
       charge: 'Approve the charge',
+      batch: 'Approve the batch',
     },
     moves: {
       refund: 'Approving gives {{amount}} back to the card of order {{order}} in {{environment}}, now, as yours.',
       charge: 'Approving charges {{amount}} to card {{card}} of client {{client}} in {{environment}}, now, as yours.',
+      batch:
+        'Approving lets batch {{batchId}} charge its cards, {{totals}} in all, in {{environment}}: it runs when the person with its file runs it from Charges, within 24 hours of the request.',
     },
     environment: 'Environment',
     request: 'Request',
@@ -68,17 +76,22 @@ export const approvals = {
     submit: {
       refund: 'Approve: refund {{amount}}',
       charge: 'Approve: charge {{amount}}',
+      batch: 'Approve: batch of {{amount}}',
     },
     approving: 'Approving…',
   },
   outcome: {
     title: 'What approving request {{id}} did',
     none: 'Nothing was sent: {{reason}}',
+    batch:
+      'Request {{id}} is approved: batch {{batchId}} may now run. Whoever has its file runs it from Charges, within 24 hours of the request.',
     openOrder: 'Open the order in Orders',
   },
   awaiting: {
     heading: 'Not sent: this awaits a second person’s approval',
     note: 'Nothing was sent to the gateway. Another finance person or administrator approves or declines it in Approvals, within 24 hours; until then you may withdraw it there.',
+    batchNote:
+      'Nothing was charged. Another finance person or administrator approves or declines the batch in Approvals, within 24 hours; once it is approved, run it again here (check the file again first if this one has gone stale).',
     open: 'Open Approvals',
   },
 } as const;

@@ -204,6 +204,8 @@ export const charges = {
     ofAmount: 'of {{amount}}',
   },
   batch: {
+    reasonHint:
+      'Read by the second person should the batch’s charges together be above their approval threshold; kept with the request and in the audit log. No card numbers.',
     columns: 'CSV with a header: clientId, bindingId, amount (major units, e.g. 12.50), currency (RUB or 643), description (optional)',
     planGone: 'The dry run is gone; check the file again',
     title: 'Charge many stored cards from a file',

@@ -231,34 +231,40 @@ export const settings = {
     approval: {
       title: 'Approval by a second person',
       intro:
-        'A refund or a manual charge above its threshold in its currency is not sent: it waits until another finance person or administrator approves it. Where none is set, nothing waits.',
+        'A refund, a manual charge, or a batch file whose charges together are above the threshold in their currency is not sent: it waits until another finance person or administrator approves it. Where none is set, nothing waits.',
       readOnly: 'Only an administrator changes these.',
       caption: 'Approval thresholds in {{environment}}',
       above: {
         refund: 'Approval above (refund)',
         charge: 'Approval above (charge)',
+        batch: 'Approval above (batch total)',
       },
       action: {
         refund: 'Refunds',
         charge: 'Charges',
+        batch: 'Batch totals',
       },
       none: 'None: no approval needed',
       newIn: {
         refund: 'New refund threshold in {{currency}}',
         charge: 'New charge threshold in {{currency}}',
+        batch: 'New batch threshold in {{currency}}',
       },
       hint: 'Above {{amount}}, a second person approves',
       set: {
         refund: 'Set {{currency}} refund threshold',
         charge: 'Set {{currency}} charge threshold',
+        batch: 'Set {{currency}} batch threshold',
       },
       remove: {
         refund: 'Remove {{currency}} refund threshold',
         charge: 'Remove {{currency}} charge threshold',
+        batch: 'Remove {{currency}} batch threshold',
       },
       confirmTitle: {
         refund: 'Change the {{currency}} refund threshold in {{environment}}',
         charge: 'Change the {{currency}} charge threshold in {{environment}}',
+        batch: 'Change the {{currency}} batch threshold in {{environment}}',
       },
       applies: 'Applies to',
       next: 'New threshold',
@@ -268,10 +274,12 @@ export const settings = {
       changed: {
         refund: 'A refund in {{currency}} in {{environment}} now needs a second person above {{amount}}',
         charge: 'A charge in {{currency}} in {{environment}} now needs a second person above {{amount}}',
+        batch: 'A batch file whose charges in {{currency}} in {{environment}} come to more than {{amount}} now needs a second person',
       },
       removed: {
         refund: 'A refund in {{currency}} in {{environment}} no longer needs a second person',
         charge: 'A charge in {{currency}} in {{environment}} no longer needs a second person',
+        batch: 'A batch file in {{currency}} in {{environment}} no longer needs a second person, whatever its total',
       },
     },
   },
