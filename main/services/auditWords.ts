@@ -378,6 +378,8 @@ function eventPhrase(event: AuditEvent, e: AuditRecord, order: OrderFacts | unde
       return rolePhrase(event.facts, e);
     case 'role.passphrase':
       return passphrasePhrase(event.facts, e);
+    case 'role.abandon':
+      return phrase(`audit.role.abandoned.${event.facts.why}`);
     case 'operator.signIn':
     case 'operator.add':
     case 'operator.change':
@@ -444,6 +446,7 @@ const ACTIONS: { readonly [A in AuditAction]: Exclude<Extract<PhraseCode, `audit
   access: 'audit.action.access',
   'role.change': 'audit.action.roleChange',
   'role.passphrase': 'audit.action.rolePassphrase',
+  'role.abandon': 'audit.action.roleAbandon',
   'operator.signIn': 'audit.action.operatorSignIn',
   'operator.add': 'audit.action.operatorAdd',
   'operator.change': 'audit.action.operatorChange',

@@ -42,6 +42,12 @@ type Failures = z.output<typeof failuresSchema>;
 const storedSchema = z.object({ v: z.literal(1), role: z.enum(ROLES), hash: passwordHashSchema });
 type StoredProfile = z.output<typeof storedSchema>;
 
+/**
+ * What abandon() did: gave up a profile that could not be adopted (why), or nothing: there is none, or it is
+ * intact (adopt it with its passphrase).
+ */
+export type AbandonAnswer = 'missing' | 'damaged' | 'unreadable' | 'none' | 'intact';
+
 export type LegacyProfileRefusal = 'wrongPassphrase' | 'throttled' | 'noPassphrase' | 'damaged' | 'missing';
 
 /** A refusal as phrases; never carries a passphrase. */
@@ -122,6 +128,44 @@ export class LegacyProfile {
       this.passphraseWasSet = stored !== undefined;
       if (!stored) throw new LegacyProfileError('noPassphrase', phrase('roles.noPassphrase'));
       await this.check(passphrase, stored.hash);
+    });
+  }
+
+  /**
+   * Gives up a profile that cannot be adopted, at the command of whoever owns the data folder (the maintenance
+   * command, scripts/maintenance.ts): its keychain entry missing or damaged, or the keychain unreadable. The
+   * entry (if any can be removed) and what the settings kept go, audited, so that the next first start asks for
+   * a fresh first administrator. Never an intact profile: that one is adopted with its passphrase. The same
+   * trust as editing the data folder, which holds the settings this reads.
+   */
+  abandon(): Promise<AbandonAnswer> {
+    return this.serially(async (): Promise<AbandonAnswer> => {
+      let why: 'missing' | 'damaged' | 'unreadable';
+      try {
+        if ((await this.read()) !== undefined) return 'intact';
+        return 'none';
+      } catch (err) {
+        if (err instanceof LegacyProfileError && (err.reason === 'missing' || err.reason === 'damaged')) why = err.reason;
+        else if (this.wasProtected()) why = 'unreadable';
+        else return 'none';
+      }
+      // A keychain that cannot be read cannot be cleared either: what is left there reads as an intact profile
+      // (adopted with its passphrase) or as no profile once the settings forget it.
+      await this.options.vault.clear(INSTALLATION_VAULT, this.vaultSlot).catch(() => undefined);
+      this.options.settings.remove(PROTECTED_KEY);
+      this.options.settings.remove(FAILURES_KEY);
+      this.passphraseWasSet = false;
+      this.options.audit.record({
+        at: this.now(),
+        osUser: this.options.osUser,
+        environment: this.options.environment(),
+        action: 'role.abandon',
+        facts: { why },
+        outcome: 'success',
+        objectType: 'roleProfile',
+        detail: `role profile given up by the data folder's owner: ${why}`,
+      });
+      return why;
     });
   }
 

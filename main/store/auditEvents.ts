@@ -86,6 +86,11 @@ export const AUDIT_FACTS = {
   access: z.object({ role: text.optional() }),
   'role.change': z.object({ from: text.optional(), to: text.optional(), reason }),
   'role.passphrase': z.object({ passphrase: z.enum(['set', 'changed']).optional(), reason }),
+  /**
+   * An earlier version's role profile given up by whoever owns the data folder (the maintenance command), because
+   * it could not be adopted: its keychain entry missing or damaged, or the keychain unreadable.
+   */
+  'role.abandon': z.object({ why: z.enum(['missing', 'damaged', 'unreadable']) }),
   /** A sign-in as the entry's object (the login as typed, normalised), and why it was refused or failed. */
   'operator.signIn': z.object({ reason }),
   /** An account added (the entry's object is its login) with its role, by whom (a login, or none for the first). */

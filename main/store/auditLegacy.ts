@@ -78,6 +78,7 @@ const READERS: { readonly [A in AuditAction]: Reader<AuditFactsOf<A>> } = {
   approval: () => undefined,
   'approvalThreshold.change': () => undefined,
   'operator.twoFactor': () => undefined,
+  'role.abandon': () => undefined,
   'environment.switch': (e) => {
     const refused = /^to (\S+): (.*)$/s.exec(e.detail);
     if (refused) return { to: refused[1]!, ...reasonFact(refused[2]) };

@@ -250,6 +250,46 @@ describe('the role profile an earlier version left', () => {
     expect((await open()).passphraseSet()).toBe(false);
   });
 
+  it('is given up, audited, only when it cannot be adopted: missing, damaged, or its keychain unreadable; never when intact', async () => {
+    const abandoned = (audit: AuditRepository) => audit.query({ action: 'role.abandon' }).map((e) => e.facts);
+    // Intact: refused, nothing changed; none: nothing to do.
+    const intact = setup();
+    await intact.leave();
+    expect(await (await intact.open()).abandon()).toBe('intact');
+    expect((await intact.open()).passphraseSet()).toBe(true);
+    expect(await (await setup().open()).abandon()).toBe('none');
+
+    // Missing: given up, and the next start is a fresh one.
+    const missing = setup();
+    await missing.leave();
+    missing.keychain.items.clear();
+    expect(await (await missing.open()).abandon()).toBe('missing');
+    expect((await missing.open()).passphraseSet()).toBe(false);
+    expect(abandoned(missing.audit)).toEqual([{ why: 'missing' }]);
+
+    // Damaged: its entry leaves the keychain too.
+    const damaged = setup();
+    await damaged.leave();
+    const [account] = [...damaged.keychain.items.keys()] as [string];
+    damaged.keychain.items.set(account, 'not a profile');
+    expect(await (await damaged.open()).abandon()).toBe('damaged');
+    expect(damaged.keychain.items.size).toBe(0);
+    expect((await damaged.open()).passphraseSet()).toBe(false);
+
+    // Unreadable: the settings forget it; an entry that reads intact once the keychain is back is adopted as before.
+    const unreadable = setup();
+    await unreadable.leave();
+    unreadable.keychain.down = true;
+    const profile = await unreadable.open();
+    expect(profile.passphraseSet()).toBe(true);
+    expect(await profile.abandon()).toBe('unreadable');
+    expect(profile.passphraseSet()).toBe(false);
+    expect((await unreadable.open()).passphraseSet()).toBe(false);
+    unreadable.keychain.down = false;
+    expect((await unreadable.open()).passphraseSet()).toBe(true);
+    expect(abandoned(unreadable.audit)).toEqual([{ why: 'unreadable' }]);
+  });
+
   it('belongs to its own data folder: each installation has its own', async () => {
     const keychain = new MemoryKeychain();
     const a = setup(keychain);

@@ -122,6 +122,11 @@ export const audit = {
     passphraseSet: 'Passphrase set',
     passphraseNotAccepted: 'Passphrase not accepted{{because}}',
     passphraseNotChanged: 'Passphrase not changed{{because}}',
+    abandoned: {
+      missing: "Role profile given up at the data folder's owner's command: its keychain entry was missing",
+      damaged: "Role profile given up at the data folder's owner's command: its keychain entry was damaged",
+      unreadable: "Role profile given up at the data folder's owner's command: the keychain could not be read",
+    },
   },
   operator: {
     signedIn: '{{login}} signed in',
@@ -209,6 +214,7 @@ export const audit = {
     access: 'Not allowed to the role',
     roleChange: 'Profile changed',
     rolePassphrase: 'Profile passphrase',
+    roleAbandon: 'Role profile given up',
     operatorSignIn: 'Sign-in',
     operatorAdd: 'Person added',
     operatorChange: 'Person changed',

@@ -119,6 +119,11 @@ export const audit: Catalogue<typeof en> = {
     passphraseSet: 'Парольная фраза задана',
     passphraseNotAccepted: 'Парольная фраза не принята{{because}}',
     passphraseNotChanged: 'Парольная фраза не изменена{{because}}',
+    abandoned: {
+      missing: 'Профиль ролей оставлен по команде владельца папки данных: его записи нет в связке ключей',
+      damaged: 'Профиль ролей оставлен по команде владельца папки данных: его запись в связке ключей повреждена',
+      unreadable: 'Профиль ролей оставлен по команде владельца папки данных: связку ключей не удалось прочитать',
+    },
   },
   operator: {
     signedIn: '{{login}}: вход выполнен',
@@ -205,6 +210,7 @@ export const audit: Catalogue<typeof en> = {
     access: 'Недоступно роли',
     roleChange: 'Смена профиля',
     rolePassphrase: 'Парольная фраза профиля',
+    roleAbandon: 'Профиль ролей оставлен',
     operatorSignIn: 'Вход',
     operatorAdd: 'Добавлен сотрудник',
     operatorChange: 'Изменён сотрудник',
