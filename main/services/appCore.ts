@@ -894,8 +894,8 @@ export class AppCore {
     const team = environment === 'sandbox' ? undefined : this.team;
     if (!team)
       return {
-        charges: new SqliteChargeJournal(this.db, this.desk),
-        operations: new SqliteOperationJournal(this.db, this.desk),
+        charges: new SqliteChargeJournal(this.db, this.desk, this.audit),
+        operations: new SqliteOperationJournal(this.db, this.desk, this.audit),
         approvals: new SqliteApprovalRequests(this.db),
       };
     // One of each for as long as this team database is in use, whatever environment is open.

@@ -21,7 +21,7 @@ import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import { isUnreachable } from '../store/errors.js';
 import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
-import type { AuditRepository } from '../store/audit.js';
+import { stampedEntry, type AuditRepository } from '../store/audit.js';
 import { holdsCardNumber } from '../domain/cardNumbers.js';
 import { chargeLimitRefusal, type MaximumRule } from './chargeLimits.js';
 import { english } from '../phrases/english.js';
@@ -522,43 +522,50 @@ export class ChargeService {
   }
 
   private async finish(row: ChargeRow, a: Answer): Promise<ChargeOutcome> {
-    const { journal, audit } = this.options;
+    const { journal } = this.options;
+    // The entry is written with the answer, in its transaction, made from the row as settled there.
+    const audited = (charge: ChargeRow) => {
+      // The audit log keeps the reason's stable English, as it always has.
+      const reason = charge.reason ? english(charge.reason) : undefined;
+      return stampedEntry({
+        ...this.auditBase(),
+        action: 'charge',
+        outcome: charge.state === 'PAID' ? 'success' : 'failure',
+        objectType: 'order',
+        objectId: charge.orderNumber,
+        detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${reason ? `: ${reason}` : ''}${a.detail ? ` [${a.detail}]` : ''}`,
+        // The raw values the audit screen's words are built from (main/services/auditWords.ts); the card masked.
+        facts: {
+          state: charge.state,
+          amount: charge.amount,
+          currency: charge.currency,
+          bindingId: charge.bindingId,
+          orderNumber: charge.orderNumber,
+          ...(charge.orderId ? { orderId: charge.orderId } : {}),
+          ...(charge.maskedPan ? { maskedPan: charge.maskedPan } : {}),
+          ...(reason ? { reason } : {}),
+        },
+      });
+    };
     const changed =
       a.settled === 'UNKNOWN'
-        ? await journal.markUnknown(row.id, a.reason, this.now())
-        : await journal.settle(row.id, {
-            state: a.settled,
-            orderId: a.orderId,
-            orderStatus: a.orderStatus,
-            actionCode: a.actionCode,
-            reason: a.reason,
-            at: this.now(),
-          });
+        ? await journal.markUnknown(row.id, a.reason, this.now(), audited)
+        : await journal.settle(
+            row.id,
+            {
+              state: a.settled,
+              orderId: a.orderId,
+              orderStatus: a.orderStatus,
+              actionCode: a.actionCode,
+              reason: a.reason,
+              at: this.now(),
+            },
+            audited,
+          );
     const charge = (await journal.get(row.id))!;
     // A row settled already is told as it is, and was audited when it settled.
     if (!changed) return outcomeOf(charge);
-    // The audit log keeps the reason's stable English, as it always has.
-    const reason = charge.reason ? english(charge.reason) : undefined;
     const kind = outcomeOf(charge).kind;
-    audit.record({
-      ...this.auditBase(),
-      action: 'charge',
-      outcome: kind === 'paid' ? 'success' : 'failure',
-      objectType: 'order',
-      objectId: charge.orderNumber,
-      detail: `${charge.state} ${charge.amount} ${charge.currency} on binding ${charge.bindingId}${reason ? `: ${reason}` : ''}${a.detail ? ` [${a.detail}]` : ''}`,
-      // The raw values the audit screen's words are built from (main/services/auditWords.ts); the card masked.
-      facts: {
-        state: charge.state,
-        amount: charge.amount,
-        currency: charge.currency,
-        bindingId: charge.bindingId,
-        orderNumber: charge.orderNumber,
-        ...(charge.orderId ? { orderId: charge.orderId } : {}),
-        ...(charge.maskedPan ? { maskedPan: charge.maskedPan } : {}),
-        ...(reason ? { reason } : {}),
-      },
-    });
     return (kind === 'failed' || kind === 'unknown') && a.detail ? { kind, charge, detail: a.detail } : outcomeOf(charge);
   }
 }

@@ -12,7 +12,7 @@
 import type { GatewayClient } from '../gateway/client.js';
 import { GatewayClientError, GatewayError, NetworkError, OutcomeUnknownError } from '../gateway/errors.js';
 import type { OrderStatusView } from '../gateway/responses.js';
-import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { stampedEntry, type AuditEntry, type AuditOutcome, type AuditRepository } from '../store/audit.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
@@ -386,32 +386,46 @@ export class OrderOperations {
     op: OperationRow,
     r: { state: 'DONE' | 'REFUSED' | 'UNKNOWN'; reason?: Phrase; detail?: string },
   ): Promise<OperationOutcome> {
-    const changed = await this.options.journal.settle(op.id, r.state, this.now(), r.reason);
+    // The entry is written with the answer, in its transaction, made from the row as settled there.
+    const audited = (operation: OperationRow) => {
+      const reason = operation.reason ? english(operation.reason) : undefined;
+      const facts = {
+        state: operation.state,
+        ...(op.amount !== undefined ? { amount: op.amount } : {}),
+        ...(reason ? { reason } : {}),
+        ...(op.operatorReason ? { operatorReason: op.operatorReason } : {}),
+      };
+      return stampedEntry(
+        this.entry(
+          op.kind,
+          op.orderId,
+          operation.state === 'DONE' ? 'success' : 'failure',
+          facts,
+          `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${reason ? `: ${reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
+            op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
+          }`,
+        ),
+      );
+    };
+    await this.options.journal.settle(op.id, r.state, this.now(), r.reason, audited);
+    // An operation settled already is told as it is, and was audited when it settled.
     const operation = (await this.options.journal.get(op.id))!;
     const kind = operation.state === 'DONE' ? 'done' : operation.state === 'REFUSED' ? 'refused' : 'unknown';
-    // An operation settled already is told as it is, and was audited when it settled.
-    if (!changed) return { kind, operation };
-    const reason = operation.reason ? english(operation.reason) : undefined;
-    const facts = {
-      state: operation.state,
-      ...(op.amount !== undefined ? { amount: op.amount } : {}),
-      ...(reason ? { reason } : {}),
-      ...(op.operatorReason ? { operatorReason: op.operatorReason } : {}),
-    };
-    this.audit(
-      op.kind,
-      op.orderId,
-      operation.state === 'DONE' ? 'success' : 'failure',
-      facts,
-      `${operation.state}${op.amount !== undefined ? ` amount ${op.amount}` : ''}${reason ? `: ${reason}` : ''}${r.detail ? ` [${r.detail}]` : ''}${
-        op.operatorReason ? `; operator's reason: ${op.operatorReason}` : ''
-      }`,
-    );
     return { kind, operation };
   }
 
   private audit(kind: OperationKind, orderId: string, outcome: AuditOutcome, facts: AuditFactsOf<OperationKind>, detail: string): void {
-    this.options.audit.record({
+    this.options.audit.record(this.entry(kind, orderId, outcome, facts, detail));
+  }
+
+  private entry(
+    kind: OperationKind,
+    orderId: string,
+    outcome: AuditOutcome,
+    facts: AuditFactsOf<OperationKind>,
+    detail: string,
+  ): AuditEntry {
+    return {
       at: this.now(),
       osUser: this.options.osUser,
       environment: this.options.environment,
@@ -421,7 +435,7 @@ export class OrderOperations {
       objectType: 'order',
       objectId: orderId,
       detail,
-    });
+    };
   }
 }
 

@@ -81,6 +81,29 @@ export interface AuditFilter {
   readonly limit?: number;
 }
 
+/**
+ * An entry as it is written: masked, and stamped with the person whose call it is (or its `by`). Stamped where
+ * the call is made, so that an entry written later (a desk's outbox, store/teamOutbox.ts) still names them.
+ */
+export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'>;
+
+/**
+ * An entry stamped for writing. Whatever a caller passes, a card number in it (a reason typed, the gateway's
+ * words, an orderNumber) is masked here, where every entry passes.
+ */
+export function stampedEntry(entry: AuditEntry): StampedEntry {
+  const { by, ...e } = maskCardNumbersIn(entry);
+  const who = by ?? actingPerson();
+  return { ...e, ...(who ? { role: who.role, person: who.login } : {}) };
+}
+
+/**
+ * An action's entry (stamped by the caller, stampedEntry), made from its row as the action's own transaction
+ * leaves it: a journal writes it there (store/journal.ts, store/operations.ts), in the same transaction, so that
+ * no action is journalled without its entry, nor an entry kept for an action that was not.
+ */
+export type AuditedBy<Row> = (row: Row) => StampedEntry;
+
 /** An entry as either engine keeps it; the team's carries its desk. */
 export interface AuditRow {
   id: number;
@@ -155,15 +178,17 @@ export class AuditRepository {
 
   constructor(private readonly db: Db) {}
 
-  /**
-   * Appends an entry. Whatever a caller passes, a card number in it (a reason typed, the gateway's words, an
-   * orderNumber) is masked here, where every entry is written.
-   */
+  /** Appends an entry, stamped here (stampedEntry), where every entry passes, not by each caller. */
   record(entry: AuditEntry): number {
-    const { by, ...e } = maskCardNumbersIn(entry);
-    // Stamped here, where every entry passes, not by each caller: the person whose call this is.
-    const who = by ?? actingPerson();
-    const values = entryValues({ ...e, ...(who ? { role: who.role, person: who.login } : {}) });
+    return this.write(stampedEntry(entry));
+  }
+
+  /**
+   * Appends an entry stamped already. Inside another write transaction on this file (a journal's), it is part of
+   * that transaction: written if it commits, not if it rolls back.
+   */
+  write(entry: StampedEntry): number {
+    const values = entryValues(entry);
     const id = write(this.db, () =>
       Number(
         this.db

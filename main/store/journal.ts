@@ -13,6 +13,7 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { StoreError } from './errors.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
+import { AuditRepository, type AuditedBy } from './audit.js';
 import {
   batchFactsIn,
   decideBegin,
@@ -230,9 +231,13 @@ export interface ChargeJournal {
   /** The guard's facts as they are now, outside any charge: what a batch's dry run shows; a preview only. */
   facts(q: GuardQuery, at: number, lookBackMs: number): Promise<GuardFacts>;
   /** The answer was lost: the charge stays open until reconciled. Only an open charge can be marked. */
-  markUnknown(id: number, reason: Phrase, at: number): Promise<boolean>;
-  /** Settles an open charge; a settled one is never changed again (returns false). */
-  settle(id: number, s: Settlement): Promise<boolean>;
+  markUnknown(id: number, reason: Phrase, at: number, audited?: AuditedBy<ChargeRow>): Promise<boolean>;
+  /**
+   * Settles an open charge; a settled one is never changed again (returns false). With `audited`, the charge's
+   * audit entry, made from the row as settled, is written in the same transaction (and not when nothing changed);
+   * markUnknown likewise.
+   */
+  settle(id: number, s: Settlement, audited?: AuditedBy<ChargeRow>): Promise<boolean>;
   /** Records the gateway's orderId as soon as it is known (after register.do), without settling. */
   attachOrder(id: number, orderId: string, at: number): Promise<void>;
   get(id: number): Promise<ChargeRow | undefined>;
@@ -303,9 +308,11 @@ export const NEW_CHARGE_COLUMNS =
  */
 export class SqliteChargeJournal implements ChargeJournal {
   /** `desk`: this desk's name, kept on each charge it journals. */
+  /** `audit`: this file's log, where an action's entry is written in the action's transaction. */
   constructor(
     private readonly db: Db,
     private readonly desk?: string,
+    private readonly audit: AuditRepository = new AuditRepository(db),
   ) {}
 
   begin<R>(c: NewCharge, lookBackMs: number, guard: ChargeGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOutcome<R>> {
@@ -381,33 +388,33 @@ export class SqliteChargeJournal implements ChargeJournal {
     };
   }
 
-  markUnknown(id: number, reason: Phrase, at: number): Promise<boolean> {
-    return settled(() =>
-      write(
-        this.db,
-        () =>
-          this.db
-            .prepare(
-              "UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')",
-            )
-            .run(storeSaid(reason), at, id).changes === 1,
-      ),
+  markUnknown(id: number, reason: Phrase, at: number, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    return this.answer(id, audited, () =>
+      this.db
+        .prepare("UPDATE charge_journal SET state = 'UNKNOWN', reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
+        .run(storeSaid(reason), at, id),
     );
   }
 
-  settle(id: number, s: Settlement): Promise<boolean> {
+  settle(id: number, s: Settlement, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    return this.answer(id, audited, () =>
+      this.db
+        .prepare(
+          `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
+           WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
+        )
+        .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, s.at, id),
+    );
+  }
+
+  /** An answer written to an open row, and its audit entry with it, in one write transaction; false when nothing changed. */
+  private answer(id: number, audited: AuditedBy<ChargeRow> | undefined, update: () => { changes: number }): Promise<boolean> {
     return settled(() =>
-      write(
-        this.db,
-        () =>
-          this.db
-            .prepare(
-              `UPDATE charge_journal SET state = ?, order_id = COALESCE(?, order_id), order_status = ?, action_code = ?, reason = ?, updated_at = ?
-               WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')`,
-            )
-            .run(s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, s.at, id)
-            .changes === 1,
-      ),
+      write(this.db, () => {
+        const changed = update().changes === 1;
+        if (changed && audited) this.audit.write(audited(this.row(id)!));
+        return changed;
+      }),
     );
   }
 

@@ -1075,6 +1075,13 @@ export const MIGRATIONS: readonly Migration[] = [
       ${BATCH_INDEXES}
     `,
   },
+  {
+    version: 38,
+    description: "an action journalled in the team database is audited there, in the action's own transaction",
+    sql: '',
+    // Such an entry has no entry of a desk's own log to be keyed by: (desk_id, desk_entry) stays unique where it has.
+    postgres: 'ALTER TABLE team_audit ALTER COLUMN desk_entry DROP NOT NULL;',
+  },
 ];
 
 /** The first step the team database (PostgreSQL) takes. */

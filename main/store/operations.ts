@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { maskCardNumbers } from '../domain/cardNumbers.js';
 import type { Phrase } from '../phrases/phrase.js';
 import { read, settled, write, type Db } from './database.js';
+import { AuditRepository, type AuditedBy } from './audit.js';
 import { storedPhrase, storeSaid } from './storedSaid.js';
 import { claimOpen, type Claim } from './claims.js';
 import {
@@ -155,8 +156,17 @@ export interface OperationJournal {
    * the request that moves money, so that no desk sends on a claim that lapsed and was taken over.
    */
   renewClaim(id: number, claims: Set<number>): Promise<OperationRow | undefined>;
-  /** Settles (or marks UNKNOWN) an open operation; a settled one is never changed again (returns false). */
-  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean>;
+  /**
+   * Settles (or marks UNKNOWN) an open operation; a settled one is never changed again (returns false). With
+   * `audited`, the operation's audit entry, made from the row as settled, is written in the same transaction.
+   */
+  settle(
+    id: number,
+    state: 'DONE' | 'REFUSED' | 'UNKNOWN',
+    at: number,
+    reason?: Phrase,
+    audited?: AuditedBy<OperationRow>,
+  ): Promise<boolean>;
   get(id: number): Promise<OperationRow | undefined>;
   /** Every operation of the environment whose outcome is not known yet, oldest first. */
   open(environment: string): Promise<OperationRow[]>;
@@ -199,10 +209,11 @@ export function byOrder(orderIds: readonly string[], rows: readonly OperationRow
 
 /** The operations journal in this desk's SQLite file, where BEGIN IMMEDIATE is the lock every writer takes. */
 export class SqliteOperationJournal implements OperationJournal {
-  /** `desk`: this desk's name, kept on each approval request asked here. */
+  /** `desk`: this desk's name, kept on each approval request asked here; `audit`: this file's log. */
   constructor(
     private readonly db: Db,
     private readonly desk?: string,
+    private readonly audit: AuditRepository = new AuditRepository(db),
   ) {}
 
   begin<R>(op: NewOperation, guard: OperationGuard<R>, claims?: Set<number>, step?: ApprovalStep): Promise<BeginOperation<R>> {
@@ -253,15 +264,22 @@ export class SqliteOperationJournal implements OperationJournal {
     });
   }
 
-  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean> {
+  settle(
+    id: number,
+    state: 'DONE' | 'REFUSED' | 'UNKNOWN',
+    at: number,
+    reason?: Phrase,
+    audited?: AuditedBy<OperationRow>,
+  ): Promise<boolean> {
     return settled(() =>
-      write(
-        this.db,
-        () =>
+      write(this.db, () => {
+        const changed =
           this.db
             .prepare("UPDATE order_operations SET state = ?, reason = ?, updated_at = ? WHERE id = ? AND state IN ('PENDING', 'UNKNOWN')")
-            .run(state, reason ? storeSaid(reason) : null, at, id).changes === 1,
-      ),
+            .run(state, reason ? storeSaid(reason) : null, at, id).changes === 1;
+        if (changed && audited) this.audit.write(audited(this.row(id)!));
+        return changed;
+      }),
     );
   }
 

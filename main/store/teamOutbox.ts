@@ -8,15 +8,24 @@ import { maskCardNumbersIn } from '../domain/cardNumbers.js';
 import type { Phrase } from '../phrases/phrase.js';
 import { parseStored, read, write, type Db } from './database.js';
 import type { Settlement } from './journal.js';
+import type { StampedEntry } from './audit.js';
+
+/**
+ * An answer's audit entry, kept with it (stamped when the answer came) and written with it to the team
+ * database, in the transaction that writes the answer (store/postgres/teamAudit.ts insertTeamAudit).
+ */
+interface Audited {
+  readonly audit?: StampedEntry;
+}
 
 /** What the team's charge journal is to be told, in the order the desk learnt it. */
 export type OutboxEntry =
-  | { readonly kind: 'settle'; readonly settlement: Settlement }
-  | { readonly kind: 'markUnknown'; readonly reason: Phrase; readonly at: number }
+  | ({ readonly kind: 'settle'; readonly settlement: Settlement } & Audited)
+  | ({ readonly kind: 'markUnknown'; readonly reason: Phrase; readonly at: number } & Audited)
   | { readonly kind: 'attachOrder'; readonly orderId: string; readonly at: number };
 
 /** What the team's operations journal is to be told: an operation settled, or left unknown (OperationJournal.settle). */
-export interface OperationOutboxEntry {
+export interface OperationOutboxEntry extends Audited {
   readonly kind: 'settle';
   readonly state: 'DONE' | 'REFUSED' | 'UNKNOWN';
   readonly at: number;

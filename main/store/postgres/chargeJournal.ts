@@ -34,6 +34,8 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import { decideBegin, type ApprovalRequest, type ApprovalRow, type ApprovalStep } from '../approvals.js';
+import { auditedUpdate } from './teamAudit.js';
+import type { AuditedBy } from '../audit.js';
 import { approvingOf, batchFactsIn, fileRequest, lockBatch, markApproved, pendingOf, pendingOnClock } from './approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
@@ -191,21 +193,17 @@ export class PgChargeJournal implements ChargeJournal {
     return facts;
   }
 
-  async markUnknown(id: number, reason: Phrase): Promise<boolean> {
-    const rows = await query(this.db, MARK_UNKNOWN, [storeSaid(reason), id]);
-    return rows.length === 1;
+  markUnknown(id: number, reason: Phrase, _at?: number, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    return this.answer(id, MARK_UNKNOWN, [storeSaid(reason), id], audited);
   }
 
-  async settle(id: number, s: Settlement): Promise<boolean> {
-    const rows = await query(this.db, SETTLE, [
-      s.state,
-      s.orderId ?? null,
-      s.orderStatus ?? null,
-      s.actionCode ?? null,
-      s.reason ? storeSaid(s.reason) : null,
-      id,
-    ]);
-    return rows.length === 1;
+  settle(id: number, s: Settlement, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    const values = [s.state, s.orderId ?? null, s.orderStatus ?? null, s.actionCode ?? null, s.reason ? storeSaid(s.reason) : null, id];
+    return this.answer(id, SETTLE, values, audited);
+  }
+
+  private answer(id: number, update: Prepared, values: unknown[], audited: AuditedBy<ChargeRow> | undefined): Promise<boolean> {
+    return auditedUpdate(this.db, this.desk, update, values, audited, async (q) => this.row((await q<ChargeJournalRow>(GET, [id]))[0]!));
   }
 
   async attachOrder(id: number, orderId: string): Promise<void> {

@@ -14,6 +14,8 @@
  * operation holds its claim in the row, renews it just before the request, and another desk takes it
  * over only once it lapsed, so that only one desk ever sends an operation's request.
  */
+import { auditedUpdate } from './teamAudit.js';
+import type { AuditedBy } from '../audit.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
 import {
@@ -150,9 +152,16 @@ export class PgOperationJournal implements OperationJournal {
     return this.claims.renew(id, claims);
   }
 
-  async settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', _at: number, reason?: Phrase): Promise<boolean> {
-    const rows = await query(this.db, SETTLE, [state, reason ? storeSaid(reason) : null, id]);
-    return rows.length === 1;
+  settle(
+    id: number,
+    state: 'DONE' | 'REFUSED' | 'UNKNOWN',
+    _at: number,
+    reason?: Phrase,
+    audited?: AuditedBy<OperationRow>,
+  ): Promise<boolean> {
+    return auditedUpdate(this.db, this.desk, SETTLE, [state, reason ? storeSaid(reason) : null, id], audited, async (q) =>
+      toOperation((await q<OperationJournalRow>(GET, [id]))[0]!),
+    );
   }
 
   async get(id: number): Promise<OperationRow | undefined> {

@@ -22,7 +22,8 @@ import {
 } from '../journal.js';
 import type { OutboxEntry, TeamOutbox } from '../teamOutbox.js';
 import type { PgChargeJournal } from './chargeJournal.js';
-import { OutboxedRows } from './outboxedRows.js';
+import { kept, OutboxedRows } from './outboxedRows.js';
+import type { AuditedBy } from '../audit.js';
 
 export class OutboxedChargeJournal implements ChargeJournal {
   private readonly rows: OutboxedRows<'charge', ChargeRow>;
@@ -52,9 +53,9 @@ export class OutboxedChargeJournal implements ChargeJournal {
   private write(id: number, e: OutboxEntry): Promise<unknown> {
     switch (e.kind) {
       case 'settle':
-        return this.team.settle(id, e.settlement);
+        return this.team.settle(id, e.settlement, kept(e.audit));
       case 'markUnknown':
-        return this.team.markUnknown(id, e.reason);
+        return this.team.markUnknown(id, e.reason, e.at, kept(e.audit));
       case 'attachOrder':
         return this.team.attachOrder(id, e.orderId);
     }
@@ -81,12 +82,12 @@ export class OutboxedChargeJournal implements ChargeJournal {
     return this.rows.onTeam(() => this.team.facts(q, at, lookBackMs));
   }
 
-  markUnknown(id: number, reason: Phrase, at: number): Promise<boolean> {
-    return this.rows.answer(id, { kind: 'markUnknown', reason, at }, () => this.team.markUnknown(id, reason));
+  markUnknown(id: number, reason: Phrase, at: number, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    return this.rows.answer(id, { kind: 'markUnknown', reason, at }, () => this.team.markUnknown(id, reason, at, audited), audited);
   }
 
-  settle(id: number, s: Settlement): Promise<boolean> {
-    return this.rows.answer(id, { kind: 'settle', settlement: s }, () => this.team.settle(id, s));
+  settle(id: number, s: Settlement, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
+    return this.rows.answer(id, { kind: 'settle', settlement: s }, () => this.team.settle(id, s, audited), audited);
   }
 
   async attachOrder(id: number, orderId: string, at: number): Promise<void> {

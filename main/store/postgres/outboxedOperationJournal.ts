@@ -10,7 +10,8 @@ import type { ApprovalStep } from '../approvals.js';
 import type { BeginOperation, NewOperation, OperationGuard, OperationJournal, OperationRow } from '../operations.js';
 import type { OperationOutboxEntry, TeamOutbox } from '../teamOutbox.js';
 import type { PgOperationJournal } from './operationJournal.js';
-import { OutboxedRows } from './outboxedRows.js';
+import { kept, OutboxedRows } from './outboxedRows.js';
+import type { AuditedBy } from '../audit.js';
 
 const isOpen = (row: OperationRow) => row.state === 'PENDING' || row.state === 'UNKNOWN';
 
@@ -29,7 +30,7 @@ export class OutboxedOperationJournal implements OperationJournal {
   ) {
     this.rows = new OutboxedRows(
       outbox,
-      { write: (id, e) => this.team.settle(id, e.state, e.at, e.reason), applied, isOpen, answers: () => true },
+      { write: (id, e) => this.team.settle(id, e.state, e.at, e.reason, kept(e.audit)), applied, isOpen, answers: () => true },
       now,
     );
   }
@@ -50,9 +51,18 @@ export class OutboxedOperationJournal implements OperationJournal {
     return outcome;
   }
 
-  settle(id: number, state: 'DONE' | 'REFUSED' | 'UNKNOWN', at: number, reason?: Phrase): Promise<boolean> {
-    return this.rows.answer(id, { kind: 'settle', state, at, ...(reason !== undefined ? { reason } : {}) }, () =>
-      this.team.settle(id, state, at, reason),
+  settle(
+    id: number,
+    state: 'DONE' | 'REFUSED' | 'UNKNOWN',
+    at: number,
+    reason?: Phrase,
+    audited?: AuditedBy<OperationRow>,
+  ): Promise<boolean> {
+    return this.rows.answer(
+      id,
+      { kind: 'settle', state, at, ...(reason !== undefined ? { reason } : {}) },
+      () => this.team.settle(id, state, at, reason, audited),
+      audited,
     );
   }
 

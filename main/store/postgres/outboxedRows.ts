@@ -12,6 +12,10 @@ import type { Claim } from '../claims.js';
 import { isUnreachable } from '../errors.js';
 import type { OutboxJournal, TeamOutbox, EntryOf } from '../teamOutbox.js';
 import { RetriedRun } from './retriedRun.js';
+import type { AuditedBy, StampedEntry } from '../audit.js';
+
+/** An outbox entry's audit entry, as the journal's write takes it: written as it was stamped when the answer came. */
+export const kept = (audit: StampedEntry | undefined): AuditedBy<unknown> | undefined => audit && (() => audit);
 
 /** How often a desk tries the team database again while its outbox holds answers. */
 export const OUTBOX_RETRY_MS = 2_000;
@@ -93,8 +97,11 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
     else this.mine.delete(id);
   }
 
-  /** A write of an answer: to the team database, or, while it is away, to the outbox. */
-  async answer(id: number, entry: EntryOf<J>, write: () => Promise<boolean>): Promise<boolean> {
+  /**
+   * A write of an answer: to the team database, or, while it is away, to the outbox, with its audit entry made
+   * from the row as the answer makes it (the team database writes it with the answer when it is back).
+   */
+  async answer(id: number, entry: EntryOf<J>, write: () => Promise<boolean>, audited?: AuditedBy<Row>): Promise<boolean> {
     try {
       const changed = await this.onTeam(write);
       // Written: the row is as the answer made it, or, left unchanged, is no longer open (nor this desk's).
@@ -104,8 +111,10 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
       return changed;
     } catch (err) {
       if (!isUnreachable(err)) throw err;
-      this.outbox.add(id, entry, this.now());
       const mine = this.mine.get(id);
+      // Only this desk's rows in flight are answered here; one answered otherwise is still kept, unaudited.
+      const audit = audited && mine && audited(this.rules.applied(mine.row, entry));
+      this.outbox.add(id, audit ? { ...entry, audit } : entry, this.now());
       if (mine) this.keep(this.rules.applied(mine.row, entry), mine.answered || this.rules.answers(entry));
       this.flushing.later();
       // The answer is kept and will settle the row; a row settled meanwhile stays as it is (only open rows change).

@@ -19,12 +19,15 @@ import {
   type AuditLog,
   type AuditRecord,
   type AuditRepository,
+  type AuditedBy,
   type AuditRow,
+  type StampedEntry,
 } from '../audit.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
-import { query, transaction, type TeamDatabase } from './teamDatabase.js';
+import { query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
+import { TEAM_AUDIT } from '../migrations.js';
 
 /** How often a desk tries the team database again while it has entries the team's log lacks. */
 export const AUDIT_RETRY_MS = 2_000;
@@ -45,6 +48,37 @@ export interface TeamAuditOptions {
    * desk recorded while away from it stays its own, until moved, as what it recorded before it first joined.
    */
   readonly startAfter?: number;
+}
+
+/**
+ * Writes an action's entry to the team's log in the action's own transaction (`q`), as recorded at this desk:
+ * an action journalled in the team database is audited there, and not in the desk's own log, so it is neither
+ * lost nor kept for an action rolled back. It has no entry of the desk's own log (desk_entry is null).
+ */
+export async function insertTeamAudit(q: Query, desk: DeskIdentity, entry: StampedEntry): Promise<void> {
+  const values = [desk.id, desk.name, null, ...entryValues(maskCardNumbersIn(entry))];
+  await q(`INSERT INTO ${TEAM_AUDIT.table} (${COLUMNS.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+}
+
+/**
+ * An answer written to an open row of a team journal (`update`, returning the row's id when it changed it), with
+ * its audit entry in the team's log in the same transaction, made from the row as read again there; a statement
+ * alone where there is no entry. False when nothing changed, and then no entry is written.
+ */
+export async function auditedUpdate<Row>(
+  db: TeamDatabase,
+  desk: DeskIdentity,
+  update: Prepared,
+  values: readonly unknown[],
+  audited: AuditedBy<Row> | undefined,
+  reread: (q: Query) => Promise<Row>,
+): Promise<boolean> {
+  if (!audited) return (await query(db, update, values)).length === 1;
+  return transaction(db, async (q) => {
+    if ((await q(update, values)).length !== 1) return false;
+    await insertTeamAudit(q, desk, audited(await reread(q)));
+    return true;
+  });
 }
 
 export class TeamAuditLog implements AuditLog {

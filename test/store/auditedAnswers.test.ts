@@ -1,0 +1,134 @@
+/**
+ * An answer's audit entry is written in the answer's own transaction, on every engine: in the desk's file with
+ * its journal, or in the team's log in the team database with the team's journal. Made to fail, the entry takes
+ * the answer with it (the row stays open, to be reconciled); written, both are there, once, naming the person
+ * whose call it was, and an answer that changes nothing writes no entry.
+ */
+import { expect, it } from 'vitest';
+import { stampedEntry } from '../../main/store/audit.js';
+import type { ChargeRow } from '../../main/store/journal.js';
+import type { OperationRow } from '../../main/store/operations.js';
+import { ENGINES, twoDesksOn } from './journalEngines.js';
+
+const ANNA = { login: 'anna', role: 'finance' } as const;
+const allow = () => undefined;
+let n = 0;
+
+for (const engine of ENGINES) {
+  engine.describe(`audited answers on ${engine.name}`, () => {
+    const desks = twoDesksOn(engine);
+    const team = engine.name === 'PostgreSQL';
+    const log = team ? 'team_audit' : 'audit_log';
+    const entriesOn = (object: string) =>
+      desks.desk.exec(`SELECT action, outcome, person, role, detail FROM ${log} WHERE object_id = ? ORDER BY id`, [object]);
+
+    /** Makes the log refuse every entry, as a full disk or a broken log would, until `allow` is called. */
+    async function refuseEntries(): Promise<() => Promise<void>> {
+      if (team) {
+        await desks.desk.exec(
+          "CREATE FUNCTION refuse_entry() RETURNS trigger LANGUAGE plpgsql AS 'BEGIN RAISE EXCEPTION ''the audit log refused it''; END'",
+        );
+        await desks.desk.exec('CREATE TRIGGER refuse_entry BEFORE INSERT ON team_audit FOR EACH ROW EXECUTE FUNCTION refuse_entry()');
+        return async () => {
+          await desks.desk.exec('DROP TRIGGER refuse_entry ON team_audit');
+          await desks.desk.exec('DROP FUNCTION refuse_entry()');
+        };
+      }
+      await desks.desk.exec(
+        "CREATE TRIGGER refuse_entry BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log refused it'); END",
+      );
+      return async () => void (await desks.desk.exec('DROP TRIGGER refuse_entry'));
+    }
+
+    const entry = (action: 'charge' | 'refund', object: string, state: string) => {
+      const base = {
+        at: Date.now(),
+        osUser: 'os-user',
+        environment: 'test',
+        outcome: 'success',
+        objectType: 'order',
+        objectId: object,
+        detail: `${state} (entry of the answer)`,
+        facts: { reason: state },
+        by: ANNA,
+      } as const;
+      return stampedEntry(action === 'charge' ? { ...base, action } : { ...base, action });
+    };
+
+    it("writes a charge's answer and its entry together, or neither", async () => {
+      const begun = await desks.desk.journal.begin(
+        {
+          environment: 'test',
+          orderNumber: `AUDITED-${++n}`,
+          amount: 100,
+          currency: '643',
+          bindingId: `binding-audited-${n}`,
+          clientId: 'client',
+          category: 'COMMON',
+          operator: 'os-user',
+          at: Date.now(),
+        },
+        0,
+        allow,
+      );
+      if (begun.kind !== 'journalled') throw new Error(begun.kind);
+      const { id, orderNumber } = begun.charge;
+      const audited = (row: ChargeRow) => entry('charge', row.orderNumber, row.state);
+      const paid = { state: 'PAID', orderId: `order-${n}`, at: Date.now() } as const;
+
+      const allowEntries = await refuseEntries();
+      try {
+        await expect(desks.desk.journal.settle(id, paid, audited)).rejects.toThrow();
+        await expect(
+          desks.desk.journal.markUnknown(id, { code: 'app.quoted', params: { text: 'lost' } }, Date.now(), audited),
+        ).rejects.toThrow();
+      } finally {
+        await allowEntries();
+      }
+      expect((await desks.desk.journal.get(id))?.state).toBe('PENDING');
+      expect(await entriesOn(orderNumber)).toEqual([]);
+
+      expect(await desks.desk.journal.settle(id, paid, audited)).toBe(true);
+      expect((await desks.other.journal.get(id))?.state).toBe('PAID');
+      const written = [{ action: 'charge', outcome: 'success', person: 'anna', role: 'finance', detail: 'PAID (entry of the answer)' }];
+      expect(await entriesOn(orderNumber)).toEqual(written);
+      // Settled already: nothing changes, at either desk, and no second entry is written.
+      expect(await desks.other.journal.settle(id, { ...paid, state: 'DECLINED' }, audited)).toBe(false);
+      expect(await entriesOn(orderNumber)).toEqual(written);
+    });
+
+    it("writes an operation's answer and its entry together, or neither", async () => {
+      const orderId = `audited-order-${++n}`;
+      const begun = await desks.desk.operations.begin(
+        {
+          environment: 'test',
+          orderId,
+          kind: 'refund',
+          amount: 100,
+          operator: 'os-user',
+          at: Date.now(),
+          givesBack: { amount: 100, currency: '643' },
+        },
+        allow,
+      );
+      if (begun.kind !== 'journalled') throw new Error(begun.kind);
+      const { id } = begun.operation;
+      const audited = (row: OperationRow) => entry('refund', row.orderId, row.state);
+
+      const allowEntries = await refuseEntries();
+      try {
+        await expect(desks.desk.operations.settle(id, 'DONE', Date.now(), undefined, audited)).rejects.toThrow();
+      } finally {
+        await allowEntries();
+      }
+      expect((await desks.desk.operations.get(id))?.state).toBe('PENDING');
+      expect(await entriesOn(orderId)).toEqual([]);
+
+      expect(await desks.desk.operations.settle(id, 'DONE', Date.now(), undefined, audited)).toBe(true);
+      expect(await desks.other.operations.settle(id, 'REFUSED', Date.now(), undefined, audited)).toBe(false);
+      expect(await entriesOn(orderId)).toEqual([
+        { action: 'refund', outcome: 'success', person: 'anna', role: 'finance', detail: 'DONE (entry of the answer)' },
+      ]);
+    });
+  });
+}
