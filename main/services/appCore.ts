@@ -896,7 +896,7 @@ export class AppCore {
       return {
         charges: new SqliteChargeJournal(this.db, this.desk, this.audit),
         operations: new SqliteOperationJournal(this.db, this.desk, this.audit),
-        approvals: new SqliteApprovalRequests(this.db),
+        approvals: new SqliteApprovalRequests(this.db, this.audit),
       };
     // One of each for as long as this team database is in use, whatever environment is open.
     return { charges: team.charges(), operations: team.operations(), approvals: team.approvals() };

@@ -10,7 +10,7 @@
  */
 import { actingPerson } from '../store/actingPerson.js';
 import type { ApprovalOutcome, ApprovalRequest, ApprovalRequests, ApprovalStep, RequestChange, RequestPerson } from '../store/approvals.js';
-import type { AuditOutcome, AuditRepository } from '../store/audit.js';
+import { stampedEntry, type AuditEntry, type AuditedBy, type AuditOutcome, type AuditRepository } from '../store/audit.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
 import { requestState, thresholdOver, type Thresholds } from '../domain/approvals.js';
 import { english } from '../phrases/english.js';
@@ -26,11 +26,27 @@ export function callingPerson(): RequestPerson | undefined {
   return p && { id: p.id, login: p.login, name: p.displayName };
 }
 
-/** What an action asks of approvals: to become a request over its threshold, in the calling person's name. */
-export function askStep(reason?: string): ApprovalStep | undefined {
+/**
+ * What an action asks of approvals: to become a request over its threshold, in the calling person's name, audited
+ * in the transaction that files it.
+ */
+export function askStep(to: AuditTarget, reason?: string): ApprovalStep | undefined {
   const by = callingPerson();
-  return by && { kind: 'ask', by, ...(reason !== undefined ? { reason } : {}) };
+  return by && { kind: 'ask', by, ...(reason !== undefined ? { reason } : {}), audited: stepAudited(to, 'asked') };
 }
+
+/** A step's entry, made from the request in the transaction that takes the step (its reason, for one asked). */
+const stepAudited =
+  (to: AuditTarget, step: 'asked' | 'approved' | 'withdrawn' | 'declined'): AuditedBy<ApprovalRequest> =>
+  (request) =>
+    stampedEntry(
+      approvalEntry(
+        to,
+        request,
+        { step, ...(step === 'asked' && request.reason !== undefined ? { reason: request.reason } : {}) },
+        'success',
+      ),
+    );
 
 /** A refund's or a charge's answer when a journal filed a request for it instead: nothing was sent. */
 export interface AwaitingApproval {
@@ -40,13 +56,12 @@ export interface AwaitingApproval {
 }
 
 /**
- * What a journal's approval outcome (ApprovalOutcome) comes to for the service that asked: a request filed, audited
- * here for both refunds and charges, or why nothing was written, which the service refuses as its own refusals.
+ * What a journal's approval outcome (ApprovalOutcome) comes to for the service that asked: a request filed (audited
+ * in its transaction: askStep), or why nothing was written, which the service refuses as its own refusals.
  */
-export function approvalAnswer(o: ApprovalOutcome, to: AuditTarget): AwaitingApproval | { readonly refusal: Phrase } {
+export function approvalAnswer(o: ApprovalOutcome): AwaitingApproval | { readonly refusal: Phrase } {
   switch (o.kind) {
     case 'requested':
-      recordApproval(to, o.request, { step: 'asked', ...(o.request.reason !== undefined ? { reason: o.request.reason } : {}) }, 'success');
       return { kind: 'awaitingApproval', request: o.request, why: o.why };
     case 'awaiting':
       return {
@@ -71,16 +86,26 @@ export interface AuditTarget {
   readonly now: () => number;
 }
 
-/** Records one step of a request. */
+/** Records one step of a request that changed nothing (a refusal, a failure). */
 export function recordApproval(
   to: AuditTarget,
   request: ApprovalRequest | { readonly id: number },
   facts: AuditFactsOf<'approval'>,
   outcome: AuditOutcome,
 ): void {
+  to.audit.record(approvalEntry(to, request, facts, outcome));
+}
+
+/** One step of a request as the audit keeps it. */
+function approvalEntry(
+  to: AuditTarget,
+  request: ApprovalRequest | { readonly id: number },
+  facts: AuditFactsOf<'approval'>,
+  outcome: AuditOutcome,
+): AuditEntry {
   const said = 'what' in request ? requestFacts(request) : {};
   const all = { ...said, ...facts };
-  to.audit.record({
+  return {
     at: to.now(),
     osUser: to.osUser,
     environment: to.environment,
@@ -92,7 +117,7 @@ export function recordApproval(
     detail: `${all.step}${all.action ? ` ${all.action}` : ''}${all.amount !== undefined ? ` ${all.amount} (${all.currency})` : ''}${
       all.subject ? ` on ${all.subject}` : ''
     }${all.requester ? ` asked by ${all.requester}` : ''}${all.reason ? `: ${all.reason}` : ''}`,
-  });
+  };
 }
 
 const requestFacts = (r: ApprovalRequest) => ({
@@ -153,7 +178,7 @@ export class Approvals {
     if (request.environment !== this.options.environment)
       return refused(phrase('approval.otherEnvironment', { environment: environmentWords(request.environment) }));
     if (request.what.action === 'batch') return this.approveBatch(request, by);
-    const step: ApprovalStep = { kind: 'approve', requestId: request.id, by };
+    const step: ApprovalStep = { kind: 'approve', requestId: request.id, by, audited: stepAudited(this.target, 'approved') };
     let result: ApprovalResult;
     try {
       result =
@@ -166,9 +191,9 @@ export class Approvals {
       recordApproval(this.target, request, { step: 'notApproved', reason }, 'failure');
       throw err;
     }
+    // Approved, its entry was written with the refund or the charge; not approved, the refusal is recorded here.
     const journalled = result.kind === 'refund' ? 'operation' in result.outcome : 'charge' in result.outcome;
-    if (journalled) recordApproval(this.target, request, { step: 'approved' }, 'success');
-    else recordApproval(this.target, request, { step: 'notApproved', reason: english(refusalOf(result)) }, 'refused');
+    if (!journalled) recordApproval(this.target, request, { step: 'notApproved', reason: english(refusalOf(result)) }, 'refused');
     return result;
   }
 
@@ -179,12 +204,12 @@ export class Approvals {
    */
   private async approveBatch(request: ApprovalRequest, by: RequestPerson): Promise<ApprovalResult> {
     const { requests, environment } = this.options;
-    const change = await requests.end(request.id, environment, 'approved', by, await requests.now(this.target.now()));
+    const at = await requests.now(this.target.now());
+    const change = await requests.end(request.id, environment, 'approved', by, at, stepAudited(this.target, 'approved'));
     if (change.kind === 'refused') {
       recordApproval(this.target, request, { step: 'notApproved', reason: english(change.reason) }, 'refused');
       return { kind: 'refused', reason: change.reason };
     }
-    recordApproval(this.target, change.request, { step: 'approved' }, 'success');
     return { kind: 'batch', request: change.request };
   }
 
@@ -224,8 +249,9 @@ export class Approvals {
       },
       why,
       at,
+      stepAudited(this.target, 'asked'),
     );
-    return approvalAnswer(asked, this.target);
+    return approvalAnswer(asked);
   }
 
   /** The requester takes their request back. */
@@ -242,10 +268,16 @@ export class Approvals {
     const by = callingPerson();
     const { requests } = this.options;
     const change: RequestChange = by
-      ? await requests.end(id, this.options.environment, ending, by, await requests.now(this.target.now()))
+      ? await requests.end(
+          id,
+          this.options.environment,
+          ending,
+          by,
+          await requests.now(this.target.now()),
+          stepAudited(this.target, ending),
+        )
       : { kind: 'refused', reason: phrase('ipc.signInFirst') };
     if (change.kind === 'refused') recordApproval(this.target, { id }, { step: 'notEnded', reason: english(change.reason) }, 'refused');
-    else recordApproval(this.target, change.request, { step: ending }, 'success');
     return change;
   }
 }

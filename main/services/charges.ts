@@ -219,7 +219,7 @@ export class ChargeService {
       // Asking nobody, a row is never made a request; said as the refusal it would be, should it ever be.
       return outcome.kind === 'awaitingApproval' ? { kind: 'refused', reason: outcome.why } : outcome;
     }
-    const step = approving ?? askStep(r.reason?.trim() || undefined);
+    const step = approving ?? askStep({ ...this.options, now: this.now }, r.reason?.trim() || undefined);
     return this.work.run(() => this.chargeNow(r, step));
   }
 
@@ -265,7 +265,7 @@ export class ChargeService {
       case 'journalled':
         break;
       default: {
-        const answer = approvalAnswer(begun, { ...this.options, now: this.now });
+        const answer = approvalAnswer(begun);
         return 'refusal' in answer ? this.refuse(r, answer.refusal) : answer;
       }
     }

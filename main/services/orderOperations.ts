@@ -181,7 +181,15 @@ export class OrderOperations {
     way?: RefundWay,
   ): Promise<OperationOutcome> {
     return this.work.run(() =>
-      this.runNow(kind, orderId, amount, request, confirmRepeat, way, askStep(request.reason?.trim() || undefined)),
+      this.runNow(
+        kind,
+        orderId,
+        amount,
+        request,
+        confirmRepeat,
+        way,
+        askStep({ ...this.options, now: this.now }, request.reason?.trim() || undefined),
+      ),
     );
   }
 
@@ -237,7 +245,7 @@ export class OrderOperations {
       case 'journalled':
         break;
       default: {
-        const answer = approvalAnswer(begun, { ...this.options, now: this.now });
+        const answer = approvalAnswer(begun);
         return 'refusal' in answer ? this.notSent(kind, orderId, answer.refusal) : answer;
       }
     }

@@ -108,7 +108,7 @@ export class TeamJournals {
 
   /** The team's approval requests, beside its journals. */
   approvals(): PgApprovalRequests {
-    return (this.approvalRequests ??= new PgApprovalRequests(this.db));
+    return (this.approvalRequests ??= new PgApprovalRequests(this.db, this.options.desk));
   }
 
   /** This desk's signing keys and known cards the team lacks, brought to it (store/postgres/deskRecords.ts). */

@@ -25,6 +25,7 @@ import {
 import type { ChargeCategory } from '../domain/charge.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { read, settled, write, type Db } from './database.js';
+import { AuditRepository, type AuditedBy } from './audit.js';
 import { z } from 'zod';
 
 export type { ApprovalAction, RequestState } from '../domain/approvals.js';
@@ -87,9 +88,16 @@ export interface ApprovalRequest {
 }
 
 /** What a journal's begin() is asked to do about approvals: file a request when over a threshold, or approve one. */
-export type ApprovalStep =
+export type ApprovalStep = (
   | { readonly kind: 'ask'; readonly by: RequestPerson; readonly reason?: string }
-  | { readonly kind: 'approve'; readonly requestId: number; readonly by: RequestPerson };
+  | { readonly kind: 'approve'; readonly requestId: number; readonly by: RequestPerson }
+) & {
+  /**
+   * The step's audit entry (asked, approved), made from the request: written in the transaction that files or
+   * approves it, in the log of the store that keeps the request.
+   */
+  readonly audited?: AuditedBy<ApprovalRequest>;
+};
 
 /** What begin() did about approvals instead of journalling: the requests' part of its outcome. */
 export type ApprovalOutcome =
@@ -542,12 +550,24 @@ export interface ApprovalRequests {
   list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]>;
   get(id: number): Promise<ApprovalRequest | undefined>;
   /** Ends a pending request of the environment (endingRefusal), on the row as it is in this write transaction. */
-  end(id: number, environment: string, ending: Ending, by: RequestPerson, at: number): Promise<RequestChange>;
+  end(
+    id: number,
+    environment: string,
+    ending: Ending,
+    by: RequestPerson,
+    at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<RequestChange>;
   /**
    * Files a batch's request, in a write transaction under the batch's lock (the lock its rows take): the batch's
    * live request instead, when it has one.
    */
-  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, at: number): Promise<BatchAsked>;
+  askBatch(
+    request: NewRequest & { readonly what: { readonly action: 'batch' } },
+    why: Phrase,
+    at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<BatchAsked>;
   /** The batch's latest request, in any state (as kept: a pending one may have expired since). */
   ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined>;
   /** The time by this store's clock (a desk's own, or the team database's), for a desk whose clock says `at`. */
@@ -595,22 +615,45 @@ export function readForBegin(
 export const thresholdsIn = (db: Db, environment: string): string | undefined =>
   (db.prepare('SELECT value FROM settings WHERE key = ?').get(thresholdsKey(environment)) as { value: string } | undefined)?.value;
 
-/** A desk's file: files the request a decision asked for, in the journal's write transaction. */
-export function fileRequest(db: Db, request: NewRequest, now: number): ApprovalRequest {
+/**
+ * A desk's file: files the request a decision asked for, in the journal's write transaction, with the asking's
+ * audit entry in `log` when there is one.
+ */
+export function fileRequest(
+  db: Db,
+  request: NewRequest,
+  now: number,
+  log: AuditRepository,
+  audited: AuditedBy<ApprovalRequest> | undefined,
+): ApprovalRequest {
   const expire = expireOn(subjectOf(request.what));
   db.prepare(expire.sql).run(...expire.values(request.environment, now));
-  return toRequest(db.prepare(INSERT_REQUEST).get(...newRequestValues(request, now)) as ApprovalRow);
+  const filed = toRequest(db.prepare(INSERT_REQUEST).get(...newRequestValues(request, now)) as ApprovalRow);
+  if (audited) log.write(audited(filed));
+  return filed;
 }
 
-/** A desk's file: marks the approved request with the row just journalled, in the same write transaction. */
-export function markApproved(db: Db, approving: { request: ApprovalRequest; by: RequestPerson }, journalId: number, now: number): void {
+/** A desk's file: marks the approved request with the row just journalled, and writes its entry, in the same write transaction. */
+export function markApproved(
+  db: Db,
+  approving: { request: ApprovalRequest; by: RequestPerson },
+  journalId: number,
+  now: number,
+  log: AuditRepository,
+  audited: AuditedBy<ApprovalRequest> | undefined,
+): void {
   const changed = db.prepare(APPROVE).run(...approveValues(approving.request.id, approving.by, journalId, now)).changes;
   // Read pending in this very transaction under the file's lock: nothing can have changed it since.
   if (changed !== 1) throw new Error(`Approval request ${approving.request.id} changed while it was approved`);
+  if (audited) log.write(audited(approving.request));
 }
 
 export class SqliteApprovalRequests implements ApprovalRequests {
-  constructor(private readonly db: Db) {}
+  /** `audit`: this file's log, where a step's entry is written in the step's transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository = new AuditRepository(db),
+  ) {}
 
   list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]> {
     return settled(() =>
@@ -630,24 +673,37 @@ export class SqliteApprovalRequests implements ApprovalRequests {
     return r && toRequest(r);
   }
 
-  end(id: number, environment: string, ending: Ending, by: RequestPerson, at: number): Promise<RequestChange> {
+  end(
+    id: number,
+    environment: string,
+    ending: Ending,
+    by: RequestPerson,
+    at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<RequestChange> {
     return settled(() =>
       write(this.db, (): RequestChange => {
         const refusal = endingRefusal(this.row(id), environment, by, ending, at);
         if (refusal !== undefined) return { kind: 'refused', reason: refusal };
-        const row = this.db.prepare(END_REQUEST).get(...endValues(id, ending, by, at)) as ApprovalRow;
-        return { kind: 'changed', request: toRequest(row) };
+        const request = toRequest(this.db.prepare(END_REQUEST).get(...endValues(id, ending, by, at)) as ApprovalRow);
+        if (audited) this.audit.write(audited(request));
+        return { kind: 'changed', request };
       }),
     );
   }
 
-  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, at: number): Promise<BatchAsked> {
+  askBatch(
+    request: NewRequest & { readonly what: { readonly action: 'batch' } },
+    why: Phrase,
+    at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<BatchAsked> {
     return settled(() =>
       write(this.db, (): BatchAsked => {
         const live = pendingOn(subjectOf(request.what));
         const [held] = (this.db.prepare(live.sql).all(...live.values(request.environment, at)) as ApprovalRow[]).map(toRequest);
         if (held !== undefined) return { kind: 'awaiting', request: held };
-        return { kind: 'requested', request: fileRequest(this.db, request, at), why };
+        return { kind: 'requested', request: fileRequest(this.db, request, at, this.audit, audited), why };
       }),
     );
   }

@@ -331,7 +331,8 @@ export class SqliteChargeJournal implements ChargeJournal {
           ...(this.desk !== undefined ? { desk: this.desk } : {}),
           ...(c.batchId !== undefined ? { batch: batchFactsIn(this.db, c.environment, c.batchId, c.currency, c.at) } : {}),
         });
-        if (decided.kind === 'ask') return { kind: 'requested', request: fileRequest(this.db, decided.request, c.at), why: decided.why };
+        if (decided.kind === 'ask')
+          return { kind: 'requested', request: fileRequest(this.db, decided.request, c.at, this.audit, step?.audited), why: decided.why };
         if (decided.kind !== 'journal') return decided;
         const id = Number(
           this.db
@@ -340,7 +341,7 @@ export class SqliteChargeJournal implements ChargeJournal {
             )
             .run(...newChargeColumns(c, this.desk), c.at, c.at).lastInsertRowid,
         );
-        if (decided.approving) markApproved(this.db, decided.approving, id, c.at);
+        if (decided.approving) markApproved(this.db, decided.approving, id, c.at, this.audit, step?.audited);
         return { id };
       });
       if (!('id' in outcome)) return outcome;

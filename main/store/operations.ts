@@ -230,7 +230,8 @@ export class SqliteOperationJournal implements OperationJournal {
           guard: () => guard({ now: op.at, onOrder: this.rowsOf(op.environment, op.orderId) }),
           ...(this.desk !== undefined ? { desk: this.desk } : {}),
         });
-        if (decided.kind === 'ask') return { kind: 'requested', request: fileRequest(this.db, decided.request, op.at), why: decided.why };
+        if (decided.kind === 'ask')
+          return { kind: 'requested', request: fileRequest(this.db, decided.request, op.at, this.audit, step?.audited), why: decided.why };
         if (decided.kind !== 'journal') return decided;
         const id = Number(
           this.db
@@ -239,7 +240,7 @@ export class SqliteOperationJournal implements OperationJournal {
             )
             .run(...newOperationColumns(op), op.at, op.at).lastInsertRowid,
         );
-        if (decided.approving) markApproved(this.db, decided.approving, id, op.at);
+        if (decided.approving) markApproved(this.db, decided.approving, id, op.at, this.audit, step?.audited);
         return { id };
       });
       if (!('id' in outcome)) return outcome;

@@ -2,9 +2,12 @@
  * An answer's audit entry is written in the answer's own transaction, on every engine: in the desk's file with
  * its journal, or in the team's log in the team database with the team's journal. Made to fail, the entry takes
  * the answer with it (the row stays open, to be reconciled); written, both are there, once, naming the person
- * whose call it was, and an answer that changes nothing writes no entry.
+ * whose call it was, and an answer that changes nothing writes no entry. An approval request is filed with its
+ * entry likewise.
  */
 import { expect, it } from 'vitest';
+import { thresholdsKey } from '../../main/domain/approvals.js';
+import type { ApprovalRequest } from '../../main/store/approvals.js';
 import { stampedEntry } from '../../main/store/audit.js';
 import type { ChargeRow } from '../../main/store/journal.js';
 import type { OperationRow } from '../../main/store/operations.js';
@@ -128,6 +131,40 @@ for (const engine of ENGINES) {
       expect(await desks.other.operations.settle(id, 'REFUSED', Date.now(), undefined, audited)).toBe(false);
       expect(await entriesOn(orderId)).toEqual([
         { action: 'refund', outcome: 'success', person: 'anna', role: 'finance', detail: 'DONE (entry of the answer)' },
+      ]);
+    });
+
+    it('files an approval request and its entry together, or neither', async () => {
+      await desks.desk.setting(thresholdsKey('test'), JSON.stringify({ '643': { charge: 10 } }));
+      const bindingId = `binding-asked-${++n}`;
+      const step = {
+        kind: 'ask',
+        by: { id: '00000000-0000-4000-8000-00000000000a', login: 'anna', name: 'Anna' },
+        audited: (r: ApprovalRequest) => entry('charge', `request-of-${bindingId}`, r.state),
+      } as const;
+      const over = {
+        environment: 'test',
+        orderNumber: `ASKED-${n}`,
+        amount: 100,
+        currency: '643',
+        bindingId,
+        clientId: 'client',
+        category: 'COMMON',
+        operator: 'os-user',
+        at: Date.now(),
+      } as const;
+      const requests = () => desks.desk.exec('SELECT state FROM approval_requests WHERE binding_id = ?', [bindingId]);
+      const allowEntries = await refuseEntries();
+      try {
+        await expect(desks.desk.journal.begin(over, 0, allow, undefined, step)).rejects.toThrow();
+      } finally {
+        await allowEntries();
+      }
+      expect(await requests()).toEqual([]);
+      expect((await desks.desk.journal.begin(over, 0, allow, undefined, step)).kind).toBe('requested');
+      expect(await requests()).toEqual([{ state: 'pending' }]);
+      expect(await entriesOn(`request-of-${bindingId}`)).toEqual([
+        { action: 'charge', outcome: 'success', person: 'anna', role: 'finance', detail: 'pending (entry of the answer)' },
       ]);
     });
   });

@@ -37,6 +37,9 @@ import {
   type RequestPerson,
 } from '../approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
+import type { AuditedBy } from '../audit.js';
+import type { DeskIdentity } from './desks.js';
+import { insertTeamAudit } from './teamAudit.js';
 import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
 
 /**
@@ -76,26 +79,43 @@ export async function batchFactsIn(q: Query, environment: string, batchId: strin
   return toBatchFacts(batchId, sum, approved);
 }
 
-export async function fileRequest(q: Query, request: NewRequest, now: number): Promise<ApprovalRequest> {
+/** Files the request, with the asking's audit entry in the team's log when there is one, in the transaction `q`. */
+export async function fileRequest(
+  q: Query,
+  request: NewRequest,
+  now: number,
+  desk: DeskIdentity,
+  audited: AuditedBy<ApprovalRequest> | undefined,
+): Promise<ApprovalRequest> {
   const expire = expireOn(subjectOf(request.what));
   await q(numbered(expire.sql), expire.values(request.environment, now));
   const [row] = await q<ApprovalRow>(numbered(INSERT_REQUEST), newRequestValues(request, now));
-  return toRequest(row!);
+  const filed = toRequest(row!);
+  if (audited) await insertTeamAudit(q, desk, audited(filed));
+  return filed;
 }
 
+/** Marks the request approved by the row just journalled, with its audit entry, in the transaction `q`. */
 export async function markApproved(
   q: Query,
   approving: { request: ApprovalRequest; by: RequestPerson },
   journalId: number,
   now: number,
+  desk: DeskIdentity,
+  audited: AuditedBy<ApprovalRequest> | undefined,
 ): Promise<void> {
   const rows = await q(`${numbered(APPROVE)} RETURNING id`, approveValues(approving.request.id, approving.by, journalId, now));
   // Read FOR UPDATE in this transaction: nobody can have changed it since.
   if (rows.length !== 1) throw new Error(`Approval request ${approving.request.id} changed while it was approved`);
+  if (audited) await insertTeamAudit(q, desk, audited(approving.request));
 }
 
 export class PgApprovalRequests implements ApprovalRequests {
-  constructor(private readonly db: TeamDatabase) {}
+  /** `desk`: this desk, named on the entries of the steps taken here. */
+  constructor(
+    private readonly db: TeamDatabase,
+    private readonly desk: DeskIdentity,
+  ) {}
 
   async list(filter: RequestFilter, _at: number): Promise<ApprovalRequest[]> {
     const now = await databaseNow(this.db);
@@ -108,7 +128,14 @@ export class PgApprovalRequests implements ApprovalRequests {
     return row && toRequest(row);
   }
 
-  end(id: number, environment: string, ending: Ending, by: RequestPerson, _at: number): Promise<RequestChange> {
+  end(
+    id: number,
+    environment: string,
+    ending: Ending,
+    by: RequestPerson,
+    _at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<RequestChange> {
     return transaction(this.db, async (q): Promise<RequestChange> => {
       const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
       const now = clock!.now;
@@ -116,11 +143,18 @@ export class PgApprovalRequests implements ApprovalRequests {
       const refusal = endingRefusal(row && toRequest(row), environment, by, ending, now);
       if (refusal !== undefined) return { kind: 'refused', reason: refusal };
       const [ended] = await q<ApprovalRow>(numbered(END_REQUEST), endValues(id, ending, by, now));
-      return { kind: 'changed', request: toRequest(ended!) };
+      const request = toRequest(ended!);
+      if (audited) await insertTeamAudit(q, this.desk, audited(request));
+      return { kind: 'changed', request };
     });
   }
 
-  askBatch(request: NewRequest & { readonly what: { readonly action: 'batch' } }, why: Phrase, _at: number): Promise<BatchAsked> {
+  askBatch(
+    request: NewRequest & { readonly what: { readonly action: 'batch' } },
+    why: Phrase,
+    _at: number,
+    audited?: AuditedBy<ApprovalRequest>,
+  ): Promise<BatchAsked> {
     return transaction(this.db, async (q): Promise<BatchAsked> => {
       await lockBatch(q, request.environment, request.what.batchId);
       const [clock] = await q<{ now: number }>(`SELECT ${DATABASE_NOW_MS} AS now`);
@@ -128,7 +162,7 @@ export class PgApprovalRequests implements ApprovalRequests {
       const live = pendingOn(subjectOf(request.what));
       const [held] = await q<ApprovalRow>(numbered(live.sql), live.values(request.environment, now));
       if (held !== undefined) return { kind: 'awaiting', request: toRequest(held) };
-      return { kind: 'requested', request: await fileRequest(q, request, now), why };
+      return { kind: 'requested', request: await fileRequest(q, request, now, this.desk, audited), why };
     });
   }
 

@@ -171,7 +171,8 @@ export class PgChargeJournal implements ChargeJournal {
         desk: this.desk.name,
         ...(c.batchId !== undefined ? { batch: await batchFactsIn(q, c.environment, c.batchId, c.currency, facts.now) } : {}),
       });
-      if (decided.kind === 'ask') return { kind: 'requested', request: await fileRequest(q, decided.request, facts.now), why: decided.why };
+      if (decided.kind === 'ask')
+        return { kind: 'requested', request: await fileRequest(q, decided.request, facts.now, this.desk, step?.audited), why: decided.why };
       if (decided.kind !== 'journal') return decided;
       const [row] = await q<ChargeJournalRow>(INSERT, [
         ...newChargeColumns(c, this.desk.name),
@@ -179,7 +180,7 @@ export class PgChargeJournal implements ChargeJournal {
         claims ? this.desk.id : null,
         claims ? facts.now + this.claimTtlMs : null,
       ]);
-      if (decided.approving) await markApproved(q, decided.approving, row!.id, facts.now);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, facts.now, this.desk, step?.audited);
       return { row: this.row(row!) };
     });
     if (!('row' in outcome)) return outcome;

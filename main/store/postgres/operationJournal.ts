@@ -122,7 +122,8 @@ export class PgOperationJournal implements OperationJournal {
         guard: () => guard({ now, onOrder }),
         desk: this.desk.name,
       });
-      if (decided.kind === 'ask') return { kind: 'requested', request: await fileRequest(q, decided.request, now), why: decided.why };
+      if (decided.kind === 'ask')
+        return { kind: 'requested', request: await fileRequest(q, decided.request, now, this.desk, step?.audited), why: decided.why };
       if (decided.kind !== 'journal') return decided;
       const [row] = await q<OperationJournalRow>(INSERT, [
         ...newOperationColumns(op),
@@ -130,7 +131,7 @@ export class PgOperationJournal implements OperationJournal {
         claims ? this.desk.id : null,
         claims ? now + this.claimTtlMs : null,
       ]);
-      if (decided.approving) await markApproved(q, decided.approving, row!.id, now);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, now, this.desk, step?.audited);
       return { row: toOperation(row!) };
     });
     if (!('row' in outcome)) return outcome;
