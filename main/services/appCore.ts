@@ -251,7 +251,7 @@ export class AppCore {
       osUser: options.osUser,
       environment: () => this.settings.general().environment,
     });
-    this.ownOperators = new SqliteOperators(db);
+    this.ownOperators = new SqliteOperators(db, this.audit);
     const who = { audit: this.audit, osUser: options.osUser, environment: () => this.settings.general().environment };
     /** The people store in use: the team's where this desk has a team database, else its file's. */
     const people = () => this.team?.operators() ?? this.ownOperators;

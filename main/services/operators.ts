@@ -26,7 +26,14 @@ import { phrase, type Phrase } from '../phrases/phrase.js';
 import { SaidError } from '../phrases/saidError.js';
 import { waitWords } from '../phrases/waitWords.js';
 import { hashPassword, NO_ACCOUNT, passwordMatches } from '../security/passwordHash.js';
-import type { AuditOutcome, AuditPerson, AuditRepository } from '../store/audit.js';
+import {
+  stampedEntry,
+  type AuditEntry,
+  type AuditOutcome,
+  type AuditPerson,
+  type AuditRepository,
+  type StampedEntry,
+} from '../store/audit.js';
 import { reasonFact, type AuditEvent } from '../store/auditEvents.js';
 import type { AddedBy, OperatorStore, OperatorWrite } from '../store/operators.js';
 
@@ -58,7 +65,15 @@ export function recordForPerson(
   login: string,
   by?: AuditPerson,
 ): void {
-  who.audit.record({
+  who.audit.record(personEntry(who, at, event, outcome, login, by));
+}
+
+/** A change of a person's account as its entry, stamped now, for the store to write in the change's transaction. */
+export const personChange = (who: PersonAudit, at: number, event: AuditEvent, login: string, by?: AuditPerson): StampedEntry =>
+  stampedEntry(personEntry(who, at, event, 'success', login, by));
+
+function personEntry(who: PersonAudit, at: number, event: AuditEvent, outcome: AuditOutcome, login: string, by?: AuditPerson): AuditEntry {
+  return {
     ...(by ? { by } : {}),
     at,
     osUser: who.osUser,
@@ -67,7 +82,7 @@ export function recordForPerson(
     outcome,
     objectType: 'operator',
     objectId: login,
-  });
+  };
 }
 
 export interface NewAccount {
@@ -216,16 +231,16 @@ export class OperatorService {
       ...(active !== undefined ? { active } : {}),
     };
     const target = (await this.store.get(id))?.login ?? id;
-    const out = await this.store.change(id, checked, by.id, this.now());
+    const out = await this.store.change(id, checked, by.id, this.now(), ({ before, after }) =>
+      this.changed({ action: 'operator.change', facts: { by: by.login, change: changeWords(before, after) } }, after.login),
+    );
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
       this.record({ action: 'operator.change', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
       throw new OperatorError(out.refusal, said);
     }
-    const { before, after } = out.value;
-    this.record({ action: 'operator.change', facts: { by: by.login, change: changeWords(before, after) } }, 'success', after.login);
     this.options.changed?.();
-    return after;
+    return out.value.after;
   }
 
   /**
@@ -242,13 +257,14 @@ export class OperatorService {
     }
     // Who may set it is the store's to say, in the write's transaction: an administrator disabled or demoted at
     // another desk during the half-second hash sets nobody's.
-    const out = await this.store.setPassword(id, await hashPassword(password), this.now(), by.id);
+    const out = await this.store.setPassword(id, await hashPassword(password), this.now(), by.id, (set) =>
+      this.changed({ action: 'operator.password', facts: { by: by.login } }, set.login),
+    );
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target.login);
       this.record({ action: 'operator.password', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target.login);
       throw new OperatorError(out.refusal, said);
     }
-    this.record({ action: 'operator.password', facts: { by: by.login } }, 'success', target.login);
   }
 
   /**
@@ -257,13 +273,14 @@ export class OperatorService {
    */
   async endSessions(by: Operator, id: string): Promise<Operator> {
     const target = (await this.store.get(id))?.login ?? id;
-    const out = await this.store.endSessions(id, by.id, this.now());
+    const out = await this.store.endSessions(id, by.id, this.now(), (ended) =>
+      this.changed({ action: 'operator.endSessions', facts: { by: by.login } }, ended.login),
+    );
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
       this.record({ action: 'operator.endSessions', facts: { by: by.login, ...reasonFact(english(said)) } }, 'refused', target);
       throw new OperatorError(out.refusal, said);
     }
-    this.record({ action: 'operator.endSessions', facts: { by: by.login } }, 'success', target);
     this.options.changed?.();
     return out.value;
   }
@@ -275,13 +292,14 @@ export class OperatorService {
     const password = await hashPassword(validPassword(account.password));
     const added: AddedBy = by === 'first' ? by : { id: by.id };
     const byLogin = by === 'first' ? {} : { by: by.login };
-    const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, added, this.now());
+    const out: OperatorWrite<Operator> = await this.store.add({ login, displayName, role: account.role, password }, added, this.now(), () =>
+      this.changed({ action: 'operator.add', facts: { role: account.role, ...byLogin } }, login),
+    );
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, login);
       this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin, ...reasonFact(english(said)) } }, 'refused', login);
       throw new OperatorError(out.refusal, said);
     }
-    this.record({ action: 'operator.add', facts: { role: account.role, ...byLogin } }, 'success', login);
     return out.value;
   }
 
@@ -292,5 +310,10 @@ export class OperatorService {
 
   private record(event: AuditEvent, outcome: AuditOutcome, login: string): void {
     recordForPerson(this.options, this.now(), event, outcome, login);
+  }
+
+  /** A change's entry, for the store to write in the change's transaction. */
+  private changed(event: AuditEvent, login: string): StampedEntry {
+    return personChange(this.options, this.now(), event, login);
   }
 }

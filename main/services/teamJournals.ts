@@ -93,7 +93,7 @@ export class TeamJournals {
    */
   operators(): TeamPeople {
     return (this.people ??= new TeamPeople(
-      new PgOperators(this.db),
+      new PgOperators(this.db, this.options.desk),
       new TeamPeopleCopy(this.options.file, this.db.name),
       new SqliteOperators(this.options.file),
     ));

@@ -7,11 +7,13 @@
  * point it elsewhere. People are added and changed in the team's database only: a change tried while it is
  * away is refused as any team write is, and so is a recovery code (spent in the team's database, for every desk).
  */
+import type { AuditedBy } from '../store/audit.js';
 import type { Operator, OperatorChange } from '../domain/operators.js';
 import type { PasswordHash } from '../security/passwordHash.js';
 import type {
   AddedBy,
   AttemptStart,
+  ChangedOperator,
   NewOperator,
   NewSecondFactor,
   OperatorStore,
@@ -76,24 +78,36 @@ export class TeamPeople implements OperatorStore {
     return this.written(this.team.spendRecoveryCode(id, hash));
   }
 
-  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
-    return this.written(this.team.setSecondFactor(id, factor, by, at));
+  setSecondFactor(
+    id: string,
+    factor: NewSecondFactor | null,
+    by: string,
+    at: number,
+    audited?: AuditedBy<Operator>,
+  ): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.setSecondFactor(id, factor, by, at, audited));
   }
 
-  add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {
-    return this.written(this.team.add(o, by, at));
+  add(o: NewOperator, by: AddedBy, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.add(o, by, at, audited));
   }
 
-  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
-    return this.written(this.team.change(id, change, by, at));
+  change(
+    id: string,
+    change: OperatorChange,
+    by: string,
+    at: number,
+    audited?: AuditedBy<ChangedOperator>,
+  ): Promise<OperatorWrite<ChangedOperator>> {
+    return this.written(this.team.change(id, change, by, at, audited));
   }
 
-  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
-    return this.written(this.team.setPassword(id, password, at, by));
+  setPassword(id: string, password: PasswordHash, at: number, by: string, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.setPassword(id, password, at, by, audited));
   }
 
-  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {
-    return this.written(this.team.endSessions(id, by, at));
+  endSessions(id: string, by: string, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
+    return this.written(this.team.endSessions(id, by, at, audited));
   }
 
   /** From the team's database; from the copy only while that cannot be used (a refusal or a damaged row is the team's answer). */

@@ -24,7 +24,7 @@ import type { AuditOutcome } from '../store/audit.js';
 import { reasonFact, type AuditFactsOf } from '../store/auditEvents.js';
 import type { OperatorStore } from '../store/operators.js';
 import { TeamUnreachableError } from '../store/postgres/teamDatabase.js';
-import { OperatorError, recordForPerson, refusalPhrase, type OperatorService, type PersonAudit } from './operators.js';
+import { OperatorError, personChange, recordForPerson, refusalPhrase, type OperatorService, type PersonAudit } from './operators.js';
 import type { TeamKey } from './teamKey.js';
 
 /** The roles that must enrol when an administrator requires it: those who move money or manage people. */
@@ -86,12 +86,13 @@ export class TwoFactorService {
     if (step === undefined) this.refuse(o, 'enrolled', new OperatorError('code', phrase('twoFactor.wrongCode')));
     const sealed = seal(await this.options.teamKey.keyToSeal(), o.id, secret);
     const codes = newRecoveryCodes();
-    const out = await this.store.setSecondFactor(o.id, { sealed, recoveryCodes: keptRecoveryCodes(codes) }, o.id, this.now());
+    const out = await this.store.setSecondFactor(o.id, { sealed, recoveryCodes: keptRecoveryCodes(codes) }, o.id, this.now(), () =>
+      personChange(this.options, this.now(), { action: 'operator.twoFactor', facts: { event: 'enrolled' } }, o.login, o),
+    );
     if (out.kind === 'refused') this.refuse(o, 'enrolled', new OperatorError(out.refusal, refusalPhrase(out.refusal, o.login)));
     this.pending.delete(o.id);
     // The code that confirmed it is spent: it cannot sign anyone in a moment later.
     await this.store.spendStep(o.id, step!);
-    this.record(o, 'enrolled', 'success');
     this.options.changed?.();
     return codes;
   }
@@ -143,7 +144,9 @@ export class TwoFactorService {
   private async remove(by: Operator, id: string): Promise<Operator> {
     const target = (await this.store.get(id))?.login ?? id;
     const facts = by.id === id ? {} : { by: by.login };
-    const out = await this.store.setSecondFactor(id, null, by.id, this.now());
+    const out = await this.store.setSecondFactor(id, null, by.id, this.now(), () =>
+      personChange(this.options, this.now(), { action: 'operator.twoFactor', facts: { event: 'removed', ...facts } }, target),
+    );
     if (out.kind === 'refused') {
       const said = refusalPhrase(out.refusal, target);
       recordForPerson(
@@ -155,7 +158,6 @@ export class TwoFactorService {
       );
       throw new OperatorError(out.refusal, said);
     }
-    recordForPerson(this.options, this.now(), { action: 'operator.twoFactor', facts: { event: 'removed', ...facts } }, 'success', target);
     this.options.changed?.();
     return out.value;
   }

@@ -13,6 +13,7 @@
  * the hashes of their recovery codes, and the last TOTP step used: each code and each recovery code is spent
  * by one UPDATE that only one of two attempts at once can win.
  */
+import { AuditRepository, type AuditedBy, type StampedEntry } from './audit.js';
 import { randomUUID } from 'node:crypto';
 import { waitAfter } from '../domain/attempts.js';
 import {
@@ -52,22 +53,32 @@ export type AttemptStart =
   /** Counted as wrong already: check the password, and call signedIn() when it is right. */
   | { readonly kind: 'check'; readonly operator: Operator; readonly password: PasswordHash };
 
+/**
+ * Every change of an account takes its audit entry (`audited`, made from what the change wrote), written in the
+ * change's own transaction, in the log of the store that keeps the account: a desk's file, or the team's log.
+ */
 export interface OperatorStore {
   /** How many accounts there are; none is a fresh installation, which asks for its first administrator. */
   count(): Promise<number>;
   /** Every account, by login. */
   list(): Promise<Operator[]>;
   get(id: string): Promise<Operator | undefined>;
-  add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>>;
+  add(o: NewOperator, by: AddedBy, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>>;
   /** A change made by the person whose account id is `by` (read again in the transaction). */
-  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>>;
+  change(
+    id: string,
+    change: OperatorChange,
+    by: string,
+    at: number,
+    audited?: AuditedBy<ChangedOperator>,
+  ): Promise<OperatorWrite<ChangedOperator>>;
   /**
    * A new password, set by the person whose account id is `by`: their own (the caller proved the current one),
    * or someone else's by an active administrator (read again in the transaction), never above their role.
    */
-  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>>;
+  setPassword(id: string, password: PasswordHash, at: number, by: string, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>>;
   /** Ends the person's sessions at every desk, by the person whose account id is `by` (an active administrator, read again in the transaction). */
-  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>>;
+  endSessions(id: string, by: string, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>>;
   beginAttempt(login: string, at: number): Promise<AttemptStart>;
   /** The password was right: the login's wrong ones in a row start again from none. */
   signedIn(login: string): Promise<void>;
@@ -77,11 +88,29 @@ export interface OperatorStore {
    * Enrols (a sealed secret and the recovery codes' hashes) or removes (null) a second factor, by the person whose
    * account id is `by`: their own while active, or someone else's by an active administrator, never above their role.
    */
-  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>>;
+  setSecondFactor(
+    id: string,
+    factor: NewSecondFactor | null,
+    by: string,
+    at: number,
+    audited?: AuditedBy<Operator>,
+  ): Promise<OperatorWrite<Operator>>;
   /** Spends the TOTP step a code matched: false when it or a later one was spent already (a code seen twice). */
   spendStep(id: string, step: number): Promise<boolean>;
   /** Spends the recovery code of this hash: false when the person has no such code left. */
   spendRecoveryCode(id: string, hash: string): Promise<boolean>;
+}
+
+/** An account as a change found it and left it. */
+export interface ChangedOperator {
+  readonly before: Operator;
+  readonly after: Operator;
+}
+
+/** A change done, with its entry written by `log` when there is one (in the change's transaction). */
+export function doneWith<T>(value: T, audited: AuditedBy<T> | undefined, log: (entry: StampedEntry) => unknown): OperatorWrite<T> {
+  if (audited) log(audited(value));
+  return { kind: 'done', value };
 }
 
 /** A second factor to keep: never the secret itself, nor a recovery code. */
@@ -287,7 +316,13 @@ export const signedInIn = (db: Db, login: string): void => {
 };
 
 export class SqliteOperators implements OperatorStore {
-  constructor(private readonly db: Db) {}
+  /** `audit`: this file's log, where a change's entry is written in the change's transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository = new AuditRepository(db),
+  ) {}
+
+  private readonly log = (entry: StampedEntry) => this.audit.write(entry);
 
   count(): Promise<number> {
     return settled(() => read(this.db, () => (this.db.prepare(SQL.count).get() as { n: number }).n));
@@ -304,7 +339,7 @@ export class SqliteOperators implements OperatorStore {
     });
   }
 
-  add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {
+  add(o: NewOperator, by: AddedBy, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<Operator> => {
         const actor = by === 'first' ? 'first' : this.row(by.id);
@@ -312,14 +347,20 @@ export class SqliteOperators implements OperatorStore {
         const refusal = addRefusal(o, actor, count);
         if (refusal) return { kind: 'refused', refusal };
         const row = this.db.prepare(SQL.insert).get(...insertValues(o, at)) as Row | undefined;
-        return row ? { kind: 'done', value: toOperator(row) } : { kind: 'refused', refusal: 'loginTaken' };
+        return row ? doneWith(toOperator(row), audited, this.log) : { kind: 'refused', refusal: 'loginTaken' };
       }),
     );
   }
 
-  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
+  change(
+    id: string,
+    change: OperatorChange,
+    by: string,
+    at: number,
+    audited?: AuditedBy<ChangedOperator>,
+  ): Promise<OperatorWrite<ChangedOperator>> {
     return settled(() =>
-      write(this.db, (): OperatorWrite<{ before: Operator; after: Operator }> => {
+      write(this.db, (): OperatorWrite<ChangedOperator> => {
         const before = this.row(id);
         if (!before) return { kind: 'refused', refusal: 'notFound' };
         const after = changed(before, change, at);
@@ -327,17 +368,17 @@ export class SqliteOperators implements OperatorStore {
         const refusal = changeRefusalOf(this.row(by), before, after, administrators);
         if (refusal) return { kind: 'refused', refusal };
         const written = this.db.prepare(SQL.change).get(...changeValues(after, at)) as Row;
-        return { kind: 'done', value: { before, after: toOperator(written) } };
+        return doneWith({ before, after: toOperator(written) }, audited, this.log);
       }),
     );
   }
 
-  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {
+  endSessions(id: string, by: string, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<Operator> => {
         const refusal = endRefusal(this.row(by), this.row(id));
         if (refusal) return { kind: 'refused', refusal };
-        return { kind: 'done', value: toOperator(this.db.prepare(SQL.endSessions).get(at, id) as Row) };
+        return doneWith(toOperator(this.db.prepare(SQL.endSessions).get(at, id) as Row), audited, this.log);
       }),
     );
   }
@@ -348,14 +389,14 @@ export class SqliteOperators implements OperatorStore {
   }
 
   /** A new password; the login's wrong ones in a row start again from none. */
-  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
+  setPassword(id: string, password: PasswordHash, at: number, by: string, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<Operator> => {
         const refusal = passwordRefusal(this.row(by), this.row(id));
         if (refusal) return { kind: 'refused', refusal };
         const set = this.db.prepare(SQL.setPassword).get(JSON.stringify(password), at, id) as Row;
         this.db.prepare(SQL.forgive).run(set.login);
-        return { kind: 'done', value: toOperator(set) };
+        return doneWith(toOperator(set), audited, this.log);
       }),
     );
   }
@@ -372,13 +413,19 @@ export class SqliteOperators implements OperatorStore {
     return settled(() => toSecondFactor(read(this.db, () => this.db.prepare(SQL.get).get(id) as Row | undefined)));
   }
 
-  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
+  setSecondFactor(
+    id: string,
+    factor: NewSecondFactor | null,
+    by: string,
+    at: number,
+    audited?: AuditedBy<Operator>,
+  ): Promise<OperatorWrite<Operator>> {
     return settled(() =>
       write(this.db, (): OperatorWrite<Operator> => {
         const refusal = passwordRefusal(this.row(by), this.row(id));
         if (refusal) return { kind: 'refused', refusal };
         const set = this.db.prepare(SQL.setSecondFactor).get(...secondFactorValues(id, factor, at)) as Row;
-        return { kind: 'done', value: toOperator(set) };
+        return doneWith(toOperator(set), audited, this.log);
       }),
     );
   }

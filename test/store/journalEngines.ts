@@ -120,7 +120,7 @@ function postgresEngine(): Engine {
           return Promise.resolve({
             journal: new PgChargeJournal(db, { desk }),
             operations: new PgOperationJournal(db, { desk }),
-            operators: new PgOperators(db),
+            operators: new PgOperators(db, desk),
             approvals: new PgApprovalRequests(db, desk),
             setting: async (key: string, json: string) => {
               await db.pool.query(

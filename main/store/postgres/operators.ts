@@ -3,6 +3,9 @@
  * accounts. A change of accounts takes one lock every desk takes for it, so that two administrators at two
  * desks cannot each disable one of the last two administrators; a sign-in attempt takes a lock on its login.
  */
+import type { AuditedBy, StampedEntry } from '../audit.js';
+import type { DeskIdentity } from './desks.js';
+import { insertTeamAudit } from './teamAudit.js';
 import type { Operator, OperatorChange } from '../../domain/operators.js';
 import type { PasswordHash } from '../../security/passwordHash.js';
 import {
@@ -24,6 +27,7 @@ import {
   type AddedBy,
   type Attempts,
   type AttemptStart,
+  type ChangedOperator,
   type NewOperator,
   type NewSecondFactor,
   type OperatorStore,
@@ -57,8 +61,30 @@ const TAKE = unnestInsert<Row>(
 const ACCOUNTS_LOCK = "SELECT pg_advisory_xact_lock(hashtextextended('operators', 0))";
 const count = async (q: Query, sql: string) => Number((await q<{ n: string | number }>(sql))[0]!.n);
 
+/** A change done, with its entry written to the team's log in the change's transaction when there is one. */
+async function doneIn<T>(
+  value: T,
+  audited: AuditedBy<T> | undefined,
+  log: (entry: StampedEntry) => Promise<void>,
+): Promise<OperatorWrite<T>> {
+  if (audited) await log(audited(value));
+  return { kind: 'done', value };
+}
+
 export class PgOperators implements OperatorStore {
-  constructor(private readonly db: TeamDatabase) {}
+  /** `desk`: this desk, named on the entries of the changes made here (none: a tool that audits nothing). */
+  constructor(
+    private readonly db: TeamDatabase,
+    private readonly desk?: DeskIdentity,
+  ) {}
+
+  /** Writes a change's entry to the team's log in the change's transaction `q`. */
+  private logIn(q: Query): (entry: StampedEntry) => Promise<void> {
+    return (entry) => {
+      if (!this.desk) throw new Error('The team database is open without a desk: a change of accounts cannot be audited');
+      return insertTeamAudit(q, this.desk, entry);
+    };
+  }
 
   count(): Promise<number> {
     return count((sql, args) => query(this.db, sql, args), SQL.count);
@@ -77,19 +103,25 @@ export class PgOperators implements OperatorStore {
     return row((sql, args) => query(this.db, sql, args), id);
   }
 
-  add(o: NewOperator, by: AddedBy, at: number): Promise<OperatorWrite<Operator>> {
+  add(o: NewOperator, by: AddedBy, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
       const actor = by === 'first' ? 'first' : await row(q, by.id);
       const refusal = addRefusal(o, actor, await count(q, SQL.count));
       if (refusal) return { kind: 'refused', refusal };
       const [added] = await q<Row>(numbered(SQL.insert), insertValues(o, at));
-      return added ? { kind: 'done', value: toOperator(added) } : { kind: 'refused', refusal: 'loginTaken' };
+      return added ? doneIn(toOperator(added), audited, this.logIn(q)) : { kind: 'refused', refusal: 'loginTaken' };
     });
   }
 
-  change(id: string, change: OperatorChange, by: string, at: number): Promise<OperatorWrite<{ before: Operator; after: Operator }>> {
-    return transaction(this.db, async (q): Promise<OperatorWrite<{ before: Operator; after: Operator }>> => {
+  change(
+    id: string,
+    change: OperatorChange,
+    by: string,
+    at: number,
+    audited?: AuditedBy<ChangedOperator>,
+  ): Promise<OperatorWrite<ChangedOperator>> {
+    return transaction(this.db, async (q): Promise<OperatorWrite<ChangedOperator>> => {
       await q(ACCOUNTS_LOCK);
       const before = await row(q, id);
       if (!before) return { kind: 'refused', refusal: 'notFound' };
@@ -97,30 +129,30 @@ export class PgOperators implements OperatorStore {
       const refusal = changeRefusalOf(await row(q, by), before, after, await count(q, SQL.activeAdministrators));
       if (refusal) return { kind: 'refused', refusal };
       const [written] = await q<Row>(numbered(SQL.change), changeValues(after, at));
-      return { kind: 'done', value: { before, after: toOperator(written!) } };
+      return doneIn({ before, after: toOperator(written!) }, audited, this.logIn(q));
     });
   }
 
   /** Ends the person's sessions at every desk, under the lock every change of accounts takes. */
-  endSessions(id: string, by: string, at: number): Promise<OperatorWrite<Operator>> {
+  endSessions(id: string, by: string, at: number, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
       const refusal = endRefusal(await row(q, by), await row(q, id));
       if (refusal) return { kind: 'refused', refusal };
       const [ended] = await q<Row>(numbered(SQL.endSessions), [at, id]);
-      return { kind: 'done', value: toOperator(ended!) };
+      return doneIn(toOperator(ended!), audited, this.logIn(q));
     });
   }
 
   /** A new password, under the lock every change of accounts takes; the login's wrong ones in a row start again from none. */
-  setPassword(id: string, password: PasswordHash, at: number, by: string): Promise<OperatorWrite<Operator>> {
+  setPassword(id: string, password: PasswordHash, at: number, by: string, audited?: AuditedBy<Operator>): Promise<OperatorWrite<Operator>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
       const refusal = passwordRefusal(await row(q, by), await row(q, id));
       if (refusal) return { kind: 'refused', refusal };
       const [set] = await q<Row>(numbered(SQL.setPassword), [JSON.stringify(password), at, id]);
       await q(numbered(SQL.forgive), [set!.login]);
-      return { kind: 'done', value: toOperator(set!) };
+      return doneIn(toOperator(set!), audited, this.logIn(q));
     });
   }
 
@@ -164,13 +196,19 @@ export class PgOperators implements OperatorStore {
   }
 
   /** Enrols or removes a second factor, under the lock every change of accounts takes. */
-  setSecondFactor(id: string, factor: NewSecondFactor | null, by: string, at: number): Promise<OperatorWrite<Operator>> {
+  setSecondFactor(
+    id: string,
+    factor: NewSecondFactor | null,
+    by: string,
+    at: number,
+    audited?: AuditedBy<Operator>,
+  ): Promise<OperatorWrite<Operator>> {
     return transaction(this.db, async (q): Promise<OperatorWrite<Operator>> => {
       await q(ACCOUNTS_LOCK);
       const refusal = passwordRefusal(await row(q, by), await row(q, id));
       if (refusal) return { kind: 'refused', refusal };
       const [set] = await q<Row>(numbered(SQL.setSecondFactor), secondFactorValues(id, factor, at));
-      return { kind: 'done', value: toOperator(set!) };
+      return doneIn(toOperator(set!), audited, this.logIn(q));
     });
   }
 
