@@ -44,8 +44,9 @@ async function abandonProfile(args: string[]): Promise<number> {
   }
   // Refused while the app (or another command) has the folder open: it reads the same settings.
   const lock = lockDataFolder(folder, 'the maintenance command');
-  const db = openDatabase(join(folder, 'app.sqlite'));
+  let db;
   try {
+    db = openDatabase(join(folder, 'app.sqlite'));
     const settings = new SettingsRepository(db);
     const vault = new Vault();
     const audit = new AuditRepository(db);
@@ -65,7 +66,7 @@ async function abandonProfile(args: string[]): Promise<number> {
     console.log(`The role profile of ${folder}: ${SAID[answer]}`);
     return answer === 'intact' ? 1 : 0;
   } finally {
-    db.close();
+    db?.close();
     lock.release();
   }
 }

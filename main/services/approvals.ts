@@ -13,6 +13,7 @@ import type { ApprovalOutcome, ApprovalRequest, ApprovalRequests, ApprovalStep, 
 import { stampedEntry, type AuditEntry, type AuditedBy, type AuditOutcome, type AuditRepository } from '../store/audit.js';
 import type { AuditFactsOf } from '../store/auditEvents.js';
 import { requestState, thresholdOver, type Thresholds } from '../domain/approvals.js';
+import { batchApprovalHolds } from '../store/approvals.js';
 import { english } from '../phrases/english.js';
 import { phrase, type Phrase } from '../phrases/phrase.js';
 import { environmentWords } from '../gateway/environments.js';
@@ -214,26 +215,28 @@ export class Approvals {
   }
 
   /**
-   * Whether a batch's charges may run now: none of its currencies' totals is over the batch threshold, or its
-   * latest request is approved, unexpired, for at least these totals. Otherwise it is asked for in the calling
-   * person's name (the batch's live request is the answer when it has one). What this lets run, each row's journal
-   * transaction checks again (decideBegin): this is so that the batch is asked for before its first row, not after.
+   * Whether a batch's charges may run now. The batch is counted as each row's journal transaction counts it: what
+   * its rows journalled already, and the rows about to run. It may run when none of its currencies' totals is over
+   * the batch threshold, or when its latest request is approved (within REQUEST_LIFETIME_MS of the approval) for at
+   * least these totals. Otherwise it is asked for in the calling person's name (the batch's live request is the
+   * answer when it has one). What this lets run, each row's journal transaction checks again (decideBegin): this
+   * is so that the batch is asked for before its first row, not after.
    */
   async batchGate(
-    plan: { readonly batchId: string; readonly charges: readonly { readonly amount: number; readonly currency: string }[] },
+    batch: { readonly id: string; readonly charges: readonly { readonly amount: number; readonly currency: string }[] },
     thresholds: Thresholds,
     reason?: string,
   ): Promise<{ readonly kind: 'go' } | AwaitingApproval | { readonly refusal: Phrase }> {
     const { requests, environment } = this.options;
-    const totals: Record<string, number> = {};
-    for (const c of plan.charges) totals[c.currency] = (totals[c.currency] ?? 0) + c.amount;
+    const soFar = await requests.batchSoFar(environment, batch.id);
+    const totals: Record<string, number> = { ...soFar.totals };
+    for (const c of batch.charges) totals[c.currency] = (totals[c.currency] ?? 0) + c.amount;
     const over = Object.entries(totals).find(([currency, total]) => thresholdOver(thresholds, 'batch', currency, total) !== undefined);
     if (over === undefined) return { kind: 'go' };
     const [currency, total] = over;
     const at = await requests.now(this.target.now());
-    const latest = await requests.ofBatch(environment, plan.batchId);
-    const approved =
-      latest?.what.action === 'batch' && requestState(latest, at) === 'approved' && latest.expiresAt > at ? latest.what.totals : undefined;
+    const latest = await requests.ofBatch(environment, batch.id);
+    const approved = latest && batchApprovalHolds(latest, at) && latest.what.action === 'batch' ? latest.what.totals : undefined;
     if (approved && Object.entries(totals).every(([c, t]) => t <= (approved[c] ?? 0))) return { kind: 'go' };
     const why = phrase('approval.batchNeeded', { threshold: { minor: thresholdOver(thresholds, 'batch', currency, total)!, currency } });
     const by = callingPerson();
@@ -241,7 +244,7 @@ export class Approvals {
     const asked = await requests.askBatch(
       {
         environment,
-        what: { action: 'batch', batchId: plan.batchId, charges: plan.charges.length, totals },
+        what: { action: 'batch', batchId: batch.id, charges: soFar.charges + batch.charges.length, totals },
         amount: total,
         currency,
         by,
@@ -308,7 +311,8 @@ export function approvalRequestView(r: ApprovalRequest, reader: string | undefin
     ...(what.action === 'refund'
       ? { orderId: what.orderId, ...(what.orderNumber !== undefined ? { orderNumber: what.orderNumber } : {}) }
       : what.action === 'batch'
-        ? { batchId: what.batchId, charges: what.charges, totals: what.totals }
+        ? // The file's id as the Charges screen shows it; the request holds the file's whole SHA-256.
+          { batchId: what.batchId.slice(0, 12), charges: what.charges, totals: what.totals }
         : {
             bindingId: what.bindingId,
             clientId: what.clientId,

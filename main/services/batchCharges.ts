@@ -50,7 +50,13 @@ export interface BatchInput {
 }
 
 export interface BatchPlan {
+  /** The file's id as people read it (the first 12 hex digits of its SHA-256), and its rows' order numbers' stem. */
   readonly batchId: string;
+  /**
+   * The file's whole SHA-256 (hex): what its charges are journalled and approved under (batch_id), so that an
+   * approval holds for this very file and not for another whose 12-digit id is made to match.
+   */
+  readonly fileHash: string;
   readonly charges: readonly PlannedCharge[];
   readonly invalid: readonly InvalidRow[];
   readonly input: BatchInput;
@@ -97,7 +103,8 @@ export function normalisedCsv(csv: string): string {
 /** The dry run: every row checked, nothing charged. */
 export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan> {
   const csv = normalisedCsv(text);
-  const batchId = createHash('sha256').update(csv).digest('hex').slice(0, 12);
+  const fileHash = createHash('sha256').update(csv).digest('hex');
+  const batchId = fileHash.slice(0, 12);
   let table: string[][];
   try {
     // Rows as arrays, cells as written (blanks around a cell aside, so that `a, "b"` still reads): the
@@ -105,7 +112,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
     table = readCsv(csv).rows.map((r) => [...r.cells]);
   } catch (err) {
     const invalid = [{ line: 1, errors: [phrase('charge.batch.notCsv', { reason: (err as Error).message })] }];
-    return { batchId, charges: [], invalid, input: { header: [], rows: [] } };
+    return { batchId, fileHash, charges: [], invalid, input: { header: [], rows: [] } };
   }
   const [header = [], ...body] = table;
   // A column is named as the format names it, whatever the case ("ClientId", "AMOUNT").
@@ -129,6 +136,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
   if (records.length === 0 || missing.length > 0) {
     return {
       batchId,
+      fileHash,
       charges: [],
       invalid: [
         {
@@ -215,7 +223,7 @@ export async function planBatch(text: string, o: PlanOptions): Promise<BatchPlan
       reference: `B${batchId}-${line}`,
     });
   }
-  return { batchId, charges, invalid, input };
+  return { batchId, fileHash, charges, invalid, input };
 }
 
 /** Pause, resume and cancel a running batch from elsewhere (the UI). */
@@ -290,7 +298,7 @@ export async function runBatch(
     options.onSending?.(planned);
     const outcome = await charges.charge({
       origin: 'batch',
-      batchId: plan.batchId,
+      batchId: plan.fileHash,
       bindingId: planned.bindingId,
       clientId: planned.clientId,
       category: planned.category,

@@ -118,12 +118,13 @@ export class ChargeBatches {
     const invalid = [...planned.invalid];
     const charges: PlannedCharge[] = [];
     for (const c of planned.charges) {
-      const refusal = await options.charges.preview({ ...c, origin: 'batch', batchId: planned.batchId });
+      const refusal = await options.charges.preview({ ...c, origin: 'batch', batchId: planned.fileHash });
       if (!refusal) charges.push(c);
       else invalid.push({ line: c.line, errors: [refusal.kind === 'refused' ? refusal.reason : phrase('charge.batch.triedLately')] });
     }
     const plan: BatchPlan = {
       batchId: planned.batchId,
+      fileHash: planned.fileHash,
       charges,
       invalid: invalid.sort((a, b) => a.line - b.line),
       input: planned.input,

@@ -364,8 +364,32 @@ export interface BatchFacts {
 
 export const BATCH_JOURNALLED = `SELECT coalesce(sum(amount), 0) AS journalled FROM charge_journal
   WHERE environment = ? AND batch_id = ? AND currency = ? AND state NOT IN ('FAILED', 'DECLINED')`;
+/**
+ * The batch's latest approval given after `?` (approvedSince): an approval lets its batch run for REQUEST_LIFETIME_MS
+ * from when it was given.
+ */
 export const BATCH_APPROVED = `SELECT ${APPROVAL_COLUMNS} FROM approval_requests
-  WHERE environment = ? AND batch_id = ? AND state = 'approved' AND expires_at > ? ORDER BY id DESC LIMIT 1`;
+  WHERE environment = ? AND batch_id = ? AND state = 'approved' AND decided_at > ? ORDER BY id DESC LIMIT 1`;
+/** BATCH_APPROVED's bound at `now`: approvals given since then still hold. */
+export const approvedSince = (now: number): number => now - REQUEST_LIFETIME_MS;
+/** What a batch's rows journalled, per currency, but for those that failed or were declined: what the batch has come to so far. */
+export const BATCH_SO_FAR = `SELECT currency, coalesce(sum(amount), 0) AS amount, count(*) AS charges FROM charge_journal
+  WHERE environment = ? AND batch_id = ? AND state NOT IN ('FAILED', 'DECLINED') GROUP BY currency`;
+
+/** What a batch's rows journalled so far: their total per currency, and how many there are. */
+export interface BatchSoFar {
+  readonly totals: Readonly<Record<string, number>>;
+  readonly charges: number;
+}
+
+export const toBatchSoFar = (rows: readonly { currency: string; amount: number | string; charges: number | string }[]): BatchSoFar => ({
+  totals: Object.fromEntries(rows.map((r) => [r.currency, Number(r.amount)])),
+  charges: rows.reduce((n, r) => n + Number(r.charges), 0),
+});
+
+/** Whether an approval of a batch is still good at `now` (BATCH_APPROVED's rule, for a request read outside it). */
+export const batchApprovalHolds = (r: ApprovalRequest, now: number): boolean =>
+  r.what.action === 'batch' && r.state === 'approved' && r.decidedAt !== undefined && r.decidedAt + REQUEST_LIFETIME_MS > now;
 /** The batch's latest request, in any state. */
 export const BATCH_LATEST = `SELECT ${APPROVAL_COLUMNS} FROM approval_requests WHERE environment = ? AND batch_id = ? ORDER BY id DESC LIMIT 1`;
 
@@ -570,6 +594,8 @@ export interface ApprovalRequests {
   ): Promise<BatchAsked>;
   /** The batch's latest request, in any state (as kept: a pending one may have expired since). */
   ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined>;
+  /** What the batch's rows journalled so far (BATCH_SO_FAR), beside which its requests are kept. */
+  batchSoFar(environment: string, batchId: string): Promise<BatchSoFar>;
   /** The time by this store's clock (a desk's own, or the team database's), for a desk whose clock says `at`. */
   now(at: number): Promise<number>;
 }
@@ -589,7 +615,7 @@ export const batchFactsIn = (db: Db, environment: string, batchId: string, curre
   toBatchFacts(
     batchId,
     db.prepare(BATCH_JOURNALLED).get(environment, batchId, currency) as { journalled: number } | undefined,
-    db.prepare(BATCH_APPROVED).get(environment, batchId, now) as ApprovalRow | undefined,
+    db.prepare(BATCH_APPROVED).get(environment, batchId, approvedSince(now)) as ApprovalRow | undefined,
   );
 
 /**
@@ -714,6 +740,14 @@ export class SqliteApprovalRequests implements ApprovalRequests {
         const r = this.db.prepare(BATCH_LATEST).get(environment, batchId) as ApprovalRow | undefined;
         return r && toRequest(r);
       }),
+    );
+  }
+
+  batchSoFar(environment: string, batchId: string): Promise<BatchSoFar> {
+    return settled(() =>
+      read(this.db, () =>
+        toBatchSoFar(this.db.prepare(BATCH_SO_FAR).all(environment, batchId) as { currency: string; amount: number; charges: number }[]),
+      ),
     );
   }
 

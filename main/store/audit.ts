@@ -85,7 +85,13 @@ export interface AuditFilter {
  * An entry as it is written: masked, and stamped with the person whose call it is (or its `by`). Stamped where
  * the call is made, so that an entry written later (a desk's outbox, store/teamOutbox.ts) still names them.
  */
-export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'>;
+export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'> & {
+  /**
+   * One answer's entry, however often it is written: the team's log keeps one entry per key, so an answer the
+   * outbox writes again (its first write committed, but not known to have) is audited once (outboxedRows.ts).
+   */
+  readonly key?: string;
+};
 
 /**
  * An entry stamped for writing. Whatever a caller passes, a card number in it (a reason typed, the gateway's

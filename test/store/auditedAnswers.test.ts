@@ -3,7 +3,9 @@
  * its journal, or in the team's log in the team database with the team's journal. Made to fail, the entry takes
  * the answer with it (the row stays open, to be reconciled); written, both are there, once, naming the person
  * whose call it was, and an answer that changes nothing writes no entry. An approval request is filed with its
- * entry likewise.
+ * entry likewise. In the team's log an answer's entry is kept once by its key, should the answer be written again
+ * (the desk's outbox; a desk's file has none, and each write there is an answer of its own). A change of a person
+likewise.
  */
 import { expect, it } from 'vitest';
 import { thresholdsKey } from '../../main/domain/approvals.js';
@@ -166,6 +168,52 @@ for (const engine of ENGINES) {
       expect(await entriesOn(`request-of-${bindingId}`)).toEqual([
         { action: 'charge', outcome: 'success', person: 'anna', role: 'finance', detail: 'pending (entry of the answer)' },
       ]);
+    });
+
+    it('writes a keyed entry once, however often its answer is written again (an outbox written twice)', async () => {
+      const begun = await desks.desk.journal.begin(
+        {
+          environment: 'test',
+          orderNumber: `REPLAYED-${++n}`,
+          // Under the charge threshold an earlier test set.
+          amount: 5,
+          currency: '643',
+          bindingId: `binding-replayed-${n}`,
+          clientId: 'client',
+          category: 'COMMON',
+          operator: 'os-user',
+          at: Date.now(),
+        },
+        0,
+        allow,
+      );
+      if (begun.kind !== 'journalled') throw new Error(begun.kind);
+      const { id, orderNumber } = begun.charge;
+      const kept = { ...entry('charge', orderNumber, 'UNKNOWN'), key: `answer-${n}` };
+      const lost = { code: 'app.quoted', params: { text: 'lost' } } as const;
+      // The first write committed, its acknowledgement lost; the outbox writes the same answer again.
+      for (let i = 0; i < 2; i++) expect(await desks.desk.journal.markUnknown(id, lost, Date.now(), () => kept)).toBe(true);
+      expect(await entriesOn(orderNumber)).toHaveLength(team ? 1 : 2);
+    });
+
+    it('adds a person and writes its entry together, or neither', async () => {
+      const login = `person-${++n}`;
+      const account = {
+        login,
+        displayName: 'A Person',
+        role: 'administrator',
+        password: { salt: 'c2FsdHNhbHRzYWx0c2FsdA==', key: 'a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5', N: 2 ** 14, r: 8, p: 1 },
+      } as const;
+      const audited = () => entry('refund', `account-${login}`, 'added');
+      const allowEntries = await refuseEntries();
+      try {
+        await expect(desks.desk.operators.add(account, 'first', Date.now(), audited)).rejects.toThrow();
+      } finally {
+        await allowEntries();
+      }
+      expect(await desks.desk.operators.count()).toBe(0);
+      expect((await desks.desk.operators.add(account, 'first', Date.now(), audited)).kind).toBe('done');
+      expect(await entriesOn(`account-${login}`)).toHaveLength(1);
     });
   });
 }

@@ -76,7 +76,13 @@ describePostgres('the settings a team shares', () => {
       a.settings.set('connection.production', { baseUrl: 'https://gateway.example/payment' });
       a.settings.set('general', { environment: 'production' });
       a.settings.set('connection.sandbox', { authMode: 'token' });
-      await eventually(() => b.settings.get('chargeMaximums.custom', maximums)?.['643'] === 100_00, 1_000);
+      // Two writes, each told: the second may reach B after the first does, within the same second.
+      await eventually(
+        () =>
+          b.settings.get('chargeMaximums.custom', maximums)?.['643'] === 100_00 &&
+          b.settings.get('connection.production', anything) !== undefined,
+        1_000,
+      );
       expect(b.settings.get('connection.production', anything)).toEqual({ baseUrl: 'https://gateway.example/payment' });
       expect(b.changed).toEqual(expect.arrayContaining(['chargeMaximums.custom', 'connection.production']));
       // The desk's environment and its sandbox are its own.

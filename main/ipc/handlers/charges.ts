@@ -196,7 +196,12 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
           batchId,
           planned,
           () => (core.services.environment === planned ? core.services.charges : undefined),
-          (plan) => core.services.approvals.batchGate(plan, core.chargeLimits.thresholds(planned), reason || undefined),
+          (plan) =>
+            core.services.approvals.batchGate(
+              { id: plan.fileHash, charges: plan.charges },
+              core.chargeLimits.thresholds(planned),
+              reason || undefined,
+            ),
         );
         if (job.awaiting) events.publish({ type: 'approvals.changed' });
         return batchStatus(job);

@@ -27,8 +27,6 @@ export const approval = {
   batchNeeded: "This batch's charges together are over {{threshold}}: a second person must approve the batch before it runs",
   batchRowNeeded:
     "With the {{before}} this batch charged before, this row is over the batch's {{threshold}}, and no approval of the batch covers it",
-  batchAwaiting: 'This batch awaits approval: asked by {{by}}. It runs once another finance person or administrator approves it',
-  batchApprovedLess: 'The batch was approved for less than it comes to now; ask again',
   onlyBatch: 'A refund or a charge is approved by sending it, from the list of requests',
   action: {
     refund: 'refund',

@@ -11,6 +11,10 @@ import {
   BATCH_APPROVED,
   BATCH_JOURNALLED,
   BATCH_LATEST,
+  BATCH_SO_FAR,
+  approvedSince,
+  toBatchSoFar,
+  type BatchSoFar,
   toBatchFacts,
   pendingOn,
   END_REQUEST,
@@ -75,7 +79,7 @@ export const lockBatch = (q: Query, environment: string, batchId: string) =>
 /** A batch row's facts, in its charge's transaction (after lockBatch), at the database's time `now`. */
 export async function batchFactsIn(q: Query, environment: string, batchId: string, currency: string, now: number): Promise<BatchFacts> {
   const [sum] = await q<{ journalled: string }>(numbered(BATCH_JOURNALLED), [environment, batchId, currency]);
-  const [approved] = await q<ApprovalRow>(numbered(BATCH_APPROVED), [environment, batchId, now]);
+  const [approved] = await q<ApprovalRow>(numbered(BATCH_APPROVED), [environment, batchId, approvedSince(now)]);
   return toBatchFacts(batchId, sum, approved);
 }
 
@@ -169,6 +173,12 @@ export class PgApprovalRequests implements ApprovalRequests {
   async ofBatch(environment: string, batchId: string): Promise<ApprovalRequest | undefined> {
     const [row] = await query<ApprovalRow>(this.db, numbered(BATCH_LATEST), [environment, batchId]);
     return row && toRequest(row);
+  }
+
+  async batchSoFar(environment: string, batchId: string): Promise<BatchSoFar> {
+    return toBatchSoFar(
+      await query<{ currency: string; amount: string; charges: string }>(this.db, numbered(BATCH_SO_FAR), [environment, batchId]),
+    );
   }
 
   now(_at: number): Promise<number> {

@@ -83,11 +83,11 @@ export class OutboxedChargeJournal implements ChargeJournal {
   }
 
   markUnknown(id: number, reason: Phrase, at: number, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
-    return this.rows.answer(id, { kind: 'markUnknown', reason, at }, () => this.team.markUnknown(id, reason, at, audited), audited);
+    return this.rows.answer(id, { kind: 'markUnknown', reason, at }, (keyed) => this.team.markUnknown(id, reason, at, keyed), audited);
   }
 
   settle(id: number, s: Settlement, audited?: AuditedBy<ChargeRow>): Promise<boolean> {
-    return this.rows.answer(id, { kind: 'settle', settlement: s }, () => this.team.settle(id, s, audited), audited);
+    return this.rows.answer(id, { kind: 'settle', settlement: s }, (keyed) => this.team.settle(id, s, keyed), audited);
   }
 
   async attachOrder(id: number, orderId: string, at: number): Promise<void> {

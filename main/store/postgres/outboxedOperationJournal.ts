@@ -61,7 +61,7 @@ export class OutboxedOperationJournal implements OperationJournal {
     return this.rows.answer(
       id,
       { kind: 'settle', state, at, ...(reason !== undefined ? { reason } : {}) },
-      () => this.team.settle(id, state, at, reason, audited),
+      (keyed) => this.team.settle(id, state, at, reason, keyed),
       audited,
     );
   }

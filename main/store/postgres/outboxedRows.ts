@@ -11,6 +11,7 @@
 import type { Claim } from '../claims.js';
 import { isUnreachable } from '../errors.js';
 import type { OutboxJournal, TeamOutbox, EntryOf } from '../teamOutbox.js';
+import { randomUUID } from 'node:crypto';
 import { RetriedRun } from './retriedRun.js';
 import type { AuditedBy, StampedEntry } from '../audit.js';
 
@@ -101,9 +102,18 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
    * A write of an answer: to the team database, or, while it is away, to the outbox, with its audit entry made
    * from the row as the answer makes it (the team database writes it with the answer when it is back).
    */
-  async answer(id: number, entry: EntryOf<J>, write: () => Promise<boolean>, audited?: AuditedBy<Row>): Promise<boolean> {
+  async answer(
+    id: number,
+    entry: EntryOf<J>,
+    write: (audited: AuditedBy<Row> | undefined) => Promise<boolean>,
+    audited?: AuditedBy<Row>,
+  ): Promise<boolean> {
+    // One key for this answer's entry, whichever write of it lands: written here and again from the outbox (its
+    // commit's acknowledgement lost), or again after a stop between the team's commit and the outbox's, it is one.
+    const key = audited && randomUUID();
+    const keyed = audited && ((row: Row) => ({ ...audited(row), key }));
     try {
-      const changed = await this.onTeam(write);
+      const changed = await this.onTeam(() => write(keyed));
       // Written: the row is as the answer made it, or, left unchanged, is no longer open (nor this desk's).
       const mine = this.mine.get(id);
       if (mine && changed) this.keep(this.rules.applied(mine.row, entry));
@@ -113,7 +123,7 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
       if (!isUnreachable(err)) throw err;
       const mine = this.mine.get(id);
       // Only this desk's rows in flight are answered here; one answered otherwise is still kept, unaudited.
-      const audit = audited && mine && audited(this.rules.applied(mine.row, entry));
+      const audit = keyed && mine && keyed(this.rules.applied(mine.row, entry));
       this.outbox.add(id, audit ? { ...entry, audit } : entry, this.now());
       if (mine) this.keep(this.rules.applied(mine.row, entry), mine.answered || this.rules.answers(entry));
       this.flushing.later();

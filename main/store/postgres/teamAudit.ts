@@ -56,8 +56,13 @@ export interface TeamAuditOptions {
  * lost nor kept for an action rolled back. It has no entry of the desk's own log (desk_entry is null).
  */
 export async function insertTeamAudit(q: Query, desk: DeskIdentity, entry: StampedEntry): Promise<void> {
-  const values = [desk.id, desk.name, null, ...entryValues(maskCardNumbersIn(entry))];
-  await q(`INSERT INTO ${TEAM_AUDIT.table} (${COLUMNS.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})`, values);
+  const columns = [...COLUMNS, 'entry_key'];
+  const values = [desk.id, desk.name, null, ...entryValues(maskCardNumbersIn(entry)), entry.key ?? null];
+  await q(
+    `INSERT INTO ${TEAM_AUDIT.table} (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
+     ON CONFLICT (entry_key) DO NOTHING`,
+    values,
+  );
 }
 
 /**
@@ -123,9 +128,14 @@ export class TeamAuditLog implements AuditLog {
    * how many entries the team's log gained from this desk by it.
    */
   async moveEarlierEntries(): Promise<number> {
+    // Entries of this desk's own log (keyed by desk_entry): not those written in an action's transaction meanwhile.
     const count = async () =>
       Number(
-        (await query<{ n: string }>(this.team, 'SELECT count(*) AS n FROM team_audit WHERE desk_id = $1', [this.options.desk.id]))[0]!.n,
+        (
+          await query<{ n: string }>(this.team, 'SELECT count(*) AS n FROM team_audit WHERE desk_id = $1 AND desk_entry IS NOT NULL', [
+            this.options.desk.id,
+          ])
+        )[0]!.n,
       );
     // Whatever this desk has recorded since it joined is written first: not counted as moved now.
     await this.write();

@@ -50,7 +50,11 @@ export function ConfirmApproval({
       cancel={t('confirm.cancel')}
       cancelFocused
       cancelDisabled={approve.isPending}
-      submit={approve.isPending ? t('confirm.approving') : t(`confirm.submit.${r.action}`, { amount: money })}
+      submit={
+        approve.isPending
+          ? t('confirm.approving')
+          : t(`confirm.submit.${r.action}`, { amount: r.action === 'batch' ? requestTotals(r) : money })
+      }
       variant={production ? 'danger' : 'primary'}
       submitDisabled={approve.isPending}
     >
