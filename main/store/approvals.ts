@@ -567,8 +567,9 @@ export const listRequests = (f: RequestFilter, now: number) => ({
 });
 
 /**
- * The approval requests of one store, outside any journal's transaction: lists for the screens, and a request
- * withdrawn or declined. Asking and approving happen in the journals' begin().
+ * The approval requests of one store, outside any journal's transaction: lists for the screens, a request
+ * withdrawn or declined, and a batch's request asked for or approved. A refund's or a charge's is asked for and
+ * approved in the journals' begin().
  */
 export interface ApprovalRequests {
   list(filter: RequestFilter, at: number): Promise<ApprovalRequest[]>;

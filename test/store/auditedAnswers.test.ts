@@ -60,24 +60,27 @@ for (const engine of ENGINES) {
       return stampedEntry(action === 'charge' ? { ...base, action } : { ...base, action });
     };
 
-    it("writes a charge's answer and its entry together, or neither", async () => {
-      const begun = await desks.desk.journal.begin(
-        {
-          environment: 'test',
-          orderNumber: `AUDITED-${++n}`,
-          amount: 100,
-          currency: '643',
-          bindingId: `binding-audited-${n}`,
-          clientId: 'client',
-          category: 'COMMON',
-          operator: 'os-user',
-          at: Date.now(),
-        },
-        0,
-        allow,
-      );
+    /** A charge of its own card, `amount` minor units of RUB, as it is over its threshold or not. */
+    const chargeOf = (stem: string, amount: number) => ({
+      environment: 'test',
+      orderNumber: `${stem}-${++n}`,
+      amount,
+      currency: '643',
+      bindingId: `binding-${stem}-${n}`,
+      clientId: 'client',
+      category: 'COMMON' as const,
+      operator: 'os-user',
+      at: Date.now(),
+    });
+    /** A charge journalled: its row. */
+    async function journalled(stem: string, amount: number): Promise<ChargeRow> {
+      const begun = await desks.desk.journal.begin(chargeOf(stem, amount), 0, allow);
       if (begun.kind !== 'journalled') throw new Error(begun.kind);
-      const { id, orderNumber } = begun.charge;
+      return begun.charge;
+    }
+
+    it("writes a charge's answer and its entry together, or neither", async () => {
+      const { id, orderNumber } = await journalled('AUDITED', 100);
       const audited = (row: ChargeRow) => entry('charge', row.orderNumber, row.state);
       const paid = { state: 'PAID', orderId: `order-${n}`, at: Date.now() } as const;
 
@@ -138,22 +141,12 @@ for (const engine of ENGINES) {
 
     it('files an approval request and its entry together, or neither', async () => {
       await desks.desk.setting(thresholdsKey('test'), JSON.stringify({ '643': { charge: 10 } }));
-      const bindingId = `binding-asked-${++n}`;
+      const over = chargeOf('ASKED', 100);
+      const { bindingId } = over;
       const step = {
         kind: 'ask',
         by: { id: '00000000-0000-4000-8000-00000000000a', login: 'anna', name: 'Anna' },
         audited: (r: ApprovalRequest) => entry('charge', `request-of-${bindingId}`, r.state),
-      } as const;
-      const over = {
-        environment: 'test',
-        orderNumber: `ASKED-${n}`,
-        amount: 100,
-        currency: '643',
-        bindingId,
-        clientId: 'client',
-        category: 'COMMON',
-        operator: 'os-user',
-        at: Date.now(),
       } as const;
       const requests = () => desks.desk.exec('SELECT state FROM approval_requests WHERE binding_id = ?', [bindingId]);
       const allowEntries = await refuseEntries();
@@ -171,24 +164,8 @@ for (const engine of ENGINES) {
     });
 
     it('writes a keyed entry once, however often its answer is written again (an outbox written twice)', async () => {
-      const begun = await desks.desk.journal.begin(
-        {
-          environment: 'test',
-          orderNumber: `REPLAYED-${++n}`,
-          // Under the charge threshold an earlier test set.
-          amount: 5,
-          currency: '643',
-          bindingId: `binding-replayed-${n}`,
-          clientId: 'client',
-          category: 'COMMON',
-          operator: 'os-user',
-          at: Date.now(),
-        },
-        0,
-        allow,
-      );
-      if (begun.kind !== 'journalled') throw new Error(begun.kind);
-      const { id, orderNumber } = begun.charge;
+      // Under the charge threshold an earlier test set.
+      const { id, orderNumber } = await journalled('REPLAYED', 5);
       const kept = { ...entry('charge', orderNumber, 'UNKNOWN'), key: `answer-${n}` };
       const lost = { code: 'app.quoted', params: { text: 'lost' } } as const;
       // The first write committed, its acknowledgement lost; the outbox writes the same answer again.

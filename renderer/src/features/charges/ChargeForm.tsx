@@ -8,7 +8,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChargeOptions, ChargeResult } from '../../../../main/ipc/contract';
-import { MAX_REQUEST_REASON } from '../../../../main/domain/approvals';
 import { useUi } from '../../app/uiStore';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
@@ -24,6 +23,7 @@ import { formatCount } from '../../format/numbers';
 import { environmentInSentence } from '../../format/environment';
 import { type CardChoice } from './shared';
 import { NoCurrencies } from './NoCurrencies';
+import { ReasonField, reasonProblem } from './ReasonField';
 import { CardPicker } from './CardPicker';
 import { SelectField } from '../../components/SelectField';
 import { Term } from '../../components/Term';
@@ -70,7 +70,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
   const client = card?.clientId ?? clientId.trim();
   const referenceError =
     reference.trim() !== '' && !/^[A-Za-z0-9_./-]{1,36}$/.test(reference.trim()) ? t('form.referenceError') : undefined;
-  const reasonError = reason.trim().length > MAX_REQUEST_REASON ? t('form.reasonTooLong', { max: MAX_REQUEST_REASON }) : undefined;
+  const reasonError = reasonProblem(reason);
   const ready =
     card !== undefined && client !== '' && amount.ok && !overMaximum && referenceError === undefined && reasonError === undefined;
 
@@ -203,15 +203,7 @@ export function ChargeForm({ options }: { readonly options: ChargeOptions }) {
           hint={t('form.referenceHint')}
           error={referenceError}
         />
-        <Field
-          label={t('form.reasonLabel')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={MAX_REQUEST_REASON + 20}
-          autoComplete="off"
-          hint={t('form.reasonHint')}
-          error={reasonError}
-        />
+        <ReasonField value={reason} onChange={setReason} hint={t('form.reasonHint')} />
         <div className="button-row">
           <Button type="submit" variant="primary" disabled={card === undefined}>
             {t('form.review')}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { MAX_REQUEST_REASON } from '../../../../main/domain/approvals';
-import { Field } from '../../components/Field';
+import { ReasonField, reasonProblem } from './ReasonField';
 import { useTranslation } from 'react-i18next';
 import type { ChargeBatchPlan } from '../../../../main/ipc/contract';
 import { useChargeBatchRun } from '../../api/chargeBatches';
@@ -16,7 +15,7 @@ export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan
   const { t } = useTranslation('charges');
   const [checked, setChecked] = useState(false);
   const [reason, setReason] = useState('');
-  const reasonError = reason.trim().length > MAX_REQUEST_REASON ? t('form.reasonTooLong', { max: MAX_REQUEST_REASON }) : undefined;
+  const reasonError = reasonProblem(reason);
   const run = useChargeBatchRun(plan.batchId, plan.environment, { onSuccess: onClose });
   useCancelledOnLock(onClose, run.isPending);
   const production = plan.environment === 'production';
@@ -47,15 +46,7 @@ export function ConfirmBatch({ plan, onClose }: { readonly plan: ChargeBatchPlan
           {t('batch.invalidCount', { count: plan.invalid.length, n: formatCount(plan.invalid.length) })}
         </Term>
       </dl>
-      <Field
-        label={t('form.reasonLabel')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={MAX_REQUEST_REASON + 20}
-        autoComplete="off"
-        hint={t('batch.reasonHint')}
-        error={reasonError}
-      />
+      <ReasonField value={reason} onChange={setReason} hint={t('batch.reasonHint')} />
       <ConfirmCheck checked={checked} onChange={setChecked}>
         {t('batch.checked')}
       </ConfirmCheck>
