@@ -202,7 +202,13 @@ export class AuditRepository {
           .run(...values).lastInsertRowid,
       ),
     );
-    for (const listener of this.listeners) listener();
+    // Written inside an action's transaction, the entry is told once that transaction is over (the whole of it
+    // runs before any microtask): a listener reading the log then reads it committed, or, rolled back, not at all.
+    const tell = () => {
+      for (const listener of this.listeners) listener();
+    };
+    if (this.db.inTransaction) queueMicrotask(tell);
+    else tell();
     return id;
   }
 

@@ -8,9 +8,10 @@
 likewise.
  */
 import { expect, it } from 'vitest';
+import { openDatabase, write } from '../../main/store/database.js';
 import { thresholdsKey } from '../../main/domain/approvals.js';
 import type { ApprovalRequest } from '../../main/store/approvals.js';
-import { stampedEntry } from '../../main/store/audit.js';
+import { AuditRepository, stampedEntry } from '../../main/store/audit.js';
 import type { ChargeRow } from '../../main/store/journal.js';
 import type { OperationRow } from '../../main/store/operations.js';
 import { ENGINES, twoDesksOn } from './journalEngines.js';
@@ -194,3 +195,33 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+it('tells those who follow the log of an entry written in an action only once the action committed', async () => {
+  const db = openDatabase(':memory:');
+  const log = new AuditRepository(db);
+  const told: number[] = [];
+  log.afterRecord(() => told.push(log.lastId()));
+  const entry = stampedEntry({
+    at: 1,
+    osUser: 'os-user',
+    environment: 'test',
+    action: 'charge',
+    outcome: 'success',
+    facts: { reason: 'r' },
+  });
+  // Rolled back: the follower, told after, finds nothing new.
+  expect(() =>
+    write(db, () => {
+      log.write(entry);
+      expect(told).toEqual([]);
+      throw new Error('the action failed after its entry');
+    }),
+  ).toThrow();
+  await Promise.resolve();
+  expect(told).toEqual([0]);
+  // Committed: told once it is there to read.
+  write(db, () => log.write(entry));
+  await Promise.resolve();
+  expect(told).toEqual([0, 1]);
+  db.close();
+});
