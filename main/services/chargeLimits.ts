@@ -177,14 +177,16 @@ export class ChargeLimits {
         );
     }
     const { [currency]: _old, ...others } = maximums;
-    this.options.settings.set(chargeLimitKeys(environment).maximums, maximum === null ? others : { ...others, [currency]: maximum });
     const change = `${words(before)} → ${words(maximum)}${environment === 'production' ? ' (confirmed)' : ''}`;
-    this.audit(
-      { action: 'chargeMaximum.change', facts: { change } },
-      'success',
-      objectId,
-      `per-charge maximum in ${environment}: ${change}`,
-    );
+    this.options.audit.together(() => {
+      this.options.settings.set(chargeLimitKeys(environment).maximums, maximum === null ? others : { ...others, [currency]: maximum });
+      this.audit(
+        { action: 'chargeMaximum.change', facts: { change } },
+        'success',
+        objectId,
+        `per-charge maximum in ${environment}: ${change}`,
+      );
+    });
   }
 
   /** The approval thresholds of an environment, by currency and action (none set: no action needs a second person). */
@@ -210,15 +212,17 @@ export class ChargeLimits {
     const { [action]: before, ...others } = all[currency] ?? {};
     const next = threshold === null ? others : { ...others, [action]: threshold };
     const { [currency]: _old, ...rest } = all;
-    this.options.settings.set(thresholdsKey(environment), Object.keys(next).length === 0 ? rest : { ...rest, [currency]: next });
     const words = (m: number | undefined | null) => (m === undefined || m === null ? 'none' : formatMoney(m, currency, 'en', 'code'));
     const change = `${action}: ${words(before)} → ${words(threshold)}`;
-    this.audit(
-      { action: 'approvalThreshold.change', facts: { change } },
-      'success',
-      objectId,
-      `approval threshold in ${environment}: ${change}`,
-    );
+    this.options.audit.together(() => {
+      this.options.settings.set(thresholdsKey(environment), Object.keys(next).length === 0 ? rest : { ...rest, [currency]: next });
+      this.audit(
+        { action: 'approvalThreshold.change', facts: { change } },
+        'success',
+        objectId,
+        `approval threshold in ${environment}: ${change}`,
+      );
+    });
   }
 
   /** Lists the currencies a gateway environment accepts; the sandbox's are its own. Maximums of those left out go. */
@@ -231,16 +235,18 @@ export class ChargeLimits {
     // A currency no longer accepted keeps no maximum: adding it again starts without one (fail closed).
     const maximums = this.maximums(environment);
     const dropped = Object.entries(maximums).filter(([c]) => !next.includes(c));
-    this.options.settings.set(chargeLimitKeys(environment).currencies, next);
-    if (dropped.length > 0)
-      this.options.settings.set(
-        chargeLimitKeys(environment).maximums,
-        Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))),
-      );
     const list = (cs: readonly string[]) => (cs.length === 0 ? 'none' : cs.map(currencyName).join(', '));
     const droppedWords = dropped.map(([c, m]) => `${formatMoney(m, c, 'en', 'code')} → none`).join(', ');
     const change = `${list(before)} → ${list(next)}${droppedWords ? `; per-charge maximums removed: ${droppedWords}` : ''}`;
-    this.audit({ action: 'currencies.change', facts: { change } }, 'success', environment, `accepted currencies: ${change}`);
+    this.options.audit.together(() => {
+      this.options.settings.set(chargeLimitKeys(environment).currencies, next);
+      if (dropped.length > 0)
+        this.options.settings.set(
+          chargeLimitKeys(environment).maximums,
+          Object.fromEntries(Object.entries(maximums).filter(([c]) => next.includes(c))),
+        );
+      this.audit({ action: 'currencies.change', facts: { change } }, 'success', environment, `accepted currencies: ${change}`);
+    });
   }
 
   /** Refuses a change: audited as refused, with why, and thrown to the caller. */

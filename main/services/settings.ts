@@ -125,14 +125,16 @@ export class SettingsService {
     const before = this.options.settings.get(preferencesKey(person), preferencesSchema) ?? {};
     const next = preferencesSchema.safeParse({ ...before, ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
-    this.options.settings.set(preferencesKey(person), next.data);
-    // The entry names the role in use (the audit log stamps it); the detail, what it changed.
-    this.audit(
-      this.general().environment,
-      { action: 'settings.change', facts: { changed: Object.keys(change) } },
-      'success',
-      Object.keys(change).join(', '),
-    );
+    this.options.audit.together(() => {
+      this.options.settings.set(preferencesKey(person), next.data);
+      // The entry names the role in use (the audit log stamps it); the detail, what it changed.
+      this.audit(
+        this.general().environment,
+        { action: 'settings.change', facts: { changed: Object.keys(change) } },
+        'success',
+        Object.keys(change).join(', '),
+      );
+    });
     return this.preferences(person);
   }
 
@@ -197,8 +199,10 @@ export class SettingsService {
   setIdleMinutes(minutes: number): number {
     const next = idleMinutesSchema.safeParse(minutes);
     if (!next.success) throw new SettingsError(phrase('settings.idleMinutes', { min: MIN_IDLE_MINUTES, max: MAX_IDLE_MINUTES }));
-    this.options.settings.set(IDLE_MINUTES_KEY, next.data);
-    this.audit(this.general().environment, { action: 'settings.change', facts: { changed: ['idleMinutes'] } }, 'success', 'idleMinutes');
+    this.options.audit.together(() => {
+      this.options.settings.set(IDLE_MINUTES_KEY, next.data);
+      this.audit(this.general().environment, { action: 'settings.change', facts: { changed: ['idleMinutes'] } }, 'success', 'idleMinutes');
+    });
     return next.data;
   }
 
@@ -209,13 +213,15 @@ export class SettingsService {
 
   /** Turns required two-factor sign-in on or off, audited; the team's setting in team mode. */
   setTwoFactorRequired(required: boolean): void {
-    this.options.settings.set(TWO_FACTOR_REQUIRED_KEY, required);
-    this.audit(
-      this.general().environment,
-      { action: 'settings.change', facts: { changed: ['twoFactorRequired'] } },
-      'success',
-      'twoFactorRequired',
-    );
+    this.options.audit.together(() => {
+      this.options.settings.set(TWO_FACTOR_REQUIRED_KEY, required);
+      this.audit(
+        this.general().environment,
+        { action: 'settings.change', facts: { changed: ['twoFactorRequired'] } },
+        'success',
+        'twoFactorRequired',
+      );
+    });
   }
 
   /** The administrator's settings: the environment and the gateway's URLs (a profile's language is setPreferences'). */
@@ -227,17 +233,19 @@ export class SettingsService {
     const next = generalSchema.safeParse({ ...this.general(), ...change });
     if (!next.success) throw new SettingsError(phrase('settings.invalidSettings', { fields: inputIssues(next.error) }));
     const before = this.general();
-    this.options.settings.set('general', next.data);
-    const changed = Object.keys(change).filter((k) => k !== 'environment');
-    if (changed.length > 0)
-      this.audit(next.data.environment, { action: 'settings.change', facts: { changed } }, 'success', changed.join(', '));
-    if (before.environment !== next.data.environment)
-      this.audit(
-        next.data.environment,
-        { action: 'environment.switch', facts: { from: before.environment } },
-        'success',
-        `from ${before.environment}`,
-      );
+    this.options.audit.together(() => {
+      this.options.settings.set('general', next.data);
+      const changed = Object.keys(change).filter((k) => k !== 'environment');
+      if (changed.length > 0)
+        this.audit(next.data.environment, { action: 'settings.change', facts: { changed } }, 'success', changed.join(', '));
+      if (before.environment !== next.data.environment)
+        this.audit(
+          next.data.environment,
+          { action: 'environment.switch', facts: { from: before.environment } },
+          'success',
+          `from ${before.environment}`,
+        );
+    });
     return next.data;
   }
 
@@ -255,7 +263,6 @@ export class SettingsService {
         throw new SettingsError(saidOf(err));
       }
     }
-    this.options.settings.set(environmentKeys(environment).connection, next.data);
     const cleaned =
       'baseUrl' in change
         ? []
@@ -264,7 +271,10 @@ export class SettingsService {
             ...(before.baseUrlHadQuery ? ['baseUrl (query and fragment removed)'] : []),
           ];
     const changed = [...Object.keys(change), ...cleaned];
-    this.audit(environment, { action: 'connection.change', facts: { changed } }, 'success', changed.join(', '));
+    this.options.audit.together(() => {
+      this.options.settings.set(environmentKeys(environment).connection, next.data);
+      this.audit(environment, { action: 'connection.change', facts: { changed } }, 'success', changed.join(', '));
+    });
     return next.data;
   }
 

@@ -184,6 +184,14 @@ export class AuditRepository {
 
   constructor(private readonly db: Db) {}
 
+  /**
+   * Runs an action on this file (a setting changed) and the entries it records in one write transaction: written
+   * together, or, should the action or an entry fail, neither.
+   */
+  together<T>(action: () => T): T {
+    return write(this.db, action);
+  }
+
   /** Appends an entry, stamped here (stampedEntry), where every entry passes, not by each caller. */
   record(entry: AuditEntry): number {
     return this.write(stampedEntry(entry));

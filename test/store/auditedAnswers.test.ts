@@ -8,7 +8,9 @@
 likewise.
  */
 import { expect, it } from 'vitest';
+import { z } from 'zod';
 import { openDatabase, write } from '../../main/store/database.js';
+import { SettingsRepository } from '../../main/store/settings.js';
 import { thresholdsKey } from '../../main/domain/approvals.js';
 import type { ApprovalRequest } from '../../main/store/approvals.js';
 import { AuditRepository, stampedEntry } from '../../main/store/audit.js';
@@ -223,5 +225,31 @@ it('tells those who follow the log of an entry written in an action only once th
   write(db, () => log.write(entry));
   await Promise.resolve();
   expect(told).toEqual([0, 1]);
+  db.close();
+});
+
+it('changes a setting and writes its entry together, or neither', () => {
+  const db = openDatabase(':memory:');
+  const log = new AuditRepository(db);
+  const settings = new SettingsRepository(db);
+  const change = () =>
+    log.together(() => {
+      settings.set('sessions.idleMinutes', 5);
+      log.record({
+        at: 1,
+        osUser: 'os-user',
+        environment: 'test',
+        action: 'settings.change',
+        outcome: 'success',
+        facts: { changed: ['idleMinutes'] },
+      });
+    });
+  db.exec("CREATE TRIGGER refuse_entry BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'the audit log refused it'); END");
+  expect(change).toThrow();
+  expect(settings.has('sessions.idleMinutes')).toBe(false);
+  db.exec('DROP TRIGGER refuse_entry');
+  change();
+  expect(settings.get('sessions.idleMinutes', z.number())).toBe(5);
+  expect(log.query({ action: 'settings.change' })).toHaveLength(1);
   db.close();
 });

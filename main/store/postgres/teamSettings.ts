@@ -101,7 +101,10 @@ export class TeamSettings implements SharedSettings {
         )
         .run(this.team.name, key, json),
     );
-    this.syncSoon();
+    // Set inside a transaction of the desk's file (a change and its audit entry), it goes to the team once that
+    // transaction is over: a sync started now would read it before it is committed, or rolled back.
+    if (this.file.inTransaction) queueMicrotask(() => this.syncSoon());
+    else this.syncSoon();
   }
 
   /**
