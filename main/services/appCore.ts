@@ -222,7 +222,7 @@ export class AppCore {
       osUser: options.osUser,
       sandboxCurrencies: sandbox.currencies,
     });
-    const ownKeys = new SqliteSigningKeys(db);
+    const ownKeys = new SqliteSigningKeys(db, this.audit);
     this.keys = new SigningKeyService({
       // The team's keys where there is a team database, but the embedded sandbox's, which are each desk's own.
       keys: (environment) => (environment !== 'sandbox' && this.team ? this.team.signingKeys() : ownKeys),

@@ -15,7 +15,7 @@ import { generateSigningKeyPair } from '../gateway/keys.js';
 import { RequestSigner } from '../gateway/signer.js';
 import { wrongExponent, wrongSigningKey } from '../protocol/signingKey.js';
 import { reasonFact, type AuditAction } from '../store/auditEvents.js';
-import type { AuditRepository } from '../store/audit.js';
+import { stampedEntry, type AuditEntry, type AuditRepository, type StampedEntry } from '../store/audit.js';
 import type { SigningKeyRecord, SigningKeyStore } from '../store/signingKeys.js';
 import { VaultUnavailableError } from '../vault/errors.js';
 import { english } from '../phrases/english.js';
@@ -96,10 +96,25 @@ export class SigningKeyService {
     action: KeyAction,
     id: string | undefined,
     outcome: 'success' | 'failure',
-    { fingerprint, reason }: { fingerprint?: string; reason?: string },
+    facts: { fingerprint?: string; reason?: string },
   ): void {
+    this.options.audit.record(this.entry(environment, action, id, outcome, facts));
+  }
+
+  /** A key's change as its entry, stamped now, for the store to write in the change's transaction. */
+  private changed(environment: string, action: KeyAction, id: string, fingerprint: string): StampedEntry {
+    return stampedEntry(this.entry(environment, action, id, 'success', { fingerprint }));
+  }
+
+  private entry(
+    environment: string,
+    action: KeyAction,
+    id: string | undefined,
+    outcome: 'success' | 'failure',
+    { fingerprint, reason }: { fingerprint?: string; reason?: string },
+  ): AuditEntry {
     const detail = [fingerprint, reason].filter((part) => part).join(': ');
-    this.options.audit.record({
+    return {
       at: this.now(),
       osUser: this.options.osUser,
       environment,
@@ -109,7 +124,7 @@ export class SigningKeyService {
       objectType: 'signingKey',
       ...(id ? { objectId: id } : {}),
       ...(detail ? { detail } : {}),
-    });
+    };
   }
 
   /** Runs an action, auditing its failure with the reason (the app's own words, never key material). */
@@ -186,22 +201,24 @@ export class SigningKeyService {
     // The keychain first: a record in the store always has its private key.
     await this.options.vault.store(environment, { kind: 'signingKey', keyId: id }, privateKeyPem);
     try {
-      await this.options.keys(environment).add({
-        id,
-        environment,
-        subject: cert.subject,
-        fingerprint256: cert.fingerprint256,
-        notBefore: Date.parse(cert.validFrom),
-        notAfter: Date.parse(cert.validTo),
-        certificatePem: cert.toString(),
-        createdAt: this.now(),
-      });
+      await this.options.keys(environment).add(
+        {
+          id,
+          environment,
+          subject: cert.subject,
+          fingerprint256: cert.fingerprint256,
+          notBefore: Date.parse(cert.validFrom),
+          notAfter: Date.parse(cert.validTo),
+          certificatePem: cert.toString(),
+          createdAt: this.now(),
+        },
+        this.changed(environment, action, id, cert.fingerprint256),
+      );
     } catch (err) {
       // Not kept (a key imported twice, say): its private half must not stay behind in the keychain.
       await this.options.vault.clear(environment, { kind: 'signingKey', keyId: id });
       throw err;
     }
-    this.audit(environment, action, id, 'success', { fingerprint: cert.fingerprint256 });
     return this.view((await this.options.keys(environment).get(environment, id))!);
   }
 
@@ -224,8 +241,7 @@ export class SigningKeyService {
     // A key imported before the exponent was checked signs nothing new.
     const exponent = wrongExponent(new X509Certificate(k.certificatePem).publicKey);
     if (exponent) refuse(phrase('keys.exponentNot65537', { exponent }));
-    await this.options.keys(environment).activate(environment, id);
-    this.audit(environment, 'signingKey.activate', id, 'success', { fingerprint: k.fingerprint256 });
+    await this.options.keys(environment).activate(environment, id, this.changed(environment, 'signingKey.activate', id, k.fingerprint256));
   }
 
   /** Retires a key and deletes its private key from the keychain. The signing key must be replaced first. */

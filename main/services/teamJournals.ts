@@ -79,7 +79,7 @@ export class TeamJournals {
   /** The team's operations journal, with this desk's outbox as the charges'. */
   /** The team's signing keys: their certificates and which one signs (each desk keeps its private keys). */
   signingKeys(): PgSigningKeys {
-    return (this.keys ??= new PgSigningKeys(this.db));
+    return (this.keys ??= new PgSigningKeys(this.db, this.options.desk));
   }
 
   /** The stored cards the team has seen and disabled. */

@@ -1,4 +1,5 @@
 /** Signing-key metadata and certificates per environment; the private keys are in the keychain, never here. */
+import { AuditRepository, type StampedEntry } from './audit.js';
 import { read, settled, write, type Db } from './database.js';
 
 export type KeyState = 'inactive' | 'active' | 'retired';
@@ -45,12 +46,16 @@ export const toRecord = (r: Row): SigningKeyRecord => ({
  * database, where every desk sees every key; each desk's keychain holds the private keys it can sign with.
  */
 export interface SigningKeyStore {
-  add(k: Omit<SigningKeyRecord, 'state'>): Promise<void>;
+  /** Keeps a key's record, and `entry` (its audit entry) with it in the same transaction. */
+  add(k: Omit<SigningKeyRecord, 'state'>, entry?: StampedEntry): Promise<void>;
   get(environment: string, id: string): Promise<SigningKeyRecord | undefined>;
   list(environment: string): Promise<SigningKeyRecord[]>;
   active(environment: string): Promise<SigningKeyRecord | undefined>;
-  /** Makes this key the one that signs; the key that signed before stays usable (inactive) until retired. */
-  activate(environment: string, id: string): Promise<void>;
+  /**
+   * Makes this key the one that signs; the key that signed before stays usable (inactive) until retired. `entry`
+   * is written with it, in the same transaction.
+   */
+  activate(environment: string, id: string, entry?: StampedEntry): Promise<void>;
   retire(environment: string, id: string): Promise<void>;
 }
 
@@ -79,11 +84,18 @@ export const addValues = (k: Omit<SigningKeyRecord, 'state'>) => [
 
 /** This desk's file's signing keys. */
 export class SqliteSigningKeys implements SigningKeyStore {
-  constructor(private readonly db: Db) {}
+  /** `audit`: this file's log, where a change's entry is written in the change's transaction. */
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditRepository = new AuditRepository(db),
+  ) {}
 
-  add(k: Omit<SigningKeyRecord, 'state'>): Promise<void> {
+  add(k: Omit<SigningKeyRecord, 'state'>, entry?: StampedEntry): Promise<void> {
     return settled(() => {
-      write(this.db, () => this.db.prepare(SIGNING_KEY_SQL.add).run(...addValues(k)));
+      write(this.db, () => {
+        this.db.prepare(SIGNING_KEY_SQL.add).run(...addValues(k));
+        if (entry) this.audit.write(entry);
+      });
     });
   }
 
@@ -109,11 +121,12 @@ export class SqliteSigningKeys implements SigningKeyStore {
     );
   }
 
-  activate(environment: string, id: string): Promise<void> {
+  activate(environment: string, id: string, entry?: StampedEntry): Promise<void> {
     return settled(() => {
       write(this.db, () => {
         this.db.prepare(SIGNING_KEY_SQL.deactivate).run(environment);
         this.db.prepare(SIGNING_KEY_SQL.activate).run(environment, id);
+        if (entry) this.audit.write(entry);
       });
     });
   }

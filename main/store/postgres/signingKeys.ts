@@ -4,6 +4,9 @@
  */
 import { addValues, SIGNING_KEY_SQL, toRecord, type Row, type SigningKeyRecord, type SigningKeyStore } from '../signingKeys.js';
 import { numbered, query, transaction, type TeamDatabase } from './teamDatabase.js';
+import type { StampedEntry } from '../audit.js';
+import type { DeskIdentity } from './desks.js';
+import { insertTeamAudit } from './teamAudit.js';
 
 const SQL = Object.fromEntries(Object.entries(SIGNING_KEY_SQL).map(([name, sql]) => [name, numbered(sql)])) as Record<
   keyof typeof SIGNING_KEY_SQL,
@@ -11,10 +14,17 @@ const SQL = Object.fromEntries(Object.entries(SIGNING_KEY_SQL).map(([name, sql])
 >;
 
 export class PgSigningKeys implements SigningKeyStore {
-  constructor(private readonly db: TeamDatabase) {}
+  /** `desk`: this desk, named on the entries of the changes made here. */
+  constructor(
+    private readonly db: TeamDatabase,
+    private readonly desk: DeskIdentity,
+  ) {}
 
-  async add(k: Omit<SigningKeyRecord, 'state'>): Promise<void> {
-    await query(this.db, SQL.add, addValues(k));
+  async add(k: Omit<SigningKeyRecord, 'state'>, entry?: StampedEntry): Promise<void> {
+    await transaction(this.db, async (q) => {
+      await q(SQL.add, addValues(k));
+      if (entry) await insertTeamAudit(q, this.desk, entry);
+    });
   }
 
   async get(environment: string, id: string): Promise<SigningKeyRecord | undefined> {
@@ -31,11 +41,12 @@ export class PgSigningKeys implements SigningKeyStore {
     return r && toRecord(r);
   }
 
-  /** In one transaction: the unique index on the active key holds between the two statements too. */
-  async activate(environment: string, id: string): Promise<void> {
+  /** In one transaction, with its entry: the unique index on the active key holds between the two statements too. */
+  async activate(environment: string, id: string, entry?: StampedEntry): Promise<void> {
     await transaction(this.db, async (q) => {
       await q(SQL.deactivate, [environment]);
       await q(SQL.activate, [environment, id]);
+      if (entry) await insertTeamAudit(q, this.desk, entry);
     });
   }
 
