@@ -667,9 +667,15 @@ export class AppCore {
    * waits for the team database anyway), and it is read again at the reconnection ('*').
    */
   private refreshSession(): void {
-    this.sessions
-      .refresh()
-      .catch((err: unknown) => (this.options.log ?? console.error)(`sessions: the person at this desk not read again: ${String(err)}`));
+    const log = this.options.log ?? console.error;
+    this.sessions.refresh().catch((err: unknown) => log(`sessions: the person at this desk not read again: ${String(err)}`));
+    // A batch started by a person disabled or whose sessions were ended stops too (a person unreadable now: not yet).
+    this.chargeBatches
+      .cancelOf(async (owner) => {
+        const now = await this.people.get(owner.id);
+        return now === undefined || now.disabledAt !== undefined || now.sessionsEnded > owner.sessionsEnded;
+      })
+      .catch((err: unknown) => log(`charge batches: their people not read again: ${String(err)}`));
   }
 
   private readonly heard = (change: TeamChange): void => {

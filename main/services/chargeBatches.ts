@@ -85,6 +85,14 @@ interface Job {
   sending?: PlannedCharge;
   failure?: Phrase;
   awaiting?: AwaitingApproval;
+  /** Who started it, as their account was then: the batch is theirs to run only while they may. */
+  owner?: BatchOwner;
+}
+
+/** The person who started a batch: their account's id, and how many times their sessions had been ended then. */
+export interface BatchOwner {
+  readonly id: string;
+  readonly sessionsEnded: number;
 }
 
 export interface ChargeBatchesOptions {
@@ -156,6 +164,7 @@ export class ChargeBatches {
     environment: string,
     charges: () => ChargeService | undefined,
     gate: BatchGate = () => Promise.resolve({ kind: 'go' }),
+    owner?: BatchOwner,
   ): Promise<ChargeBatchJob> {
     const job = this.job(batchId);
     if (job.environment !== environment) {
@@ -182,6 +191,7 @@ export class ChargeBatches {
         return this.view(job);
       }
       delete job.awaiting;
+      if (owner) job.owner = owner;
     } catch (err) {
       job.started = false;
       throw err;
@@ -292,6 +302,16 @@ export class ChargeBatches {
       this.options.onProgress(batchId, 'cancelled', job.progress);
     }
     return this.view(job);
+  }
+
+  /**
+   * Cancels, before their next row, the running batches of people who may no longer run them (`stopped`: disabled,
+   * their sessions ended by an administrator): what a person started stops when they are stopped, at this desk.
+   */
+  async cancelOf(stopped: (owner: BatchOwner) => Promise<boolean>): Promise<void> {
+    for (const job of [...this.jobs.values()]) {
+      if (job.owner && job.started && !job.finished && (await stopped(job.owner))) this.cancel(job.plan.batchId);
+    }
   }
 
   /** Cancels every unfinished batch: the journal it was checked against is no longer the one in use. */

@@ -308,6 +308,36 @@ describe('four-eyes approvals over IPC', () => {
     ]);
   });
 
+  it('a batch stops before its next row when the person who started it is disabled', async () => {
+    await withThresholds();
+    const clientId = uniqueNumber('batch-owner');
+    const { bindings } = (await control(ipc.core.sandbox, 'POST', '/seed', {
+      bindings: ['4444555511113333', '4111111111111111', '5555555555555599'].map((pan) => ({ clientId, category: 'COMMON', pan })),
+    })) as { bindings: { bindingId: string }[] };
+    const file = ['clientId,bindingId,amount,currency', ...bindings.map((b) => `${clientId},${b.bindingId},1.00,RUB`)].join('\n');
+    const anna = await signIn(ANNA);
+    const { batchId } = await call('charges.batch.plan', { text: file });
+    await control(ipc.core.sandbox, 'POST', '/faults', {
+      rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 600, count: 0 }],
+    });
+    try {
+      let status = await call('charges.batch.run', { batchId, environment: 'sandbox' });
+      expect(status.state).toBe('running');
+      await ipc.as('administrator');
+      await call('people.change', { id: anna.id, active: false });
+      while (status.state === 'running' || status.state === 'paused') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await call('charges.batch.status', { batchId });
+      }
+      expect(status.state).toBe('cancelled');
+      // The row on its way when she was disabled is answered; none after it is sent.
+      expect(status.rows.map((r) => r.result)).toEqual(['paid', 'cancelled', 'cancelled']);
+    } finally {
+      await control(ipc.core.sandbox, 'DELETE', '/faults');
+      await call('people.change', { id: anna.id, active: true });
+    }
+  });
+
   it('support sees no requests and approves none; a request id that does not exist is said so', async () => {
     await withThresholds();
     // A charge's threshold in a currency the environment does not accept is refused, said why, and audited; a

@@ -192,6 +192,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
     'charges.batch.run': ({ batchId, environment, reason }) =>
       batchCall(async () => {
         const planned = sameEnvironment(environment);
+        const owner = core.sessions.person();
         const job = await batches.run(
           batchId,
           planned,
@@ -202,6 +203,7 @@ export function chargesHandlers({ core, events }: HandlerContext): HandlersOf<ty
               core.chargeLimits.thresholds(planned),
               reason || undefined,
             ),
+          owner && { id: owner.id, sessionsEnded: owner.sessionsEnded },
         );
         if (job.awaiting) events.publish({ type: 'approvals.changed' });
         return batchStatus(job);
