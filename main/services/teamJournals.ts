@@ -46,6 +46,13 @@ export class TeamJournals {
   readonly audit: TeamAuditLog;
   /** The settings the team shares, read through this desk's copy. */
   readonly settings: TeamSettings;
+  /**
+   * Where the entries of what this desk writes to the team database go: the team's log in the write's own
+   * transaction, and a copy in the desk's own log once it committed (what the desk shows while the database is away).
+   */
+  private get auditTo(): { readonly desk: DeskIdentity; readonly own: AuditRepository } {
+    return { desk: this.options.desk, own: this.options.audit };
+  }
   private chargeJournal?: OutboxedChargeJournal;
   private operationJournal?: OutboxedOperationJournal;
   private approvalRequests?: PgApprovalRequests;
@@ -71,7 +78,7 @@ export class TeamJournals {
   /** The team's charge journal, with this desk's outbox for answers that come while the database is away. */
   charges(): OutboxedChargeJournal {
     return (this.chargeJournal ??= new OutboxedChargeJournal(
-      new PgChargeJournal(this.db, { desk: this.options.desk }),
+      new PgChargeJournal(this.db, this.auditTo),
       new TeamOutbox(this.options.file, this.db.name, 'charge'),
     ));
   }
@@ -79,7 +86,7 @@ export class TeamJournals {
   /** The team's operations journal, with this desk's outbox as the charges'. */
   /** The team's signing keys: their certificates and which one signs (each desk keeps its private keys). */
   signingKeys(): PgSigningKeys {
-    return (this.keys ??= new PgSigningKeys(this.db, this.options.desk));
+    return (this.keys ??= new PgSigningKeys(this.db, this.auditTo));
   }
 
   /** The stored cards the team has seen and disabled. */
@@ -93,7 +100,7 @@ export class TeamJournals {
    */
   operators(): TeamPeople {
     return (this.people ??= new TeamPeople(
-      new PgOperators(this.db, this.options.desk),
+      new PgOperators(this.db, this.auditTo),
       new TeamPeopleCopy(this.options.file, this.db.name),
       new SqliteOperators(this.options.file),
     ));
@@ -101,14 +108,14 @@ export class TeamJournals {
 
   operations(): OutboxedOperationJournal {
     return (this.operationJournal ??= new OutboxedOperationJournal(
-      new PgOperationJournal(this.db, { desk: this.options.desk }),
+      new PgOperationJournal(this.db, this.auditTo),
       new TeamOutbox(this.options.file, this.db.name, 'operation'),
     ));
   }
 
   /** The team's approval requests, beside its journals. */
   approvals(): PgApprovalRequests {
-    return (this.approvalRequests ??= new PgApprovalRequests(this.db, this.options.desk));
+    return (this.approvalRequests ??= new PgApprovalRequests(this.db, this.auditTo));
   }
 
   /** This desk's signing keys and known cards the team lacks, brought to it (store/postgres/deskRecords.ts). */

@@ -4,6 +4,7 @@
  * (facts), never secrets or whole card numbers; the screen's words are built from them when read
  * (main/services/auditWords.ts), so entries written before the words existed read as well.
  */
+import { randomUUID } from 'node:crypto';
 import { maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { normalLogin } from '../domain/operators.js';
 import type { Role } from '../domain/roles.js';
@@ -53,6 +54,12 @@ export interface AuditRecord extends AuditEntryBase {
   readonly person?: string;
   /** The desk it was recorded at, in the team's log; a desk's own log is all its own. */
   readonly desk?: string;
+  /**
+   * The entry's own key, given when it is stamped: one entry however often it is written and wherever (the
+   * team's log in an action's transaction and the desk's own log after it, an answer the outbox writes again).
+   * Absent on entries written before keys were.
+   */
+  readonly key?: string;
 }
 
 /**
@@ -85,13 +92,7 @@ export interface AuditFilter {
  * An entry as it is written: masked, and stamped with the person whose call it is (or its `by`). Stamped where
  * the call is made, so that an entry written later (a desk's outbox, store/teamOutbox.ts) still names them.
  */
-export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'> & {
-  /**
-   * One answer's entry, however often it is written: the team's log keeps one entry per key, so an answer the
-   * outbox writes again (its first write committed, but not known to have) is audited once (outboxedRows.ts).
-   */
-  readonly key?: string;
-};
+export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'>;
 
 /**
  * An entry stamped for writing. Whatever a caller passes, a card number in it (a reason typed, the gateway's
@@ -100,7 +101,7 @@ export type StampedEntry = Omit<AuditRecord, 'id' | 'desk'> & {
 export function stampedEntry(entry: AuditEntry): StampedEntry {
   const { by, ...e } = maskCardNumbersIn(entry);
   const who = by ?? actingPerson();
-  return { ...e, ...(who ? { role: who.role, person: who.login } : {}) };
+  return { ...e, ...(who ? { role: who.role, person: who.login } : {}), key: randomUUID() };
 }
 
 /**
@@ -124,6 +125,7 @@ export interface AuditRow {
   role: Role | null;
   person: string | null;
   facts: string | null;
+  entry_key: string | null;
   desk?: string;
 }
 
@@ -146,6 +148,7 @@ export const ENTRY_COLUMNS = [
   'role',
   'person',
   'facts',
+  'entry_key',
 ] as const;
 
 /** An entry's values in ENTRY_COLUMNS' order. */
@@ -161,6 +164,7 @@ export const entryValues = (e: Omit<AuditRecord, 'id' | 'desk'>): unknown[] => [
   e.role ?? null,
   e.person ?? null,
   e.facts ? JSON.stringify(e.facts) : null,
+  e.key ?? null,
 ];
 
 export const toRecord = (r: AuditRow): AuditRecord => ({
@@ -177,6 +181,7 @@ export const toRecord = (r: AuditRow): AuditRecord => ({
   ...(r.person !== null ? { person: r.person } : {}),
   ...(r.facts !== null ? { facts: parseFacts(r.facts) ?? {} } : {}),
   ...(r.desk !== undefined ? { desk: r.desk } : {}),
+  ...(r.entry_key !== null ? { key: r.entry_key } : {}),
 });
 
 export class AuditRepository {
@@ -198,18 +203,21 @@ export class AuditRepository {
   }
 
   /**
-   * Appends an entry stamped already. Inside another write transaction on this file (a journal's), it is part of
-   * that transaction: written if it commits, not if it rolls back.
+   * Appends an entry stamped already, once by its key (written again, it is the same entry). Inside another write
+   * transaction on this file (a journal's), it is part of that transaction: written if it commits, not if it rolls
+   * back.
    */
   write(entry: StampedEntry): number {
     const values = entryValues(entry);
-    const id = write(this.db, () =>
-      Number(
-        this.db
-          .prepare(`INSERT INTO audit_log (${ENTRY_COLUMNS.join(', ')}) VALUES (${ENTRY_COLUMNS.map(() => '?').join(', ')})`)
-          .run(...values).lastInsertRowid,
-      ),
-    );
+    const id = write(this.db, () => {
+      const added = this.db
+        .prepare(
+          `INSERT INTO audit_log (${ENTRY_COLUMNS.join(', ')}) VALUES (${ENTRY_COLUMNS.map(() => '?').join(', ')})
+           ON CONFLICT (entry_key) DO NOTHING RETURNING id`,
+        )
+        .get(...values) as { id: number } | undefined;
+      return added?.id ?? (this.db.prepare('SELECT id FROM audit_log WHERE entry_key = ?').pluck().get(entry.key) as number);
+    });
     // Written inside an action's transaction, the entry is told once that transaction is over (the whole of it
     // runs before any microtask): a listener reading the log then reads it committed, or, rolled back, not at all.
     const tell = () => {

@@ -1077,10 +1077,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 38,
-    description: "an action journalled in the team database is audited there, in the action's own transaction",
-    sql: '',
-    // Such an entry has no entry of a desk's own log to be keyed by: (desk_id, desk_entry) stays unique where it has;
-    // an answer's entry has a key of its own instead, so that an answer written again is audited once.
+    description:
+      "an action journalled in the team database is audited there, in the action's own transaction, and copied to the desk's own log; each entry has a key, so that it is one entry wherever and however often it is written",
+    sql: `
+      ALTER TABLE audit_log ADD COLUMN entry_key TEXT;
+      CREATE UNIQUE INDEX audit_log_entry_key ON audit_log (entry_key);
+    `,
+    // Such an entry is in the team's log before it is a desk's: (desk_id, desk_entry) stays unique where it has one.
     postgres: `
       ALTER TABLE team_audit ALTER COLUMN desk_entry DROP NOT NULL;
       ALTER TABLE team_audit ADD COLUMN entry_key TEXT;
@@ -1113,7 +1116,7 @@ export const TEAM_TABLES = [
  * The team's audit log: not a desk's table but the union of every desk's, each entry with its desk. It has
  * every column of a desk's audit_log, and these besides.
  */
-export const TEAM_AUDIT = { table: 'team_audit', columns: ['desk_id', 'desk', 'desk_entry', 'entry_key'] } as const;
+export const TEAM_AUDIT = { table: 'team_audit', columns: ['desk_id', 'desk', 'desk_entry'] } as const;
 
 /** The team's settings: key and value as a desk keeps them, with when and from which desk they were last set. */
 export const TEAM_SETTINGS = 'team_settings';

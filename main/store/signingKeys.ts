@@ -82,6 +82,9 @@ export const addValues = (k: Omit<SigningKeyRecord, 'state'>) => [
   k.createdAt,
 ];
 
+/** A key retired (or gone) since it was read: activating it would leave no key signing, so nothing changes. */
+export const notActivated = (id: string): Error => new Error(`Signing key ${id} was retired meanwhile: no key was activated`);
+
 /** This desk's file's signing keys. */
 export class SqliteSigningKeys implements SigningKeyStore {
   /** `audit`: this file's log, where a change's entry is written in the change's transaction. */
@@ -125,7 +128,7 @@ export class SqliteSigningKeys implements SigningKeyStore {
     return settled(() => {
       write(this.db, () => {
         this.db.prepare(SIGNING_KEY_SQL.deactivate).run(environment);
-        this.db.prepare(SIGNING_KEY_SQL.activate).run(environment, id);
+        if (this.db.prepare(SIGNING_KEY_SQL.activate).run(environment, id).changes !== 1) throw notActivated(id);
         if (entry) this.audit.write(entry);
       });
     });

@@ -79,8 +79,8 @@ describePostgres('two desks charging through one team database', () => {
     pools.push(team);
     const db = openDatabase(join(dir, `${name}.sqlite`));
     const outbox = new TeamOutbox(db, team.name, 'charge');
-    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed(name) }), outbox);
     const audit = new AuditRepository(db);
+    const journal = new OutboxedChargeJournal(new PgChargeJournal(team, { desk: deskNamed(name), own: audit }), outbox);
     const charges = chargeServiceOn(db, client, { journal, audit, operator: name, osUser: name, ...parts });
     return {
       db,
@@ -212,8 +212,8 @@ describePostgres('two desks charging through one team database', () => {
       await stopped;
       expect(await reconciled).toMatchObject({ kind: 'paid', charge: { id, orderNumber, state: 'PAID' } });
       expect(desk4.outbox.size).toBe(1);
-      // Its entry is kept with the answer, to be written with it, in its transaction: not in the desk's own log.
-      expect(desk4.audit.query({ action: 'charge' })).toEqual([]);
+      // Its entry is kept with the answer, to be written with it to the team, and is in the desk's own log at once.
+      expect(desk4.audit.query({ action: 'charge' })).toEqual([expect.objectContaining({ outcome: 'success', objectId: orderNumber })]);
       // The period's reconciliation reads the team's journal: while it is away, it says so rather than show the charge open.
       await expect(periodOf(desk4)).rejects.toMatchObject({ problem: 'unreachable' });
     } finally {
@@ -229,6 +229,8 @@ describePostgres('two desks charging through one team database', () => {
       [orderNumber],
     );
     expect(rows).toEqual([{ desk: 'FIN-4', os_user: 'FIN-4', detail: expect.stringMatching(/^PAID /) }]);
+    // One entry, in each log: the team's writes of it and the desk's copy are the same entry by its key.
+    expect(desk4.audit.query({ action: 'charge' })).toHaveLength(1);
     expect(await paidFor(c.clientId)).toBe(1);
     desk4.close();
   });

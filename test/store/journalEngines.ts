@@ -120,8 +120,8 @@ function postgresEngine(): Engine {
           return Promise.resolve({
             journal: new PgChargeJournal(db, { desk }),
             operations: new PgOperationJournal(db, { desk }),
-            operators: new PgOperators(db, desk),
-            approvals: new PgApprovalRequests(db, desk),
+            operators: new PgOperators(db, { desk }),
+            approvals: new PgApprovalRequests(db, { desk }),
             setting: async (key: string, json: string) => {
               await db.pool.query(
                 `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, 0, 'test')

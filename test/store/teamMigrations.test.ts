@@ -89,7 +89,7 @@ describePostgres('the team database', () => {
 
   it('has the team’s audit log with every column of a desk’s, nullable alike, and its desk besides', async () => {
     // An entry written in its action's transaction there has no entry of a desk's own log.
-    const besides = { desk_id: true, desk: true, desk_entry: false, entry_key: false };
+    const besides = { desk_id: true, desk: true, desk_entry: false };
     const db = openTeamDatabase(await cluster.newDatabase());
     await migrateTeamDatabase(db);
     const file = openDatabase(join(dir, 'desk-audit.sqlite'));

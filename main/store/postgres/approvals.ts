@@ -42,9 +42,17 @@ import {
 } from '../approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { AuditedBy } from '../audit.js';
-import type { DeskIdentity } from './desks.js';
-import { insertTeamAudit } from './teamAudit.js';
-import { DATABASE_NOW_MS, databaseNow, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
+import { insertTeamAudit, type TeamAuditTarget } from './teamAudit.js';
+import {
+  DATABASE_NOW_MS,
+  databaseNow,
+  numbered,
+  query,
+  transaction,
+  type Query,
+  type TeamDatabase,
+  type Transaction,
+} from './teamDatabase.js';
 
 /**
  * The live requests on an order or card, as a lateral join (`requests.pending`, a JSON array of rows) on a journal's
@@ -85,40 +93,40 @@ export async function batchFactsIn(q: Query, environment: string, batchId: strin
 
 /** Files the request, with the asking's audit entry in the team's log when there is one, in the transaction `q`. */
 export async function fileRequest(
-  q: Query,
+  q: Transaction,
   request: NewRequest,
   now: number,
-  desk: DeskIdentity,
+  to: TeamAuditTarget,
   audited: AuditedBy<ApprovalRequest> | undefined,
 ): Promise<ApprovalRequest> {
   const expire = expireOn(subjectOf(request.what));
   await q(numbered(expire.sql), expire.values(request.environment, now));
   const [row] = await q<ApprovalRow>(numbered(INSERT_REQUEST), newRequestValues(request, now));
   const filed = toRequest(row!);
-  if (audited) await insertTeamAudit(q, desk, audited(filed));
+  if (audited) await insertTeamAudit(q, to, audited(filed));
   return filed;
 }
 
 /** Marks the request approved by the row just journalled, with its audit entry, in the transaction `q`. */
 export async function markApproved(
-  q: Query,
+  q: Transaction,
   approving: { request: ApprovalRequest; by: RequestPerson },
   journalId: number,
   now: number,
-  desk: DeskIdentity,
+  to: TeamAuditTarget,
   audited: AuditedBy<ApprovalRequest> | undefined,
 ): Promise<void> {
   const rows = await q(`${numbered(APPROVE)} RETURNING id`, approveValues(approving.request.id, approving.by, journalId, now));
   // Read FOR UPDATE in this transaction: nobody can have changed it since.
   if (rows.length !== 1) throw new Error(`Approval request ${approving.request.id} changed while it was approved`);
-  if (audited) await insertTeamAudit(q, desk, audited(approving.request));
+  if (audited) await insertTeamAudit(q, to, audited(approving.request));
 }
 
 export class PgApprovalRequests implements ApprovalRequests {
-  /** `desk`: this desk, named on the entries of the steps taken here. */
+  /** `to`: where the entries of the steps taken here go (this desk's, in the team's log). */
   constructor(
     private readonly db: TeamDatabase,
-    private readonly desk: DeskIdentity,
+    private readonly to: TeamAuditTarget,
   ) {}
 
   async list(filter: RequestFilter, _at: number): Promise<ApprovalRequest[]> {
@@ -148,7 +156,7 @@ export class PgApprovalRequests implements ApprovalRequests {
       if (refusal !== undefined) return { kind: 'refused', reason: refusal };
       const [ended] = await q<ApprovalRow>(numbered(END_REQUEST), endValues(id, ending, by, now));
       const request = toRequest(ended!);
-      if (audited) await insertTeamAudit(q, this.desk, audited(request));
+      if (audited) await insertTeamAudit(q, this.to, audited(request));
       return { kind: 'changed', request };
     });
   }
@@ -166,7 +174,7 @@ export class PgApprovalRequests implements ApprovalRequests {
       const live = pendingOn(subjectOf(request.what));
       const [held] = await q<ApprovalRow>(numbered(live.sql), live.values(request.environment, now));
       if (held !== undefined) return { kind: 'awaiting', request: toRequest(held) };
-      return { kind: 'requested', request: await fileRequest(q, request, now, this.desk, audited), why };
+      return { kind: 'requested', request: await fileRequest(q, request, now, this.to, audited), why };
     });
   }
 

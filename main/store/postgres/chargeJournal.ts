@@ -34,8 +34,8 @@ import {
 } from '../journal.js';
 import type { Claim } from '../claims.js';
 import { decideBegin, type ApprovalRequest, type ApprovalRow, type ApprovalStep } from '../approvals.js';
-import { auditedUpdate } from './teamAudit.js';
-import type { AuditedBy } from '../audit.js';
+import { auditedUpdate, type TeamAuditTarget } from './teamAudit.js';
+import type { AuditedBy, AuditRepository } from '../audit.js';
 import { approvingOf, batchFactsIn, fileRequest, lockBatch, markApproved, pendingOf, pendingOnClock } from './approvals.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import { CLAIM_TTL_MS, OPEN, RowClaims } from './rowClaims.js';
@@ -121,11 +121,20 @@ const BY_ORDER_NUMBER: Prepared = {
 export interface PgChargeJournalOptions {
   /** This desk: its name is kept on each charge it journals, its id on each claim it holds. */
   readonly desk: DeskIdentity;
+  /** This desk's own log, which gets a copy of each entry written to the team's (TeamAuditTarget). */
+  readonly own?: AuditRepository;
   readonly claimTtlMs?: number;
 }
 
 export class PgChargeJournal implements ChargeJournal {
   private readonly desk: DeskIdentity;
+  /** Where the entries written with this journal's answers and approvals go. */
+  private readonly auditTo: TeamAuditTarget;
+
+  /** This desk's own log, which keeps a copy of each entry: the outbox writes an answer's there while the team is away. */
+  get ownLog(): AuditRepository | undefined {
+    return this.auditTo.own;
+  }
   private readonly claimTtlMs: number;
 
   constructor(
@@ -133,6 +142,7 @@ export class PgChargeJournal implements ChargeJournal {
     options: PgChargeJournalOptions,
   ) {
     this.desk = options.desk;
+    this.auditTo = { desk: options.desk, ...(options.own ? { own: options.own } : {}) };
     this.row = chargeReader(options.desk.id);
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
     this.claims = new RowClaims(db, 'charge_journal', COLUMNS, {
@@ -172,7 +182,11 @@ export class PgChargeJournal implements ChargeJournal {
         ...(c.batchId !== undefined ? { batch: await batchFactsIn(q, c.environment, c.batchId, c.currency, facts.now) } : {}),
       });
       if (decided.kind === 'ask')
-        return { kind: 'requested', request: await fileRequest(q, decided.request, facts.now, this.desk, step?.audited), why: decided.why };
+        return {
+          kind: 'requested',
+          request: await fileRequest(q, decided.request, facts.now, this.auditTo, step?.audited),
+          why: decided.why,
+        };
       if (decided.kind !== 'journal') return decided;
       const [row] = await q<ChargeJournalRow>(INSERT, [
         ...newChargeColumns(c, this.desk.name),
@@ -180,7 +194,7 @@ export class PgChargeJournal implements ChargeJournal {
         claims ? this.desk.id : null,
         claims ? facts.now + this.claimTtlMs : null,
       ]);
-      if (decided.approving) await markApproved(q, decided.approving, row!.id, facts.now, this.desk, step?.audited);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, facts.now, this.auditTo, step?.audited);
       return { row: this.row(row!) };
     });
     if (!('row' in outcome)) return outcome;
@@ -204,7 +218,7 @@ export class PgChargeJournal implements ChargeJournal {
   }
 
   private answer(id: number, update: Prepared, values: unknown[], audited: AuditedBy<ChargeRow> | undefined): Promise<boolean> {
-    return auditedUpdate(this.db, this.desk, update, values, audited, async (q) => this.row((await q<ChargeJournalRow>(GET, [id]))[0]!));
+    return auditedUpdate(this.db, this.auditTo, update, values, audited, async (q) => this.row((await q<ChargeJournalRow>(GET, [id]))[0]!));
   }
 
   async attachOrder(id: number, orderId: string): Promise<void> {

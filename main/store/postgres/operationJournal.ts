@@ -14,8 +14,8 @@
  * operation holds its claim in the row, renews it just before the request, and another desk takes it
  * over only once it lapsed, so that only one desk ever sends an operation's request.
  */
-import { auditedUpdate } from './teamAudit.js';
-import type { AuditedBy } from '../audit.js';
+import { auditedUpdate, type TeamAuditTarget } from './teamAudit.js';
+import type { AuditedBy, AuditRepository } from '../audit.js';
 import type { Phrase } from '../../phrases/phrase.js';
 import type { Claim } from '../claims.js';
 import {
@@ -72,6 +72,8 @@ const INSERT: Prepared = {
 export interface PgOperationJournalOptions {
   /** This desk: its id is kept on each claim it holds. */
   readonly desk: DeskIdentity;
+  /** This desk's own log, which gets a copy of each entry written to the team's (TeamAuditTarget). */
+  readonly own?: AuditRepository;
   /** How long a claim holds unrenewed (CLAIM_TTL_MS); shorter in tests of a desk that died. */
   readonly claimTtlMs?: number;
 }
@@ -87,6 +89,13 @@ const GET: Prepared = { name: 'order_operations.get', text: `SELECT ${COLUMNS} F
 
 export class PgOperationJournal implements OperationJournal {
   private readonly desk: DeskIdentity;
+  /** Where the entries written with this journal's answers and approvals go. */
+  private readonly auditTo: TeamAuditTarget;
+
+  /** This desk's own log, which keeps a copy of each entry: the outbox writes an answer's there while the team is away. */
+  get ownLog(): AuditRepository | undefined {
+    return this.auditTo.own;
+  }
   private readonly claimTtlMs: number;
   private readonly claims: RowClaims<OperationJournalRow, OperationRow>;
 
@@ -95,6 +104,7 @@ export class PgOperationJournal implements OperationJournal {
     options: PgOperationJournalOptions,
   ) {
     this.desk = options.desk;
+    this.auditTo = { desk: options.desk, ...(options.own ? { own: options.own } : {}) };
     this.claimTtlMs = options.claimTtlMs ?? CLAIM_TTL_MS;
     this.claims = new RowClaims(db, 'order_operations', COLUMNS, {
       desk: this.desk,
@@ -123,7 +133,7 @@ export class PgOperationJournal implements OperationJournal {
         desk: this.desk.name,
       });
       if (decided.kind === 'ask')
-        return { kind: 'requested', request: await fileRequest(q, decided.request, now, this.desk, step?.audited), why: decided.why };
+        return { kind: 'requested', request: await fileRequest(q, decided.request, now, this.auditTo, step?.audited), why: decided.why };
       if (decided.kind !== 'journal') return decided;
       const [row] = await q<OperationJournalRow>(INSERT, [
         ...newOperationColumns(op),
@@ -131,7 +141,7 @@ export class PgOperationJournal implements OperationJournal {
         claims ? this.desk.id : null,
         claims ? now + this.claimTtlMs : null,
       ]);
-      if (decided.approving) await markApproved(q, decided.approving, row!.id, now, this.desk, step?.audited);
+      if (decided.approving) await markApproved(q, decided.approving, row!.id, now, this.auditTo, step?.audited);
       return { row: toOperation(row!) };
     });
     if (!('row' in outcome)) return outcome;
@@ -160,7 +170,7 @@ export class PgOperationJournal implements OperationJournal {
     reason?: Phrase,
     audited?: AuditedBy<OperationRow>,
   ): Promise<boolean> {
-    return auditedUpdate(this.db, this.desk, SETTLE, [state, reason ? storeSaid(reason) : null, id], audited, async (q) =>
+    return auditedUpdate(this.db, this.auditTo, SETTLE, [state, reason ? storeSaid(reason) : null, id], audited, async (q) =>
       toOperation((await q<OperationJournalRow>(GET, [id]))[0]!),
     );
   }

@@ -4,8 +4,7 @@
  * desks cannot each disable one of the last two administrators; a sign-in attempt takes a lock on its login.
  */
 import type { AuditedBy, StampedEntry } from '../audit.js';
-import type { DeskIdentity } from './desks.js';
-import { insertTeamAudit } from './teamAudit.js';
+import { insertTeamAudit, type TeamAuditTarget } from './teamAudit.js';
 import type { Operator, OperatorChange } from '../../domain/operators.js';
 import type { PasswordHash } from '../../security/passwordHash.js';
 import {
@@ -35,7 +34,7 @@ import {
   type Row,
   type SecondFactor,
 } from '../operators.js';
-import { DATABASE_NOW_MS, numbered, query, transaction, type Query, type TeamDatabase } from './teamDatabase.js';
+import { DATABASE_NOW_MS, numbered, query, transaction, type Query, type TeamDatabase, type Transaction } from './teamDatabase.js';
 import { unnestInsert } from './unnestInsert.js';
 
 /** A desk's people as its file keeps them, every column (their hashes too). */
@@ -72,17 +71,17 @@ async function doneIn<T>(
 }
 
 export class PgOperators implements OperatorStore {
-  /** `desk`: this desk, named on the entries of the changes made here (none: a tool that audits nothing). */
+  /** `to`: where the entries of the changes made here go (none: a tool that audits nothing). */
   constructor(
     private readonly db: TeamDatabase,
-    private readonly desk?: DeskIdentity,
+    private readonly to?: TeamAuditTarget,
   ) {}
 
   /** Writes a change's entry to the team's log in the change's transaction `q`. */
-  private logIn(q: Query): (entry: StampedEntry) => Promise<void> {
+  private logIn(q: Transaction): (entry: StampedEntry) => Promise<void> {
     return (entry) => {
-      if (!this.desk) throw new Error('The team database is open without a desk: a change of accounts cannot be audited');
-      return insertTeamAudit(q, this.desk, entry);
+      if (!this.to) throw new Error('The team database is open without a desk: a change of accounts cannot be audited');
+      return insertTeamAudit(q, this.to, entry);
     };
   }
 

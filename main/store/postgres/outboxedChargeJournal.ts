@@ -42,6 +42,7 @@ export class OutboxedChargeJournal implements ChargeJournal {
         answers: (e) => e.kind !== 'attachOrder',
       },
       now,
+      team.ownLog,
     );
   }
 

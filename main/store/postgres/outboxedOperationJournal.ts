@@ -32,6 +32,7 @@ export class OutboxedOperationJournal implements OperationJournal {
       outbox,
       { write: (id, e) => this.team.settle(id, e.state, e.at, e.reason, kept(e.audit)), applied, isOpen, answers: () => true },
       now,
+      team.ownLog,
     );
   }
 

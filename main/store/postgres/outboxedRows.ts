@@ -13,7 +13,7 @@ import { isUnreachable } from '../errors.js';
 import type { OutboxJournal, TeamOutbox, EntryOf } from '../teamOutbox.js';
 import { randomUUID } from 'node:crypto';
 import { RetriedRun } from './retriedRun.js';
-import type { AuditedBy, StampedEntry } from '../audit.js';
+import type { AuditedBy, AuditRepository, StampedEntry } from '../audit.js';
 
 /** An outbox entry's audit entry, as the journal's write takes it: written as it was stamped when the answer came. */
 export const kept = (audit: StampedEntry | undefined): AuditedBy<unknown> | undefined => audit && (() => audit);
@@ -47,10 +47,12 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
   private readonly mine = new Map<number, Mine<Row>>();
   private readonly flushing = new RetriedRun(() => this.flushNow(), { retryMs: OUTBOX_RETRY_MS });
 
+  /** `own`: the desk's own log, where an answer kept here has its entry at once, in the same transaction. */
   constructor(
     private readonly outbox: TeamOutbox<J>,
     private readonly rules: OutboxRules<Row, EntryOf<J>>,
     private readonly now: () => number = Date.now,
+    private readonly own?: AuditRepository,
   ) {
     if (outbox.size > 0) this.flushing.later();
   }
@@ -124,7 +126,16 @@ export class OutboxedRows<J extends OutboxJournal, Row extends { readonly id: nu
       const mine = this.mine.get(id);
       // Only this desk's rows in flight are answered here; one answered otherwise is still kept, unaudited.
       const audit = keyed && mine && keyed(this.rules.applied(mine.row, entry));
-      this.outbox.add(id, audit ? { ...entry, audit } : entry, this.now());
+      const keep = () => this.outbox.add(id, audit ? { ...entry, audit } : entry, this.now());
+      // Kept with its entry in the desk's own log, in one transaction of the desk's file: the desk shows it while the
+      // team database is away, and keeps it should the desk leave the team before the outbox is written there.
+      const own = this.own;
+      if (audit && own)
+        own.together(() => {
+          keep();
+          own.write(audit);
+        });
+      else keep();
       if (mine) this.keep(this.rules.applied(mine.row, entry), mine.answered || this.rules.answers(entry));
       this.flushing.later();
       // The answer is kept and will settle the row; a row settled meanwhile stays as it is (only open rows change).

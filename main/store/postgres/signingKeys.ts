@@ -2,11 +2,18 @@
  * The team's signing keys (store/signingKeys.ts) in its database: every desk sees every key, its certificate
  * and which one signs; never a private key, which each desk keeps in its own keychain.
  */
-import { addValues, SIGNING_KEY_SQL, toRecord, type Row, type SigningKeyRecord, type SigningKeyStore } from '../signingKeys.js';
+import {
+  addValues,
+  notActivated,
+  SIGNING_KEY_SQL,
+  toRecord,
+  type Row,
+  type SigningKeyRecord,
+  type SigningKeyStore,
+} from '../signingKeys.js';
 import { numbered, query, transaction, type TeamDatabase } from './teamDatabase.js';
 import type { StampedEntry } from '../audit.js';
-import type { DeskIdentity } from './desks.js';
-import { insertTeamAudit } from './teamAudit.js';
+import { insertTeamAudit, type TeamAuditTarget } from './teamAudit.js';
 
 const SQL = Object.fromEntries(Object.entries(SIGNING_KEY_SQL).map(([name, sql]) => [name, numbered(sql)])) as Record<
   keyof typeof SIGNING_KEY_SQL,
@@ -14,16 +21,16 @@ const SQL = Object.fromEntries(Object.entries(SIGNING_KEY_SQL).map(([name, sql])
 >;
 
 export class PgSigningKeys implements SigningKeyStore {
-  /** `desk`: this desk, named on the entries of the changes made here. */
+  /** `to`: where the entries of the changes made here go (this desk's, in the team's log). */
   constructor(
     private readonly db: TeamDatabase,
-    private readonly desk: DeskIdentity,
+    private readonly to: TeamAuditTarget,
   ) {}
 
   async add(k: Omit<SigningKeyRecord, 'state'>, entry?: StampedEntry): Promise<void> {
     await transaction(this.db, async (q) => {
       await q(SQL.add, addValues(k));
-      if (entry) await insertTeamAudit(q, this.desk, entry);
+      if (entry) await insertTeamAudit(q, this.to, entry);
     });
   }
 
@@ -45,8 +52,8 @@ export class PgSigningKeys implements SigningKeyStore {
   async activate(environment: string, id: string, entry?: StampedEntry): Promise<void> {
     await transaction(this.db, async (q) => {
       await q(SQL.deactivate, [environment]);
-      await q(SQL.activate, [environment, id]);
-      if (entry) await insertTeamAudit(q, this.desk, entry);
+      if ((await q(`${SQL.activate} RETURNING id`, [environment, id])).length !== 1) throw notActivated(id);
+      if (entry) await insertTeamAudit(q, this.to, entry);
     });
   }
 

@@ -2,12 +2,17 @@
  * The team's audit log: every desk's entries in one table of the team database, each with the desk it was
  * recorded at, read by every desk's Audit screen.
  *
- * An entry is recorded in the desk's own log first (AuditRepository.record, synchronous, in the desk's
- * file): whatever the team database is doing, nothing a person did goes unrecorded, and every caller stays
- * as it is. The desk then writes its new entries to the team's log, oldest first, at once after each one
- * and every few seconds while the team database is away; a desk's entry is keyed by its desk's id and its
- * own id there, so writing it twice (a desk stopped between the team's commit and its own note of it)
- * changes nothing. How far it got is kept per team database in the desk's file (team_audit_written).
+ * Two ways in, one entry each:
+ * - What a desk writes to the team database (a journal's answer, an approval's step, a change of a person or a
+ *   signing key) is audited there in the same transaction (insertTeamAudit), and copied to the desk's own log
+ *   once committed; an answer the desk's outbox keeps while the database is away has its entry in the desk's own
+ *   log at once, and in the team's when the outbox is written.
+ * - Every other entry is recorded in the desk's own log first (AuditRepository.record, synchronous, in the desk's
+ *   file): whatever the team database is doing, nothing a person did goes unrecorded. The desk then writes its
+ *   new entries to the team's log, oldest first, at once after each one and every few seconds while the team
+ *   database is away; how far it got is kept per team database in the desk's file (team_audit_written).
+ * Every entry has a key (AuditRecord.key), and older ones their desk's id and own id: written twice, by either
+ * way or again (a desk stopped between the team's commit and its own note of it), it is kept once.
  */
 import { maskCardNumbersIn } from '../../domain/cardNumbers.js';
 import {
@@ -18,15 +23,15 @@ import {
   type AuditFilter,
   type AuditLog,
   type AuditRecord,
-  type AuditRepository,
   type AuditedBy,
+  type AuditRepository,
   type AuditRow,
   type StampedEntry,
 } from '../audit.js';
 import { read, write, type Db } from '../database.js';
 import type { DeskIdentity } from './desks.js';
 import { RetriedRun } from './retriedRun.js';
-import { query, transaction, type Prepared, type Query, type TeamDatabase } from './teamDatabase.js';
+import { query, transaction, type Prepared, type Query, type TeamDatabase, type Transaction } from './teamDatabase.js';
 import { TEAM_AUDIT } from '../migrations.js';
 
 /** How often a desk tries the team database again while it has entries the team's log lacks. */
@@ -55,14 +60,22 @@ export interface TeamAuditOptions {
  * an action journalled in the team database is audited there, and not in the desk's own log, so it is neither
  * lost nor kept for an action rolled back. It has no entry of the desk's own log (desk_entry is null).
  */
-export async function insertTeamAudit(q: Query, desk: DeskIdentity, entry: StampedEntry): Promise<void> {
-  const columns = [...COLUMNS, 'entry_key'];
-  const values = [desk.id, desk.name, null, ...entryValues(maskCardNumbersIn(entry)), entry.key ?? null];
+export async function insertTeamAudit(q: Transaction, to: TeamAuditTarget, entry: StampedEntry): Promise<void> {
+  const values = [to.desk.id, to.desk.name, null, ...entryValues(maskCardNumbersIn(entry))];
   await q(
-    `INSERT INTO ${TEAM_AUDIT.table} (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
+    `INSERT INTO ${TEAM_AUDIT.table} (${COLUMNS.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')})
      ON CONFLICT (entry_key) DO NOTHING`,
     values,
   );
+  // The desk's own log has it too once it is the team's: what the desk shows while the team database is away, and
+  // keeps should it leave the team. Its copy is the same entry by its key: writing it to the team again adds none.
+  if (to.own) q.afterCommit(() => to.own!.write(entry));
+}
+
+/** Where a team store's entries go: the team's log as this desk's, and a copy in the desk's own log once committed. */
+export interface TeamAuditTarget {
+  readonly desk: DeskIdentity;
+  readonly own?: AuditRepository;
 }
 
 /**
@@ -72,7 +85,7 @@ export async function insertTeamAudit(q: Query, desk: DeskIdentity, entry: Stamp
  */
 export async function auditedUpdate<Row>(
   db: TeamDatabase,
-  desk: DeskIdentity,
+  to: TeamAuditTarget,
   update: Prepared,
   values: readonly unknown[],
   audited: AuditedBy<Row> | undefined,
@@ -81,7 +94,7 @@ export async function auditedUpdate<Row>(
   if (!audited) return (await query(db, update, values)).length === 1;
   return transaction(db, async (q) => {
     if ((await q(update, values)).length !== 1) return false;
-    await insertTeamAudit(q, desk, audited(await reread(q)));
+    await insertTeamAudit(q, to, audited(await reread(q)));
     return true;
   });
 }
@@ -181,7 +194,7 @@ export class TeamAuditLog implements AuditLog {
       const values = entries.flatMap((e) => this.valuesOf(e));
       const rows = entries.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
       await transaction(this.team, (q) =>
-        q(`INSERT INTO team_audit (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT (desk_id, desk_entry) DO NOTHING`, values),
+        q(`INSERT INTO team_audit (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')} ON CONFLICT DO NOTHING`, values),
       );
       write(this.file, () =>
         this.file

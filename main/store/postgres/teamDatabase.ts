@@ -131,6 +131,9 @@ const queryOn =
   async <R extends pg.QueryResultRow>(sql: Sql, args: readonly unknown[] = []) =>
     (await client.query<R>(sent(sql, args))).rows;
 
+/** A transaction's statements, and what is to run once it has committed (afterCommit), never if it rolls back. */
+export type Transaction = Query & { readonly afterCommit: (f: () => void) => void };
+
 /** One statement outside a transaction (a read); the team database's failures become StoreErrors. */
 export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
   db: TeamDatabase,
@@ -151,14 +154,23 @@ export async function query<R extends pg.QueryResultRow = pg.QueryResultRow>(
  * statement after a lock wait sees the row the lock's holder wrote (a snapshot would predate the wait).
  * Never held across a gateway call: the caller's fn only reads and writes the database.
  */
-export async function transaction<T>(db: TeamDatabase, fn: (q: Query) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: TeamDatabase, fn: (q: Transaction) => Promise<T>): Promise<T> {
   await readyOrThrow(db);
   const held = await holdConnection(db);
   let broken: Error | undefined;
+  const followers: (() => void)[] = [];
   try {
     await held.client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
-    const result = await fn(queryOn(held.client));
+    const result = await fn(Object.assign(queryOn(held.client), { afterCommit: (f: () => void) => void followers.push(f) }));
     await held.client.query('COMMIT');
+    // What follows the commit (a desk's copy of an entry) is not the transaction's: it cannot undo it.
+    for (const f of followers) {
+      try {
+        f();
+      } catch (err) {
+        console.error(`after a commit in ${db.name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     return result;
   } catch (err) {
     await held.client.query('ROLLBACK').catch((e: unknown) => {
