@@ -181,7 +181,8 @@ export const toRecord = (r: AuditRow): AuditRecord => ({
   ...(r.person !== null ? { person: r.person } : {}),
   ...(r.facts !== null ? { facts: parseFacts(r.facts) ?? {} } : {}),
   ...(r.desk !== undefined ? { desk: r.desk } : {}),
-  ...(r.entry_key !== null ? { key: r.entry_key } : {}),
+  // A read that did not ask for the key (the team's list) has none: never `key: undefined`.
+  ...(typeof r.entry_key === 'string' ? { key: r.entry_key } : {}),
 });
 
 export class AuditRepository {
@@ -209,15 +210,19 @@ export class AuditRepository {
    */
   write(entry: StampedEntry): number {
     const values = entryValues(entry);
-    const id = write(this.db, () => {
-      const added = this.db
-        .prepare(
-          `INSERT INTO audit_log (${ENTRY_COLUMNS.join(', ')}) VALUES (${ENTRY_COLUMNS.map(() => '?').join(', ')})
-           ON CONFLICT (entry_key) DO NOTHING RETURNING id`,
-        )
-        .get(...values) as { id: number } | undefined;
-      return added?.id ?? (this.db.prepare('SELECT id FROM audit_log WHERE entry_key = ?').pluck().get(entry.key) as number);
-    });
+    const added = write(
+      this.db,
+      () =>
+        this.db
+          .prepare(
+            `INSERT INTO audit_log (${ENTRY_COLUMNS.join(', ')}) VALUES (${ENTRY_COLUMNS.map(() => '?').join(', ')})
+             ON CONFLICT (entry_key) DO NOTHING RETURNING id`,
+          )
+          .get(...values) as { id: number } | undefined,
+    );
+    // Written before (its key is there): the same entry, and nothing new to tell.
+    if (added === undefined) return this.db.prepare('SELECT id FROM audit_log WHERE entry_key = ?').pluck().get(entry.key) as number;
+    const id = added.id;
     // Written inside an action's transaction, the entry is told once that transaction is over (the whole of it
     // runs before any microtask): a listener reading the log then reads it committed, or, rolled back, not at all.
     const tell = () => {
