@@ -241,16 +241,17 @@ describe.skipIf(browserMissing())('the Orders list in the browser', { timeout: 1
     await first.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    // Rows by their index: the virtualised rows may sit in the page in another order than they are drawn.
+    // Rows by their index: the virtualised rows may sit in the page in another order than they are drawn. Focus
+    // follows a key once the page has handled it: asked until it has (a loaded machine handles it later).
     const row = (index: number) => page.locator(`.period-table [role=row][data-index="${index}"]`);
-    expect(await page.locator(':focus').getAttribute('data-index')).toBe('2');
+    await expect.poll(() => page.locator(':focus').getAttribute('data-index')).toBe('2');
     expect(await page.locator(':focus').getAttribute('data-order-number')).toBe(await row(2).getAttribute('data-order-number'));
     await page.keyboard.press('End');
     await page.keyboard.press('Home');
-    expect(await page.locator(':focus').getAttribute('data-index')).toBe('0');
+    await expect.poll(() => page.locator(':focus').getAttribute('data-index')).toBe('0');
     await page.keyboard.press('ArrowDown');
     const second = (await row(1).getAttribute('data-order-number'))!;
-    expect(await page.locator(':focus').getAttribute('data-index')).toBe('1');
+    await expect.poll(() => page.locator(':focus').getAttribute('data-index')).toBe('1');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('article').getByRole('heading', { level: 2 }).first().textContent(), { timeout: 20_000 })

@@ -35,17 +35,17 @@ export const operationsOfFile = (
       const folder = mkdtempSync(join(tmpdir(), folderPrefix));
       const db = openDatabase(join(folder, 'app.sqlite'));
       let close = () => Promise.resolve();
-      let journal: OperationJournal = new SqliteOperationJournal(db);
+      const audit = new AuditRepository(db);
+      let journal: OperationJournal = new SqliteOperationJournal(db, undefined, audit);
       if (engine && engine.name !== 'SQLite') {
         await engine.start();
-        const desk = await (await engine.fresh()).desk();
+        const desk = await (await engine.fresh()).desk(audit);
         journal = desk.operations;
         close = async () => {
           await desk.close();
           await engine.stop();
         };
       }
-      const audit = new AuditRepository(db);
       const ops = new OrderOperations({
         environment: 'sandbox',
         operator: 'finance@desk',

@@ -27,21 +27,25 @@ const sb = sandboxOfFile();
 const dir = folderOfFile('reconcile-race-');
 afterEach(() => control(sb, 'DELETE', '/faults'));
 
-/** A desk's file, and its journals: the file's own, or those of the team's database. */
+/**
+ * A desk's file, its own audit log, and its journals: the file's own, or those of the team's database (whose
+ * entries the desk's own log gets a copy of, as the app's desks do).
+ */
 async function journals(team: Store | undefined) {
   const db = openDatabase(join(dir, `${uniqueNumber('db')}.sqlite`));
-  const desk = team ? await team.desk() : undefined;
+  const audit = new AuditRepository(db);
+  const desk = team ? await team.desk(audit) : undefined;
   return {
     db,
-    journal: desk?.journal ?? new SqliteChargeJournal(db),
-    operations: desk?.operations ?? new SqliteOperationJournal(db),
+    audit,
+    journal: desk?.journal ?? new SqliteChargeJournal(db, undefined, audit),
+    operations: desk?.operations ?? new SqliteOperationJournal(db, undefined, audit),
   };
 }
 
 /** Finance charging at a desk. */
 async function chargingDesk(team: Store | undefined) {
-  const { db, journal } = await journals(team);
-  const audit = new AuditRepository(db);
+  const { db, journal, audit } = await journals(team);
   const client = new GatewayClient({
     baseUrl: sb.url,
     credentials: { userName: 'sandbox-api', password: 'sandbox-pass' },
@@ -179,8 +183,7 @@ for (const engine of ENGINES)
 
     describe('a reconciliation racing an order operation', () => {
       it('does not send a deposit again while the first is on its way, nor audit it twice', async () => {
-        const { db, operations: journal } = await journals(await teamStore());
-        const audit = new AuditRepository(db);
+        const { db, operations: journal, audit } = await journals(await teamStore());
         const client = new GatewayClient({ baseUrl: sb.url, credentials: { token: 'sandbox-token' }, language: 'en', timeoutMs: 10_000 });
         const ops = new OrderOperations({ environment: 'sandbox', operator: 'finance@desk', osUser: 'finance', client, journal, audit });
         const held = await paidOrder(sb, {}, '/payment/rest/registerPreAuth.do');

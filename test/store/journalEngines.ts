@@ -4,6 +4,7 @@
  * Each gives a fresh, migrated store (its journals and its people), a way to write a row behind the store's back (as an earlier version
  * or another program would), and a second connection, as another process or desk would have.
  */
+import type { AuditRepository } from '../../main/store/audit.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,11 @@ export interface Engine {
 
 export interface Store {
   /** Another connection to the same store: another process on the file, or another desk on the server. */
-  desk(): Promise<Desk>;
+  /**
+   * A desk on the store. `own`: the desk's own log, which gets a copy of each entry a team store writes to the
+   * team's log, as the app's desks have (a desk's file is its own log already).
+   */
+  desk(own?: AuditRepository): Promise<Desk>;
 }
 
 function sqliteEngine(): Engine {
@@ -114,14 +119,14 @@ function postgresEngine(): Engine {
       await first.pool.end();
       let desks = 0;
       return {
-        desk: () => {
+        desk: (own?: AuditRepository) => {
           const db: TeamDatabase = openTeamDatabase(url);
-          const desk = deskNamed(`DESK-${++desks}`);
+          const to = { desk: deskNamed(`DESK-${++desks}`), ...(own ? { own } : {}) };
           return Promise.resolve({
-            journal: new PgChargeJournal(db, { desk }),
-            operations: new PgOperationJournal(db, { desk }),
-            operators: new PgOperators(db, { desk }),
-            approvals: new PgApprovalRequests(db, { desk }),
+            journal: new PgChargeJournal(db, to),
+            operations: new PgOperationJournal(db, to),
+            operators: new PgOperators(db, to),
+            approvals: new PgApprovalRequests(db, to),
             setting: async (key: string, json: string) => {
               await db.pool.query(
                 `INSERT INTO team_settings (key, value, updated_at, desk) VALUES ($1, $2, 0, 'test')
@@ -181,8 +186,8 @@ export function teamStoresOn(engine: Engine): () => Promise<Store | undefined> {
     if (engine.name === 'SQLite') return undefined;
     const store = await engine.fresh();
     return {
-      desk: async () => {
-        const desk = await store.desk();
+      desk: async (own?: AuditRepository) => {
+        const desk = await store.desk(own);
         desks.push(desk);
         return desk;
       },
