@@ -41,6 +41,8 @@ const PAID = new Set<number>([1, 2]);
 const STATUSES = 7;
 const DAY = 86_400_000;
 const NONE = -1;
+/** How far down an amount-sorted page may end to be ranked in a heap (see PeriodIndex's constructor). */
+const RANKED_IN_HEAP_UP_TO = 1000;
 
 /** Strings kept once each, numbered in the order first seen. */
 class Dictionary {
@@ -112,6 +114,20 @@ export class PeriodIndex {
   private sorted = 0;
   private pending: number[] = [];
   private unsorted = false;
+  /**
+   * Slots by amount, smallest first, ties newest registration first: what a page far down an amount sort
+   * is read from, so that its cost does not grow with the offset (a heap of offset + limit did, in time
+   * and memory). It holds the first `inByAmount` slots (slots are numbered in arrival).
+   */
+  private byAmount: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private inByAmount = 0;
+  private byAmountStale = false;
+
+  /**
+   * @param rankedInHeapUpTo an amount-sorted page ending at most this far down is ranked in a heap over
+   *   the period's matches (fast for a short period or the first pages); a deeper one walks `byAmount`.
+   */
+  constructor(private readonly rankedInHeapUpTo = RANKED_IN_HEAP_UP_TO) {}
 
   get size(): number {
     return this.count;
@@ -150,9 +166,10 @@ export class PeriodIndex {
       this.slotByRowid[rowid] = slot;
       this.orderId[slot] = orderId;
       this.pending.push(slot);
-    } else if (this.registered[slot] !== registeredAt) {
+    } else {
       // The gateway does not move an order's registration; if an answer ever does, the order is re-placed.
-      this.unsorted = true;
+      if (this.registered[slot] !== registeredAt) this.unsorted = true;
+      if (this.registered[slot] !== registeredAt || this.amount[slot] !== amount) this.byAmountStale = true;
     }
     this.rowid[slot] = rowid;
     this.registered[slot] = registeredAt;
@@ -209,12 +226,11 @@ export class PeriodIndex {
     const fresh = this.pending.sort(this.bySlotOrder);
     this.pending = [];
     if (this.sorted === 0 || this.bySlotOrder(this.byReg[this.sorted - 1]!, fresh[0]!) <= 0) {
-      // All after the last one kept: the common case of a load, which reads in this order.
-      const appended = new Int32Array(this.sorted + fresh.length);
-      appended.set(this.byReg.subarray(0, this.sorted));
-      appended.set(fresh, this.sorted);
-      this.byReg = appended;
-      this.sorted = appended.length;
+      // All after the last one kept: the common case of a load, which reads in this order. The array grows
+      // by doubling, so a load in many small slices copies it a few times, not once per slice.
+      this.byReg = grow(this.byReg, this.sorted + fresh.length);
+      this.byReg.set(fresh, this.sorted);
+      this.sorted += fresh.length;
       return;
     }
     const merged = new Int32Array(this.sorted + fresh.length);
@@ -262,14 +278,18 @@ export class PeriodIndex {
     const sums = new CellSums(STATUSES * currencies);
     const chart = options.utcOffsetMinutes === undefined ? undefined : new DayChart(q, options.utcOffsetMinutes, currencies);
     const byOperation = q.dateOf === 'operation';
+    const byAmount = sort === 'amountDesc' || sort === 'amountAsc';
+    // A page far down an amount sort is read in amount order; a near one ranks the period's matches in a heap.
+    const walkByAmount = byAmount && wanted > this.rankedInHeapUpTo;
+    const page: number[] = [];
+    let total = 0;
     // The registration window, or every order when the period applies to the last operation.
     const lo = byOperation ? 0 : this.firstAtOrAfter(q.from);
     const hi = byOperation ? this.sorted : this.firstAtOrAfter(q.to);
     const oldestFirst = sort === 'oldest';
-    const byAmount = sort === 'amountDesc' || sort === 'amountAsc';
-    const page: number[] = [];
-    const ranked = byAmount && wanted > 0 ? new TopByAmount(wanted, sort === 'amountDesc', this.amount) : undefined;
-    let total = 0;
+    const ranked = byAmount && !walkByAmount && wanted > 0 ? new TopByAmount(wanted, sort === 'amountDesc', this.amount) : undefined;
+    // A deep amount-sorted page: the matches are marked here, in the period's order, and read in amount order after.
+    const matched = walkByAmount ? new Uint8Array(this.count) : undefined;
     for (let n = 0; n < hi - lo; n++) {
       // Newest registration first (the list's order, and the tie order of the amount sorts), or oldest first.
       const slot = this.byReg[oldestFirst ? lo + n : hi - 1 - n]!;
@@ -285,9 +305,18 @@ export class PeriodIndex {
       const refunded = this.refunded[slot]!;
       sums.add(cell, held, captured, refunded);
       chart?.add(byOperation ? this.operated[slot]! : this.registered[slot]!, cell, held, captured, refunded);
-      if (ranked) ranked.offer(slot, total);
+      if (matched) matched[slot] = 1;
+      else if (ranked) ranked.offer(slot, total);
       else if (total >= offset && total < wanted) page.push(slot);
       total++;
+    }
+    if (matched) {
+      let at = 0;
+      this.walkByAmount(sort === 'amountDesc', (slot) => {
+        if (matched[slot] === 0) return true;
+        if (at >= offset) page.push(slot);
+        return ++at < wanted;
+      });
     }
     const slots = ranked ? ranked.sorted().slice(offset) : page;
     return {
@@ -296,6 +325,44 @@ export class PeriodIndex {
       totals: this.totalsOf(sums),
       perDay: chart ? chart.days(this.currencies.values) : [],
     };
+  }
+
+  /**
+   * Every slot in an amount sort's order: by amount, largest or smallest first, and among equal amounts
+   * newest registration first, as the heap ranks them, until `visit` says it has enough. `byAmount` runs
+   * smallest first with that tie order, so the largest-first walk reads each run of equal amounts
+   * forwards, the runs backwards.
+   */
+  private walkByAmount(descending: boolean, visit: (slot: number) => boolean): void {
+    const order = this.amountOrder();
+    const n = this.count;
+    if (!descending) {
+      for (let i = 0; i < n; i++) if (!visit(order[i]!)) return;
+      return;
+    }
+    const { amount } = this;
+    for (let end = n; end > 0;) {
+      const value = amount[order[end - 1]!]!;
+      let start = end - 1;
+      while (start > 0 && amount[order[start - 1]!] === value) start--;
+      for (let i = start; i < end; i++) if (!visit(order[i]!)) return;
+      end = start;
+    }
+  }
+
+  /**
+   * `byAmount`, current: built again whenever orders were added or changed since, by a stable sort on the
+   * amount of the slots in newest-first registration order, which leaves equal amounts newest first.
+   */
+  amountOrder(): Int32Array {
+    if (this.inByAmount === this.count && !this.byAmountStale) return this.byAmount;
+    this.settle();
+    const newestFirst = new Int32Array(this.sorted);
+    for (let i = 0; i < this.sorted; i++) newestFirst[i] = this.byReg[this.sorted - 1 - i]!;
+    this.byAmount = sortedByAmount(newestFirst, this.amount);
+    this.inByAmount = this.count;
+    this.byAmountStale = false;
+    return this.byAmount;
   }
 
   /**
@@ -369,6 +436,62 @@ export class PeriodIndex {
       base(slot) &&
       (inDescription[descriptionOf[slot]!] === 1 || inClient[clientOf[slot]!] === 1 || orderNumberLower[slot]!.includes(needle));
   }
+}
+
+const DIGIT_BITS = 11;
+const DIGIT_MASK = (1 << DIGIT_BITS) - 1;
+const TWO_32 = 2 ** 32;
+
+/**
+ * The slots stably sorted by amount, smallest first: a radix sort, 11 bits of the amount a pass, because a
+ * comparison sort of a million slots took a third of a second (and the amounts are whole minor units). The
+ * amounts are copied beside the slots as two 32-bit halves, so each pass reads them in order. An amount
+ * that is not a whole number of at least zero (not the gateway's) falls back to the comparison sort.
+ */
+function sortedByAmount(slots: Int32Array, amount: Float64Array): Int32Array<ArrayBuffer> {
+  const n = slots.length;
+  let low = new Uint32Array(n);
+  let high = new Uint32Array(n);
+  let maxLow = 0;
+  let maxHigh = 0;
+  for (let i = 0; i < n; i++) {
+    const a = amount[slots[i]!]!;
+    if (!(Number.isSafeInteger(a) && a >= 0)) {
+      // Array.prototype.sort is stable: equal amounts keep the slots' order.
+      return Int32Array.from(Array.from(slots).sort((x, y) => amount[x]! - amount[y]!));
+    }
+    low[i] = a % TWO_32;
+    high[i] = Math.floor(a / TWO_32);
+    maxLow |= low[i]!;
+    maxHigh |= high[i]!;
+  }
+  let from = Int32Array.from(slots);
+  let to = new Int32Array(n);
+  let lowTo = new Uint32Array(n);
+  let highTo = new Uint32Array(n);
+  const counts = new Int32Array(DIGIT_MASK + 1);
+  const pass = (keys: Uint32Array, shift: number) => {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & DIGIT_MASK]!++;
+    for (let d = 0, at = 0; d <= DIGIT_MASK; d++) {
+      const c = counts[d]!;
+      counts[d] = at;
+      at += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = counts[(keys[i]! >>> shift) & DIGIT_MASK]!++;
+      to[at] = from[i]!;
+      lowTo[at] = low[i]!;
+      highTo[at] = high[i]!;
+    }
+    [from, to] = [to, from];
+    [low, lowTo] = [lowTo, low];
+    [high, highTo] = [highTo, high];
+  };
+  // Least significant digit first; digits above the largest amount's are all zero and change nothing.
+  for (let shift = 0; shift < 32 && maxLow >>> shift !== 0; shift += DIGIT_BITS) pass(low, shift);
+  for (let shift = 0; shift < 32 && maxHigh >>> shift !== 0; shift += DIGIT_BITS) pass(high, shift);
+  return from;
 }
 
 /** How many orders and what moved on them, per cell (a state and currency, or a day's). */

@@ -84,8 +84,14 @@ function fromRow(r: PeriodOrderRow): PeriodOrder {
   };
 }
 
-/** Orders read from the table into the index per slice while it loads, between turns of the event loop. */
-const LOAD_SLICE = 20_000;
+/** Orders read from the table into the index per read while it loads. */
+const LOAD_SLICE = 2_000;
+/**
+ * How long a load reads (whole slices) before it lets the event loop run: short enough that a call waiting
+ * behind it (any IPC round trip) is answered well within 100 ms, long enough that the load is not slowed
+ * by its turns.
+ */
+const LOAD_TURN_MS = 12;
 /** The most orders a period may hold to be answered without the index while it loads (see interim). */
 export const INTERIM_ROWS = 20_000;
 
@@ -125,7 +131,10 @@ export class PeriodOrders {
   private readonly loaded = new Map<string, Loaded>();
   private readonly loading = new Map<string, Promise<Loaded>>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly options: { readonly rankedInHeapUpTo?: number } = {},
+  ) {}
 
   /**
    * Keeps what a sync read: new orders are added, known ones replaced by the newer answer, in one
@@ -217,13 +226,19 @@ export class PeriodOrders {
   }
 
   private async loadInSlices(environment: string): Promise<Loaded> {
-    const index = new PeriodIndex();
+    const index = new PeriodIndex(this.options.rankedInHeapUpTo);
     const version = this.versionOf(environment);
+    let turnStarted = performance.now();
     for (const rows of this.slices(environment)) {
       putRows(index, rows);
+      if (performance.now() - turnStarted < LOAD_TURN_MS) continue;
+      // Sorted as it grows, a turn's worth at a time, so that no long sort waits at the end.
       index.settle();
       await yieldTurn();
+      turnStarted = performance.now();
     }
+    // Built now, in one short pass, so that the first deep page of an amount sort finds it ready.
+    index.amountOrder();
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.
     const had = this.loaded.get(environment);
     if (had) return had;
@@ -274,7 +289,7 @@ export class PeriodOrders {
   private current(environment: string): PeriodIndex {
     let loaded = this.loaded.get(environment);
     if (!loaded) {
-      const index = new PeriodIndex();
+      const index = new PeriodIndex(this.options.rankedInHeapUpTo);
       const version = this.versionOf(environment);
       for (const rows of this.slices(environment)) putRows(index, rows);
       // What was written between the slices is read by the catch-up below.

@@ -102,11 +102,14 @@ const everything: PeriodQuery = { from: 0, to: START + 100 * DAY };
 const dir = mkdtempSync(join(tmpdir(), 'period-orders-'));
 let db: Db;
 let store: PeriodOrders;
+/** The same file, every amount-sorted page read in amount order however near the top. */
+let walking: PeriodOrders;
 const orders = makeOrders();
 
 beforeAll(() => {
   db = openDatabase(join(dir, 'app.sqlite'));
   store = new PeriodOrders(db);
+  walking = new PeriodOrders(db, { rankedInHeapUpTo: 0 });
   // Inserted out of order, so that nothing depends on the order rows were written in.
   store.putMany(
     'sandbox',
@@ -155,9 +158,12 @@ describe('searching the orders of a period offline', () => {
     fc.assert(
       fc.property(query, fc.constantFrom<PeriodSort>('newest', 'oldest', 'amountDesc', 'amountAsc'), fc.nat(60), (q, sort, offset) => {
         const expected = reference(orders, q).sort(SORTS[sort]);
-        const got = store.search('sandbox', q, { sort, offset, limit: 25 });
-        expect(got.total).toBe(expected.length);
-        expect(got.orders.map((o) => o.orderId)).toEqual(expected.slice(offset, offset + 25).map((o) => o.orderId));
+        // Near pages of an amount sort are ranked in a heap, deep ones read in amount order: both alike.
+        for (const source of [store, walking]) {
+          const got = source.search('sandbox', q, { sort, offset, limit: 25 });
+          expect(got.total).toBe(expected.length);
+          expect(got.orders.map((o) => o.orderId)).toEqual(expected.slice(offset, offset + 25).map((o) => o.orderId));
+        }
       }),
       { numRuns: 300 },
     );
@@ -221,6 +227,7 @@ describe('searching the orders of a period offline', () => {
     }));
     const added = [0, 1, 2].map((i) => ({ ...orders[i]!, orderId: `ffffffff-0000-4000-8000-00000000000${i}`, orderNumber: `NEW-${i}` }));
     store.search('sandbox', everything); // the index is loaded before the changes
+    walking.search('sandbox', everything, { sort: 'amountDesc', limit: 1 }); // and its amount order built
     const other = openDatabase(join(dir, 'app.sqlite'));
     try {
       store.putMany('sandbox', changed.slice(0, 30), START + 3 * DAY);
@@ -243,6 +250,14 @@ describe('searching the orders of a period offline', () => {
           expect(new Map(got.totals.map((t) => [`${t.status}/${t.currency}`, cellOf(t)]))).toEqual(sums);
           expect(got.perDay.map((d) => `${d.day}/${d.status}/${d.currency}`)).toEqual([...days.keys()].sort());
           expect(new Map(got.perDay.map((d) => [`${d.day}/${d.status}/${d.currency}`, cellOf(d)]))).toEqual(days);
+          // Changed amounts and new orders take their places in the amount order too.
+          for (const sort of ['amountDesc', 'amountAsc'] as const)
+            expect(walking.search('sandbox', q, { sort, offset: 3, limit: 20 }).orders.map((o) => o.orderId)).toEqual(
+              [...matched]
+                .sort(SORTS[sort])
+                .slice(3, 23)
+                .map((o) => o.orderId),
+            );
         }),
         { numRuns: 200 },
       );
