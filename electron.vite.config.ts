@@ -9,9 +9,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        // The order cache's writer runs in a worker thread (main/store/pageKeeper.ts), which loads its own
-        // script from next to the main bundle: every file of the build stays in out/main itself.
-        input: { index: resolve(__dirname, 'main/index.ts'), pageKeeperWorker: resolve(__dirname, 'main/store/pageKeeperWorker.ts') },
+        // The order cache's writer and the file's integrity check run in worker threads (main/store/storeWorker.ts),
+        // each loading its own script from next to the main bundle: every file of the build stays in out/main itself.
+        input: {
+          index: resolve(__dirname, 'main/index.ts'),
+          pageKeeperWorker: resolve(__dirname, 'main/store/pageKeeperWorker.ts'),
+          integrityCheckWorker: resolve(__dirname, 'main/store/integrityCheckWorker.ts'),
+        },
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
     },

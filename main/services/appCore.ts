@@ -13,6 +13,7 @@ import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
+import { checkIntegrity } from '../store/integrityCheck.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
@@ -185,6 +186,8 @@ export class AppCore {
   private readonly operationsInFlight = new Set<number>();
   /** The team database in use and the journals made on it; none while this desk keeps its journals in its file. */
   private team?: TeamJournals;
+  /** The data file's integrity check, run in the background from opening (store/integrityCheck.ts). */
+  private integrity: Promise<void> = Promise.resolve();
   private readonly teamListeners = new Set<(change: TeamChange) => void>();
   /** Changes of the team database, one at a time (saveTeamDatabase, turnOffTeamDatabase). */
   private teamChanges: Promise<unknown> = Promise.resolve();
@@ -309,10 +312,15 @@ export class AppCore {
     let sandbox: Sandbox | undefined;
     let core: AppCore | undefined;
     try {
-      db = openDatabase(join(o.dataFolder, 'app.sqlite'));
+      const file = join(o.dataFolder, 'app.sqlite');
+      db = openDatabase(file, { integrity: 'later' });
       lock.noteHolder(db);
+      const integrity = checkIntegrity(file);
+      // Told once, here; the journals' money steps wait for it and refuse with its words.
+      integrity.catch((err: Error) => o.log?.(`the data file failed its integrity check: ${err.message}`));
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
       core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
+      core.integrity = integrity;
       await core.legacyProfile.open();
       // Nothing connects yet: a team database that is away (or whose password cannot be read) lets the desk
       // open, for look-ups, and its money actions wait for it.
@@ -896,16 +904,26 @@ export class AppCore {
    * An environment's journals: the team's where there is a team database, except the embedded sandbox's,
    * which is each desk's own gateway and so stays in this desk's file.
    */
+  /**
+   * The environment's journals, whose steps that may move money (a new row, a claim to send one) first wait
+   * for the data file's integrity check: a damaged file is never where a charge starts, even one asked for
+   * while the check still runs.
+   */
   private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal; approvals: ApprovalRequests } {
     const team = environment === 'sandbox' ? undefined : this.team;
+    const checked = () => this.integrity;
     if (!team)
       return {
-        charges: new SqliteChargeJournal(this.db, this.desk, this.audit),
-        operations: new SqliteOperationJournal(this.db, this.desk, this.audit),
+        charges: afterIntegrityCheck(new SqliteChargeJournal(this.db, this.desk, this.audit), checked),
+        operations: afterIntegrityCheck(new SqliteOperationJournal(this.db, this.desk, this.audit), checked),
         approvals: new SqliteApprovalRequests(this.db, this.audit),
       };
     // One of each for as long as this team database is in use, whatever environment is open.
-    return { charges: team.charges(), operations: team.operations(), approvals: team.approvals() };
+    return {
+      charges: afterIntegrityCheck(team.charges(), checked),
+      operations: afterIntegrityCheck(team.operations(), checked),
+      approvals: team.approvals(),
+    };
   }
 
   async close(): Promise<void> {
@@ -923,6 +941,22 @@ export class AppCore {
     this.db.close();
     this.lock.release();
   }
+}
+
+/** A journal whose begin() and claim() wait for `checked` (and fail with it); everything else is the journal's own. */
+function afterIntegrityCheck<J extends ChargeJournal | OperationJournal>(journal: J, checked: () => Promise<void>): J {
+  return new Proxy(journal, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (property !== 'begin' && property !== 'claim') return method;
+      return async (...args: unknown[]) => {
+        await checked();
+        return method(...args);
+      };
+    },
+  });
 }
 
 /**

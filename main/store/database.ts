@@ -15,6 +15,11 @@ export type Db = Database.Database;
 export interface OpenOptions {
   /** Migrations to apply (tests pass their own); the app's by default. */
   readonly migrations?: readonly Migration[];
+  /**
+   * 'later': the caller checks the file's integrity itself, off this thread (store/integrityCheck.ts); a
+   * file about to be migrated is checked here all the same, before anything is written into it.
+   */
+  readonly integrity?: 'now' | 'later';
 }
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
@@ -30,8 +35,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
     if (version > latest) {
       throw new StoreError('newerVersion', phrase('storage.newerVersion', { file, version, latest }));
     }
-    const check = db.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+    if (options.integrity !== 'later' || version < latest) quickCheckOf(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
@@ -41,6 +45,25 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   } catch (err) {
     db?.close();
     throw storeError(err, file);
+  }
+}
+
+/** SQLite's quick_check: what it finds wrong is a damaged file (SQLITE_CORRUPT). */
+function quickCheckOf(db: Db): void {
+  const check = db.pragma('quick_check', { simple: true });
+  if (check !== 'ok') throw Object.assign(new Error(String(check)), { code: 'SQLITE_CORRUPT' });
+}
+
+/** The file's quick_check on a read-only connection of its own; throws the StoreError that says what is wrong. */
+export function quickCheck(file: string): void {
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    quickCheckOf(db);
+  } catch (err) {
+    throw storeError(err, file);
+  } finally {
+    db?.close();
   }
 }
 

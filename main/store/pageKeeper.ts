@@ -8,8 +8,9 @@
  *
  * Files the worker cannot open (an in-memory database) are written in this thread.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from './database.js';
+import { startStoreWorker } from './storeWorker.js';
 import type { OrderSyncs, SyncRecord } from './orderSyncs.js';
 import type { PeriodOrder } from './periodOrders.js';
 
@@ -38,20 +39,6 @@ export type KeepAnswer =
   | { readonly ready: true }
   | { readonly id: number; readonly sync: SyncRecord }
   | { readonly id: number; readonly error: { readonly name: string; readonly message: string } };
-
-/**
- * The worker's script: the bundled sibling in the built app (electron.vite.config.ts builds it next to the
- * main bundle), the TypeScript source through tsx when run from the sources (tests, the browser-mode host).
- */
-function startWorker(file: string): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  // A name the bundler does not take for an asset of its own.
-  const name = `pageKeeperWorker.${fromSources ? 'ts' : 'js'}`;
-  const script = new URL(`./${name}`, import.meta.url);
-  if (!fromSources) return new Worker(script, { workerData: { file } });
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); })`;
-  return new Worker(boot, { eval: true, workerData: { file } });
-}
 
 /**
  * Writes in a worker thread, one request at a time in the order asked; the worker holds no process open
@@ -106,7 +93,7 @@ export class WorkerKeeper implements PageKeeper {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker(this.file);
+    const worker = startStoreWorker('pageKeeperWorker', { file: this.file });
     worker.on('message', (answer: KeepAnswer) => {
       if ('ready' in answer) {
         this.started = true;

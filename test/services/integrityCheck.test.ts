@@ -1,0 +1,80 @@
+/**
+ * The data file's integrity check runs in the background from opening (store/integrityCheck.ts): a file
+ * damaged where opening does not look opens, the orders can still be looked up, and no charge starts in it.
+ */
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppCore } from '../../main/services/appCore.js';
+import { openDatabase } from '../../main/store/database.js';
+import { checkIntegrity } from '../../main/store/integrityCheck.js';
+import { PeriodOrders, type PeriodOrder } from '../../main/store/periodOrders.js';
+import { control, uniqueNumber } from '../sandbox/client.js';
+
+const root = mkdtempSync(join(tmpdir(), 'integrity-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const cached = (i: number): PeriodOrder => ({
+  orderId: `cached-${i}`,
+  orderNumber: `CACHED-${i}`,
+  status: 2,
+  amount: 100 + i,
+  held: 0,
+  captured: 100 + i,
+  refunded: 0,
+  currency: '643',
+  registeredAt: Date.UTC(2026, 10, 1) + i * 1000,
+});
+
+/** Garbage over one page near the end of the file: the cached orders', which opening does not read. */
+function damage(file: string): void {
+  const pageSize = 4096;
+  const at = (Math.floor(statSync(file).size / pageSize) - 3) * pageSize;
+  const fd = openSync(file, 'r+');
+  try {
+    writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, at);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe("the data file's integrity check", () => {
+  it('finds a whole file whole, off the main thread', async () => {
+    const dataFolder = mkdtempSync(join(root, 'whole-'));
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    await core.close();
+    await expect(checkIntegrity(join(dataFolder, 'app.sqlite'))).resolves.toBeUndefined();
+  });
+
+  it('opens a file damaged where opening does not look, and refuses to start a charge in it, in words', async () => {
+    const dataFolder = mkdtempSync(join(root, 'damaged-'));
+    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
+    const file = join(dataFolder, 'app.sqlite');
+    const db = openDatabase(file);
+    new PeriodOrders(db).putMany(
+      'sandbox',
+      Array.from({ length: 20_000 }, (_, i) => cached(i)),
+      Date.now(),
+    );
+    db.close();
+    damage(file);
+    await expect(checkIntegrity(file)).rejects.toMatchObject({ problem: 'corrupt' });
+
+    const core = await AppCore.open({ dataFolder, osUser: 'tester' });
+    try {
+      const clientId = uniqueNumber('client');
+      const { bindings } = (await control(core.sandbox, 'POST', '/seed', { bindings: [{ clientId }] })) as {
+        bindings: { bindingId: string }[];
+      };
+      const card = { clientId, bindingId: bindings[0]!.bindingId, category: 'COMMON' as const };
+      const before = ((await control(core.sandbox, 'GET', `/orders?clientId=${clientId}`)) as { orders: unknown[] }).orders.length;
+      const out = await core.services.charges.charge({ ...card, amount: 700, currency: '643' }).catch((err: Error) => err);
+      expect(out).toMatchObject({ problem: 'corrupt', message: expect.stringContaining('left untouched') });
+      // Nothing reached the gateway.
+      expect(((await control(core.sandbox, 'GET', `/orders?clientId=${clientId}`)) as { orders: unknown[] }).orders).toHaveLength(before);
+    } finally {
+      await core.close();
+    }
+  });
+});
