@@ -81,6 +81,12 @@ export interface PeriodPage {
  * refunded). Declined and unpaid orders are counted here and move nothing. Every money figure of the list
  * is a sum of these per currency (domain/moneyTotals.ts), never across currencies.
  */
+/** How far the list's index of a large copy has been read, just after start: nothing is counted until it is. */
+export interface Preparing {
+  readonly read: number;
+  readonly of: number;
+}
+
 export interface PeriodTotal extends ListedMoney {
   readonly status: OrderStatus;
   readonly currency: string;

@@ -6,6 +6,7 @@
  * One sync runs at a time per environment: a second caller (another window, the reconciliation) waits
  * for the running one and then runs its own, which finds most of its window already read.
  */
+import { setTimeout } from 'node:timers/promises';
 import type { AuditRepository } from '../store/audit.js';
 import type { ChargeJournal } from '../store/journal.js';
 import type { OperationJournal } from '../store/operations.js';
@@ -35,6 +36,9 @@ export class ExportTooLargeError extends SaidError {
  * The list's CSV: `amount` is what the order was registered for; held, captured and refunded are what
  * moved on it (domain/orderMoney.ts), the figures whose sums per currency the list's totals show.
  */
+/** How long a view waits for the index to load before it says how far the loading has got. */
+const READY_WAIT_MS = 80;
+
 const CSV_COLUMNS = [
   'orderId',
   'orderNumber',
@@ -131,22 +135,25 @@ export class OrderList {
     return () => this.listeners.delete(listener);
   }
 
-  /** What the list shows of a query; until the cache's index has loaded (in slices), only a short period answers at once. */
+  /**
+   * What the list shows of a query. Until a large cache's index has loaded (in turns, just after start), a
+   * short period (today's) is answered from its own orders, and any other says how far the loading has got,
+   * at once: the screen asks again, and no call waits for the load.
+   */
   async view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): Promise<OrderListView> {
     const { environment, orders, syncs } = this.deps;
-    // A short period (today's) is answered while a large cache's index still loads; anything else waits.
     let found = orders.isReady(environment) ? undefined : orders.interim(environment, query, page, utcOffsetMinutes);
+    const syncedAt = syncs.syncedAsOf(environment);
+    const asOf = { ...(syncedAt !== undefined ? { syncedAt } : {}), syncing: this.running !== undefined };
     if (!found) {
-      await orders.ready(environment);
+      // A small cache loads in less time than a screen would notice: worth the wait, rather than a second call.
+      const ready = orders.ready(environment).then(() => true);
+      // A load that fails is said by the call after it, which loads again.
+      ready.catch(() => undefined);
+      if (!(await Promise.race([ready, setTimeout(READY_WAIT_MS, false)]))) return { preparing: orders.preparing(environment), ...asOf };
       found = orders.answer(environment, query, page, utcOffsetMinutes);
     }
-    const syncedAt = syncs.syncedAsOf(environment);
-    return {
-      ...found,
-      ...(syncedAt !== undefined ? { syncedAt } : {}),
-      complete: query.dateOf !== 'operation' && this.complete(query),
-      syncing: this.running !== undefined,
-    };
+    return { ...found, ...asOf, complete: query.dateOf !== 'operation' && this.complete(query) };
   }
 
   /** Whether the registration windows read whole cover the period up to when the copy was last synced. */

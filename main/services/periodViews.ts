@@ -3,7 +3,7 @@
  * type imports only, so that the renderer type-checks against them without the store or the services behind.
  */
 import type { OrderStatus } from '../domain/orderStatus.js';
-import type { OrderStanding, PeriodDay, PeriodOrder, PeriodTotal } from '../domain/periodOrder.js';
+import type { OrderStanding, PeriodDay, PeriodOrder, PeriodTotal, Preparing } from '../domain/periodOrder.js';
 import type { PeriodWindow } from '../domain/period.js';
 import type { Said } from '../phrases/phrase.js';
 
@@ -101,7 +101,17 @@ export interface Reconciliation {
 }
 
 /** What the list shows for a query: one page, how many match, the totals and the chart of all of them. */
-export interface OrderListView {
+export type OrderListView = ListedView | PreparingView;
+
+/** The copy's orders of a period are not countable yet (its index is being read): the screen says so and asks again. */
+export interface PreparingView {
+  readonly preparing: Preparing;
+  readonly syncedAt?: number;
+  readonly syncing: boolean;
+}
+
+export interface ListedView {
+  readonly preparing?: undefined;
   readonly orders: readonly PeriodOrder[];
   readonly total: number;
   readonly totals: readonly PeriodTotal[];

@@ -14,6 +14,7 @@ import type {
   PeriodQuery,
   PeriodSort,
   PeriodTotal,
+  Preparing,
 } from '../domain/periodOrder.js';
 import type { PeriodWindow } from '../domain/period.js';
 import { cardholderName } from '../domain/cardholderName.js';
@@ -129,7 +130,9 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class PeriodOrders {
   private readonly loaded = new Map<string, Loaded>();
-  private readonly loading = new Map<string, Promise<Loaded>>();
+  private readonly loads = new Map<string, Promise<Loaded>>();
+  /** How far each loading index has got: orders read, of how many there were when it began. */
+  private readonly progress = new Map<string, Preparing>();
 
   constructor(
     private readonly db: Db,
@@ -192,10 +195,10 @@ export class PeriodOrders {
   ready(environment: string): Promise<void> {
     const loaded = this.loaded.get(environment);
     if (loaded) return this.catchUpInSlices(environment, loaded);
-    let loading = this.loading.get(environment);
+    let loading = this.loads.get(environment);
     if (!loading) {
-      loading = this.loadInSlices(environment).finally(() => this.loading.delete(environment));
-      this.loading.set(environment, loading);
+      loading = this.loadInSlices(environment).finally(() => this.loads.delete(environment));
+      this.loads.set(environment, loading);
     }
     return loading.then(() => undefined);
   }
@@ -228,9 +231,11 @@ export class PeriodOrders {
   private async loadInSlices(environment: string): Promise<Loaded> {
     const index = new PeriodIndex(this.options.rankedInHeapUpTo);
     const version = this.versionOf(environment);
+    const of = this.count(environment);
     let turnStarted = performance.now();
     for (const rows of this.slices(environment)) {
       putRows(index, rows);
+      this.progress.set(environment, { read: index.size, of });
       if (performance.now() - turnStarted < LOAD_TURN_MS) continue;
       // Sorted as it grows, a turn's worth at a time, so that no long sort waits at the end.
       index.settle();
@@ -239,6 +244,7 @@ export class PeriodOrders {
     }
     // Built now, in one short pass, so that the first deep page of an amount sort finds it ready.
     index.amountOrder();
+    this.progress.delete(environment);
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.
     const had = this.loaded.get(environment);
     if (had) return had;
@@ -309,6 +315,11 @@ export class PeriodOrders {
     const limit = Math.min(Math.max(page.limit ?? 200, 1), MAX_PAGE);
     const found = index.query(q, { ...page, limit, ...(utcOffsetMinutes !== undefined ? { utcOffsetMinutes } : {}) });
     return { orders: this.rows(found.rowids), total: found.total, totals: found.totals, perDay: found.perDay };
+  }
+
+  /** How far the environment's index has loaded (none read yet, of none known, before a load begins). */
+  preparing(environment: string): Preparing {
+    return this.progress.get(environment) ?? { read: 0, of: 0 };
   }
 
   /** Whether the environment's index is loaded (queries then answer at once). */

@@ -26,6 +26,7 @@ import { CARDS, control, payCard, register } from '../sandbox/client.js';
 import { rewritingGateway, type Json, type RewritingGateway } from '../services/cardGateway.js';
 import { memoryKeychain } from '../vault/memoryKeychain.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
+import { listed as listedView } from '../services/listedView.js';
 
 /** The card the sandbox pays with, and another that arrives only as text. */
 const PAN = CARDS.noThreeDS;
@@ -228,7 +229,7 @@ describe('a full session with card numbers entered everywhere and arriving from 
     await batchDone(hostile.batchId);
     save(await call('orders.batch.export', { batchId: hostile.batchId }));
     await call('period.sync', window());
-    const listed = await call('period.view', { query: window(), page: { limit: 100 }, utcOffsetMinutes: 0 });
+    const listed = listedView(await call('period.view', { query: window(), page: { limit: 100 }, utcOffsetMinutes: 0 }));
     save(await call('period.export', { query: window(), sort: 'newest' }));
     const hostileRun = await call('period.reconcile', window());
     save(await call('period.reconciliation.export', { runId: hostileRun.runId }));

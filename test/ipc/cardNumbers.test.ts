@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardNumbersIn, cardNumbersInFolder, cardSpellings } from '../domain/cardRuns.js';
 import { CARDS, control, payCard, register } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
+import { listed as listedView } from '../services/listedView.js';
 
 const OTHER = '4111111111111111';
 let h: IpcHarness;
@@ -36,12 +37,12 @@ describe('a card number in a gateway orderNumber or description', () => {
       registered.push({ orderId, orderNumber });
     }
     expect(await h.call('period.sync', window())).toMatchObject({ state: 'done', fetched: spellings.length });
-    const view = await h.call('period.view', { query: window(), page: { limit: 100 }, utcOffsetMinutes: 0 });
+    const view = listedView(await h.call('period.view', { query: window(), page: { limit: 100 }, utcOffsetMinutes: 0 }));
     expect(view.total).toBe(spellings.length);
     expect(cardNumbersIn(JSON.stringify(view))).toEqual([]);
     const exported = await h.call('period.export', { query: window(), sort: 'newest' });
     expect(cardNumbersIn(exported.content)).toEqual([]);
-    const rows = (await h.core.services.list.view(window(), { limit: 100 }, 0)).orders;
+    const rows = listedView(await h.core.services.list.view(window(), { limit: 100 }, 0)).orders;
     expect(cardNumbersIn(JSON.stringify(rows))).toEqual([]);
 
     // The batch look-up masks the same orders the same way; each order is found by its orderId.

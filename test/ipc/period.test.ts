@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { english } from '../../main/phrases/english.js';
 import { CARDS, control, payCard, register } from '../sandbox/client.js';
 import { openIpcHarness, type IpcHarness } from './harness.js';
+import { listed } from '../services/listedView.js';
 
 let h: IpcHarness;
 let from: number;
@@ -30,7 +31,7 @@ describe('the orders of a period over IPC', () => {
     expect(h.events.filter((e) => e.type === 'period.progress').length).toBeGreaterThan(0);
     expect(h.events.at(-1)).toEqual({ type: 'period.synced', environment: 'sandbox', state: 'done' });
 
-    const view = await h.call('period.view', { query: { ...window(), paid: true }, page: { limit: 50 }, utcOffsetMinutes: 0 });
+    const view = listed(await h.call('period.view', { query: { ...window(), paid: true }, page: { limit: 50 }, utcOffsetMinutes: 0 }));
     expect(view.total).toBe(4);
     expect(view.syncedAt).toBe(result.syncedAt);
     expect(view.complete).toBe(true);
@@ -41,7 +42,7 @@ describe('the orders of a period over IPC', () => {
       complete: false,
     });
     expect(view.totals.reduce((n, t) => n + t.count, 0)).toBe(4);
-    const text = await h.call('period.view', { query: { ...window(), text: 'tea 1' }, utcOffsetMinutes: 0 });
+    const text = listed(await h.call('period.view', { query: { ...window(), text: 'tea 1' }, utcOffsetMinutes: 0 }));
     expect(text.orders.map((o) => o.description).sort()).toEqual(['Tea 1', 'Tea 10', 'Tea 11']);
   });
 

@@ -19,6 +19,7 @@ import { openDatabase, type Db } from '../../main/store/database.js';
 import { AUTH, CARDS, control, payCard, register, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
+import { listed } from './listedView.js';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 5, 1, 6);
@@ -184,7 +185,7 @@ describe("the Orders list's money figures", () => {
         }
         const period = { from, to: from + 3 * DAY };
         expect((await list.syncPeriod({ from, to: from + 6 * DAY })).state).toBe('done');
-        const view = await list.view(period, { limit: 1000 }, 0);
+        const view = listed(await list.view(period, { limit: 1000 }, 0));
         expect(view.total).toBe(ledger.length);
 
         // The totals per state and currency: orders counted, money summed.
@@ -220,7 +221,7 @@ describe("the Orders list's money figures", () => {
         // A client's view: the same figures of that client's orders (those the gateway lists with the client).
         for (const c of CLIENTS) {
           const theirs = new Set(rows.filter((r) => r.clientId === c).map((r) => r.orderNumber));
-          const clientView = await list.view({ ...period, clientId: c }, { limit: 1000 }, 0);
+          const clientView = listed(await list.view({ ...period, clientId: c }, { limit: 1000 }, 0));
           expect(new Map(moneyByCurrency(clientView.totals).map((m) => [m.currency, sums(m)]))).toEqual(
             sumBy(
               ledger.filter((l) => theirs.has(l.orderNumber)),

@@ -13,10 +13,12 @@ import { type OrderList } from '../../main/services/orderList.js';
 import { AuditRepository } from '../../main/store/audit.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { type ChargeJournal, SqliteChargeJournal } from '../../main/store/journal.js';
+import { PeriodOrders } from '../../main/store/periodOrders.js';
 import { beginUnguarded } from '../store/unguarded.js';
 import { AUTH, CARDS, control, payCard, register } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
 import { orderListOn } from './orderListOn.js';
+import { listed } from './listedView.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'order-list-'));
 const T0 = Date.UTC(2026, 10, 2, 8);
@@ -62,7 +64,7 @@ describe('the Orders list of a period', () => {
     const before = sb.core.clock.now();
     const [a, b] = await Promise.all([list.syncPeriod(period), list.syncPeriod(period)]);
     expect([a.state, b.state]).toEqual(['done', 'done']);
-    const view = await list.view(period, { limit: 10 }, 180);
+    const view = listed(await list.view(period, { limit: 10 }, 180));
     expect(view.total).toBe(36);
     expect(view.orders).toHaveLength(10);
     expect(view.syncedAt).toBeGreaterThanOrEqual(before);
@@ -83,7 +85,7 @@ describe('the Orders list of a period', () => {
 
   it('exports exactly the rows the filters show, in their order, with a formula written as text', async () => {
     const query = { ...everything, statuses: [0, 6] as const };
-    const shown = (await list.view({ ...query, statuses: [...query.statuses] }, { limit: 1000, sort: 'amountDesc' }, 0)).orders;
+    const shown = listed(await list.view({ ...query, statuses: [...query.statuses] }, { limit: 1000, sort: 'amountDesc' }, 0)).orders;
     const { csv, rows } = await list.exportCsv({ ...query, statuses: [...query.statuses] }, 'amountDesc');
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     expect(rows).toBe(shown.length);
@@ -129,5 +131,44 @@ describe('the Orders list of a period', () => {
     expect(rows.filter((r) => r.class === 'notInJournal').map((r) => r.orderNumber)).toEqual([appNumber(4)]);
     const [entry] = audit.query({ action: 'reconciliation.run' });
     expect(entry).toMatchObject({ outcome: 'success', osUser: 'finance@desk', facts: { disagrees: 1, notInJournal: 1, sync: 'done' } });
+  });
+});
+
+describe('the Orders list just after start, over a large copy', () => {
+  it('answers at once while the copy is read, says how far it has got, then lists all of it', async () => {
+    const large = openDatabase(join(dir, 'large.sqlite'));
+    try {
+      const n = 100_000;
+      new PeriodOrders(large).putMany(
+        'sandbox',
+        Array.from({ length: n }, (_, i) => ({
+          orderId: `large-${i}`,
+          orderNumber: `LARGE-${i}`,
+          status: 2 as const,
+          amount: 100,
+          held: 0,
+          captured: 100,
+          refunded: 0,
+          currency: '643',
+          registeredAt: T0 - (i % 90) * DAY,
+        })),
+        T0,
+      );
+      const fresh = orderListOn(large, client, () => T0);
+      const ninetyDays = { from: T0 - 90 * DAY, to: T0 + DAY };
+      const first = await fresh.view(ninetyDays, { limit: 10 }, 0);
+      // A hundred thousand orders take longer to read than the view waits: nothing counted, only how far.
+      expect(first).toMatchObject({ preparing: { of: n }, syncing: false });
+      expect(first.preparing!.read).toBeLessThan(n);
+      let view = first;
+      for (let read = 0; view.preparing; view = await fresh.view(ninetyDays, { limit: 10 }, 0)) {
+        expect(view.preparing.read).toBeGreaterThanOrEqual(read);
+        read = view.preparing.read;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(listed(view)).toMatchObject({ total: n, totals: [{ status: 2, currency: '643', count: n, captured: 100 * n }] });
+    } finally {
+      large.close();
+    }
   });
 });

@@ -17,6 +17,7 @@ export type {
   JournalSide,
   MovedMoney,
   OperationsSide,
+  ListedView,
   OrderListView,
   PeriodDay,
   PeriodOrder,
@@ -27,6 +28,7 @@ export type {
   ReconciliationRow,
   ReconciliationRun,
 } from '../../services/periodViews.js';
+export type { Preparing } from '../../domain/periodOrder.js';
 
 /** Milliseconds since the epoch, from 2000 on (nothing the gateway holds is older). */
 const epochMs = z.number().int().min(946_684_800_000).max(8_640_000_000_000);

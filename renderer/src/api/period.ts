@@ -30,9 +30,16 @@ export const PAGE_ROWS = 100;
 /** The user's offset from UTC at a moment, for main's per-day chart (days begin at local midnight). */
 const utcOffsetAt = (ms: number): number => -new Date(ms).getTimezoneOffset();
 
-/** One page of the orders a query matches, with the totals and chart of all of them. */
+/** How often the list asks again while main says its copy's index is still being read. */
+const PREPARING_POLL_MS = 300;
+
+/**
+ * One page of the orders a query matches, with the totals and chart of all of them (`listed`), or how far
+ * main has read a large copy's index just after start (`preparing`): nothing is counted until it has, and
+ * the page is asked for again meanwhile.
+ */
 export function usePeriodPage(query: PeriodQuery, sort: PeriodSort, page: number, enabled = true) {
-  return useQuery({
+  const result = useQuery({
     queryKey: periodKeys.view(query, sort, page),
     queryFn: () =>
       call('period.view', {
@@ -41,8 +48,11 @@ export function usePeriodPage(query: PeriodQuery, sort: PeriodSort, page: number
         utcOffsetMinutes: utcOffsetAt(query.from),
       }),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.preparing ? PREPARING_POLL_MS : false),
     enabled,
   });
+  const view = result.data;
+  return { ...result, listed: view && !view.preparing ? view : undefined, preparing: view?.preparing };
 }
 
 /** Where the sync of the period on screen stands. */

@@ -96,6 +96,9 @@ export const list = {
   exported_other: 'Exported {{n}} orders to {{name}}',
   hint: 'Arrows, PageUp/PageDown, Home/End move; Enter or a click opens the order.',
   readFailed: 'The list could not be read:',
+  // Just after start, while a large copy's index is read: the figures come when it is.
+  preparing_one: 'Preparing the list: {{read}} of {{n}} saved order read…',
+  preparing_other: 'Preparing the list: {{read}} of {{n}} saved orders read…',
   totals: {
     count_one: '{{n}} order',
     count_other: '{{n}} orders',

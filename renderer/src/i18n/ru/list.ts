@@ -100,6 +100,10 @@ export const list: Catalogue<typeof en> = {
   exported_other: 'В {{name}} выгружено {{n}} заказа',
   hint: 'Стрелки, PageUp/PageDown, Home/End — перемещение; Enter или щелчок открывает заказ.',
   readFailed: 'Не удалось прочитать список:',
+  preparing_one: 'Список готовится: прочитано {{read}} из {{n}} сохранённого заказа…',
+  preparing_few: 'Список готовится: прочитано {{read}} из {{n}} сохранённых заказов…',
+  preparing_many: 'Список готовится: прочитано {{read}} из {{n}} сохранённых заказов…',
+  preparing_other: 'Список готовится: прочитано {{read}} из {{n}} сохранённого заказа…',
   totals: {
     count_one: '{{n}} заказ',
     count_few: '{{n}} заказа',

@@ -4,7 +4,7 @@
  * the totals understate money; this mark says which of the three the figures are.
  */
 import { useTranslation } from 'react-i18next';
-import type { OrderListView } from '../../../../../main/ipc/contract';
+import type { ListedView } from '../../../../../main/ipc/contract';
 import { Button } from '../../../components/Button';
 import { formatRecent } from '../../../format/dates';
 
@@ -24,7 +24,7 @@ export type Coverage =
  * From main's view of the period and whether this screen's own sync is running (main's `syncing` is
  * only as current as the last read of the view, while the screen knows at once that it started one).
  */
-export function coverageOf(view: Pick<OrderListView, 'complete' | 'syncedAt' | 'syncing'>, running: boolean): Coverage {
+export function coverageOf(view: Pick<ListedView, 'complete' | 'syncedAt' | 'syncing'>, running: boolean): Coverage {
   if (running || view.syncing) return { kind: 'reading' };
   if (view.complete && view.syncedAt !== undefined) return { kind: 'whole', syncedAt: view.syncedAt };
   return { kind: 'partial', syncedAt: view.syncedAt };

@@ -105,7 +105,7 @@ export function OrderList({
   const first = usePeriodPage(query, sort, 0);
   const custom = customWindow(firstDay, lastDay);
   const [seen, setSeen] = useState<readonly string[]>(COMMON_CURRENCIES);
-  const totals = first.data?.totals;
+  const totals = first.listed?.totals;
   useEffect(() => {
     const fresh = (totals ?? []).map((row) => row.currency).filter((c) => !seen.includes(c));
     if (fresh.length > 0) setSeen([...seen, ...new Set(fresh)]);
@@ -113,7 +113,7 @@ export function OrderList({
 
   const exportCsv = useFileExport(() => call('period.export', { query, sort }), {
     saved: (name) => {
-      const count = first.data?.total ?? 0;
+      const count = first.listed?.total ?? 0;
       return t('exported', { count, n: formatCount(count), name });
     },
   });
@@ -199,7 +199,7 @@ export function OrderList({
                 </option>
               ))}
             </SelectField>
-            <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.data?.total ?? 0) === 0}>
+            <Button onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending || (first.listed?.total ?? 0) === 0}>
               {t('exportCsv')}
             </Button>
           </div>

@@ -15,8 +15,8 @@ export function PageRows({
   readonly page: number;
   readonly onRows: (page: number, rows: readonly PeriodOrder[] | undefined) => void;
 }) {
-  const { data } = usePeriodPage(query, sort, page);
-  const rows = data?.orders;
+  const { listed } = usePeriodPage(query, sort, page);
+  const rows = listed?.orders;
   useEffect(() => onRows(page, rows), [page, rows, onRows]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PeriodOrder, PeriodSort } from '../../../../../main/ipc/contract';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { formatCount } from '../../../format/numbers';
 import { type PeriodQuery } from './period';
 import { coverageOf, CoverageMark } from './CoverageMark';
 import { usePeriodPage } from '../../../api/period';
@@ -40,10 +41,16 @@ export function PeriodResults({
 }) {
   const { t } = useTranslation('list');
   const first = usePeriodPage(query, sort, 0);
-  const view = first.data;
+  const view = first.listed;
+  const { preparing } = first;
   return (
     <>
       {first.isError && <ErrorNotice lead={t('readFailed')} error={first.error} />}
+      {preparing && (
+        <p className="list-preparing" role="status">
+          {t('preparing', { count: preparing.of, n: formatCount(preparing.of), read: formatCount(preparing.read) })}
+        </p>
+      )}
       {view && (
         <>
           <PeriodTotals
