@@ -303,8 +303,9 @@ export class PeriodIndex {
       const held = this.held[slot]!;
       const captured = this.captured[slot]!;
       const refunded = this.refunded[slot]!;
-      sums.add(cell, held, captured, refunded);
-      chart?.add(byOperation ? this.operated[slot]! : this.registered[slot]!, cell, held, captured, refunded);
+      // With a chart, the totals are its days' sums (each match is on one day), so a match is added once.
+      if (chart) chart.add(byOperation ? this.operated[slot]! : this.registered[slot]!, cell, held, captured, refunded);
+      else sums.add(cell, held, captured, refunded);
       if (matched) matched[slot] = 1;
       else if (ranked) ranked.offer(slot, total);
       else if (total >= offset && total < wanted) page.push(slot);
@@ -322,7 +323,7 @@ export class PeriodIndex {
     return {
       rowids: slots.map((s) => this.rowid[s]!),
       total,
-      totals: this.totalsOf(sums),
+      totals: this.totalsOf(chart ? chart.totals() : sums),
       perDay: chart ? chart.days(this.currencies.values) : [],
     };
   }
@@ -515,6 +516,16 @@ class CellSums {
     this.refunded[cell]! += refunded;
   }
 
+  /** Adds `from`'s cells from `offset` on, `n` of them, to this one's first `n`. */
+  addAll(from: CellSums, offset: number, n: number): void {
+    for (let cell = 0; cell < n; cell++) {
+      this.counts[cell]! += from.counts[offset + cell]!;
+      this.held[cell]! += from.held[offset + cell]!;
+      this.captured[cell]! += from.captured[offset + cell]!;
+      this.refunded[cell]! += from.refunded[offset + cell]!;
+    }
+  }
+
   at(cell: number): { count: number; held: number; captured: number; refunded: number } {
     return { count: this.counts[cell]!, held: this.held[cell]!, captured: this.captured[cell]!, refunded: this.refunded[cell]! };
   }
@@ -538,8 +549,26 @@ class DayChart {
     this.sums = new CellSums(this.dayCount * STATUSES * cells);
   }
 
+  /** The day `at` is on, and when that day starts and ends: matches come in registration order, mostly on the day before. */
+  private day = 0;
+  private dayStart = Infinity;
+  private dayEnd = -Infinity;
+
   add(at: number, cell: number, held: number, captured: number, refunded: number): void {
-    this.sums.add((Math.floor((at + this.shift) / DAY) - this.firstDay) * STATUSES * this.cells + cell, held, captured, refunded);
+    if (!(at >= this.dayStart && at < this.dayEnd)) {
+      this.day = Math.floor((at + this.shift) / DAY) - this.firstDay;
+      this.dayStart = (this.firstDay + this.day) * DAY - this.shift;
+      this.dayEnd = this.dayStart + DAY;
+    }
+    this.sums.add(this.day * STATUSES * this.cells + cell, held, captured, refunded);
+  }
+
+  /** Every day's sums per cell added up: the period's totals. */
+  totals(): CellSums {
+    const perDay = STATUSES * this.cells;
+    const out = new CellSums(perDay);
+    for (let d = 0; d < this.dayCount; d++) out.addAll(this.sums, d * perDay, perDay);
+    return out;
   }
 
   days(currencies: readonly string[]): PeriodDay[] {
