@@ -63,3 +63,23 @@ describe('pages of an amount sort far from the top', () => {
     expect(page()).toEqual([1, 5, 4, 6, 3, 2]);
   });
 });
+
+describe('text in order numbers across a large index', () => {
+  it('finds every number containing the text, in any block, after numbers are added and renamed', () => {
+    const numbers = Array.from({ length: 70_000 }, (_, i) => `Shop-${i}`);
+    const index = new PeriodIndex();
+    const put = (i: number) => index.put(i + 1, `o-${i}`, numbers[i]!, 2, 100, 0, 100, 0, 'RUB', i, null, null, null, null, null);
+    numbers.forEach((_, i) => put(i));
+    const found = (text: string) => index.query({ from: 0, to: 100_000, text }, { sort: 'oldest', limit: 100 });
+    const expected = (text: string) => numbers.flatMap((n, i) => (n.toLowerCase().includes(text.toLowerCase()) ? [i + 1] : []));
+    for (const text of ['shop-6999', 'SHOP-6553', '-69999', 'p-1'])
+      expect(found(text)).toEqual(expect.objectContaining({ total: expected(text).length, rowids: expected(text).slice(0, 100) }));
+    // A number renamed in the first block and one added to the second: both blocks are read again.
+    numbers[5] = 'Renamed-Kettle';
+    put(5);
+    numbers.push('Kettle-New');
+    put(70_000);
+    expect(found('kettle').rowids).toEqual([6, 70_001]);
+    expect(found('shop-5').total).toBe(expected('shop-5').length);
+  });
+});
