@@ -15,7 +15,6 @@
  *   npm run bench:orders-ipc [-- --orders 1000000 --small 10000 --dir FOLDER]   (--dir keeps the folders)
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +24,7 @@ import { PERIOD_PRESETS, presetWindow } from '../main/domain/period.js';
 import type { ListedView, OrderListView, PeriodSort } from '../main/ipc/contract.js';
 import { openDatabase } from '../main/store/database.js';
 import { PeriodOrders, type PeriodOrder, type PeriodQuery } from '../main/store/periodOrders.js';
-import { startListening } from './child.js';
+import { signIn, startHost, stopHost, type Host } from './appHost.js';
 import { mixedQueries } from './periodQueries.js';
 import { shopOrders } from './shopOrders.js';
 
@@ -42,7 +41,6 @@ const { values } = parseArgs({
 const DAY = 86_400_000;
 const SORTS: readonly PeriodSort[] = ['newest', 'oldest', 'amountDesc', 'amountAsc'];
 const PAGE = 100;
-const ADMIN = { login: 'bench', displayName: 'Bench Admin', password: 'the bench administrator password' };
 
 const quantile = (xs: readonly number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -68,43 +66,6 @@ function writtenFolder(folder: string, n: number, now: number): void {
   } finally {
     db.close();
   }
-}
-
-interface Host {
-  readonly url: string;
-  readonly child: ChildProcess;
-  call<T>(channel: string, input: unknown): Promise<T>;
-}
-
-async function startHost(folder: string): Promise<Host> {
-  const token = randomBytes(24).toString('base64url');
-  const { url, child } = await startListening(['--import', 'tsx', 'bench/browserModeHost.ts', folder, token], {
-    ...process.env,
-    TZ: 'UTC',
-  });
-  const call = async <T>(channel: string, input: unknown): Promise<T> => {
-    const res = await fetch(`${url}/ipc/${channel}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, origin: url, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-    const answer = (await res.json()) as { ok: true; value: T } | { ok: false; error: { message: string } };
-    if (!answer.ok) throw new Error(`${channel}: ${answer.error.message}`);
-    return answer.value;
-  };
-  return { url, child, call };
-}
-
-async function stopHost(host: Host): Promise<void> {
-  const exited = new Promise((resolve) => host.child.once('exit', resolve));
-  host.child.kill('SIGTERM');
-  await exited;
-}
-
-async function signIn(host: Host): Promise<void> {
-  const { state } = await host.call<{ state: string }>('session.get', {});
-  if (state === 'firstAdministrator') await host.call('session.firstAdministrator', ADMIN);
-  else await host.call('session.signIn', { login: ADMIN.login, password: ADMIN.password });
 }
 
 const view = (host: Host, query: PeriodQuery, sort: PeriodSort = 'newest', offset = 0) =>
