@@ -318,7 +318,8 @@ describe('four-eyes approvals over IPC', () => {
     const anna = await signIn(ANNA);
     const { batchId } = await call('charges.batch.plan', { text: file });
     await control(ipc.core.sandbox, 'POST', '/faults', {
-      rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 600, count: 0 }],
+      // Longer than signing the administrator in takes on a loaded machine: the first row is still on its way.
+      rules: [{ path: '/payment/rest/paymentOrderBinding.do', mode: 'latency', latencyMs: 2500, count: 0 }],
     });
     try {
       let status = await call('charges.batch.run', { batchId, environment: 'sandbox' });
