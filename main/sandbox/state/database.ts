@@ -72,11 +72,21 @@ function migrateFromVersion1(db: Database.Database): void {
   db.exec('ALTER TABLE orders RENAME TO orders_v1');
   db.exec(ORDERS_TABLE);
   const insert = db.prepare(UPSERT_ORDER);
-  const old = db.prepare("SELECT doc FROM orders_v1 ORDER BY json_extract(doc, '$.createdAt'), rowid").pluck();
-  for (const doc of old.iterate() as IterableIterator<string>) {
-    const o = JSON.parse(doc) as Order;
-    insert.run(orderRow({ ...o, lastOperationAt: (o as Partial<Order>).lastOperationAt ?? o.updatedAt }));
+  // A slice at a time, since a statement cannot write while another reads: the rows in that order first.
+  db.exec(`CREATE TEMP TABLE v1_order AS SELECT rowid AS r FROM orders_v1 ORDER BY json_extract(doc, '$.createdAt'), rowid`);
+  const slice = db.prepare(
+    'SELECT t.rowid AS k, o.doc FROM v1_order t JOIN orders_v1 o ON o.rowid = t.r WHERE t.rowid > ? ORDER BY t.rowid LIMIT 5000',
+  );
+  for (let after = 0; ;) {
+    const rows = slice.all(after) as { k: number; doc: string }[];
+    if (rows.length === 0) break;
+    for (const { doc } of rows) {
+      const o = JSON.parse(doc) as Order;
+      insert.run(orderRow({ ...o, lastOperationAt: (o as Partial<Order>).lastOperationAt ?? o.updatedAt }));
+    }
+    after = rows[rows.length - 1]!.k;
   }
+  db.exec('DROP TABLE v1_order');
   db.exec('DROP TABLE orders_v1');
 }
 

@@ -172,13 +172,16 @@ export class SandboxState {
 
   // orders
 
-  /** The object of a row: the one some code holds, else the document read anew (and then held by its reader). */
-  private orderOf(row: { id: string; doc: string } | undefined): Order | undefined {
+  /**
+   * The object of a row: the one some code holds, else the document read anew, which is then one that its
+   * reader holds (unless it is only shown, as a list's orders are: then no WeakRef is made for it).
+   */
+  private orderOf(row: { id: string; doc: string } | undefined, shownOnly = false): Order | undefined {
     if (row === undefined) return undefined;
-    const held = this.live.get(row.id)?.deref();
+    const held = this.bulk?.orders.get(row.id) ?? this.live.get(row.id)?.deref();
     if (held) return held;
     const order = JSON.parse(row.doc) as Order;
-    this.hold(order);
+    if (!shownOnly) this.hold(order);
     return order;
   }
 
@@ -187,8 +190,8 @@ export class SandboxState {
     this.forget.register(order, order.id);
   }
 
-  private ordersOf(rows: { id: string; doc: string }[]): Order[] {
-    return rows.map((r) => this.orderOf(r)!);
+  private ordersOf(rows: { id: string; doc: string }[], shownOnly = false): Order[] {
+    return rows.map((r) => this.orderOf(r, shownOnly)!);
   }
 
   /**
@@ -223,9 +226,14 @@ export class SandboxState {
     return this.orderByNumber(merchant, orderNumber) !== undefined;
   }
 
+  /**
+   * A bulk load's new orders are found by their chunk until it is written, not by a WeakRef: a WeakRef's
+   * target lives at least until the task that made it ends, and a bulk load is one task, so a million of
+   * them would stay in memory. Its code holds an order only while it makes that order's past.
+   */
   insertOrder(order: Order): void {
-    this.hold(order);
-    this.bulk?.byNumber.set(numberKey(order.merchant, order.orderNumber), order);
+    if (this.bulk) this.bulk.byNumber.set(numberKey(order.merchant, order.orderNumber), order);
+    else this.hold(order);
     this.saveOrder(order);
   }
 
@@ -246,7 +254,9 @@ export class SandboxState {
 
   /** Any merchant's order: for the ACS pages, which the cardholder opens without credentials. */
   orderForCardholder(id: string): Order | undefined {
-    return this.live.get(id)?.deref() ?? this.orderOf(this.byId.get(id) as { id: string; doc: string } | undefined);
+    return (
+      this.bulk?.orders.get(id) ?? this.live.get(id)?.deref() ?? this.orderOf(this.byId.get(id) as { id: string; doc: string } | undefined)
+    );
   }
 
   orderByNumber(merchant: string, orderNumber: string): Order | undefined {
@@ -295,7 +305,7 @@ export class SandboxState {
       size: q.size,
       skip: (q.page - startPage) * q.size,
     }) as { id: string; doc: string }[];
-    const orders = this.ordersOf(rows);
+    const orders = this.ordersOf(rows, true);
     const last = orders[orders.length - 1];
     if (last && orders.length === q.size) {
       known.starts.set(q.page + 1, { at: q.date === 'created' ? last.createdAt : last.lastOperationAt, id: last.id });
@@ -321,7 +331,7 @@ export class SandboxState {
     if (!statement) this.filtered.set(sql, (statement = this.db.prepare(sql)));
     const params: Record<string, string | number> = { limit };
     for (const [k] of used) params[k] = filter[k]!;
-    return this.ordersOf(statement.all(params) as { id: string; doc: string }[]);
+    return this.ordersOf(statement.all(params) as { id: string; doc: string }[], true);
   }
 
   // bindings
