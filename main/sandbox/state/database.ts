@@ -100,7 +100,7 @@ export function openSandboxDatabase(file?: string): Database.Database {
   try {
     if (file !== undefined) db.pragma('journal_mode = WAL');
     // Pages of the indexes a bulk load writes at random places (orderIds) stay in memory; bounded, unlike the orders.
-    db.pragma('cache_size = -32768');
+    db.pragma('cache_size = -65536');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
       throw new Error(`${file} was written by a newer sandbox (schema ${version}, this one knows ${SCHEMA_VERSION})`);
