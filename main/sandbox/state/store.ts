@@ -6,8 +6,8 @@
  * One object per order while anyone holds it: the engine changes an Order in place and then saves it,
  * and a request may hold an order across an await (the control API's order actions read their body after
  * finding the order). Every read of an order that some code still holds answers that same object (a
- * WeakRef per order read), so two holders never change two copies and save one over the other; an order
- * nobody holds any more is read from its row again.
+ * WeakRef per order read, but for those a list only shows), so two holders never change two copies and
+ * save one over the other; an order nobody holds any more is read from its row again.
  */
 import type Database from 'better-sqlite3';
 import type { Binding, BindingCategory, Merchant, MerchantLimits, Order, OrderStatus } from './model.js';
@@ -43,7 +43,7 @@ export interface OrderFilter {
   readonly orderNumber?: string;
   readonly orderId?: string;
   readonly clientId?: string;
-  /** As written in the query: a status that is not written as the number is matches nothing. */
+  /** As the query writes it: a status not written as its number matches nothing. */
   readonly status?: string;
 }
 
