@@ -285,18 +285,16 @@ export function createControl(deps: ControlDeps) {
         expireAllDue(core);
         const limit = limitParam(q, 10_000, 500);
         const orders = core.state
-          .allOrders()
-          .filter(
-            (o) =>
-              (!q.has('merchant') || o.merchant === q.get('merchant')) &&
-              (!q.has('orderNumber') || o.orderNumber === q.get('orderNumber')) &&
-              (!q.has('orderId') || o.id === q.get('orderId')) &&
-              (!q.has('clientId') || o.clientId === q.get('clientId')) &&
-              (!q.has('status') || String(o.status) === q.get('status')),
+          .listOrders(
+            {
+              merchant: q.get('merchant') ?? undefined,
+              orderNumber: q.get('orderNumber') ?? undefined,
+              orderId: q.get('orderId') ?? undefined,
+              clientId: q.get('clientId') ?? undefined,
+              status: q.get('status') ?? undefined,
+            },
+            limit,
           )
-          // Newest first: registration order, which the state keeps, reversed.
-          .reverse()
-          .slice(0, limit)
           .map(orderSummary);
         return send(res, 200, { orders });
       }
@@ -337,8 +335,8 @@ export function createControl(deps: ControlDeps) {
         return send(res, 200, {
           requests: deps.requests.list({
             endpoint: queryParam(q, 'endpoint'),
-            orderId: queryParam(q, 'orderId'),
-            merchant: queryParam(q, 'merchant'),
+            orderId: q.get('orderId') ?? undefined,
+            merchant: q.get('merchant') ?? undefined,
             limit: limitParam(q, 1000, 200),
           }),
         });

@@ -6,8 +6,7 @@
  *
  * Deterministic for a seed: the same choices, amounts and moments (relative to the sandbox clock) every
  * time; the identifiers the gateway hands out (orderId, approval codes) repeat too when the sandbox's
- * own --seed is given. Fast: the whole past is one bulk load of the state (one transaction, indexes
- * sorted once), about 100,000 orders in a few seconds.
+ * own --seed is given. Fast: the whole past is one bulk load of the state, about 100,000 orders in a few seconds.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';

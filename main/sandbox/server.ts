@@ -30,7 +30,7 @@ import { RateLimiter } from './http/limits.js';
 import { IdSource } from './ids.js';
 import type { MerchantLimits } from './state/model.js';
 import { narrowPrivateFile } from '../store/privateFiles.js';
-import { noPersistence, SqlitePersistence } from './state/persistence.js';
+import { openSandboxDatabase } from './state/database.js';
 import { SandboxState } from './state/store.js';
 
 export interface SandboxOptions {
@@ -114,10 +114,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const log = options.log ?? ((line: string) => console.error(line));
   const controlToken = controlTokenFor(options.controlToken);
   const limits: MerchantLimits = { rps: options.limits?.rps ?? 0, concurrency: options.limits?.concurrency ?? 0 };
-  const persistence = options.dataFile ? new SqlitePersistence(options.dataFile) : undefined;
-  const snapshot = persistence?.load();
-  const state = new SandboxState(persistence ?? noPersistence, limits, snapshot);
-  const clock = new SandboxClock(Number(snapshot?.meta.get('clockOffsetMs') ?? 0));
+  const db = openSandboxDatabase(options.dataFile);
+  const state = new SandboxState(db, limits);
+  const clock = new SandboxClock(Number(state.meta('clockOffsetMs') ?? 0));
   const events = new SandboxEvents();
   const callbacks = new CallbackSender({ ...DEFAULT_CALLBACK_OPTIONS, ...options.callbacks }, (delivery) =>
     events.emit('callback', delivery),
@@ -216,7 +215,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      persistence?.close();
+      db.close();
     },
   };
 }

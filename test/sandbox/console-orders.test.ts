@@ -3,9 +3,10 @@
  * and POST /sandbox/orders/:orderId/actions moving it through its life as the gateway would, with the
  * callbacks that follow (received here by a real loopback HTTP server), and refusals in plain words.
  */
+import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { orderDetail } from '../../main/sandbox/console/orderViews.js';
-import { control, controlHeaders, register, status, type Json } from './client.js';
+import { AUTH, control, controlHeaders, postForm, register, status, type Json } from './client.js';
 import { callbackReceiverOfFile, sandboxOfFile } from './fixture.js';
 
 const sb = sandboxOfFile();
@@ -202,5 +203,41 @@ describe('POST /sandbox/orders/:orderId/actions', () => {
       body: 'action=pay',
     });
     expect(form.status).toBe(415);
+  });
+
+  it('an action whose body is still coming, while a gateway request changes the same order, sees that change', async () => {
+    const orderId = await twoStage();
+    await actOk(orderId, { action: 'hold' });
+    // The console's request has found the order and waits for its body...
+    const body = JSON.stringify({ action: 'refund', amount: 2_500 });
+    const req = request(`${sb.url}/sandbox/orders/${orderId}/actions`, {
+      method: 'POST',
+      headers: { ...controlHeaders(sb), 'content-length': Buffer.byteLength(body) },
+    });
+    const answered = new Promise<{ status: number; json: Json }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, json: JSON.parse(text) as Json }));
+      });
+      req.on('error', reject);
+    });
+    req.flushHeaders();
+    await new Promise((r) => setTimeout(r, 100));
+    // ...while the merchant charges the hold through the gateway.
+    expect(await postForm(sb, '/payment/rest/deposit.do', { ...AUTH, orderId, amount: 0 })).toMatchObject({ errorCode: '0' });
+    req.end(body);
+    const { status: code, json } = await answered;
+    expect(code, JSON.stringify(json)).toBe(200);
+    expect(steps(json.order as Json)).toEqual([
+      'registered by gateway',
+      'held(10000) by console',
+      'deposited(10000) by gateway',
+      'refunded(2500) by console',
+    ]);
+    expect(await status(sb, { orderId })).toMatchObject({
+      orderStatus: 2,
+      paymentAmountInfo: { depositedAmount: 10_000, refundedAmount: 2_500 },
+    });
   });
 });

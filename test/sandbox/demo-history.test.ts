@@ -125,7 +125,7 @@ describe('the demo data', () => {
       try {
         seedDemo({ ...sb.core, clock: new PinnedClock(at) });
         return sb.core.state
-          .allOrders()
+          .listOrders({}, -1)
           .map((o) => [
             o.id,
             o.orderNumber,

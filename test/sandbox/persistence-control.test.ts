@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH, CARDS, control, controlHeaders, paidOrder, payCard, postForm, register, startSandbox, status } from './client.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+const ALL_STATES = 'CREATED,APPROVED,DEPOSITED,DECLINED,REVERSED,REFUNDED';
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('state in a SQLite file (--data)', () => {
@@ -52,6 +53,70 @@ describe('state in a SQLite file (--data)', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('migrates a version-1 file (one JSON document a row) forward, losing no order, binding, merchant setting or meta', async () => {
+    // A version-1 file, as that sandbox wrote it: the rows of a demo sandbox, each a document under its key.
+    const source = join(dir, 'v1-source.sqlite');
+    const first = await startSandbox({ dataFile: source, demo: true, seed: 3 });
+    const boundId = await paidOrder(first, { clientId: 'v1-client', features: 'FORCE_CREATE_BINDING' });
+    await control(first, 'PATCH', '/merchants/sandbox', { rps: 77 });
+    await control(first, 'POST', '/clock', { advanceSeconds: 60 });
+    const window = { from: '20000101000000', to: '20991231235959', transactionStates: ALL_STATES };
+    const byOperation = await postForm(first, '/payment/rest/getLastOrdersForMerchants.do', { ...AUTH, ...window, size: 200, page: 2 });
+    const byCreation = await postForm(first, '/payment/rest/getLastOrdersForMerchants.do', {
+      ...AUTH,
+      ...window,
+      size: 200,
+      page: 5,
+      searchByCreatedDate: true,
+    });
+    await first.close();
+
+    const v1File = join(dir, 'v1.sqlite');
+    const from = new Database(source, { readonly: true });
+    const v1 = new Database(v1File);
+    v1.exec(`
+      CREATE TABLE orders (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
+      CREATE TABLE bindings (id TEXT PRIMARY KEY, doc TEXT NOT NULL);
+      CREATE TABLE merchants (login TEXT PRIMARY KEY, doc TEXT NOT NULL);
+      CREATE TABLE meta (key TEXT PRIMARY KEY, doc TEXT NOT NULL);
+      PRAGMA user_version = 1;
+    `);
+    // Version 1 rewrote a row on every save, so its rows are in no particular order: newest first here.
+    const orders = from.prepare('SELECT id, doc FROM orders ORDER BY seq DESC').all() as { id: string; doc: string }[];
+    // One order saved before lastOperationAt was kept: its last save stands for it.
+    const old = orders.find((o) => JSON.parse(o.doc).orderNumber === 'demo-0003')!;
+    const { lastOperationAt, ...withoutIt } = JSON.parse(old.doc);
+    old.doc = JSON.stringify({ ...withoutIt, updatedAt: lastOperationAt });
+    v1.transaction(() => {
+      for (const o of orders) v1.prepare('INSERT INTO orders VALUES (?, ?)').run(o.id, o.doc);
+      v1.exec(`ATTACH '${source}' AS src`);
+      for (const t of ['bindings', 'merchants', 'meta']) v1.exec(`INSERT INTO ${t} SELECT * FROM src.${t}`);
+    })();
+    from.close();
+    v1.close();
+
+    const migrated = await startSandbox({ dataFile: v1File });
+    try {
+      const listed = (params: Record<string, unknown>) =>
+        postForm(migrated, '/payment/rest/getLastOrdersForMerchants.do', { ...AUTH, ...window, size: 200, ...params });
+      expect(await listed({ page: 2 })).toEqual(byOperation);
+      expect(await listed({ page: 5, searchByCreatedDate: true })).toEqual(byCreation);
+      expect(await status(migrated, { orderId: boundId })).toMatchObject({ orderStatus: 2, bindingInfo: { clientId: 'v1-client' } });
+      const bindings = await postForm(migrated, '/payment/rest/getBindings.do', { ...AUTH, clientId: 'client-anna' });
+      expect(bindings.bindings).toHaveLength(3);
+      expect((await control(migrated, 'GET', '/merchants/sandbox')).limits.rps).toBe(77);
+      expect((await control(migrated, 'GET', '/clock')).offsetMs).toBeGreaterThanOrEqual(60_000);
+      // Newest registered first, as before.
+      expect((await control(migrated, 'GET', '/orders?limit=1')).orders[0].orderId).toBe(boundId);
+    } finally {
+      await migrated.close();
+    }
+    const after = new Database(v1File, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(2);
+    expect(after.prepare('SELECT count(*) FROM orders').pluck().get()).toBe(orders.length);
+    after.close();
   });
 
   it('refuses a file written by a newer sandbox, leaving it untouched', async () => {

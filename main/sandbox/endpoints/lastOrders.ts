@@ -18,7 +18,7 @@ import type { PaymentState } from '../../protocol/requests/reports.js';
 import { refuse } from '../errors.js';
 import { expireAllDue } from '../engine/lifecycle.js';
 import { message } from '../messages.js';
-import type { Order, OrderStatus } from '../state/model.js';
+import type { OrderStatus } from '../state/model.js';
 import { orderView, PAYMENT_STATE } from '../views.js';
 import { endpoint } from './endpoint.js';
 
@@ -42,25 +42,15 @@ export const lastOrdersEndpoint = endpoint(SPECS.getLastOrdersForMerchants, {
 
     const page = p.page ?? 0;
     const size = p.size ?? DEFAULT_PAGE_SIZE;
-    const index = ctx.core.state.ordersByDate(own, p.searchByCreatedDate === true ? 'created' : 'lastOperation');
-    const window = index.window(p.from, p.to + 999);
-    const first = page * size;
-    const shown: Order[] = [];
-    let totalCount: number;
-    const statuses = statusesOf(p.transactionStates);
-    if (statuses.size === Object.keys(PAYMENT_STATE).length) {
-      // Every state: the window is the answer, and a page is a slice of it.
-      totalCount = window.size;
-      for (let k = first; k < Math.min(window.size, first + size); k++) shown.push(window.newest(k));
-    } else {
-      totalCount = 0;
-      for (let k = 0; k < window.size; k++) {
-        const order = window.newest(k);
-        if (!statuses.has(order.status)) continue;
-        if (totalCount >= first && shown.length < size) shown.push(order);
-        totalCount++;
-      }
-    }
+    const { totalCount, orders } = ctx.core.state.periodPage({
+      merchant: own,
+      date: p.searchByCreatedDate === true ? 'created' : 'lastOperation',
+      from: p.from,
+      to: p.to + 999,
+      statuses: statusesOf(p.transactionStates),
+      page,
+      size,
+    });
     const found = totalCount > 0;
     return {
       errorCode: found ? '0' : '2',
@@ -68,7 +58,7 @@ export const lastOrdersEndpoint = endpoint(SPECS.getLastOrdersForMerchants, {
       totalCount,
       page,
       pageSize: size,
-      orderStatuses: shown.map((o) => orderView(o, ctx.language)),
+      orderStatuses: orders.map((o) => orderView(o, ctx.language)),
     };
   },
 });
