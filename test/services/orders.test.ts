@@ -140,7 +140,8 @@ describe('a batch’s found orders in the cache', () => {
     const results = await service.lookupMany(orderIds);
     expect(results.every((r) => r.kind === 'found')).toBe(true);
     expect(cachedAll(results)).toBe(true);
-    expect(service.searchOffline(results[0]!.kind === 'found' ? results[0].order.orderNumber : '')).toHaveLength(1);
+    const first = results[0]!;
+    expect(service.searchOffline(first.kind === 'found' ? first.order.orderNumber : '')).toHaveLength(1);
   });
 
   it('are all cached when the batch is cancelled midway', async () => {
