@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { GatewayClient, type Credentials, type ResponseEvent } from '../gateway/client.js';
+import { appClientOptions, type KnownLimits } from './gatewayClientOptions.js';
 import { GatewayError } from '../gateway/errors.js';
 import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
@@ -576,6 +577,15 @@ export class AppCore {
     return { userName: connection.userName, password: revealSecret(password) };
   }
 
+  /**
+   * The gateway's limits as this app knows them when it opens the environment: the embedded sandbox's are its
+   * merchant's own (0 by default: none; the developer console may set them), the others' rate is Settings'.
+   */
+  private knownLimits(environment: EnvironmentName): KnownLimits {
+    if (environment === 'sandbox') return this.sandbox.core.state.merchant(SANDBOX_MERCHANT.login)?.limits ?? { rps: 0, concurrency: 0 };
+    return { rps: this.settings.connection(environment).gatewayRate ?? 0, concurrency: 0 };
+  }
+
   private async build(environment: EnvironmentName): Promise<OpenServices> {
     const baseUrl = this.settings.baseUrl(environment, this.sandbox.url);
     const signer = this.settings.connection(environment).signatureRequired ? await this.keys.activeSigner(environment) : undefined;
@@ -583,11 +593,9 @@ export class AppCore {
       throw new SettingsError(phrase('settings.signatureNoKey', { environment: environmentPhrase(environment) }));
     }
     const client = new GatewayClient({
-      baseUrl,
-      credentials: await this.credentials(environment),
+      ...appClientOptions({ baseUrl, credentials: await this.credentials(environment), limits: this.knownLimits(environment) }),
       // Asked at each request: a change of language or profile reaches the gateway without stopping a sync or a batch.
       language: () => (this.language ??= this.preferences().language),
-      limits: { maxInFlight: 16 },
       ...(signer ? { signing: { signer } } : {}),
       hooks: { onResponse: (e) => this.logFailure(environment, e) },
     });

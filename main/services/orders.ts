@@ -10,7 +10,7 @@ import { orderIdOf, type OrderStatusView } from '../gateway/responses.js';
 import type { ChargeJournal } from '../store/journal.js';
 import { isUnreachable } from '../store/errors.js';
 import type { OperationJournal } from '../store/operations.js';
-import type { OrderCache } from '../store/orderCache.js';
+import type { CacheEntry, OrderCache } from '../store/orderCache.js';
 import { maskCardField, maskCardNumbers, maskCardNumbersIn } from '../domain/cardNumbers.js';
 import { exportCsv } from './csvExport.js';
 import { failureText } from './failureWords.js';
@@ -183,12 +183,12 @@ export class OrderService {
     return result;
   }
 
-  private async find(text: string, signal?: AbortSignal): Promise<LookupResult> {
-    return (await this.attempt(text, signal)).result;
-  }
-
   /** The gateway's answer; unreachable when none came (HTTP error, network, timeout), as against a refusal. */
-  private async attempt(text: string, signal?: AbortSignal): Promise<{ result: LookupResult; unreachable: boolean }> {
+  private async attempt(
+    text: string,
+    signal?: AbortSignal,
+    keep: (order: CacheEntry<OrderView>) => void = (order) => this.options.cache.put(this.options.environment, order, this.now()),
+  ): Promise<{ result: LookupResult; unreachable: boolean }> {
     const result = (r: LookupResult, unreachable = false) => ({ result: r, unreachable });
     if (text === '' || text.length > 36) return result({ query: text, kind: 'failed', reason: [phrase('order.queryLength')] });
     const attempts: ({ orderId: string } | { orderNumber: string })[] = ORDER_ID.test(text)
@@ -199,11 +199,7 @@ export class OrderService {
         const v = await this.options.client.getOrderStatusExtended(params, signal ? { signal } : undefined);
         const orderId = orderIdOf(v) ?? ('orderId' in params ? params.orderId : '');
         const order = await this.withHistory(orderView(v, orderId));
-        this.options.cache.put(
-          this.options.environment,
-          { orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order },
-          this.now(),
-        );
+        keep({ orderId, orderNumber: order.orderNumber, maskedPan: order.card?.maskedPan, view: order });
         return result({ query: text, kind: 'found', order });
       } catch (err) {
         if (err instanceof GatewayError && err.errorCode === '6') continue;
@@ -282,13 +278,16 @@ export class OrderService {
     const results: LookupResult[] = new Array(queries.length);
     const counts = { total: queries.length, done: 0, found: 0, notFound: 0, failed: 0, cancelled: 0 };
     let next = 0;
+    // Found orders are cached as in a single look-up, but in groups (FoundOrders); the history of look-ups is
+    // what people searched for by hand: a batch of 100,000 would flood it, and a commit per row would slow the
+    // batch down.
+    const found = new FoundOrders(this.options.cache, this.options.environment, this.now);
+    const keep = (order: CacheEntry<OrderView>) => found.add(order);
     const worker = async () => {
       while (next < queries.length && !options.signal?.aborted) {
         const i = next++;
-        // Found orders are cached as in a single look-up, but the history of look-ups is what people searched
-        // for by hand: a batch of 100,000 would flood it, and a commit per row would slow the batch down.
         // A batch's Cancel ends the look-ups in flight in the transport; theirs are cancelled, not failed.
-        const r = await this.find(queries[i]!.trim(), options.signal);
+        const { result: r } = await this.attempt(queries[i]!.trim(), options.signal, keep);
         if (r.kind === 'failed' && options.signal?.aborted) break;
         results[i] = r;
         options.onResult?.(i, r);
@@ -299,11 +298,70 @@ export class OrderService {
         options.onProgress?.({ ...counts });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(this.options.batchConcurrency ?? 32, queries.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(this.options.batchConcurrency ?? 32, queries.length) }, worker));
+    } finally {
+      // Finished, cancelled or broken: what was found is written before the batch ends (or its failure is thrown).
+      found.close();
+    }
     for (let i = 0; i < queries.length; i++) results[i] ??= { query: queries[i]!.trim(), kind: 'cancelled' };
     counts.cancelled = counts.total - counts.done;
     if (counts.cancelled > 0) options.onProgress?.({ ...counts });
     return results;
+  }
+}
+
+/**
+ * A batch's found orders on their way to the cache: written in one transaction per FLUSH_COUNT orders, or
+ * FLUSH_MS after the first of a group, and at close(). A group that cannot be written stays for the next
+ * write; the last one's failure is close()'s, so a batch whose finds were not all kept does not end quietly.
+ * After close(), an order (a look-up whose answer came as the batch was cancelled or broke) is written at once,
+ * as a single look-up's is: a failure to write it is that look-up's.
+ */
+class FoundOrders {
+  static readonly FLUSH_COUNT = 200;
+  static readonly FLUSH_MS = 100;
+  private pending: (CacheEntry<OrderView> & { at: number })[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Why the last group could not be written. */
+  private failure: unknown;
+
+  constructor(
+    private readonly cache: OrderCache<OrderView>,
+    private readonly environment: string,
+    private readonly now: () => number,
+  ) {}
+
+  add(order: CacheEntry<OrderView>): void {
+    if (this.closed) return this.cache.put(this.environment, order, this.now());
+    this.pending.push({ ...order, at: this.now() });
+    if (this.pending.length >= FoundOrders.FLUSH_COUNT) this.flush();
+    else
+      this.timer ??= setTimeout(() => {
+        this.timer = undefined;
+        this.flush();
+      }, FoundOrders.FLUSH_MS).unref();
+  }
+
+  /** Writes what is pending; true when it was written (or nothing was pending). */
+  private flush(): boolean {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pending.length === 0) return true;
+    try {
+      this.cache.putMany(this.environment, this.pending);
+      this.pending = [];
+      return true;
+    } catch (err) {
+      this.failure = err;
+      return false;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    if (!this.flush()) throw this.failure;
   }
 }
 

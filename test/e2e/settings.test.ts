@@ -1,5 +1,6 @@
 /**
- * Settings in the browser: changes survive a restart of the app on the same data folder; the idle time before
+ * Settings in the browser: changes survive a restart of the app on the same data folder; the rate a gateway
+ * allows is kept, and one that is no whole number in bounds is refused under its field; the idle time before
  * a desk locks is kept, and one over PCI DSS's 15 minutes cannot be saved; a credential the
  * gateway does not accept shows the gateway's own refusal, both in the connection check and in a look-up;
  * the secret itself is never shown back. Uses the real keychain (gnome-keyring in the test D-Bus session).
@@ -86,6 +87,30 @@ describe.skipIf(browserMissing())('Settings in the browser', { timeout: 60_000 }
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('tab', { name: 'Custom address' }).click();
     expect(await customPanel().getByLabel('Base URL').inputValue()).toBe('http://127.0.0.1:9/gateway');
+  });
+
+  it('keeps the rate the gateway allows, and says what it must be when it is no whole number in bounds', async () => {
+    const { page } = app!;
+    const rate = () => customPanel().getByLabel('Requests per second the gateway allows');
+    const save = () => customPanel().getByRole('button', { name: 'Save connection' }).click();
+    for (const bad of ['fast', '2.5', '-3', '20000']) {
+      await rate().fill(bad);
+      await save();
+      await expect
+        .poll(() =>
+          customPanel().getByRole('alert').filter({ hasText: 'must be a whole number of requests per second from 1 to 10,000' }).count(),
+        )
+        .toBe(1);
+    }
+    await rate().fill('450');
+    await save();
+    await expect.poll(() => customPanel().getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'connection saved' }).count()).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Custom address' }).click();
+    expect(await rate().inputValue()).toBe('450');
+    expect(await accessibilityProblems(page)).toEqual([]);
   });
 
   it('keeps the idle time the administrator sets, and cannot save one over the 15 minutes PCI DSS allows', async () => {

@@ -6,6 +6,7 @@ import { GatewayClient } from '../../main/gateway/client.js';
 import { decimalText, formatMoney } from '../../main/services/money.js';
 import { english } from '../../main/phrases/english.js';
 import { type OrderService, orderView, resultsCsv, statusWords, type BatchProgress } from '../../main/services/orders.js';
+import type { LookupResult } from '../../main/services/views.js';
 import { openDatabase, type Db } from '../../main/store/database.js';
 import { AUTH, CARDS, payCard, postForm, register, uniqueNumber } from '../sandbox/client.js';
 import { clientOfFile, sandboxOfFile } from '../sandbox/fixture.js';
@@ -126,6 +127,35 @@ describe('batch look-up', () => {
     const cancelled = results.filter((r) => r.kind === 'cancelled').length;
     expect(cancelled).toBeGreaterThan(300);
     expect(results.filter((r) => r.kind === 'notFound').length + cancelled).toBe(500);
+  });
+});
+
+describe('a batch’s found orders in the cache', () => {
+  const unpaid = () => Promise.all(Array.from({ length: 250 }, () => register(sb, { orderNumber: uniqueNumber('CACHE'), amount: 100 })));
+  const cachedAll = (results: readonly LookupResult[]) =>
+    results.filter((r) => r.kind === 'found').every((r) => r.kind === 'found' && service.cachedOrder(r.order.orderId) !== undefined);
+
+  it('are all cached when the batch ends, more than one group of them', async () => {
+    const orderIds = await unpaid();
+    const results = await service.lookupMany(orderIds);
+    expect(results.every((r) => r.kind === 'found')).toBe(true);
+    expect(cachedAll(results)).toBe(true);
+    const first = results[0]!;
+    expect(service.searchOffline(first.kind === 'found' ? first.order.orderNumber : '')).toHaveLength(1);
+  });
+
+  it('are all cached when the batch is cancelled midway', async () => {
+    const orderIds = await unpaid();
+    const controller = new AbortController();
+    const results = await service.lookupMany(orderIds, {
+      signal: controller.signal,
+      onProgress: (p) => p.done === 120 && controller.abort(),
+    });
+    const found = results.filter((r) => r.kind === 'found').length;
+    expect(found).toBeGreaterThanOrEqual(120);
+    expect(found).toBeLessThan(250);
+    expect(cachedAll(results)).toBe(true);
+    expect(orderIds.filter((id) => service.cachedOrder(id) !== undefined)).toHaveLength(found);
   });
 });
 

@@ -4,6 +4,7 @@
  * team database this desk keeps its journals in (its password kept or not, never the password).
  */
 import { MAX_IDLE_MINUTES, MIN_IDLE_MINUTES } from '../../domain/idleTime.js';
+import { isGatewayRate, MAX_GATEWAY_RATE } from '../../domain/gatewayRate.js';
 import { APPROVAL_ACTIONS, type ApprovalAction } from '../../domain/approvals.js';
 import { z } from 'zod';
 import { baseUrlRefusal } from '../../gateway/environments.js';
@@ -76,6 +77,11 @@ export const settingsChannels = {
       userName: printable(50).min(1).nullable().optional(),
       merchantLogin: printable(255).min(1).nullable().optional(),
       signatureRequired: z.boolean().optional(),
+      /** null or 0: not known. */
+      gatewayRate: z
+        .custom<number>((v) => v === 0 || isGatewayRate(v), { message: 'settings.input.gatewayRate', params: { max: MAX_GATEWAY_RATE } })
+        .nullable()
+        .optional(),
     }),
   ).answers<SettingsView>(),
   'settings.setCredential': writes(
@@ -158,6 +164,8 @@ export interface ConnectionView {
   readonly userName?: string;
   readonly merchantLogin?: string;
   readonly signatureRequired: boolean;
+  /** The requests per second the gateway allows, as set; absent: not known. The sandbox's is its own (main/sandbox). */
+  readonly gatewayRate?: number;
   /** Whether each secret is in the keychain; never the secret. Absent while the keychain cannot be read (SettingsView.keychainProblem). */
   readonly credentials?: { readonly password: boolean; readonly token: boolean };
   /** Where requests go, or why the environment cannot be used yet (each problem a phrase, said one after another with "; "). */

@@ -32,6 +32,7 @@ async function connectionView(core: AppCore, environment: EnvironmentName): Prom
     ...(c.userName ? { userName: c.userName } : {}),
     ...(c.merchantLogin ? { merchantLogin: c.merchantLogin } : {}),
     signatureRequired: c.signatureRequired,
+    ...(c.gatewayRate ? { gatewayRate: c.gatewayRate } : {}),
     ...(credentials ? { credentials } : {}),
     ...(effectiveBaseUrl ? { effectiveBaseUrl } : {}),
     ...(problems.length > 0 ? { problem: problems } : {}),

@@ -66,6 +66,7 @@ export const settings = {
     language: 'must be a two-letter language code',
     nothingToChange: 'name at least one setting to change',
     secretEmpty: 'must not be empty',
+    gatewayRate: 'must be a whole number of requests per second from 1 to {{max}}, or empty (or 0) if not known',
     currencyTwice: 'must not name a currency twice',
   },
 } as const;

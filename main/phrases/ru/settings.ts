@@ -66,6 +66,7 @@ export const settings: Catalogue<typeof en> = {
     language: 'нужен двухбуквенный код языка',
     nothingToChange: 'укажите хотя бы одну настройку',
     secretEmpty: 'не должно быть пустым',
+    gatewayRate: 'должно быть целым числом запросов в секунду от 1 до {{max}} или пустым (или 0), если оно неизвестно',
     currencyTwice: 'валюта не должна повторяться',
   },
 };

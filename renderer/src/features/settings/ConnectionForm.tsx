@@ -1,10 +1,12 @@
 /**
  * One gateway environment's connection: address, auth mode, API user, merchant login, signed requests,
- * and its secrets. A secret field is always empty on screen; main answers only whether one is stored.
+ * the requests per second its gateway allows, and its secrets. A secret field is always empty on screen; main answers only whether one is stored.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { say } from '../../i18n/say';
+import { say, sayPhrase } from '../../i18n/say';
+import { MAX_GATEWAY_RATE, readGatewayRate } from '../../../../main/domain/gatewayRate';
+import { phrase } from '../../../../main/phrases/phrase';
 import type { ConnectionView } from '../../../../main/ipc/contract';
 import { ApiError, call, errorDetail, errorText } from '../../api/client';
 import { useConnectionSave, useSettingsChange } from '../../api/settings';
@@ -13,6 +15,9 @@ import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { useErrorToast } from '../../components/useErrorToast';
 import type { Gateway } from './shared';
+
+/** main's own words for a rate it refuses (the contract's), said here before anything is sent. */
+const RATE_REFUSED = phrase('settings.input.gatewayRate', { max: MAX_GATEWAY_RATE });
 
 export function ConnectionForm({
   environment,
@@ -31,6 +36,9 @@ export function ConnectionForm({
   const [userName, setUserName] = useState(connection.userName ?? '');
   const [merchantLogin, setMerchantLogin] = useState(connection.merchantLogin ?? '');
   const [signatureRequired, setSignatureRequired] = useState(connection.signatureRequired);
+  const [gatewayRate, setGatewayRate] = useState(connection.gatewayRate === undefined ? '' : String(connection.gatewayRate));
+  // What was typed is no rate (text, a fraction, out of bounds): said under the field, and nothing is sent.
+  const [rateRefused, setRateRefused] = useState(false);
   const [secret, setSecret] = useState('');
   const toast = useUi((s) => s.toast);
   const toastError = useErrorToast();
@@ -65,6 +73,9 @@ export function ConnectionForm({
         className="grid-form"
         onSubmit={(e) => {
           e.preventDefault();
+          const rate = readGatewayRate(gatewayRate);
+          setRateRefused(rate === undefined);
+          if (rate === undefined) return;
           save.mutate(
             {
               connection: {
@@ -74,6 +85,7 @@ export function ConnectionForm({
                 userName: userName.trim() === '' ? null : userName.trim(),
                 merchantLogin: merchantLogin.trim() === '' ? null : merchantLogin.trim(),
                 signatureRequired,
+                gatewayRate: rate,
               },
               kind: authMode,
               secret,
@@ -120,6 +132,21 @@ export function ConnectionForm({
           value={merchantLogin}
           onChange={(e) => setMerchantLogin(e.target.value)}
           autoComplete="off"
+        />
+        <Field
+          label={t('connection.gatewayRate')}
+          inputMode="numeric"
+          value={gatewayRate}
+          onChange={(e) => setGatewayRate(e.target.value)}
+          autoComplete="off"
+          hint={t('connection.gatewayRateHint')}
+          error={
+            rateRefused
+              ? sayPhrase(i18n, RATE_REFUSED)
+              : save.error instanceof ApiError
+                ? save.error.fieldMessage('gatewayRate')
+                : undefined
+          }
         />
         <label className="checkbox">
           <input type="checkbox" checked={signatureRequired} onChange={(e) => setSignatureRequired(e.target.checked)} />{' '}

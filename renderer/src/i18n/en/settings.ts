@@ -83,6 +83,9 @@ export const settings = {
     userName: 'API user name',
     merchantLogin: 'Merchant login',
     signed: 'Requests must be signed (X-Hash and X-Signature)',
+    gatewayRate: 'Requests per second the gateway allows',
+    gatewayRateHint:
+      'As the merchant’s contract or the gateway’s support says. The app keeps a little under it, so the gateway need not refuse; leave it empty if not known, and the app slows down only when the gateway refuses.',
     save: 'Save connection',
     secret: {
       password: 'API password',
