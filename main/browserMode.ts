@@ -58,6 +58,8 @@ export async function openBrowserMode(o: BrowserModeOptions): Promise<BrowserMod
     const host = await startHttpHost({
       dispatch,
       events,
+      // Every request, the page's files as well as its calls: the app's background work gives way to them.
+      calls: core.calls,
       rendererDir: o.rendererDir ?? `${root}/out/renderer`,
       bridgeFile: `${root}/resources/browser-bridge.js`,
       ...(o.port !== undefined ? { port: o.port } : {}),

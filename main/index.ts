@@ -90,7 +90,7 @@ async function start(): Promise<void> {
   bindChannels(
     ipcMain,
     // Every channel is checked against the role of the person signed in before its payload is looked at.
-    createDispatcher(handlers, console.error, sessionGuard(core)),
+    createDispatcher(handlers, console.error, sessionGuard(core), core.calls),
     appFrameOnly(() => win?.webContents, page.isAppUrl),
   );
   await openWindow();

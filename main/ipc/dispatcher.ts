@@ -30,8 +30,27 @@ export interface AccessGuard {
  * test/ipc/roles.test.ts checks that each of them refuses what the person may not do. Without `access`
  * no role is checked at all: only tests of the dispatcher's other duties leave it out.
  */
-export function createDispatcher(handlers: Handlers, log: (line: string) => void = console.error, access?: AccessGuard): Dispatch {
+/** What is told of every call's start and end (the app core's CallActivity: background work gives way to calls). */
+export interface Calls {
+  begin(): () => void;
+}
+
+export function createDispatcher(
+  handlers: Handlers,
+  log: (line: string) => void = console.error,
+  access?: AccessGuard,
+  calls?: Calls,
+): Dispatch {
   return async (channel, payload) => {
+    const ended = calls?.begin();
+    try {
+      return await dispatch(channel, payload);
+    } finally {
+      ended?.();
+    }
+  };
+
+  async function dispatch(channel: unknown, payload: unknown): Promise<Envelope<unknown>> {
     if (!isChannel(channel)) {
       // Described without calling anything on it: a hostile object's toString could throw.
       const name = typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
@@ -64,5 +83,5 @@ export function createDispatcher(handlers: Handlers, log: (line: string) => void
     } catch (err) {
       return { ok: false, error: toIpcError(err, log) };
     }
-  };
+  }
 }

@@ -20,7 +20,7 @@ import sirv from 'sirv';
 import { CONTENT_SECURITY_POLICY_HEADER } from '../security/csp.js';
 import { CONTRACT_VERSION } from './channels.js';
 import { CHANNELS } from './contract.js';
-import type { Dispatch } from './dispatcher.js';
+import type { Calls, Dispatch } from './dispatcher.js';
 import type { EventHub } from './events.js';
 import type { IpcErrorCode } from './contract.js';
 import { failure } from './errors.js';
@@ -37,6 +37,11 @@ export interface HttpHostOptions {
   readonly port?: number;
   /** A fixed token, for tests that need to know it up front; otherwise a random one per launch. */
   readonly token?: string;
+  /**
+   * Told of every request's start and end, the page's files too (the app core's CallActivity): the app's
+   * background work gives way to a page loading, as it does to its calls.
+   */
+  readonly calls?: Calls;
 }
 
 export interface HttpHost {
@@ -115,6 +120,8 @@ export async function startHttpHost(o: HttpHostOptions): Promise<HttpHost> {
   };
 
   const server = createServer((req, res) => {
+    const ended = o.calls?.begin();
+    if (ended) res.once('close', ended);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path.startsWith('/ipc/')) {
       if (req.method !== 'POST') return refusal(res, 405, phrase('ipc.host.postOnly'));

@@ -15,6 +15,7 @@ import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
 import { checkIntegrity } from '../store/integrityCheck.js';
+import { CallActivity } from './callActivity.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
@@ -189,6 +190,8 @@ export class AppCore {
   private team?: TeamJournals;
   /** The data file's integrity check, run in the background from opening (store/integrityCheck.ts). */
   private integrity: Promise<void> = Promise.resolve();
+  /** The calls the screens make (both entry points' dispatchers tell it): the index's load gives way to them. */
+  readonly calls = new CallActivity();
   private readonly teamListeners = new Set<(change: TeamChange) => void>();
   /** Changes of the team database, one at a time (saveTeamDatabase, turnOffTeamDatabase). */
   private teamChanges: Promise<unknown> = Promise.resolve();
@@ -601,7 +604,7 @@ export class AppCore {
     });
     const common = { environment, osUser: this.options.osUser, client, audit: this.audit };
     const journals = this.journalsOf(environment);
-    const periodOrders = new PeriodOrders(this.db);
+    const periodOrders = new PeriodOrders(this.db, { giveWay: (atMostMs) => this.calls.quiet(atMostMs) });
     // The Orders list's index starts loading now, in slices, so that a large cache is ready by the time the
     // list is opened; a failure here shows on the list's first query, which loads it again.
     periodOrders.ready(environment).catch(() => undefined);

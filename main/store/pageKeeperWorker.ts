@@ -8,7 +8,9 @@ import { OrderSyncs } from './orderSyncs.js';
 import type { KeepAnswer, KeepRequest } from './pageKeeper.js';
 import { PeriodOrders } from './periodOrders.js';
 
-const db = openDatabase((workerData as { file: string }).file);
+// The app checks the file's integrity itself when it opens it (store/integrityCheck.ts); a second check here
+// would hold the first sync's first write for as long as that check takes.
+const db = openDatabase((workerData as { file: string }).file, { integrity: 'later' });
 const syncs = new OrderSyncs(db, new PeriodOrders(db));
 parentPort!.postMessage({ ready: true } satisfies KeepAnswer);
 

@@ -93,6 +93,11 @@ const LOAD_SLICE = 2_000;
  * by its turns.
  */
 const LOAD_TURN_MS = 12;
+/**
+ * The longest a load turn waits for the app to be out of use: a screen opening after start is answered as if
+ * nothing loaded, and a screen that asks without pause still lets the load on, about a turn a quarter second.
+ */
+const GIVE_WAY_MS = 250;
 /** The most orders a period may hold to be answered without the index while it loads (see interim). */
 export const INTERIM_ROWS = 20_000;
 
@@ -131,12 +136,24 @@ const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class PeriodOrders {
   private readonly loaded = new Map<string, Loaded>();
   private readonly loads = new Map<string, Promise<Loaded>>();
+  /** The orders of the last short period answered while the index loads (undefined: too many). */
+  private interimKept?: {
+    readonly environment: string;
+    readonly from: number;
+    readonly to: number;
+    readonly version: number;
+    readonly index: PeriodIndex | undefined;
+  };
   /** How far each loading index has got: orders read, of how many there were when it began. */
   private readonly progress = new Map<string, Preparing>();
 
   constructor(
     private readonly db: Db,
-    private readonly options: { readonly rankedInHeapUpTo?: number } = {},
+    private readonly options: {
+      readonly rankedInHeapUpTo?: number;
+      /** Resolves when the app is not in use, or after at most the time given: the index's load waits for it between turns. */
+      readonly giveWay?: (atMostMs: number) => Promise<void>;
+    } = {},
   ) {}
 
   /**
@@ -240,11 +257,14 @@ export class PeriodOrders {
       // Sorted as it grows, a turn's worth at a time, so that no long sort waits at the end.
       index.settle();
       await yieldTurn();
+      // The screens first: a turn waits while the person is using the app, at most GIVE_WAY_MS.
+      await this.options.giveWay?.(GIVE_WAY_MS);
       turnStarted = performance.now();
     }
     // Built now, in one short pass, so that the first deep page of an amount sort finds it ready.
     index.amountOrder();
     this.progress.delete(environment);
+    this.interimKept = undefined;
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.
     const had = this.loaded.get(environment);
     if (had) return had;
@@ -334,6 +354,12 @@ export class PeriodOrders {
    */
   interim(environment: string, q: PeriodQuery, page: PeriodPage = {}, utcOffsetMinutes?: number): PeriodAnswer | undefined {
     if (q.dateOf === 'operation') return undefined;
+    // The screen asks for the same short period several times as it opens: its orders are read once, while
+    // nothing new is written.
+    const version = this.versionOf(environment);
+    const kept = this.interimKept;
+    if (kept?.environment === environment && kept.from === q.from && kept.to === q.to && kept.version === version)
+      return kept.index && this.answerFrom(kept.index, q, page, utcOffsetMinutes);
     const index = read(this.db, () => {
       const where = 'environment = ? AND registered_at >= ? AND registered_at < ?';
       const { n } = this.db
@@ -350,6 +376,7 @@ export class PeriodOrders {
       );
       return part;
     });
+    this.interimKept = { environment, from: q.from, to: q.to, version, index };
     return index && this.answerFrom(index, q, page, utcOffsetMinutes);
   }
 

@@ -116,6 +116,25 @@ describe('the IPC dispatcher', () => {
     expect(snapshot()).toEqual(before);
   });
 
+  it('tells of every call, answered or refused, when it starts and when it ends', async () => {
+    const told: string[] = [];
+    const counted = createDispatcher(
+      createHandlers({ core, events: new EventHub(), app: { name: 'test', version: '0.0.0', shell: 'browser', dataFolder: folder } }),
+      () => {},
+      undefined,
+      {
+        begin: () => {
+          told.push('start');
+          return () => told.push('end');
+        },
+      },
+    );
+    expect((await counted('app.info', {})).ok).toBe(true);
+    expectRefusal(await counted('no.such.channel', {}), 'unknownChannel');
+    expectRefusal(await counted('period.view', { query: 'not a query' }), 'invalidInput');
+    expect(told).toEqual(['start', 'end', 'start', 'end', 'start', 'end']);
+  });
+
   it('refuses unknown channels by name', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -30,8 +30,8 @@ export const PAGE_ROWS = 100;
 /** The user's offset from UTC at a moment, for main's per-day chart (days begin at local midnight). */
 const utcOffsetAt = (ms: number): number => -new Date(ms).getTimezoneOffset();
 
-/** How often the list asks again while main says its copy's index is still being read. */
-const PREPARING_POLL_MS = 300;
+/** How often the list asks again while main says its copy's index is still being read (each call slows the read a little). */
+const PREPARING_POLL_MS = 1000;
 
 /**
  * One page of the orders a query matches, with the totals and chart of all of them (`listed`), or how far
