@@ -144,6 +144,9 @@ export class PeriodIndex {
    */
   constructor(private readonly rankedInHeapUpTo = RANKED_IN_HEAP_UP_TO) {}
 
+  /** Orders put so far, to tell whether anything changed during a step-by-step preparation. */
+  private puts = 0;
+
   get size(): number {
     return this.count;
   }
@@ -169,6 +172,7 @@ export class PeriodIndex {
     clientId: string | null,
     description: string | null,
   ): void {
+    this.puts++;
     if (rowid >= this.slotByRowid.length) {
       const grown = new Int32Array(Math.max(rowid + 1, this.slotByRowid.length * 2, 1024)).fill(-1);
       grown.set(this.slotByRowid);
@@ -370,15 +374,37 @@ export class PeriodIndex {
    * `byAmount`, current: built again whenever orders were added or changed since, by a stable sort on the
    * amount of the slots in newest-first registration order, which leaves equal amounts newest first.
    */
-  amountOrder(): Int32Array {
-    if (this.inByAmount === this.count && !this.byAmountStale) return this.byAmount;
-    this.settle();
-    const newestFirst = new Int32Array(this.sorted);
-    for (let i = 0; i < this.sorted; i++) newestFirst[i] = this.byReg[this.sorted - 1 - i]!;
-    this.byAmount = sortedByAmount(newestFirst, this.amount);
-    this.inByAmount = this.count;
-    this.byAmountStale = false;
+  private amountOrder(): Int32Array {
+    for (const _ of this.preparing());
     return this.byAmount;
+  }
+
+  /**
+   * Makes ready, a step at a time (each a pass over the orders, a few tens of milliseconds for a million),
+   * what the first queries after a load would otherwise make at once: the amount order and the joined order
+   * numbers. A load runs the steps between turns of the event loop; a query that needs one runs them all.
+   */
+  *preparing(): Generator<void, void> {
+    if (this.inByAmount !== this.count || this.byAmountStale) {
+      this.settle();
+      const count = this.count;
+      const puts = this.puts;
+      const newestFirst = new Int32Array(this.sorted);
+      for (let i = 0; i < this.sorted; i++) newestFirst[i] = this.byReg[this.sorted - 1 - i]!;
+      yield;
+      const byAmount = yield* sortingByAmount(newestFirst, this.amount);
+      // Sorted from the orders as they were: kept only if none was put since (else the next call sorts again).
+      if (puts === this.puts) {
+        this.byAmount = byAmount;
+        this.inByAmount = count;
+        this.byAmountStale = false;
+      }
+    }
+    for (let b = 0; b << NUMBER_BLOCK_BITS < this.count; b++) {
+      if (this.numberBlocks[b]) continue;
+      this.numberBlock(b);
+      yield;
+    }
   }
 
   /**
@@ -457,7 +483,7 @@ export class PeriodIndex {
     const flags = new Uint8Array(this.count);
     for (let b = 0; b << NUMBER_BLOCK_BITS < this.count; b++) {
       const first = b << NUMBER_BLOCK_BITS;
-      const block = (this.numberBlocks[b] ??= this.joinNumbers(first, Math.min(first + (1 << NUMBER_BLOCK_BITS), this.count)));
+      const block = this.numberBlock(b);
       if (needle.includes(NUMBER_SEPARATOR)) {
         // Could match across two numbers in the joined text: asked of each number instead.
         for (let slot = first; slot < first + block.starts.length; slot++)
@@ -481,6 +507,11 @@ export class PeriodIndex {
     return flags;
   }
 
+  private numberBlock(b: number): NumberBlock {
+    const first = b << NUMBER_BLOCK_BITS;
+    return (this.numberBlocks[b] ??= this.joinNumbers(first, Math.min(first + (1 << NUMBER_BLOCK_BITS), this.count)));
+  }
+
   private joinNumbers(from: number, to: number): NumberBlock {
     const starts = new Int32Array(to - from);
     const parts: string[] = [];
@@ -502,10 +533,11 @@ const TWO_32 = 2 ** 32;
 /**
  * The slots stably sorted by amount, smallest first: a radix sort, 11 bits of the amount a pass, because a
  * comparison sort of a million slots took a third of a second (and the amounts are whole minor units). The
- * amounts are copied beside the slots as two 32-bit halves, so each pass reads them in order. An amount
- * that is not a whole number of at least zero (not the gateway's) falls back to the comparison sort.
+ * amounts are copied beside the slots as two 32-bit halves, so each pass reads them in order; it yields
+ * before each pass (see PeriodIndex.preparing). An amount that is not a whole number of at least zero (not
+ * the gateway's) falls back to the comparison sort.
  */
-function sortedByAmount(slots: Int32Array, amount: Float64Array): Int32Array<ArrayBuffer> {
+function* sortingByAmount(slots: Int32Array, amount: Float64Array): Generator<void, Int32Array<ArrayBuffer>> {
   const n = slots.length;
   let low = new Uint32Array(n);
   let high = new Uint32Array(n);
@@ -546,8 +578,14 @@ function sortedByAmount(slots: Int32Array, amount: Float64Array): Int32Array<Arr
     [high, highTo] = [highTo, high];
   };
   // Least significant digit first; digits above the largest amount's are all zero and change nothing.
-  for (let shift = 0; shift < 32 && maxLow >>> shift !== 0; shift += DIGIT_BITS) pass(low, shift);
-  for (let shift = 0; shift < 32 && maxHigh >>> shift !== 0; shift += DIGIT_BITS) pass(high, shift);
+  for (let shift = 0; shift < 32 && maxLow >>> shift !== 0; shift += DIGIT_BITS) {
+    yield;
+    pass(low, shift);
+  }
+  for (let shift = 0; shift < 32 && maxHigh >>> shift !== 0; shift += DIGIT_BITS) {
+    yield;
+    pass(high, shift);
+  }
   return from;
 }
 

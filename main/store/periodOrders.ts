@@ -261,8 +261,8 @@ export class PeriodOrders {
       await this.options.giveWay?.(GIVE_WAY_MS);
       turnStarted = performance.now();
     }
-    // Built now, in one short pass, so that the first deep page of an amount sort finds it ready.
-    index.amountOrder();
+    // What the first queries would make at once (the amount order, the joined order numbers), a step a turn.
+    for (const _ of index.preparing()) await yieldTurn();
     this.progress.delete(environment);
     this.interimKept = undefined;
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.

@@ -62,6 +62,19 @@ describe('pages of an amount sort far from the top', () => {
     index.put(1, 'o-1', 'o-1', 2, 2 ** 40, 0, 0, 0, 'RUB', 1, null, null, null, null, null);
     expect(page()).toEqual([1, 5, 4, 6, 3, 2]);
   });
+
+  it('keeps no order sorted step by step from amounts changed between the steps', () => {
+    const index = indexOf(
+      [1, 2, 3].map((n) => ({ rowid: n, orderId: `o-${n}`, registeredAt: n, amount: n * 100 })),
+      0,
+    );
+    const steps = index.preparing();
+    steps.next();
+    // Between two steps of a load, a sync's page makes the smallest order the largest.
+    index.put(1, 'o-1', 'o-1', 2, 1000, 0, 1000, 0, 'RUB', 1, null, null, null, null, null);
+    for (let step = steps.next(); !step.done; step = steps.next());
+    expect(index.query({ from: 0, to: 100 }, { sort: 'amountDesc', limit: 10 }).rowids).toEqual([1, 3, 2]);
+  });
 });
 
 describe('text in order numbers across a large index', () => {
