@@ -15,18 +15,17 @@
  *   npm run bench:orders-ipc [-- --orders 1000000 --small 10000 --dir FOLDER]   (--dir keeps the folders)
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { PERIOD_PRESETS, presetWindow } from '../main/domain/period.js';
 import type { ListedView, OrderListView, PeriodSort } from '../main/ipc/contract.js';
-import { openDatabase } from '../main/store/database.js';
-import { PeriodOrders, type PeriodOrder, type PeriodQuery } from '../main/store/periodOrders.js';
+import type { PeriodQuery } from '../main/store/periodOrders.js';
 import { signIn, startHost, stopHost, type Host } from './appHost.js';
 import { mixedQueries } from './periodQueries.js';
-import { shopOrders } from './shopOrders.js';
+import { shopFolder } from './shopOrders.js';
 
 // The host and this process agree on the days of the presets.
 process.env.TZ = 'UTC';
@@ -47,26 +46,6 @@ const quantile = (xs: readonly number[], p: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? NaN;
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-
-/** A data folder whose cache holds `n` orders over the 90 days before now, written a sync's page at a time. */
-function writtenFolder(folder: string, n: number, now: number): void {
-  mkdirSync(folder, { recursive: true });
-  const db = openDatabase(join(folder, 'app.sqlite'));
-  try {
-    const orders = new PeriodOrders(db);
-    if (orders.count('sandbox') === n) return;
-    const started = performance.now();
-    const page: PeriodOrder[] = [];
-    for (const o of shopOrders(n, 14, now)) {
-      page.push(o);
-      if (page.length === 1000) orders.putMany('sandbox', page.splice(0), now);
-    }
-    orders.putMany('sandbox', page, now);
-    console.log(`${n} orders written into ${folder}, 1,000 per transaction, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    db.close();
-  }
-}
 
 const view = (host: Host, query: PeriodQuery, sort: PeriodSort = 'newest', offset = 0) =>
   host.call<OrderListView>('period.view', { query, page: { sort, offset, limit: PAGE }, utcOffsetMinutes: 0 });
@@ -174,7 +153,7 @@ try {
       readFileSync(join(folder, 'written-on'), 'utf8') !== String(Math.floor(now / DAY))
     )
       rmSync(folder, { recursive: true, force: true });
-    writtenFolder(folder, n, now);
+    shopFolder(folder, n, now, 1000);
     writeFileSync(join(folder, 'written-on'), String(Math.floor(now / DAY)));
   }
   const loadBefore = loadavg();

@@ -1,8 +1,8 @@
 /**
  * The Orders list in Debian's Chromium through browser mode: time from navigation to an interactive list
  * with 1,000,000 cached orders against an empty cache, in the same run. Browser-mode hosts, each in its own
- * process on its own data folder (one whose app.sqlite holds the orders, written with PeriodOrders.putMany
- * over the 90 days before now; one new), navigated in turns, each navigation in a fresh context: first a
+ * process on its own data folder (one whose app.sqlite holds the orders, written as a sync writes,
+ * 1,000 a transaction, over the 90 days before now; one new), navigated in turns, each navigation in a fresh context: first a
  * new host for each navigation (the first open after start, signed in just before), then two running hosts.
  *
  * "Interactive" is the first DOM change after which the list of today is shown (its table, with its first
@@ -12,16 +12,14 @@
  *   npm run bench:orders-screen [-- --orders 1000000 --runs 7 --dir FOLDER]   (--dir keeps the cache)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { openDatabase } from '../main/store/database.js';
-import { PeriodOrders, type PeriodOrder } from '../main/store/periodOrders.js';
 import { signIn, startHost, stopHost } from './appHost.js';
-import { shopOrders } from './shopOrders.js';
+import { shopFolder } from './shopOrders.js';
 
 const { values } = parseArgs({
   options: {
@@ -84,26 +82,6 @@ function pct(xs: readonly number[], p: number): number {
 }
 const median = (xs: readonly number[]) => pct(xs, 50);
 
-/** A data folder whose cache holds `n` orders of the sandbox environment (kept if it already does). */
-function cachedFolder(folder: string, n: number): void {
-  mkdirSync(folder, { recursive: true });
-  const db = openDatabase(join(folder, 'app.sqlite'));
-  try {
-    const orders = new PeriodOrders(db);
-    if (orders.count('sandbox') === n) return;
-    const started = performance.now();
-    const batch: PeriodOrder[] = [];
-    for (const o of shopOrders(n, 14, Date.now())) {
-      batch.push(o);
-      if (batch.length === 50_000) orders.putMany('sandbox', batch.splice(0), Date.now());
-    }
-    orders.putMany('sandbox', batch, Date.now());
-    console.log(`${n} orders written into ${folder} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    db.close();
-  }
-}
-
 interface Timing {
   /** The list interactive (all of the above). */
   readonly ms: number;
@@ -141,7 +119,7 @@ if (!existsSync(join(root, 'out/renderer/index.html'))) {
 const base = values.dir ?? mkdtempSync(join(tmpdir(), 'bench-orders-screen-'));
 const fullFolder = join(base, 'full');
 const emptyFolder = mkdtempSync(join(tmpdir(), 'bench-orders-screen-empty-'));
-cachedFolder(fullFolder, ORDERS);
+shopFolder(fullFolder, ORDERS, Date.now(), 1000);
 
 /** The first open after the host started: a new host process, signed in, then one navigation. */
 async function firstOpen(browser: Browser, folder: string): Promise<Timing> {

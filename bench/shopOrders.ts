@@ -3,7 +3,10 @@
  * over 90 days, every state, three currencies, thousands of cards and clients, descriptions made of a
  * shop's words.
  */
-import type { PeriodOrder } from '../main/store/periodOrders.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../main/store/database.js';
+import { PeriodOrders, type PeriodOrder } from '../main/store/periodOrders.js';
 import type { OrderStatus } from '../main/domain/orderStatus.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -101,5 +104,29 @@ export function* shopOrders(n: number, seed: number, now: number): Generator<Per
       description: `${product}, ${1 + Math.floor(rnd() * 5)} pcs${paid ? '' : ' (awaiting payment)'}`,
       ...(status !== 0 ? { actionCode: status === 6 ? 116 : 0 } : {}),
     };
+  }
+}
+
+/**
+ * A data folder whose copy holds `n` of the shop's orders of the sandbox environment over the 90 days before
+ * `now`, `perTransaction` a transaction (a sync writes a page of 1,000 at a time); kept if it already holds `n`.
+ */
+export function shopFolder(folder: string, n: number, now: number, perTransaction: number): void {
+  mkdirSync(folder, { recursive: true });
+  const db = openDatabase(join(folder, 'app.sqlite'));
+  try {
+    const orders = new PeriodOrders(db);
+    if (orders.count('sandbox') === n) return;
+    const started = performance.now();
+    const batch: PeriodOrder[] = [];
+    for (const o of shopOrders(n, 14, now)) {
+      batch.push(o);
+      if (batch.length === perTransaction) orders.putMany('sandbox', batch.splice(0), now);
+    }
+    orders.putMany('sandbox', batch, now);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${n} orders written into ${folder}, ${perTransaction.toLocaleString('en-US')} a transaction, in ${seconds} s`);
+  } finally {
+    db.close();
   }
 }
