@@ -1,9 +1,9 @@
 /**
  * The Orders list in Debian's Chromium through browser mode: time from navigation to an interactive list
  * with 1,000,000 cached orders against an empty cache, in the same run. Browser-mode hosts, each in its own
- * process on its own data folder (one whose app.sqlite holds the orders, written as a sync writes,
- * 1,000 a transaction, over the 90 days before now; one new), navigated in turns, each navigation in a fresh context: first a
- * new host for each navigation (the first open after start, signed in just before), then two running hosts.
+ * process on its own data folder (one whose app.sqlite holds the orders of the 90 days before now, written as
+ * a sync writes, 1,000 a transaction; one new), navigated in turns, each navigation in a fresh context: first
+ * a new host for each navigation (the first open after start, signed in just before), then two running hosts.
  *
  * "Interactive" is the first DOM change after which the list of today is shown (its table, with its first
  * rows when the period has any), the sync on open has ended ("Synced at ...") and the look-up box is
