@@ -14,12 +14,12 @@ import { environmentPhrase } from '../gateway/environments.js';
 import { createSandbox, SANDBOX_MERCHANT, type Sandbox } from '../sandbox/index.js';
 import { AuditRepository, DeskAuditLog, type AuditLog } from '../store/audit.js';
 import { openDatabase, type Db } from '../store/database.js';
-import { checkIntegrity } from '../store/integrityCheck.js';
+import { checkIntegrity, type IntegrityCheck } from '../store/integrityCheck.js';
 import { CallActivity } from './callActivity.js';
 import { lockDataFolder, type FolderLock } from '../store/folderLock.js';
 import { privateFolder } from '../store/privateFiles.js';
 import { SqliteChargeJournal, type ChargeJournal } from '../store/journal.js';
-import { isUnreachable } from '../store/errors.js';
+import { isUnreachable, StoreError } from '../store/errors.js';
 import { openMigratedTeamDatabase } from '../store/postgres/migrate.js';
 import { deskSeen, type DeskIdentity } from '../store/postgres/desks.js';
 import { teamShares } from '../store/postgres/teamSettings.js';
@@ -189,7 +189,7 @@ export class AppCore {
   /** The team database in use and the journals made on it; none while this desk keeps its journals in its file. */
   private team?: TeamJournals;
   /** The data file's integrity check, run in the background from opening (store/integrityCheck.ts). */
-  private integrity: Promise<void> = Promise.resolve();
+  private integrity: IntegrityCheck = { checked: Promise.resolve(), stop: () => Promise.resolve() };
   /** The calls the screens make (both entry points' dispatchers tell it): the index's load gives way to them. */
   readonly calls = new CallActivity();
   private readonly teamListeners = new Set<(change: TeamChange) => void>();
@@ -313,15 +313,16 @@ export class AppCore {
     privateFolder(o.dataFolder);
     const lock = lockDataFolder(o.dataFolder, o.entry ?? 'the app');
     let db: Db | undefined;
+    let integrity: IntegrityCheck | undefined;
     let sandbox: Sandbox | undefined;
     let core: AppCore | undefined;
     try {
       const file = join(o.dataFolder, 'app.sqlite');
       db = openDatabase(file, { integrity: 'later' });
       lock.noteHolder(db);
-      const integrity = checkIntegrity(file);
+      integrity = checkIntegrity(file);
       // Told once, here; the journals' money steps wait for it and refuse with its words.
-      integrity.catch((err: Error) => o.log?.(`the data file failed its integrity check: ${err.message}`));
+      integrity.checked.catch((err: Error) => o.log?.(`the data file failed its integrity check: ${err.message}`));
       sandbox = await createSandbox({ dataFile: join(o.dataFolder, 'sandbox.sqlite'), demo: o.demo ?? false });
       core = new AppCore(o, lock, db, o.vault ?? new Vault(), sandbox);
       core.integrity = integrity;
@@ -335,6 +336,7 @@ export class AppCore {
     } catch (err) {
       await core?.team?.close();
       await sandbox?.close();
+      await integrity?.stop();
       db?.close();
       lock.release();
       throw err;
@@ -658,10 +660,19 @@ export class AppCore {
     };
     // Before anything new: every charge and operation of this environment whose outcome is unknown. Those
     // in a team database that is away now wait for its return (money actions are refused meanwhile), and
-    // the environment opens without them, for look-ups.
-    await services.charges.reconcileAll().catch(this.awayTeam(`charges not reconciled on opening ${environment}`));
-    await services.operations.reconcileAll().catch(this.awayTeam(`operations not reconciled on opening ${environment}`));
+    // the environment opens without them, for look-ups. Claiming one waits for the data file's integrity
+    // check (only when some are open, as after a crash); a file found damaged leaves them open likewise.
+    await services.charges.reconcileAll().catch(this.unreconciled(`charges not reconciled on opening ${environment}`));
+    await services.operations.reconcileAll().catch(this.unreconciled(`operations not reconciled on opening ${environment}`));
     return services;
+  }
+
+  /** Lets a team database that cannot be reached, or a damaged data file, pass (logged under `what`); else throws. */
+  private unreconciled(what: string): (err: unknown) => void {
+    return (err) => {
+      if (err instanceof StoreError && err.problem === 'corrupt') this.options.log?.(`${what}: ${err.message}`);
+      else this.awayTeam(what)(err);
+    };
   }
 
   /** Lets a team database that cannot be reached pass (logged under `what`); any other failure is thrown on. */
@@ -922,7 +933,7 @@ export class AppCore {
    */
   private journalsOf(environment: string): { charges: ChargeJournal; operations: OperationJournal; approvals: ApprovalRequests } {
     const team = environment === 'sandbox' ? undefined : this.team;
-    const checked = () => this.integrity;
+    const checked = () => this.integrity.checked;
     if (!team)
       return {
         charges: afterIntegrityCheck(new SqliteChargeJournal(this.db, this.desk, this.audit), checked),
@@ -948,6 +959,8 @@ export class AppCore {
     this.sessions.close();
     await this.sandbox.close();
     await this.team?.close();
+    // Its own connection to the file is closed before the folder is let go.
+    await this.integrity.stop();
     this.lock.forgetHolder(this.db);
     this.db.close();
     this.lock.release();

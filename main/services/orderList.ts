@@ -142,15 +142,19 @@ export class OrderList {
    */
   async view(query: PeriodQuery, page: PeriodPage, utcOffsetMinutes: number): Promise<OrderListView> {
     const { environment, orders, syncs } = this.deps;
-    let found = orders.isReady(environment) ? undefined : orders.interim(environment, query, page, utcOffsetMinutes);
     const syncedAt = syncs.syncedAsOf(environment);
     const asOf = { ...(syncedAt !== undefined ? { syncedAt } : {}), syncing: this.running !== undefined };
-    if (!found) {
+    let found = orders.isReady(environment) ? undefined : orders.interim(environment, query, page, utcOffsetMinutes);
+    if (!found && !orders.isReady(environment)) {
       // A small cache loads in less time than a screen would notice: worth the wait, rather than a second call.
       const ready = orders.ready(environment).then(() => true);
       // A load that fails is said by the call after it, which loads again.
       ready.catch(() => undefined);
       if (!(await Promise.race([ready, setTimeout(READY_WAIT_MS, false)]))) return { preparing: orders.preparing(environment), ...asOf };
+    }
+    // A loaded index only reads what was written since: the view waits for that, however much a sync wrote.
+    if (!found) {
+      await orders.ready(environment);
       found = orders.answer(environment, query, page, utcOffsetMinutes);
     }
     return { ...found, ...asOf, complete: query.dateOf !== 'operation' && this.complete(query) };

@@ -375,7 +375,7 @@ export class PeriodIndex {
    * amount of the slots in newest-first registration order, which leaves equal amounts newest first.
    */
   private amountOrder(): Int32Array {
-    for (const _ of this.preparing());
+    for (const _ of this.sortingByAmount());
     return this.byAmount;
   }
 
@@ -385,6 +385,16 @@ export class PeriodIndex {
    * numbers. A load runs the steps between turns of the event loop; a query that needs one runs them all.
    */
   *preparing(): Generator<void, void> {
+    yield* this.sortingByAmount();
+    for (let b = 0; b << NUMBER_BLOCK_BITS < this.count; b++) {
+      if (this.numberBlocks[b]) continue;
+      this.numberBlock(b);
+      yield;
+    }
+  }
+
+  /** `byAmount` made current, a pass a step. */
+  private *sortingByAmount(): Generator<void, void> {
     if (this.inByAmount !== this.count || this.byAmountStale) {
       this.settle();
       const count = this.count;
@@ -399,11 +409,6 @@ export class PeriodIndex {
         this.inByAmount = count;
         this.byAmountStale = false;
       }
-    }
-    for (let b = 0; b << NUMBER_BLOCK_BITS < this.count; b++) {
-      if (this.numberBlocks[b]) continue;
-      this.numberBlock(b);
-      yield;
     }
   }
 

@@ -94,10 +94,14 @@ const LOAD_SLICE = 2_000;
  */
 const LOAD_TURN_MS = 12;
 /**
- * The longest a load turn waits for the app to be out of use: a screen opening after start is answered as if
- * nothing loaded, and a screen that asks without pause still lets the load on, about a turn a quarter second.
+ * How long a load turn waits at most for the app to be out of use: long while the load has given way for less
+ * than GIVE_WAY_BUDGET_MS in all, so that the screens opening after start are answered as if nothing loaded,
+ * then short, so that a screen that asks without pause (a batch's progress) does not hold the load back for
+ * long.
  */
 const GIVE_WAY_MS = 250;
+const GIVE_WAY_AFTER_BUDGET_MS = 20;
+const GIVE_WAY_BUDGET_MS = 4000;
 /** The most orders a period may hold to be answered without the index while it loads (see interim). */
 export const INTERIM_ROWS = 20_000;
 
@@ -250,19 +254,24 @@ export class PeriodOrders {
     const version = this.versionOf(environment);
     const of = this.count(environment);
     let turnStarted = performance.now();
+    let gaveWay = 0;
     for (const rows of this.slices(environment)) {
       putRows(index, rows);
-      this.progress.set(environment, { read: index.size, of });
+      // Rows written since the count began are read too: "of" is never less than what was read.
+      this.progress.set(environment, { read: index.size, of: Math.max(of, index.size) });
       if (performance.now() - turnStarted < LOAD_TURN_MS) continue;
       // Sorted as it grows, a turn's worth at a time, so that no long sort waits at the end.
       index.settle();
       await yieldTurn();
-      // The screens first: a turn waits while the person is using the app, at most GIVE_WAY_MS.
-      await this.options.giveWay?.(GIVE_WAY_MS);
+      // The screens first: a turn waits while the person is using the app.
+      const waiting = performance.now();
+      await this.options.giveWay?.(gaveWay < GIVE_WAY_BUDGET_MS ? GIVE_WAY_MS : GIVE_WAY_AFTER_BUDGET_MS);
       turnStarted = performance.now();
+      gaveWay += turnStarted - waiting;
     }
     // What the first queries would make at once (the amount order, the joined order numbers), a step a turn.
     for (const _ of index.preparing()) await yieldTurn();
+    // Said as loading until the index is in place: from then on, a view only waits for the rows written since.
     this.progress.delete(environment);
     this.interimKept = undefined;
     // A synchronous query may have loaded the index meanwhile; the first one loaded is kept.

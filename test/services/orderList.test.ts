@@ -135,23 +135,25 @@ describe('the Orders list of a period', () => {
 });
 
 describe('the Orders list just after start, over a large copy', () => {
+  const largeOrder = (i: number) => ({
+    orderId: `large-${i}`,
+    orderNumber: `LARGE-${i}`,
+    status: 2 as const,
+    amount: 100,
+    held: 0,
+    captured: 100,
+    refunded: 0,
+    currency: '643',
+    registeredAt: T0 - (i % 90) * DAY,
+  });
+
   it('answers at once while the copy is read, says how far it has got, then lists all of it', async () => {
     const large = openDatabase(join(dir, 'large.sqlite'));
     try {
       const n = 100_000;
       new PeriodOrders(large).putMany(
         'sandbox',
-        Array.from({ length: n }, (_, i) => ({
-          orderId: `large-${i}`,
-          orderNumber: `LARGE-${i}`,
-          status: 2 as const,
-          amount: 100,
-          held: 0,
-          captured: 100,
-          refunded: 0,
-          currency: '643',
-          registeredAt: T0 - (i % 90) * DAY,
-        })),
+        Array.from({ length: n }, (_, i) => largeOrder(i)),
         T0,
       );
       const fresh = orderListOn(large, client, () => T0);
@@ -167,6 +169,20 @@ describe('the Orders list just after start, over a large copy', () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(listed(view)).toMatchObject({ total: n, totals: [{ status: 2, currency: '643', count: n, captured: 100 * n }] });
+      // Loaded, it reads what a sync (another connection, as the page keeper's worker) wrote since, however much,
+      // and lists it: "preparing" is only ever said of the first load.
+      const writer = openDatabase(join(dir, 'large.sqlite'));
+      try {
+        for (let p = 0; p < 100; p++)
+          new PeriodOrders(writer).putMany(
+            'sandbox',
+            Array.from({ length: 1000 }, (_, i) => ({ ...largeOrder(i), orderId: `later-${p}-${i}`, orderNumber: `LATER-${p}-${i}` })),
+            T0,
+          );
+      } finally {
+        writer.close();
+      }
+      expect(listed(await fresh.view(ninetyDays, { limit: 10 }, 0))).toMatchObject({ total: 2 * n });
     } finally {
       large.close();
     }
