@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppCore } from '../../main/services/appCore.js';
-import { openDatabase } from '../../main/store/database.js';
+import { openDatabase, type Db } from '../../main/store/database.js';
 import { checkIntegrity } from '../../main/store/integrityCheck.js';
 import { SqliteChargeJournal } from '../../main/store/journal.js';
 import { PeriodOrders, type PeriodOrder } from '../../main/store/periodOrders.js';
@@ -41,6 +41,29 @@ function damage(file: string): void {
   }
 }
 
+/**
+ * A data folder the app made, with `before` done in its file, 20,000 cached orders, and then garbage over a page of
+ * them: damaged where opening does not look.
+ */
+async function damagedFolder(name: string, before?: (db: Db) => Promise<void>): Promise<{ dataFolder: string; file: string }> {
+  const dataFolder = mkdtempSync(join(root, name));
+  await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
+  const file = join(dataFolder, 'app.sqlite');
+  const db = openDatabase(file);
+  try {
+    await before?.(db);
+    new PeriodOrders(db).putMany(
+      'sandbox',
+      Array.from({ length: 20_000 }, (_, i) => cached(i)),
+      Date.now(),
+    );
+  } finally {
+    db.close();
+  }
+  damage(file);
+  return { dataFolder, file };
+}
+
 describe("the data file's integrity check", () => {
   it('finds a whole file whole, off the main thread', async () => {
     const dataFolder = mkdtempSync(join(root, 'whole-'));
@@ -52,28 +75,20 @@ describe("the data file's integrity check", () => {
   });
 
   it('opens a damaged file with a charge left open for look-ups, the charge still open and not sent', async () => {
-    const dataFolder = mkdtempSync(join(root, 'open-charge-'));
-    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
-    const file = join(dataFolder, 'app.sqlite');
-    const db = openDatabase(file);
-    const open = await beginUnguarded(new SqliteChargeJournal(db), {
-      environment: 'sandbox',
-      orderNumber: 'LEFT-OPEN-1',
-      amount: 100,
-      currency: '643',
-      bindingId: 'b',
-      clientId: 'c',
-      category: 'COMMON',
-      operator: 'tester',
-      at: Date.now(),
+    let open = { id: 0 };
+    const { dataFolder, file } = await damagedFolder('open-charge-', async (db) => {
+      open = await beginUnguarded(new SqliteChargeJournal(db), {
+        environment: 'sandbox',
+        orderNumber: 'LEFT-OPEN-1',
+        amount: 100,
+        currency: '643',
+        bindingId: 'b',
+        clientId: 'c',
+        category: 'COMMON',
+        operator: 'tester',
+        at: Date.now(),
+      });
     });
-    new PeriodOrders(db).putMany(
-      'sandbox',
-      Array.from({ length: 20_000 }, (_, i) => cached(i)),
-      Date.now(),
-    );
-    db.close();
-    damage(file);
 
     // Reconciling the open charge at opening waits for the check, which finds the file damaged: it opens all the same.
     const core = await AppCore.open({ dataFolder, osUser: 'tester' });
@@ -92,17 +107,7 @@ describe("the data file's integrity check", () => {
   });
 
   it('opens a file damaged where opening does not look, and refuses to start a charge in it, in words', async () => {
-    const dataFolder = mkdtempSync(join(root, 'damaged-'));
-    await (await AppCore.open({ dataFolder, osUser: 'tester' })).close();
-    const file = join(dataFolder, 'app.sqlite');
-    const db = openDatabase(file);
-    new PeriodOrders(db).putMany(
-      'sandbox',
-      Array.from({ length: 20_000 }, (_, i) => cached(i)),
-      Date.now(),
-    );
-    db.close();
-    damage(file);
+    const { dataFolder, file } = await damagedFolder('damaged-');
     await expect(checkIntegrity(file).checked).rejects.toMatchObject({ problem: 'corrupt' });
 
     const core = await AppCore.open({ dataFolder, osUser: 'tester' });
