@@ -25,16 +25,16 @@ export interface AccessGuard {
   refused(channel: ChannelName, role: Role | undefined): void;
 }
 
-/**
- * Both entry points (main/index.ts, main/browserMode.ts) pass the app core's session as `access`, and
- * test/ipc/roles.test.ts checks that each of them refuses what the person may not do. Without `access`
- * no role is checked at all: only tests of the dispatcher's other duties leave it out.
- */
 /** What is told of every call's start and end (the app core's CallActivity: background work gives way to calls). */
 export interface Calls {
   begin(): () => void;
 }
 
+/**
+ * Both entry points (main/index.ts, main/browserMode.ts) pass the app core's session as `access`, and
+ * test/ipc/roles.test.ts checks that each of them refuses what the person may not do. Without `access`
+ * no role is checked at all: only tests of the dispatcher's other duties leave it out.
+ */
 export function createDispatcher(
   handlers: Handlers,
   log: (line: string) => void = console.error,

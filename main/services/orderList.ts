@@ -27,6 +27,9 @@ export type { OrderListView, ReconciliationRun } from './periodViews.js';
 /** At most this many rows in a CSV: a bigger one is a question for a narrower filter. */
 export const MAX_EXPORT = 200_000;
 
+/** How long a view waits for the index to load before it says how far the loading has got. */
+const READY_WAIT_MS = 80;
+
 /** An export refused: more orders match than one file takes. */
 export class ExportTooLargeError extends SaidError {
   override name = 'ExportTooLargeError';
@@ -36,9 +39,6 @@ export class ExportTooLargeError extends SaidError {
  * The list's CSV: `amount` is what the order was registered for; held, captured and refunded are what
  * moved on it (domain/orderMoney.ts), the figures whose sums per currency the list's totals show.
  */
-/** How long a view waits for the index to load before it says how far the loading has got. */
-const READY_WAIT_MS = 80;
-
 const CSV_COLUMNS = [
   'orderId',
   'orderNumber',
@@ -144,17 +144,19 @@ export class OrderList {
     const { environment, orders, syncs } = this.deps;
     const syncedAt = syncs.syncedAsOf(environment);
     const asOf = { ...(syncedAt !== undefined ? { syncedAt } : {}), syncing: this.running !== undefined };
-    let found = orders.isReady(environment) ? undefined : orders.interim(environment, query, page, utcOffsetMinutes);
-    if (!found && !orders.isReady(environment)) {
-      // A small cache loads in less time than a screen would notice: worth the wait, rather than a second call.
-      const ready = orders.ready(environment).then(() => true);
-      // A load that fails is said by the call after it, which loads again.
-      ready.catch(() => undefined);
-      if (!(await Promise.race([ready, setTimeout(READY_WAIT_MS, false)]))) return { preparing: orders.preparing(environment), ...asOf };
-    }
-    // A loaded index only reads what was written since: the view waits for that, however much a sync wrote.
+    const firstLoad = !orders.isReady(environment);
+    let found = firstLoad ? orders.interim(environment, query, page, utcOffsetMinutes) : undefined;
     if (!found) {
-      await orders.ready(environment);
+      // A loaded index only reads what was written since: the view waits for that, however much a sync wrote.
+      const ready = orders.ready(environment);
+      if (firstLoad) {
+        // A load that fails is said by the call after it, which loads again.
+        ready.catch(() => undefined);
+        // A small cache loads in less time than a screen would notice: worth the wait, rather than a second call.
+        const loaded = await Promise.race([ready.then(() => true), setTimeout(READY_WAIT_MS, false)]);
+        if (!loaded) return { preparing: orders.preparing(environment), ...asOf };
+      }
+      await ready;
       found = orders.answer(environment, query, page, utcOffsetMinutes);
     }
     return { ...found, ...asOf, complete: query.dateOf !== 'operation' && this.complete(query) };

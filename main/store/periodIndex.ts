@@ -132,20 +132,18 @@ export class PeriodIndex {
   /**
    * Slots by amount, smallest first, ties newest registration first: what a page far down an amount sort
    * is read from, so that its cost does not grow with the offset (a heap of offset + limit did, in time
-   * and memory). It holds the first `inByAmount` slots (slots are numbered in arrival).
+   * and memory). It holds every slot there was when it was made (shorter: orders were added since).
    */
   private byAmount: Int32Array<ArrayBuffer> = new Int32Array(0);
-  private inByAmount = 0;
   private byAmountStale = false;
+  /** Orders put so far, to tell whether anything changed while `byAmount` was made a step at a time. */
+  private puts = 0;
 
   /**
    * @param rankedInHeapUpTo an amount-sorted page ending at most this far down is ranked in a heap over
    *   the period's matches (fast for a short period or the first pages); a deeper one walks `byAmount`.
    */
   constructor(private readonly rankedInHeapUpTo = RANKED_IN_HEAP_UP_TO) {}
-
-  /** Orders put so far, to tell whether anything changed during a step-by-step preparation. */
-  private puts = 0;
 
   get size(): number {
     return this.count;
@@ -375,7 +373,7 @@ export class PeriodIndex {
    * amount of the slots in newest-first registration order, which leaves equal amounts newest first.
    */
   private amountOrder(): Int32Array {
-    for (const _ of this.sortingByAmount());
+    for (const _ of this.makingAmountOrder());
     return this.byAmount;
   }
 
@@ -384,8 +382,8 @@ export class PeriodIndex {
    * what the first queries after a load would otherwise make at once: the amount order and the joined order
    * numbers. A load runs the steps between turns of the event loop; a query that needs one runs them all.
    */
-  *preparing(): Generator<void, void> {
-    yield* this.sortingByAmount();
+  *makingReady(): Generator<void, void> {
+    yield* this.makingAmountOrder();
     for (let b = 0; b << NUMBER_BLOCK_BITS < this.count; b++) {
       if (this.numberBlocks[b]) continue;
       this.numberBlock(b);
@@ -394,10 +392,9 @@ export class PeriodIndex {
   }
 
   /** `byAmount` made current, a pass a step. */
-  private *sortingByAmount(): Generator<void, void> {
-    if (this.inByAmount !== this.count || this.byAmountStale) {
+  private *makingAmountOrder(): Generator<void, void> {
+    if (this.byAmount.length !== this.count || this.byAmountStale) {
       this.settle();
-      const count = this.count;
       const puts = this.puts;
       const newestFirst = new Int32Array(this.sorted);
       for (let i = 0; i < this.sorted; i++) newestFirst[i] = this.byReg[this.sorted - 1 - i]!;
@@ -406,7 +403,6 @@ export class PeriodIndex {
       // Sorted from the orders as they were: kept only if none was put since (else the next call sorts again).
       if (puts === this.puts) {
         this.byAmount = byAmount;
-        this.inByAmount = count;
         this.byAmountStale = false;
       }
     }
@@ -539,7 +535,7 @@ const TWO_32 = 2 ** 32;
  * The slots stably sorted by amount, smallest first: a radix sort, 11 bits of the amount a pass, because a
  * comparison sort of a million slots took a third of a second (and the amounts are whole minor units). The
  * amounts are copied beside the slots as two 32-bit halves, so each pass reads them in order; it yields
- * before each pass (see PeriodIndex.preparing). An amount that is not a whole number of at least zero (not
+ * before each pass (see PeriodIndex.makingReady). An amount that is not a whole number of at least zero (not
  * the gateway's) falls back to the comparison sort.
  */
 function* sortingByAmount(slots: Int32Array, amount: Float64Array): Generator<void, Int32Array<ArrayBuffer>> {
@@ -637,6 +633,11 @@ class DayChart {
   private readonly sums: CellSums;
   private readonly dayCount: number;
 
+  /** The last match's day and its bounds: matches come in registration order, mostly on the day of the one before. */
+  private day = 0;
+  private dayStart = Infinity;
+  private dayEnd = -Infinity;
+
   constructor(
     q: PeriodQuery,
     utcOffsetMinutes: number,
@@ -647,11 +648,6 @@ class DayChart {
     this.dayCount = Math.max(Math.floor((q.to + this.shift) / DAY) - this.firstDay + 1, 1);
     this.sums = new CellSums(this.dayCount * STATUSES * cells);
   }
-
-  /** The day `at` is on, and when that day starts and ends: matches come in registration order, mostly on the day before. */
-  private day = 0;
-  private dayStart = Infinity;
-  private dayEnd = -Infinity;
 
   add(at: number, cell: number, held: number, captured: number, refunded: number): void {
     if (!(at >= this.dayStart && at < this.dayEnd)) {

@@ -270,7 +270,7 @@ export class PeriodOrders {
       gaveWay += turnStarted - waiting;
     }
     // What the first queries would make at once (the amount order, the joined order numbers), a step a turn.
-    for (const _ of index.preparing()) await yieldTurn();
+    for (const _ of index.makingReady()) await yieldTurn();
     // Said as loading until the index is in place: from then on, a view only waits for the rows written since.
     this.progress.delete(environment);
     this.interimKept = undefined;

@@ -68,7 +68,7 @@ describe('pages of an amount sort far from the top', () => {
       [1, 2, 3].map((n) => ({ rowid: n, orderId: `o-${n}`, registeredAt: n, amount: n * 100 })),
       0,
     );
-    const steps = index.preparing();
+    const steps = index.makingReady();
     steps.next();
     // Between two steps of a load, a sync's page makes the smallest order the largest.
     index.put(1, 'o-1', 'o-1', 2, 1000, 0, 1000, 0, 'RUB', 1, null, null, null, null, null);
